@@ -1,0 +1,50 @@
+/** Business constants and limits of spec §9. */
+export const LIMITS = {
+  textMaxLength: 32,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  disconnectCountdownSeconds: 10,
+  spaceCookieDays: 365,
+  idleActivityThrottleMs: 1000,
+  defaultIdleTimeoutMinutes: 30,
+  requestTimeoutMs: 5 * 60 * 1000,
+  widthOffsetPx: 44,
+  sheetMinHeightMm: 210,
+  sheetMinWidthMm: 297,
+  marginMinMm: 0,
+  errorNotificationMs: 5000,
+  defaultNotificationMs: 5000,
+  chatNotificationMs: 10000,
+  restoreNotificationMs: 1000,
+  calculationErrorNotificationMs: 4000,
+  textareaRows: 6,
+  roundingDigits: 2,
+  periodMinYear: 2000,
+  periodMaxYear: 2050,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  loginMaxFailuresPerAccount: 5,
+  loginMaxFailuresPerIp: 20,
+  loginThrottleWindowMinutes: 15,
+  freeSpaceUserLimit: 5,
+  demoSpaceUserLimit: 50,
+} as const;
+
+export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
+
+export const LANGUAGES = ['ru', 'en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ru';
+
+export const DATE_FORMAT = 'DD.MM.YYYY';
+
+/** Keys of values the web app keeps in local storage (spec §3 "Client-side stored values"). */
+export const STORAGE_KEYS = {
+  token: 'takt.token',
+  lastSpacePrefix: 'takt.lastSpace.',
+  language: 'takt.language',
+  disconnectCounter: 'takt.disconnectCounter',
+  darkTheme: 'DarkThemeActive',
+} as const;
+
+export const SPACE_COOKIE = 'space_id';
+export const BROADCAST_CHANNEL = 'takt';

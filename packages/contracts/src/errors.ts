@@ -1,0 +1,94 @@
+/**
+ * The error catalogue (spec §8). Every failure the server reports carries one of these codes; the
+ * code decides the HTTP status, and the message id (`errors.<code>`) is translated by the catalogs.
+ */
+export const ERROR_CODES = [
+  'Unauthorized',
+  'SessionExpired',
+  'Forbidden',
+  'IPNotAllowed',
+  'LicenseLimit',
+  'LicenseNotFound',
+  'LicenseExpired',
+  'NotFound',
+  'Conflict',
+  'ValidationError',
+  'BadRequest',
+  'InvalidCredentials',
+  'TooManyAttempts',
+  'NoSecretQuestion',
+  'WrongAnswer',
+  'ResetTokenInvalid',
+  'LoginTaken',
+  'EmailTaken',
+  'AlreadyMember',
+  'LastAdministrator',
+  'RoleInUse',
+  'BuiltInRole',
+  'PrivacyPolicyNotAccepted',
+  'FileTooLarge',
+  'UnsupportedFileType',
+  'SpaceDeleting',
+  'UnknownException',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  Unauthorized: 401,
+  SessionExpired: 401,
+  Forbidden: 403,
+  IPNotAllowed: 403,
+  LicenseLimit: 402,
+  LicenseNotFound: 402,
+  LicenseExpired: 402,
+  NotFound: 404,
+  Conflict: 409,
+  ValidationError: 400,
+  BadRequest: 400,
+  InvalidCredentials: 401,
+  TooManyAttempts: 429,
+  NoSecretQuestion: 400,
+  WrongAnswer: 400,
+  ResetTokenInvalid: 400,
+  LoginTaken: 409,
+  EmailTaken: 409,
+  AlreadyMember: 409,
+  LastAdministrator: 409,
+  RoleInUse: 409,
+  BuiltInRole: 409,
+  PrivacyPolicyNotAccepted: 400,
+  FileTooLarge: 413,
+  UnsupportedFileType: 415,
+  SpaceDeleting: 409,
+  UnknownException: 500,
+};
+
+/** Message id of an error code in the i18n catalogs. */
+export function errorMessageId(code: ErrorCode): string {
+  return `errors.${code}`;
+}
+
+/** The error page (/error?message=…) accepts exactly these values. */
+export const ERROR_PAGE_MESSAGES = ['LicenseLimit', 'Forbidden', 'LicenseNotFound', 'IPNotAllowed'] as const;
+export type ErrorPageMessage = (typeof ERROR_PAGE_MESSAGES)[number];
+
+/** One validation issue as it travels to the client: the field path and a message id with parameters. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** The error body of every failed REST call and the `data` of every failed tRPC call. */
+export interface ErrorBody {
+  success: false;
+  error_code: ErrorCode;
+  /** Translated text(s) when the reply carries the header `error-type: localized`. */
+  error_message: string | string[];
+  issues?: FieldIssue[];
+  request_id?: string;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
