@@ -1,0 +1,6 @@
+export * from '../generated/prisma/client';
+export * from './bootstrap';
+export * from './client';
+export * from './embedded';
+export * from './migrate';
+export * from './paths';
