@@ -1,0 +1,24 @@
+export {
+  CATALOG_LANGUAGES,
+  CATALOGS,
+  type Catalog,
+  createI18n,
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  isMessageId,
+  type Language,
+  LOCALE_OF,
+  type MessageId,
+  translate,
+} from './catalogs';
+export {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTime,
+  startOfWeek,
+  WEEK_STARTS_ON,
+  weekdayNames,
+} from './format';
+export { GUIDE_SECTIONS, type GuideSection, type GuideSectionId, guideSections } from './guide';
+export { parseAcceptLanguage, pickLanguage, primaryLanguage, resolveLanguage } from './language';
