@@ -332,6 +332,17 @@ export const en = {
   'guide.security.title': 'Sessions and security',
   'guide.security.body':
     'A session ends after the idle timeout of the space. Signing out in one browser tab signs out every tab.',
+  'roles.administrator': 'Administrator',
+  'roles.planner': 'Planner',
+  'roles.executor': 'Executor',
+  'roles.curator': 'Curator',
+  'roles.viewer': 'Viewer',
+  'space.demo_name': 'Demo space',
+  'validation.role_name_taken': 'A role with this name already exists',
+  'validation.ip_locks_you_out': 'The list must include your current address, or you would lose access to the space',
+  'validation.ability_not_held': 'You cannot delegate rights you do not have: {abilities}',
+  'validation.date_in_past': 'The date must be in the future',
+  'validation.delegate_to_self': 'Rights cannot be delegated to yourself',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -320,4 +320,15 @@ export const ru: Catalog = {
   'guide.security.title': 'Сеансы и безопасность',
   'guide.security.body':
     'Сеанс завершается после тайм-аута бездействия пространства. Выход в одной вкладке браузера завершает работу во всех вкладках.',
+  'roles.administrator': 'Администратор',
+  'roles.planner': 'Планировщик',
+  'roles.executor': 'Исполнитель',
+  'roles.curator': 'Куратор',
+  'roles.viewer': 'Наблюдатель',
+  'space.demo_name': 'Демо-пространство',
+  'validation.role_name_taken': 'Роль с таким названием уже существует',
+  'validation.ip_locks_you_out': 'Список должен включать ваш текущий адрес, иначе вы потеряете доступ к пространству',
+  'validation.ability_not_held': 'Нельзя делегировать права, которых у вас нет: {abilities}',
+  'validation.date_in_past': 'Дата должна быть в будущем',
+  'validation.delegate_to_self': 'Нельзя делегировать права самому себе',
 };
