@@ -1,0 +1,42 @@
+import type { Ability, Language } from '@takt/contracts';
+import type { Database } from '@takt/db';
+import type { Config } from './config';
+import type { FileStorage } from './files/storage';
+import type { JobQueue } from './jobs/queue';
+import type { Logger } from './log';
+
+/** What the server is built from; created once in main.ts (or per test). */
+export interface Services {
+  db: Database;
+  config: Config;
+  log: Logger;
+  files: FileStorage;
+  jobs: JobQueue;
+}
+
+export interface SessionInfo {
+  id: string;
+  userId: string;
+}
+
+export interface SpaceAccess {
+  spaceId: string;
+  roleId: string;
+  roleName: string;
+  abilities: ReadonlySet<Ability>;
+}
+
+/** The context of one call, whether it came through tRPC or the REST table. */
+export interface Context extends Services {
+  source: 'trpc' | 'rest';
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  lang: Language;
+  token: string | null;
+  session: SessionInfo | null;
+  space: SpaceAccess | null;
+}
+
+export type AuthedContext = Context & { session: SessionInfo };
+export type SpaceContext = AuthedContext & { space: SpaceAccess };

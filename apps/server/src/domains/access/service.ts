@@ -1,0 +1,77 @@
+import type { Ability } from '@takt/contracts';
+import type { AuthedContext, SpaceAccess } from '../../context';
+import { AppError } from '../../errors';
+import { ipAllowed } from './ip';
+
+export function isActiveDelegation(d: { validUntil: Date | null }, now = Date.now()): boolean {
+  return d.validUntil === null || d.validUntil.getTime() > now;
+}
+
+/**
+ * Checks, in this order, what stands between a user and a space: membership (403 Forbidden), the
+ * space's IP allowlist (403 IPNotAllowed), its licence (402 LicenseNotFound / LicenseExpired /
+ * LicenseLimit) and the ability the procedure needs (403 Forbidden). Abilities are the member's role
+ * plus what others delegated to them, limited to what each delegator still holds.
+ */
+export async function resolveSpaceAccess(
+  ctx: AuthedContext,
+  spaceId: string,
+  ability: Ability,
+): Promise<SpaceAccess> {
+  const userId = ctx.session.userId;
+  const member = await ctx.db.prisma.spaceMember.findUnique({
+    where: { spaceId_userId: { spaceId, userId } },
+    include: {
+      role: true,
+      space: {
+        include: {
+          ipAllowlist: { select: { cidr: true } },
+          licences: { where: { active: true }, orderBy: { validFrom: 'desc' } },
+          delegations: {
+            where: { toUserId: userId },
+            include: {
+              fromUser: { include: { memberships: { where: { spaceId }, include: { role: true } } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  if (!member || member.space.deletingAt) throw new AppError('Forbidden');
+  const { space } = member;
+
+  if (
+    !ipAllowed(
+      ctx.ip,
+      space.ipAllowlist.map((e) => e.cidr),
+    )
+  )
+    throw new AppError('IPNotAllowed');
+
+  const now = Date.now();
+  const current = space.licences.find(
+    (l) => l.validFrom.getTime() <= now && (l.validUntil === null || l.validUntil.getTime() > now),
+  );
+  if (!current) throw new AppError(space.licences.length > 0 ? 'LicenseExpired' : 'LicenseNotFound');
+  // Members beyond the licence's seats (latest joiners first) are turned away.
+  const seat = await ctx.db.prisma.spaceMember.count({
+    where: { spaceId, joinedAt: { lte: member.joinedAt } },
+  });
+  if (seat > current.userLimit) throw new AppError('LicenseLimit');
+
+  const abilities = new Set<Ability>(member.role.abilities as Ability[]);
+  for (const delegation of space.delegations) {
+    if (!isActiveDelegation(delegation, now)) continue;
+    const lender = new Set(delegation.fromUser.memberships[0]?.role.abilities ?? []);
+    for (const a of delegation.abilities) if (lender.has(a)) abilities.add(a as Ability);
+  }
+  if (!abilities.has(ability)) throw new AppError('Forbidden');
+
+  if (ctx.session.id) {
+    await ctx.db.prisma.session.updateMany({
+      where: { id: ctx.session.id, idleTimeoutMinutes: { not: space.idleTimeoutMinutes } },
+      data: { idleTimeoutMinutes: space.idleTimeoutMinutes },
+    });
+  }
+  return { spaceId, roleId: member.roleId, roleName: member.role.name, abilities };
+}

@@ -1,0 +1,80 @@
+import { LIMITS } from '@takt/contracts';
+import type { Context, SessionInfo } from '../../context';
+import { AppError } from '../../errors';
+import { audit } from '../audit';
+import { toUserDto } from '../users/dto';
+import { DUMMY_HASH, newToken, tokenHashOf, verifySecret } from './crypto';
+
+/** lastSeenAt is written at most this often, so that every request does not write. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+export async function createSession(ctx: Context, userId: string): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await ctx.db.prisma.session.create({
+    data: { userId, tokenHash, ip: ctx.ip, userAgent: ctx.userAgent?.slice(0, 500) ?? null },
+  });
+  return token;
+}
+
+/**
+ * The session of the bearer token, or 401. A session idle longer than its space's timeout is ended
+ * (SessionExpired) — the server enforces the idleness the web app detects.
+ */
+export async function resolveSession(ctx: Context): Promise<SessionInfo> {
+  if (!ctx.token) throw new AppError('Unauthorized');
+  const session = await ctx.db.prisma.session.findUnique({ where: { tokenHash: tokenHashOf(ctx.token) } });
+  if (!session) throw new AppError('Unauthorized');
+  const now = Date.now();
+  const idleMs = now - session.lastSeenAt.getTime();
+  if (idleMs > session.idleTimeoutMinutes * 60_000) {
+    await ctx.db.prisma.session.deleteMany({ where: { id: session.id } });
+    throw new AppError('SessionExpired');
+  }
+  if (idleMs > TOUCH_INTERVAL_MS) {
+    await ctx.db.prisma.session.updateMany({
+      where: { id: session.id },
+      data: { lastSeenAt: new Date(now) },
+    });
+  }
+  return { id: session.id, userId: session.userId };
+}
+
+async function assertNotThrottled(ctx: Context, loginKey: string): Promise<void> {
+  const since = new Date(Date.now() - LIMITS.loginThrottleWindowMinutes * 60_000);
+  const [byAccount, byIp] = await Promise.all([
+    ctx.db.prisma.loginFailure.count({ where: { loginKey, at: { gte: since } } }),
+    ctx.db.prisma.loginFailure.count({ where: { ip: ctx.ip, at: { gte: since } } }),
+  ]);
+  if (byAccount >= LIMITS.loginMaxFailuresPerAccount || byIp >= LIMITS.loginMaxFailuresPerIp) {
+    throw new AppError('TooManyAttempts', { minutes: LIMITS.loginThrottleWindowMinutes });
+  }
+}
+
+export async function login(ctx: Context, input: { login: string; password: string }) {
+  const loginKey = input.login.trim().toLowerCase();
+  await assertNotThrottled(ctx, loginKey);
+  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey } });
+  const valid = user
+    ? await verifySecret(user.passwordHash, input.password)
+    : await verifySecret(await DUMMY_HASH, input.password).then(() => false);
+  if (!user || !valid) {
+    await ctx.db.prisma.loginFailure.create({ data: { loginKey, ip: ctx.ip } });
+    await audit(ctx, { action: 'auth.login_failed', details: { login: loginKey } });
+    throw new AppError('InvalidCredentials');
+  }
+  await ctx.db.prisma.loginFailure.deleteMany({ where: { loginKey } });
+  const token = await createSession(ctx, user.id);
+  await audit(ctx, { action: 'auth.login', userId: user.id });
+  return { token, user: toUserDto(user) };
+}
+
+export async function logout(ctx: Context & { session: SessionInfo }, everywhere: boolean) {
+  await ctx.db.prisma.session.deleteMany({
+    where: everywhere ? { userId: ctx.session.userId } : { id: ctx.session.id },
+  });
+  await audit(ctx, {
+    action: everywhere ? 'auth.logout_everywhere' : 'auth.logout',
+    userId: ctx.session.userId,
+  });
+  return { success: true as const };
+}

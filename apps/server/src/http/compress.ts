@@ -1,0 +1,47 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|wasm)|image\/svg)/;
+const MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Brotli quality 11 suits static assets compressed once; 5 suits responses compressed per request. */
+export function compressBytes(data: Uint8Array, encoding: Encoding, forStatic: boolean): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: forStatic ? 11 : 5 } })
+    : gzipAsync(data, { level: forStatic ? 9 : 6 });
+}
+
+/** Compresses dynamic responses (JSON, text) with brotli or gzip as the client accepts. */
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    const type = res.headers.get('content-type') ?? '';
+    if (!encoding || !res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
+    if (c.req.method === 'HEAD' || type.includes('text/event-stream')) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    headers.append('vary', 'accept-encoding');
+    if (body.byteLength < MIN_BYTES) {
+      c.res = new Response(body, { status: res.status, headers });
+      return;
+    }
+    const compressed = await compressBytes(body, encoding, false);
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });
+  };
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Context } from '../context';
+import { AppError, appErrorOf, errorBody, httpStatusOf } from '../errors';
+import type { AppRouter } from '../trpc/router';
+import { createCallerFactory } from '../trpc/trpc';
+import { REST_ROUTES, type RestRoute } from './table';
+
+type HonoEnv = { Variables: { makeContext: (source: 'rest') => Promise<Context> } };
+type Procedure = (input: unknown) => Promise<unknown>;
+
+function coerce(value: string, kind: 'number' | 'boolean'): unknown {
+  if (kind === 'boolean') return value === 'true' || value === '1';
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('multipart/form-data')) {
+    // Files become {name, type, data}; other fields are JSON-serialized objects or plain text.
+    const form = await request.formData();
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') {
+        try {
+          out[key] = JSON.parse(value);
+        } catch {
+          out[key] = value;
+        }
+      } else {
+        out[key] = { name: value.name, type: value.type, data: new Uint8Array(await value.arrayBuffer()) };
+      }
+    }
+    return out;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  if (type.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { body: parsed };
+  } catch {
+    throw new AppError('BadRequest');
+  }
+}
+
+function procedureAt(caller: unknown, path: string): Procedure {
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], caller);
+  if (typeof fn !== 'function') throw new Error(`REST table names an unknown procedure: ${path}`);
+  return fn as Procedure;
+}
+
+export function createRestApi(router: AppRouter): Hono<HonoEnv> {
+  const api = new Hono<HonoEnv>();
+  const createCaller = createCallerFactory(router);
+
+  const handle = (route: RestRoute) => async (c: import('hono').Context<HonoEnv>) => {
+    const ctx = await c.get('makeContext')('rest');
+    try {
+      const query: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(c.req.query())) {
+        const kind = route.coerce?.[key];
+        query[key] = kind ? coerce(value, kind) : value;
+      }
+      const input: Record<string, unknown> = { ...query, ...(await readBody(c.req.raw)), ...c.req.param() };
+      for (const [cookie, field] of Object.entries(route.cookies ?? {})) {
+        const value = getCookie(c, cookie);
+        if (input[field] === undefined && value) input[field] = value;
+      }
+      const output = await procedureAt(createCaller(ctx), route.procedure)(input);
+      if (output && typeof output === 'object' && (output as { file?: unknown }).file === true) {
+        const file = output as { contentType: string; data: Uint8Array };
+        return c.body(file.data as Uint8Array<ArrayBuffer>, 200, {
+          'content-type': file.contentType,
+          'cache-control': 'private, max-age=60',
+        });
+      }
+      return c.json(output ?? { success: true }, (route.status?.(output) ?? 200) as 200);
+    } catch (error) {
+      const appError = appErrorOf(error);
+      if (appError.code === 'UnknownException')
+        ctx.log.error('request failed', { requestId: ctx.requestId, err: error });
+      c.header('error-type', 'localized');
+      return c.json(errorBody(appError, ctx.lang, ctx.requestId), httpStatusOf(appError) as 400);
+    }
+  };
+
+  for (const route of REST_ROUTES) api.on(route.method, route.path, handle(route));
+  api.all('*', async (c) => {
+    const ctx = await c.get('makeContext')('rest');
+    c.header('error-type', 'localized');
+    return c.json(errorBody(new AppError('NotFound'), ctx.lang, ctx.requestId), 404);
+  });
+  return api;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Services } from './context';
+import { hashSecret, normalizeAnswer } from './domains/auth/crypto';
+import { createDemoSpace } from './domains/spaces/service';
+import { systemContext } from './server';
+
+export const ADMIN_LOGIN = 'admin';
+
+/**
+ * First start: an administrator and a demo space. The administrator's password comes from
+ * TAKT_ADMIN_PASSWORD, or is generated once and kept in `<dataDir>/admin-password` so that every
+ * start can print it.
+ */
+export async function seed(
+  services: Services,
+): Promise<{ login: string; password: string | null; demoSpaceId: string | null }> {
+  const { prisma } = services.db;
+  const passwordFile = join(services.config.dataDir, 'admin-password');
+  let password = services.config.adminPassword ?? null;
+  let admin = await prisma.user.findUnique({ where: { loginKey: ADMIN_LOGIN } });
+  if (!admin) {
+    password ??= randomBytes(9).toString('base64url');
+    admin = await prisma.user.create({
+      data: {
+        login: ADMIN_LOGIN,
+        loginKey: ADMIN_LOGIN,
+        email: 'admin@takt.local',
+        emailKey: 'admin@takt.local',
+        passwordHash: await hashSecret(password),
+        firstName: 'Администратор',
+        lastName: 'Такт',
+        secretQuestion: null,
+        secretAnswerHash: null,
+        privacyPolicyAcceptedAt: new Date(),
+        language: 'ru',
+      },
+    });
+    if (!services.config.adminPassword) await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  } else if (services.config.adminPassword) {
+    await prisma.user.update({
+      where: { id: admin.id },
+      data: { passwordHash: await hashSecret(services.config.adminPassword) },
+    });
+  } else if (existsSync(passwordFile)) {
+    password = (await readFile(passwordFile, 'utf8')).trim();
+  }
+  let demo = await prisma.space.findFirst({
+    where: { kind: 'demo', createdById: admin.id, deletingAt: null },
+  });
+  if (!demo) {
+    const created = await createDemoSpace(systemContext(services, admin.id));
+    demo = await prisma.space.findUniqueOrThrow({ where: { id: created.id } });
+  }
+  return { login: ADMIN_LOGIN, password, demoSpaceId: demo.id };
+}
+
+export { normalizeAnswer };

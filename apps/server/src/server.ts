@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { bootstrapDatabase, openDatabase } from '@takt/db';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AuthedContext, Services } from './context';
+import { SPACE_DELETION_JOB } from './domains/spaces/service';
+import { localFileStorage } from './files/storage';
+import { startJobQueue } from './jobs/queue';
+import { runSpaceDeletion } from './jobs/space-deletion';
+import { createLogger, type Logger } from './log';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** A context for work the system does on a user's behalf (seeding, jobs), outside any request. */
+export function systemContext(services: Services, userId: string): AuthedContext {
+  return {
+    ...services,
+    source: 'rest',
+    requestId: randomUUID(),
+    ip: '127.0.0.1',
+    userAgent: null,
+    lang: 'ru',
+    token: null,
+    session: { id: '', userId },
+    space: null,
+  };
+}
+
+export async function registerWorkers(services: Services): Promise<void> {
+  await services.jobs.work(SPACE_DELETION_JOB, (data) =>
+    runSpaceDeletion(services, data as { spaceId: string; jobId: string }),
+  );
+}
+
+/**
+ * Starts everything one process runs: database (embedded or DATABASE_URL) with migrations, the job
+ * queue and its workers (roles `all`/`worker`), and the HTTP server (roles `all`/`web`).
+ */
+export async function startServer(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+): Promise<RunningServer> {
+  const database = await bootstrapDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (line) => log.debug('postgres', { line }),
+  });
+  if (database.applied.length) log.info('migrations applied', { migrations: database.applied });
+  const db = openDatabase(database.url, { max: 20 });
+  const jobs = await startJobQueue(database.url, log);
+  const services: Services = { db, config, log, files: localFileStorage(config.filesDir), jobs };
+  if (config.role !== 'web') await registerWorkers(services);
+
+  let httpServer: ReturnType<typeof serve> | null = null;
+  let port = config.port;
+  if (config.role !== 'worker') {
+    const app = createApp(services);
+    httpServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(server),
+      );
+    });
+    port = (httpServer.address() as AddressInfo).port;
+  }
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    port,
+    services,
+    async stop() {
+      if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
+      await jobs.stop();
+      await db.close();
+      await database.stop();
+    },
+  };
+}
