@@ -1,0 +1,167 @@
+/**
+ * Benchmark: full calculation, a single incremental edit and memory for generated networks, against a
+ * bare baseline (topological sort plus forward and backward longest-path passes over the same CSR
+ * arrays, without calendars). Run with `npm run bench -w @takt/engine`; the last line is JSON for 100k.
+ */
+import { calculate } from '../src/calculate.js';
+import { projectCompile } from '../src/project-compile.js';
+import type { ProjectModel } from '../src/project-model.js';
+import { Scheduler } from '../src/scheduler.js';
+import { generateProject } from '../src/testing/generate-project.js';
+import { randomCreate } from '../src/testing/random.js';
+import type { EngineProject } from '../src/types.js';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,350000').split(',').map(Number);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function time(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+function trials(count: number, run: () => void): number {
+  for (let k = 0; k < Math.min(3, count); k++) run();
+  return median(Array.from({ length: count }, () => time(run)));
+}
+
+/** Plain CPM: Kahn's order, then forward and backward max/min passes with durations and lags. */
+function baseline(model: ProjectModel): number {
+  const { nodeCount, edgeFrom, edgeTo, inStart, inEdges, outStart, outEdges } = model.network;
+  const duration = model.duration;
+  const lag = model.edgeLag;
+  const waiting = new Int32Array(nodeCount);
+  const order = new Int32Array(nodeCount);
+  let tail = 0;
+  for (let v = 0; v < nodeCount; v++) {
+    waiting[v] = inStart[v + 1]! - inStart[v]!;
+    if (waiting[v] === 0) order[tail++] = v;
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = order[head]!;
+    for (let k = outStart[v]!; k < outStart[v + 1]!; k++) {
+      const w = edgeTo[outEdges[k]!]!;
+      if (--waiting[w]! === 0) order[tail++] = w;
+    }
+  }
+  const es = new Int32Array(nodeCount);
+  const lf = new Int32Array(nodeCount);
+  let finish = 0;
+  for (let k = 0; k < tail; k++) {
+    const v = order[k]!;
+    let start = 0;
+    for (let q = inStart[v]!; q < inStart[v + 1]!; q++) {
+      const e = inEdges[q]!;
+      const candidate = es[edgeFrom[e]!]! + duration[edgeFrom[e]!]! + lag[e]!;
+      if (candidate > start) start = candidate;
+    }
+    es[v] = start;
+    if (start + duration[v]! > finish) finish = start + duration[v]!;
+  }
+  for (let k = tail - 1; k >= 0; k--) {
+    const v = order[k]!;
+    let late = finish;
+    for (let q = outStart[v]!; q < outStart[v + 1]!; q++) {
+      const e = outEdges[q]!;
+      const candidate = lf[edgeTo[e]!]! - duration[edgeTo[e]!]! - lag[e]!;
+      if (candidate < late) late = candidate;
+    }
+    lf[v] = late;
+  }
+  return finish;
+}
+
+function memoryMB(): { heap: number; total: number } {
+  gc?.();
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed / 2 ** 20, total: (usage.heapUsed + usage.arrayBuffers) / 2 ** 20 };
+}
+
+interface Row {
+  works: number;
+  relations: number;
+  calculateMs: number;
+  fullMs: number;
+  incrementalMs: number;
+  baselineMs: number;
+  heapMB: number;
+  totalMB: number;
+}
+
+function measure(size: number): Row {
+  const project: EngineProject = generateProject({
+    works: size,
+    seed: 42,
+    constraintRate: 0.02,
+    alapRate: 0.01,
+    completedRate: 0.3,
+    inProgressRate: 0.2,
+    summaryEvery: 50,
+  });
+  const repeats = size >= 350_000 ? 3 : size >= 100_000 ? 7 : 15;
+  const calculateMs = trials(Math.min(repeats, 5), () => calculate(project));
+
+  const before = memoryMB();
+  const scheduler = new Scheduler(project);
+  const after = memoryMB();
+  const fullMs = trials(repeats, () => scheduler.recalculate());
+
+  const model = projectCompile(project);
+  const baselineMs = trials(repeats, () => baseline(model));
+
+  const random = randomCreate(7);
+  const leaves = project.works.filter((work) => work.type === 'task' || work.type === 'work');
+  const edits = Array.from({ length: 41 }, () => leaves[Math.floor(random() * leaves.length)]!);
+  const incremental = edits.map((work, k) =>
+    time(() =>
+      scheduler.updateWork(work.id, { durationMinutes: work.durationMinutes + (k % 2 === 0 ? 60 : 0) }),
+    ),
+  );
+  return {
+    works: size,
+    relations: project.relations.length,
+    calculateMs,
+    fullMs,
+    incrementalMs: median(incremental.slice(5)),
+    baselineMs,
+    heapMB: after.heap - before.heap,
+    totalMB: after.total - before.total,
+  };
+}
+
+const rows = SIZES.map(measure);
+const format = (value: number, digits = 2) => value.toFixed(digits).padStart(10);
+console.log(
+  `${'works'.padStart(8)}${'relations'.padStart(10)}${'calc ms'.padStart(10)}${'full ms'.padStart(10)}` +
+    `${'edit ms'.padStart(10)}${'base ms'.padStart(10)}${'full/base'.padStart(10)}${'heap MB'.padStart(10)}` +
+    `${'+buf MB'.padStart(10)}`,
+);
+for (const row of rows) {
+  console.log(
+    `${String(row.works).padStart(8)}${String(row.relations).padStart(10)}${format(row.calculateMs)}` +
+      `${format(row.fullMs)}${format(row.incrementalMs, 3)}${format(row.baselineMs)}` +
+      `${format(row.fullMs / row.baselineMs, 1)}${format(row.heapMB, 1)}${format(row.totalMB, 1)}`,
+  );
+}
+console.log(
+  'calc = calculate() from plain input (validation, compile, passes); full = Scheduler.recalculate() on the compiled',
+);
+console.log(
+  'arrays; edit = median single duration edit; heap = JS heap retained by a Scheduler; +buf adds typed arrays.',
+);
+const row100k = rows.find((row) => row.works === 100_000)!;
+console.log(
+  JSON.stringify({
+    works: row100k.works,
+    fullMs: Number(row100k.fullMs.toFixed(2)),
+    incrementalMs: Number(row100k.incrementalMs.toFixed(3)),
+    baselineMs: Number(row100k.baselineMs.toFixed(2)),
+    heapMB: Number(row100k.totalMB.toFixed(1)),
+    calculateMs: Number(row100k.calculateMs.toFixed(2)),
+  }),
+);

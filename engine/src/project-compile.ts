@@ -1,0 +1,534 @@
+import type { Calendar } from './calendar.js';
+import { calendarWorkingTime } from './calendar.js';
+import { CALENDAR_24H_ID, calendarCompile, calendarCreate24Hour } from './calendar-compile.js';
+import { EngineError } from './engine-error.js';
+import { networkBuild, networkTopologicalOrder } from './network.js';
+import { optionsResolve } from './options.js';
+import type { EngineWarning, ProjectModel } from './project-model.js';
+import {
+  BOUND_HIGH,
+  BOUND_LOW,
+  INSTANTS_AT_FINISH,
+  INSTANTS_AT_START,
+  INSTANTS_NORMAL,
+  KIND_DRAFT,
+  KIND_LEAF,
+  KIND_SUM,
+  NO_TIME,
+  STATUS_COMPLETED,
+  STATUS_IN_PROGRESS,
+  STATUS_NOT_STARTED,
+} from './project-model.js';
+import { timeFromDateInput } from './time.js';
+import type {
+  CalculateOptions,
+  CalendarInput,
+  ConstraintLimitInput,
+  EngineProject,
+  RelationInput,
+  WorkInput,
+} from './types.js';
+
+const WORK_TYPES = new Set(['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft']);
+const RELATION_TYPES = new Set(['fs', 'ss', 'ff', 'sf']);
+const CONSTRAINT_TYPES = new Set(['not_earlier', 'not_later', 'in_date']);
+const LAG_CALENDARS = new Set(['predecessor', 'successor', '24h', 'project']);
+
+/** Compiled calendars are cached per input object: inputs are treated as immutable. */
+const calendarCache = new WeakMap<CalendarInput, Calendar>();
+
+function compileCalendars(inputs: readonly CalendarInput[]): {
+  calendars: Calendar[];
+  index: Map<string, number>;
+} {
+  const calendars: Calendar[] = [];
+  const index = new Map<string, number>();
+  for (const input of inputs) {
+    if (index.has(input.id)) {
+      throw new EngineError('duplicate_id', `calendar id "${input.id}" is used twice`, {
+        calendarId: input.id,
+      });
+    }
+    let calendar = calendarCache.get(input);
+    if (!calendar) {
+      calendar = calendarCompile(input);
+      calendarCache.set(input, calendar);
+    }
+    index.set(input.id, calendars.length);
+    calendars.push(calendar);
+  }
+  return { calendars, index };
+}
+
+const shared24h = calendarCreate24Hour();
+
+/**
+ * Validates the project and compiles it to the struct-of-arrays model. Throws `EngineError` naming the
+ * offending work, relation or calendar; never guesses.
+ */
+export function projectCompile(project: EngineProject, options?: CalculateOptions): ProjectModel {
+  const resolved = optionsResolve(options);
+  const { calendars, index: calendarIndex } = compileCalendars(project.calendars ?? []);
+  // The built-in 24-hour calendar always exists for '24h' lags; works may use it unless the id is taken.
+  const calendar24h = calendars.length;
+  calendars.push(shared24h);
+  if (!calendarIndex.has(CALENDAR_24H_ID)) calendarIndex.set(CALENDAR_24H_ID, calendar24h);
+  const defaultCalendar = calendarIndex.get(project.defaultCalendarId);
+  if (defaultCalendar === undefined) {
+    throw new EngineError(
+      'unknown_calendar',
+      `default calendar "${project.defaultCalendarId}" is not defined`,
+      {
+        calendarId: project.defaultCalendarId,
+      },
+    );
+  }
+  const projectStart = timeFromDateInput(project.projectStart, 'projectStart');
+  const dataDate = project.dataDate == null ? projectStart : timeFromDateInput(project.dataDate, 'dataDate');
+  const projectFinishLimit =
+    project.projectFinish == null ? NO_TIME : timeFromDateInput(project.projectFinish, 'projectFinish');
+  const earliest = Math.max(projectStart, dataDate);
+  const earliestW = Int32Array.from(calendars, (calendar) => calendarWorkingTime(calendar, earliest));
+
+  const works = [...project.works];
+  const workCount = works.length;
+  const workIds: string[] = new Array(workCount);
+  const workIndex = new Map<string, number>();
+  for (let i = 0; i < workCount; i++) {
+    const id = works[i]!.id;
+    if (typeof id !== 'string' || id === '') throw new EngineError('invalid_work', `work #${i} has no id`);
+    if (workIndex.has(id))
+      throw new EngineError('duplicate_id', `work id "${id}" is used twice`, { workIds: [id] });
+    workIndex.set(id, i);
+    workIds[i] = id;
+  }
+
+  const kind = new Uint8Array(workCount);
+  const parent = new Int32Array(workCount).fill(-1);
+  for (let i = 0; i < workCount; i++) {
+    const work = works[i]!;
+    if (!WORK_TYPES.has(work.type)) {
+      throw new EngineError('invalid_work', `work "${work.id}": unknown type "${work.type}"`, {
+        workIds: [work.id],
+      });
+    }
+    kind[i] = work.type === 'sum' ? KIND_SUM : work.type === 'draft' ? KIND_DRAFT : KIND_LEAF;
+  }
+  for (let i = 0; i < workCount; i++) {
+    const parentId = works[i]!.parentId;
+    if (parentId == null) continue;
+    const p = workIndex.get(parentId);
+    if (p === undefined) {
+      throw new EngineError('unknown_work', `work "${workIds[i]}": parent "${parentId}" does not exist`, {
+        workIds: [workIds[i]!],
+      });
+    }
+    if (kind[p] !== KIND_SUM) {
+      throw new EngineError('invalid_parent', `work "${workIds[i]}": parent "${parentId}" is not a sum`, {
+        workIds: [workIds[i]!],
+      });
+    }
+    parent[i] = p;
+  }
+  const { childStart, childList, sumOrder } = compileHierarchy(workIds, kind, parent);
+
+  const model: ProjectModel = {
+    options: resolved,
+    calendarInputs: project.calendars,
+    defaultCalendarId: project.defaultCalendarId,
+    works,
+    relations: project.relations,
+    workCount,
+    workIds,
+    workIndex,
+    calendars,
+    calendarIndex,
+    defaultCalendar,
+    calendar24h,
+    projectStart,
+    dataDate,
+    projectFinishLimit,
+    earliestW,
+    kind,
+    parent,
+    calendar: new Uint16Array(workCount),
+    status: new Uint8Array(workCount),
+    duration: new Int32Array(workCount),
+    instants: new Uint8Array(workCount),
+    alap: new Uint8Array(workCount),
+    actualStart: new Int32Array(workCount).fill(NO_TIME),
+    actualFinish: new Int32Array(workCount).fill(NO_TIME),
+    actualStartW: new Int32Array(workCount),
+    actualFinishW: new Int32Array(workCount),
+    startLowW: new Int32Array(workCount),
+    startHighW: new Int32Array(workCount),
+    finishLowW: new Int32Array(workCount),
+    finishHighW: new Int32Array(workCount),
+    ...compileRelations(project.relations, workIds, workIndex, kind, parent, childStart, childList),
+    order: new Int32Array(0),
+    rank: new Int32Array(workCount).fill(-1),
+    alapOrder: new Int32Array(0),
+    childStart,
+    childList,
+    sumOrder,
+  };
+  for (let i = 0; i < workCount; i++) projectCompileWork(model, i);
+  for (let r = 0; r < model.relations.length; r++) projectCompileRelation(model, r);
+  compileOrder(model);
+  return model;
+}
+
+function compileHierarchy(workIds: readonly string[], kind: Uint8Array, parent: Int32Array) {
+  const count = workIds.length;
+  const depth = new Int32Array(count).fill(-1);
+  const depthOf = (start: number): number => {
+    const chain: number[] = [];
+    let v = start;
+    while (v >= 0 && depth[v]! < 0) {
+      if (chain.includes(v)) {
+        throw new EngineError('invalid_parent', `work "${workIds[v]}" is its own ancestor`, {
+          workIds: chain.map((c) => workIds[c]!),
+        });
+      }
+      chain.push(v);
+      v = parent[v]!;
+    }
+    let d = v >= 0 ? depth[v]! : -1;
+    for (let k = chain.length - 1; k >= 0; k--) depth[chain[k]!] = ++d;
+    return depth[start]!;
+  };
+  const childStart = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    depthOf(i);
+    if (parent[i]! >= 0) childStart[parent[i]! + 1]!++;
+  }
+  for (let i = 0; i < count; i++) childStart[i + 1]! += childStart[i]!;
+  const childList = new Int32Array(childStart[count]!);
+  const fill = childStart.slice(0, count);
+  for (let i = 0; i < count; i++) if (parent[i]! >= 0) childList[fill[parent[i]!]!++] = i;
+  const sums: number[] = [];
+  for (let i = 0; i < count; i++) if (kind[i] === KIND_SUM) sums.push(i);
+  sums.sort((a, b) => depth[b]! - depth[a]!);
+  return { childStart, childList, sumOrder: Int32Array.from(sums) };
+}
+
+function compileRelations(
+  relations: readonly RelationInput[],
+  workIds: readonly string[],
+  workIndex: ReadonlyMap<string, number>,
+  kind: Uint8Array,
+  parent: Int32Array,
+  childStart: Int32Array,
+  childList: Int32Array,
+) {
+  const relationCount = relations.length;
+  const relationIds: string[] = new Array(relationCount);
+  const relationIndex = new Map<string, number>();
+  const warnings: EngineWarning[] = [];
+  const leafCache = new Map<number, number[]>();
+  const leavesOf = (v: number): number[] => {
+    if (kind[v] === KIND_LEAF) return [v];
+    let leaves = leafCache.get(v);
+    if (!leaves) {
+      leaves = [];
+      const stack = [v];
+      while (stack.length > 0) {
+        const u = stack.pop()!;
+        for (let k = childStart[u]!; k < childStart[u + 1]!; k++) {
+          const c = childList[k]!;
+          if (kind[c] === KIND_LEAF) leaves.push(c);
+          else if (kind[c] === KIND_SUM) stack.push(c);
+        }
+      }
+      leaves.sort((a, b) => a - b);
+      leafCache.set(v, leaves);
+    }
+    return leaves;
+  };
+  const isAncestor = (ancestor: number, v: number): boolean => {
+    for (let u = parent[v]!; u >= 0; u = parent[u]!) if (u === ancestor) return true;
+    return false;
+  };
+
+  const from: number[] = [];
+  const to: number[] = [];
+  const owner: number[] = [];
+  const relationEdgeStart = new Int32Array(relationCount + 1);
+  for (let r = 0; r < relationCount; r++) {
+    const relation = relations[r]!;
+    const id = relation.id ?? `${relation.predecessorId}->${relation.successorId}`;
+    if (relationIndex.has(id))
+      throw new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });
+    relationIndex.set(id, r);
+    relationIds[r] = id;
+    const pred = resolveEnd(relation.predecessorId, id, workIndex);
+    const succ = resolveEnd(relation.successorId, id, workIndex);
+    relationEdgeStart[r] = from.length;
+    const draft = kind[pred] === KIND_DRAFT ? pred : kind[succ] === KIND_DRAFT ? succ : -1;
+    if (draft >= 0) {
+      warnings.push({
+        code: 'draft_relation',
+        message: `relation "${id}" is ignored: "${workIds[draft]}" is a draft`,
+        relationId: id,
+        workId: workIds[draft]!,
+      });
+      continue;
+    }
+    if (isAncestor(pred, succ) || isAncestor(succ, pred)) {
+      throw new EngineError('invalid_relation', `relation "${id}" links a summary to its own descendant`, {
+        relationId: id,
+        workIds: [workIds[pred]!, workIds[succ]!],
+      });
+    }
+    const preds = leavesOf(pred);
+    const succs = leavesOf(succ);
+    if (preds.length === 0 || succs.length === 0) {
+      const empty = preds.length === 0 ? pred : succ;
+      warnings.push({
+        code: 'empty_summary_relation',
+        message: `relation "${id}" is ignored: summary "${workIds[empty]}" has no scheduled works`,
+        relationId: id,
+        workId: workIds[empty]!,
+      });
+      continue;
+    }
+    for (const p of preds) {
+      for (const s of succs) {
+        from.push(p);
+        to.push(s);
+        owner.push(r);
+      }
+    }
+  }
+  relationEdgeStart[relationCount] = from.length;
+  const edgeCount = from.length;
+  return {
+    relationIds,
+    relationIndex,
+    warnings,
+    network: networkBuild(workIds.length, Int32Array.from(from), Int32Array.from(to)),
+    edgeCount,
+    edgePredStart: new Uint8Array(edgeCount),
+    edgeSuccStart: new Uint8Array(edgeCount),
+    edgeLag: new Int32Array(edgeCount),
+    edgeLagCalendar: new Uint16Array(edgeCount),
+    edgeRelation: Int32Array.from(owner),
+    edgeFast: new Uint8Array(edgeCount),
+    edgeActive: new Uint8Array(edgeCount),
+    relationEdgeStart,
+  };
+}
+
+function resolveEnd(workId: string, relationId: string, workIndex: ReadonlyMap<string, number>): number {
+  const index = workIndex.get(workId);
+  if (index === undefined) {
+    throw new EngineError('unknown_work', `relation "${relationId}" refers to unknown work "${workId}"`, {
+      relationId,
+      workIds: [workId],
+    });
+  }
+  return index;
+}
+
+/** Topological order of the leaf works; a cycle is an error listing its works. */
+function compileOrder(model: ProjectModel): void {
+  const sorted = networkTopologicalOrder(model.network);
+  if ('cycle' in sorted) {
+    const ids = sorted.cycle.map((v) => model.workIds[v]!);
+    throw new EngineError('cycle', `the relations form a cycle: ${ids.join(' -> ')} -> ${ids[0]}`, {
+      workIds: ids,
+    });
+  }
+  const order: number[] = [];
+  for (const v of sorted.order) {
+    if (model.kind[v] === KIND_LEAF) {
+      model.rank[v] = order.length;
+      order.push(v);
+    }
+  }
+  (model as { order: Int32Array }).order = Int32Array.from(order);
+  projectCompileAlapOrder(model);
+}
+
+export function projectCompileAlapOrder(model: ProjectModel): void {
+  const alap: number[] = [];
+  for (let k = model.order.length - 1; k >= 0; k--) {
+    const v = model.order[k]!;
+    if (model.alap[v]) alap.push(v);
+  }
+  model.alapOrder = Int32Array.from(alap);
+}
+
+function checkMinutes(value: unknown, what: string, workId: string, allowNull: boolean): number | null {
+  if (value == null && allowNull) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new EngineError(
+      'invalid_duration',
+      `work "${workId}": ${what} must be whole non-negative minutes`,
+      {
+        workIds: [workId],
+      },
+    );
+  }
+  return value;
+}
+
+/**
+ * (Re)derives the arrays of one work from `model.works[i]`: calendar, status, duration, instants
+ * convention, constraints as working coordinates. Incident edges must be recompiled afterwards.
+ */
+export function projectCompileWork(model: ProjectModel, i: number): void {
+  const work = model.works[i]!;
+  const id = work.id;
+  const isLeaf = model.kind[i] === KIND_LEAF;
+  const calendarId = work.calendarId ?? model.defaultCalendarId;
+  const c = model.calendarIndex.get(calendarId);
+  if (c === undefined) {
+    throw new EngineError('unknown_calendar', `work "${id}": calendar "${calendarId}" is not defined`, {
+      workIds: [id],
+      calendarId,
+    });
+  }
+  model.calendar[i] = c;
+  const calendar = model.calendars[c]!;
+  const original = checkMinutes(work.durationMinutes, 'durationMinutes', id, !isLeaf) ?? 0;
+  const remaining = checkMinutes(work.remainingMinutes, 'remainingMinutes', id, true);
+  const milestone = work.type === 'milestone_start' || work.type === 'milestone_finish';
+  const status = isLeaf ? compileStatus(model, i, work, milestone) : STATUS_NOT_STARTED;
+  model.status[i] = status;
+  const actualStart = model.actualStart[i]!;
+  const actualFinish = model.actualFinish[i]!;
+  model.actualStartW[i] = actualStart === NO_TIME ? 0 : calendarWorkingTime(calendar, actualStart);
+  model.actualFinishW[i] = actualFinish === NO_TIME ? 0 : calendarWorkingTime(calendar, actualFinish);
+
+  let duration = milestone ? 0 : original;
+  if (status === STATUS_IN_PROGRESS && !milestone) {
+    const done = calendarWorkingTime(calendar, model.dataDate) - model.actualStartW[i]!;
+    duration = remaining ?? Math.max(0, original - done);
+  } else if (status === STATUS_COMPLETED) {
+    duration = model.actualFinishW[i]! - model.actualStartW[i]!;
+  }
+  model.duration[i] = duration;
+  model.instants[i] =
+    work.type === 'milestone_finish'
+      ? INSTANTS_AT_FINISH
+      : milestone || (duration === 0 && status === STATUS_NOT_STARTED)
+        ? INSTANTS_AT_START
+        : INSTANTS_NORMAL;
+
+  const constraint = isLeaf && status !== STATUS_COMPLETED ? work.constraint : null;
+  const started = status === STATUS_IN_PROGRESS;
+  const start = started ? [BOUND_LOW, BOUND_HIGH] : limitBounds(constraint?.start, calendar, id, 'start');
+  const finish = limitBounds(constraint?.finish, calendar, id, 'finish');
+  model.startLowW[i] = start[0]!;
+  model.startHighW[i] = start[1]!;
+  model.finishLowW[i] = finish[0]!;
+  model.finishHighW[i] = finish[1]!;
+  model.alap[i] = constraint?.asLateAsPossible === true && status === STATUS_NOT_STARTED ? 1 : 0;
+}
+
+function limitBounds(limit: ConstraintLimitInput | undefined, calendar: Calendar, id: string, side: string) {
+  if (!limit) return [BOUND_LOW, BOUND_HIGH];
+  if (!CONSTRAINT_TYPES.has(limit.type)) {
+    throw new EngineError('invalid_constraint', `work "${id}": unknown ${side} constraint "${limit.type}"`, {
+      workIds: [id],
+    });
+  }
+  const w = calendarWorkingTime(calendar, timeFromDateInput(limit.date, `${side} constraint`, id));
+  return [limit.type === 'not_later' ? BOUND_LOW : w, limit.type === 'not_earlier' ? BOUND_HIGH : w];
+}
+
+function compileStatus(model: ProjectModel, i: number, work: WorkInput, milestone: boolean): number {
+  const id = work.id;
+  const fail = (message: string) =>
+    new EngineError('invalid_progress', `work "${id}": ${message}`, { workIds: [id] });
+  let start = work.actualStart == null ? NO_TIME : timeFromDateInput(work.actualStart, 'actualStart', id);
+  let finish = work.actualFinish == null ? NO_TIME : timeFromDateInput(work.actualFinish, 'actualFinish', id);
+  if (milestone && (start !== NO_TIME || finish !== NO_TIME)) {
+    // A milestone happens at one instant: either actual date completes it.
+    if (start !== NO_TIME && finish !== NO_TIME && start !== finish)
+      throw fail('a milestone has one actual date');
+    start = start === NO_TIME ? finish : start;
+    finish = start;
+  }
+  const derived =
+    finish !== NO_TIME ? STATUS_COMPLETED : start !== NO_TIME ? STATUS_IN_PROGRESS : STATUS_NOT_STARTED;
+  const given = work.status ?? null;
+  if (given !== null) {
+    const code = {
+      not_started: STATUS_NOT_STARTED,
+      in_progress: STATUS_IN_PROGRESS,
+      completed: STATUS_COMPLETED,
+    }[given];
+    if (code === undefined) throw fail(`unknown status "${given}"`);
+    if (code !== derived && !(milestone && derived === STATUS_COMPLETED)) {
+      throw fail(`status "${given}" does not match its actual dates`);
+    }
+  }
+  if (finish !== NO_TIME && start === NO_TIME) throw fail('an actual finish needs an actual start');
+  if (finish !== NO_TIME && finish < start) throw fail('the actual finish is before the actual start');
+  if (Math.max(start, finish) > model.dataDate) throw fail('actual dates must not be after the data date');
+  model.actualStart[i] = start;
+  model.actualFinish[i] = finish;
+  return derived;
+}
+
+/** (Re)derives the edges of relation r from `model.relations[r]`: type, lag, lag calendar and flags. */
+export function projectCompileRelation(model: ProjectModel, r: number): void {
+  const relation = model.relations[r]!;
+  const id = model.relationIds[r]!;
+  if (!RELATION_TYPES.has(relation.type)) {
+    throw new EngineError('invalid_relation', `relation "${id}": unknown type "${relation.type}"`, {
+      relationId: id,
+      workIds: [relation.predecessorId, relation.successorId],
+    });
+  }
+  const lag = relation.lagMinutes ?? 0;
+  if (!Number.isInteger(lag)) {
+    throw new EngineError('invalid_lag', `relation "${id}": lagMinutes must be whole minutes`, {
+      relationId: id,
+      workIds: [relation.predecessorId, relation.successorId],
+    });
+  }
+  const lagCalendar = relation.lagCalendar ?? model.options.lagCalendar;
+  if (!LAG_CALENDARS.has(lagCalendar)) {
+    throw new EngineError('invalid_relation', `relation "${id}": unknown lag calendar "${lagCalendar}"`, {
+      relationId: id,
+    });
+  }
+  const predStart = relation.type === 'ss' || relation.type === 'sf' ? 1 : 0;
+  const succStart = relation.type === 'fs' || relation.type === 'ss' ? 1 : 0;
+  for (let e = model.relationEdgeStart[r]!; e < model.relationEdgeStart[r + 1]!; e++) {
+    model.edgePredStart[e] = predStart;
+    model.edgeSuccStart[e] = succStart;
+    model.edgeLag[e] = lag;
+    projectCompileEdge(model, e);
+  }
+}
+
+/** Lag calendar, fast-path and activity flags of one edge, from its relation and its works. */
+export function projectCompileEdge(model: ProjectModel, e: number): void {
+  const relation = model.relations[model.edgeRelation[e]!]!;
+  const pred = model.network.edgeFrom[e]!;
+  const succ = model.network.edgeTo[e]!;
+  const lagCalendar = relation.lagCalendar ?? model.options.lagCalendar;
+  const predCalendar = model.calendar[pred]!;
+  const succCalendar = model.calendar[succ]!;
+  const lagIndex =
+    lagCalendar === 'predecessor'
+      ? predCalendar
+      : lagCalendar === 'successor'
+        ? succCalendar
+        : lagCalendar === '24h'
+          ? model.calendar24h
+          : model.defaultCalendar;
+  model.edgeLagCalendar[e] = lagIndex;
+  model.edgeFast[e] =
+    predCalendar === succCalendar && (model.edgeLag[e] === 0 || lagIndex === succCalendar) ? 1 : 0;
+  const succStatus = model.status[succ]!;
+  model.edgeActive[e] =
+    succStatus === STATUS_COMPLETED ||
+    (succStatus === STATUS_IN_PROGRESS && model.options.progress === 'progress_override')
+      ? 0
+      : 1;
+}

@@ -1,0 +1,100 @@
+import type { Calendar } from './calendar.js';
+import type { Network } from './network.js';
+import type { CalendarInput, RelationInput, ResolvedOptions, WorkInput } from './types.js';
+
+/** What a work is to the network. */
+export const KIND_LEAF = 0;
+export const KIND_SUM = 1;
+export const KIND_DRAFT = 2;
+
+export const STATUS_NOT_STARTED = 0;
+export const STATUS_IN_PROGRESS = 1;
+export const STATUS_COMPLETED = 2;
+
+/** How a work's coordinates become instants: start/finish conventions, or one instant for both. */
+export const INSTANTS_NORMAL = 0;
+export const INSTANTS_AT_START = 1;
+export const INSTANTS_AT_FINISH = 2;
+
+/** Sentinels for absent bounds, far outside any working coordinate but safe in Int32 arithmetic. */
+export const BOUND_LOW = -1_000_000_000;
+export const BOUND_HIGH = 1_000_000_000;
+/** An absent instant (drafts, empty summaries, missing actuals). */
+export const NO_TIME = -1;
+
+export interface EngineWarning {
+  code: 'draft_relation' | 'empty_summary_relation';
+  message: string;
+  relationId: string;
+  workId: string;
+}
+
+/**
+ * The project compiled to struct-of-arrays over work indices (input order) and edge indices. Edges are
+ * the relations after expanding summaries to their leaf works; relation r owns edges
+ * `relationEdgeStart[r] .. relationEdgeStart[r + 1]`. Only leaf works (not sums, not drafts) have edges and
+ * a topological rank. Working coordinates ("W") are on the work's own calendar.
+ */
+export interface ProjectModel {
+  readonly options: ResolvedOptions;
+  readonly calendarInputs: readonly CalendarInput[];
+  readonly defaultCalendarId: string;
+  readonly works: WorkInput[];
+  readonly relations: readonly RelationInput[];
+  readonly workCount: number;
+  readonly workIds: readonly string[];
+  readonly workIndex: ReadonlyMap<string, number>;
+  readonly relationIds: readonly string[];
+  readonly relationIndex: ReadonlyMap<string, number>;
+  readonly calendars: readonly Calendar[];
+  readonly calendarIndex: ReadonlyMap<string, number>;
+  readonly defaultCalendar: number;
+  readonly calendar24h: number;
+  readonly projectStart: number;
+  readonly dataDate: number;
+  /** The "must finish by" instant, or NO_TIME. */
+  readonly projectFinishLimit: number;
+  /** Per calendar: W of the later of project start and data date (no remaining work before it). */
+  readonly earliestW: Int32Array;
+
+  readonly kind: Uint8Array;
+  readonly parent: Int32Array;
+  readonly calendar: Uint16Array;
+  readonly status: Uint8Array;
+  /** Working minutes still to schedule: original duration, remaining for in-progress, 0 for milestones. */
+  readonly duration: Int32Array;
+  readonly instants: Uint8Array;
+  readonly alap: Uint8Array;
+  readonly actualStart: Int32Array;
+  readonly actualFinish: Int32Array;
+  readonly actualStartW: Int32Array;
+  readonly actualFinishW: Int32Array;
+  readonly startLowW: Int32Array;
+  readonly startHighW: Int32Array;
+  readonly finishLowW: Int32Array;
+  readonly finishHighW: Int32Array;
+
+  readonly network: Network;
+  readonly edgeCount: number;
+  readonly edgePredStart: Uint8Array;
+  readonly edgeSuccStart: Uint8Array;
+  readonly edgeLag: Int32Array;
+  readonly edgeLagCalendar: Uint16Array;
+  readonly edgeRelation: Int32Array;
+  /** Both works and the lag on one calendar: the relation is plain addition of working coordinates. */
+  readonly edgeFast: Uint8Array;
+  /** Takes part in the passes (not into a completed work, not into an in-progress one under override). */
+  readonly edgeActive: Uint8Array;
+  readonly relationEdgeStart: Int32Array;
+
+  /** Leaf works in topological order, and each work's position in it (-1 for sums and drafts). */
+  readonly order: Int32Array;
+  readonly rank: Int32Array;
+  /** ALAP leaf works, latest rank first. */
+  alapOrder: Int32Array;
+  readonly childStart: Int32Array;
+  readonly childList: Int32Array;
+  /** Summaries, deepest first, so children are rolled up before their parents. */
+  readonly sumOrder: Int32Array;
+  readonly warnings: readonly EngineWarning[];
+}

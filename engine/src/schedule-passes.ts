@@ -1,0 +1,329 @@
+import { calendarFinishInstant, calendarStartInstant, calendarWorkingTime } from './calendar.js';
+import { edgeBound, edgeTarget, edgeWorkInstant } from './edge.js';
+import { EngineError } from './engine-error.js';
+import {
+  INSTANTS_AT_FINISH,
+  INSTANTS_AT_START,
+  NO_TIME,
+  STATUS_COMPLETED,
+  STATUS_IN_PROGRESS,
+} from './project-model.js';
+import type { ScheduleState } from './schedule-state.js';
+import {
+  CONFLICT_FINISH_EARLY,
+  CONFLICT_FINISH_LATE,
+  CONFLICT_PROJECT_FINISH,
+  CONFLICT_START_EARLY,
+  CONFLICT_START_LATE,
+} from './schedule-state.js';
+
+/**
+ * The per-work steps of the critical path method. A full calculation runs them over every work in
+ * (reverse) topological order; the incremental `Scheduler` runs the same steps over the affected works
+ * only, which is why its results are identical.
+ */
+
+/** Forward pass for one leaf work: early coordinates from its predecessors. Returns whether they changed. */
+export function scheduleEarly(state: ScheduleState, i: number): boolean {
+  const model = state.model;
+  const status = model.status[i]!;
+  let es: number;
+  let ef: number;
+  let finishTime: number;
+  if (status === STATUS_COMPLETED) {
+    es = model.actualStartW[i]!;
+    ef = model.actualFinishW[i]!;
+    finishTime = model.actualFinish[i]!;
+  } else {
+    const duration = model.duration[i]!;
+    let startLow = Math.max(model.earliestW[model.calendar[i]!]!, model.startLowW[i]!);
+    let finishLow = model.finishLowW[i]!;
+    const { inStart, inEdges, edgeFrom } = model.network;
+    for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
+      const e = inEdges[k]!;
+      if (model.edgeActive[e] === 0) continue;
+      const p = edgeFrom[e]!;
+      const target = edgeTarget(model, e, model.edgePredStart[e] === 1 ? state.esW[p]! : state.efW[p]!);
+      state.edgeTarget[e] = target;
+      if (model.edgeSuccStart[e] === 1) {
+        if (target > startLow) startLow = target;
+      } else if (target > finishLow) finishLow = target;
+    }
+    const start = Math.max(startLow, finishLow - duration);
+    ef = start + duration;
+    es = status === STATUS_IN_PROGRESS ? model.actualStartW[i]! : start;
+    const calendar = model.calendars[model.calendar[i]!]!;
+    if (ef > calendar.totalWorking) {
+      throw new EngineError('out_of_range', `work "${model.workIds[i]}" would finish after 2050`, {
+        workIds: [model.workIds[i]!],
+      });
+    }
+    finishTime = edgeWorkInstant(model, i, ef, 0);
+  }
+  if (es === state.esW[i] && ef === state.efW[i] && finishTime === state.logicFinish[i]) return false;
+  state.esW[i] = es;
+  state.efW[i] = ef;
+  state.logicFinish[i] = finishTime;
+  return true;
+}
+
+/** Early project finish and the per-calendar coordinates derived from it. Returns whether they changed. */
+export function scheduleProjectFinish(state: ScheduleState): boolean {
+  const model = state.model;
+  let finish = model.projectStart;
+  const order = model.order;
+  const logicFinish = state.logicFinish;
+  for (let k = 0; k < order.length; k++) {
+    const time = logicFinish[order[k]!]!;
+    if (time > finish) finish = time;
+  }
+  const limit = model.projectFinishLimit === NO_TIME ? finish : model.projectFinishLimit;
+  let changed = finish !== state.projectFinish;
+  state.projectFinish = finish;
+  for (let c = 0; c < model.calendars.length; c++) {
+    const calendar = model.calendars[c]!;
+    const finishW = calendarWorkingTime(calendar, finish);
+    const limitW = calendarWorkingTime(calendar, limit);
+    if (finishW !== state.projectFinishW[c] || limitW !== state.limitW[c]) changed = true;
+    state.projectFinishW[c] = finishW;
+    state.limitW[c] = limitW;
+  }
+  return changed;
+}
+
+/** Backward pass for one leaf work: late coordinates from its successors. Returns whether they changed. */
+export function scheduleLate(state: ScheduleState, i: number): boolean {
+  const model = state.model;
+  const status = model.status[i]!;
+  let ls: number;
+  let lf: number;
+  if (status === STATUS_COMPLETED) {
+    ls = state.esW[i]!;
+    lf = state.efW[i]!;
+  } else {
+    const duration = model.duration[i]!;
+    let finishHigh = Math.min(model.finishHighW[i]!, state.limitW[model.calendar[i]!]!);
+    let startHigh = model.startHighW[i]!;
+    const { outStart, outEdges, edgeTo } = model.network;
+    for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
+      const e = outEdges[k]!;
+      if (model.edgeActive[e] === 0) continue;
+      const j = edgeTo[e]!;
+      const limit = model.edgeSuccStart[e] === 1 ? state.lfW[j]! - model.duration[j]! : state.lfW[j]!;
+      if (model.edgePredStart[e] === 1) {
+        if (status === STATUS_IN_PROGRESS) continue;
+        const bound = edgeBound(model, e, limit);
+        if (bound < startHigh) startHigh = bound;
+      } else {
+        const bound = edgeBound(model, e, limit);
+        if (bound < finishHigh) finishHigh = bound;
+      }
+    }
+    lf = Math.min(finishHigh, startHigh + duration);
+    ls = lf - duration;
+  }
+  if (ls === state.lsW[i] && lf === state.lfW[i]) return false;
+  state.lsW[i] = ls;
+  state.lfW[i] = lf;
+  return true;
+}
+
+/**
+ * How far work i could move later (in its working minutes) without moving any successor's final early
+ * dates or the early project finish: its free float.
+ */
+function successorSlack(state: ScheduleState, i: number): number {
+  const model = state.model;
+  const delay = state.delay;
+  const ownFinish = state.efW[i]! + delay[i]!;
+  const ownStart = state.esW[i]! + delay[i]!;
+  let slack = state.projectFinishW[model.calendar[i]!]! - ownFinish;
+  const { outStart, outEdges, edgeTo } = model.network;
+  for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
+    const e = outEdges[k]!;
+    if (model.edgeActive[e] === 0) continue;
+    const j = edgeTo[e]!;
+    const successorFinish = state.efW[j]! + delay[j]!;
+    const limit = model.edgeSuccStart[e] === 1 ? successorFinish - model.duration[j]! : successorFinish;
+    let room: number;
+    if (model.edgePredStart[e] === 1) {
+      if (model.status[i] === STATUS_IN_PROGRESS) continue;
+      room = edgeBound(model, e, limit) - ownStart;
+    } else room = edgeBound(model, e, limit) - ownFinish;
+    if (room < slack) slack = room;
+  }
+  return slack;
+}
+
+/**
+ * As-late-as-possible works (latest first, so an ALAP successor has moved before its predecessors): each
+ * moves later by its free float, within its own constraints and late dates. Returns the works whose
+ * delay changed.
+ */
+export function scheduleAlap(state: ScheduleState): number[] {
+  const model = state.model;
+  const changed: number[] = [];
+  for (const i of model.alapOrder) {
+    const previous = state.delay[i]!;
+    state.delay[i] = 0;
+    const room = Math.min(
+      successorSlack(state, i),
+      model.finishHighW[i]! - state.efW[i]!,
+      model.startHighW[i]! - state.esW[i]!,
+      state.lfW[i]! - state.efW[i]!,
+    );
+    state.delay[i] = Math.max(0, room);
+    if (state.delay[i] !== previous) changed.push(i);
+  }
+  return changed;
+}
+
+/** Instants, floats, conflicts and (by total float) criticality of one leaf work. */
+export function scheduleWorkResults(state: ScheduleState, i: number): void {
+  const model = state.model;
+  const status = model.status[i]!;
+  if (status === STATUS_COMPLETED) {
+    state.startTime[i] = state.lateStartTime[i] = model.actualStart[i]!;
+    state.finishTime[i] = state.lateFinishTime[i] = model.actualFinish[i]!;
+    state.totalFloat[i] = state.freeFloat[i] = 0;
+    state.critical[i] = 0;
+    state.conflicts[i] = 0;
+    return;
+  }
+  const calendar = model.calendars[model.calendar[i]!]!;
+  const mode = model.instants[i]!;
+  const duration = model.duration[i]!;
+  const es = state.esW[i]! + state.delay[i]!;
+  const ef = state.efW[i]! + state.delay[i]!;
+  const ls = state.lsW[i]!;
+  const lf = state.lfW[i]!;
+  const startAt = (w: number) =>
+    mode === INSTANTS_AT_FINISH ? calendarFinishInstant(calendar, w) : calendarStartInstant(calendar, w);
+  const finishAt = (w: number) =>
+    mode === INSTANTS_AT_START ? calendarStartInstant(calendar, w) : calendarFinishInstant(calendar, w);
+  state.startTime[i] = status === STATUS_IN_PROGRESS ? model.actualStart[i]! : startAt(es);
+  state.finishTime[i] = finishAt(ef);
+  state.lateStartTime[i] = startAt(ls);
+  state.lateFinishTime[i] = finishAt(lf);
+
+  const finishFloat = lf - ef;
+  const startFloat = ls - (ef - duration);
+  const kind = model.options.totalFloat;
+  const totalFloat =
+    kind === 'finish' ? finishFloat : kind === 'start' ? startFloat : Math.min(startFloat, finishFloat);
+  state.totalFloat[i] = totalFloat;
+  state.freeFloat[i] = successorSlack(state, i);
+
+  const logicStart = state.efW[i]! - duration;
+  let conflicts = 0;
+  if (logicStart > model.startHighW[i]!) conflicts |= CONFLICT_START_LATE;
+  if (state.efW[i]! > model.finishHighW[i]!) conflicts |= CONFLICT_FINISH_LATE;
+  if (ls < model.startLowW[i]!) conflicts |= CONFLICT_START_EARLY;
+  if (lf < model.finishLowW[i]!) conflicts |= CONFLICT_FINISH_EARLY;
+  if (model.projectFinishLimit !== NO_TIME && state.efW[i]! > state.limitW[model.calendar[i]!]!) {
+    conflicts |= CONFLICT_PROJECT_FINISH;
+  }
+  state.conflicts[i] = conflicts;
+  const critical = model.options.critical;
+  if (critical.kind === 'total_float') state.critical[i] = totalFloat <= critical.thresholdMinutes ? 1 : 0;
+}
+
+/** Whether an edge drives its successor: its bound, from the predecessor's final dates, is met exactly. */
+export function scheduleEdgeDriving(state: ScheduleState, e: number): void {
+  const model = state.model;
+  if (model.edgeActive[e] === 0) {
+    state.edgeDriving[e] = 0;
+    return;
+  }
+  const p = model.network.edgeFrom[e]!;
+  const j = model.network.edgeTo[e]!;
+  const shift = state.delay[p]!;
+  const target =
+    shift === 0
+      ? state.edgeTarget[e]!
+      : edgeTarget(model, e, (model.edgePredStart[e] === 1 ? state.esW[p]! : state.efW[p]!) + shift);
+  const successorFinish = state.efW[j]! + state.delay[j]!;
+  const reached = model.edgeSuccStart[e] === 1 ? successorFinish - model.duration[j]! : successorFinish;
+  state.edgeDriving[e] = target === reached ? 1 : 0;
+}
+
+/**
+ * P6's longest path: from the works that finish at the early project finish, back along driving
+ * relations. Completed works are not critical.
+ */
+export function scheduleLongestPath(state: ScheduleState): void {
+  const model = state.model;
+  const { inStart, inEdges, edgeFrom } = model.network;
+  state.critical.fill(0);
+  const stack: number[] = [];
+  for (const i of model.order) {
+    if (model.status[i] !== STATUS_COMPLETED && state.finishTime[i] === state.projectFinish) {
+      state.critical[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length > 0) {
+    const j = stack.pop()!;
+    for (let k = inStart[j]!; k < inStart[j + 1]!; k++) {
+      const e = inEdges[k]!;
+      const p = edgeFrom[e]!;
+      if (state.edgeDriving[e] === 1 && state.critical[p] === 0 && model.status[p] !== STATUS_COMPLETED) {
+        state.critical[p] = 1;
+        stack.push(p);
+      }
+    }
+  }
+}
+
+/** Rolls one summary up from its children: earliest start, latest finish, smallest floats, any critical. */
+export function scheduleSummary(state: ScheduleState, s: number): void {
+  const model = state.model;
+  let start = NO_TIME;
+  let finish = NO_TIME;
+  let lateStart = NO_TIME;
+  let lateFinish = NO_TIME;
+  let totalFloat = 0;
+  let freeFloat = 0;
+  let critical = 0;
+  for (let k = model.childStart[s]!; k < model.childStart[s + 1]!; k++) {
+    const c = model.childList[k]!;
+    if (state.startTime[c] === NO_TIME) continue;
+    if (start === NO_TIME) {
+      start = state.startTime[c]!;
+      finish = state.finishTime[c]!;
+      lateStart = state.lateStartTime[c]!;
+      lateFinish = state.lateFinishTime[c]!;
+      totalFloat = state.totalFloat[c]!;
+      freeFloat = state.freeFloat[c]!;
+    } else {
+      start = Math.min(start, state.startTime[c]!);
+      finish = Math.max(finish, state.finishTime[c]!);
+      lateStart = Math.min(lateStart, state.lateStartTime[c]!);
+      lateFinish = Math.max(lateFinish, state.lateFinishTime[c]!);
+      totalFloat = Math.min(totalFloat, state.totalFloat[c]!);
+      freeFloat = Math.min(freeFloat, state.freeFloat[c]!);
+    }
+    critical |= state.critical[c]!;
+  }
+  state.startTime[s] = start;
+  state.finishTime[s] = finish;
+  state.lateStartTime[s] = lateStart;
+  state.lateFinishTime[s] = lateFinish;
+  state.totalFloat[s] = totalFloat;
+  state.freeFloat[s] = freeFloat;
+  state.critical[s] = critical;
+}
+
+/** A calculation from scratch: every step over every work. */
+export function scheduleFull(state: ScheduleState): void {
+  const model = state.model;
+  const order = model.order;
+  for (let k = 0; k < order.length; k++) scheduleEarly(state, order[k]!);
+  scheduleProjectFinish(state);
+  for (let k = order.length - 1; k >= 0; k--) scheduleLate(state, order[k]!);
+  scheduleAlap(state);
+  for (let k = 0; k < order.length; k++) scheduleWorkResults(state, order[k]!);
+  for (let e = 0; e < model.edgeCount; e++) scheduleEdgeDriving(state, e);
+  if (model.options.critical.kind === 'longest_path') scheduleLongestPath(state);
+  for (const s of model.sumOrder) scheduleSummary(state, s);
+}

@@ -1,0 +1,270 @@
+import { EngineError } from './engine-error.js';
+import {
+  projectCompile,
+  projectCompileAlapOrder,
+  projectCompileEdge,
+  projectCompileRelation,
+  projectCompileWork,
+} from './project-compile.js';
+import type { ProjectModel } from './project-model.js';
+import { KIND_LEAF } from './project-model.js';
+import type { RankHeap } from './rank-heap.js';
+import { rankHeapCreate, rankHeapPop, rankHeapPush } from './rank-heap.js';
+import type { ScheduleResult } from './result.js';
+import { resultCreate } from './result.js';
+import {
+  scheduleAlap,
+  scheduleEarly,
+  scheduleEdgeDriving,
+  scheduleFull,
+  scheduleLate,
+  scheduleLongestPath,
+  scheduleProjectFinish,
+  scheduleSummary,
+  scheduleWorkResults,
+} from './schedule-passes.js';
+import type { ScheduleState } from './schedule-state.js';
+import { scheduleStateCreate } from './schedule-state.js';
+import type { CalculateOptions, EngineProject, RelationInput, WorkInput } from './types.js';
+
+/** Fields of a work that can change without rebuilding the network. */
+export type WorkPatch = Partial<Omit<WorkInput, 'id'>>;
+export type RelationPatch = Partial<Pick<RelationInput, 'type' | 'lagMinutes' | 'lagCalendar'>>;
+
+/**
+ * Incremental scheduling: keeps the compiled project and its calculated arrays between edits. After an
+ * edit of a work's duration, calendar, constraint or progress, or of a relation's type or lag, only the
+ * affected works are recalculated: forward from the edited work through its successors until values stop
+ * changing, backward likewise through its predecessors — unless the early project finish moves, which
+ * changes every late date. Structural edits (adding or removing works or relations, changing a type or a
+ * parent) rebuild the network. Results are identical to `calculate` on the edited project.
+ */
+export class Scheduler {
+  #options: CalculateOptions | undefined;
+  #model: ProjectModel;
+  #state: ScheduleState;
+  #forward: RankHeap;
+  #backward: RankHeap;
+  #mark: Int32Array;
+  #epoch = 0;
+
+  constructor(project: EngineProject, options?: CalculateOptions) {
+    this.#options = options;
+    this.#model = projectCompile(project, options);
+    this.#state = scheduleStateCreate(this.#model);
+    scheduleFull(this.#state);
+    [this.#forward, this.#backward, this.#mark] = this.#workLists();
+  }
+
+  /** The current input, with all edits applied. */
+  get project(): EngineProject {
+    const model = this.#model;
+    return {
+      calendars: [...model.calendarInputs],
+      defaultCalendarId: model.defaultCalendarId,
+      works: [...model.works],
+      relations: [...model.relations],
+      projectStart: model.projectStart,
+      dataDate: model.dataDate,
+      projectFinish: model.projectFinishLimit < 0 ? null : model.projectFinishLimit,
+    } as EngineProject;
+  }
+
+  /** A snapshot of the current results (later edits do not change it). */
+  result(): ScheduleResult {
+    return resultCreate(this.#state, true);
+  }
+
+  /** Recalculates everything from scratch. */
+  recalculate(): void {
+    scheduleFull(this.#state);
+  }
+
+  updateWork(workId: string, patch: WorkPatch): void {
+    const model = this.#model;
+    const i = this.#workIndex(workId);
+    const previous = model.works[i]!;
+    const next: WorkInput = { ...previous, ...patch, id: previous.id };
+    if (next.type !== previous.type || (next.parentId ?? null) !== (previous.parentId ?? null)) {
+      this.#rebuild(
+        model.works.map((work, k) => (k === i ? next : work)),
+        model.relations,
+      );
+      return;
+    }
+    model.works[i] = next;
+    try {
+      projectCompileWork(model, i);
+    } catch (error) {
+      model.works[i] = previous;
+      projectCompileWork(model, i);
+      throw error;
+    }
+    if (model.kind[i] !== KIND_LEAF) return;
+    const { inStart, inEdges, outStart, outEdges, edgeFrom, edgeTo } = model.network;
+    const forwardSeeds = [i];
+    const backwardSeeds = [i];
+    for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
+      projectCompileEdge(model, inEdges[k]!);
+      backwardSeeds.push(edgeFrom[inEdges[k]!]!);
+    }
+    for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
+      projectCompileEdge(model, outEdges[k]!);
+      forwardSeeds.push(edgeTo[outEdges[k]!]!);
+    }
+    if ((model.alap[i] === 1) !== model.alapOrder.includes(i)) projectCompileAlapOrder(model);
+    this.#propagate(forwardSeeds, backwardSeeds);
+  }
+
+  updateRelation(relationId: string, patch: RelationPatch): void {
+    const model = this.#model;
+    const r = model.relationIndex.get(relationId);
+    if (r === undefined) {
+      throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
+    }
+    const relations = model.relations as RelationInput[];
+    const previous = relations[r]!;
+    relations[r] = { ...previous, ...patch };
+    try {
+      projectCompileRelation(model, r);
+    } catch (error) {
+      relations[r] = previous;
+      projectCompileRelation(model, r);
+      throw error;
+    }
+    const forwardSeeds: number[] = [];
+    const backwardSeeds: number[] = [];
+    for (let e = model.relationEdgeStart[r]!; e < model.relationEdgeStart[r + 1]!; e++) {
+      forwardSeeds.push(model.network.edgeTo[e]!);
+      backwardSeeds.push(model.network.edgeFrom[e]!);
+    }
+    this.#propagate(forwardSeeds, backwardSeeds);
+  }
+
+  addRelation(relation: RelationInput): void {
+    this.#rebuild(this.#model.works, [...this.#model.relations, relation]);
+  }
+
+  removeRelation(relationId: string): void {
+    const r = this.#model.relationIndex.get(relationId);
+    if (r === undefined) {
+      throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
+    }
+    this.#rebuild(
+      this.#model.works,
+      this.#model.relations.filter((_, k) => k !== r),
+    );
+  }
+
+  addWork(work: WorkInput): void {
+    this.#rebuild([...this.#model.works, work], this.#model.relations);
+  }
+
+  /** Removes a work and its relations (a summary must be empty first). */
+  removeWork(workId: string): void {
+    const model = this.#model;
+    const i = this.#workIndex(workId);
+    this.#rebuild(
+      model.works.filter((_, k) => k !== i),
+      model.relations.filter(
+        (relation) => relation.predecessorId !== workId && relation.successorId !== workId,
+      ),
+    );
+  }
+
+  #workIndex(workId: string): number {
+    const i = this.#model.workIndex.get(workId);
+    if (i === undefined)
+      throw new EngineError('unknown_work', `unknown work "${workId}"`, { workIds: [workId] });
+    return i;
+  }
+
+  #workLists(): [RankHeap, RankHeap, Int32Array] {
+    const rank = this.#model.rank;
+    return [rankHeapCreate(rank), rankHeapCreate(rank.map((value) => -value)), new Int32Array(rank.length)];
+  }
+
+  /** Recompiles the network; the current model stays in place when the new input is invalid. */
+  #rebuild(works: readonly WorkInput[], relations: readonly RelationInput[]): void {
+    const project = { ...this.project, works: [...works], relations: [...relations] };
+    this.#model = projectCompile(project, this.#options);
+    this.#state = scheduleStateCreate(this.#model);
+    scheduleFull(this.#state);
+    [this.#forward, this.#backward, this.#mark] = this.#workLists();
+  }
+
+  /** Re-runs the scheduling steps over the works reachable from the seeds whose values change. */
+  #propagate(forwardSeeds: readonly number[], backwardSeeds: readonly number[]): void {
+    const model = this.#model;
+    const state = this.#state;
+    const { inStart, inEdges, outStart, outEdges, edgeFrom, edgeTo } = model.network;
+    const mark = this.#mark;
+    const epoch = ++this.#epoch;
+    const touched: number[] = [];
+    const touch = (v: number) => {
+      if (mark[v] !== epoch) {
+        mark[v] = epoch;
+        touched.push(v);
+      }
+    };
+
+    const forward = this.#forward;
+    for (const v of forwardSeeds) {
+      touch(v);
+      rankHeapPush(forward, v);
+    }
+    while (forward.size > 0) {
+      const v = rankHeapPop(forward);
+      if (!scheduleEarly(state, v)) continue;
+      touch(v);
+      for (let k = outStart[v]!; k < outStart[v + 1]!; k++) rankHeapPush(forward, edgeTo[outEdges[k]!]!);
+    }
+    if (scheduleProjectFinish(state)) {
+      // Every late date hangs on the project finish: finish from scratch.
+      scheduleFull(state);
+      return;
+    }
+    const backward = this.#backward;
+    for (const v of backwardSeeds) {
+      touch(v);
+      rankHeapPush(backward, v);
+    }
+    while (backward.size > 0) {
+      const v = rankHeapPop(backward);
+      if (!scheduleLate(state, v)) continue;
+      touch(v);
+      for (let k = inStart[v]!; k < inStart[v + 1]!; k++) rankHeapPush(backward, edgeFrom[inEdges[k]!]!);
+    }
+    for (const v of scheduleAlap(state)) touch(v);
+
+    // Results of a work read its own values and its successors' (free float): redo the changed works
+    // and their predecessors; driving flags read both ends of an edge.
+    const changedCount = touched.length;
+    for (let t = 0; t < changedCount; t++) {
+      const v = touched[t]!;
+      for (let k = inStart[v]!; k < inStart[v + 1]!; k++) touch(edgeFrom[inEdges[k]!]!);
+      for (let k = outStart[v]!; k < outStart[v + 1]!; k++) scheduleEdgeDriving(state, outEdges[k]!);
+    }
+    for (const v of touched) {
+      scheduleWorkResults(state, v);
+      for (let k = inStart[v]!; k < inStart[v + 1]!; k++) scheduleEdgeDriving(state, inEdges[k]!);
+    }
+    if (model.options.critical.kind === 'longest_path') {
+      // Criticality along the longest path is global: redo it and every summary.
+      scheduleLongestPath(state);
+      for (const s of model.sumOrder) scheduleSummary(state, s);
+    } else this.#rollUp(touched);
+  }
+
+  /** Re-rolls the summaries above the given works, deepest first. */
+  #rollUp(works: readonly number[]): void {
+    const model = this.#model;
+    if (model.sumOrder.length === 0) return;
+    const mark = this.#mark;
+    const epoch = ++this.#epoch;
+    for (const v of works) {
+      for (let s = model.parent[v]!; s >= 0 && mark[s] !== epoch; s = model.parent[s]!) mark[s] = epoch;
+    }
+    for (const s of model.sumOrder) if (mark[s] === epoch) scheduleSummary(this.#state, s);
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Types of the engine in one place: branded units, the plain-data input format and the options.
+ * Result types live beside the result (`result.ts`).
+ */
+
+declare const brand: unique symbol;
+type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+/** Calendar time: integer minutes since 2000-01-01T00:00 (no time zone, no daylight saving). */
+export type Minutes = Brand<number, 'Minutes'>;
+/** A count or coordinate of working minutes on one calendar. */
+export type WorkingMinutes = Brand<number, 'WorkingMinutes'>;
+/** Position of a work in the project's `works` array. */
+export type WorkIndex = Brand<number, 'WorkIndex'>;
+
+/** A date-time as `YYYY-MM-DDTHH:mm` (or `YYYY-MM-DD` for midnight), or minutes since the epoch. */
+export type DateInput = string | Minutes;
+
+/** A working interval within a day, `HH:mm` to `HH:mm`; a finish at or before the start crosses midnight. */
+export interface WorkingIntervalInput {
+  start: string;
+  finish: string;
+}
+
+export interface CalendarExceptionInput {
+  /** First day, `YYYY-MM-DD`. */
+  date: string;
+  /** Last day of a range of days, inclusive; defaults to `date`. */
+  until?: string;
+  /** Working intervals of these days; empty means non-working. */
+  intervals: WorkingIntervalInput[];
+}
+
+export interface CalendarInput {
+  id: string;
+  name?: string;
+  /** Every minute of every day is working time (P6's 24-hour calendar). `week`/`exceptions` are ignored. */
+  allDay?: boolean;
+  /** Working intervals per ISO weekday, Monday first (7 entries). Default: Mon–Fri 08–12 and 13–17. */
+  week?: WorkingIntervalInput[][];
+  exceptions?: CalendarExceptionInput[];
+  /** Hours in a "day" of duration; default: the average working hours of the week's working days. */
+  hoursPerDay?: number;
+}
+
+export type WorkType = 'sum' | 'task' | 'work' | 'milestone_start' | 'milestone_finish' | 'draft';
+
+/** The spec's limit types: on or after, on or before, exactly on. */
+export type ConstraintType = 'not_earlier' | 'not_later' | 'in_date';
+
+export interface ConstraintLimitInput {
+  type: ConstraintType;
+  date: DateInput;
+}
+
+export interface ConstraintInput {
+  start?: ConstraintLimitInput;
+  finish?: ConstraintLimitInput;
+  /** P6's "As Late As Possible": use up the free float. */
+  asLateAsPossible?: boolean;
+}
+
+export type WorkStatus = 'not_started' | 'in_progress' | 'completed';
+
+export interface WorkInput {
+  id: string;
+  name?: string;
+  parentId?: string | null;
+  type: WorkType;
+  /** Original duration in working minutes of the work's calendar (ignored for sums and milestones). */
+  durationMinutes: number;
+  /** Defaults to the project's default calendar. */
+  calendarId?: string | null;
+  constraint?: ConstraintInput | null;
+  actualStart?: DateInput | null;
+  actualFinish?: DateInput | null;
+  /** Remaining working minutes of an in-progress work; default: duration minus the work done by the data date. */
+  remainingMinutes?: number | null;
+  /** Derived from the actual dates when absent. */
+  status?: WorkStatus | null;
+}
+
+export type RelationType = 'fs' | 'ss' | 'ff' | 'sf';
+
+/** P6's "calendar for scheduling relationship lag". */
+export type LagCalendar = 'predecessor' | 'successor' | '24h' | 'project';
+
+export interface RelationInput {
+  /** Defaults to `${predecessorId}->${successorId}`. */
+  id?: string;
+  predecessorId: string;
+  successorId: string;
+  type: RelationType;
+  /** Working minutes on the lag calendar; negative is a lead. */
+  lagMinutes?: number;
+  /** Overrides `CalculateOptions.lagCalendar` for this relation. */
+  lagCalendar?: LagCalendar;
+}
+
+export interface EngineProject {
+  calendars: CalendarInput[];
+  defaultCalendarId: string;
+  works: WorkInput[];
+  relations: RelationInput[];
+  /** No work starts before this. */
+  projectStart: DateInput;
+  /** Progress is measured up to this instant; remaining work starts at or after it. Default: projectStart. */
+  dataDate?: DateInput | null;
+  /** P6's "must finish by": late dates are computed back from it instead of the early project finish. */
+  projectFinish?: DateInput | null;
+}
+
+export type TotalFloatKind = 'start' | 'finish' | 'smallest';
+
+export type CriticalDefinition = { kind: 'total_float'; thresholdMinutes: number } | { kind: 'longest_path' };
+
+export type ProgressMode = 'retained_logic' | 'progress_override';
+
+export interface CalculateOptions {
+  /** Default `'predecessor'` (P6's default). */
+  lagCalendar?: LagCalendar;
+  /** P6's "compute total float as": start float, finish float (default) or the smallest of both. */
+  totalFloat?: TotalFloatKind;
+  /** Default: total float ≤ 0. */
+  critical?: CriticalDefinition;
+  /** P6's "when scheduling progressed activities use". Default `'retained_logic'`. */
+  progress?: ProgressMode;
+}
+
+export interface ResolvedOptions {
+  lagCalendar: LagCalendar;
+  totalFloat: TotalFloatKind;
+  critical: CriticalDefinition;
+  progress: ProgressMode;
+}
