@@ -31,7 +31,9 @@ const DEMO_TEAM = [
 registerDemoFiller('team', async (ctx, spaceId) => {
   const roles = await ctx.db.prisma.role.findMany({ where: { spaceId, key: { not: null } } });
   const roleId = (key: string) => roles.find((r) => r.key === key)!.id;
-  const existing = await ctx.db.prisma.spaceMember.count({ where: { spaceId, user: { login: { startsWith: 'demo-' } } } });
+  const existing = await ctx.db.prisma.spaceMember.count({
+    where: { spaceId, user: { login: { startsWith: 'demo-' } } },
+  });
   if (existing > 0) return;
   const suffix = spaceId.slice(0, 8);
   // Demo people cannot sign in: their password is a random secret nobody knows.
@@ -50,6 +52,8 @@ registerDemoFiller('team', async (ctx, spaceId) => {
         executor: person.executor,
       },
     });
-    await ctx.db.prisma.spaceMember.create({ data: { spaceId, userId: user.id, roleId: roleId(person.role) } });
+    await ctx.db.prisma.spaceMember.create({
+      data: { spaceId, userId: user.id, roleId: roleId(person.role) },
+    });
   }
 });

@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+  const dist = t.server.services.config.webDist;
+  await mkdir(join(dist, 'assets'), { recursive: true });
+});
+afterAll(() => t?.stop());
+
+describe('HTTP surface', () => {
+  it('reports the database state in the health check', async () => {
+    const reply = await t.api('GET', '/health-check');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ status: 'ok', database: { ok: true } });
+  });
+
+  it('puts security headers and a request id on every response', async () => {
+    const response = await fetch(`${t.url}/api/v1/system-state`);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await response.json()).toMatchObject({ allowed_langs: ['ru', 'en', 'fr'] });
+  });
+
+  it('compresses larger responses with brotli or gzip', async () => {
+    const br = await fetch(`${t.url}/api/v1/guide`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const guide = (await br.json()) as { sections: { title: string }[] };
+    expect(guide.sections.length).toBeGreaterThan(3);
+    const gzip = await fetch(`${t.url}/api/v1/guide`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers tRPC calls with the catalogue error shape', async () => {
+    const response = await fetch(`${t.url}/trpc/users.whoAmI`, { headers: { 'x-language': 'en' } });
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(body.error.data).toMatchObject({
+      error_code: 'Unauthorized',
+      error_message: 'User is not authorized',
+      httpStatus: 401,
+    });
+  });
+
+  it('serves the web app with an SPA fallback and long-cached hashed assets', async () => {
+    const dist = t.server.services.config.webDist;
+    const index = join(dist, 'index.html');
+    const { existsSync } = await import('node:fs');
+    if (!existsSync(index)) await writeFile(index, '<!doctype html><title>Takt</title>');
+    await writeFile(
+      join(dist, 'assets', 'probe-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    );
+    const page = await fetch(`${t.url}/some/space/route`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${t.url}/assets/probe-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect((await asset.text()).length).toBeGreaterThan(4000);
+    const missingAsset = await fetch(`${t.url}/assets/missing.js`, { headers: { accept: '*/*' } });
+    expect(missingAsset.status).toBe(404);
+    const traversal = await fetch(`${t.url}/..%2f..%2fpackage.json`);
+    expect(await traversal.text()).not.toContain('"workspaces"');
+  });
+});
