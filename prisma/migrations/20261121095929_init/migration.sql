@@ -39,6 +39,7 @@ CREATE TABLE "sessions" (
     "tokenHash" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "lastSeenAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "idleTimeoutMinutes" INTEGER NOT NULL DEFAULT 30,
     "ip" TEXT,
     "userAgent" TEXT,
 
