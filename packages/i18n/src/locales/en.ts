@@ -259,6 +259,11 @@ export const en = {
   'admin.settings.editing_period_hint': 'Plan and fact data can be edited this many days before the key date',
   'admin.settings.rename': 'Space name',
   'admin.settings.renamed': 'The space was renamed',
+  'admin.settings.demo': 'Demo data',
+  'admin.settings.demo_text':
+    'Fill the space with sample facilities, projects and schedules to try Takt out.',
+  'admin.settings.demo_submit': 'Fill with demo data',
+  'admin.settings.demo_done': 'The space was filled with demo data',
   'admin.settings.danger': 'Delete space',
   'admin.settings.delete_text':
     'All data of the space is lost. The deletion runs in the background and may take a while.',
@@ -339,7 +344,8 @@ export const en = {
   'roles.viewer': 'Viewer',
   'space.demo_name': 'Demo space',
   'validation.role_name_taken': 'A role with this name already exists',
-  'validation.ip_locks_you_out': 'The list must include your current address, or you would lose access to the space',
+  'validation.ip_locks_you_out':
+    'The list must include your current address, or you would lose access to the space',
   'validation.ability_not_held': 'You cannot delegate rights you do not have: {abilities}',
   'validation.date_in_past': 'The date must be in the future',
   'validation.delegate_to_self': 'Rights cannot be delegated to yourself',

@@ -249,6 +249,11 @@ export const ru: Catalog = {
     'Плановые и фактические данные можно редактировать за столько дней до ключевой даты',
   'admin.settings.rename': 'Название пространства',
   'admin.settings.renamed': 'Пространство переименовано',
+  'admin.settings.demo': 'Демонстрационные данные',
+  'admin.settings.demo_text':
+    'Заполните пространство примерами объектов, проектов и графиков, чтобы попробовать Takt.',
+  'admin.settings.demo_submit': 'Заполнить демо-данными',
+  'admin.settings.demo_done': 'Пространство заполнено демонстрационными данными',
   'admin.settings.danger': 'Удаление пространства',
   'admin.settings.delete_text':
     'Все данные пространства будут потеряны. Удаление выполняется в фоне и может занять некоторое время.',
@@ -327,7 +332,8 @@ export const ru: Catalog = {
   'roles.viewer': 'Наблюдатель',
   'space.demo_name': 'Демо-пространство',
   'validation.role_name_taken': 'Роль с таким названием уже существует',
-  'validation.ip_locks_you_out': 'Список должен включать ваш текущий адрес, иначе вы потеряете доступ к пространству',
+  'validation.ip_locks_you_out':
+    'Список должен включать ваш текущий адрес, иначе вы потеряете доступ к пространству',
   'validation.ability_not_held': 'Нельзя делегировать права, которых у вас нет: {abilities}',
   'validation.date_in_past': 'Дата должна быть в будущем',
   'validation.delegate_to_self': 'Нельзя делегировать права самому себе',

@@ -1,0 +1,389 @@
+import { isBlockedIntegerKey, isIntegerText } from '@takt/contracts';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+import type { FieldError } from '../lib/form';
+import { translateDynamic, useT } from '../lib/i18n';
+
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; busy?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={['btn', `btn-${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** The translated text of a field error (a message id of the catalogs with parameters). */
+export function errorText(error: FieldError | undefined): string | undefined {
+  return error ? translateDynamic(error.message, error.params) : undefined;
+}
+
+interface FieldFrameProps {
+  label: ReactNode;
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+export function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
+  const id = useId();
+  const message = errorText(error);
+  const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`field${message ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id, describedBy)}
+      {message ? (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {message}
+        </div>
+      ) : (
+        hint && (
+          <div className="field-hint" id={`${id}-hint`}>
+            {hint}
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+};
+
+export function TextField({ label, value, onChange, error, hint, ...rest }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          className="input"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+};
+
+export function TextArea({ label, value, onChange, error, hint, rows = 6, ...rest }: TextAreaProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <textarea
+          id={id}
+          className="input textarea"
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+};
+
+export function SelectField({ label, value, onChange, options, error, hint, ...rest }: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          className="input select"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={describedBy}
+          {...rest}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: FieldError | undefined;
+  disabled?: boolean;
+}) {
+  const message = errorText(error);
+  return (
+    <div className={`field field-check${message ? ' field-invalid' : ''}`}>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {message && (
+        <div className="field-error" role="alert">
+          {message}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** An on/off switch (a checkbox with the switch role). */
+export function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="switch-row">
+      <span className="switch-text">
+        <span className="switch-label">{label}</span>
+        {hint && <span className="field-hint">{hint}</span>}
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        className="switch"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </label>
+  );
+}
+
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className,
+  tone,
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  tone?: 'danger';
+}) {
+  return (
+    <section className={['card', tone && `card-${tone}`, className].filter(Boolean).join(' ')}>
+      {(title || actions) && (
+        <header className="card-header">
+          <div>
+            {title && <h2 className="card-title">{title}</h2>}
+            {description && <p className="card-description">{description}</p>}
+          </div>
+          {actions && <div className="card-actions">{actions}</div>}
+        </header>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <div className="loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label ?? t('common.loading')}</span>
+    </div>
+  );
+}
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const clamped = Math.max(0, Math.min(100, value));
+  return (
+    <div className="progress">
+      <div className="progress-label">{label}</div>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={clamped}
+        aria-label={label}
+      >
+        <div className="progress-fill" style={{ width: `${clamped}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function Badge({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'accent' | 'warn';
+}) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1 className="page-title">{title}</h1>
+        {subtitle && <p className="page-subtitle">{subtitle}</p>}
+      </div>
+      {actions && <div className="page-actions">{actions}</div>}
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="empty">{children}</div>;
+}
+
+/** An integer input: the dot and comma keys are blocked, and pasted text must be an integer (spec §5). */
+export function IntegerField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  name,
+  min,
+  max,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+  name?: string;
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      inputMode="numeric"
+      value={value}
+      onChange={onChange}
+      error={error}
+      hint={hint}
+      aria-valuemin={min}
+      aria-valuemax={max}
+      onKeyDown={(e) => {
+        if (isBlockedIntegerKey(e.key)) e.preventDefault();
+      }}
+      onPaste={(e) => {
+        if (!isIntegerText(e.clipboardData.getData('text'))) e.preventDefault();
+      }}
+    />
+  );
+}
+
+export function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: readonly { key: K; label: string }[];
+  active: K;
+  onChange: (key: K) => void;
+  label: string;
+}) {
+  return (
+    <div className="tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          role="tab"
+          aria-selected={tab.key === active}
+          className={`tab${tab.key === active ? ' tab-active' : ''}`}
+          onClick={() => onChange(tab.key)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}

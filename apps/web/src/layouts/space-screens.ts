@@ -1,0 +1,124 @@
+import type { MessageId } from '@takt/i18n';
+
+/** A screen of the space (spec §2 "Space routes"), relative to `/{space_id}`. */
+export interface SpaceScreen {
+  key: string;
+  title: MessageId;
+  /** Route patterns; the first is the link target when the screen is in the navigation. */
+  paths: string[];
+  /** Listed in the navigation (screens that need an id are reached from other screens). */
+  nav: boolean;
+  /** Declared now, built by a later issue. */
+  unavailable: boolean;
+  icon: string;
+}
+
+export const SPACE_SCREENS: SpaceScreen[] = [
+  { key: 'structure', title: 'screen.structure', paths: ['/'], nav: true, unavailable: false, icon: 'grid' },
+  { key: 'home', title: 'screen.home', paths: ['/home'], nav: true, unavailable: true, icon: 'home' },
+  {
+    key: 'resources',
+    title: 'screen.resources',
+    paths: ['/resources', '/resources/:id'],
+    nav: true,
+    unavailable: true,
+    icon: 'users',
+  },
+  {
+    key: 'cyclogram',
+    title: 'screen.cyclogram',
+    paths: ['/schedule/:id/cyclogram'],
+    nav: false,
+    unavailable: true,
+    icon: 'chart',
+  },
+  {
+    key: 'schedule',
+    title: 'screen.schedule',
+    paths: ['/schedule/:id'],
+    nav: false,
+    unavailable: true,
+    icon: 'gantt',
+  },
+  {
+    key: 'kanban',
+    title: 'screen.kanban',
+    paths: ['/kanban-schedule/:id', '/kanban-schedule/:id/:boardId/:cardId?'],
+    nav: false,
+    unavailable: true,
+    icon: 'kanban',
+  },
+  {
+    key: 'grid',
+    title: 'screen.grid',
+    paths: ['/grid/:projectId'],
+    nav: false,
+    unavailable: true,
+    icon: 'table',
+  },
+  {
+    key: 'pipeline',
+    title: 'screen.pipeline',
+    paths: ['/pipeline/:projectId'],
+    nav: false,
+    unavailable: true,
+    icon: 'flow',
+  },
+  {
+    key: 'attributes',
+    title: 'screen.attributes',
+    paths: ['/attributes'],
+    nav: true,
+    unavailable: true,
+    icon: 'tag',
+  },
+  {
+    key: 'calendars',
+    title: 'screen.calendars',
+    paths: ['/calendars'],
+    nav: true,
+    unavailable: true,
+    icon: 'calendar',
+  },
+  {
+    key: 'directories',
+    title: 'screen.directories',
+    paths: ['/directories'],
+    nav: true,
+    unavailable: true,
+    icon: 'book',
+  },
+  {
+    key: 'scoreboard',
+    title: 'screen.scoreboard',
+    paths: ['/scoreboard'],
+    nav: true,
+    unavailable: true,
+    icon: 'board',
+  },
+  {
+    key: 'viewsettings',
+    title: 'screen.viewsettings',
+    paths: ['/viewsettings'],
+    nav: true,
+    unavailable: true,
+    icon: 'sliders',
+  },
+  {
+    key: 'analytics-print',
+    title: 'screen.analytics_print',
+    paths: ['/analytics/print/:value/:format'],
+    nav: false,
+    unavailable: true,
+    icon: 'print',
+  },
+  {
+    key: 'profile',
+    title: 'screen.profile',
+    paths: ['/profile'],
+    nav: true,
+    unavailable: false,
+    icon: 'user',
+  },
+  { key: 'admin', title: 'screen.admin', paths: ['/admin'], nav: true, unavailable: false, icon: 'shield' },
+];

@@ -1,0 +1,76 @@
+import type { FieldIssue } from '@takt/contracts';
+import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+
+/** A field error: a message id of the catalogs and its parameters. */
+export interface FieldError {
+  message: string;
+  params?: Record<string, string | number>;
+}
+export type FieldErrors = Record<string, FieldError>;
+
+/** Field errors of a zod result; the schemas of @takt/contracts use message ids as messages. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (errors[field]) continue;
+    const params: Record<string, string | number> = {};
+    if (issue.code === 'too_big') params.max = Number(issue.maximum);
+    if (issue.code === 'too_small') params.min = Number(issue.minimum);
+    errors[field] = { message: issue.message, params };
+  }
+  return errors;
+}
+
+/** Field errors of the server's `issues` (`path` may be dotted; the first segment names the field). */
+export function serverFieldErrors(issues: readonly FieldIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0] ?? '';
+    if (!errors[field]) errors[field] = { message: issue.message, params: issue.params };
+  }
+  return errors;
+}
+
+/** Form values: literal booleans of a schema (`z.literal(true)`) are still toggled as booleans. */
+export type FormValues<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] };
+
+/**
+ * Form state validated by a zod schema of @takt/contracts, the same schema the server applies.
+ * `submit` validates and returns the parsed value, or null after showing the field errors.
+ */
+export function useForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  initial: FormValues<z.input<S>>,
+) {
+  type Values = FormValues<z.input<S>>;
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = useCallback(<K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => {
+      if (!e[field as string]) return e;
+      const { [field as string]: _removed, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  const submit = useCallback((): z.output<S> | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    setErrors(zodFieldErrors(result.error));
+    return null;
+  }, [schema, values]);
+
+  const showServerIssues = useCallback(
+    (issues: readonly FieldIssue[]) => setErrors(serverFieldErrors(issues)),
+    [],
+  );
+
+  return { values, set, setValues, errors, setErrors, submit, showServerIssues };
+}

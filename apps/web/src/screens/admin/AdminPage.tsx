@@ -1,0 +1,49 @@
+import { useLocation, useSearch } from 'wouter';
+import { PageHeader, Tabs } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { useT } from '../../lib/i18n';
+import { DelegationsTab } from './DelegationsTab';
+import { LicenceTab } from './LicenceTab';
+import { RolesTab } from './RolesTab';
+import { SettingsTab } from './SettingsTab';
+import { UsersTab } from './UsersTab';
+
+const TABS = ['users', 'roles', 'settings', 'delegations', 'licence'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Space administration; each tab is shown to those holding the ability its calls need. */
+export function AdminPage() {
+  const t = useT();
+  const { can, config } = useSpace();
+  const [location, navigate] = useLocation();
+  const requested = new URLSearchParams(useSearch()).get('tab');
+
+  const visible: Record<Tab, boolean> = {
+    users: can('users.view'),
+    roles: can('users.view'),
+    settings: can('space.manage'),
+    delegations: can('delegation.manage'),
+    licence: true,
+  };
+  const tabs = TABS.filter((tab) => visible[tab]).map((key) => ({ key, label: t(`admin.tab.${key}`) }));
+  const active: Tab = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key ?? 'licence';
+
+  return (
+    <div className="page" data-testid="admin-page">
+      <PageHeader title={t('screen.admin')} subtitle={config.space.name} />
+      <Tabs
+        tabs={tabs}
+        active={active}
+        label={t('screen.admin')}
+        onChange={(tab) => navigate(`${location}?tab=${tab}`)}
+      />
+      <div className="tab-panel" role="tabpanel">
+        {active === 'users' && <UsersTab />}
+        {active === 'roles' && <RolesTab />}
+        {active === 'settings' && <SettingsTab />}
+        {active === 'delegations' && <DelegationsTab />}
+        {active === 'licence' && <LicenceTab />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { type Ability, delegationInput, parseDateInput, VALIDATION } from '@takt/contracts';
+import { formatDate } from '@takt/i18n';
+import { z } from 'zod';
+import { confirm } from '../../components/confirm';
+import { Icon } from '../../components/icons';
+import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { Delegation } from '../../lib/api-types';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { failureIssues } from '../../lib/mutation';
+import { notify } from '../../lib/notifications';
+import { trpc } from '../../lib/trpc';
+import { AbilityPicker } from './AbilityPicker';
+
+/** "Valid until" is typed as DD.MM.YYYY (spec §5 date formats) and means the end of that day. */
+const validUntilText = z.string().transform((text, ctx) => {
+  if (text.trim() === '') return null;
+  const date = parseDateInput(text);
+  if (!date) {
+    ctx.addIssue({ code: 'custom', message: VALIDATION.invalidDate });
+    return z.NEVER;
+  }
+  return new Date(date.year, date.month - 1, date.day, 23, 59, 59).toISOString();
+});
+
+const delegationForm = delegationInput.extend({ validUntil: validUntilText, comment: z.string() });
+
+export function DelegationsTab() {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const list = trpc.delegation.list.useQuery({ spaceId });
+  if (!list.data) return <Spinner />;
+  return (
+    <div className="stack">
+      <NewDelegationCard />
+      <Card title={t('admin.delegations.given')}>
+        <DelegationTable items={list.data.given} direction="given" />
+      </Card>
+      <Card title={t('admin.delegations.received')}>
+        <DelegationTable items={list.data.received} direction="received" />
+      </Card>
+    </div>
+  );
+}
+
+function NewDelegationCard() {
+  const t = useT();
+  const { spaceId, config } = useSpace();
+  const utils = trpc.useUtils();
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const members = trpc.space.users.useQuery(
+    { spaceId },
+    { enabled: config.abilities.includes('users.view') },
+  );
+  const empty = { spaceId, toUserId: '', abilities: [] as Ability[], validUntil: '', comment: '' };
+  const form = useForm(delegationForm, empty);
+  const create = trpc.delegation.create.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: () => {
+      form.setValues(empty);
+      void utils.delegation.list.invalidate({ spaceId });
+      notify('success', [t('admin.delegations.created')]);
+    },
+    onError: (error) => form.showServerIssues(failureIssues(error)),
+  });
+  const others = (members.data ?? []).filter((m) => m.userId !== me.data?.id);
+  return (
+    <Card title={t('admin.delegations.new')}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) create.mutate({ ...input, comment: input.comment.trim() || undefined });
+        }}
+      >
+        <div className="form-grid">
+          <SelectField
+            label={t('admin.delegations.to_user')}
+            name="toUser"
+            value={form.values.toUserId}
+            onChange={(v) => form.set('toUserId', v)}
+            error={form.errors.toUserId}
+            options={[
+              { value: '', label: t('admin.delegations.choose_user') },
+              ...others.map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName} (${m.login})` })),
+            ]}
+          />
+          <TextField
+            label={t('admin.delegations.valid_until')}
+            name="validUntil"
+            placeholder={t('common.date_placeholder')}
+            value={form.values.validUntil}
+            onChange={(v) => form.set('validUntil', v)}
+            error={form.errors.validUntil}
+          />
+        </div>
+        <TextField
+          label={t('admin.delegations.comment')}
+          name="comment"
+          value={form.values.comment}
+          onChange={(v) => form.set('comment', v)}
+          error={form.errors.comment}
+        />
+        <AbilityPicker
+          value={form.values.abilities}
+          available={config.abilities}
+          onChange={(abilities) => form.set('abilities', abilities)}
+        />
+        {form.errors.abilities && <div className="field-error">{t('validation.required')}</div>}
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={create.isPending}>
+            {t('admin.delegations.new')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function DelegationTable({ items, direction }: { items: Delegation[]; direction: 'given' | 'received' }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const remove = trpc.delegation.delete.useMutation({
+    onSuccess: () => {
+      void utils.delegation.list.invalidate({ spaceId });
+      notify('success', [t('admin.delegations.deleted')]);
+    },
+  });
+  if (items.length === 0) return <Empty>{t('admin.delegations.empty')}</Empty>;
+  const ask = async (item: Delegation) => {
+    const result = await confirm({
+      title: t('common.delete'),
+      text: t('admin.delegations.delete_confirm', { name: item.toUser.name }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (result.status === 'confirmed') remove.mutate({ spaceId, delegationId: item.id });
+  };
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={`delegations-${direction}`}>
+        <thead>
+          <tr>
+            <th>
+              {direction === 'given' ? t('admin.delegations.to_user') : t('admin.delegations.from_user')}
+            </th>
+            <th>{t('admin.roles.abilities')}</th>
+            <th>{t('admin.delegations.valid_until')}</th>
+            <th>{t('admin.delegations.comment')}</th>
+            {direction === 'given' && <th className="cell-actions">{t('common.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>{direction === 'given' ? item.toUser.name : item.fromUser.name}</td>
+              <td>
+                <div className="badges">
+                  {item.abilities.map((a) => (
+                    <Badge key={a}>{t(`ability.${a}`)}</Badge>
+                  ))}
+                </div>
+              </td>
+              <td>{item.validUntil ? formatDate(item.validUntil) : t('common.never')}</td>
+              <td>{item.comment ?? t('common.none')}</td>
+              {direction === 'given' && (
+                <td className="cell-actions">
+                  <Button variant="ghost" busy={remove.isPending} onClick={() => void ask(item)}>
+                    <Icon name="trash" />
+                    {t('common.delete')}
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

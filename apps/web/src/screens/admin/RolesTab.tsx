@@ -1,0 +1,183 @@
+import { roleInput } from '@takt/contracts';
+import { useState } from 'react';
+import { confirm } from '../../components/confirm';
+import { Icon } from '../../components/icons';
+import { Badge, Button, Card, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { Role } from '../../lib/api-types';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { failureIssues } from '../../lib/mutation';
+import { notify } from '../../lib/notifications';
+import { trpc } from '../../lib/trpc';
+import { AbilityPicker } from './AbilityPicker';
+import { roleName } from './role-name';
+
+export function RolesTab() {
+  const { spaceId, can } = useSpace();
+  const roles = trpc.roles.list.useQuery({ spaceId });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const manage = can('roles.manage');
+  if (!roles.data) return <Spinner />;
+  return (
+    <div className="stack">
+      {manage && <NewRoleCard />}
+      <div className="role-list" data-testid="roles">
+        {roles.data.map((role) => (
+          <RoleItem
+            key={role.id}
+            role={role}
+            open={openId === role.id}
+            editable={manage && role.key === null}
+            onToggle={() => setOpenId(openId === role.id ? null : role.id)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function NewRoleCard() {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const form = useForm(roleInput, { spaceId, name: '', abilities: ['space.view'] });
+  const create = trpc.roles.create.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: () => {
+      form.setValues({ spaceId, name: '', abilities: ['space.view'] });
+      void utils.roles.list.invalidate({ spaceId });
+      notify('success', [t('admin.roles.created')]);
+    },
+    onError: (error) => form.showServerIssues(failureIssues(error)),
+  });
+  return (
+    <Card title={t('admin.roles.new')}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) create.mutate(input);
+        }}
+      >
+        <TextField
+          label={t('field.name')}
+          name="roleName"
+          value={form.values.name}
+          onChange={(v) => form.set('name', v)}
+          error={form.errors.name}
+        />
+        <AbilityPicker value={form.values.abilities} onChange={(a) => form.set('abilities', a)} />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={create.isPending}>
+            <Icon name="plus" />
+            {t('common.create')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function RoleItem({
+  role,
+  open,
+  editable,
+  onToggle,
+}: {
+  role: Role;
+  open: boolean;
+  editable: boolean;
+  onToggle: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const name = roleName(t, role);
+  const schema = roleInput;
+  const form = useForm(schema, { spaceId, name: role.name, abilities: role.abilities });
+  const refresh = () => {
+    void utils.roles.list.invalidate({ spaceId });
+    void utils.users.spaceConfig.invalidate({ spaceId });
+  };
+  const update = trpc.roles.update.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: () => {
+      refresh();
+      notify('success', [t('admin.roles.saved')]);
+    },
+    onError: (error) => {
+      form.showServerIssues(failureIssues(error));
+      refresh();
+    },
+  });
+  const remove = trpc.roles.delete.useMutation({
+    onSuccess: () => {
+      refresh();
+      notify('success', [t('admin.roles.deleted')]);
+    },
+  });
+  const askDelete = async () => {
+    const result = await confirm({
+      title: t('common.delete'),
+      text: t('admin.roles.delete_confirm', { name }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (result.status === 'confirmed') remove.mutate({ spaceId, roleId: role.id });
+  };
+
+  return (
+    <section className={`role${open ? ' role-open' : ''}`} data-testid={`role-${role.name}`}>
+      <button type="button" className="role-head" aria-expanded={open} onClick={onToggle}>
+        <span className="role-name">{name}</span>
+        {role.key !== null && <Badge>{t('admin.roles.built_in')}</Badge>}
+        <span className="muted role-meta">
+          {t('admin.roles.members', { count: role.memberCount })} · {role.abilities.length}
+        </span>
+        <span className="role-chevron" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      {open && (
+        <form
+          className="form role-body"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const input = form.submit();
+            if (input) update.mutate({ ...input, roleId: role.id, revision: role.revision });
+          }}
+        >
+          {editable && (
+            <TextField
+              label={t('field.name')}
+              name="roleName"
+              value={form.values.name}
+              onChange={(v) => form.set('name', v)}
+              error={form.errors.name}
+            />
+          )}
+          <AbilityPicker
+            value={form.values.abilities}
+            onChange={(a) => form.set('abilities', a)}
+            disabled={!editable}
+          />
+          {editable && (
+            <div className="form-actions">
+              <Button variant="ghost" onClick={() => void askDelete()} busy={remove.isPending}>
+                <Icon name="trash" />
+                {t('common.delete')}
+              </Button>
+              <Button type="submit" variant="primary" busy={update.isPending}>
+                {t('common.save')}
+              </Button>
+            </div>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { inviteInput } from '@takt/contracts';
+import { formatDate } from '@takt/i18n';
+import { Avatar } from '../../components/avatar';
+import { confirm } from '../../components/confirm';
+import { Icon } from '../../components/icons';
+import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { failureIssues } from '../../lib/mutation';
+import { notify } from '../../lib/notifications';
+import { trpc } from '../../lib/trpc';
+import { roleName } from './role-name';
+
+export function UsersTab() {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const utils = trpc.useUtils();
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const members = trpc.space.users.useQuery({ spaceId });
+  const roles = trpc.roles.list.useQuery({ spaceId });
+  const manage = can('users.manage');
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: roleName(t, role) }));
+
+  const refresh = () => {
+    void utils.space.users.invalidate({ spaceId });
+    void utils.roles.list.invalidate({ spaceId });
+    void utils.users.spaceConfig.invalidate({ spaceId });
+  };
+  const setRole = trpc.space.setMemberRole.useMutation({
+    onSuccess: () => {
+      refresh();
+      notify('success', [t('admin.users.role_changed')]);
+    },
+  });
+  const kickout = trpc.space.kickout.useMutation({
+    onSuccess: () => {
+      refresh();
+      notify('success', [t('admin.users.kicked')]);
+    },
+  });
+
+  const askKickout = async (userId: string, name: string) => {
+    const result = await confirm({
+      title: t('admin.users.kickout'),
+      text: t('admin.users.kickout_confirm', { name }),
+      confirmLabel: t('admin.users.kickout'),
+      danger: true,
+    });
+    if (result.status === 'confirmed') kickout.mutate({ spaceId, userId });
+  };
+
+  return (
+    <div className="stack">
+      {manage && roles.data && (
+        <InviteCard
+          roleOptions={roleOptions}
+          defaultRoleId={(roles.data.find((r) => r.key === 'viewer') ?? roles.data.at(-1))?.id ?? ''}
+          onInvited={refresh}
+        />
+      )}
+      <Card title={t('admin.tab.users')}>
+        {members.isLoading && <Spinner />}
+        {members.data?.length === 0 && <Empty>{t('common.none')}</Empty>}
+        {members.data && members.data.length > 0 && (
+          <div className="table-wrap">
+            <table className="table" data-testid="members">
+              <thead>
+                <tr>
+                  <th>{t('admin.users.name')}</th>
+                  <th>{t('field.email')}</th>
+                  <th>{t('field.role')}</th>
+                  <th>{t('admin.users.joined')}</th>
+                  {manage && <th className="cell-actions">{t('common.actions')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.map((member) => {
+                  const name = `${member.firstName} ${member.lastName}`.trim() || member.login;
+                  const self = member.userId === me.data?.id;
+                  return (
+                    <tr key={member.userId} data-testid={`member-${member.login}`}>
+                      <td>
+                        <div className="person">
+                          <Avatar user={{ ...member, id: member.userId, hasAvatar: false }} size={30} />
+                          <div>
+                            <div className="person-name">
+                              {name} {self && <span className="muted">({t('admin.users.you')})</span>}
+                            </div>
+                            <div className="person-login">
+                              {member.login}
+                              {member.executor && <Badge>{t('admin.users.executor')}</Badge>}
+                            </div>
+                          </div>
+                        </div>
+                      </td>
+                      <td>{member.email}</td>
+                      <td>
+                        {manage ? (
+                          <select
+                            className="input select input-compact"
+                            aria-label={t('field.role')}
+                            value={member.role.id}
+                            disabled={setRole.isPending}
+                            onChange={(e) =>
+                              setRole.mutate({ spaceId, userId: member.userId, roleId: e.target.value })
+                            }
+                          >
+                            {roleOptions.map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                          </select>
+                        ) : (
+                          member.role.name
+                        )}
+                      </td>
+                      <td>{formatDate(member.joinedAt)}</td>
+                      {manage && (
+                        <td className="cell-actions">
+                          {!self && (
+                            <Button variant="ghost" onClick={() => void askKickout(member.userId, name)}>
+                              <Icon name="trash" />
+                              {t('admin.users.kickout')}
+                            </Button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function InviteCard({
+  roleOptions,
+  defaultRoleId,
+  onInvited,
+}: {
+  roleOptions: { value: string; label: string }[];
+  defaultRoleId: string;
+  onInvited: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const form = useForm(inviteInput, { spaceId, login: '', roleId: defaultRoleId });
+  const invite = trpc.space.invite.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: (_member, { login }) => {
+      form.set('login', '');
+      onInvited();
+      notify('success', [t('admin.users.invited', { login })]);
+    },
+    onError: (error) => form.showServerIssues(failureIssues(error)),
+  });
+  return (
+    <Card title={t('admin.users.invite')}>
+      <form
+        className="form-inline"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) invite.mutate(input);
+        }}
+      >
+        <TextField
+          label={t('field.login')}
+          name="inviteLogin"
+          value={form.values.login}
+          onChange={(v) => form.set('login', v)}
+          error={form.errors.login}
+        />
+        <SelectField
+          label={t('field.role')}
+          name="inviteRole"
+          value={form.values.roleId}
+          options={roleOptions}
+          onChange={(v) => form.set('roleId', v)}
+          error={form.errors.roleId}
+        />
+        <Button type="submit" variant="primary" busy={invite.isPending}>
+          {t('admin.users.invite_submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { ERROR_PAGE_MESSAGES, type ErrorPageMessage } from '@takt/contracts';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Icon } from '../../components/icons';
+import { Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
+import { forgetLastSpace } from '../../lib/session';
+
+function errorPageMessage(search: string): ErrorPageMessage | null {
+  const message = new URLSearchParams(search).get('message');
+  return (ERROR_PAGE_MESSAGES as readonly string[]).includes(message ?? '')
+    ? (message as ErrorPageMessage)
+    : null;
+}
+
+/** `/error?message=…` (spec §2): the matching text, the administrator line and a way back. */
+export function ErrorPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const message = errorPageMessage(useSearch());
+
+  useEffect(() => forgetLastSpace(), []);
+
+  return (
+    <div className="panel panel-narrow status-page" data-testid="error-page">
+      <div className="status-icon status-icon-danger">
+        <Icon name={message === 'IPNotAllowed' ? 'lock' : 'alert'} size={28} />
+      </div>
+      <h1 className="panel-title">{t('error_page.title')}</h1>
+      <p className="status-message" data-testid="error-message">
+        {message ? t(`errors.${message}`) : t('errors.UnknownException')}
+      </p>
+      <p className="muted">{t('error_page.contact_admin')}</p>
+      <Button variant="primary" onClick={() => navigate('/auth/select-space')}>
+        {t('error_page.choose_space')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,358 @@
+import { changePasswordInput, updateProfileInput } from '@takt/contracts';
+import { formatDate, isLanguage } from '@takt/i18n';
+import { useEffect, useRef, useState } from 'react';
+import { Avatar, avatarChanged } from '../../components/avatar';
+import { Icon } from '../../components/icons';
+import { useAllowedLanguages } from '../../components/preferences';
+import { Button, Card, PageHeader, SelectField, Spinner, Switch, TextField } from '../../components/ui';
+import type { User } from '../../lib/api-types';
+import { handleFailure, notifyErrors } from '../../lib/error-handler';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { failureIssues } from '../../lib/mutation';
+import { notify } from '../../lib/notifications';
+import { setLanguage, setTheme } from '../../lib/preferences';
+import { trpc } from '../../lib/trpc';
+import { AVATAR_MAX_MB, AVATAR_TYPES, avatarFileProblem, uploadAvatar } from './avatar-upload';
+
+export function ProfilePage() {
+  const t = useT();
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  if (!me.data) return <Spinner />;
+  return (
+    <div className="page" data-testid="profile-page">
+      <PageHeader title={t('screen.profile')} subtitle={`${me.data.login} · ${me.data.email}`} />
+      <div className="profile-grid">
+        <div className="profile-main">
+          <PersonalCard user={me.data} />
+          <SecretQuestionCard user={me.data} />
+          <PasswordCard />
+        </div>
+        <div className="profile-side">
+          <AvatarCard user={me.data} />
+          <PreferencesCard user={me.data} />
+          <PrivacyCard user={me.data} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `users.update` that puts the returned user into the cache and confirms the save. */
+function useUpdateProfile(onIssues?: (error: unknown) => void) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  return trpc.users.update.useMutation({
+    trpc: { context: { showsIssues: Boolean(onIssues) } },
+    onSuccess: (user) => {
+      utils.users.whoAmI.setData(undefined, user);
+      notify('success', [t('common.saved')]);
+    },
+    onError: (error) => onIssues?.(error),
+  });
+}
+
+function PersonalCard({ user }: { user: User }) {
+  const t = useT();
+  const schema = updateProfileInput.pick({ firstName: true, lastName: true, email: true });
+  const form = useForm(schema, { firstName: user.firstName, lastName: user.lastName, email: user.email });
+  const update = useUpdateProfile((error) => form.showServerIssues(failureIssues(error)));
+  return (
+    <Card title={t('profile.personal')}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) update.mutate(input);
+        }}
+      >
+        <div className="form-grid">
+          <TextField
+            label={t('field.first_name')}
+            name="firstName"
+            value={form.values.firstName ?? ''}
+            onChange={(v) => form.set('firstName', v)}
+            error={form.errors.firstName}
+          />
+          <TextField
+            label={t('field.last_name')}
+            name="lastName"
+            value={form.values.lastName ?? ''}
+            onChange={(v) => form.set('lastName', v)}
+            error={form.errors.lastName}
+          />
+        </div>
+        <TextField
+          label={t('field.email')}
+          name="email"
+          type="email"
+          value={form.values.email ?? ''}
+          onChange={(v) => form.set('email', v)}
+          error={form.errors.email}
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function SecretQuestionCard({ user }: { user: User }) {
+  const t = useT();
+  const schema = updateProfileInput.pick({ secretQuestion: true, answer: true }).required();
+  const form = useForm(schema, { secretQuestion: user.secretQuestion ?? '', answer: '' });
+  const update = useUpdateProfile((error) => form.showServerIssues(failureIssues(error)));
+  return (
+    <Card title={t('profile.security')} description={t('profile.security_hint')}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) update.mutate(input, { onSuccess: () => form.set('answer', '') });
+        }}
+      >
+        <div className="form-grid">
+          <TextField
+            label={t('field.secret_question')}
+            name="secretQuestion"
+            value={form.values.secretQuestion}
+            onChange={(v) => form.set('secretQuestion', v)}
+            error={form.errors.secretQuestion}
+          />
+          <TextField
+            label={t('field.answer')}
+            name="answer"
+            value={form.values.answer}
+            onChange={(v) => form.set('answer', v)}
+            error={form.errors.answer}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const t = useT();
+  const empty = { password: '', newPassword: '', confirmPassword: '' };
+  const form = useForm(changePasswordInput, empty);
+  const change = trpc.users.changePassword.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: () => {
+      form.setValues(empty);
+      notify('success', [t('profile.password_changed')]);
+    },
+    onError: (error) => form.showServerIssues(failureIssues(error)),
+  });
+  return (
+    <Card title={t('profile.password')}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.submit();
+          if (input) change.mutate(input);
+        }}
+      >
+        <TextField
+          label={t('field.current_password')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.errors.password}
+        />
+        <div className="form-grid">
+          <TextField
+            label={t('field.new_password')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.newPassword}
+            onChange={(v) => form.set('newPassword', v)}
+            error={form.errors.newPassword}
+          />
+          <TextField
+            label={t('field.confirm_password')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.confirmPassword}
+            onChange={(v) => form.set('confirmPassword', v)}
+            error={form.errors.confirmPassword}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={change.isPending}>
+            {t('profile.password_submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function AvatarCard({ user }: { user: User }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = trpc.users.deleteAvatar.useMutation({
+    onSuccess: (updated) => {
+      utils.users.whoAmI.setData(undefined, updated);
+      avatarChanged();
+    },
+  });
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = avatarFileProblem(file);
+    if (problem) {
+      notifyErrors([
+        problem === 'type'
+          ? t('errors.UnsupportedFileType')
+          : t('profile.avatar_too_large', { maxMb: AVATAR_MAX_MB }),
+      ]);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setBusy(true);
+    const result = await uploadAvatar(file);
+    setBusy(false);
+    if ('failure' in result) {
+      setPreview(null);
+      handleFailure(result.failure);
+      return;
+    }
+    utils.users.whoAmI.setData(undefined, result.user);
+    avatarChanged();
+  };
+
+  return (
+    <Card title={t('profile.avatar')}>
+      <div className="avatar-editor">
+        <Avatar user={user} size={88} src={preview ?? undefined} />
+        <div className="avatar-editor-actions">
+          <input
+            ref={input}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            className="visually-hidden"
+            data-testid="avatar-input"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+          <Button busy={busy} onClick={() => input.current?.click()}>
+            <Icon name="upload" />
+            {t('profile.avatar_upload')}
+          </Button>
+          {user.hasAvatar && (
+            <Button
+              variant="ghost"
+              busy={remove.isPending}
+              onClick={() => {
+                setPreview(null);
+                remove.mutate();
+              }}
+            >
+              <Icon name="trash" />
+              {t('profile.avatar_remove')}
+            </Button>
+          )}
+          <p className="field-hint">{t('profile.avatar_hint', { maxMb: AVATAR_MAX_MB })}</p>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function PreferencesCard({ user }: { user: User }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const languages = useAllowedLanguages();
+  const update = useUpdateProfile();
+  const setExecutor = trpc.users.setExecutor.useMutation({
+    onSuccess: (updated) => utils.users.whoAmI.setData(undefined, updated),
+  });
+  const language = user.language && isLanguage(user.language) ? user.language : (languages[0] ?? 'ru');
+  return (
+    <Card title={t('profile.preferences')}>
+      <div className="form">
+        <SelectField
+          label={t('common.language')}
+          name="language"
+          value={language}
+          options={languages.map((lang) => ({ value: lang, label: t(`lang.${lang}`) }))}
+          onChange={(value) => {
+            if (!isLanguage(value)) return;
+            setLanguage(value);
+            update.mutate({ language: value });
+          }}
+        />
+        <SelectField
+          label={t('common.theme')}
+          name="theme"
+          value={user.theme}
+          options={[
+            { value: 'light', label: t('theme.light') },
+            { value: 'dark', label: t('theme.dark') },
+          ]}
+          onChange={(value) => {
+            const theme = value === 'dark' ? 'dark' : 'light';
+            setTheme(theme === 'dark');
+            update.mutate({ theme });
+          }}
+        />
+        <Switch
+          label={t('profile.executor')}
+          hint={t('profile.executor_hint')}
+          checked={user.executor}
+          disabled={setExecutor.isPending}
+          onChange={(executor) => setExecutor.mutate({ userId: user.id, executor })}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function PrivacyCard({ user }: { user: User }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const accept = trpc.users.acceptPrivacyPolicy.useMutation({
+    onSuccess: (updated) => utils.users.whoAmI.setData(undefined, updated),
+  });
+  return (
+    <Card>
+      {user.privacyPolicyAcceptedAt ? (
+        <p className="muted privacy-line">
+          <Icon name="check" />
+          {t('profile.privacy_accepted', { date: formatDate(user.privacyPolicyAcceptedAt) })}
+        </p>
+      ) : (
+        <div className="form">
+          <p className="muted">{t('profile.privacy_missing')}</p>
+          <Button variant="primary" busy={accept.isPending} onClick={() => accept.mutate()}>
+            {t('profile.privacy_accept')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { registerInput } from '@takt/contracts';
+import { Link, useLocation } from 'wouter';
+import { AuthCard } from '../../components/auth-card';
+import { Button, Checkbox, TextField } from '../../components/ui';
+import { signedIn } from '../../lib/auth';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { failureIssues } from '../../lib/mutation';
+import { trpc } from '../../lib/trpc';
+import { useAppState } from '../../state/app-state';
+
+const EMPTY = {
+  login: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  firstName: '',
+  lastName: '',
+  secretQuestion: '',
+  answer: '',
+  privacyPolicyAccepted: false,
+};
+
+export function RegisterPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const registrationOpen = useAppState((s) => s.systemState?.registration_open ?? true);
+  const form = useForm(registerInput, EMPTY);
+  const register = trpc.users.registerAndLogin.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: ({ token, user }) => {
+      signedIn(token, user.id);
+      navigate('~/auth/success');
+    },
+    onError: (error) => form.showServerIssues(failureIssues(error)),
+  });
+
+  if (!registrationOpen) {
+    return (
+      <AuthCard title={t('auth.register.title')} testId="register-page">
+        <p className="muted">{t('auth.register.closed')}</p>
+        <Link href="~/auth/login" className="btn btn-primary">
+          {t('auth.register.sign_in')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const submit = () => {
+    const input = form.submit();
+    if (input) register.mutate(input);
+  };
+  const text = (field: Exclude<keyof typeof EMPTY, 'privacyPolicyAccepted'>) => ({
+    name: field,
+    value: form.values[field],
+    onChange: (v: string) => form.set(field, v),
+    error: form.errors[field],
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      onSubmit={submit}
+      wide
+      testId="register-page"
+      footer={
+        <>
+          {t('auth.register.have_account')} <Link href="~/auth/login">{t('auth.register.sign_in')}</Link>
+        </>
+      }
+    >
+      <div className="form-grid">
+        <TextField label={t('field.first_name')} autoComplete="given-name" autoFocus {...text('firstName')} />
+        <TextField label={t('field.last_name')} autoComplete="family-name" {...text('lastName')} />
+        <TextField label={t('field.login')} autoComplete="username" {...text('login')} />
+        <TextField label={t('field.email')} type="email" autoComplete="email" {...text('email')} />
+        <TextField
+          label={t('field.password')}
+          type="password"
+          autoComplete="new-password"
+          {...text('password')}
+        />
+        <TextField
+          label={t('field.confirm_password')}
+          type="password"
+          autoComplete="new-password"
+          {...text('confirmPassword')}
+        />
+        <TextField label={t('field.secret_question')} {...text('secretQuestion')} />
+        <TextField label={t('field.answer')} {...text('answer')} />
+      </div>
+      <Checkbox
+        label={t('auth.register.privacy')}
+        checked={form.values.privacyPolicyAccepted === true}
+        onChange={(v) => form.set('privacyPolicyAccepted', v)}
+        error={form.errors.privacyPolicyAccepted}
+      />
+      <Button type="submit" variant="primary" className="btn-block" busy={register.isPending}>
+        {t('auth.register.submit')}
+      </Button>
+    </AuthCard>
+  );
+}

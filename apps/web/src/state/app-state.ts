@@ -1,0 +1,72 @@
+import { LIMITS } from '@takt/contracts';
+import type { Language } from '@takt/i18n';
+import type { SystemState } from '../lib/api-types';
+import { createStore, useStore } from './store';
+
+/** Forms whose visibility is app-level state (spec §2 "Start-up and app-level state"). */
+export const FORM_FLAGS = [
+  'checkout',
+  'createNode',
+  'createSpace',
+  'versionUpload',
+  'directoryUpload',
+  'directoryUploadWithAssignment',
+  'permissions',
+  'projectPipeSettings',
+] as const;
+export type FormFlag = (typeof FORM_FLAGS)[number];
+
+export interface DateInterval {
+  from: Date;
+  to: Date;
+}
+
+export interface AppState {
+  height: number;
+  /** Window width minus the fixed offset of 44 px. */
+  width: number;
+  settingsFormVisible: boolean;
+  currInterval: DateInterval;
+  activitySelectedDay: Date | null;
+  language: Language;
+  systemState: SystemState | null;
+  darkTheme: boolean;
+  forms: Record<FormFlag, boolean>;
+}
+
+/** The default date range: from one month ago at the start of the day to the end of today. */
+export function defaultInterval(now: Date = new Date()): DateInterval {
+  const from = new Date(now.getFullYear(), now.getMonth() - 1, now.getDate());
+  const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59, 999);
+  return { from, to };
+}
+
+export function viewportSize(): { height: number; width: number } {
+  return { height: window.innerHeight, width: window.innerWidth - LIMITS.widthOffsetPx };
+}
+
+export const appState = createStore<AppState>({
+  ...viewportSize(),
+  settingsFormVisible: false,
+  currInterval: defaultInterval(),
+  activitySelectedDay: null,
+  language: 'ru',
+  systemState: null,
+  darkTheme: false,
+  forms: Object.fromEntries(FORM_FLAGS.map((flag) => [flag, false])) as Record<FormFlag, boolean>,
+});
+
+export function useAppState<S>(selector: (state: AppState) => S): S {
+  return useStore(appState, selector);
+}
+
+export function setFormVisible(flag: FormFlag, visible: boolean): void {
+  appState.set((state) => ({ forms: { ...state.forms, [flag]: visible } }));
+}
+
+/** Keeps height and width in step with the window. */
+export function trackViewport(): () => void {
+  const onResize = () => appState.set(viewportSize());
+  window.addEventListener('resize', onResize);
+  return () => window.removeEventListener('resize', onResize);
+}

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    // Secure cookies (the space_id cookie) are only kept on an https origin.
+    environmentOptions: { jsdom: { url: 'https://takt.test/' } },
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
