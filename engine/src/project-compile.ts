@@ -137,7 +137,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     calendarInputs: project.calendars,
     defaultCalendarId: project.defaultCalendarId,
     works,
-    relations: project.relations,
+    relations: [...project.relations],
     workCount,
     workIds,
     workIndex,
@@ -222,12 +222,19 @@ function compileRelations(
   childList: Int32Array,
 ) {
   const relationCount = relations.length;
-  const relationIds: string[] = new Array(relationCount);
-  const relationIndex = new Map<string, number>();
-  const warnings: EngineWarning[] = [];
+  const predecessor = new Int32Array(relationCount);
+  const successor = new Int32Array(relationCount);
+  let explicitIds = false;
+  for (let r = 0; r < relationCount; r++) {
+    const relation = relations[r]!;
+    predecessor[r] = resolveEnd(relation, relation.predecessorId, workIndex);
+    successor[r] = resolveEnd(relation, relation.successorId, workIndex);
+    if (relation.id !== undefined) explicitIds = true;
+  }
+  checkRelationIds(relations, predecessor, successor, workIds.length, explicitIds);
+
   const leafCache = new Map<number, number[]>();
   const leavesOf = (v: number): number[] => {
-    if (kind[v] === KIND_LEAF) return [v];
     let leaves = leafCache.get(v);
     if (!leaves) {
       leaves = [];
@@ -250,78 +257,134 @@ function compileRelations(
     return false;
   };
 
-  const from: number[] = [];
-  const to: number[] = [];
-  const owner: number[] = [];
+  // First pass: how many edges each relation expands to (leaf to leaf: one), with warnings and checks.
+  const warnings: EngineWarning[] = [];
   const relationEdgeStart = new Int32Array(relationCount + 1);
   for (let r = 0; r < relationCount; r++) {
-    const relation = relations[r]!;
-    const id = relation.id ?? `${relation.predecessorId}->${relation.successorId}`;
-    if (relationIndex.has(id))
-      throw new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });
-    relationIndex.set(id, r);
-    relationIds[r] = id;
-    const pred = resolveEnd(relation.predecessorId, id, workIndex);
-    const succ = resolveEnd(relation.successorId, id, workIndex);
-    relationEdgeStart[r] = from.length;
-    const draft = kind[pred] === KIND_DRAFT ? pred : kind[succ] === KIND_DRAFT ? succ : -1;
-    if (draft >= 0) {
-      warnings.push({
-        code: 'draft_relation',
-        message: `relation "${id}" is ignored: "${workIds[draft]}" is a draft`,
-        relationId: id,
-        workId: workIds[draft]!,
-      });
+    const p = predecessor[r]!;
+    const s = successor[r]!;
+    let edges = 1;
+    if (kind[p] !== KIND_LEAF || kind[s] !== KIND_LEAF) {
+      const id = relationIdOf(relations[r]!);
+      const draft = kind[p] === KIND_DRAFT ? p : kind[s] === KIND_DRAFT ? s : -1;
+      if (draft >= 0) {
+        warnings.push({
+          code: 'draft_relation',
+          message: `relation "${id}" is ignored: "${workIds[draft]}" is a draft`,
+          relationId: id,
+          workId: workIds[draft]!,
+        });
+        edges = 0;
+      } else {
+        if (isAncestor(p, s) || isAncestor(s, p)) {
+          throw new EngineError(
+            'invalid_relation',
+            `relation "${id}" links a summary to its own descendant`,
+            {
+              relationId: id,
+              workIds: [workIds[p]!, workIds[s]!],
+            },
+          );
+        }
+        const pLeaves = kind[p] === KIND_LEAF ? 1 : leavesOf(p).length;
+        const sLeaves = kind[s] === KIND_LEAF ? 1 : leavesOf(s).length;
+        edges = pLeaves * sLeaves;
+        if (edges === 0) {
+          const empty = pLeaves === 0 ? p : s;
+          warnings.push({
+            code: 'empty_summary_relation',
+            message: `relation "${id}" is ignored: summary "${workIds[empty]}" has no scheduled works`,
+            relationId: id,
+            workId: workIds[empty]!,
+          });
+        }
+      }
+    }
+    relationEdgeStart[r + 1] = relationEdgeStart[r]! + edges;
+  }
+
+  const edgeCount = relationEdgeStart[relationCount]!;
+  const from = new Int32Array(edgeCount);
+  const to = new Int32Array(edgeCount);
+  const owner = new Int32Array(edgeCount);
+  for (let r = 0; r < relationCount; r++) {
+    let e = relationEdgeStart[r]!;
+    if (e === relationEdgeStart[r + 1]) continue;
+    const p = predecessor[r]!;
+    const s = successor[r]!;
+    if (kind[p] === KIND_LEAF && kind[s] === KIND_LEAF) {
+      from[e] = p;
+      to[e] = s;
+      owner[e] = r;
       continue;
     }
-    if (isAncestor(pred, succ) || isAncestor(succ, pred)) {
-      throw new EngineError('invalid_relation', `relation "${id}" links a summary to its own descendant`, {
-        relationId: id,
-        workIds: [workIds[pred]!, workIds[succ]!],
-      });
-    }
-    const preds = leavesOf(pred);
-    const succs = leavesOf(succ);
-    if (preds.length === 0 || succs.length === 0) {
-      const empty = preds.length === 0 ? pred : succ;
-      warnings.push({
-        code: 'empty_summary_relation',
-        message: `relation "${id}" is ignored: summary "${workIds[empty]}" has no scheduled works`,
-        relationId: id,
-        workId: workIds[empty]!,
-      });
-      continue;
-    }
-    for (const p of preds) {
-      for (const s of succs) {
-        from.push(p);
-        to.push(s);
-        owner.push(r);
+    for (const a of kind[p] === KIND_LEAF ? [p] : leavesOf(p)) {
+      for (const b of kind[s] === KIND_LEAF ? [s] : leavesOf(s)) {
+        from[e] = a;
+        to[e] = b;
+        owner[e++] = r;
       }
     }
   }
-  relationEdgeStart[relationCount] = from.length;
-  const edgeCount = from.length;
   return {
-    relationIds,
-    relationIndex,
     warnings,
-    network: networkBuild(workIds.length, Int32Array.from(from), Int32Array.from(to)),
+    network: networkBuild(workIds.length, from, to),
     edgeCount,
     edgePredStart: new Uint8Array(edgeCount),
     edgeSuccStart: new Uint8Array(edgeCount),
     edgeLag: new Int32Array(edgeCount),
     edgeLagCalendar: new Uint16Array(edgeCount),
-    edgeRelation: Int32Array.from(owner),
+    edgeRelation: owner,
     edgeFast: new Uint8Array(edgeCount),
     edgeActive: new Uint8Array(edgeCount),
     relationEdgeStart,
   };
 }
 
-function resolveEnd(workId: string, relationId: string, workIndex: ReadonlyMap<string, number>): number {
+/** A relation's id: its own, or `${predecessorId}->${successorId}`. */
+export function relationIdOf(relation: RelationInput): string {
+  return relation.id ?? `${relation.predecessorId}->${relation.successorId}`;
+}
+
+/**
+ * Relation ids must be unique. Without explicit ids that means no two relations link the same pair, which
+ * is checked on indices (building 200k id strings would dominate the compile time).
+ */
+function checkRelationIds(
+  relations: readonly RelationInput[],
+  predecessor: Int32Array,
+  successor: Int32Array,
+  workCount: number,
+  explicitIds: boolean,
+): void {
+  const duplicate = (r: number) => {
+    const id = relationIdOf(relations[r]!);
+    return new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });
+  };
+  if (explicitIds) {
+    const seen = new Set<string>();
+    for (let r = 0; r < relations.length; r++) {
+      const id = relationIdOf(relations[r]!);
+      if (seen.has(id)) throw duplicate(r);
+      seen.add(id);
+    }
+    return;
+  }
+  const network = networkBuild(workCount, predecessor, successor);
+  const seenFrom = new Int32Array(workCount).fill(-1);
+  for (let v = 0; v < workCount; v++) {
+    for (let k = network.inStart[v]!; k < network.inStart[v + 1]!; k++) {
+      const r = network.inEdges[k]!;
+      if (seenFrom[predecessor[r]!] === v) throw duplicate(r);
+      seenFrom[predecessor[r]!] = v;
+    }
+  }
+}
+
+function resolveEnd(relation: RelationInput, workId: string, workIndex: ReadonlyMap<string, number>): number {
   const index = workIndex.get(workId);
   if (index === undefined) {
+    const relationId = relationIdOf(relation);
     throw new EngineError('unknown_work', `relation "${relationId}" refers to unknown work "${workId}"`, {
       relationId,
       workIds: [workId],
@@ -476,7 +539,7 @@ function compileStatus(model: ProjectModel, i: number, work: WorkInput, mileston
 /** (Re)derives the edges of relation r from `model.relations[r]`: type, lag, lag calendar and flags. */
 export function projectCompileRelation(model: ProjectModel, r: number): void {
   const relation = model.relations[r]!;
-  const id = model.relationIds[r]!;
+  const id = relationIdOf(relation);
   if (!RELATION_TYPES.has(relation.type)) {
     throw new EngineError('invalid_relation', `relation "${id}": unknown type "${relation.type}"`, {
       relationId: id,

@@ -44,8 +44,6 @@ export interface ProjectModel {
   readonly workCount: number;
   readonly workIds: readonly string[];
   readonly workIndex: ReadonlyMap<string, number>;
-  readonly relationIds: readonly string[];
-  readonly relationIndex: ReadonlyMap<string, number>;
   readonly calendars: readonly Calendar[];
   readonly calendarIndex: ReadonlyMap<string, number>;
   readonly defaultCalendar: number;

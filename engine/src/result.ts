@@ -1,4 +1,5 @@
 import { EngineError } from './engine-error.js';
+import { relationIdOf } from './project-compile.js';
 import type { EngineWarning, ProjectModel } from './project-model.js';
 import { KIND_LEAF, NO_TIME } from './project-model.js';
 import type { ScheduleState } from './schedule-state.js';
@@ -65,7 +66,8 @@ export interface ScheduleResultJson {
  */
 export interface ScheduleResult {
   readonly workIds: readonly string[];
-  readonly relationIds: readonly string[];
+  /** Id of the relation at an index of the input's `relations`. */
+  relationId(index: number): string;
   readonly projectStart: Minutes;
   readonly dataDate: Minutes;
   /** Early finish of the whole project (latest early finish of any work). */
@@ -127,7 +129,7 @@ export function resultCreate(state: ScheduleState, copy: boolean): ScheduleResul
   };
   const result = {
     workIds: model.workIds,
-    relationIds: model.relationIds,
+    relationId: (index: number) => relationIdOf(model.relations[index]!),
     projectStart: model.projectStart as Minutes,
     dataDate: model.dataDate as Minutes,
     projectFinish: state.projectFinish as Minutes,
@@ -148,7 +150,10 @@ export function resultCreate(state: ScheduleState, copy: boolean): ScheduleResul
       dataDate: timeToIso(result.dataDate),
       projectFinish: timeToIso(result.projectFinish),
       works: model.workIds.map((id) => resultRow(model, snapshot, id)),
-      relations: model.relationIds.map((id, r) => ({ id, driving: relationDriving[r] === 1 })),
+      relations: model.relations.map((relation, r) => ({
+        id: relationIdOf(relation),
+        driving: relationDriving[r] === 1,
+      })),
       conflicts,
       warnings: [...model.warnings],
     }),
@@ -178,7 +183,7 @@ function resultRow(model: ProjectModel, result: Snapshot, workId: string): WorkR
   const { inStart, inEdges } = model.network;
   for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
     const e = inEdges[k]!;
-    if (result.edgeDriving[e] === 1) driving.add(model.relationIds[model.edgeRelation[e]!]!);
+    if (result.edgeDriving[e] === 1) driving.add(relationIdOf(model.relations[model.edgeRelation[e]!]!));
   }
   return {
     id: workId,

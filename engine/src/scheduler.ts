@@ -5,6 +5,7 @@ import {
   projectCompileEdge,
   projectCompileRelation,
   projectCompileWork,
+  relationIdOf,
 } from './project-compile.js';
 import type { ProjectModel } from './project-model.js';
 import { KIND_LEAF } from './project-model.js';
@@ -47,6 +48,7 @@ export class Scheduler {
   #backward: RankHeap;
   #mark: Int32Array;
   #epoch = 0;
+  #relationIds: Map<string, number> | null = null;
 
   constructor(project: EngineProject, options?: CalculateOptions) {
     this.#options = options;
@@ -118,10 +120,7 @@ export class Scheduler {
 
   updateRelation(relationId: string, patch: RelationPatch): void {
     const model = this.#model;
-    const r = model.relationIndex.get(relationId);
-    if (r === undefined) {
-      throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
-    }
+    const r = this.#relationIndex(relationId);
     const relations = model.relations as RelationInput[];
     const previous = relations[r]!;
     relations[r] = { ...previous, ...patch };
@@ -146,10 +145,7 @@ export class Scheduler {
   }
 
   removeRelation(relationId: string): void {
-    const r = this.#model.relationIndex.get(relationId);
-    if (r === undefined) {
-      throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
-    }
+    const r = this.#relationIndex(relationId);
     this.#rebuild(
       this.#model.works,
       this.#model.relations.filter((_, k) => k !== r),
@@ -179,6 +175,18 @@ export class Scheduler {
     return i;
   }
 
+  /** Relation ids are looked up rarely: the index is built on first use. */
+  #relationIndex(relationId: string): number {
+    if (!this.#relationIds) {
+      this.#relationIds = new Map(this.#model.relations.map((relation, r) => [relationIdOf(relation), r]));
+    }
+    const r = this.#relationIds.get(relationId);
+    if (r === undefined) {
+      throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
+    }
+    return r;
+  }
+
   #workLists(): [RankHeap, RankHeap, Int32Array] {
     const rank = this.#model.rank;
     return [rankHeapCreate(rank), rankHeapCreate(rank.map((value) => -value)), new Int32Array(rank.length)];
@@ -188,6 +196,7 @@ export class Scheduler {
   #rebuild(works: readonly WorkInput[], relations: readonly RelationInput[]): void {
     const project = { ...this.project, works: [...works], relations: [...relations] };
     this.#model = projectCompile(project, this.#options);
+    this.#relationIds = null;
     this.#state = scheduleStateCreate(this.#model);
     scheduleFull(this.#state);
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
