@@ -212,7 +212,8 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
   const totalFloat =
     kind === 'finish' ? finishFloat : kind === 'start' ? startFloat : Math.min(startFloat, finishFloat);
   state.totalFloat[i] = totalFloat;
-  state.freeFloat[i] = successorSlack(state, i);
+  // Free float never exceeds total float: a work's own upper limit caps both.
+  state.freeFloat[i] = Math.min(successorSlack(state, i), Math.max(totalFloat, 0));
 
   const logicStart = state.efW[i]! - duration;
   let conflicts = 0;

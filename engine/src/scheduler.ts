@@ -114,7 +114,10 @@ export class Scheduler {
       projectCompileEdge(model, outEdges[k]!);
       forwardSeeds.push(edgeTo[outEdges[k]!]!);
     }
-    if ((model.alap[i] === 1) !== model.alapOrder.includes(i)) projectCompileAlapOrder(model);
+    if ((model.alap[i] === 1) !== model.alapOrder.includes(i)) {
+      projectCompileAlapOrder(model);
+      this.#state.delay[i] = 0;
+    }
     this.#propagate(forwardSeeds, backwardSeeds);
   }
 
