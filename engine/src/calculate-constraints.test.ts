@@ -137,7 +137,7 @@ describe('as late as possible', () => {
     expect(early(result.A)).toEqual(['2024-01-03T08:00', '2024-01-03T17:00']);
     expect(early(result.C)).toEqual(['2024-01-04T08:00', '2024-01-04T17:00']);
     expect([result.A?.totalFloatMinutes, result.A?.freeFloatMinutes]).toEqual([0, 0]);
-    expect(result['A']?.drivingRelationIds).toEqual([]);
+    expect(result.A?.drivingRelationIds).toEqual([]);
     expect(result.C?.drivingRelationIds.sort()).toEqual(['A->C', 'B->C']);
   });
 
