@@ -1,26 +1,8 @@
 import type { Calendar } from './calendar.js';
 import { calendarFinishInstant, calendarStartInstant, calendarWorkingTime } from './calendar.js';
 import type { ProjectModel } from './project-model.js';
-import {
-  INSTANTS_AT_FINISH,
-  INSTANTS_AT_START,
-  STATUS_COMPLETED,
-  STATUS_IN_PROGRESS,
-} from './project-model.js';
-
-/** Whether work v's instant for coordinate w uses the start convention (else the finish convention). */
-function usesStartConvention(model: ProjectModel, v: number, startSide: number): boolean {
-  const mode = model.instants[v]!;
-  return mode === INSTANTS_AT_START || (mode !== INSTANTS_AT_FINISH && startSide === 1);
-}
-
-/** The instant of a work for one of its working coordinates (`startSide` 1: its start, 0: its finish). */
-export function edgeWorkInstant(model: ProjectModel, v: number, w: number, startSide: number): number {
-  const calendar = model.calendars[model.calendar[v]!]!;
-  return usesStartConvention(model, v, startSide)
-    ? calendarStartInstant(calendar, w)
-    : calendarFinishInstant(calendar, w);
-}
+import { STATUS_COMPLETED, STATUS_IN_PROGRESS } from './project-model.js';
+import { workInstant, workUsesStartConvention } from './work-instant.js';
 
 /**
  * Forward: the lower bound an edge puts on its successor's start or finish coordinate, given the
@@ -41,7 +23,7 @@ export function edgeTarget(model: ProjectModel, e: number, predCoordinate: numbe
         : model.actualFinish[p]!
       : status === STATUS_IN_PROGRESS && startSide === 1
         ? model.actualStart[p]!
-        : edgeWorkInstant(model, p, predCoordinate, startSide);
+        : workInstant(model, p, predCoordinate, startSide);
   if (lag !== 0) {
     const lagCalendar = model.calendars[model.edgeLagCalendar[e]!]!;
     const shifted = calendarWorkingTime(lagCalendar, time) + lag;
@@ -73,7 +55,7 @@ export function edgeBound(model: ProjectModel, e: number, limit: number): number
   }
   const p = model.network.edgeFrom[e]!;
   const predCalendar = model.calendars[model.calendar[p]!]!;
-  return usesStartConvention(model, p, model.edgePredStart[e]!)
+  return workUsesStartConvention(model, p, model.edgePredStart[e]!)
     ? calendarWorkingTime(predCalendar, time + 1) - 1
     : calendarWorkingTime(predCalendar, time);
 }

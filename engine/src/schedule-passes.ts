@@ -1,13 +1,7 @@
-import { calendarFinishInstant, calendarStartInstant, calendarWorkingTime } from './calendar.js';
-import { edgeBound, edgeTarget, edgeWorkInstant } from './edge.js';
+import { calendarWorkingTime } from './calendar.js';
+import { edgeBound, edgeTarget } from './edge.js';
 import { EngineError } from './engine-error.js';
-import {
-  INSTANTS_AT_FINISH,
-  INSTANTS_AT_START,
-  NO_TIME,
-  STATUS_COMPLETED,
-  STATUS_IN_PROGRESS,
-} from './project-model.js';
+import { NO_TIME, STATUS_COMPLETED, STATUS_IN_PROGRESS } from './project-model.js';
 import type { ScheduleState } from './schedule-state.js';
 import {
   CONFLICT_FINISH_EARLY,
@@ -16,6 +10,7 @@ import {
   CONFLICT_START_EARLY,
   CONFLICT_START_LATE,
 } from './schedule-state.js';
+import { workInstant } from './work-instant.js';
 
 /**
  * The per-work steps of the critical path method. A full calculation runs them over every work in
@@ -58,7 +53,7 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
         workIds: [model.workIds[i]!],
       });
     }
-    finishTime = edgeWorkInstant(model, i, ef, 0);
+    finishTime = workInstant(model, i, ef, 0);
   }
   if (es === state.esW[i] && ef === state.efW[i] && finishTime === state.logicFinish[i]) return false;
   state.esW[i] = es;
@@ -190,21 +185,16 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
     state.conflicts[i] = 0;
     return;
   }
-  const calendar = model.calendars[model.calendar[i]!]!;
-  const mode = model.instants[i]!;
   const duration = model.duration[i]!;
-  const es = state.esW[i]! + state.delay[i]!;
-  const ef = state.efW[i]! + state.delay[i]!;
+  const delay = state.delay[i]!;
+  const ef = state.efW[i]! + delay;
   const ls = state.lsW[i]!;
   const lf = state.lfW[i]!;
-  const startAt = (w: number) =>
-    mode === INSTANTS_AT_FINISH ? calendarFinishInstant(calendar, w) : calendarStartInstant(calendar, w);
-  const finishAt = (w: number) =>
-    mode === INSTANTS_AT_START ? calendarStartInstant(calendar, w) : calendarFinishInstant(calendar, w);
-  state.startTime[i] = status === STATUS_IN_PROGRESS ? model.actualStart[i]! : startAt(es);
-  state.finishTime[i] = finishAt(ef);
-  state.lateStartTime[i] = startAt(ls);
-  state.lateFinishTime[i] = finishAt(lf);
+  state.startTime[i] =
+    status === STATUS_IN_PROGRESS ? model.actualStart[i]! : workInstant(model, i, state.esW[i]! + delay, 1);
+  state.finishTime[i] = delay === 0 ? state.logicFinish[i]! : workInstant(model, i, ef, 0);
+  state.lateStartTime[i] = workInstant(model, i, ls, 1);
+  state.lateFinishTime[i] = workInstant(model, i, lf, 0);
 
   const finishFloat = lf - ef;
   const startFloat = ls - (ef - duration);
