@@ -2,6 +2,8 @@ import { LANGUAGES } from '@takt/contracts';
 import { isLanguage, type Language } from '@takt/i18n';
 import { useT } from '../lib/i18n';
 import { setLanguage, setTheme } from '../lib/preferences';
+import { useToken } from '../lib/session';
+import { trpc } from '../lib/trpc';
 import { useAppState } from '../state/app-state';
 import { Icon } from './icons';
 
@@ -11,8 +13,22 @@ export function useAllowedLanguages(): Language[] {
   return (allowed ?? LANGUAGES).filter(isLanguage);
 }
 
-export function LanguageSwitcher({ onChange }: { onChange?: (lang: Language) => void }) {
+/** A signed-in user's choice is also saved to the profile, which wins on the next start. */
+function useSaveToProfile() {
+  const token = useToken();
+  const utils = trpc.useUtils();
+  const update = trpc.users.update.useMutation({
+    trpc: { context: { quiet: true } },
+    onSuccess: (user) => utils.users.whoAmI.setData(undefined, user),
+  });
+  return (patch: { language?: Language; theme?: 'light' | 'dark' }) => {
+    if (token) update.mutate(patch);
+  };
+}
+
+export function LanguageSwitcher() {
   const t = useT();
+  const save = useSaveToProfile();
   const language = useAppState((s) => s.language);
   const allowed = useAllowedLanguages();
   return (
@@ -24,7 +40,7 @@ export function LanguageSwitcher({ onChange }: { onChange?: (lang: Language) => 
         const lang = e.target.value;
         if (!isLanguage(lang)) return;
         setLanguage(lang);
-        onChange?.(lang);
+        save({ language: lang });
       }}
     >
       {allowed.map((lang) => (
@@ -36,8 +52,9 @@ export function LanguageSwitcher({ onChange }: { onChange?: (lang: Language) => 
   );
 }
 
-export function ThemeToggle({ onChange }: { onChange?: (dark: boolean) => void }) {
+export function ThemeToggle() {
   const t = useT();
+  const save = useSaveToProfile();
   const dark = useAppState((s) => s.darkTheme);
   return (
     <button
@@ -48,7 +65,7 @@ export function ThemeToggle({ onChange }: { onChange?: (dark: boolean) => void }
       aria-pressed={dark}
       onClick={() => {
         setTheme(!dark);
-        onChange?.(!dark);
+        save({ theme: dark ? 'light' : 'dark' });
       }}
     >
       <Icon name={dark ? 'sun' : 'moon'} />

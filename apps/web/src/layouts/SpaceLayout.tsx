@@ -84,7 +84,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
                 >
                   <Icon name={screen.icon} />
                   <span className="nav-label">{t(screen.title)}</span>
-                  {screen.unavailable && <span className="nav-later">{t('layout.later')}</span>}
+                  {screen.unavailable && <span className="nav-later">{t('layout.soon')}</span>}
                 </Link>
               );
             })}

@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { dismissAll } from './notifications';
 import { queryClient } from './query-client';
 import { setCurrentUserId } from './session';
 import { getLastSpace, getToken, removeToken, setToken } from './storage';
@@ -8,6 +9,7 @@ import { api } from './trpc';
 /** Stores a fresh session, tells the other tabs, and returns the space to open (the last used one). */
 export function signedIn(token: string, userId: string): string | null {
   queryClient.clear();
+  dismissAll();
   setToken(token);
   setCurrentUserId(userId);
   postTabMessage({ type: 'auth', token });

@@ -30,3 +30,8 @@ export function notify(
 export function useNotices(): Notice[] {
   return useStore(notices, (state) => state.items);
 }
+
+/** Removes every notice, e.g. the errors of a failed sign-in once the sign-in succeeds. */
+export function dismissAll(): void {
+  notices.set({ items: [] });
+}

@@ -35,6 +35,13 @@ export const en = {
   'errors.FileTooLarge': 'The file is too large',
   'errors.UnsupportedFileType': 'This file type is not supported',
   'errors.SpaceDeleting': 'The space is being deleted',
+  'errors.VersionLocked': 'The version is locked and cannot be changed',
+  'errors.CalculationError': 'Schedule calculation error',
+  'errors.CalculationRunning':
+    'The schedule is being calculated. Try again when the calculation has finished',
+  'errors.EditingPeriodClosed': 'The editing period for this date has closed',
+  'errors.InvalidHierarchy': 'This object cannot be placed here in the hierarchy',
+  'errors.NothingToUndo': 'There is nothing to undo',
   'errors.UnknownException': 'unknown error',
 
   // ── validation (VALIDATION of @takt/contracts) ─────────────────────────────────────────────
@@ -173,6 +180,7 @@ export const en = {
   'layout.menu': 'Menu',
   'layout.navigation': 'Space navigation',
   'layout.later': 'Coming later',
+  'layout.soon': 'Soon',
   'screen.structure': 'Overview',
   'screen.resources': 'Resources',
   'screen.schedule': 'Schedule',
@@ -244,6 +252,7 @@ export const en = {
   'admin.roles.new': 'New role',
   'admin.roles.built_in': 'Built-in',
   'admin.roles.members': '{count, plural, one {# member} other {# members}}',
+  'admin.roles.ability_count': '{count, plural, one {# ability} other {# abilities}}',
   'admin.roles.abilities': 'Abilities',
   'admin.roles.created': 'The role was created',
   'admin.roles.saved': 'The role was saved',

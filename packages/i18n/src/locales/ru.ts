@@ -33,6 +33,12 @@ export const ru: Catalog = {
   'errors.FileTooLarge': 'Файл слишком большой',
   'errors.UnsupportedFileType': 'Этот тип файла не поддерживается',
   'errors.SpaceDeleting': 'Пространство удаляется',
+  'errors.VersionLocked': 'Версия заблокирована и не может быть изменена',
+  'errors.CalculationError': 'Ошибка расчёта графика',
+  'errors.CalculationRunning': 'График рассчитывается. Повторите попытку после завершения расчёта',
+  'errors.EditingPeriodClosed': 'Период редактирования для этой даты закрыт',
+  'errors.InvalidHierarchy': 'Этот объект нельзя разместить здесь в иерархии',
+  'errors.NothingToUndo': 'Нечего отменять',
   'errors.UnknownException': 'неизвестная ошибка',
 
   'validation.required': 'Обязательное поле',
@@ -164,6 +170,7 @@ export const ru: Catalog = {
   'layout.menu': 'Меню',
   'layout.navigation': 'Навигация по пространству',
   'layout.later': 'Скоро',
+  'layout.soon': 'Скоро',
   'screen.structure': 'Обзор',
   'screen.resources': 'Ресурсы',
   'screen.schedule': 'График',
@@ -233,6 +240,7 @@ export const ru: Catalog = {
   'admin.roles.built_in': 'Встроенная',
   'admin.roles.members':
     '{count, plural, one {# участник} few {# участника} many {# участников} other {# участника}}',
+  'admin.roles.ability_count': '{count, plural, one {# право} few {# права} many {# прав} other {# права}}',
   'admin.roles.abilities': 'Права',
   'admin.roles.created': 'Роль создана',
   'admin.roles.saved': 'Роль сохранена',

@@ -135,7 +135,8 @@ function RoleItem({
         <span className="role-name">{name}</span>
         {role.key !== null && <Badge>{t('admin.roles.built_in')}</Badge>}
         <span className="muted role-meta">
-          {t('admin.roles.members', { count: role.memberCount })} · {role.abilities.length}
+          {t('admin.roles.members', { count: role.memberCount })} ·{' '}
+          {t('admin.roles.ability_count', { count: role.abilities.length })}
         </span>
         <span className="role-chevron" aria-hidden="true">
           ▾

@@ -165,6 +165,7 @@ function InviteCard({
       <form
         className="form-inline"
         noValidate
+        data-testid="invite-form"
         onSubmit={(e) => {
           e.preventDefault();
           const input = form.submit();

@@ -288,8 +288,11 @@ function PreferencesCard({ user }: { user: User }) {
   const utils = trpc.useUtils();
   const languages = useAllowedLanguages();
   const update = useUpdateProfile();
+  // The switch flips at once and flips back if the server refuses.
+  const [executor, setExecutorShown] = useState(user.executor);
   const setExecutor = trpc.users.setExecutor.useMutation({
     onSuccess: (updated) => utils.users.whoAmI.setData(undefined, updated),
+    onError: () => setExecutorShown(user.executor),
   });
   const language = user.language && isLanguage(user.language) ? user.language : (languages[0] ?? 'ru');
   return (
@@ -323,9 +326,12 @@ function PreferencesCard({ user }: { user: User }) {
         <Switch
           label={t('profile.executor')}
           hint={t('profile.executor_hint')}
-          checked={user.executor}
+          checked={executor}
           disabled={setExecutor.isPending}
-          onChange={(executor) => setExecutor.mutate({ userId: user.id, executor })}
+          onChange={(value) => {
+            setExecutorShown(value);
+            setExecutor.mutate({ userId: user.id, executor: value });
+          }}
         />
       </div>
     </Card>

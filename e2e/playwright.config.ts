@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** A port nobody listens on, found once by the runner; workers inherit it through the environment. */
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+// TAKT_E2E_BASE_URL points the tests at a server that is already running (development).
+const external = process.env.TAKT_E2E_BASE_URL;
+process.env.TAKT_E2E_PORT ??= freePort();
+process.env.TAKT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'takt-e2e-'));
+process.env.TAKT_E2E_ADMIN_PASSWORD ??= 'E2e-admin-password-1';
+const baseURL = external ?? `http://localhost:${process.env.TAKT_E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: external
+    ? undefined
+    : {
+        // The web app is built first so that the server always serves the current sources.
+        command: 'npm run build -w @takt/web && node --import tsx apps/server/src/main.ts',
+        cwd: repoRoot,
+        url: `${baseURL}/api/v1/health-check`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: process.env.TAKT_E2E_PORT,
+          TAKT_DATA_DIR: process.env.TAKT_E2E_DATA_DIR,
+          TAKT_ADMIN_PASSWORD: process.env.TAKT_E2E_ADMIN_PASSWORD,
+        },
+      },
+});

@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@takt/contracts';
+
+export const ADMIN_PASSWORD = process.env.TAKT_E2E_ADMIN_PASSWORD ?? 'E2e-admin-password-1';
+export const PASSWORD = 'Str0ng-pass-word';
+
+const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+/** A screenshot of the viewport into e2e/screenshots/ (gitignored), for looking at every screen. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${screenshots}${name}.png` });
+}
+
+let counter = 0;
+/** A login no other test (or earlier run on the same database) uses. */
+export function uniqueLogin(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export interface TestUser {
+  login: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export function newUser(prefix = 'user'): TestUser {
+  const login = uniqueLogin(prefix);
+  return { login, password: PASSWORD, firstName: 'Anna', lastName: 'Petrova', email: `${login}@example.com` };
+}
+
+type Json = Record<string, unknown>;
+
+async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<Json> {
+  if (!response.ok()) throw new Error(`${response.url()} → ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Json;
+}
+
+/** Registers a user through the REST API and returns its token. */
+export async function registerByApi(request: APIRequestContext, user: TestUser): Promise<string> {
+  const body = await expectOk(
+    await request.post('/api/v1/users/register-and-login', {
+      headers: { 'X-Language': 'en' },
+      data: {
+        ...user,
+        confirmPassword: user.password,
+        secretQuestion: 'First pet',
+        answer: 'Rex',
+        privacyPolicyAccepted: true,
+      },
+    }),
+  );
+  return body.token as string;
+}
+
+export async function loginByApi(
+  request: APIRequestContext,
+  login: string,
+  password: string,
+): Promise<string> {
+  const body = await expectOk(
+    await request.post('/api/v1/auth/login', { headers: { 'X-Language': 'en' }, data: { login, password } }),
+  );
+  return body.token as string;
+}
+
+export function api(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}`, 'X-Language': 'en' };
+  return {
+    get: async (path: string) => expectOk(await request.get(`/api/v1${path}`, { headers })),
+    post: async (path: string, data?: unknown) =>
+      expectOk(await request.post(`/api/v1${path}`, { headers, data })),
+    put: async (path: string, data?: unknown) =>
+      expectOk(await request.put(`/api/v1${path}`, { headers, data })),
+  };
+}
+
+export async function createSpaceByApi(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<string> {
+  const space = await api(request, token).post('/space/create', { name });
+  return space.id as string;
+}
+
+/** Opens the app already signed in (the token in local storage, as after a sign-in). */
+export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.sessionStorage.getItem('e2e-token-set')) {
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('e2e-token-set', '1');
+      }
+    },
+    [STORAGE_KEYS.token, token] as const,
+  );
+  await page.goto(path);
+}
+
+/** Signs in through the form. */
+export async function signInWithForm(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Login', { exact: true }).fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
