@@ -1,0 +1,143 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import {
+  decideErrorAction,
+  describeFailure,
+  type FailedCall,
+  isUnsuccessfulReply,
+  restFailure,
+} from './errors';
+
+function serverError(
+  path: string,
+  status: number,
+  code: string,
+  message: string | string[],
+  issues?: unknown,
+) {
+  const error = new TRPCClientError('failed', {
+    result: {
+      error: {
+        code: -32600,
+        message: 'failed',
+        data: { httpStatus: status, error_code: code, error_message: message, ...(issues ? { issues } : {}) },
+      },
+    },
+  });
+  return describeFailure(error, path);
+}
+
+const call = (patch: Partial<FailedCall>): FailedCall => ({
+  path: 'users.whoAmI',
+  kind: 'server',
+  status: 500,
+  code: null,
+  messages: [],
+  issues: [],
+  ...patch,
+});
+
+describe('describeFailure', () => {
+  it('reads status, code, localized messages and issues from the error data', () => {
+    const failure = serverError(
+      'users.update',
+      400,
+      'ValidationError',
+      ['email: Invalid email'],
+      [{ path: 'email', message: 'validation.invalid_email' }],
+    );
+    expect(failure).toMatchObject({
+      kind: 'server',
+      status: 400,
+      code: 'ValidationError',
+      messages: ['email: Invalid email'],
+      issues: [{ path: 'email', message: 'validation.invalid_email' }],
+    });
+  });
+
+  it('treats a fetch TypeError as an unreachable server', () => {
+    const error = TRPCClientError.from(new TypeError('Failed to fetch'));
+    expect(describeFailure(error, 'system.state').kind).toBe('network');
+  });
+
+  it('recognises cancelled requests', () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    expect(describeFailure(TRPCClientError.from(abort), 'users.spaces').kind).toBe('aborted');
+    expect(describeFailure(abort, null).kind).toBe('aborted');
+  });
+
+  it('reads REST error bodies the same way', () => {
+    const failure = restFailure('users.avatar', 415, {
+      success: false,
+      error_code: 'UnsupportedFileType',
+      error_message: 'This file type is not supported',
+    });
+    expect(failure).toMatchObject({
+      status: 415,
+      code: 'UnsupportedFileType',
+      messages: ['This file type is not supported'],
+    });
+  });
+
+  it('treats a reply with success: false as an error', () => {
+    expect(isUnsuccessfulReply({ success: false })).toBe(true);
+    expect(isUnsuccessfulReply({ success: true })).toBe(false);
+    expect(isUnsuccessfulReply([])).toBe(false);
+  });
+});
+
+describe('decideErrorAction (spec §8)', () => {
+  it('401 goes to the sign-in page', () => {
+    expect(
+      decideErrorAction(serverError('users.whoAmI', 401, 'Unauthorized', 'User is not authorized')),
+    ).toEqual({
+      type: 'login',
+    });
+    expect(decideErrorAction(call({ status: 401, code: 'SessionExpired' }))).toEqual({ type: 'login' });
+  });
+
+  it('401 of the login call itself is reported, not redirected', () => {
+    const action = decideErrorAction(
+      serverError('auth.login', 401, 'InvalidCredentials', 'Invalid login or password'),
+    );
+    expect(action).toEqual({ type: 'notify', messages: ['Invalid login or password'] });
+  });
+
+  it('402 forgets the space and goes to the space choice', () => {
+    const action = decideErrorAction(serverError('users.spaceConfig', 402, 'LicenseLimit', 'limit exceeded'));
+    expect(action).toEqual({ type: 'select-space', messages: ['limit exceeded'] });
+  });
+
+  it('403 IPNotAllowed opens the error page with that message', () => {
+    const action = decideErrorAction(serverError('space.users', 403, 'IPNotAllowed', 'not allowed'));
+    expect(action).toEqual({ type: 'error-page', message: 'IPNotAllowed' });
+  });
+
+  it('403 Forbidden when opening a space opens the error page; elsewhere it is reported', () => {
+    expect(decideErrorAction(serverError('users.spaceConfig', 403, 'Forbidden', 'no access'))).toEqual({
+      type: 'error-page',
+      message: 'Forbidden',
+    });
+    expect(decideErrorAction(serverError('roles.create', 403, 'Forbidden', 'no access'))).toEqual({
+      type: 'notify',
+      messages: ['no access'],
+    });
+  });
+
+  it('localized errors are shown as sent, one item per message', () => {
+    const action = decideErrorAction(serverError('space.invite', 409, 'AlreadyMember', ['first', 'second']));
+    expect(action).toEqual({ type: 'notify', messages: ['first', 'second'] });
+  });
+
+  it('an unsuccessful reply is reported', () => {
+    expect(decideErrorAction(call({ kind: 'unsuccessful', status: null }))).toEqual({
+      type: 'notify',
+      messages: [],
+    });
+  });
+
+  it('cancelled requests are ignored and lost connections open the disconnect page', () => {
+    expect(decideErrorAction(call({ kind: 'aborted' }))).toEqual({ type: 'ignore' });
+    expect(decideErrorAction(call({ kind: 'network' }))).toEqual({ type: 'disconnect' });
+  });
+});
