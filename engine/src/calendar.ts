@@ -29,7 +29,7 @@ export interface Calendar {
   readonly totalWorking: number;
 }
 
-export const CALENDAR_BUCKET_SHIFT = 10;
+export const CALENDAR_BUCKET_SHIFT = 8;
 
 /** Working minutes in [epoch, time): the working coordinate of an instant. */
 export function calendarWorkingTime(calendar: Calendar, time: number): WorkingMinutes {

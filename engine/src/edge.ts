@@ -1,7 +1,7 @@
 import type { Calendar } from './calendar.js';
 import { calendarFinishInstant, calendarStartInstant, calendarWorkingTime } from './calendar.js';
 import type { ProjectModel } from './project-model.js';
-import { STATUS_COMPLETED, STATUS_IN_PROGRESS } from './project-model.js';
+import { EDGE_FAST, EDGE_PRED_START, STATUS_COMPLETED, STATUS_IN_PROGRESS } from './project-model.js';
 import { workInstant, workUsesStartConvention } from './work-instant.js';
 
 /**
@@ -12,50 +12,78 @@ import { workInstant, workUsesStartConvention } from './work-instant.js';
  */
 export function edgeTarget(model: ProjectModel, e: number, predCoordinate: number): number {
   const lag = model.edgeLag[e]!;
-  if (model.edgeFast[e] === 1) return predCoordinate + lag;
+  const flags = model.edgeFlags[e]!;
+  if (flags & EDGE_FAST) return predCoordinate + lag;
+  const { calendars } = model;
   const p = model.network.edgeFrom[e]!;
-  const startSide = model.edgePredStart[e]!;
+  const startSide = flags & EDGE_PRED_START ? 1 : 0;
   const status = model.status[p]!;
-  let time =
-    status === STATUS_COMPLETED
+  const fromActual = status === STATUS_COMPLETED || (status === STATUS_IN_PROGRESS && startSide === 1);
+  const lagIndex = model.edgeLagCalendar[e]!;
+  const successorIndex = model.calendar[model.network.edgeTo[e]!]!;
+  let time: number;
+  if (lag !== 0 && lagIndex === model.calendar[p] && !fromActual) {
+    // Lag on the predecessor's own calendar: shift its coordinate directly (W of its instant is itself).
+    const lagCalendar = calendars[lagIndex]!;
+    const shifted = clampWorking(lagCalendar, predCoordinate) + lag;
+    time = lag > 0 ? calendarFinishInstant(lagCalendar, shifted) : calendarStartInstant(lagCalendar, shifted);
+  } else {
+    time = fromActual
       ? startSide === 1
         ? model.actualStart[p]!
         : model.actualFinish[p]!
-      : status === STATUS_IN_PROGRESS && startSide === 1
-        ? model.actualStart[p]!
-        : workInstant(model, p, predCoordinate, startSide);
-  if (lag !== 0) {
-    const lagCalendar = model.calendars[model.edgeLagCalendar[e]!]!;
-    const shifted = calendarWorkingTime(lagCalendar, time) + lag;
-    time = lag > 0 ? calendarFinishInstant(lagCalendar, shifted) : calendarStartInstant(lagCalendar, shifted);
+      : workInstant(model, p, predCoordinate, startSide);
+    if (lag !== 0) {
+      const lagCalendar = calendars[lagIndex]!;
+      const shifted = calendarWorkingTime(lagCalendar, time) + lag;
+      // Lag on the successor's calendar: the lag's end read back on that calendar is the shifted value.
+      if (lagIndex === successorIndex) return clampWorking(lagCalendar, shifted);
+      time =
+        lag > 0 ? calendarFinishInstant(lagCalendar, shifted) : calendarStartInstant(lagCalendar, shifted);
+    }
   }
-  return calendarWorkingTime(successorCalendar(model, e), time);
+  return calendarWorkingTime(calendars[successorIndex]!, time);
 }
 
-function successorCalendar(model: ProjectModel, e: number): Calendar {
-  return model.calendars[model.calendar[model.network.edgeTo[e]!]!]!;
+/** W of an instant taken from coordinate w on the same calendar: w, within the supported range. */
+function clampWorking(calendar: Calendar, w: number): number {
+  return w < 0 ? 0 : w > calendar.totalWorking ? calendar.totalWorking : w;
 }
 
 /**
  * Backward: the largest predecessor coordinate whose `edgeTarget` is at most `limit` — the exact inverse
  * of the forward step, so a driving chain has zero float even across calendars. Only for predecessors
- * whose instant comes from their coordinate (not completed; not the start of an in-progress work).
+ * whose instant comes from their coordinate (not completed; not the start of an in-progress work). The
+ * shortcuts skip a conversion and its inverse on one calendar, which are the identity inside the range.
  */
 export function edgeBound(model: ProjectModel, e: number, limit: number): number {
   const lag = model.edgeLag[e]!;
-  if (model.edgeFast[e] === 1) return limit - lag;
-  let time = calendarStartInstant(successorCalendar(model, e), limit);
-  if (lag !== 0) {
-    const lagCalendar = model.calendars[model.edgeLagCalendar[e]!]!;
-    const reach =
-      lag > 0
-        ? calendarWorkingTime(lagCalendar, time) - lag
-        : calendarWorkingTime(lagCalendar, time + 1) - 1 - lag;
+  const flags = model.edgeFlags[e]!;
+  if (flags & EDGE_FAST) return limit - lag;
+  const { calendars } = model;
+  const p = model.network.edgeFrom[e]!;
+  const predIndex = model.calendar[p]!;
+  const successorIndex = model.calendar[model.network.edgeTo[e]!]!;
+  const successorCalendar = calendars[successorIndex]!;
+  let time: number;
+  if (lag === 0) time = calendarStartInstant(successorCalendar, limit);
+  else {
+    const lagIndex = model.edgeLagCalendar[e]!;
+    const lagCalendar = calendars[lagIndex]!;
+    let reach: number;
+    if (lagIndex === successorIndex && limit >= 0 && limit < lagCalendar.totalWorking) reach = limit - lag;
+    else {
+      const limitTime = calendarStartInstant(successorCalendar, limit);
+      reach =
+        lag > 0
+          ? calendarWorkingTime(lagCalendar, limitTime) - lag
+          : calendarWorkingTime(lagCalendar, limitTime + 1) - 1 - lag;
+    }
+    if (lagIndex === predIndex && reach >= 0 && reach < lagCalendar.totalWorking) return reach;
     time = calendarStartInstant(lagCalendar, reach);
   }
-  const p = model.network.edgeFrom[e]!;
-  const predCalendar = model.calendars[model.calendar[p]!]!;
-  return workUsesStartConvention(model, p, model.edgePredStart[e]!)
+  const predCalendar = calendars[predIndex]!;
+  return workUsesStartConvention(model, p, flags & EDGE_PRED_START ? 1 : 0)
     ? calendarWorkingTime(predCalendar, time + 1) - 1
     : calendarWorkingTime(predCalendar, time);
 }

@@ -8,6 +8,10 @@ import type { EngineWarning, ProjectModel } from './project-model.js';
 import {
   BOUND_HIGH,
   BOUND_LOW,
+  EDGE_ACTIVE,
+  EDGE_FAST,
+  EDGE_PRED_START,
+  EDGE_SUCC_START,
   INSTANTS_AT_FINISH,
   INSTANTS_AT_START,
   INSTANTS_NORMAL,
@@ -303,41 +307,54 @@ function compileRelations(
     relationEdgeStart[r + 1] = relationEdgeStart[r]! + edges;
   }
 
+  // Edges are numbered by successor (stable counting sort), so the forward pass reads them in order.
   const edgeCount = relationEdgeStart[relationCount]!;
+  const slot = new Int32Array(workIds.length + 1);
+  const expand = (visit: (r: number, a: number, b: number) => void) => {
+    for (let r = 0; r < relationCount; r++) {
+      if (relationEdgeStart[r] === relationEdgeStart[r + 1]) continue;
+      const p = predecessor[r]!;
+      const s = successor[r]!;
+      if (kind[p] === KIND_LEAF && kind[s] === KIND_LEAF) visit(r, p, s);
+      else {
+        for (const a of kind[p] === KIND_LEAF ? [p] : leavesOf(p)) {
+          for (const b of kind[s] === KIND_LEAF ? [s] : leavesOf(s)) visit(r, a, b);
+        }
+      }
+    }
+  };
+  expand((_, __, b) => slot[b + 1]!++);
+  for (let v = 0; v < workIds.length; v++) slot[v + 1]! += slot[v]!;
   const from = new Int32Array(edgeCount);
   const to = new Int32Array(edgeCount);
   const owner = new Int32Array(edgeCount);
-  for (let r = 0; r < relationCount; r++) {
-    let e = relationEdgeStart[r]!;
-    if (e === relationEdgeStart[r + 1]) continue;
-    const p = predecessor[r]!;
-    const s = successor[r]!;
-    if (kind[p] === KIND_LEAF && kind[s] === KIND_LEAF) {
-      from[e] = p;
-      to[e] = s;
-      owner[e] = r;
-      continue;
-    }
-    for (const a of kind[p] === KIND_LEAF ? [p] : leavesOf(p)) {
-      for (const b of kind[s] === KIND_LEAF ? [s] : leavesOf(s)) {
-        from[e] = a;
-        to[e] = b;
-        owner[e++] = r;
-      }
-    }
-  }
+  expand((r, a, b) => {
+    const e = slot[b]!++;
+    from[e] = a;
+    to[e] = b;
+    owner[e] = r;
+  });
+  const relationEdges = new Int32Array(edgeCount);
+  const fill = relationEdgeStart.slice(0, relationCount);
+  for (let e = 0; e < edgeCount; e++) relationEdges[fill[owner[e]!]!++] = e;
+
+  const network = networkBuild(workIds.length, from, to);
+  const edgeOutPosition = new Int32Array(edgeCount);
+  for (let k = 0; k < edgeCount; k++) edgeOutPosition[network.outEdges[k]!] = k;
   return {
     warnings,
-    network: networkBuild(workIds.length, from, to),
+    network,
     edgeCount,
-    edgePredStart: new Uint8Array(edgeCount),
-    edgeSuccStart: new Uint8Array(edgeCount),
+    edgeFlags: new Uint8Array(edgeCount),
     edgeLag: new Int32Array(edgeCount),
     edgeLagCalendar: new Uint16Array(edgeCount),
     edgeRelation: owner,
-    edgeFast: new Uint8Array(edgeCount),
-    edgeActive: new Uint8Array(edgeCount),
     relationEdgeStart,
+    relationEdges,
+    edgeOutPosition,
+    outTo: Int32Array.from(network.outEdges, (e) => to[e]!),
+    outFlags: new Uint8Array(edgeCount),
+    outLag: new Int32Array(edgeCount),
   };
 }
 
@@ -539,32 +556,28 @@ function compileStatus(model: ProjectModel, i: number, work: WorkInput, mileston
 /** (Re)derives the edges of relation r from `model.relations[r]`: type, lag, lag calendar and flags. */
 export function projectCompileRelation(model: ProjectModel, r: number): void {
   const relation = model.relations[r]!;
-  const id = relationIdOf(relation);
-  if (!RELATION_TYPES.has(relation.type)) {
-    throw new EngineError('invalid_relation', `relation "${id}": unknown type "${relation.type}"`, {
+  const invalid = (code: 'invalid_relation' | 'invalid_lag', problem: string) => {
+    const id = relationIdOf(relation);
+    return new EngineError(code, `relation "${id}": ${problem}`, {
       relationId: id,
       workIds: [relation.predecessorId, relation.successorId],
     });
-  }
+  };
+  if (!RELATION_TYPES.has(relation.type))
+    throw invalid('invalid_relation', `unknown type "${relation.type}"`);
   const lag = relation.lagMinutes ?? 0;
-  if (!Number.isInteger(lag)) {
-    throw new EngineError('invalid_lag', `relation "${id}": lagMinutes must be whole minutes`, {
-      relationId: id,
-      workIds: [relation.predecessorId, relation.successorId],
-    });
-  }
+  if (!Number.isInteger(lag)) throw invalid('invalid_lag', 'lagMinutes must be whole minutes');
   const lagCalendar = relation.lagCalendar ?? model.options.lagCalendar;
-  if (!LAG_CALENDARS.has(lagCalendar)) {
-    throw new EngineError('invalid_relation', `relation "${id}": unknown lag calendar "${lagCalendar}"`, {
-      relationId: id,
-    });
-  }
-  const predStart = relation.type === 'ss' || relation.type === 'sf' ? 1 : 0;
-  const succStart = relation.type === 'fs' || relation.type === 'ss' ? 1 : 0;
-  for (let e = model.relationEdgeStart[r]!; e < model.relationEdgeStart[r + 1]!; e++) {
-    model.edgePredStart[e] = predStart;
-    model.edgeSuccStart[e] = succStart;
+  if (!LAG_CALENDARS.has(lagCalendar))
+    throw invalid('invalid_relation', `unknown lag calendar "${lagCalendar}"`);
+  const sides =
+    (relation.type === 'ss' || relation.type === 'sf' ? EDGE_PRED_START : 0) |
+    (relation.type === 'fs' || relation.type === 'ss' ? EDGE_SUCC_START : 0);
+  for (let k = model.relationEdgeStart[r]!; k < model.relationEdgeStart[r + 1]!; k++) {
+    const e = model.relationEdges[k]!;
+    model.edgeFlags[e] = sides;
     model.edgeLag[e] = lag;
+    model.outLag[model.edgeOutPosition[e]!] = lag;
     projectCompileEdge(model, e);
   }
 }
@@ -586,12 +599,16 @@ export function projectCompileEdge(model: ProjectModel, e: number): void {
           ? model.calendar24h
           : model.defaultCalendar;
   model.edgeLagCalendar[e] = lagIndex;
-  model.edgeFast[e] =
-    predCalendar === succCalendar && (model.edgeLag[e] === 0 || lagIndex === succCalendar) ? 1 : 0;
+  const fast = predCalendar === succCalendar && (model.edgeLag[e] === 0 || lagIndex === succCalendar);
   const succStatus = model.status[succ]!;
-  model.edgeActive[e] =
+  const active = !(
     succStatus === STATUS_COMPLETED ||
     (succStatus === STATUS_IN_PROGRESS && model.options.progress === 'progress_override')
-      ? 0
-      : 1;
+  );
+  const flags =
+    (model.edgeFlags[e]! & (EDGE_PRED_START | EDGE_SUCC_START)) |
+    (fast ? EDGE_FAST : 0) |
+    (active ? EDGE_ACTIVE : 0);
+  model.edgeFlags[e] = flags;
+  model.outFlags[model.edgeOutPosition[e]!] = flags;
 }

@@ -16,6 +16,14 @@ export const INSTANTS_NORMAL = 0;
 export const INSTANTS_AT_START = 1;
 export const INSTANTS_AT_FINISH = 2;
 
+/** Bits of `edgeFlags`: in the passes (not into a completed work, nor into an in-progress one under
+ * progress override); bound on the predecessor's start / the successor's start (else finish); both works
+ * and the lag on one calendar, so the relation is plain addition of working coordinates. */
+export const EDGE_ACTIVE = 1;
+export const EDGE_PRED_START = 2;
+export const EDGE_SUCC_START = 4;
+export const EDGE_FAST = 8;
+
 /** Sentinels for absent bounds, far outside any working coordinate but safe in Int32 arithmetic. */
 export const BOUND_LOW = -1_000_000_000;
 export const BOUND_HIGH = 1_000_000_000;
@@ -31,8 +39,7 @@ export interface EngineWarning {
 
 /**
  * The project compiled to struct-of-arrays over work indices (input order) and edge indices. Edges are
- * the relations after expanding summaries to their leaf works; relation r owns edges
- * `relationEdgeStart[r] .. relationEdgeStart[r + 1]`. Only leaf works (not sums, not drafts) have edges and
+ * the relations after expanding summaries to their leaf works, numbered by successor. Only leaf works (not sums, not drafts) have edges and
  * a topological rank. Working coordinates ("W") are on the work's own calendar.
  */
 export interface ProjectModel {
@@ -74,16 +81,22 @@ export interface ProjectModel {
 
   readonly network: Network;
   readonly edgeCount: number;
-  readonly edgePredStart: Uint8Array;
-  readonly edgeSuccStart: Uint8Array;
+  /** EDGE_* bits per edge. */
+  readonly edgeFlags: Uint8Array;
   readonly edgeLag: Int32Array;
   readonly edgeLagCalendar: Uint16Array;
   readonly edgeRelation: Int32Array;
-  /** Both works and the lag on one calendar: the relation is plain addition of working coordinates. */
-  readonly edgeFast: Uint8Array;
-  /** Takes part in the passes (not into a completed work, not into an in-progress one under override). */
-  readonly edgeActive: Uint8Array;
+  /** Relation r owns edges `relationEdges[relationEdgeStart[r] .. relationEdgeStart[r + 1])`. */
   readonly relationEdgeStart: Int32Array;
+  readonly relationEdges: Int32Array;
+  /**
+   * Copies of edge fields in the order of `network.outEdges`, so the backward pass reads a work's
+   * successors from consecutive memory; `edgeOutPosition[e]` is where edge e sits there.
+   */
+  readonly edgeOutPosition: Int32Array;
+  readonly outTo: Int32Array;
+  readonly outFlags: Uint8Array;
+  readonly outLag: Int32Array;
 
   /** Leaf works in topological order, and each work's position in it (-1 for sums and drafts). */
   readonly order: Int32Array;

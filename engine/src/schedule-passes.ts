@@ -1,7 +1,15 @@
 import { calendarWorkingTime } from './calendar.js';
 import { edgeBound, edgeTarget } from './edge.js';
 import { EngineError } from './engine-error.js';
-import { NO_TIME, STATUS_COMPLETED, STATUS_IN_PROGRESS } from './project-model.js';
+import {
+  EDGE_ACTIVE,
+  EDGE_FAST,
+  EDGE_PRED_START,
+  EDGE_SUCC_START,
+  NO_TIME,
+  STATUS_COMPLETED,
+  STATUS_IN_PROGRESS,
+} from './project-model.js';
 import type { ScheduleState } from './schedule-state.js';
 import {
   CONFLICT_FINISH_EARLY,
@@ -34,13 +42,15 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
     let startLow = Math.max(model.earliestW[model.calendar[i]!]!, model.startLowW[i]!);
     let finishLow = model.finishLowW[i]!;
     const { inStart, inEdges, edgeFrom } = model.network;
+    const edgeFlags = model.edgeFlags;
     for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
       const e = inEdges[k]!;
-      if (model.edgeActive[e] === 0) continue;
+      const flags = edgeFlags[e]!;
+      if ((flags & EDGE_ACTIVE) === 0) continue;
       const p = edgeFrom[e]!;
-      const target = edgeTarget(model, e, model.edgePredStart[e] === 1 ? state.esW[p]! : state.efW[p]!);
+      const target = edgeTarget(model, e, flags & EDGE_PRED_START ? state.esW[p]! : state.efW[p]!);
       state.edgeTarget[e] = target;
-      if (model.edgeSuccStart[e] === 1) {
+      if (flags & EDGE_SUCC_START) {
         if (target > startLow) startLow = target;
       } else if (target > finishLow) finishLow = target;
     }
@@ -99,20 +109,18 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
     const duration = model.duration[i]!;
     let finishHigh = Math.min(model.finishHighW[i]!, state.limitW[model.calendar[i]!]!);
     let startHigh = model.startHighW[i]!;
-    const { outStart, outEdges, edgeTo } = model.network;
+    const { outStart, outEdges } = model.network;
+    const { outTo, outFlags, outLag } = model;
     for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
-      const e = outEdges[k]!;
-      if (model.edgeActive[e] === 0) continue;
-      const j = edgeTo[e]!;
-      const limit = model.edgeSuccStart[e] === 1 ? state.lfW[j]! - model.duration[j]! : state.lfW[j]!;
-      if (model.edgePredStart[e] === 1) {
-        if (status === STATUS_IN_PROGRESS) continue;
-        const bound = edgeBound(model, e, limit);
+      const flags = outFlags[k]!;
+      if ((flags & EDGE_ACTIVE) === 0) continue;
+      const j = outTo[k]!;
+      const limit = flags & EDGE_SUCC_START ? state.lfW[j]! - model.duration[j]! : state.lfW[j]!;
+      if (flags & EDGE_PRED_START && status === STATUS_IN_PROGRESS) continue;
+      const bound = flags & EDGE_FAST ? limit - outLag[k]! : edgeBound(model, outEdges[k]!, limit);
+      if (flags & EDGE_PRED_START) {
         if (bound < startHigh) startHigh = bound;
-      } else {
-        const bound = edgeBound(model, e, limit);
-        if (bound < finishHigh) finishHigh = bound;
-      }
+      } else if (bound < finishHigh) finishHigh = bound;
     }
     lf = Math.min(finishHigh, startHigh + duration);
     ls = lf - duration;
@@ -133,18 +141,17 @@ function successorSlack(state: ScheduleState, i: number): number {
   const ownFinish = state.efW[i]! + delay[i]!;
   const ownStart = state.esW[i]! + delay[i]!;
   let slack = state.projectFinishW[model.calendar[i]!]! - ownFinish;
-  const { outStart, outEdges, edgeTo } = model.network;
+  const { outStart, outEdges } = model.network;
+  const { outTo, outFlags, outLag } = model;
   for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
-    const e = outEdges[k]!;
-    if (model.edgeActive[e] === 0) continue;
-    const j = edgeTo[e]!;
+    const flags = outFlags[k]!;
+    if ((flags & EDGE_ACTIVE) === 0) continue;
+    const j = outTo[k]!;
     const successorFinish = state.efW[j]! + delay[j]!;
-    const limit = model.edgeSuccStart[e] === 1 ? successorFinish - model.duration[j]! : successorFinish;
-    let room: number;
-    if (model.edgePredStart[e] === 1) {
-      if (model.status[i] === STATUS_IN_PROGRESS) continue;
-      room = edgeBound(model, e, limit) - ownStart;
-    } else room = edgeBound(model, e, limit) - ownFinish;
+    const limit = flags & EDGE_SUCC_START ? successorFinish - model.duration[j]! : successorFinish;
+    if (flags & EDGE_PRED_START && model.status[i] === STATUS_IN_PROGRESS) continue;
+    const bound = flags & EDGE_FAST ? limit - outLag[k]! : edgeBound(model, outEdges[k]!, limit);
+    const room = bound - (flags & EDGE_PRED_START ? ownStart : ownFinish);
     if (room < slack) slack = room;
   }
   return slack;
@@ -222,7 +229,8 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
 /** Whether an edge drives its successor: its bound, from the predecessor's final dates, is met exactly. */
 export function scheduleEdgeDriving(state: ScheduleState, e: number): void {
   const model = state.model;
-  if (model.edgeActive[e] === 0) {
+  const flags = model.edgeFlags[e]!;
+  if ((flags & EDGE_ACTIVE) === 0) {
     state.edgeDriving[e] = 0;
     return;
   }
@@ -232,9 +240,9 @@ export function scheduleEdgeDriving(state: ScheduleState, e: number): void {
   const target =
     shift === 0
       ? state.edgeTarget[e]!
-      : edgeTarget(model, e, (model.edgePredStart[e] === 1 ? state.esW[p]! : state.efW[p]!) + shift);
+      : edgeTarget(model, e, (flags & EDGE_PRED_START ? state.esW[p]! : state.efW[p]!) + shift);
   const successorFinish = state.efW[j]! + state.delay[j]!;
-  const reached = model.edgeSuccStart[e] === 1 ? successorFinish - model.duration[j]! : successorFinish;
+  const reached = flags & EDGE_SUCC_START ? successorFinish - model.duration[j]! : successorFinish;
   state.edgeDriving[e] = target === reached ? 1 : 0;
 }
 

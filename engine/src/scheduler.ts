@@ -136,7 +136,8 @@ export class Scheduler {
     }
     const forwardSeeds: number[] = [];
     const backwardSeeds: number[] = [];
-    for (let e = model.relationEdgeStart[r]!; e < model.relationEdgeStart[r + 1]!; e++) {
+    for (let k = model.relationEdgeStart[r]!; k < model.relationEdgeStart[r + 1]!; k++) {
+      const e = model.relationEdges[k]!;
       forwardSeeds.push(model.network.edgeTo[e]!);
       backwardSeeds.push(model.network.edgeFrom[e]!);
     }
