@@ -47,7 +47,7 @@ export function edgeTarget(model: ProjectModel, e: number, predCoordinate: numbe
 
 /** W of an instant taken from coordinate w on the same calendar: w, within the supported range. */
 function clampWorking(calendar: Calendar, w: number): number {
-  return w < 0 ? 0 : w > calendar.totalWorking ? calendar.totalWorking : w;
+  return Math.max(0, Math.min(w, calendar.totalWorking));
 }
 
 /**
