@@ -76,10 +76,10 @@ function baseline(model: ProjectModel): number {
   return finish;
 }
 
-function memoryMB(): { heap: number; total: number } {
-  gc?.();
+function memoryMB(): number {
+  for (let k = 0; k < 4; k++) gc?.();
   const usage = process.memoryUsage();
-  return { heap: usage.heapUsed / 2 ** 20, total: (usage.heapUsed + usage.arrayBuffers) / 2 ** 20 };
+  return (usage.heapUsed + usage.arrayBuffers) / 2 ** 20;
 }
 
 interface Row {
@@ -88,9 +88,9 @@ interface Row {
   calculateMs: number;
   fullMs: number;
   incrementalMs: number;
+  incrementalP90Ms: number;
   baselineMs: number;
   heapMB: number;
-  totalMB: number;
 }
 
 function measure(size: number): Row {
@@ -104,64 +104,72 @@ function measure(size: number): Row {
     summaryEvery: 50,
   });
   const repeats = size >= 350_000 ? 3 : size >= 100_000 ? 7 : 15;
-  const calculateMs = trials(Math.min(repeats, 5), () => calculate(project));
 
+  // Memory first, before other runs leave garbage behind: what a Scheduler keeps (typed arrays included).
   const before = memoryMB();
   const scheduler = new Scheduler(project);
-  const after = memoryMB();
-  const fullMs = trials(repeats, () => scheduler.recalculate());
+  const heapMB = memoryMB() - before;
 
+  const calculateMs = trials(Math.min(repeats, 5), () => calculate(project));
+  const fullMs = trials(repeats, () => scheduler.recalculate());
   const model = projectCompile(project);
   const baselineMs = trials(repeats, () => baseline(model));
 
   const random = randomCreate(7);
   const leaves = project.works.filter((work) => work.type === 'task' || work.type === 'work');
-  const edits = Array.from({ length: 41 }, () => leaves[Math.floor(random() * leaves.length)]!);
-  const incremental = edits.map((work, k) =>
-    time(() =>
-      scheduler.updateWork(work.id, { durationMinutes: work.durationMinutes + (k % 2 === 0 ? 60 : 0) }),
-    ),
-  );
+  const edits = Array.from({ length: 45 }, () => leaves[Math.floor(random() * leaves.length)]!);
+  const incremental = edits
+    .map((work, k) =>
+      time(() =>
+        scheduler.updateWork(work.id, { durationMinutes: work.durationMinutes + (k % 2 === 0 ? 60 : 0) }),
+      ),
+    )
+    .slice(5)
+    .sort((a, b) => a - b);
   return {
     works: size,
     relations: project.relations.length,
     calculateMs,
     fullMs,
-    incrementalMs: median(incremental.slice(5)),
+    incrementalMs: median(incremental),
+    incrementalP90Ms: incremental[Math.floor(incremental.length * 0.9)]!,
     baselineMs,
-    heapMB: after.heap - before.heap,
-    totalMB: after.total - before.total,
+    heapMB,
   };
 }
 
 const rows = SIZES.map(measure);
-const format = (value: number, digits = 2) => value.toFixed(digits).padStart(10);
+const columns: Array<[string, (row: Row) => string]> = [
+  ['works', (row) => String(row.works)],
+  ['relations', (row) => String(row.relations)],
+  ['calc ms', (row) => row.calculateMs.toFixed(1)],
+  ['full ms', (row) => row.fullMs.toFixed(1)],
+  ['edit ms', (row) => row.incrementalMs.toFixed(3)],
+  ['edit p90', (row) => row.incrementalP90Ms.toFixed(3)],
+  ['base ms', (row) => row.baselineMs.toFixed(1)],
+  ['full/base', (row) => (row.fullMs / row.baselineMs).toFixed(1)],
+  ['heap MB', (row) => row.heapMB.toFixed(1)],
+];
+console.log(columns.map(([name]) => name.padStart(10)).join(''));
+for (const row of rows) console.log(columns.map(([, value]) => value(row).padStart(10)).join(''));
 console.log(
-  `${'works'.padStart(8)}${'relations'.padStart(10)}${'calc ms'.padStart(10)}${'full ms'.padStart(10)}` +
-    `${'edit ms'.padStart(10)}${'base ms'.padStart(10)}${'full/base'.padStart(10)}${'heap MB'.padStart(10)}` +
-    `${'+buf MB'.padStart(10)}`,
+  'calc: calculate() from plain input (validation, compile, passes). full: a full recalculation of the',
 );
-for (const row of rows) {
+console.log(
+  'compiled arrays (Scheduler.recalculate). edit: one duration edit through the Scheduler (median, p90).',
+);
+console.log('base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.');
+console.log('heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded).');
+const row100k = rows.find((row) => row.works === 100_000);
+if (row100k) {
   console.log(
-    `${String(row.works).padStart(8)}${String(row.relations).padStart(10)}${format(row.calculateMs)}` +
-      `${format(row.fullMs)}${format(row.incrementalMs, 3)}${format(row.baselineMs)}` +
-      `${format(row.fullMs / row.baselineMs, 1)}${format(row.heapMB, 1)}${format(row.totalMB, 1)}`,
+    JSON.stringify({
+      works: row100k.works,
+      fullMs: Number(row100k.fullMs.toFixed(2)),
+      incrementalMs: Number(row100k.incrementalMs.toFixed(3)),
+      baselineMs: Number(row100k.baselineMs.toFixed(2)),
+      heapMB: Number(row100k.heapMB.toFixed(1)),
+      calculateMs: Number(row100k.calculateMs.toFixed(2)),
+    }),
   );
 }
-console.log(
-  'calc = calculate() from plain input (validation, compile, passes); full = Scheduler.recalculate() on the compiled',
-);
-console.log(
-  'arrays; edit = median single duration edit; heap = JS heap retained by a Scheduler; +buf adds typed arrays.',
-);
-const row100k = rows.find((row) => row.works === 100_000)!;
-console.log(
-  JSON.stringify({
-    works: row100k.works,
-    fullMs: Number(row100k.fullMs.toFixed(2)),
-    incrementalMs: Number(row100k.incrementalMs.toFixed(3)),
-    baselineMs: Number(row100k.baselineMs.toFixed(2)),
-    heapMB: Number(row100k.totalMB.toFixed(1)),
-    calculateMs: Number(row100k.calculateMs.toFixed(2)),
-  }),
-);

@@ -164,6 +164,11 @@ export class Scheduler {
   removeWork(workId: string): void {
     const model = this.#model;
     const i = this.#workIndex(workId);
+    if (model.childStart[i + 1]! > model.childStart[i]!) {
+      throw new EngineError('invalid_parent', `work "${workId}" has children: remove or move them first`, {
+        workIds: [workId],
+      });
+    }
     this.#rebuild(
       model.works.filter((_, k) => k !== i),
       model.relations.filter(

@@ -85,11 +85,6 @@ export function timeToIso(time: Minutes): string {
   return `${year}-${pad2(month)}-${pad2(day)}T${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}`;
 }
 
-/** `YYYY-MM-DD` of the day the instant falls in. */
-export function timeToIsoDate(time: Minutes): string {
-  return timeToIso(time).slice(0, 10);
-}
-
 export function timeFromPlainDateTime(dateTime: Temporal.PlainDateTime): Minutes {
   const days = timeDaysFromDate(dateTime.year, dateTime.month, dateTime.day);
   return checkRange(days * MINUTES_PER_DAY + dateTime.hour * 60 + dateTime.minute, dateTime.toString());
