@@ -63,7 +63,7 @@ export default defineConfig({
         url: `${baseURL}/api/v1/health-check`,
         timeout: 180_000,
         reuseExistingServer: false,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           PORT: process.env.TAKT_E2E_PORT,

@@ -44,6 +44,19 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
   useEffect(() => setMenuOpen(false), [location]);
 
+  if (config.isError) {
+    // Access, licence and connection failures have already navigated away; anything else lands here.
+    return (
+      <GuestLayout>
+        <div className="panel panel-narrow status-page">
+          <h1 className="panel-title">{t('errors.UnknownException')}</h1>
+          <Link href="~/auth/select-space" className="btn btn-primary">
+            {t('error_page.choose_space')}
+          </Link>
+        </div>
+      </GuestLayout>
+    );
+  }
   if (!config.data) {
     return (
       <div className="app-loading">
