@@ -20,7 +20,7 @@ export function AbilityPicker({
     <fieldset className="abilities" disabled={disabled}>
       <legend className="field-label">{t('admin.roles.abilities')}</legend>
       <div className="abilities-grid">
-        {available.map((ability) => (
+        {ABILITIES.filter((ability) => available.includes(ability)).map((ability) => (
           <label key={ability} className="check">
             <input
               type="checkbox"
