@@ -72,6 +72,14 @@ describe('invalid input names the offending work', () => {
     expect(errorOf(project(works as EngineProject['works']))).toMatchObject({ code, workIds });
   });
 
+  it('a parent cycle names the works on it', () => {
+    const works = [
+      { id: 'A', type: 'sum' as const, durationMinutes: 0, parentId: 'B' },
+      { id: 'B', type: 'sum' as const, durationMinutes: 0, parentId: 'A' },
+    ];
+    expect(errorOf(project(works))).toMatchObject({ code: 'invalid_parent', workIds: ['A', 'B'] });
+  });
+
   it('unknown works in relations name the missing id and the relation', () => {
     expect(errorOf(project([task('A', 60)], [fs('A', 'Z')]))).toMatchObject({
       code: 'unknown_work',

@@ -10,7 +10,7 @@ import type { LagCalendar, RelationType, WorkType } from './types.js';
 describe('edgeBound is the exact inverse of edgeTarget', () => {
   // For every calendar pair, lag calendar, lag sign and instant convention: the bound b for a limit x is
   // the largest predecessor coordinate with target(b) ≤ x.
-  it('on mixed calendars', () => {
+  it('on mixed calendars', { timeout: 30_000 }, () => {
     const calendars = generateCalendars();
     const calendarIds = ['standard', 'six-day', 'night', '24h'];
     const types: RelationType[] = ['fs', 'ss', 'ff', 'sf'];

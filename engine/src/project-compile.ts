@@ -101,9 +101,9 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
   for (let i = 0; i < workCount; i++) {
     const id = works[i]!.id;
     if (typeof id !== 'string' || id === '') throw new EngineError('invalid_work', `work #${i} has no id`);
-    if (workIndex.has(id))
-      throw new EngineError('duplicate_id', `work id "${id}" is used twice`, { workIds: [id] });
     workIndex.set(id, i);
+    if (workIndex.size === i)
+      throw new EngineError('duplicate_id', `work id "${id}" is used twice`, { workIds: [id] });
     workIds[i] = id;
   }
 
@@ -184,22 +184,29 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
 
 function compileHierarchy(workIds: readonly string[], kind: Uint8Array, parent: Int32Array) {
   const count = workIds.length;
+  // Depth of every work: walk up to a work of known depth, then number the chain on the way down.
   const depth = new Int32Array(count).fill(-1);
-  const depthOf = (start: number): number => {
-    const chain: number[] = [];
+  const chain = new Int32Array(count);
+  const onChain = new Uint8Array(count);
+  const depthOf = (start: number): void => {
+    let length = 0;
     let v = start;
     while (v >= 0 && depth[v]! < 0) {
-      if (chain.includes(v)) {
+      if (onChain[v] === 1) {
+        const cycle = chain.subarray(chain.subarray(0, length).indexOf(v), length);
         throw new EngineError('invalid_parent', `work "${workIds[v]}" is its own ancestor`, {
-          workIds: chain.map((c) => workIds[c]!),
+          workIds: Array.from(cycle, (c) => workIds[c]!),
         });
       }
-      chain.push(v);
+      onChain[v] = 1;
+      chain[length++] = v;
       v = parent[v]!;
     }
     let d = v >= 0 ? depth[v]! : -1;
-    for (let k = chain.length - 1; k >= 0; k--) depth[chain[k]!] = ++d;
-    return depth[start]!;
+    for (let k = length - 1; k >= 0; k--) {
+      depth[chain[k]!] = ++d;
+      onChain[chain[k]!] = 0;
+    }
   };
   const childStart = new Int32Array(count + 1);
   for (let i = 0; i < count; i++) {
@@ -340,7 +347,12 @@ function compileRelations(
 
   const network = networkBuild(workIds.length, from, to);
   const edgeOutPosition = new Int32Array(edgeCount);
-  for (let k = 0; k < edgeCount; k++) edgeOutPosition[network.outEdges[k]!] = k;
+  const outTo = new Int32Array(edgeCount);
+  for (let k = 0; k < edgeCount; k++) {
+    const e = network.outEdges[k]!;
+    edgeOutPosition[e] = k;
+    outTo[k] = to[e]!;
+  }
   return {
     warnings,
     network,
@@ -352,7 +364,7 @@ function compileRelations(
     relationEdgeStart,
     relationEdges,
     edgeOutPosition,
-    outTo: Int32Array.from(network.outEdges, (e) => to[e]!),
+    outTo,
     outFlags: new Uint8Array(edgeCount),
     outLag: new Int32Array(edgeCount),
   };

@@ -192,7 +192,7 @@ describe('incremental recalculation equals a full recalculation (randomized, see
   const pinned = [7];
   it.each(pinned)('pinned seed %i', (seed) => runDifferential(seed, 40));
 
-  it('random seeds', () => {
+  it('random seeds', { timeout: 60_000 }, () => {
     for (let seed = 1; seed <= 120; seed++) runDifferential(seed, 40);
   });
 });
