@@ -29,6 +29,12 @@ export const ERROR_CODES = [
   'FileTooLarge',
   'UnsupportedFileType',
   'SpaceDeleting',
+  'VersionLocked',
+  'CalculationError',
+  'CalculationRunning',
+  'EditingPeriodClosed',
+  'InvalidHierarchy',
+  'NothingToUndo',
   'UnknownException',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -60,6 +66,12 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   FileTooLarge: 413,
   UnsupportedFileType: 415,
   SpaceDeleting: 409,
+  VersionLocked: 409,
+  CalculationError: 400,
+  CalculationRunning: 409,
+  EditingPeriodClosed: 403,
+  InvalidHierarchy: 400,
+  NothingToUndo: 409,
   UnknownException: 500,
 };
 

@@ -5,4 +5,5 @@ export * from './dates';
 export * from './errors';
 export * from './masks';
 export * from './messages';
+export * from './schedule';
 export * from './validation';

@@ -1,9 +1,19 @@
+import { attributesRouter } from '../domains/attributes/router';
 import { authRouter } from '../domains/auth/router';
+import { calculationRouter } from '../domains/calculation/router';
+import { calendarsRouter } from '../domains/calendars/router';
 import { delegationRouter } from '../domains/delegation/router';
+import { scheduleDemoRouter } from '../domains/demo/router';
+import { directoriesRouter } from '../domains/directories/router';
+import { epsRouter, scheduleGroupsRouter } from '../domains/eps/router';
+import { relationsRouter } from '../domains/relations/router';
 import { rolesRouter } from '../domains/roles/router';
 import { spacesRouter } from '../domains/spaces/router';
 import { systemRouter } from '../domains/system/router';
+import { undoRouter } from '../domains/undo/router';
 import { usersRouter } from '../domains/users/router';
+import { versionsRouter } from '../domains/versions/router';
+import { worksRouter } from '../domains/works/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -13,6 +23,17 @@ export const appRouter = router({
   space: spacesRouter,
   roles: rolesRouter,
   delegation: delegationRouter,
+  eps: epsRouter,
+  scheduleGroups: scheduleGroupsRouter,
+  versions: versionsRouter,
+  works: worksRouter,
+  relations: relationsRouter,
+  calendars: calendarsRouter,
+  attributes: attributesRouter,
+  directories: directoriesRouter,
+  calculation: calculationRouter,
+  undo: undoRouter,
+  scheduleDemo: scheduleDemoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,183 @@
+import { Worker } from 'node:worker_threads';
+import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
+import { calculate, type EngineProject } from '@takt/engine';
+import type { SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Sql } from '../versions/guard';
+import { projectLoad, useWorker } from './project';
+
+export interface CalculationArrays {
+  workIds: string[];
+  earlyStart: Int32Array;
+  earlyFinish: Int32Array;
+  lateStart: Int32Array;
+  lateFinish: Int32Array;
+  totalFloat: Int32Array;
+  freeFloat: Int32Array;
+  critical: Uint8Array;
+  relationDriving: Uint8Array;
+  conflicts: { workId: string; kind: string }[];
+}
+
+interface EngineFailure {
+  name?: string;
+  code?: string;
+  message: string;
+  workIds: readonly string[];
+}
+
+class CalculationFailed extends Error {
+  constructor(readonly failure: EngineFailure) {
+    super(failure.message);
+  }
+}
+
+function calculateInline(project: EngineProject): CalculationArrays {
+  try {
+    const r = calculate(project);
+    return { ...r, workIds: [...r.workIds], conflicts: [...r.conflicts] };
+  } catch (error) {
+    const e = error as EngineFailure;
+    if ((error as Error).name === 'EngineError')
+      throw new CalculationFailed({ code: e.code, message: e.message, workIds: e.workIds ?? [] });
+    throw error;
+  }
+}
+
+/** Runs the engine in a worker thread, so a 100k-work calculation does not stall other requests. */
+function calculateInWorker(project: EngineProject): Promise<CalculationArrays> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+    worker.once('message', (message: { ok: boolean; result?: CalculationArrays; error?: EngineFailure }) => {
+      void worker.terminate();
+      if (message.ok) resolve(message.result!);
+      else if (message.error?.name === 'EngineError') reject(new CalculationFailed(message.error));
+      else reject(new Error(message.error?.message ?? 'calculation failed'));
+    });
+    worker.once('error', reject);
+    worker.postMessage({ project, options: {} });
+  });
+}
+
+const EPOCH = `timestamp '2000-01-01'`;
+const at = (column: string) =>
+  `CASE WHEN ${column} < 0 THEN NULL ELSE ${EPOCH} + ${column} * interval '1 minute' END`;
+
+/** Writes results back in two statements (unnest over arrays), whatever the number of works. */
+export async function writeResults(
+  sql: Sql,
+  result: CalculationArrays,
+  own: Set<string>,
+  relationIds: string[],
+) {
+  const idx: number[] = [];
+  result.workIds.forEach((id, i) => {
+    if (own.has(id)) idx.push(i);
+  });
+  const pick = (a: Int32Array | Uint8Array) => idx.map((i) => a[i]!);
+  await sql.query(
+    `UPDATE works w SET "earlyStart" = ${at('u.es')}, "earlyFinish" = ${at('u.ef')}, "lateStart" = ${at('u.ls')},
+       "lateFinish" = ${at('u.lf')}, "planStart" = coalesce(${at('u.es')}, w."planStart"),
+       "planFinish" = coalesce(${at('u.ef')}, w."planFinish"),
+       "totalFloat" = CASE WHEN u.es < 0 THEN NULL ELSE u.tf END, "freeFloat" = CASE WHEN u.es < 0 THEN NULL ELSE u.ff END,
+       critical = u.cr
+     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::bool[])
+       AS u(id, es, ef, ls, lf, tf, ff, cr)
+     WHERE w.id = u.id`,
+    [
+      idx.map((i) => result.workIds[i]),
+      pick(result.earlyStart),
+      pick(result.earlyFinish),
+      pick(result.lateStart),
+      pick(result.lateFinish),
+      pick(result.totalFloat),
+      pick(result.freeFloat),
+      pick(result.critical).map((c) => c === 1),
+    ],
+  );
+  await sql.query(
+    `UPDATE relations r SET driving = u.d FROM unnest($1::uuid[], $2::bool[]) AS u(id, d) WHERE r.id = u.id`,
+    [relationIds, Array.from(result.relationDriving, (d) => d === 1)],
+  );
+}
+
+function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
+  const names = failure.workIds.map((id) => labels.get(id) ?? id);
+  if (failure.code === 'cycle') return `cycle: ${names.join(' → ')}`;
+  return names.length ? `${failure.message} (${names.join(', ')})` : failure.message;
+}
+
+/**
+ * Calculates a version: status 2 while it runs, 1 when the results are written, back to 0 with the
+ * reason on failure (a cycle names its works). One calculation per version at a time.
+ */
+export async function calculateVersion(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  const pool = ctx.db.pool;
+  const started = await pool.query(
+    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculating}, "calcError" = NULL, "updatedAt" = now()
+     WHERE id = $1 AND "spaceId" = $2 AND NOT locked AND "calcStatus" <> ${CALC_STATUS.calculating}`,
+    [versionId, spaceId],
+  );
+  if (!started.rowCount) {
+    const { rows } = await pool.query<{ locked: boolean }>(
+      `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2`,
+      [versionId, spaceId],
+    );
+    if (!rows[0]) throw new AppError('NotFound');
+    throw new AppError(rows[0].locked ? 'VersionLocked' : 'CalculationRunning');
+  }
+  const startedAt = performance.now();
+  let loaded: Awaited<ReturnType<typeof projectLoad>> | null = null;
+  try {
+    loaded = await projectLoad(pool, spaceId, versionId);
+    const inWorker = useWorker(loaded.ownWorkCount);
+    const result = inWorker ? await calculateInWorker(loaded.project) : calculateInline(loaded.project);
+    const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
+    await writeResults(pool, result, own, loaded.relationIds);
+    await pool.query(
+      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now() WHERE id = $1`,
+      [versionId],
+    );
+    return {
+      calcStatus: CALC_STATUS.calculated,
+      works: loaded.ownWorkCount,
+      inWorker,
+      milliseconds: Math.round(performance.now() - startedAt),
+      conflicts: result.conflicts.map((c) => ({ ...c, work: loaded!.labels.get(c.workId) ?? c.workId })),
+    };
+  } catch (error) {
+    const reason =
+      error instanceof CalculationFailed
+        ? reasonOf(error.failure, loaded?.labels ?? new Map())
+        : String(error);
+    await pool.query(
+      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2 WHERE id = $1`,
+      [versionId, reason],
+    );
+    if (error instanceof CalculationFailed)
+      throw new AppError('CalculationError', { reason }, [
+        ...error.failure.workIds.map((id) => ({ path: id, message: loaded?.labels.get(id) ?? id })),
+      ]);
+    throw error;
+  }
+}
+
+export async function calculationStatus(ctx: SpaceContext, versionId: string) {
+  const { rows } = await ctx.db.pool.query<{
+    calcStatus: number;
+    calcError: string | null;
+    calculatedAt: Date | null;
+  }>(`SELECT "calcStatus", "calcError", "calculatedAt" FROM versions WHERE id = $1 AND "spaceId" = $2`, [
+    versionId,
+    ctx.space.spaceId,
+  ]);
+  if (!rows[0]) throw new AppError('NotFound');
+  const r = rows[0];
+  return {
+    calcStatus: r.calcStatus,
+    calcStatusText: CALC_STATUS_TEXT[r.calcStatus] ?? 'not_calculated',
+    calcError: r.calcError,
+    calculatedAt: r.calculatedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Context } from '../../context';
+import { registerDemoFiller } from '../spaces/demo';
+import { fillResidentialDemo } from './residential';
+
+/** The demo space's construction programme; skipped when the space already has a structure. */
+registerDemoFiller('schedule', async (ctx: Context, spaceId: string) => {
+  const client = await ctx.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rowCount } = await client.query(`SELECT 1 FROM eps_nodes WHERE "spaceId" = $1 LIMIT 1`, [
+      spaceId,
+    ]);
+    if (!rowCount) {
+      const { rows } = await client.query<{ userId: string }>(
+        `SELECT m."userId" FROM space_members m JOIN users u ON u.id = m."userId"
+         WHERE m."spaceId" = $1 AND u.executor ORDER BY u.login`,
+        [spaceId],
+      );
+      await fillResidentialDemo(
+        client,
+        spaceId,
+        rows.map((r) => r.userId),
+      );
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+});

@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CalendarInput,
+  calculate,
+  type RelationInput,
+  timeFromIso,
+  type WorkInput,
+  type WorkType,
+} from '@takt/engine';
+import type pg from 'pg';
+import { emptyWorkColumns, insertRelationColumns, insertWorkColumns } from './bulk';
+
+/**
+ * The demo construction programme: a residential complex of 4 sections × 19 storeys. WBS: section →
+ * underground part / storey / roof / facade; a storey → 6 trade groups (frame, walls, HVAC, plumbing,
+ * electrical, finishing) → about 30 works. About 2,900 works with FS/SS links and lags, planned
+ * volumes and crews, a 5-day calendar with Russian public holidays and a 6-day one for monolithic work,
+ * and progress up to the data date (today). Calculated in memory by the engine before one bulk insert.
+ */
+const SECTIONS = 4;
+const FLOORS = 19;
+const DAY = 480;
+
+type Leaf = [name: string, days: number, unit: string | null, volume: number, crew: string, size: number];
+const TRADES: { group: string; six?: boolean; works: Leaf[] }[] = [
+  {
+    group: 'Монолитный каркас',
+    six: true,
+    works: [
+      ['Армирование колонн', 1, 'т', 4.2, 'Арматурщики-1', 6],
+      ['Опалубка колонн', 1, 'м²', 96, 'Опалубщики-1', 6],
+      ['Бетонирование колонн', 1, 'м³', 18, 'Бетонщики-1', 5],
+      ['Опалубка перекрытия', 2, 'м²', 620, 'Опалубщики-1', 8],
+      ['Армирование перекрытия', 2, 'т', 12.5, 'Арматурщики-1', 8],
+      ['Бетонирование перекрытия', 1, 'м³', 124, 'Бетонщики-1', 6],
+    ],
+  },
+  {
+    group: 'Стены и проёмы',
+    works: [
+      ['Кладка наружных стен', 5, 'м³', 86, 'Каменщики-2', 8],
+      ['Кладка перегородок', 4, 'м³', 42, 'Каменщики-2', 6],
+      ['Монтаж оконных блоков', 3, 'шт', 48, 'Монтажники окон', 4],
+      ['Утепление фасада', 4, 'м²', 540, 'Фасадчики', 6],
+    ],
+  },
+  {
+    group: 'Отопление и вентиляция',
+    works: [
+      ['Монтаж стояков отопления', 2, 'м', 120, 'Сантехники ОВ', 3],
+      ['Разводка отопления', 3, 'м', 380, 'Сантехники ОВ', 3],
+      ['Монтаж вентиляции', 3, 'м²', 140, 'Вентиляционщики', 3],
+      ['Монтаж радиаторов', 2, 'шт', 64, 'Сантехники ОВ', 3],
+    ],
+  },
+  {
+    group: 'Водопровод и канализация',
+    works: [
+      ['Монтаж стояков ВК', 2, 'м', 96, 'Сантехники ВК', 3],
+      ['Разводка ВК', 3, 'м', 310, 'Сантехники ВК', 3],
+      ['Установка сантехприборов', 2, 'шт', 72, 'Сантехники ВК', 2],
+    ],
+  },
+  {
+    group: 'Электроснабжение и слаботочные системы',
+    works: [
+      ['Монтаж кабельных лотков', 2, 'м', 210, 'Электромонтажники', 4],
+      ['Прокладка кабеля', 3, 'м', 1850, 'Электромонтажники', 4],
+      ['Установка щитов', 1, 'шт', 18, 'Электромонтажники', 2],
+      ['Монтаж розеток и выключателей', 2, 'шт', 420, 'Электромонтажники', 3],
+      ['Слаботочные системы', 2, 'м', 900, 'Слаботочники', 2],
+      ['Пожарная сигнализация', 2, 'шт', 96, 'Слаботочники', 2],
+    ],
+  },
+  {
+    group: 'Отделка',
+    works: [
+      ['Штукатурка стен', 5, 'м²', 1650, 'Отделочники-1', 10],
+      ['Стяжка пола', 3, 'м²', 560, 'Отделочники-2', 6],
+      ['Шпаклёвка', 4, 'м²', 1650, 'Отделочники-1', 10],
+      ['Устройство полов', 3, 'м²', 560, 'Отделочники-2', 6],
+      ['Малярные работы', 4, 'м²', 1650, 'Отделочники-1', 10],
+      ['Установка дверей', 2, 'шт', 56, 'Столяры', 3],
+      ['Уборка', 1, 'м²', 560, 'Разнорабочие', 4],
+    ],
+  },
+];
+const UNDERGROUND: Leaf[] = [
+  ['Разработка котлована', 8, 'м³', 5200, 'Механизаторы', 4],
+  ['Армирование фундаментной плиты', 6, 'т', 64, 'Арматурщики-1', 12],
+  ['Бетонирование фундаментной плиты', 3, 'м³', 980, 'Бетонщики-1', 8],
+  ['Стены подвала', 10, 'м³', 310, 'Бетонщики-1', 8],
+  ['Гидроизоляция', 5, 'м²', 1400, 'Изолировщики', 5],
+  ['Обратная засыпка', 4, 'м³', 1800, 'Механизаторы', 3],
+];
+const ROOF: Leaf[] = [
+  ['Пароизоляция кровли', 2, 'м²', 640, 'Кровельщики', 4],
+  ['Утепление кровли', 3, 'м²', 640, 'Кровельщики', 4],
+  ['Устройство кровельного ковра', 4, 'м²', 640, 'Кровельщики', 5],
+  ['Монтаж водостоков', 2, 'м', 80, 'Кровельщики', 2],
+];
+const FACADE: Leaf[] = [
+  ['Монтаж подсистемы фасада', 12, 'м²', 5400, 'Фасадчики', 8],
+  ['Облицовка фасада', 18, 'м²', 5400, 'Фасадчики', 10],
+  ['Остекление лоджий', 8, 'шт', 150, 'Монтажники окон', 4],
+  ['Входные группы', 5, 'шт', 2, 'Монтажники окон', 4],
+];
+const PREPARATION: Leaf[] = [
+  ['Ограждение площадки', 5, 'м', 640, 'Разнорабочие', 6],
+  ['Временные дороги', 8, 'м²', 2400, 'Механизаторы', 4],
+  ['Бытовой городок', 6, 'шт', 24, 'Монтажники', 5],
+  ['Временное электроснабжение', 5, 'м', 800, 'Электромонтажники', 4],
+  ['Геодезическая разбивка', 3, null, 0, 'Геодезисты', 2],
+  ['Монтаж башенных кранов', 6, 'шт', 2, 'Монтажники', 6],
+];
+const NETWORKS: Leaf[] = [
+  ['Наружный водопровод', 15, 'м', 620, 'Сантехники ВК', 6],
+  ['Наружная канализация', 15, 'м', 540, 'Сантехники ВК', 6],
+  ['Тепловая сеть', 20, 'м', 410, 'Сантехники ОВ', 6],
+  ['Кабельные линии 10 кВ', 12, 'м', 900, 'Электромонтажники', 5],
+  ['Ливневая канализация', 10, 'м', 380, 'Сантехники ВК', 4],
+];
+const LANDSCAPING: Leaf[] = [
+  ['Вертикальная планировка', 8, 'м²', 9000, 'Механизаторы', 4],
+  ['Асфальтирование проездов', 6, 'м²', 4200, 'Дорожники', 8],
+  ['Детские и спортивные площадки', 10, 'м²', 1200, 'Благоустройство', 6],
+  ['Озеленение', 8, 'м²', 3600, 'Благоустройство', 6],
+];
+
+/** Russian public holidays (non-working days) of the years the programme spans. */
+function russianHolidays(years: number[]): CalendarInput['exceptions'] {
+  const days = [
+    '01-01',
+    '01-02',
+    '01-03',
+    '01-04',
+    '01-05',
+    '01-06',
+    '01-07',
+    '01-08',
+    '02-23',
+    '03-08',
+    '05-01',
+    '05-09',
+    '06-12',
+    '11-04',
+  ];
+  return years.flatMap((y) => days.map((d) => ({ date: `${y}-${d}`, intervals: [] })));
+}
+
+const WEEK5 = [0, 1, 2, 3, 4, 5, 6].map((d) =>
+  d < 5
+    ? [
+        { start: '08:00', finish: '12:00' },
+        { start: '13:00', finish: '17:00' },
+      ]
+    : [],
+);
+const WEEK6 = [0, 1, 2, 3, 4, 5, 6].map((d) =>
+  d < 6
+    ? [
+        { start: '08:00', finish: '12:00' },
+        { start: '13:00', finish: '17:00' },
+      ]
+    : [],
+);
+
+export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string, executorIds: string[]) {
+  const today = new Date();
+  const todayIso = today.toISOString().slice(0, 10);
+  const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 9, 1));
+  const projectStart = `${start.toISOString().slice(0, 10)}T08:00`;
+  const years = [0, 1, 2, 3].map((i) => start.getUTCFullYear() + i);
+  const holidays = russianHolidays(years);
+
+  // Calendars.
+  const cal5 = randomUUID();
+  const cal6 = randomUUID();
+  await client.query(
+    `INSERT INTO calendars (id, "spaceId", name, "isDefault", week, "updatedAt") VALUES
+       ($1, $3, 'Пятидневка', true, $4, now()), ($2, $3, 'Шестидневка', false, $5, now())`,
+    [cal5, cal6, spaceId, JSON.stringify(WEEK5), JSON.stringify(WEEK6)],
+  );
+  await client.query(
+    `INSERT INTO calendar_exceptions (id, "spaceId", "calendarId", name, date, intervals)
+     SELECT gen_random_uuid(), $1, c, 'Праздник', d::date, '[]' FROM unnest($2::text[]) AS d, unnest($3::uuid[]) AS c`,
+    [spaceId, holidays!.map((h) => h.date), [cal5, cal6]],
+  );
+
+  // Directories and attributes: crews as a reference list, crew and its size as custom columns.
+  const crews = [
+    ...new Set(
+      [
+        ...TRADES.flatMap((t) => t.works),
+        ...UNDERGROUND,
+        ...ROOF,
+        ...FACADE,
+        ...PREPARATION,
+        ...NETWORKS,
+        ...LANDSCAPING,
+      ].map((l) => l[4]),
+    ),
+  ];
+  const directoryId = randomUUID();
+  await client.query(
+    `INSERT INTO directories (id, "spaceId", name, "updatedAt") VALUES ($1, $2, 'Бригады', now())`,
+    [directoryId, spaceId],
+  );
+  await client.query(
+    `INSERT INTO directory_values (id, "spaceId", "directoryId", code, name, "sortKey")
+     SELECT gen_random_uuid(), $1, $2, 'БР-' || lpad(n::text, 2, '0'), c, n * 1024 FROM unnest($3::text[]) WITH ORDINALITY AS u(c, n)`,
+    [spaceId, directoryId, crews],
+  );
+  const crewAttr = randomUUID();
+  const sizeAttr = randomUUID();
+  await client.query(
+    `INSERT INTO attributes (id, "spaceId", name, "valueType", "directoryId", "sortKey", "updatedAt") VALUES
+       ($1, $3, 'Бригада', 'string', $4, 1024, now()), ($2, $3, 'Численность, чел.', 'number', NULL, 2048, now())`,
+    [crewAttr, sizeAttr, spaceId, directoryId],
+  );
+
+  // EPS: facility → project → schedule (in a group) → version.
+  const facility = randomUUID();
+  const project = randomUUID();
+  const schedule = randomUUID();
+  const group = randomUUID();
+  const versionId = randomUUID();
+  await client.query(
+    `INSERT INTO eps_nodes (id, "spaceId", "parentId", kind, name, code, "sortKey", "updatedAt") VALUES
+       ($1, $4, NULL, 'facility', 'ЖК «Северный парк»', 'СП', 1024, now()),
+       ($2, $4, $1, 'project', 'Жилой дом, корпус 1', 'СП-1', 1024, now()),
+       ($3, $4, $2, 'schedule', 'Генеральный график', 'ГГ', 1024, now())`,
+    [facility, project, schedule, spaceId],
+  );
+  await client.query(
+    `INSERT INTO schedule_groups (id, "spaceId", "projectId", name, "sortKey", "updatedAt") VALUES ($1, $2, $3, 'Основные графики', 1024, now())`,
+    [group, spaceId, project],
+  );
+  await client.query(`UPDATE eps_nodes SET "groupId" = $1 WHERE id = $2`, [group, schedule]);
+
+  // WBS in memory.
+  const works: (WorkInput & {
+    code: string;
+    name: string;
+    sortKey: number;
+    volume: number | null;
+    unit: string | null;
+    crew: string | null;
+    size: number | null;
+  })[] = [];
+  const relations: RelationInput[] = [];
+  const childCount = new Map<string | null, number>();
+  const codeOf = new Map<string | null, string>();
+  const add = (parentId: string | null, name: string, type: WorkType, leaf?: Leaf, six = false) => {
+    const id = randomUUID();
+    const n = (childCount.get(parentId) ?? 0) + 1;
+    childCount.set(parentId, n);
+    const code = parentId ? `${codeOf.get(parentId)}.${n}` : `${n}`;
+    codeOf.set(id, code);
+    works.push({
+      id,
+      parentId,
+      type,
+      name,
+      code,
+      sortKey: n * 1024,
+      durationMinutes: leaf ? leaf[1] * DAY : 0,
+      calendarId: six ? cal6 : null,
+      volume: leaf?.[2] ? leaf[3] : null,
+      unit: leaf?.[2] ?? null,
+      crew: leaf?.[4] ?? null,
+      size: leaf?.[5] ?? null,
+    });
+    return id;
+  };
+  const link = (p: string, s: string, type: RelationInput['type'] = 'fs', lagDays = 0) => {
+    relations.push({ id: randomUUID(), predecessorId: p, successorId: s, type, lagMinutes: lagDays * DAY });
+  };
+  const chain = (parent: string, leaves: Leaf[], six = false) => {
+    const ids = leaves.map((l) => add(parent, l[0], 'task', l, six));
+    for (let i = 1; i < ids.length; i++) link(ids[i - 1]!, ids[i]!);
+    return ids;
+  };
+
+  const prep = add(null, 'Подготовительный период', 'sum');
+  const prepIds = chain(prep, PREPARATION);
+  const finishes: string[] = [];
+  const facades: string[] = [];
+  for (let s = 1; s <= SECTIONS; s++) {
+    const section = add(null, `Секция ${s}`, 'sum');
+    const under = add(section, 'Подземная часть', 'sum');
+    const underIds = chain(under, UNDERGROUND, true);
+    link(prepIds.at(-1)!, underIds[0]!, 'fs', (s - 1) * 15);
+    let previousSlab: string = underIds[3]!;
+    const floors: Record<string, string>[] = [];
+    for (let f = 1; f <= FLOORS; f++) {
+      const floor = add(section, `Этаж ${f}`, 'sum');
+      const byName: Record<string, string> = {};
+      for (const trade of TRADES) {
+        const groupId = add(floor, trade.group, 'sum');
+        trade.works.forEach((leaf, i) => {
+          byName[leaf[0]] = add(groupId, leaf[0], 'task', leaf, trade.six);
+          if (i > 0 && trade.group !== 'Отделка' && trade.group !== 'Стены и проёмы')
+            link(byName[trade.works[i - 1]![0]]!, byName[leaf[0]]!);
+        });
+      }
+      const b = byName;
+      const frame = TRADES[0]!.works.map((l) => b[l[0]]!);
+      link(previousSlab, frame[0]!, 'fs', 2);
+      previousSlab = frame.at(-1)!;
+      link(b['Кладка наружных стен']!, b['Кладка перегородок']!, 'ss', 2);
+      link(b['Кладка наружных стен']!, b['Монтаж оконных блоков']!);
+      link(b['Монтаж оконных блоков']!, b['Утепление фасада']!);
+      for (const first of ['Монтаж стояков отопления', 'Монтаж стояков ВК', 'Монтаж кабельных лотков'])
+        link(b['Кладка перегородок']!, b[first]!, 'ss', 3);
+      for (const rough of ['Разводка отопления', 'Разводка ВК', 'Прокладка кабеля'])
+        link(b[rough]!, b['Штукатурка стен']!);
+      const finishing = TRADES[5]!.works.map((l) => b[l[0]]!);
+      for (let i = 1; i < finishing.length; i++) link(finishing[i - 1]!, finishing[i]!);
+      for (const late of ['Установка сантехприборов', 'Монтаж розеток и выключателей', 'Монтаж радиаторов'])
+        link(b['Малярные работы']!, b[late]!);
+      floors.push(b);
+    }
+    // Walls follow the frame two storeys behind.
+    for (const [i, b] of floors.entries())
+      link(
+        floors[Math.min(i + 2, FLOORS - 1)]!['Бетонирование перекрытия']!,
+        b['Кладка наружных стен']!,
+        'fs',
+        1,
+      );
+    const roof = add(section, 'Кровля', 'sum');
+    const roofIds = chain(roof, ROOF);
+    link(previousSlab, roofIds[0]!, 'fs', 3);
+    const facade = add(section, 'Фасад', 'sum');
+    const facadeIds = chain(facade, FACADE);
+    link(floors.at(-1)!['Утепление фасада']!, facadeIds[0]!, 'fs');
+    facades.push(facadeIds.at(-1)!);
+    finishes.push(floors.at(-1)!.Уборка!, roofIds.at(-1)!);
+  }
+  const networks = add(null, 'Наружные инженерные сети', 'sum');
+  const netIds = NETWORKS.map((l) => add(networks, l[0], 'task', l));
+  for (const id of netIds) link(prepIds.at(-1)!, id, 'fs', 60);
+  const land = add(null, 'Благоустройство', 'sum');
+  const landIds = chain(land, LANDSCAPING);
+  for (const id of [...netIds, ...facades]) link(id, landIds[0]!);
+  const handover = add(null, 'Ввод в эксплуатацию', 'milestone_finish');
+  for (const id of [...finishes, landIds.at(-1)!]) link(id, handover);
+
+  // Progress: calculate once, record facts for work done before today, then calculate with the data date.
+  const calendars: CalendarInput[] = [
+    { id: cal5, week: WEEK5, exceptions: holidays },
+    { id: cal6, week: WEEK6, exceptions: holidays },
+  ];
+  const base = { calendars, defaultCalendarId: cal5, works, relations, projectStart };
+  const plan = calculate(base);
+  const now = timeFromIso(`${todayIso}T08:00`);
+  const toIso = (m: number) => new Date(Date.UTC(2000, 0, 1) + m * 60_000).toISOString().slice(0, 16);
+  const facts = works.map((w, i) => {
+    if (w.type === 'sum') return { start: -1, finish: -1, progress: 0 };
+    const es = plan.earlyStart[i]!;
+    const ef = plan.earlyFinish[i]!;
+    if (ef <= now) return { start: es, finish: ef, progress: 100 };
+    if (es < now)
+      return { start: es, finish: -1, progress: Math.round(((now - es) / Math.max(1, ef - es)) * 100) };
+    return { start: -1, finish: -1, progress: 0 };
+  });
+  const progressed = works.map((w, i) => ({
+    ...w,
+    actualStart: facts[i]!.start >= 0 ? toIso(facts[i]!.start) : null,
+    actualFinish: facts[i]!.finish >= 0 ? toIso(facts[i]!.finish) : null,
+    remainingMinutes:
+      facts[i]!.start >= 0 && facts[i]!.finish < 0
+        ? Math.round(w.durationMinutes * (1 - facts[i]!.progress / 100))
+        : null,
+  }));
+  const result = calculate({ ...base, works: progressed, dataDate: `${todayIso}T08:00` });
+
+  await client.query(
+    `INSERT INTO versions (id, "spaceId", "scheduleId", number, name, actual, "calcStatus", "calculatedAt", "projectStart",
+       "dataDate", "calendarId", "updatedAt")
+     VALUES ($1, $2, $3, 1, 'Версия 1', true, 1, now(), $4::timestamp, $5::timestamp, $6, now())`,
+    [versionId, spaceId, schedule, projectStart, `${todayIso}T08:00`, cal5],
+  );
+  const cols = emptyWorkColumns();
+  works.forEach((w, i) => {
+    const f = facts[i]!;
+    cols.id.push(w.id);
+    cols.parentId.push(w.parentId ?? null);
+    cols.sortKey.push(w.sortKey);
+    cols.code.push(w.code);
+    cols.name.push(w.name);
+    cols.type.push(w.type);
+    cols.durationMinutes.push(w.durationMinutes);
+    cols.calendarId.push(w.calendarId ?? null);
+    cols.planStart.push(result.earlyStart[i]!);
+    cols.planFinish.push(result.earlyFinish[i]!);
+    cols.factStart.push(f.start);
+    cols.factFinish.push(f.finish);
+    cols.earlyStart.push(result.earlyStart[i]!);
+    cols.earlyFinish.push(result.earlyFinish[i]!);
+    cols.lateStart.push(result.lateStart[i]!);
+    cols.lateFinish.push(result.lateFinish[i]!);
+    const dated = result.earlyStart[i]! >= 0;
+    cols.totalFloat.push(dated ? result.totalFloat[i]! : null);
+    cols.freeFloat.push(dated ? result.freeFloat[i]! : null);
+    cols.critical.push(result.critical[i] === 1);
+    cols.planVolume.push(w.volume);
+    cols.unit.push(w.unit);
+    cols.progress.push(f.progress);
+    cols.status.push(f.progress >= 100 ? 'completed' : f.start >= 0 ? 'in_progress' : 'not_started');
+    cols.executorId.push(w.crew && executorIds.length ? executorIds[i % executorIds.length]! : null);
+  });
+  await insertWorkColumns(client, spaceId, versionId, cols);
+  await insertRelationColumns(client, spaceId, versionId, {
+    predecessorId: relations.map((r) => r.predecessorId),
+    successorId: relations.map((r) => r.successorId),
+    type: relations.map((r) => r.type),
+    lagMinutes: relations.map((r) => r.lagMinutes ?? 0),
+    driving: Array.from(result.relationDriving, (d) => d === 1),
+  });
+  const leaves = works.filter((w) => w.crew);
+  await client.query(
+    `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
+     SELECT $1::uuid, u.w, $2::uuid, to_jsonb(u.crew) FROM unnest($4::uuid[], $5::text[]) AS u(w, crew)
+     UNION ALL SELECT $1::uuid, u.w, $3::uuid, to_jsonb(u.size) FROM unnest($4::uuid[], $6::int[]) AS u(w, size)`,
+    [
+      spaceId,
+      crewAttr,
+      sizeAttr,
+      leaves.map((w) => w.id),
+      leaves.map((w) => w.crew),
+      leaves.map((w) => w.size),
+    ],
+  );
+  await client.query(
+    `INSERT INTO version_directory_values ("spaceId", "versionId", "valueId")
+     SELECT $1, $2, id FROM directory_values WHERE "directoryId" = $3`,
+    [spaceId, versionId, directoryId],
+  );
+  return { scheduleId: schedule, versionId, works: works.length, relations: relations.length };
+}

@@ -1,0 +1,142 @@
+import type pg from 'pg';
+import type { SpaceContext } from '../../context';
+
+/**
+ * Undo by snapshots: an action stores the rows as they were before the change (`restore`) and the ids
+ * of rows the change created (`remove`). Applying it deletes the one and upserts the other, so every
+ * kind of change (create, edit, bulk edit, move, indent, delete of a subtree with its links) is undone
+ * by the same two statements, and the list survives a reload because it lives in the database.
+ */
+export interface UndoPayload {
+  restore: { works: unknown[]; relations: unknown[]; values: unknown[]; valueWorkIds: string[] };
+  remove: { works: string[]; relations: string[] };
+}
+
+export class UndoRecorder {
+  private readonly workIds = new Set<string>();
+  private readonly relationIds = new Set<string>();
+  readonly payload: UndoPayload = {
+    restore: { works: [], relations: [], values: [], valueWorkIds: [] },
+    remove: { works: [], relations: [] },
+  };
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  /** Snapshots works (and their attribute values) before they change; each work once. */
+  async works(ids: readonly string[]): Promise<void> {
+    const fresh = ids.filter((id) => !this.workIds.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) this.workIds.add(id);
+    const works = await this.client.query<{ row: unknown }>(
+      `SELECT row_to_json(w) AS row FROM works w WHERE id = ANY($1::uuid[])`,
+      [fresh],
+    );
+    const values = await this.client.query<{ row: unknown }>(
+      `SELECT row_to_json(v) AS row FROM attribute_values v WHERE "workId" = ANY($1::uuid[])`,
+      [fresh],
+    );
+    this.payload.restore.works.push(...works.rows.map((r) => r.row));
+    this.payload.restore.values.push(...values.rows.map((r) => r.row));
+    this.payload.restore.valueWorkIds.push(...works.rows.map((r) => (r.row as { id: string }).id));
+  }
+
+  async relations(ids: readonly string[]): Promise<void> {
+    const fresh = ids.filter((id) => !this.relationIds.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) this.relationIds.add(id);
+    const { rows } = await this.client.query<{ row: unknown }>(
+      `SELECT row_to_json(r) AS row FROM relations r WHERE id = ANY($1::uuid[])`,
+      [fresh],
+    );
+    this.payload.restore.relations.push(...rows.map((r) => r.row));
+  }
+
+  created(kind: 'works' | 'relations', ids: readonly string[]): void {
+    this.payload.remove[kind].push(...ids);
+  }
+
+  async save(ctx: SpaceContext, versionId: string, kind: 'undo_wbs' | 'undo_relation', action: string) {
+    await this.client.query(
+      `INSERT INTO undo_actions ("spaceId", "versionId", "userId", kind, action, payload)
+       VALUES ($1, $2, $3, $4::"UndoKind", $5, $6)`,
+      [ctx.space.spaceId, versionId, ctx.session.userId, kind, action, JSON.stringify(this.payload)],
+    );
+  }
+}
+
+export const WORK_COLUMNS = [
+  'spaceId',
+  'versionId',
+  'parentId',
+  'originId',
+  'sortKey',
+  'code',
+  'name',
+  'type',
+  'durationMinutes',
+  'calendarId',
+  'planStart',
+  'planFinish',
+  'approvedStart',
+  'approvedFinish',
+  'factStart',
+  'factFinish',
+  'planVolume',
+  'approvedVolume',
+  'factVolume',
+  'unit',
+  'progress',
+  'status',
+  'executorId',
+  'curatorId',
+  'startLimit',
+  'startLimitDate',
+  'finishLimit',
+  'finishLimitDate',
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloat',
+  'freeFloat',
+  'critical',
+];
+const RELATION_COLUMNS = [
+  'versionId',
+  'predecessorId',
+  'successorId',
+  'type',
+  'lagMinutes',
+  'code',
+  'driving',
+];
+
+function upsert(table: string, columns: string[]): string {
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const excluded = columns.map((c) => `EXCLUDED."${c}"`).join(', ');
+  return `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)
+    ON CONFLICT (id) DO UPDATE SET (${list}, revision, "updatedAt") = (${excluded}, ${table}.revision + 1, now())`;
+}
+
+/** Applies one undo payload inside the caller's transaction. */
+export async function undoPayloadApply(client: pg.PoolClient, payload: UndoPayload): Promise<void> {
+  const { restore, remove } = payload;
+  if (remove.relations.length)
+    await client.query(`DELETE FROM relations WHERE id = ANY($1::uuid[])`, [remove.relations]);
+  if (remove.works.length) await client.query(`DELETE FROM works WHERE id = ANY($1::uuid[])`, [remove.works]);
+  if (restore.works.length)
+    await client.query(upsert('works', WORK_COLUMNS), [JSON.stringify(restore.works)]);
+  if (restore.relations.length)
+    await client.query(upsert('relations', RELATION_COLUMNS), [JSON.stringify(restore.relations)]);
+  if (restore.valueWorkIds.length) {
+    await client.query(`DELETE FROM attribute_values WHERE "workId" = ANY($1::uuid[])`, [
+      restore.valueWorkIds,
+    ]);
+    if (restore.values.length)
+      await client.query(
+        `INSERT INTO attribute_values SELECT * FROM json_populate_recordset(NULL::attribute_values, $1::json)
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(restore.values)],
+      );
+  }
+}

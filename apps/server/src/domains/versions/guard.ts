@@ -1,0 +1,83 @@
+import type pg from 'pg';
+import type { Context, SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+
+export type Sql = pg.Pool | pg.PoolClient;
+
+/** Runs `fn` in one transaction on one pooled connection. */
+export async function inTransaction<T>(ctx: Context, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await ctx.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface VersionRow {
+  id: string;
+  scheduleId: string;
+  locked: boolean;
+  calcStatus: number;
+}
+
+/** The version, scoped by space; NotFound when it is not in the caller's space. */
+export async function versionOf(sql: Sql, spaceId: string, versionId: string): Promise<VersionRow> {
+  const { rows } = await sql.query<VersionRow>(
+    `SELECT id, "scheduleId", locked, "calcStatus" FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    [versionId, spaceId],
+  );
+  if (!rows[0]) throw new AppError('NotFound');
+  return rows[0];
+}
+
+/**
+ * Locks the version row for an edit of its works or relations (edits of one version are serialized,
+ * which keeps ordering keys and undo consistent), refuses a locked version, and marks the version
+ * not calculated: its results no longer match its data.
+ */
+export async function versionForEdit(client: pg.PoolClient, spaceId: string, versionId: string) {
+  const { rows } = await client.query<VersionRow>(
+    `SELECT id, "scheduleId", locked, "calcStatus" FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
+    [versionId, spaceId],
+  );
+  const version = rows[0];
+  if (!version) throw new AppError('NotFound');
+  if (version.locked) throw new AppError('VersionLocked');
+  if (version.calcStatus === 1)
+    await client.query(`UPDATE versions SET "calcStatus" = 0 WHERE id = $1`, [versionId]);
+  return version;
+}
+
+/** The key date of the editing period: today (server clock, wall-clock date). */
+export function keyDate(): string {
+  const now = new Date();
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+/**
+ * Spec §3 "Editing period for plan and fact data": with N > 0 days configured, plan and fact dates
+ * earlier than N days before the key date are refused.
+ */
+export async function checkEditingPeriod(ctx: SpaceContext, sql: Sql, dates: (string | null | undefined)[]) {
+  const given = dates.filter((d): d is string => typeof d === 'string');
+  if (given.length === 0) return;
+  const { rows } = await sql.query<{ days: number }>(
+    `SELECT "editingPeriodDays" AS days FROM spaces WHERE id = $1`,
+    [ctx.space.spaceId],
+  );
+  const days = rows[0]?.days ?? 0;
+  if (days <= 0) return;
+  const boundary = new Date(`${keyDate()}T00:00:00Z`);
+  boundary.setUTCDate(boundary.getUTCDate() - days);
+  const first = boundary.toISOString().slice(0, 10);
+  if (given.some((d) => d.slice(0, 10) < first))
+    throw new AppError('EditingPeriodClosed', { date: first, days });
+}
