@@ -1,0 +1,76 @@
+// The server half of the 100,000-work benchmark (issue 4): generate the large schedule, then time the
+// columnar payload (one SQL query + building the columns), its JSON serialization and compressed
+// sizes, and a full calculation in the worker thread. Prints a table; the last line is one JSON object.
+// Run: npm run bench -w @takt/server   (starts its own embedded PostgreSQL)
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { openDatabase } from '@takt/db';
+import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
+import type { SpaceContext } from '../src/context';
+import { calculateVersion } from '../src/domains/calculation/service';
+import { generateLargeSchedule } from '../src/domains/demo/large';
+import { versionPayload } from '../src/domains/versions/payload';
+
+const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
+const TRIALS = 5;
+
+const server = await startTestDatabaseServer();
+const database = await createTestDatabase(server);
+const db = openDatabase(database.url);
+try {
+  const { rows } = await db.pool.query<{ id: string }>(
+    `INSERT INTO spaces (id, name, "updatedAt") VALUES (gen_random_uuid(), 'bench', now()) RETURNING id`,
+  );
+  const spaceId = rows[0]!.id;
+  // The services read only the database, the space and the caller from the context.
+  const ctx = {
+    db,
+    lang: 'ru',
+    space: { spaceId, roleId: spaceId, roleName: 'bench', abilities: new Set() },
+    session: { id: '', userId: spaceId },
+  } as unknown as SpaceContext;
+
+  const generated = await generateLargeSchedule(ctx, WORKS);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const query: number[] = [];
+  const serialize: number[] = [];
+  let json = '';
+  for (let trial = 0; trial <= TRIALS; trial++) {
+    const t0 = performance.now();
+    const payload = await versionPayload(db.pool, spaceId, generated.versionId);
+    const t1 = performance.now();
+    json = JSON.stringify(payload);
+    const t2 = performance.now();
+    if (trial > 0) {
+      query.push(t1 - t0);
+      serialize.push(t2 - t1);
+    }
+  }
+  const bytes = Buffer.from(json);
+  const t3 = performance.now();
+  const br = await promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  const brotliMs = performance.now() - t3;
+  const gz = await promisify(gzip)(bytes, { level: 6 });
+  const calculation = await calculateVersion(ctx, generated.versionId);
+
+  const figures = {
+    works: generated.works,
+    relations: generated.relations,
+    generateMs: generated.milliseconds,
+    payloadQueryAndBuildMs: Math.round(median(query)),
+    jsonSerializeMs: Math.round(median(serialize)),
+    jsonBytes: bytes.length,
+    brotli5Bytes: br.length,
+    brotli5Ms: Math.round(brotliMs),
+    gzip6Bytes: gz.length,
+    calculationMs: calculation.milliseconds,
+    calculationInWorker: calculation.inWorker,
+  };
+  console.log('figure                         value');
+  for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(30)} ${value}`);
+  console.log(JSON.stringify(figures));
+} finally {
+  await db.close();
+  await database.drop();
+  await server.stop();
+}
