@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@takt/contracts';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
+import { describeFailure } from './errors';
 
 /** A field error: a message id of the catalogs and its parameters. */
 export interface FieldError {
@@ -32,6 +33,8 @@ export function serverFieldErrors(issues: readonly FieldIssue[]): FieldErrors {
   }
   return errors;
 }
+
+type TextKeys<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : never }[keyof T];
 
 /** Form values: literal booleans of a schema (`z.literal(true)`) are still toggled as booleans. */
 export type FormValues<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] };
@@ -67,10 +70,29 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>>(
     return null;
   }, [schema, values]);
 
-  const showServerIssues = useCallback(
-    (issues: readonly FieldIssue[]) => setErrors(serverFieldErrors(issues)),
+  /** Shows the field issues the server attached to a failed call (`error.data.issues`). */
+  const showIssuesOf = useCallback(
+    (error: unknown) => setErrors(serverFieldErrors(describeFailure(error, null).issues)),
     [],
   );
 
-  return { values, set, setValues, errors, setErrors, submit, showServerIssues };
+  /** A submit handler: validates, then hands the parsed value to `send`. */
+  const handleSubmit = useCallback(
+    (send: (input: z.output<S>) => void) => (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      const input = submit();
+      if (input) send(input);
+    },
+    [submit],
+  );
+
+  /** Props binding a text input to a text field of the form. */
+  const field = <K extends TextKeys<Values> & string>(name: K) => ({
+    name,
+    value: (values[name] as string | undefined) ?? '',
+    onChange: (value: string) => set(name, value as Values[K]),
+    error: errors[name],
+  });
+
+  return { values, set, setValues, errors, submit, handleSubmit, showIssuesOf, field };
 }

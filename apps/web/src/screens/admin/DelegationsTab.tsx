@@ -8,7 +8,6 @@ import { useSpace } from '../../layouts/space-context';
 import type { Delegation } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { AbilityPicker } from './AbilityPicker';
@@ -62,7 +61,7 @@ function NewDelegationCard() {
       void utils.delegation.list.invalidate({ spaceId });
       notify('success', [t('admin.delegations.created')]);
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   const others = (members.data ?? []).filter((m) => m.userId !== me.data?.id);
   return (
@@ -70,19 +69,14 @@ function NewDelegationCard() {
       <form
         className="form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) create.mutate({ ...input, comment: input.comment.trim() || undefined });
-        }}
+        onSubmit={form.handleSubmit((input) =>
+          create.mutate({ ...input, comment: input.comment.trim() || undefined }),
+        )}
       >
         <div className="form-grid">
           <SelectField
             label={t('admin.delegations.to_user')}
-            name="toUser"
-            value={form.values.toUserId}
-            onChange={(v) => form.set('toUserId', v)}
-            error={form.errors.toUserId}
+            {...form.field('toUserId')}
             options={[
               { value: '', label: t('admin.delegations.choose_user') },
               ...others.map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName} (${m.login})` })),
@@ -90,20 +84,11 @@ function NewDelegationCard() {
           />
           <TextField
             label={t('admin.delegations.valid_until')}
-            name="validUntil"
             placeholder={t('common.date_placeholder')}
-            value={form.values.validUntil}
-            onChange={(v) => form.set('validUntil', v)}
-            error={form.errors.validUntil}
+            {...form.field('validUntil')}
           />
         </div>
-        <TextField
-          label={t('admin.delegations.comment')}
-          name="comment"
-          value={form.values.comment}
-          onChange={(v) => form.set('comment', v)}
-          error={form.errors.comment}
-        />
+        <TextField label={t('admin.delegations.comment')} {...form.field('comment')} />
         <AbilityPicker
           value={form.values.abilities}
           available={config.abilities}

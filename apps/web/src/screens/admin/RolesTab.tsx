@@ -7,7 +7,6 @@ import { useSpace } from '../../layouts/space-context';
 import type { Role } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { AbilityPicker } from './AbilityPicker';
@@ -49,26 +48,12 @@ function NewRoleCard() {
       void utils.roles.list.invalidate({ spaceId });
       notify('success', [t('admin.roles.created')]);
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('admin.roles.new')}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) create.mutate(input);
-        }}
-      >
-        <TextField
-          label={t('field.name')}
-          name="roleName"
-          value={form.values.name}
-          onChange={(v) => form.set('name', v)}
-          error={form.errors.name}
-        />
+      <form className="form" noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))}>
+        <TextField label={t('field.name')} {...form.field('name')} />
         <AbilityPicker value={form.values.abilities} onChange={(a) => form.set('abilities', a)} />
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={create.isPending}>
@@ -109,7 +94,7 @@ function RoleItem({
       notify('success', [t('admin.roles.saved')]);
     },
     onError: (error) => {
-      form.showServerIssues(failureIssues(error));
+      form.showIssuesOf(error);
       refresh();
     },
   });
@@ -146,21 +131,11 @@ function RoleItem({
         <form
           className="form role-body"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const input = form.submit();
-            if (input) update.mutate({ ...input, roleId: role.id, revision: role.revision });
-          }}
-        >
-          {editable && (
-            <TextField
-              label={t('field.name')}
-              name="roleName"
-              value={form.values.name}
-              onChange={(v) => form.set('name', v)}
-              error={form.errors.name}
-            />
+          onSubmit={form.handleSubmit((input) =>
+            update.mutate({ ...input, roleId: role.id, revision: role.revision }),
           )}
+        >
+          {editable && <TextField label={t('field.name')} {...form.field('name')} />}
           <AbilityPicker
             value={form.values.abilities}
             onChange={(a) => form.set('abilities', a)}

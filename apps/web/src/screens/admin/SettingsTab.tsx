@@ -10,7 +10,6 @@ import type { SpaceSettingsDto } from '../../lib/api-types';
 import { notifyErrors } from '../../lib/error-handler';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { notify } from '../../lib/notifications';
 import { forgetLastSpace } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -67,7 +66,7 @@ function AccessCard({ settings }: { settings: SpaceSettingsDto }) {
       notify('success', [t('common.saved')]);
     },
     onError: (error) => {
-      form.showServerIssues(failureIssues(error));
+      form.showIssuesOf(error);
       // A stale revision (409) means someone else saved: show their values.
       void utils.space.settings.invalidate({ spaceId });
     },
@@ -78,38 +77,27 @@ function AccessCard({ settings }: { settings: SpaceSettingsDto }) {
         className="form"
         noValidate
         data-testid="settings-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) save.mutate({ spaceId, revision: settings.revision, ...input });
-        }}
+        onSubmit={form.handleSubmit((input) =>
+          save.mutate({ spaceId, revision: settings.revision, ...input }),
+        )}
       >
         <div className="form-grid">
           <IntegerField
             label={t('admin.settings.idle_timeout')}
-            name="idleTimeoutMinutes"
             hint={t('admin.settings.idle_timeout_hint')}
-            value={form.values.idleTimeoutMinutes}
-            onChange={(v) => form.set('idleTimeoutMinutes', v)}
-            error={form.errors.idleTimeoutMinutes}
+            {...form.field('idleTimeoutMinutes')}
           />
           <IntegerField
             label={t('admin.settings.editing_period')}
-            name="editingPeriodDays"
             hint={t('admin.settings.editing_period_hint')}
-            value={form.values.editingPeriodDays}
-            onChange={(v) => form.set('editingPeriodDays', v)}
-            error={form.errors.editingPeriodDays}
+            {...form.field('editingPeriodDays')}
           />
         </div>
         <TextArea
           label={t('admin.settings.ip_allowlist')}
-          name="ipAllowlist"
           hint={t('admin.settings.ip_allowlist_hint')}
           rows={4}
-          value={form.values.ipAllowlist}
-          onChange={(v) => form.set('ipAllowlist', v)}
-          error={form.errors.ipAllowlist}
+          {...form.field('ipAllowlist')}
         />
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={save.isPending}>
@@ -133,26 +121,12 @@ function RenameCard() {
       void utils.users.spaces.invalidate();
       notify('success', [t('admin.settings.renamed')]);
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('admin.settings.rename')}>
-      <form
-        className="form-inline"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) rename.mutate(input);
-        }}
-      >
-        <TextField
-          label={t('field.space_name')}
-          name="spaceName"
-          value={form.values.name}
-          onChange={(v) => form.set('name', v)}
-          error={form.errors.name}
-        />
+      <form className="form-inline" noValidate onSubmit={form.handleSubmit((input) => rename.mutate(input))}>
+        <TextField label={t('field.space_name')} {...form.field('name')} />
         <Button type="submit" variant="primary" busy={rename.isPending}>
           {t('common.save')}
         </Button>

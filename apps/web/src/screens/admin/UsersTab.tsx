@@ -7,7 +7,6 @@ import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../
 import { useSpace } from '../../layouts/space-context';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { roleName } from './role-name';
@@ -158,7 +157,7 @@ function InviteCard({
       onInvited();
       notify('success', [t('admin.users.invited', { login })]);
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('admin.users.invite')}>
@@ -166,27 +165,10 @@ function InviteCard({
         className="form-inline"
         noValidate
         data-testid="invite-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) invite.mutate(input);
-        }}
+        onSubmit={form.handleSubmit((input) => invite.mutate(input))}
       >
-        <TextField
-          label={t('field.login')}
-          name="inviteLogin"
-          value={form.values.login}
-          onChange={(v) => form.set('login', v)}
-          error={form.errors.login}
-        />
-        <SelectField
-          label={t('field.role')}
-          name="inviteRole"
-          value={form.values.roleId}
-          options={roleOptions}
-          onChange={(v) => form.set('roleId', v)}
-          error={form.errors.roleId}
-        />
+        <TextField label={t('field.login')} {...form.field('login')} />
+        <SelectField label={t('field.role')} options={roleOptions} {...form.field('roleId')} />
         <Button type="submit" variant="primary" busy={invite.isPending}>
           {t('admin.users.invite_submit')}
         </Button>

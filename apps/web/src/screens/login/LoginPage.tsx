@@ -6,7 +6,6 @@ import { Button, Checkbox, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { setLanguage } from '../../lib/preferences';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
@@ -23,19 +22,14 @@ export function LoginPage() {
       const lastSpace = signedIn(token, user.id);
       navigate(lastSpace ? `~/${lastSpace}` : '~/auth/select-space');
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
-
-  const submit = () => {
-    const input = form.submit();
-    if (input) login.mutate(input);
-  };
 
   return (
     <AuthCard
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      onSubmit={submit}
+      onSubmit={form.handleSubmit((input) => login.mutate(input))}
       testId="login-page"
       footer={
         registrationOpen && (
@@ -45,23 +39,12 @@ export function LoginPage() {
         )
       }
     >
-      <TextField
-        label={t('field.login')}
-        name="login"
-        autoComplete="username"
-        autoFocus
-        value={form.values.login}
-        onChange={(v) => form.set('login', v)}
-        error={form.errors.login}
-      />
+      <TextField label={t('field.login')} autoComplete="username" autoFocus {...form.field('login')} />
       <TextField
         label={t('field.password')}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
+        {...form.field('password')}
       />
       <div className="form-row-between">
         <Checkbox

@@ -9,7 +9,6 @@ import type { User } from '../../lib/api-types';
 import { handleFailure, notifyErrors } from '../../lib/error-handler';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { notify } from '../../lib/notifications';
 import { setLanguage, setTheme } from '../../lib/preferences';
 import { trpc } from '../../lib/trpc';
@@ -56,42 +55,15 @@ function PersonalCard({ user }: { user: User }) {
   const t = useT();
   const schema = updateProfileInput.pick({ firstName: true, lastName: true, email: true });
   const form = useForm(schema, { firstName: user.firstName, lastName: user.lastName, email: user.email });
-  const update = useUpdateProfile((error) => form.showServerIssues(failureIssues(error)));
+  const update = useUpdateProfile((error) => form.showIssuesOf(error));
   return (
     <Card title={t('profile.personal')}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) update.mutate(input);
-        }}
-      >
+      <form className="form" noValidate onSubmit={form.handleSubmit((input) => update.mutate(input))}>
         <div className="form-grid">
-          <TextField
-            label={t('field.first_name')}
-            name="firstName"
-            value={form.values.firstName ?? ''}
-            onChange={(v) => form.set('firstName', v)}
-            error={form.errors.firstName}
-          />
-          <TextField
-            label={t('field.last_name')}
-            name="lastName"
-            value={form.values.lastName ?? ''}
-            onChange={(v) => form.set('lastName', v)}
-            error={form.errors.lastName}
-          />
+          <TextField label={t('field.first_name')} {...form.field('firstName')} />
+          <TextField label={t('field.last_name')} {...form.field('lastName')} />
         </div>
-        <TextField
-          label={t('field.email')}
-          name="email"
-          type="email"
-          value={form.values.email ?? ''}
-          onChange={(v) => form.set('email', v)}
-          error={form.errors.email}
-        />
+        <TextField label={t('field.email')} type="email" {...form.field('email')} />
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={update.isPending}>
             {t('common.save')}
@@ -106,33 +78,19 @@ function SecretQuestionCard({ user }: { user: User }) {
   const t = useT();
   const schema = updateProfileInput.pick({ secretQuestion: true, answer: true }).required();
   const form = useForm(schema, { secretQuestion: user.secretQuestion ?? '', answer: '' });
-  const update = useUpdateProfile((error) => form.showServerIssues(failureIssues(error)));
+  const update = useUpdateProfile((error) => form.showIssuesOf(error));
   return (
     <Card title={t('profile.security')} description={t('profile.security_hint')}>
       <form
         className="form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) update.mutate(input, { onSuccess: () => form.set('answer', '') });
-        }}
+        onSubmit={form.handleSubmit((input) =>
+          update.mutate(input, { onSuccess: () => form.set('answer', '') }),
+        )}
       >
         <div className="form-grid">
-          <TextField
-            label={t('field.secret_question')}
-            name="secretQuestion"
-            value={form.values.secretQuestion}
-            onChange={(v) => form.set('secretQuestion', v)}
-            error={form.errors.secretQuestion}
-          />
-          <TextField
-            label={t('field.answer')}
-            name="answer"
-            value={form.values.answer}
-            onChange={(v) => form.set('answer', v)}
-            error={form.errors.answer}
-          />
+          <TextField label={t('field.secret_question')} {...form.field('secretQuestion')} />
+          <TextField label={t('field.answer')} {...form.field('answer')} />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={update.isPending}>
@@ -154,46 +112,29 @@ function PasswordCard() {
       form.setValues(empty);
       notify('success', [t('profile.password_changed')]);
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('profile.password')}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.submit();
-          if (input) change.mutate(input);
-        }}
-      >
+      <form className="form" noValidate onSubmit={form.handleSubmit((input) => change.mutate(input))}>
         <TextField
           label={t('field.current_password')}
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.errors.password}
+          {...form.field('password')}
         />
         <div className="form-grid">
           <TextField
             label={t('field.new_password')}
-            name="newPassword"
             type="password"
             autoComplete="new-password"
-            value={form.values.newPassword}
-            onChange={(v) => form.set('newPassword', v)}
-            error={form.errors.newPassword}
+            {...form.field('newPassword')}
           />
           <TextField
             label={t('field.confirm_password')}
-            name="confirmPassword"
             type="password"
             autoComplete="new-password"
-            value={form.values.confirmPassword}
-            onChange={(v) => form.set('confirmPassword', v)}
-            error={form.errors.confirmPassword}
+            {...form.field('confirmPassword')}
           />
         </div>
         <div className="form-actions">

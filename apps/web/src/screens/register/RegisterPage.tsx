@@ -5,7 +5,6 @@ import { Button, Checkbox, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
 
@@ -32,7 +31,7 @@ export function RegisterPage() {
       signedIn(token, user.id);
       navigate('~/auth/success');
     },
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
 
   if (!registrationOpen) {
@@ -46,22 +45,11 @@ export function RegisterPage() {
     );
   }
 
-  const submit = () => {
-    const input = form.submit();
-    if (input) register.mutate(input);
-  };
-  const text = (field: Exclude<keyof typeof EMPTY, 'privacyPolicyAccepted'>) => ({
-    name: field,
-    value: form.values[field],
-    onChange: (v: string) => form.set(field, v),
-    error: form.errors[field],
-  });
-
   return (
     <AuthCard
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      onSubmit={submit}
+      onSubmit={form.handleSubmit((input) => register.mutate(input))}
       wide
       testId="register-page"
       footer={
@@ -71,24 +59,29 @@ export function RegisterPage() {
       }
     >
       <div className="form-grid">
-        <TextField label={t('field.first_name')} autoComplete="given-name" autoFocus {...text('firstName')} />
-        <TextField label={t('field.last_name')} autoComplete="family-name" {...text('lastName')} />
-        <TextField label={t('field.login')} autoComplete="username" {...text('login')} />
-        <TextField label={t('field.email')} type="email" autoComplete="email" {...text('email')} />
+        <TextField
+          label={t('field.first_name')}
+          autoComplete="given-name"
+          autoFocus
+          {...form.field('firstName')}
+        />
+        <TextField label={t('field.last_name')} autoComplete="family-name" {...form.field('lastName')} />
+        <TextField label={t('field.login')} autoComplete="username" {...form.field('login')} />
+        <TextField label={t('field.email')} type="email" autoComplete="email" {...form.field('email')} />
         <TextField
           label={t('field.password')}
           type="password"
           autoComplete="new-password"
-          {...text('password')}
+          {...form.field('password')}
         />
         <TextField
           label={t('field.confirm_password')}
           type="password"
           autoComplete="new-password"
-          {...text('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
-        <TextField label={t('field.secret_question')} {...text('secretQuestion')} />
-        <TextField label={t('field.answer')} {...text('answer')} />
+        <TextField label={t('field.secret_question')} {...form.field('secretQuestion')} />
+        <TextField label={t('field.answer')} {...form.field('answer')} />
       </div>
       <Checkbox
         label={t('auth.register.privacy')}

@@ -6,7 +6,6 @@ import { Icon } from '../../components/icons';
 import { Button, TextField } from '../../components/ui';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { trpc } from '../../lib/trpc';
 
 type Step =
@@ -51,7 +50,7 @@ function LoginStep({ onQuestion }: { onQuestion: (login: string, question: strin
   const request = trpc.users.resetPasswordRequest.useMutation({
     trpc: { context: { showsIssues: true } },
     onSuccess: ({ secretQuestion }, { login }) => onQuestion(login, secretQuestion),
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <AuthCard
@@ -59,20 +58,9 @@ function LoginStep({ onQuestion }: { onQuestion: (login: string, question: strin
       subtitle={t('auth.restore.login_hint')}
       footer={<Footer />}
       testId="restore-login"
-      onSubmit={() => {
-        const input = form.submit();
-        if (input) request.mutate(input);
-      }}
+      onSubmit={form.handleSubmit((input) => request.mutate(input))}
     >
-      <TextField
-        label={t('field.login')}
-        name="login"
-        autoComplete="username"
-        autoFocus
-        value={form.values.login}
-        onChange={(v) => form.set('login', v)}
-        error={form.errors.login}
-      />
+      <TextField label={t('field.login')} autoComplete="username" autoFocus {...form.field('login')} />
       <Button type="submit" variant="primary" className="btn-block" busy={request.isPending}>
         {t('auth.restore.next')}
       </Button>
@@ -94,7 +82,7 @@ function AnswerStep({
   const reset = trpc.users.resetPassword.useMutation({
     trpc: { context: { showsIssues: true } },
     onSuccess: ({ resetToken }) => onToken(resetToken),
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <AuthCard
@@ -102,10 +90,7 @@ function AnswerStep({
       subtitle={t('auth.restore.answer_hint')}
       footer={<Footer />}
       testId="restore-answer"
-      onSubmit={() => {
-        const input = form.submit();
-        if (input) reset.mutate(input);
-      }}
+      onSubmit={form.handleSubmit((input) => reset.mutate(input))}
     >
       <div className="field">
         <span className="field-label">{t('field.secret_question')}</span>
@@ -113,14 +98,7 @@ function AnswerStep({
           {question}
         </div>
       </div>
-      <TextField
-        label={t('field.answer')}
-        name="answer"
-        autoFocus
-        value={form.values.answer}
-        onChange={(v) => form.set('answer', v)}
-        error={form.errors.answer}
-      />
+      <TextField label={t('field.answer')} autoFocus {...form.field('answer')} />
       <Button type="submit" variant="primary" className="btn-block" busy={reset.isPending}>
         {t('auth.restore.next')}
       </Button>
@@ -134,7 +112,7 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
   const change = trpc.users.changeForgottenPassword.useMutation({
     trpc: { context: { showsIssues: true } },
     onSuccess: onDone,
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <AuthCard
@@ -142,29 +120,20 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
       subtitle={t('auth.restore.password_hint')}
       footer={<Footer />}
       testId="restore-password"
-      onSubmit={() => {
-        const input = form.submit();
-        if (input) change.mutate(input);
-      }}
+      onSubmit={form.handleSubmit((input) => change.mutate(input))}
     >
       <TextField
         label={t('field.new_password')}
-        name="newPassword"
         type="password"
         autoComplete="new-password"
         autoFocus
-        value={form.values.newPassword}
-        onChange={(v) => form.set('newPassword', v)}
-        error={form.errors.newPassword}
+        {...form.field('newPassword')}
       />
       <TextField
         label={t('field.confirm_password')}
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(v) => form.set('confirmPassword', v)}
-        error={form.errors.confirmPassword}
+        {...form.field('confirmPassword')}
       />
       <Button type="submit" variant="primary" className="btn-block" busy={change.isPending}>
         {t('auth.restore.submit')}

@@ -6,7 +6,6 @@ import type { SpaceListItem } from '../../lib/api-types';
 import { signOut } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
-import { failureIssues } from '../../lib/mutation';
 import { rememberSpace, useToken } from '../../lib/session';
 import { getLastSpace } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
@@ -38,7 +37,7 @@ function SpaceChooser() {
   const create = trpc.space.create.useMutation({
     trpc: { context: { showsIssues: true } },
     onSuccess: created,
-    onError: (error) => form.showServerIssues(failureIssues(error)),
+    onError: (error) => form.showIssuesOf(error),
   });
   const createDemo = trpc.space.createDemo.useMutation({ onSuccess: created });
 
@@ -74,22 +73,8 @@ function SpaceChooser() {
         </div>
         <div className="select-space-side">
           <Card title={t('select_space.create_title')}>
-            <form
-              className="form"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                const input = form.submit();
-                if (input) create.mutate(input);
-              }}
-            >
-              <TextField
-                label={t('field.space_name')}
-                name="spaceName"
-                value={form.values.name}
-                onChange={(v) => form.set('name', v)}
-                error={form.errors.name}
-              />
+            <form className="form" noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))}>
+              <TextField label={t('field.space_name')} {...form.field('name')} />
               <Button type="submit" variant="primary" className="btn-block" busy={create.isPending}>
                 <Icon name="plus" />
                 {t('select_space.create_submit')}
