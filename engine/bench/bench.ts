@@ -89,6 +89,7 @@ interface Row {
   fullMs: number;
   incrementalMs: number;
   incrementalP90Ms: number;
+  finishEditMs: number;
   baselineMs: number;
   heapMB: number;
 }
@@ -126,9 +127,26 @@ function measure(size: number): Row {
     )
     .slice(5)
     .sort((a, b) => a - b);
+  // An edit of a work that finishes at the project finish moves it, and with it every late date.
+  const result = scheduler.result();
+  const ending = leaves.filter((work) => {
+    const i = result.indexOf(work.id)!;
+    return result.earlyFinish[i] === result.projectFinish && !work.actualStart && !work.constraint;
+  });
+  const finishEdits: number[] = [];
+  for (const work of ending.slice(0, 1)) {
+    for (let k = 0; k < 10; k++) {
+      finishEdits.push(
+        time(() => scheduler.updateWork(work.id, { durationMinutes: work.durationMinutes + (k % 2) * 120 })),
+      );
+      const moved = scheduler.result().projectFinish !== result.projectFinish;
+      if (moved !== (k % 2 === 1)) throw new Error('the end edit should move the project finish');
+    }
+  }
   return {
     works: size,
     relations: project.relations.length,
+    finishEditMs: finishEdits.length > 0 ? median(finishEdits.slice(1)) : Number.NaN,
     calculateMs,
     fullMs,
     incrementalMs: median(incremental),
@@ -146,6 +164,7 @@ const columns: Array<[string, (row: Row) => string]> = [
   ['full ms', (row) => row.fullMs.toFixed(1)],
   ['edit ms', (row) => row.incrementalMs.toFixed(3)],
   ['edit p90', (row) => row.incrementalP90Ms.toFixed(3)],
+  ['end edit', (row) => row.finishEditMs.toFixed(2)],
   ['base ms', (row) => row.baselineMs.toFixed(1)],
   ['full/base', (row) => (row.fullMs / row.baselineMs).toFixed(1)],
   ['heap MB', (row) => row.heapMB.toFixed(1)],
@@ -156,7 +175,10 @@ console.log(
   'calc: calculate() from plain input (validation, compile, passes). full: a full recalculation of the',
 );
 console.log(
-  'compiled arrays (Scheduler.recalculate). edit: one duration edit through the Scheduler (median, p90).',
+  'compiled arrays (Scheduler.recalculate). edit: one random duration edit through the Scheduler (median,',
+);
+console.log(
+  'p90). end edit: an edit of the last work, which moves the project finish and so every late date.',
 );
 console.log('base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.');
 console.log('heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded).');
@@ -170,6 +192,7 @@ if (row100k) {
       baselineMs: Number(row100k.baselineMs.toFixed(2)),
       heapMB: Number(row100k.heapMB.toFixed(1)),
       calculateMs: Number(row100k.calculateMs.toFixed(2)),
+      finishEditMs: Number(row100k.finishEditMs.toFixed(2)),
     }),
   );
 }

@@ -315,10 +315,16 @@ export function scheduleSummary(state: ScheduleState, s: number): void {
 
 /** A calculation from scratch: every step over every work. */
 export function scheduleFull(state: ScheduleState): void {
-  const model = state.model;
-  const order = model.order;
+  const order = state.model.order;
   for (let k = 0; k < order.length; k++) scheduleEarly(state, order[k]!);
   scheduleProjectFinish(state);
+  scheduleFromLate(state);
+}
+
+/** Every step after the forward pass, over every work (all late dates hang on the project finish). */
+export function scheduleFromLate(state: ScheduleState): void {
+  const model = state.model;
+  const order = model.order;
   for (let k = order.length - 1; k >= 0; k--) scheduleLate(state, order[k]!);
   scheduleAlap(state);
   for (let k = 0; k < order.length; k++) scheduleWorkResults(state, order[k]!);

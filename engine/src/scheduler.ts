@@ -8,7 +8,7 @@ import {
   relationIdOf,
 } from './project-compile.js';
 import type { ProjectModel } from './project-model.js';
-import { KIND_LEAF } from './project-model.js';
+import { KIND_LEAF, NO_TIME } from './project-model.js';
 import type { RankHeap } from './rank-heap.js';
 import { rankHeapCreate, rankHeapPop, rankHeapPush } from './rank-heap.js';
 import type { ScheduleResult } from './result.js';
@@ -17,6 +17,7 @@ import {
   scheduleAlap,
   scheduleEarly,
   scheduleEdgeDriving,
+  scheduleFromLate,
   scheduleFull,
   scheduleLate,
   scheduleLongestPath,
@@ -26,9 +27,9 @@ import {
 } from './schedule-passes.js';
 import type { ScheduleState } from './schedule-state.js';
 import { scheduleStateCreate } from './schedule-state.js';
-import type { CalculateOptions, EngineProject, RelationInput, WorkInput } from './types.js';
+import type { CalculateOptions, EngineProject, Minutes, RelationInput, WorkInput } from './types.js';
 
-/** Fields of a work that can change without rebuilding the network. */
+/** New values for some fields of a work (a new type or parent rebuilds the network). */
 export type WorkPatch = Partial<Omit<WorkInput, 'id'>>;
 export type RelationPatch = Partial<Pick<RelationInput, 'type' | 'lagMinutes' | 'lagCalendar'>>;
 
@@ -66,10 +67,10 @@ export class Scheduler {
       defaultCalendarId: model.defaultCalendarId,
       works: [...model.works],
       relations: [...model.relations],
-      projectStart: model.projectStart,
-      dataDate: model.dataDate,
-      projectFinish: model.projectFinishLimit < 0 ? null : model.projectFinishLimit,
-    } as EngineProject;
+      projectStart: model.projectStart as Minutes,
+      dataDate: model.dataDate as Minutes,
+      projectFinish: model.projectFinishLimit === NO_TIME ? null : (model.projectFinishLimit as Minutes),
+    };
   }
 
   /** A snapshot of the current results (later edits do not change it). */
@@ -215,7 +216,7 @@ export class Scheduler {
   #propagate(forwardSeeds: readonly number[], backwardSeeds: readonly number[]): void {
     const model = this.#model;
     const state = this.#state;
-    const { inStart, inEdges, outStart, outEdges, edgeFrom, edgeTo } = model.network;
+    const { inStart, inEdges, outStart, outEdges, edgeFrom } = model.network;
     const mark = this.#mark;
     const epoch = ++this.#epoch;
     const touched: number[] = [];
@@ -235,11 +236,11 @@ export class Scheduler {
       const v = rankHeapPop(forward);
       if (!scheduleEarly(state, v)) continue;
       touch(v);
-      for (let k = outStart[v]!; k < outStart[v + 1]!; k++) rankHeapPush(forward, edgeTo[outEdges[k]!]!);
+      for (let k = outStart[v]!; k < outStart[v + 1]!; k++) rankHeapPush(forward, model.outTo[k]!);
     }
     if (scheduleProjectFinish(state)) {
-      // Every late date hangs on the project finish: finish from scratch.
-      scheduleFull(state);
+      // Every late date hangs on the project finish: redo everything after the forward pass.
+      scheduleFromLate(state);
       return;
     }
     const backward = this.#backward;
