@@ -22,7 +22,13 @@ const messagesOf = (result: { success: boolean; error?: { issues: { message: str
 
 describe('text fields', () => {
   it('accepts ordinary names in any script', () => {
-    for (const name of ['Корпус 1 (секция «А»)', 'Block B-2, floor 3', 'Lot n°5 & Co.', 'ЖК "Север"', 'Захватка №4/1']) {
+    for (const name of [
+      'Корпус 1 (секция «А»)',
+      'Block B-2, floor 3',
+      'Lot n°5 & Co.',
+      'ЖК "Север"',
+      'Захватка №4/1',
+    ]) {
       expect(requiredText.safeParse(name).success, name).toBe(true);
     }
   });
@@ -63,10 +69,14 @@ describe('registration', () => {
     expect(registerInput.safeParse(valid).success).toBe(true);
   });
   it('names a password mismatch', () => {
-    expect(messagesOf(registerInput.safeParse({ ...valid, confirmPassword: 'other' }))).toEqual([VALIDATION.passwordMismatch]);
+    expect(messagesOf(registerInput.safeParse({ ...valid, confirmPassword: 'other' }))).toEqual([
+      VALIDATION.passwordMismatch,
+    ]);
   });
   it('names an invalid email', () => {
-    expect(messagesOf(registerInput.safeParse({ ...valid, email: 'anna@' }))).toEqual([VALIDATION.invalidEmail]);
+    expect(messagesOf(registerInput.safeParse({ ...valid, email: 'anna@' }))).toEqual([
+      VALIDATION.invalidEmail,
+    ]);
   });
   it('requires the privacy policy', () => {
     expect(messagesOf(registerInput.safeParse({ ...valid, privacyPolicyAccepted: false }))).toEqual([
@@ -120,7 +130,13 @@ describe('numbers', () => {
 });
 
 describe('date input', () => {
-  const d = (year: number, month: number, day: number, hour = 0, minute = 0) => ({ year, month, day, hour, minute });
+  const d = (year: number, month: number, day: number, hour = 0, minute = 0) => ({
+    year,
+    month,
+    day,
+    hour,
+    minute,
+  });
   it('accepts DD.M.YYYY, DD.MM.YYYY, DD.MMM.YYYY, DD.MMMM.YYYY', () => {
     expect(parseDateInput('05.3.2026')).toEqual(d(2026, 3, 5));
     expect(parseDateInput('05.03.2026')).toEqual(d(2026, 3, 5));

@@ -416,11 +416,9 @@ ALTER TABLE "work_user_states" ADD CONSTRAINT "work_user_states_workId_fkey" FOR
 -- The task_relations view (node info tab, spec §3 "Relation between tasks"): every relation with its
 -- free and total reserve and the on-critical-path flag. Reserves are calendar minutes between the
 -- linked dates of the last calculation, less the lag; NULL until the version is calculated.
--- The space column is "viewSpaceId", not "spaceId": the space deletion job deletes from every
--- relation with a "spaceId" column, and a view is not one it can delete from.
 CREATE VIEW "task_relations" AS
 SELECT
-  r."id", r."spaceId" AS "viewSpaceId", r."versionId", r."predecessorId", r."successorId", r."type", r."lagMinutes", r."code",
+  r."id", r."spaceId", r."versionId", r."predecessorId", r."successorId", r."type", r."lagMinutes", r."code",
   p."versionId" AS "predecessorVersionId",
   p."versionId" <> r."versionId" AS "external",
   (EXTRACT(EPOCH FROM (

@@ -6,13 +6,16 @@ const BATCH = 5_000;
 const KEEP = new Set(['job_progress']);
 
 /**
- * The tables holding a space's data: every table with a "spaceId" column (so tables added by later
- * features are covered without touching this code), children before parents by foreign keys.
+ * The tables holding a space's data: every base table with a "spaceId" column (so tables added by
+ * later features are covered without touching this code; views are skipped), children before
+ * parents by foreign keys.
  */
 export async function spaceTablesInDeletionOrder(pool: pg.Pool): Promise<string[]> {
   const { rows: tables } = await pool.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.columns
-     WHERE table_schema = 'public' AND column_name = 'spaceId' AND table_name <> 'spaces'`,
+    `SELECT c.table_name FROM information_schema.columns c
+     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND c.column_name = 'spaceId' AND t.table_type = 'BASE TABLE'
+       AND c.table_name <> 'spaces'`,
   );
   const names = tables.map((t) => t.table_name).filter((n) => !KEEP.has(n));
   const { rows: edges } = await pool.query<{ child: string; parent: string }>(

@@ -358,6 +358,8 @@ export const en = {
   'validation.ability_not_held': 'You cannot delegate rights you do not have: {abilities}',
   'validation.date_in_past': 'The date must be in the future',
   'validation.delegate_to_self': 'Rights cannot be delegated to yourself',
+  'schedule.not_a_member': 'The user is not a member of the space',
+  'schedule.version_name': 'Version {number}',
 } as const;
 
 export type MessageId = keyof typeof en;

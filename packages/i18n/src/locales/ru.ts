@@ -345,4 +345,6 @@ export const ru: Catalog = {
   'validation.ability_not_held': 'Нельзя делегировать права, которых у вас нет: {abilities}',
   'validation.date_in_past': 'Дата должна быть в будущем',
   'validation.delegate_to_self': 'Нельзя делегировать права самому себе',
+  'schedule.not_a_member': 'Пользователь не состоит в пространстве',
+  'schedule.version_name': 'Версия {number}',
 };

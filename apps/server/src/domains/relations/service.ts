@@ -36,7 +36,7 @@ export async function taskRelations(ctx: SpaceContext, versionId: string) {
     `SELECT t.*, p.code AS "predecessorCode", p.name AS "predecessorName", s.code AS "successorCode",
        s.name AS "successorName"
      FROM task_relations t JOIN works p ON p.id = t."predecessorId" JOIN works s ON s.id = t."successorId"
-     WHERE t."versionId" = $1 AND t."viewSpaceId" = $2 ORDER BY s."sortKey", t.id`,
+     WHERE t."versionId" = $1 AND t."spaceId" = $2 ORDER BY s."sortKey", t.id`,
     [versionId, ctx.space.spaceId],
   );
   return rows;
