@@ -3,6 +3,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
 import { Icon, Logo } from '../components/icons';
 import { LanguageSwitcher, ThemeToggle } from '../components/preferences';
+import { StatusPanel } from '../components/status-panel';
 import { Badge, Spinner } from '../components/ui';
 import { signOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
@@ -48,12 +49,16 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
     // Access, licence and connection failures have already navigated away; anything else lands here.
     return (
       <GuestLayout>
-        <div className="panel panel-narrow status-page">
-          <h1 className="panel-title">{t('errors.UnknownException')}</h1>
-          <Link href="~/auth/select-space" className="btn btn-primary">
-            {t('error_page.choose_space')}
-          </Link>
-        </div>
+        <StatusPanel
+          icon="alert"
+          tone="danger"
+          title={t('errors.UnknownException')}
+          action={
+            <Link href="~/auth/select-space" className="btn btn-primary">
+              {t('error_page.choose_space')}
+            </Link>
+          }
+        />
       </GuestLayout>
     );
   }

@@ -1,7 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { createI18n } from '@takt/i18n';
 import { useMemo } from 'react';
-import { Icon, Logo } from '../../components/icons';
+import { Logo } from '../../components/icons';
+import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui';
 import { disconnectedLanguage, useT } from '../../lib/i18n';
 import { useDisconnectCountdown } from './countdown';
@@ -32,15 +33,18 @@ function Disconnect() {
   const t = useT();
   const { count, ready, restore } = useDisconnectCountdown();
   return (
-    <div className="panel panel-narrow status-page" data-testid="disconnect-page">
-      <div className="status-icon status-icon-warn">
-        <Icon name="wifiOff" size={28} />
-      </div>
-      <h1 className="panel-title">{t('disconnect.disconnect')}</h1>
+    <StatusPanel
+      icon="wifiOff"
+      tone="warn"
+      title={t('disconnect.disconnect')}
+      testId="disconnect-page"
+      action={
+        <Button variant="primary" disabled={!ready} onClick={restore} data-testid="disconnect-restore">
+          {ready ? t('disconnect.restore') : t('disconnect.restore_counter', { count })}
+        </Button>
+      }
+    >
       <p className="muted">{t('disconnect.try_reconnect')}</p>
-      <Button variant="primary" disabled={!ready} onClick={restore} data-testid="disconnect-restore">
-        {ready ? t('disconnect.restore') : t('disconnect.restore_counter', { count })}
-      </Button>
-    </div>
+    </StatusPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { ERROR_PAGE_MESSAGES, type ErrorPageMessage } from '@takt/contracts';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Icon } from '../../components/icons';
+import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { forgetLastSpace } from '../../lib/session';
@@ -22,18 +22,21 @@ export function ErrorPage() {
   useEffect(() => forgetLastSpace(), []);
 
   return (
-    <div className="panel panel-narrow status-page" data-testid="error-page">
-      <div className="status-icon status-icon-danger">
-        <Icon name={message === 'IPNotAllowed' ? 'lock' : 'alert'} size={28} />
-      </div>
-      <h1 className="panel-title">{t('error_page.title')}</h1>
+    <StatusPanel
+      icon={message === 'IPNotAllowed' ? 'lock' : 'alert'}
+      tone="danger"
+      title={t('error_page.title')}
+      testId="error-page"
+      action={
+        <Button variant="primary" onClick={() => navigate('/auth/select-space')}>
+          {t('error_page.choose_space')}
+        </Button>
+      }
+    >
       <p className="status-message" data-testid="error-message">
         {message ? t(`errors.${message}`) : t('errors.UnknownException')}
       </p>
       <p className="muted">{t('error_page.contact_admin')}</p>
-      <Button variant="primary" onClick={() => navigate('/auth/select-space')}>
-        {t('error_page.choose_space')}
-      </Button>
-    </div>
+    </StatusPanel>
   );
 }

@@ -1,16 +1,21 @@
 import { Link } from 'wouter';
+import { StatusPanel } from '../../components/status-panel';
 import { useT } from '../../lib/i18n';
 
 export function NotFoundPage() {
   const t = useT();
   return (
-    <div className="panel panel-narrow status-page" data-testid="not-found">
-      <div className="status-code">404</div>
-      <h1 className="panel-title">{t('not_found.title')}</h1>
+    <StatusPanel
+      code="404"
+      title={t('not_found.title')}
+      testId="not-found"
+      action={
+        <Link href="~/" className="btn btn-primary">
+          {t('not_found.home')}
+        </Link>
+      }
+    >
       <p className="muted">{t('not_found.text')}</p>
-      <Link href="~/" className="btn btn-primary">
-        {t('not_found.home')}
-      </Link>
-    </div>
+    </StatusPanel>
   );
 }

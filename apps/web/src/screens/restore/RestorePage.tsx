@@ -2,7 +2,7 @@ import { changeForgottenPasswordInput, resetPasswordInput, resetPasswordRequestI
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
-import { Icon } from '../../components/icons';
+import { StatusPanel } from '../../components/status-panel';
 import { Button, TextField } from '../../components/ui';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -145,15 +145,18 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
 function Done() {
   const t = useT();
   return (
-    <div className="panel panel-narrow status-page" data-testid="restore-done">
-      <div className="status-icon status-icon-ok">
-        <Icon name="check" size={28} />
-      </div>
-      <h1 className="panel-title">{t('auth.restore.title')}</h1>
+    <StatusPanel
+      icon="check"
+      tone="ok"
+      title={t('auth.restore.title')}
+      testId="restore-done"
+      action={
+        <Link href="~/auth/login" className="btn btn-primary">
+          {t('auth.login.submit')}
+        </Link>
+      }
+    >
       <p className="muted">{t('auth.restore.success')}</p>
-      <Link href="~/auth/login" className="btn btn-primary">
-        {t('auth.login.submit')}
-      </Link>
-    </div>
+    </StatusPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, Redirect } from 'wouter';
-import { Icon } from '../../components/icons';
+import { StatusPanel } from '../../components/status-panel';
 import { Spinner } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { useToken } from '../../lib/session';
@@ -16,15 +16,18 @@ export function SuccessPage() {
   if (!token) return <Redirect to="~/auth/login" replace />;
   if (!me.data) return <Spinner />;
   return (
-    <div className="panel panel-narrow status-page" data-testid="success-page">
-      <div className="status-icon status-icon-ok">
-        <Icon name="check" size={28} />
-      </div>
-      <h1 className="panel-title">{t('auth.success.title')}</h1>
+    <StatusPanel
+      icon="check"
+      tone="ok"
+      title={t('auth.success.title')}
+      testId="success-page"
+      action={
+        <Link href="~/auth/select-space" className="btn btn-primary">
+          {t('auth.success.continue')}
+        </Link>
+      }
+    >
       <p className="muted">{t('auth.success.text', { name: me.data.firstName || me.data.login })}</p>
-      <Link href="~/auth/select-space" className="btn btn-primary">
-        {t('auth.success.continue')}
-      </Link>
-    </div>
+    </StatusPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Icon } from '../../components/icons';
+import { StatusPanel } from '../../components/status-panel';
 import type { SpaceScreen } from '../../layouts/space-screens';
 import { useT } from '../../lib/i18n';
 
@@ -9,17 +9,20 @@ export function UnavailablePage({ screen }: { screen: SpaceScreen }) {
   const title = t(screen.title);
   return (
     <div className="page">
-      <div className="panel status-page unavailable" data-testid="unavailable">
-        <div className="status-icon">
-          <Icon name={screen.icon} size={28} />
-        </div>
-        <h1 className="panel-title">{title}</h1>
+      <StatusPanel
+        icon={screen.icon}
+        title={title}
+        className="unavailable"
+        testId="unavailable"
+        action={
+          <Link href="/" className="btn btn-secondary">
+            {t('unavailable.back')}
+          </Link>
+        }
+      >
         <p className="status-message">{t('unavailable.title')}</p>
         <p className="muted">{t('unavailable.text', { screen: title })}</p>
-        <Link href="/" className="btn btn-secondary">
-          {t('unavailable.back')}
-        </Link>
-      </div>
+      </StatusPanel>
     </div>
   );
 }
