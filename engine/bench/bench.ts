@@ -92,6 +92,7 @@ interface Row {
   finishEditMs: number;
   baselineMs: number;
   heapMB: number;
+  baselineMB: number;
 }
 
 function measure(size: number): Row {
@@ -115,6 +116,16 @@ function measure(size: number): Row {
   const fullMs = trials(repeats, () => scheduler.recalculate());
   const model = projectCompile(project);
   const baselineMs = trials(repeats, () => baseline(model));
+  // The baseline's memory: the CSR arrays, durations and lags it reads plus the four arrays it allocates.
+  const { network } = model;
+  const baselineMB =
+    ([network.edgeFrom, network.edgeTo, network.inStart, network.inEdges, network.outStart, network.outEdges]
+      .map((array) => array.byteLength)
+      .reduce((sum, bytes) => sum + bytes, 0) +
+      model.duration.byteLength +
+      model.edgeLag.byteLength +
+      4 * 4 * network.nodeCount) /
+    2 ** 20;
 
   const random = randomCreate(7);
   const leaves = project.works.filter((work) => work.type === 'task' || work.type === 'work');
@@ -153,6 +164,7 @@ function measure(size: number): Row {
     incrementalP90Ms: incremental[Math.floor(incremental.length * 0.9)]!,
     baselineMs,
     heapMB,
+    baselineMB,
   };
 }
 
@@ -167,7 +179,10 @@ const columns: Array<[string, (row: Row) => string]> = [
   ['end edit', (row) => row.finishEditMs.toFixed(2)],
   ['base ms', (row) => row.baselineMs.toFixed(1)],
   ['full/base', (row) => (row.fullMs / row.baselineMs).toFixed(1)],
+  ['edit/base', (row) => (row.incrementalMs / row.baselineMs).toFixed(3)],
   ['heap MB', (row) => row.heapMB.toFixed(1)],
+  ['base MB', (row) => row.baselineMB.toFixed(1)],
+  ['heap/base', (row) => (row.heapMB / row.baselineMB).toFixed(1)],
 ];
 console.log(columns.map(([name]) => name.padStart(10)).join(''));
 for (const row of rows) console.log(columns.map(([, value]) => value(row).padStart(10)).join(''));
@@ -181,7 +196,10 @@ console.log(
   'p90). end edit: an edit of the last work, which moves the project finish and so every late date.',
 );
 console.log('base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.');
-console.log('heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded).');
+console.log(
+  'heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded); base MB: the arrays',
+);
+console.log('the baseline reads and allocates. Ratios are engine / baseline.');
 const row100k = rows.find((row) => row.works === 100_000);
 if (row100k) {
   console.log(

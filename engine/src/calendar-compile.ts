@@ -133,7 +133,7 @@ function calendarFromIntervals(
     while (k < count && intervalFinish[k]! <= day * MINUTES_PER_DAY) k++;
     dayFirstInterval[day] = k;
   }
-  const bucketCount = (totalWorking >> CALENDAR_BUCKET_SHIFT) + 1;
+  const bucketCount = allDay ? 0 : (totalWorking >> CALENDAR_BUCKET_SHIFT) + 1;
   const bucketFirstInterval = new Int32Array(bucketCount);
   k = 0;
   for (let bucket = 0; bucket < bucketCount; bucket++) {

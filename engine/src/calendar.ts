@@ -24,7 +24,10 @@ export interface Calendar {
   readonly workingBefore: Int32Array;
   /** Per day: index of the first interval finishing after the day's midnight. */
   readonly dayFirstInterval: Int32Array;
-  /** Per block of 2^BUCKET_SHIFT working minutes: index of the interval holding the block's first minute. */
+  /**
+   * Per block of 2^BUCKET_SHIFT working minutes: index of the interval holding the block's first minute
+   * (empty for a 24-hour calendar, whose working time is calendar time).
+   */
   readonly bucketFirstInterval: Int32Array;
   readonly totalWorking: number;
 }
@@ -35,6 +38,7 @@ export const CALENDAR_BUCKET_SHIFT = 8;
 export function calendarWorkingTime(calendar: Calendar, time: number): WorkingMinutes {
   if (time <= 0) return 0 as WorkingMinutes;
   if (time >= TIME_MAX) return calendar.totalWorking as WorkingMinutes;
+  if (calendar.allDay) return time as WorkingMinutes;
   const starts = calendar.intervalStart;
   const finishes = calendar.intervalFinish;
   const count = starts.length;
@@ -50,6 +54,7 @@ export function calendarWorkingTime(calendar: Calendar, time: number): WorkingMi
 export function calendarStartInstant(calendar: Calendar, working: number): Minutes {
   if (working <= 0) return (working === 0 ? calendar.intervalStart[0]! : 0) as Minutes;
   if (working >= calendar.totalWorking) return TIME_MAX;
+  if (calendar.allDay) return working as Minutes;
   const before = calendar.workingBefore;
   let k = calendar.bucketFirstInterval[working >> CALENDAR_BUCKET_SHIFT]!;
   while (before[k + 1]! <= working) k++;
