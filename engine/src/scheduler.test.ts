@@ -64,6 +64,10 @@ describe('Scheduler', () => {
     expect(() => scheduler.updateWork('A', { parentId: 'B' })).toThrow(
       expect.objectContaining({ code: 'invalid_parent' }),
     );
+    expect(() => scheduler.updateWork('A', { durationMinutes: 30 * 365 * 1440 })).toThrow(
+      expect.objectContaining({ code: 'out_of_range' }),
+    );
+    expect(scheduler.project.works[0]).toEqual(task('A', 480));
     expectSameResult(
       scheduler.result(),
       calculate(project([task('A', 480), task('B', 480)], [fs('A', 'B')])),

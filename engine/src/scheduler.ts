@@ -95,14 +95,22 @@ export class Scheduler {
       );
       return;
     }
-    model.works[i] = next;
-    try {
-      projectCompileWork(model, i);
-    } catch (error) {
-      model.works[i] = previous;
-      projectCompileWork(model, i);
-      throw error;
-    }
+    this.#attempt(
+      () => {
+        model.works[i] = next;
+        this.#updateWorkArrays(i);
+      },
+      () => {
+        model.works[i] = previous;
+        this.#updateWorkArrays(i);
+      },
+    );
+  }
+
+  /** Re-derives a work's arrays and its edges' flags, and recalculates from it. */
+  #updateWorkArrays(i: number): void {
+    const model = this.#model;
+    projectCompileWork(model, i);
     if (model.kind[i] !== KIND_LEAF) return;
     const { inStart, inEdges, outStart, outEdges, edgeFrom, edgeTo } = model.network;
     const forwardSeeds = [i];
@@ -127,14 +135,22 @@ export class Scheduler {
     const r = this.#relationIndex(relationId);
     const relations = model.relations as RelationInput[];
     const previous = relations[r]!;
-    relations[r] = { ...previous, ...patch };
-    try {
-      projectCompileRelation(model, r);
-    } catch (error) {
-      relations[r] = previous;
-      projectCompileRelation(model, r);
-      throw error;
-    }
+    const next = { ...previous, ...patch };
+    this.#attempt(
+      () => {
+        relations[r] = next;
+        this.#updateRelationArrays(r);
+      },
+      () => {
+        relations[r] = previous;
+        this.#updateRelationArrays(r);
+      },
+    );
+  }
+
+  #updateRelationArrays(r: number): void {
+    const model = this.#model;
+    projectCompileRelation(model, r);
     const forwardSeeds: number[] = [];
     const backwardSeeds: number[] = [];
     for (let k = model.relationEdgeStart[r]!; k < model.relationEdgeStart[r + 1]!; k++) {
@@ -143,6 +159,20 @@ export class Scheduler {
       backwardSeeds.push(model.network.edgeFrom[e]!);
     }
     this.#propagate(forwardSeeds, backwardSeeds);
+  }
+
+  /**
+   * Applies an edit; when it is invalid (bad input, or dates beyond 2050 found while propagating) the
+   * edit is reverted and everything recalculated, so the scheduler stays as it was before the edit.
+   */
+  #attempt(apply: () => void, revert: () => void): void {
+    try {
+      apply();
+    } catch (error) {
+      revert();
+      scheduleFull(this.#state);
+      throw error;
+    }
   }
 
   addRelation(relation: RelationInput): void {
