@@ -116,6 +116,10 @@ describe('invalid input names the offending work', () => {
     });
   });
 
+  it('a project without its arrays', () => {
+    expect(errorOf({ ...project([]), works: undefined } as never)).toMatchObject({ code: 'invalid_project' });
+  });
+
   it('a calendar without working time', () => {
     const calendars = [{ id: 'std' }, { id: 'none', week: [[], [], [], [], [], [], []] }];
     expect(errorOf(project([], [], { calendars }))).toMatchObject({

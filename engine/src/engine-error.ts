@@ -4,6 +4,7 @@ export type EngineErrorCode =
   | 'unknown_work'
   | 'unknown_calendar'
   | 'unknown_relation'
+  | 'invalid_project'
   | 'invalid_work'
   | 'invalid_duration'
   | 'invalid_lag'

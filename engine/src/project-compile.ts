@@ -72,7 +72,11 @@ const shared24h = calendarCreate24Hour();
  */
 export function projectCompile(project: EngineProject, options?: CalculateOptions): ProjectModel {
   const resolved = optionsResolve(options);
-  const { calendars, index: calendarIndex } = compileCalendars(project.calendars ?? []);
+  for (const field of ['calendars', 'works', 'relations'] as const) {
+    if (!Array.isArray(project[field]))
+      throw new EngineError('invalid_project', `project.${field} must be an array`);
+  }
+  const { calendars, index: calendarIndex } = compileCalendars(project.calendars);
   // The built-in 24-hour calendar always exists for '24h' lags; works may use it unless the id is taken.
   const calendar24h = calendars.length;
   calendars.push(shared24h);
