@@ -23,6 +23,8 @@ export interface SpaceAccess {
   spaceId: string;
   roleId: string;
   roleName: string;
+  /** Built-in role key (administrator, planner…), null for custom roles; lets clients translate the name. */
+  roleKey: string | null;
   abilities: ReadonlySet<Ability>;
 }
 

@@ -12,6 +12,17 @@ export const language = z.enum(LANGUAGES);
 export const theme = z.enum(['light', 'dark']);
 export const ability = z.enum(ABILITIES);
 
+/**
+ * Object-level checks normally wait until every field is valid; the password match is shown at once,
+ * as soon as both passwords are strings, whatever else the form still lacks.
+ */
+function bothPasswordsTyped(field: string) {
+  return (payload: { value: unknown }) => {
+    const value = payload.value as Record<string, unknown> | undefined;
+    return typeof value?.[field] === 'string' && typeof value?.confirmPassword === 'string';
+  };
+}
+
 // ── auth ──────────────────────────────────────────────────────────────────────────────────────
 export const loginInput = z.object({
   login: z.string().trim().min(1, { message: VALIDATION.required }),
@@ -36,6 +47,7 @@ export const registerInput = z
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION.passwordMismatch,
+    when: bothPasswordsTyped('password'),
   });
 
 export const updateProfileInput = z.object({
@@ -57,6 +69,7 @@ export const changePasswordInput = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION.passwordsNotSimilar,
+    when: bothPasswordsTyped('newPassword'),
   });
 
 export const resetPasswordRequestInput = z.object({
@@ -71,6 +84,7 @@ export const changeForgottenPasswordInput = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION.passwordsNotSimilar,
+    when: bothPasswordsTyped('newPassword'),
   });
 
 export const setExecutorInput = z.object({ userId: id, executor: z.boolean() });

@@ -179,3 +179,17 @@ describe('masks', () => {
     expect(applyMask('', MASKS.date)).toBe('');
   });
 });
+
+describe('password match is reported at once', () => {
+  it('even while other fields of the form are still invalid', () => {
+    const result = registerInput.safeParse({
+      login: '',
+      password: 'long-enough',
+      confirmPassword: 'different',
+    });
+    const confirm = result.error?.issues
+      .filter((i) => i.path.join('.') === 'confirmPassword')
+      .map((i) => i.message);
+    expect(confirm).toEqual([VALIDATION.passwordMismatch]);
+  });
+});

@@ -36,7 +36,7 @@ export const en = {
   'errors.UnsupportedFileType': 'This file type is not supported',
   'errors.SpaceDeleting': 'The space is being deleted',
   'errors.VersionLocked': 'The version is locked and cannot be changed',
-  'errors.CalculationError': 'Schedule calculation error',
+  'errors.CalculationError': 'Schedule calculation error: {reason}',
   'errors.CalculationRunning':
     'The schedule is being calculated. Try again when the calculation has finished',
   'errors.EditingPeriodClosed': 'The editing period for this date has closed',

@@ -34,7 +34,7 @@ export const ru: Catalog = {
   'errors.UnsupportedFileType': 'Этот тип файла не поддерживается',
   'errors.SpaceDeleting': 'Пространство удаляется',
   'errors.VersionLocked': 'Версия заблокирована и не может быть изменена',
-  'errors.CalculationError': 'Ошибка расчёта графика',
+  'errors.CalculationError': 'Ошибка расчёта графика: {reason}',
   'errors.CalculationRunning': 'График рассчитывается. Повторите попытку после завершения расчёта',
   'errors.EditingPeriodClosed': 'Период редактирования для этой даты закрыт',
   'errors.InvalidHierarchy': 'Этот объект нельзя разместить здесь в иерархии',

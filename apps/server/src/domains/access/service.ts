@@ -73,5 +73,5 @@ export async function resolveSpaceAccess(
       data: { idleTimeoutMinutes: space.idleTimeoutMinutes },
     });
   }
-  return { spaceId, roleId: member.roleId, roleName: member.role.name, abilities };
+  return { spaceId, roleId: member.roleId, roleName: member.role.name, roleKey: member.role.key, abilities };
 }

@@ -92,7 +92,7 @@ export async function listUserSpaces(ctx: AuthedContext) {
     id: m.space.id,
     name: m.space.name,
     kind: m.space.kind,
-    role: { id: m.role.id, name: m.role.name },
+    role: { id: m.role.id, name: m.role.name, key: m.role.key },
     deleting: m.space.deletingAt !== null,
     memberCount: m.space._count.members,
   }));
@@ -102,7 +102,7 @@ export async function spaceConfig(ctx: SpaceContext) {
   const space = await ctx.db.prisma.space.findUniqueOrThrow({ where: { id: ctx.space.spaceId } });
   return {
     space: { id: space.id, name: space.name, kind: space.kind },
-    role: { id: ctx.space.roleId, name: ctx.space.roleName },
+    role: { id: ctx.space.roleId, name: ctx.space.roleName, key: ctx.space.roleKey },
     abilities: [...ctx.space.abilities].sort(),
     settings: { idleTimeoutMinutes: space.idleTimeoutMinutes, editingPeriodDays: space.editingPeriodDays },
     licence: await licence(ctx),
@@ -127,7 +127,7 @@ export async function licence(ctx: SpaceContext) {
 function toMember(m: {
   userId: string;
   joinedAt: Date;
-  role: { id: string; name: string };
+  role: { id: string; name: string; key: string | null };
   user: { login: string; firstName: string; lastName: string; email: string; executor: boolean };
 }) {
   return {
@@ -137,7 +137,7 @@ function toMember(m: {
     lastName: m.user.lastName,
     email: m.user.email,
     executor: m.user.executor,
-    role: { id: m.role.id, name: m.role.name },
+    role: { id: m.role.id, name: m.role.name, key: m.role.key },
     joinedAt: m.joinedAt.toISOString(),
   };
 }

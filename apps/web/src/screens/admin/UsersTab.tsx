@@ -112,7 +112,7 @@ export function UsersTab() {
                             ))}
                           </select>
                         ) : (
-                          member.role.name
+                          roleName(t, member.role)
                         )}
                       </td>
                       <td>{formatDate(member.joinedAt)}</td>

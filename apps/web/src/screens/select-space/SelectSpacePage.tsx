@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n';
 import { rememberSpace, useToken } from '../../lib/session';
 import { getLastSpace } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
+import { roleName } from '../admin/role-name';
 
 export function SelectSpacePage() {
   const token = useToken();
@@ -109,7 +110,7 @@ function SpaceCard({ space, last, onOpen }: { space: SpaceListItem; last: boolea
       <span className="space-card-body">
         <span className="space-card-name">{space.name}</span>
         <span className="space-card-meta">
-          {space.role.name} · {t('select_space.members', { count: space.memberCount })}
+          {roleName(t, space.role)} · {t('select_space.members', { count: space.memberCount })}
         </span>
       </span>
       <span className="space-card-badges">
