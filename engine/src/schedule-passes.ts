@@ -152,7 +152,10 @@ function successorSlack(state: ScheduleState, i: number): number {
     if (flags & EDGE_PRED_START && model.status[i] === STATUS_IN_PROGRESS) continue;
     const bound = flags & EDGE_FAST ? limit - outLag[k]! : edgeBound(model, outEdges[k]!, limit);
     const room = bound - (flags & EDGE_PRED_START ? ownStart : ownFinish);
-    if (room < slack) slack = room;
+    if (room < slack) {
+      slack = room;
+      if (slack <= 0) break;
+    }
   }
   return slack;
 }
@@ -210,7 +213,7 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
     kind === 'finish' ? finishFloat : kind === 'start' ? startFloat : Math.min(startFloat, finishFloat);
   state.totalFloat[i] = totalFloat;
   // Free float never exceeds total float: a work's own upper limit caps both.
-  state.freeFloat[i] = Math.min(successorSlack(state, i), Math.max(totalFloat, 0));
+  state.freeFloat[i] = totalFloat <= 0 ? 0 : Math.min(successorSlack(state, i), totalFloat);
 
   const logicStart = state.efW[i]! - duration;
   let conflicts = 0;

@@ -1,7 +1,9 @@
+import { timeFromIso, timeToIso } from '../time.js';
 import type {
   CalendarInput,
   EngineProject,
   LagCalendar,
+  Minutes,
   RelationInput,
   RelationType,
   WorkInput,
@@ -22,6 +24,7 @@ export interface GenerateOptions {
   draftRate?: number;
 }
 
+const PROJECT_START = timeFromIso('2024-01-02T08:00');
 const HOLIDAYS = ['01-01', '01-08', '05-01', '05-09', '11-04', '12-31'];
 
 /** Three calendars with exceptions: a standard week, a six-day week and a night shift across midnight. */
@@ -90,8 +93,13 @@ export function generateProject(options: GenerateOptions): EngineProject {
       work.actualStart = `2024-01-0${2 + (i % 5)}T10:00`;
       if (i % 2 === 0) work.remainingMinutes = randomInt(random, 0, 1500);
     } else if (random() < (options.constraintRate ?? 0)) {
-      const date = `2024-${String(2 + (level % 9)).padStart(2, '0')}-1${i % 10}T08:00`;
-      const kind = randomPick(random, ['not_earlier', 'not_later', 'in_date'] as const);
+      // Lower limits near where the level's works fall (about four calendar days per level), upper limits
+      // and fixed dates well after it, so that few of them conflict with the logic.
+      const roll = random();
+      const kind = roll < 0.6 ? 'not_earlier' : roll < 0.95 ? 'not_later' : 'in_date';
+      const days =
+        kind === 'not_later' ? level * 6 + randomInt(random, 100, 400) : level * 4 + randomInt(random, 0, 10);
+      const date = timeToIso((PROJECT_START + days * 1440) as Minutes);
       work.constraint = random() < 0.5 ? { start: { type: kind, date } } : { finish: { type: kind, date } };
     } else if (random() < (options.alapRate ?? 0)) {
       work.constraint = { asLateAsPossible: true };
@@ -131,7 +139,7 @@ export function generateProject(options: GenerateOptions): EngineProject {
     defaultCalendarId: 'standard',
     works,
     relations,
-    projectStart: '2024-01-02T08:00',
+    projectStart: PROJECT_START,
     dataDate: '2024-01-10T08:00',
   };
 }
