@@ -147,6 +147,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'PATCH', path: space('/versions/:versionId/wbs/bulk'), procedure: 'works.bulkUpdate' },
   { method: 'POST', path: space('/versions/:versionId/wbs/delete'), procedure: 'works.delete' },
   { method: 'POST', path: space('/versions/:versionId/wbs/check'), procedure: 'works.setState' },
+  { method: 'GET', path: space('/versions/:versionId/wbs-state'), procedure: 'works.viewState' },
   { method: 'GET', path: space('/versions/:versionId/wbs/:workId'), procedure: 'works.get' },
   { method: 'PATCH', path: space('/versions/:versionId/wbs/:workId'), procedure: 'works.update' },
   { method: 'PATCH', path: space('/versions/:versionId/wbs/:workId/indent'), procedure: 'works.indent' },

@@ -44,4 +44,8 @@ export const worksRouter = router({
   setState: spaceProcedure('schedule.view')
     .input(workStateInput)
     .mutation(({ ctx, input }) => works.setWorkState(ctx, input)),
+  /** The caller's collapsed and checked rows of a version. */
+  viewState: spaceProcedure('schedule.view')
+    .input(versionInput)
+    .query(({ ctx, input }) => works.workViewState(ctx, input.versionId)),
 });

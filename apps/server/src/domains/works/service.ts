@@ -344,3 +344,21 @@ export async function setWorkState(
   );
   return { success: true as const, count: rowCount ?? 0 };
 }
+
+/**
+ * The caller's view state of a version, compact for large versions: ids of the rows they collapsed
+ * and of the rows they checked (the grid reads rows from the columnar payload, not from `listWorks`).
+ */
+export async function workViewState(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  await versionOf(ctx.db.pool, spaceId, versionId);
+  const { rows } = await ctx.db.pool.query<{ workId: string; checked: boolean; expanded: boolean }>(
+    `SELECT "workId", checked, expanded FROM work_user_states
+     WHERE "versionId" = $1 AND "spaceId" = $2 AND "userId" = $3 AND (checked OR NOT expanded)`,
+    [versionId, spaceId, ctx.session.userId],
+  );
+  return {
+    collapsed: rows.filter((r) => !r.expanded).map((r) => r.workId),
+    checked: rows.filter((r) => r.checked).map((r) => r.workId),
+  };
+}

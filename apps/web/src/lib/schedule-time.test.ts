@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  daysToMinutes,
+  formatIso,
+  formatMinutes,
+  formatNumber,
+  isoToMinutes,
+  minutesToDays,
+  parseDateText,
+  parseNumberText,
+} from './schedule-time';
+
+describe('schedule dates', () => {
+  it('converts API dates to engine minutes and back to DD.MM.YYYY', () => {
+    expect(isoToMinutes('2000-01-02')).toBe(1440);
+    expect(isoToMinutes(null)).toBe(-1);
+    const m = isoToMinutes('2030-03-04T08:00');
+    expect(formatMinutes(m)).toBe('04.03.2030');
+    expect(formatMinutes(m, true)).toBe('04.03.2030 08:00');
+    expect(formatMinutes(isoToMinutes('2030-03-04'), true)).toBe('04.03.2030');
+    expect(formatMinutes(-1)).toBe('');
+    expect(formatIso('2030-12-31T17:30')).toBe('31.12.2030 17:30');
+  });
+
+  it('parses the typed formats of spec §5', () => {
+    expect(parseDateText('4.3.2030')).toBe('2030-03-04T00:00');
+    expect(parseDateText('04.03.30 8:15')).toBe('2030-03-04T08:15');
+    expect(parseDateText('31.02.2030')).toBeUndefined();
+    expect(parseDateText('  ')).toBeNull();
+  });
+
+  it('reads and writes numbers with a decimal comma', () => {
+    expect(parseNumberText('12,5')).toBe(12.5);
+    expect(parseNumberText('1 000')).toBe(1000);
+    expect(parseNumberText('abc')).toBeNaN();
+    expect(parseNumberText('')).toBeNull();
+    expect(formatNumber(12.5, 'ru')).toBe('12,5');
+    expect(formatNumber(12.5, 'en')).toBe('12.5');
+  });
+
+  it('turns durations into working days and back', () => {
+    expect(minutesToDays(960, 8)).toBe(2);
+    expect(daysToMinutes(1.5, 9)).toBe(810);
+  });
+});

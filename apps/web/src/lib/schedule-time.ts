@@ -1,0 +1,70 @@
+import { formatDate, parseDateInput, toIsoMinutes } from '@takt/contracts';
+
+/**
+ * Dates of the schedule: the API speaks wall-clock `YYYY-MM-DDTHH:mm`, the columnar payload minutes since
+ * 2000-01-01T00:00 (the engine's axis, -1 for no date). The screens show DD.MM.YYYY on a 24-hour clock.
+ */
+const EPOCH_MS = Date.UTC(2000, 0, 1);
+const MINUTE_MS = 60_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** DD.MM.YYYY (with HH:mm when asked and the time is not midnight); empty for no date. */
+export function formatMinutes(minutes: number, withTime = false): string {
+  if (minutes < 0) return '';
+  const d = new Date(EPOCH_MS + minutes * MINUTE_MS);
+  const text = `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
+  const hour = d.getUTCHours();
+  const minute = d.getUTCMinutes();
+  return withTime && (hour || minute) ? `${text} ${pad(hour)}:${pad(minute)}` : text;
+}
+
+export function isoToMinutes(iso: string | null | undefined): number {
+  if (!iso) return -1;
+  const ms = Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : `${iso}:00Z`);
+  return Number.isNaN(ms) ? -1 : Math.round((ms - EPOCH_MS) / MINUTE_MS);
+}
+
+/** DD.MM.YYYY [HH:mm] of an API date. */
+export function formatIso(iso: string | null | undefined, withTime = true): string {
+  return formatMinutes(isoToMinutes(iso), withTime);
+}
+
+/** An API date `YYYY-MM-DD` of a day (for calendar exceptions). */
+export function isoDay(year: number, month: number, day: number): string {
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+export function formatIsoDay(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return formatDate({ year: year!, month: month!, day: day! });
+}
+
+/** Parses a typed date in the formats of spec §5; `undefined` for text that is not a date, null for empty. */
+export function parseDateText(text: string): string | null | undefined {
+  if (!text.trim()) return null;
+  const parsed = parseDateInput(text);
+  return parsed ? toIsoMinutes(parsed) : undefined;
+}
+
+/** A number with the decimal separator of the language (a comma in Russian). */
+export function formatNumber(value: number, lang: string, maxFractionDigits = 2): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: maxFractionDigits, useGrouping: false }).format(
+    value,
+  );
+}
+
+/** A typed number: a decimal comma or dot, spaces ignored; null for empty, NaN for text that is no number. */
+export function parseNumberText(text: string): number | null {
+  const clean = text.replace(/\s/g, '').replace(',', '.');
+  if (!clean) return null;
+  return /^-?\d+(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
+}
+
+/** Working days of a duration in minutes. */
+export function minutesToDays(minutes: number, hoursPerDay: number): number {
+  return minutes / (hoursPerDay * 60);
+}
+
+export function daysToMinutes(days: number, hoursPerDay: number): number {
+  return Math.round(days * hoursPerDay * 60);
+}
