@@ -116,7 +116,12 @@ export function resultCreate(state: ScheduleState, copy: boolean): ScheduleResul
     for (const [bit, kind] of CONFLICT_KINDS)
       if (bits & bit) conflicts.push({ workId: model.workIds[i]!, kind });
   }
-  const snapshot = {
+  const result: ScheduleResult = {
+    workIds: model.workIds,
+    relationId: (index: number) => relationIdOf(model.relations[index]!),
+    projectStart: model.projectStart as Minutes,
+    dataDate: model.dataDate as Minutes,
+    projectFinish: state.projectFinish as Minutes,
     earlyStart: take(state.startTime),
     earlyFinish: take(state.finishTime),
     lateStart: take(state.lateStartTime),
@@ -124,32 +129,16 @@ export function resultCreate(state: ScheduleState, copy: boolean): ScheduleResul
     totalFloat: take(state.totalFloat),
     freeFloat: take(state.freeFloat),
     critical: take(state.critical),
-    edgeDriving,
-    status,
-  };
-  const result = {
-    workIds: model.workIds,
-    relationId: (index: number) => relationIdOf(model.relations[index]!),
-    projectStart: model.projectStart as Minutes,
-    dataDate: model.dataDate as Minutes,
-    projectFinish: state.projectFinish as Minutes,
-    earlyStart: snapshot.earlyStart,
-    earlyFinish: snapshot.earlyFinish,
-    lateStart: snapshot.lateStart,
-    lateFinish: snapshot.lateFinish,
-    totalFloat: snapshot.totalFloat,
-    freeFloat: snapshot.freeFloat,
-    critical: snapshot.critical,
     relationDriving,
     conflicts,
     warnings: model.warnings,
     indexOf: (workId: string) => model.workIndex.get(workId) as WorkIndex | undefined,
-    work: (workId: string) => resultRow(model, snapshot, workId),
+    work: (workId: string) => resultRow(model, result, edgeDriving, status, workId),
     toJSON: (): ScheduleResultJson => ({
       projectStart: timeToIso(result.projectStart),
       dataDate: timeToIso(result.dataDate),
       projectFinish: timeToIso(result.projectFinish),
-      works: model.workIds.map((id) => resultRow(model, snapshot, id)),
+      works: model.workIds.map((id) => resultRow(model, result, edgeDriving, status, id)),
       relations: model.relations.map((relation, r) => ({
         id: relationIdOf(relation),
         driving: relationDriving[r] === 1,
@@ -161,19 +150,13 @@ export function resultCreate(state: ScheduleState, copy: boolean): ScheduleResul
   return result;
 }
 
-interface Snapshot {
-  earlyStart: Int32Array;
-  earlyFinish: Int32Array;
-  lateStart: Int32Array;
-  lateFinish: Int32Array;
-  totalFloat: Int32Array;
-  freeFloat: Int32Array;
-  critical: Uint8Array;
-  edgeDriving: Uint8Array;
-  status: Uint8Array;
-}
-
-function resultRow(model: ProjectModel, result: Snapshot, workId: string): WorkResultRow {
+function resultRow(
+  model: ProjectModel,
+  result: ScheduleResult,
+  edgeDriving: Uint8Array,
+  status: Uint8Array,
+  workId: string,
+): WorkResultRow {
   const i = model.workIndex.get(workId);
   if (i === undefined)
     throw new EngineError('unknown_work', `unknown work "${workId}"`, { workIds: [workId] });
@@ -183,12 +166,12 @@ function resultRow(model: ProjectModel, result: Snapshot, workId: string): WorkR
   const { inStart, inEdges } = model.network;
   for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
     const e = inEdges[k]!;
-    if (result.edgeDriving[e] === 1) driving.add(relationIdOf(model.relations[model.edgeRelation[e]!]!));
+    if (edgeDriving[e] === 1) driving.add(relationIdOf(model.relations[model.edgeRelation[e]!]!));
   }
   return {
     id: workId,
     type: model.works[i]!.type,
-    status: model.kind[i] === KIND_LEAF ? STATUS_NAMES[result.status[i]!]! : null,
+    status: model.kind[i] === KIND_LEAF ? STATUS_NAMES[status[i]!]! : null,
     earlyStart: iso(result.earlyStart),
     earlyFinish: iso(result.earlyFinish),
     lateStart: iso(result.lateStart),
