@@ -122,10 +122,15 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     }
     kind[i] = work.type === 'sum' ? KIND_SUM : work.type === 'draft' ? KIND_DRAFT : KIND_LEAF;
   }
+  // Siblings usually follow each other, so the previous parent is a cheap first guess.
+  let lastParentId: string | null = null;
+  let lastParent: number | undefined;
   for (let i = 0; i < workCount; i++) {
     const parentId = works[i]!.parentId;
     if (parentId == null) continue;
-    const p = workIndex.get(parentId);
+    const p = parentId === lastParentId ? lastParent : workIndex.get(parentId);
+    lastParentId = parentId;
+    lastParent = p;
     if (p === undefined) {
       throw new EngineError('unknown_work', `work "${workIds[i]}": parent "${parentId}" does not exist`, {
         workIds: [workIds[i]!],
@@ -240,10 +245,17 @@ function compileRelations(
   const predecessor = new Int32Array(relationCount);
   const successor = new Int32Array(relationCount);
   let explicitIds = false;
+  // Relations are often grouped by successor: the previous successor is a cheap first guess.
+  let lastSuccessorId = '';
+  let lastSuccessor = -1;
   for (let r = 0; r < relationCount; r++) {
     const relation = relations[r]!;
     predecessor[r] = resolveEnd(relation, relation.predecessorId, workIndex);
-    successor[r] = resolveEnd(relation, relation.successorId, workIndex);
+    if (relation.successorId !== lastSuccessorId || lastSuccessor < 0) {
+      lastSuccessorId = relation.successorId;
+      lastSuccessor = resolveEnd(relation, relation.successorId, workIndex);
+    }
+    successor[r] = lastSuccessor;
     if (relation.id !== undefined) explicitIds = true;
   }
   checkRelationIds(relations, predecessor, successor, workIds.length, explicitIds);
