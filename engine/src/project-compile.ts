@@ -144,6 +144,8 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     parent[i] = p;
   }
   const { childStart, childList, sumOrder } = compileHierarchy(workIds, kind, parent);
+  const ends = projectResolveRelations(project.relations, workIndex);
+  checkRelationIds(project.relations, ends.predecessor, ends.successor, workCount);
 
   const model: ProjectModel = {
     options: resolved,
@@ -177,7 +179,18 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     startHighW: new Int32Array(workCount),
     finishLowW: new Int32Array(workCount),
     finishHighW: new Int32Array(workCount),
-    ...compileRelations(project.relations, workIds, workIndex, kind, parent, childStart, childList),
+    relationPredecessor: ends.predecessor,
+    relationSuccessor: ends.successor,
+    ...compileEdges(
+      project.relations,
+      ends.predecessor,
+      ends.successor,
+      workIds,
+      kind,
+      parent,
+      childStart,
+      childList,
+    ),
     order: new Int32Array(0),
     rank: new Int32Array(workCount).fill(-1),
     alapOrder: new Int32Array(0),
@@ -232,19 +245,14 @@ function compileHierarchy(workIds: readonly string[], kind: Uint8Array, parent: 
   return { childStart, childList, sumOrder: Int32Array.from(sums) };
 }
 
-function compileRelations(
+/** The work indices of every relation's ends (unknown ids are errors naming the relation). */
+export function projectResolveRelations(
   relations: readonly RelationInput[],
-  workIds: readonly string[],
   workIndex: ReadonlyMap<string, number>,
-  kind: Uint8Array,
-  parent: Int32Array,
-  childStart: Int32Array,
-  childList: Int32Array,
-) {
+): { predecessor: Int32Array; successor: Int32Array } {
   const relationCount = relations.length;
   const predecessor = new Int32Array(relationCount);
   const successor = new Int32Array(relationCount);
-  let explicitIds = false;
   // Relations are often grouped by successor: the previous successor is a cheap first guess.
   let lastSuccessorId = '';
   let lastSuccessor = -1;
@@ -256,10 +264,25 @@ function compileRelations(
       lastSuccessor = resolveEnd(relation, relation.successorId, workIndex);
     }
     successor[r] = lastSuccessor;
-    if (relation.id !== undefined) explicitIds = true;
   }
-  checkRelationIds(relations, predecessor, successor, workIds.length, explicitIds);
+  return { predecessor, successor };
+}
 
+/**
+ * The edges of the relations (summaries expanded to their leaf works, drafts left out with a warning),
+ * numbered by successor, with their adjacency; edge fields are filled by `projectCompileRelation`.
+ */
+function compileEdges(
+  relations: readonly RelationInput[],
+  predecessor: Int32Array,
+  successor: Int32Array,
+  workIds: readonly string[],
+  kind: Uint8Array,
+  parent: Int32Array,
+  childStart: Int32Array,
+  childList: Int32Array,
+) {
+  const relationCount = relations.length;
   const leafCache = new Map<number, number[]>();
   const leavesOf = (v: number): number[] => {
     let leaves = leafCache.get(v);
@@ -386,6 +409,66 @@ function compileRelations(
   };
 }
 
+/**
+ * The model with another list of relations, sharing everything about works with `model`: adding or
+ * removing a relation without recompiling the works. `previous[r]` is the index in `model.relations` of
+ * relation r, or -1 for a new one (compiled and validated here); kept relations keep their compiled
+ * edges. The topological order is kept when the new edges respect it. Ids are not checked here.
+ */
+export function projectRelink(
+  model: ProjectModel,
+  relations: readonly RelationInput[],
+  ends: { predecessor: Int32Array; successor: Int32Array },
+  previous: Int32Array,
+): ProjectModel {
+  const { workIds, kind, parent, childStart, childList } = model;
+  const next: ProjectModel = {
+    ...model,
+    relations: [...relations],
+    relationPredecessor: ends.predecessor,
+    relationSuccessor: ends.successor,
+    ...compileEdges(
+      relations,
+      ends.predecessor,
+      ends.successor,
+      workIds,
+      kind,
+      parent,
+      childStart,
+      childList,
+    ),
+  };
+  let ordered = true;
+  for (let r = 0; r < relations.length; r++) {
+    const from = model.relationEdgeStart;
+    const to = next.relationEdgeStart;
+    const old = previous[r]!;
+    if (old < 0) {
+      projectCompileRelation(next, r);
+      for (let k = to[r]!; k < to[r + 1]!; k++) {
+        const e = next.relationEdges[k]!;
+        if (next.rank[next.network.edgeFrom[e]!]! >= next.rank[next.network.edgeTo[e]!]!) ordered = false;
+      }
+      continue;
+    }
+    for (let k = 0; k < to[r + 1]! - to[r]!; k++) {
+      const e = next.relationEdges[to[r]! + k]!;
+      const before = model.relationEdges[from[old]! + k]!;
+      next.edgeFlags[e] = model.edgeFlags[before]!;
+      next.edgeLag[e] = model.edgeLag[before]!;
+      next.edgeLagCalendar[e] = model.edgeLagCalendar[before]!;
+      next.outFlags[next.edgeOutPosition[e]!] = next.edgeFlags[e]!;
+      next.outLag[next.edgeOutPosition[e]!] = next.edgeLag[e]!;
+    }
+  }
+  if (!ordered) {
+    const relinked = { ...next, rank: new Int32Array(model.workCount).fill(-1) };
+    compileOrder(relinked);
+    return relinked;
+  }
+  return next;
+}
+
 /** A relation's id: its own, or `${predecessorId}->${successorId}`. */
 export function relationIdOf(relation: RelationInput): string {
   return relation.id ?? `${relation.predecessorId}->${relation.successorId}`;
@@ -400,8 +483,8 @@ function checkRelationIds(
   predecessor: Int32Array,
   successor: Int32Array,
   workCount: number,
-  explicitIds: boolean,
 ): void {
+  const explicitIds = relations.some((relation) => relation.id !== undefined);
   const duplicate = (r: number) => {
     const id = relationIdOf(relations[r]!);
     return new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });

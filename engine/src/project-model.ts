@@ -81,6 +81,9 @@ export interface ProjectModel {
 
   readonly network: Network;
   readonly edgeCount: number;
+  /** Work indices of each relation's ends (before summaries are expanded). */
+  readonly relationPredecessor: Int32Array;
+  readonly relationSuccessor: Int32Array;
   /** EDGE_* bits per edge. */
   readonly edgeFlags: Uint8Array;
   readonly edgeLag: Int32Array;

@@ -5,6 +5,8 @@ import {
   projectCompileEdge,
   projectCompileRelation,
   projectCompileWork,
+  projectRelink,
+  projectResolveRelations,
   relationIdOf,
 } from './project-compile.js';
 import type { ProjectModel } from './project-model.js';
@@ -49,7 +51,7 @@ export class Scheduler {
   #backward: RankHeap;
   #mark: Int32Array;
   #epoch = 0;
-  #relationIds: Map<string, number> | null = null;
+  #relationIdIndex: Map<string, number> | null = null;
 
   constructor(project: EngineProject, options?: CalculateOptions) {
     this.#options = options;
@@ -151,14 +153,7 @@ export class Scheduler {
   #updateRelationArrays(r: number): void {
     const model = this.#model;
     projectCompileRelation(model, r);
-    const forwardSeeds: number[] = [];
-    const backwardSeeds: number[] = [];
-    for (let k = model.relationEdgeStart[r]!; k < model.relationEdgeStart[r + 1]!; k++) {
-      const e = model.relationEdges[k]!;
-      forwardSeeds.push(model.network.edgeTo[e]!);
-      backwardSeeds.push(model.network.edgeFrom[e]!);
-    }
-    this.#propagate(forwardSeeds, backwardSeeds);
+    this.#propagate(...this.#relationSeeds(model, r));
   }
 
   /**
@@ -175,16 +170,89 @@ export class Scheduler {
     }
   }
 
+  /** Adds a relation: the network is relinked, the works keep their values and only the affected recalculate. */
   addRelation(relation: RelationInput): void {
-    this.#rebuild(this.#model.works, [...this.#model.relations, relation]);
+    const model = this.#model;
+    const id = relationIdOf(relation);
+    if (this.#relationIds().has(id)) {
+      throw new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });
+    }
+    const count = model.relations.length;
+    const ends = projectResolveRelations([relation], model.workIndex);
+    const predecessor = new Int32Array(count + 1);
+    const successor = new Int32Array(count + 1);
+    predecessor.set(model.relationPredecessor);
+    successor.set(model.relationSuccessor);
+    predecessor[count] = ends.predecessor[0]!;
+    successor[count] = ends.successor[0]!;
+    const previous = Int32Array.from({ length: count + 1 }, (_, r) => (r < count ? r : -1));
+    this.#relink([...model.relations, relation], { predecessor, successor }, previous, count);
   }
 
+  /** Removes a relation; like `addRelation`, only the affected works recalculate. */
   removeRelation(relationId: string): void {
-    const r = this.#relationIndex(relationId);
-    this.#rebuild(
-      this.#model.works,
-      this.#model.relations.filter((_, k) => k !== r),
-    );
+    const model = this.#model;
+    const removed = this.#relationIndex(relationId);
+    const kept = (_: unknown, r: number) => r !== removed;
+    const previous = Int32Array.from(model.relations.keys()).filter((r) => r !== removed);
+    const ends = {
+      predecessor: model.relationPredecessor.filter(kept),
+      successor: model.relationSuccessor.filter(kept),
+    };
+    const seeds = this.#relationSeeds(model, removed);
+    this.#relink(model.relations.filter(kept), ends, previous, -1, seeds);
+  }
+
+  /** The works at the ends of relation r's edges: where a change to it starts propagating. */
+  #relationSeeds(model: ProjectModel, r: number): [number[], number[]] {
+    const forwardSeeds: number[] = [];
+    const backwardSeeds: number[] = [];
+    for (let k = model.relationEdgeStart[r]!; k < model.relationEdgeStart[r + 1]!; k++) {
+      const e = model.relationEdges[k]!;
+      forwardSeeds.push(model.network.edgeTo[e]!);
+      backwardSeeds.push(model.network.edgeFrom[e]!);
+    }
+    return [forwardSeeds, backwardSeeds];
+  }
+
+  /**
+   * Switches to the relinked model: work values stay, edge values of kept relations move to their new
+   * edge numbers, and the works at the ends of the added (`added` ≥ 0) or removed relation recalculate.
+   */
+  #relink(
+    relations: readonly RelationInput[],
+    ends: { predecessor: Int32Array; successor: Int32Array },
+    previous: Int32Array,
+    added: number,
+    removedSeeds: [number[], number[]] = [[], []],
+  ): void {
+    const old = this.#model;
+    const oldState = this.#state;
+    const model = projectRelink(old, relations, ends, previous);
+    const state: ScheduleState = {
+      ...oldState,
+      model,
+      edgeTarget: new Int32Array(model.edgeCount),
+      edgeDriving: new Uint8Array(model.edgeCount),
+    };
+    for (let r = 0; r < relations.length; r++) {
+      const before = previous[r]!;
+      if (before < 0) continue;
+      const start = model.relationEdgeStart[r]!;
+      const oldStart = old.relationEdgeStart[before]!;
+      for (let k = 0; k < model.relationEdgeStart[r + 1]! - start; k++) {
+        const e = model.relationEdges[start + k]!;
+        const oldEdge = old.relationEdges[oldStart + k]!;
+        state.edgeTarget[e] = oldState.edgeTarget[oldEdge]!;
+        state.edgeDriving[e] = oldState.edgeDriving[oldEdge]!;
+      }
+    }
+    this.#model = model;
+    this.#state = state;
+    this.#relationIdIndex = null;
+    if (model.rank !== old.rank) [this.#forward, this.#backward, this.#mark] = this.#workLists();
+    const [forwardSeeds, backwardSeeds] = added >= 0 ? this.#relationSeeds(model, added) : removedSeeds;
+    this.#propagate(forwardSeeds, backwardSeeds);
   }
 
   addWork(work: WorkInput): void {
@@ -216,11 +284,17 @@ export class Scheduler {
   }
 
   /** Relation ids are looked up rarely: the index is built on first use. */
-  #relationIndex(relationId: string): number {
-    if (!this.#relationIds) {
-      this.#relationIds = new Map(this.#model.relations.map((relation, r) => [relationIdOf(relation), r]));
+  #relationIds(): Map<string, number> {
+    if (!this.#relationIdIndex) {
+      this.#relationIdIndex = new Map(
+        this.#model.relations.map((relation, r) => [relationIdOf(relation), r]),
+      );
     }
-    const r = this.#relationIds.get(relationId);
+    return this.#relationIdIndex;
+  }
+
+  #relationIndex(relationId: string): number {
+    const r = this.#relationIds().get(relationId);
     if (r === undefined) {
       throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
     }
@@ -236,7 +310,7 @@ export class Scheduler {
   #rebuild(works: readonly WorkInput[], relations: readonly RelationInput[]): void {
     const project = { ...this.project, works: [...works], relations: [...relations] };
     this.#model = projectCompile(project, this.#options);
-    this.#relationIds = null;
+    this.#relationIdIndex = null;
     this.#state = scheduleStateCreate(this.#model);
     scheduleFull(this.#state);
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
