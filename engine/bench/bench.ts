@@ -90,6 +90,7 @@ interface Row {
   incrementalMs: number;
   incrementalP90Ms: number;
   finishEditMs: number;
+  linkMs: number;
   baselineMs: number;
   heapMB: number;
   baselineMB: number;
@@ -138,6 +139,15 @@ function measure(size: number): Row {
     )
     .slice(5)
     .sort((a, b) => a - b);
+  // Linking two works and unlinking them again: the network is relinked, values recalculate locally.
+  const linkEdits: number[] = [];
+  for (let k = 0; k < 7; k++) {
+    const a = leaves[Math.floor(random() * leaves.length * 0.3)]!.id;
+    const b = leaves[Math.floor(leaves.length * (0.7 + random() * 0.3))]!.id;
+    linkEdits.push(time(() => scheduler.addRelation({ predecessorId: a, successorId: b, type: 'fs' })));
+    linkEdits.push(time(() => scheduler.removeRelation(`${a}->${b}`)));
+  }
+
   // An edit of a work that finishes at the project finish moves it, and with it every late date.
   const result = scheduler.result();
   const ending = leaves.filter((work) => {
@@ -158,6 +168,7 @@ function measure(size: number): Row {
     works: size,
     relations: project.relations.length,
     finishEditMs: finishEdits.length > 0 ? median(finishEdits.slice(1)) : Number.NaN,
+    linkMs: median(linkEdits.slice(2)),
     calculateMs,
     fullMs,
     incrementalMs: median(incremental),
@@ -177,6 +188,7 @@ const columns: Array<[string, (row: Row) => string]> = [
   ['edit ms', (row) => row.incrementalMs.toFixed(3)],
   ['edit p90', (row) => row.incrementalP90Ms.toFixed(3)],
   ['end edit', (row) => row.finishEditMs.toFixed(2)],
+  ['link', (row) => row.linkMs.toFixed(2)],
   ['base ms', (row) => row.baselineMs.toFixed(1)],
   ['full/base', (row) => (row.fullMs / row.baselineMs).toFixed(1)],
   ['edit/base', (row) => (row.incrementalMs / row.baselineMs).toFixed(3)],

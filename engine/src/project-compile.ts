@@ -413,14 +413,15 @@ function compileEdges(
  * The model with another list of relations, sharing everything about works with `model`: adding or
  * removing a relation without recompiling the works. `previous[r]` is the index in `model.relations` of
  * relation r, or -1 for a new one (compiled and validated here); kept relations keep their compiled
- * edges. The topological order is kept when the new edges respect it. Ids are not checked here.
+ * edges, and `previousEdge[e]` tells which old edge a new one was (-1 for new edges). The topological order
+ * is kept when the new edges respect it. Relation ids are not checked here.
  */
 export function projectRelink(
   model: ProjectModel,
   relations: readonly RelationInput[],
   ends: { predecessor: Int32Array; successor: Int32Array },
   previous: Int32Array,
-): ProjectModel {
+): { model: ProjectModel; previousEdge: Int32Array } {
   const { workIds, kind, parent, childStart, childList } = model;
   const next: ProjectModel = {
     ...model,
@@ -438,35 +439,38 @@ export function projectRelink(
       childList,
     ),
   };
+  // A relation expands to the same edges in the same order as before, only renumbered.
+  const previousEdge = new Int32Array(next.edgeCount).fill(-1);
   let ordered = true;
   for (let r = 0; r < relations.length; r++) {
-    const from = model.relationEdgeStart;
-    const to = next.relationEdgeStart;
+    const start = next.relationEdgeStart[r]!;
     const old = previous[r]!;
-    if (old < 0) {
-      projectCompileRelation(next, r);
-      for (let k = to[r]!; k < to[r + 1]!; k++) {
-        const e = next.relationEdges[k]!;
-        if (next.rank[next.network.edgeFrom[e]!]! >= next.rank[next.network.edgeTo[e]!]!) ordered = false;
+    if (old >= 0) {
+      const oldStart = model.relationEdgeStart[old]!;
+      for (let k = start; k < next.relationEdgeStart[r + 1]!; k++) {
+        previousEdge[next.relationEdges[k]!] = model.relationEdges[oldStart + k - start]!;
       }
       continue;
     }
-    for (let k = 0; k < to[r + 1]! - to[r]!; k++) {
-      const e = next.relationEdges[to[r]! + k]!;
-      const before = model.relationEdges[from[old]! + k]!;
-      next.edgeFlags[e] = model.edgeFlags[before]!;
-      next.edgeLag[e] = model.edgeLag[before]!;
-      next.edgeLagCalendar[e] = model.edgeLagCalendar[before]!;
-      next.outFlags[next.edgeOutPosition[e]!] = next.edgeFlags[e]!;
-      next.outLag[next.edgeOutPosition[e]!] = next.edgeLag[e]!;
+    projectCompileRelation(next, r);
+    for (let k = start; k < next.relationEdgeStart[r + 1]!; k++) {
+      const e = next.relationEdges[k]!;
+      if (next.rank[next.network.edgeFrom[e]!]! >= next.rank[next.network.edgeTo[e]!]!) ordered = false;
     }
   }
-  if (!ordered) {
-    const relinked = { ...next, rank: new Int32Array(model.workCount).fill(-1) };
-    compileOrder(relinked);
-    return relinked;
+  for (let e = 0; e < next.edgeCount; e++) {
+    const before = previousEdge[e]!;
+    if (before < 0) continue;
+    next.edgeFlags[e] = model.edgeFlags[before]!;
+    next.edgeLag[e] = model.edgeLag[before]!;
+    next.edgeLagCalendar[e] = model.edgeLagCalendar[before]!;
+    next.outFlags[next.edgeOutPosition[e]!] = next.edgeFlags[e]!;
+    next.outLag[next.edgeOutPosition[e]!] = next.edgeLag[e]!;
   }
-  return next;
+  if (ordered) return { model: next, previousEdge };
+  const reordered = { ...next, rank: new Int32Array(model.workCount).fill(-1) };
+  compileOrder(reordered);
+  return { model: reordered, previousEdge };
 }
 
 /** A relation's id: its own, or `${predecessorId}->${successorId}`. */

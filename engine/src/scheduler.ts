@@ -51,7 +51,7 @@ export class Scheduler {
   #backward: RankHeap;
   #mark: Int32Array;
   #epoch = 0;
-  #relationIdIndex: Map<string, number> | null = null;
+  #relationIndexCache: Map<string, RelationInput> | null = null;
 
   constructor(project: EngineProject, options?: CalculateOptions) {
     this.#options = options;
@@ -148,6 +148,7 @@ export class Scheduler {
         this.#updateRelationArrays(r);
       },
     );
+    this.#relationsById().set(relationId, next);
   }
 
   #updateRelationArrays(r: number): void {
@@ -174,33 +175,41 @@ export class Scheduler {
   addRelation(relation: RelationInput): void {
     const model = this.#model;
     const id = relationIdOf(relation);
-    if (this.#relationIds().has(id)) {
+    const byId = this.#relationsById();
+    if (byId.has(id))
       throw new EngineError('duplicate_id', `relation id "${id}" is used twice`, { relationId: id });
-    }
     const count = model.relations.length;
     const ends = projectResolveRelations([relation], model.workIndex);
     const predecessor = new Int32Array(count + 1);
     const successor = new Int32Array(count + 1);
+    const previous = new Int32Array(count + 1);
     predecessor.set(model.relationPredecessor);
     successor.set(model.relationSuccessor);
+    for (let r = 0; r < count; r++) previous[r] = r;
     predecessor[count] = ends.predecessor[0]!;
     successor[count] = ends.successor[0]!;
-    const previous = Int32Array.from({ length: count + 1 }, (_, r) => (r < count ? r : -1));
+    previous[count] = -1;
     this.#relink([...model.relations, relation], { predecessor, successor }, previous, count);
+    byId.set(id, relation);
   }
 
   /** Removes a relation; like `addRelation`, only the affected works recalculate. */
   removeRelation(relationId: string): void {
     const model = this.#model;
     const removed = this.#relationIndex(relationId);
-    const kept = (_: unknown, r: number) => r !== removed;
-    const previous = Int32Array.from(model.relations.keys()).filter((r) => r !== removed);
-    const ends = {
-      predecessor: model.relationPredecessor.filter(kept),
-      successor: model.relationSuccessor.filter(kept),
-    };
-    const seeds = this.#relationSeeds(model, removed);
-    this.#relink(model.relations.filter(kept), ends, previous, -1, seeds);
+    const count = model.relations.length - 1;
+    const relations = model.relations.slice(0, removed).concat(model.relations.slice(removed + 1));
+    const predecessor = new Int32Array(count);
+    const successor = new Int32Array(count);
+    const previous = new Int32Array(count);
+    for (let r = 0; r < count; r++) {
+      const before = r < removed ? r : r + 1;
+      previous[r] = before;
+      predecessor[r] = model.relationPredecessor[before]!;
+      successor[r] = model.relationSuccessor[before]!;
+    }
+    this.#relink(relations, { predecessor, successor }, previous, -1, this.#relationSeeds(model, removed));
+    this.#relationsById().delete(relationId);
   }
 
   /** The works at the ends of relation r's edges: where a change to it starts propagating. */
@@ -228,28 +237,21 @@ export class Scheduler {
   ): void {
     const old = this.#model;
     const oldState = this.#state;
-    const model = projectRelink(old, relations, ends, previous);
+    const { model, previousEdge } = projectRelink(old, relations, ends, previous);
     const state: ScheduleState = {
       ...oldState,
       model,
       edgeTarget: new Int32Array(model.edgeCount),
       edgeDriving: new Uint8Array(model.edgeCount),
     };
-    for (let r = 0; r < relations.length; r++) {
-      const before = previous[r]!;
+    for (let e = 0; e < model.edgeCount; e++) {
+      const before = previousEdge[e]!;
       if (before < 0) continue;
-      const start = model.relationEdgeStart[r]!;
-      const oldStart = old.relationEdgeStart[before]!;
-      for (let k = 0; k < model.relationEdgeStart[r + 1]! - start; k++) {
-        const e = model.relationEdges[start + k]!;
-        const oldEdge = old.relationEdges[oldStart + k]!;
-        state.edgeTarget[e] = oldState.edgeTarget[oldEdge]!;
-        state.edgeDriving[e] = oldState.edgeDriving[oldEdge]!;
-      }
+      state.edgeTarget[e] = oldState.edgeTarget[before]!;
+      state.edgeDriving[e] = oldState.edgeDriving[before]!;
     }
     this.#model = model;
     this.#state = state;
-    this.#relationIdIndex = null;
     if (model.rank !== old.rank) [this.#forward, this.#backward, this.#mark] = this.#workLists();
     const [forwardSeeds, backwardSeeds] = added >= 0 ? this.#relationSeeds(model, added) : removedSeeds;
     this.#propagate(forwardSeeds, backwardSeeds);
@@ -283,22 +285,25 @@ export class Scheduler {
     return i;
   }
 
-  /** Relation ids are looked up rarely: the index is built on first use. */
-  #relationIds(): Map<string, number> {
-    if (!this.#relationIdIndex) {
-      this.#relationIdIndex = new Map(
-        this.#model.relations.map((relation, r) => [relationIdOf(relation), r]),
+  /**
+   * Relations by id, built on first use and kept up to date by relation edits. It maps to the relation
+   * objects, whose positions shift when one is removed; finding a position is a scan over references.
+   */
+  #relationsById(): Map<string, RelationInput> {
+    if (!this.#relationIndexCache) {
+      this.#relationIndexCache = new Map(
+        this.#model.relations.map((relation) => [relationIdOf(relation), relation]),
       );
     }
-    return this.#relationIdIndex;
+    return this.#relationIndexCache;
   }
 
   #relationIndex(relationId: string): number {
-    const r = this.#relationIds().get(relationId);
-    if (r === undefined) {
+    const relation = this.#relationsById().get(relationId);
+    if (relation === undefined) {
       throw new EngineError('unknown_relation', `unknown relation "${relationId}"`, { relationId });
     }
-    return r;
+    return this.#model.relations.indexOf(relation);
   }
 
   #workLists(): [RankHeap, RankHeap, Int32Array] {
@@ -310,7 +315,7 @@ export class Scheduler {
   #rebuild(works: readonly WorkInput[], relations: readonly RelationInput[]): void {
     const project = { ...this.project, works: [...works], relations: [...relations] };
     this.#model = projectCompile(project, this.#options);
-    this.#relationIdIndex = null;
+    this.#relationIndexCache = null;
     this.#state = scheduleStateCreate(this.#model);
     scheduleFull(this.#state);
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
