@@ -198,20 +198,16 @@ const columns: Array<[string, (row: Row) => string]> = [
 ];
 console.log(columns.map(([name]) => name.padStart(10)).join(''));
 for (const row of rows) console.log(columns.map(([, value]) => value(row).padStart(10)).join(''));
-console.log(
+const legend = [
   'calc: calculate() from plain input (validation, compile, passes). full: a full recalculation of the',
-);
-console.log(
   'compiled arrays (Scheduler.recalculate). edit: one random duration edit through the Scheduler (median,',
-);
-console.log(
   'p90). end edit: an edit of the last work, which moves the project finish and so every late date.',
-);
-console.log('base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.');
-console.log(
+  'link: adding or removing one relation (median).',
+  'base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.',
   'heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded); base MB: the arrays',
-);
-console.log('the baseline reads and allocates. Ratios are engine / baseline.');
+  'the baseline reads and allocates. Ratios are engine / baseline.',
+];
+for (const line of legend) console.log(line);
 const row100k = rows.find((row) => row.works === 100_000);
 if (row100k) {
   console.log(
