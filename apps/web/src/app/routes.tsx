@@ -3,6 +3,9 @@ import { GuestLayout } from '../layouts/GuestLayout';
 import { SpaceLayout } from '../layouts/SpaceLayout';
 import { SPACE_SCREENS } from '../layouts/space-screens';
 import { AdminPage } from '../screens/admin/AdminPage';
+import { AttributesPage } from '../screens/attributes/AttributesPage';
+import { CalendarsPage } from '../screens/calendars/CalendarsPage';
+import { DirectoriesPage } from '../screens/directories/DirectoriesPage';
 import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
 import { ErrorPage } from '../screens/error/ErrorPage';
 import { IdlenessPage } from '../screens/idleness/IdlenessPage';
@@ -12,10 +15,12 @@ import { ProfilePage } from '../screens/profile/ProfilePage';
 import { RegisterPage } from '../screens/register/RegisterPage';
 import { ResetPasswordPage } from '../screens/reset-password/ResetPasswordPage';
 import { RestorePage } from '../screens/restore/RestorePage';
+import { SchedulePage } from '../screens/schedule/SchedulePage';
 import { SelectSpacePage } from '../screens/select-space/SelectSpacePage';
 import { StructurePage } from '../screens/structure/StructurePage';
 import { SuccessPage } from '../screens/success/SuccessPage';
 import { UnavailablePage } from '../screens/unavailable/UnavailablePage';
+import { ViewSettingsPage } from '../screens/viewsettings/ViewSettingsPage';
 
 const SELECT_SPACE = '/auth/select-space';
 
@@ -56,6 +61,11 @@ export function AppRoutes() {
               <Route path="/" component={StructurePage} />
               <Route path="/profile" component={ProfilePage} />
               <Route path="/admin" component={AdminPage} />
+              <Route path="/schedule/:id" component={SchedulePage} />
+              <Route path="/calendars" component={CalendarsPage} />
+              <Route path="/attributes" component={AttributesPage} />
+              <Route path="/directories" component={DirectoriesPage} />
+              <Route path="/viewsettings" component={ViewSettingsPage} />
               {SPACE_SCREENS.filter((screen) => screen.unavailable).map((screen) =>
                 screen.paths.map((path) => (
                   <Route key={path} path={path}>

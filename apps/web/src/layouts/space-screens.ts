@@ -37,7 +37,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.schedule',
     paths: ['/schedule/:id'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'gantt',
   },
   {
@@ -69,7 +69,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.attributes',
     paths: ['/attributes'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'tag',
   },
   {
@@ -77,7 +77,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.calendars',
     paths: ['/calendars'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'calendar',
   },
   {
@@ -85,7 +85,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.directories',
     paths: ['/directories'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'book',
   },
   {
@@ -101,7 +101,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.viewsettings',
     paths: ['/viewsettings'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'sliders',
   },
   {

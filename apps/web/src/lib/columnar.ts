@@ -135,7 +135,7 @@ function intern(model: ScheduleModel, value: string | null | undefined): number 
   if (value === null || value === undefined) return -1;
   if (!model.stringIndex) {
     model.stringIndex = new Map();
-    model.strings.forEach((s, i) => model.stringIndex!.set(s, i));
+    for (let i = 0; i < model.strings.length; i++) model.stringIndex.set(model.strings[i]!, i);
   }
   let index = model.stringIndex.get(value);
   if (index === undefined) {

@@ -68,3 +68,10 @@ export function minutesToDays(minutes: number, hoursPerDay: number): number {
 export function daysToMinutes(days: number, hoursPerDay: number): number {
   return Math.round(days * hoursPerDay * 60);
 }
+
+/** DD.MM.YYYY HH:mm in local time of a server timestamp (ISO with a zone). */
+export function formatTimestamp(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Built-in columns of the WBS grid (spec §3 built-in column types plus the calculated values). */
+export const BUILTIN_COLUMNS = [
+  'code',
+  'name',
+  'type',
+  'start',
+  'finish',
+  'duration',
+  'progress',
+  'volume',
+  'calendar',
+  'executor',
+  'curator',
+  'status',
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloat',
+  'freeFloat',
+  'critical',
+] as const;
+export type BuiltinColumn = (typeof BUILTIN_COLUMNS)[number];
+
+/** A column of the grid as the user arranged it; attribute columns are keyed `attr:<attribute id>`. */
+export interface ColumnSetting {
+  key: string;
+  visible: boolean;
+  width: number;
+}
+
+const WIDTHS: Record<BuiltinColumn, number> = {
+  code: 80,
+  name: 280,
+  type: 120,
+  start: 110,
+  finish: 110,
+  duration: 90,
+  progress: 80,
+  volume: 90,
+  calendar: 130,
+  executor: 150,
+  curator: 150,
+  status: 120,
+  earlyStart: 110,
+  earlyFinish: 110,
+  lateStart: 110,
+  lateFinish: 110,
+  totalFloat: 90,
+  freeFloat: 90,
+  critical: 80,
+};
+const SHOWN: ReadonlySet<string> = new Set([
+  'code',
+  'name',
+  'type',
+  'duration',
+  'start',
+  'finish',
+  'earlyStart',
+  'earlyFinish',
+  'totalFloat',
+  'critical',
+  'progress',
+  'status',
+]);
+export const MIN_COLUMN_WIDTH = 48;
+export const MAX_COLUMN_WIDTH = 600;
+
+export const attributeColumnKey = (attributeId: string) => `attr:${attributeId}`;
+
+export function defaultColumns(): ColumnSetting[] {
+  return BUILTIN_COLUMNS.map((key) => ({ key, visible: SHOWN.has(key), width: WIDTHS[key] }));
+}
+
+/**
+ * The stored arrangement merged with the columns that exist now: unknown keys are dropped, new
+ * built-ins and attributes are appended (attributes hidden until the user shows them).
+ */
+export function mergeColumns(stored: readonly ColumnSetting[] | null, attributeIds: readonly string[]) {
+  const known = new Set<string>([...BUILTIN_COLUMNS, ...attributeIds.map(attributeColumnKey)]);
+  const out = (stored ?? defaultColumns()).filter((c) => known.has(c.key));
+  const have = new Set(out.map((c) => c.key));
+  for (const c of defaultColumns()) if (!have.has(c.key)) out.push(c);
+  for (const id of attributeIds) {
+    const key = attributeColumnKey(id);
+    if (!have.has(key)) out.push({ key, visible: false, width: 120 });
+  }
+  // The name column cannot be hidden: it carries the hierarchy.
+  return out.map((c) => (c.key === 'name' ? { ...c, visible: true } : c));
+}
+
+const storageKey = (userId: string) => `takt.grid-columns.${userId}`;
+
+function read(userId: string): ColumnSetting[] | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null');
+    if (!Array.isArray(value)) return null;
+    return value.filter(
+      (c): c is ColumnSetting =>
+        typeof c?.key === 'string' && typeof c.visible === 'boolean' && typeof c.width === 'number',
+    );
+  } catch {
+    return null;
+  }
+}
+
+const listeners = new Set<() => void>();
+
+/** The user's column arrangement (per user, in local storage); `null` user: the defaults. */
+export function useColumnSettings(userId: string | undefined) {
+  const [stored, setStored] = useState(() => (userId ? read(userId) : null));
+  useEffect(() => {
+    if (!userId) return;
+    const reload = () => setStored(read(userId));
+    reload();
+    listeners.add(reload);
+    window.addEventListener('storage', reload);
+    return () => {
+      listeners.delete(reload);
+      window.removeEventListener('storage', reload);
+    };
+  }, [userId]);
+  const save = useCallback(
+    (columns: ColumnSetting[] | null) => {
+      if (!userId) return;
+      if (columns) localStorage.setItem(storageKey(userId), JSON.stringify(columns));
+      else localStorage.removeItem(storageKey(userId));
+      for (const listener of listeners) listener();
+    },
+    [userId],
+  );
+  return [stored, save] as const;
+}

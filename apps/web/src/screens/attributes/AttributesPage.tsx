@@ -1,0 +1,270 @@
+import { ATTRIBUTE_TYPES, type AttributeType, createAttributeInput } from '@takt/contracts';
+import { useState } from 'react';
+import { confirm } from '../../components/confirm';
+import { FormDialog } from '../../components/dialog';
+import { Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { useForm } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
+import { roleName } from '../admin/role-name';
+import '../calendars/calendars.css';
+import '../structure/structure.css';
+
+type Attribute = RouterOutputs['attributes']['list'][number];
+const attributeForm = createAttributeInput.pick({ name: true, valueType: true });
+
+/** Attributes (custom columns): value types of spec §3, per-schedule scope, and access per schedule and role. */
+export function AttributesPage() {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const utils = trpc.useUtils();
+  const list = trpc.attributes.list.useQuery({ spaceId });
+  const eps = trpc.eps.list.useQuery({ spaceId });
+  const directories = trpc.directories.list.useQuery({ spaceId });
+  const roles = trpc.roles.list.useQuery({ spaceId }, { trpc: { context: { quiet: true } }, retry: false });
+  const schedules = (eps.data ?? []).filter((n) => n.kind === 'schedule');
+  const [dialog, setDialog] = useState<Attribute | 'new' | null>(null);
+  const [accessSchedule, setAccessSchedule] = useState('');
+  const remove = trpc.attributes.delete.useMutation({ onSuccess: () => void utils.attributes.invalidate() });
+  const setAccess = trpc.attributes.setAccess.useMutation({
+    onSuccess: () => void utils.attributes.invalidate(),
+  });
+  const editable = can('attributes.edit');
+  const scheduleName = new Map(schedules.map((s) => [s.id, s.name]));
+  const directoryName = new Map((directories.data ?? []).map((d) => [d.id, d.name]));
+  const attributes = list.data ?? [];
+  const chosenSchedule = accessSchedule || schedules[0]?.id || '';
+  const ruleOf = (a: Attribute, roleId: string) =>
+    a.access.find((r) => r.roleId === roleId && r.scheduleId === chosenSchedule) ?? {
+      canView: true,
+      canEdit: true,
+    };
+
+  return (
+    <div className="page page-wide" data-testid="attributes-page">
+      <PageHeader
+        title={t('screen.attributes')}
+        subtitle={t('attributes.subtitle')}
+        actions={
+          <Button
+            variant="primary"
+            disabled={!editable}
+            onClick={() => setDialog('new')}
+            data-testid="attribute-create"
+          >
+            + {t('attributes.new')}
+          </Button>
+        }
+      />
+      <Card>
+        {list.isLoading ? (
+          <Spinner />
+        ) : attributes.length === 0 ? (
+          <Empty>{t('attributes.empty')}</Empty>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('eps.name')}</th>
+                  <th>{t('attributes.value_type')}</th>
+                  <th>{t('attributes.scope')}</th>
+                  <th>{t('attributes.directory')}</th>
+                  <th>{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attributes.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.name}</td>
+                    <td>{t(`attribute_type.${a.valueType as AttributeType}`)}</td>
+                    <td>
+                      {a.scheduleId ? (scheduleName.get(a.scheduleId) ?? '…') : t('attributes.all_schedules')}
+                    </td>
+                    <td>{a.directoryId ? (directoryName.get(a.directoryId) ?? '…') : t('common.none')}</td>
+                    <td>
+                      <Button variant="ghost" disabled={!editable} onClick={() => setDialog(a)}>
+                        {t('common.edit')}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        disabled={!editable}
+                        onClick={async () => {
+                          const answer = await confirm({
+                            title: t('attributes.delete_title', { name: a.name }),
+                            confirmLabel: t('common.delete'),
+                            danger: true,
+                          });
+                          if (answer.status === 'confirmed') remove.mutate({ spaceId, attributeId: a.id });
+                        }}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <Card title={t('attributes.access')} description={t('attributes.access_hint')}>
+        {schedules.length === 0 || attributes.length === 0 || !roles.data ? (
+          <Empty>{t('attributes.access_empty')}</Empty>
+        ) : (
+          <div className="stack">
+            <SelectField
+              label={t('eps.kind.schedule')}
+              value={chosenSchedule}
+              onChange={setAccessSchedule}
+              options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+            />
+            <div className="table-wrap">
+              <table className="table access-table" data-testid="attribute-access">
+                <thead>
+                  <tr>
+                    <th>{t('attributes.role')}</th>
+                    {attributes.map((a) => (
+                      <th key={a.id}>{a.name}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {roles.data.map((role) => (
+                    <tr key={role.id}>
+                      <td>{roleName(t, role)}</td>
+                      {attributes.map((a) => {
+                        const rule = ruleOf(a, role.id);
+                        const change = (next: { canView: boolean; canEdit: boolean }) =>
+                          setAccess.mutate({
+                            spaceId,
+                            attributeId: a.id,
+                            scheduleId: chosenSchedule,
+                            roleId: role.id,
+                            ...next,
+                          });
+                        return (
+                          <td key={a.id}>
+                            <label className="check">
+                              <input
+                                type="checkbox"
+                                checked={rule.canView}
+                                disabled={!editable}
+                                onChange={(e) =>
+                                  change({
+                                    canView: e.target.checked,
+                                    canEdit: e.target.checked && rule.canEdit,
+                                  })
+                                }
+                              />
+                              <span>{t('attributes.can_view')}</span>
+                            </label>
+                            <label className="check">
+                              <input
+                                type="checkbox"
+                                checked={rule.canEdit}
+                                disabled={!editable || !rule.canView}
+                                onChange={(e) => change({ canView: rule.canView, canEdit: e.target.checked })}
+                              />
+                              <span>{t('attributes.can_edit')}</span>
+                            </label>
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </Card>
+      {dialog && (
+        <AttributeDialog
+          attribute={dialog === 'new' ? null : dialog}
+          schedules={schedules}
+          directories={directories.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function AttributeDialog({
+  attribute,
+  schedules,
+  directories,
+  onClose,
+}: {
+  attribute: Attribute | null;
+  schedules: { id: string; name: string }[];
+  directories: { id: string; name: string }[];
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const form = useForm(attributeForm, {
+    name: attribute?.name ?? '',
+    valueType: (attribute?.valueType as AttributeType | undefined) ?? 'string',
+  });
+  const [scheduleId, setScheduleId] = useState(attribute?.scheduleId ?? '');
+  const [directoryId, setDirectoryId] = useState(attribute?.directoryId ?? '');
+  const done = {
+    onSuccess: () => {
+      void utils.attributes.invalidate();
+      onClose();
+    },
+    onError: form.showIssuesOf,
+  };
+  const ctx = { trpc: { context: { showsIssues: true } } };
+  const create = trpc.attributes.create.useMutation(ctx);
+  const update = trpc.attributes.update.useMutation(ctx);
+  return (
+    <FormDialog
+      title={attribute ? t('attributes.edit') : t('attributes.new')}
+      busy={create.isPending || update.isPending}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((values) => {
+        const refs = { scheduleId: scheduleId || null, directoryId: directoryId || null };
+        if (attribute)
+          update.mutate(
+            { spaceId, attributeId: attribute.id, revision: attribute.revision, name: values.name, ...refs },
+            done,
+          );
+        else create.mutate({ spaceId, ...values, ...refs }, done);
+      })}
+      testId="attribute-dialog"
+    >
+      <TextField label={t('eps.name')} {...form.field('name')} />
+      <SelectField
+        label={t('attributes.value_type')}
+        value={form.values.valueType}
+        disabled={!!attribute}
+        onChange={(v) => form.set('valueType', v as AttributeType)}
+        options={ATTRIBUTE_TYPES.map((type) => ({ value: type, label: t(`attribute_type.${type}`) }))}
+      />
+      <SelectField
+        label={t('attributes.scope')}
+        value={scheduleId}
+        onChange={setScheduleId}
+        options={[
+          { value: '', label: t('attributes.all_schedules') },
+          ...schedules.map((s) => ({ value: s.id, label: s.name })),
+        ]}
+      />
+      <SelectField
+        label={t('attributes.directory')}
+        value={directoryId}
+        onChange={setDirectoryId}
+        options={[
+          { value: '', label: t('common.none') },
+          ...directories.map((d) => ({ value: d.id, label: d.name })),
+        ]}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,321 @@
+import { useState } from 'react';
+import { confirm } from '../../components/confirm';
+import { FormDialog } from '../../components/dialog';
+import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { describeFailure } from '../../lib/errors';
+import { serverFieldErrors } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { asVersions } from '../../lib/schedule-types';
+import { trpc } from '../../lib/trpc';
+import '../calendars/calendars.css';
+import '../structure/structure.css';
+
+type Directory = RouterOutputs['directories']['list'][number];
+type Value = Directory['values'][number];
+type Editing =
+  | { kind: 'directory'; directory: Directory | null }
+  | { kind: 'value'; directory: Directory; value: Value | null }
+  | null;
+
+/** Directories (reference lists) and their values; chosen values can be added to a version. */
+export function DirectoriesPage() {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const utils = trpc.useUtils();
+  const list = trpc.directories.list.useQuery({ spaceId });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [addTo, setAddTo] = useState(false);
+  const refresh = () => void utils.directories.list.invalidate();
+  const removeDirectory = trpc.directories.delete.useMutation({ onSuccess: refresh });
+  const removeValue = trpc.directories.deleteValue.useMutation({ onSuccess: refresh });
+  const editable = can('directories.edit');
+  const directories = list.data ?? [];
+  const directory = directories.find((d) => d.id === selectedId) ?? directories[0];
+
+  return (
+    <div className="page page-wide" data-testid="directories-page">
+      <PageHeader
+        title={t('screen.directories')}
+        subtitle={t('directories.subtitle')}
+        actions={
+          <Button
+            variant="primary"
+            disabled={!editable}
+            onClick={() => setEditing({ kind: 'directory', directory: null })}
+            data-testid="directory-create"
+          >
+            + {t('directories.new')}
+          </Button>
+        }
+      />
+      {list.isLoading ? (
+        <Spinner />
+      ) : directories.length === 0 ? (
+        <Empty>{t('directories.empty')}</Empty>
+      ) : (
+        <div className="split">
+          <Card className="split-list">
+            <ul className="pick-list">
+              {directories.map((d) => (
+                <li key={d.id}>
+                  <button
+                    type="button"
+                    className={`pick-item${d.id === directory?.id ? ' pick-item-active' : ''}`}
+                    onClick={() => {
+                      setSelectedId(d.id);
+                      setPicked(new Set());
+                    }}
+                  >
+                    <span>{d.name}</span>
+                    <Badge>{d.values.length}</Badge>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          {directory && (
+            <Card
+              title={directory.name}
+              actions={
+                <>
+                  <Button disabled={!editable} onClick={() => setEditing({ kind: 'directory', directory })}>
+                    {t('eps.rename')}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    disabled={!editable}
+                    onClick={async () => {
+                      const answer = await confirm({
+                        title: t('directories.delete_title', { name: directory.name }),
+                        confirmLabel: t('common.delete'),
+                        danger: true,
+                      });
+                      if (answer.status === 'confirmed')
+                        removeDirectory.mutate({ spaceId, directoryId: directory.id });
+                    }}
+                  >
+                    {t('common.delete')}
+                  </Button>
+                  <Button
+                    disabled={!editable}
+                    onClick={() => setEditing({ kind: 'value', directory, value: null })}
+                    data-testid="value-create"
+                  >
+                    + {t('directories.new_value')}
+                  </Button>
+                  <Button
+                    variant="primary"
+                    disabled={!editable || picked.size === 0}
+                    onClick={() => setAddTo(true)}
+                  >
+                    {t('directories.add_to_version', { count: picked.size })}
+                  </Button>
+                </>
+              }
+            >
+              {directory.values.length === 0 ? (
+                <Empty>{t('directories.no_values')}</Empty>
+              ) : (
+                <div className="table-wrap">
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th aria-label={t('directories.pick')} />
+                        <th>{t('eps.code')}</th>
+                        <th>{t('eps.name')}</th>
+                        <th>{t('common.actions')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {directory.values.map((v) => (
+                        <tr key={v.id}>
+                          <td>
+                            <input
+                              type="checkbox"
+                              aria-label={t('directories.pick_value', { name: v.name })}
+                              checked={picked.has(v.id)}
+                              onChange={(e) =>
+                                setPicked((p) => {
+                                  const next = new Set(p);
+                                  if (e.target.checked) next.add(v.id);
+                                  else next.delete(v.id);
+                                  return next;
+                                })
+                              }
+                            />
+                          </td>
+                          <td>{v.code ?? ''}</td>
+                          <td>{v.name}</td>
+                          <td>
+                            <Button
+                              variant="ghost"
+                              disabled={!editable}
+                              onClick={() => setEditing({ kind: 'value', directory, value: v })}
+                            >
+                              {t('common.edit')}
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              disabled={!editable}
+                              onClick={() => removeValue.mutate({ spaceId, valueId: v.id })}
+                            >
+                              {t('common.delete')}
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </Card>
+          )}
+        </div>
+      )}
+      {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} onDone={refresh} />}
+      {addTo && directory && (
+        <AddToVersionDialog
+          directoryId={directory.id}
+          valueIds={[...picked]}
+          onClose={() => setAddTo(false)}
+          onDone={(added) => {
+            setAddTo(false);
+            setPicked(new Set());
+            notify('success', [t('directories.added', { count: added })]);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function EditDialog({
+  editing,
+  onClose,
+  onDone,
+}: {
+  editing: NonNullable<Editing>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const current = editing.kind === 'directory' ? editing.directory : editing.value;
+  const [name, setName] = useState(current?.name ?? '');
+  const [code, setCode] = useState(editing.kind === 'value' ? (editing.value?.code ?? '') : '');
+  const [errors, setErrors] = useState<Record<string, { message: string }>>({});
+  const ctx = { trpc: { context: { showsIssues: true } } };
+  const done = {
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+    onError: (error: unknown) => setErrors(serverFieldErrors(describeFailure(error, null).issues)),
+  };
+  const createDirectory = trpc.directories.create.useMutation(ctx);
+  const updateDirectory = trpc.directories.update.useMutation(ctx);
+  const createValue = trpc.directories.createValue.useMutation(ctx);
+  const updateValue = trpc.directories.updateValue.useMutation(ctx);
+  const submit = () => {
+    if (editing.kind === 'directory') {
+      if (editing.directory)
+        updateDirectory.mutate(
+          { spaceId, directoryId: editing.directory.id, name, revision: editing.directory.revision },
+          done,
+        );
+      else createDirectory.mutate({ spaceId, name }, done);
+    } else if (editing.value)
+      updateValue.mutate(
+        { spaceId, valueId: editing.value.id, revision: editing.value.revision, name, code: code || null },
+        done,
+      );
+    else createValue.mutate({ spaceId, directoryId: editing.directory.id, name, code: code || null }, done);
+  };
+  return (
+    <FormDialog
+      title={
+        editing.kind === 'directory'
+          ? current
+            ? t('directories.rename')
+            : t('directories.new')
+          : current
+            ? t('directories.edit_value')
+            : t('directories.new_value')
+      }
+      onClose={onClose}
+      onSubmit={submit}
+      testId="directory-dialog"
+    >
+      <TextField label={t('eps.name')} value={name} onChange={setName} error={errors.name} />
+      {editing.kind === 'value' && (
+        <TextField label={t('eps.code')} value={code} onChange={setCode} error={errors.code} />
+      )}
+    </FormDialog>
+  );
+}
+
+function AddToVersionDialog({
+  directoryId,
+  valueIds,
+  onClose,
+  onDone,
+}: {
+  directoryId: string;
+  valueIds: string[];
+  onClose: () => void;
+  onDone: (added: number) => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const eps = trpc.eps.list.useQuery({ spaceId });
+  const schedules = (eps.data ?? []).filter((n) => n.kind === 'schedule');
+  const [scheduleId, setScheduleId] = useState('');
+  const chosenSchedule = scheduleId || schedules[0]?.id || '';
+  const versions = trpc.versions.list.useQuery(
+    { spaceId, scheduleId: chosenSchedule },
+    { enabled: !!chosenSchedule },
+  );
+  const [versionId, setVersionId] = useState('');
+  const versionList = asVersions(versions.data);
+  const chosenVersion = versionId || versionList.find((v) => v.actual)?.id || '';
+  const add = trpc.versions.addDirectoryValues.useMutation({ onSuccess: (r) => onDone(r.added) });
+  return (
+    <FormDialog
+      title={t('directories.add_to_version', { count: valueIds.length })}
+      busy={add.isPending}
+      onClose={onClose}
+      onSubmit={
+        chosenVersion
+          ? () => add.mutate({ spaceId, versionId: chosenVersion, directoryId, valueIds })
+          : undefined
+      }
+    >
+      {schedules.length === 0 ? (
+        <p>{t('directories.no_schedules')}</p>
+      ) : (
+        <>
+          <SelectField
+            label={t('eps.kind.schedule')}
+            value={chosenSchedule}
+            onChange={(v) => {
+              setScheduleId(v);
+              setVersionId('');
+            }}
+            options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <SelectField
+            label={t('versions.version')}
+            value={chosenVersion}
+            onChange={setVersionId}
+            options={versionList.map((v) => ({ value: v.id, label: v.name }))}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { isMessageId } from '@takt/i18n';
+import { Button, Empty, Spinner } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { useT } from '../../lib/i18n';
+import { formatTimestamp } from '../../lib/schedule-time';
+import { trpc } from '../../lib/trpc';
+
+/** The version's undo list (stored on the server, so it survives a reload); undo the latest or back to an action. */
+export function UndoPanel({
+  versionId,
+  readOnly,
+  onChanged,
+}: {
+  versionId: string;
+  readOnly: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const list = trpc.undo.list.useQuery({ spaceId, versionId });
+  const undo = trpc.undo.undo.useMutation({ onSuccess: onChanged });
+  const actionName = (action: string) => {
+    const id = `undo.action.${action}`;
+    return isMessageId(id) ? t(id) : action;
+  };
+  if (list.isLoading) return <Spinner />;
+  const items = list.data ?? [];
+  return (
+    <div className="undo-panel" data-testid="undo-panel">
+      <div className="panel-row">
+        <h2 className="panel-heading">{t('undo.title')}</h2>
+        <Button
+          variant="primary"
+          disabled={readOnly || items.length === 0}
+          busy={undo.isPending}
+          onClick={() => undo.mutate({ spaceId, versionId })}
+          data-testid="undo-latest"
+        >
+          {t('undo.undo_latest')}
+        </Button>
+      </div>
+      {items.length === 0 ? (
+        <Empty>{t('undo.empty')}</Empty>
+      ) : (
+        <ol className="undo-list">
+          {items.map((item) => (
+            <li key={item.id} className="undo-item">
+              <span className="undo-name">{actionName(item.action)}</span>
+              <span className="undo-time">{formatTimestamp(item.createdAt)}</span>
+              <Button
+                variant="ghost"
+                disabled={readOnly || undo.isPending}
+                onClick={() => undo.mutate({ spaceId, versionId, undoActionId: item.id })}
+                title={t('undo.undo_to_here_hint')}
+              >
+                {t('undo.undo_to_here')}
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

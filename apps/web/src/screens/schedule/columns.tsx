@@ -1,0 +1,283 @@
+import { WORK_STATUSES, WORK_TYPES, workFields } from '@takt/contracts';
+import type { z } from 'zod';
+import { Badge } from '../../components/ui';
+import type { RouterOutputs } from '../../lib/api-types';
+import { type ScheduleModel, textOf } from '../../lib/columnar';
+import { attributeColumnKey, type ColumnSetting } from '../../lib/grid-columns';
+import { type Translate, translateDynamic } from '../../lib/i18n';
+import {
+  daysToMinutes,
+  formatMinutes,
+  formatNumber,
+  isoToMinutes,
+  minutesToDays,
+  parseDateText,
+  parseNumberText,
+} from '../../lib/schedule-time';
+import type { GridColumn } from './WbsGrid';
+
+type Attribute = RouterOutputs['attributes']['list'][number];
+export type WorkPatch = Record<string, unknown>;
+
+export interface ColumnContext {
+  t: Translate;
+  lang: string;
+  model: ScheduleModel;
+  hoursPerDay: number;
+  calendars: readonly { id: string; name: string }[];
+  members: readonly { userId: string; firstName: string; lastName: string }[];
+  attributes: readonly Attribute[];
+  attributeValues: ReadonlyMap<string, Record<string, unknown>>;
+  collapsed: ReadonlySet<string>;
+  onToggle: (row: number) => void;
+  /** Saves a change of one work; resolves to an error text or null. */
+  save: (row: number, patch: WorkPatch) => Promise<string | null>;
+}
+
+/** The first issue of a contracts schema, translated; null when the value passes. */
+function check(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  const params: Record<string, number> = {};
+  if (issue.code === 'too_big') params.max = Number(issue.maximum);
+  if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  return translateDynamic(issue.message, params);
+}
+
+const shape = workFields.shape;
+
+/** The grid's columns in the user's order and widths, each with its renderer and editor. */
+export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnContext): GridColumn[] {
+  const { t, lang, model: m, hoursPerDay } = ctx;
+  const num = (v: number, digits = 2) => formatNumber(v, lang, digits);
+  const days = (minutes: number) => num(minutesToDays(minutes, hoursPerDay));
+  const calendarName = new Map(ctx.calendars.map((c) => [c.id, c.name]));
+  const memberName = new Map(ctx.members.map((u) => [u.userId, `${u.firstName} ${u.lastName}`]));
+  const save = (row: number, field: keyof typeof shape, value: unknown) => {
+    const problem = check(shape[field], value);
+    return problem ? Promise.resolve(problem) : ctx.save(row, { [field]: value });
+  };
+  const dateEditor = (field: 'planStart' | 'planFinish', arr: Int32Array) => ({
+    kind: 'text' as const,
+    initial: (row: number) => formatMinutes(arr[row]!, true),
+    commit: (row: number, text: string) => {
+      const value = parseDateText(text);
+      if (value === undefined) return Promise.resolve(t('validation.invalid_date'));
+      return save(row, field, value);
+    },
+  });
+  const numberEditor = (
+    initial: (row: number) => string,
+    commit: (row: number, value: number | null) => Promise<string | null>,
+  ) => ({
+    kind: 'text' as const,
+    initial,
+    commit: (row: number, text: string) => {
+      const value = parseNumberText(text);
+      if (Number.isNaN(value)) return Promise.resolve(t('validation.not_a_number'));
+      return commit(row, value);
+    },
+  });
+  const selectEditor = (
+    options: { value: string; label: string }[],
+    initial: (row: number) => string,
+    field: keyof typeof shape,
+    nullable = false,
+  ) => ({
+    kind: 'select' as const,
+    options: nullable ? [{ value: '', label: t('common.none') }, ...options] : options,
+    initial,
+    commit: (row: number, text: string) => save(row, field, nullable && !text ? null : text),
+  });
+  const date = (arr: Int32Array) => (row: number) => formatMinutes(arr[row]!);
+  const calendarOptions = ctx.calendars.map((c) => ({ value: c.id, label: c.name }));
+  const memberOptions = ctx.members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }));
+
+  const builtins: Record<string, Omit<GridColumn, 'key' | 'width' | 'title'>> = {
+    code: {
+      render: (row) => textOf(m, m.code[row]!),
+      editor: {
+        kind: 'text',
+        initial: (row) => textOf(m, m.code[row]!),
+        commit: (row, text) => save(row, 'code', text.trim() || null),
+      },
+    },
+    name: {
+      render: (row) => {
+        const hasChildren = m.childCount[row]! > 0;
+        const open = !ctx.collapsed.has(m.ids[row]!);
+        return (
+          <span className="wbs-name" style={{ paddingLeft: m.depth[row]! * 16 }}>
+            {hasChildren ? (
+              <button
+                type="button"
+                className="wbs-toggle"
+                tabIndex={-1}
+                aria-label={open ? t('eps.collapse') : t('eps.expand')}
+                aria-expanded={open}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  ctx.onToggle(row);
+                }}
+              >
+                {open ? '▾' : '▸'}
+              </button>
+            ) : (
+              <span className="wbs-toggle" />
+            )}
+            <span className="wbs-name-text">{textOf(m, m.name[row]!)}</span>
+          </span>
+        );
+      },
+      editor: {
+        kind: 'text',
+        initial: (row) => textOf(m, m.name[row]!),
+        commit: (row, text) => save(row, 'name', text),
+      },
+    },
+    type: {
+      render: (row) => t(`work_type.${WORK_TYPES[m.type[row]!] ?? 'task'}`),
+      editor: selectEditor(
+        WORK_TYPES.map((w) => ({ value: w, label: t(`work_type.${w}`) })),
+        (row) => WORK_TYPES[m.type[row]!] ?? 'task',
+        'type',
+      ),
+    },
+    start: { render: date(m.planStart), editor: dateEditor('planStart', m.planStart) },
+    finish: { render: date(m.planFinish), editor: dateEditor('planFinish', m.planFinish) },
+    duration: {
+      align: 'right',
+      render: (row) => days(m.durationMinutes[row]!),
+      editor: numberEditor(
+        (row) => days(m.durationMinutes[row]!),
+        (row, value) =>
+          value === null
+            ? Promise.resolve(t('validation.required'))
+            : save(row, 'durationMinutes', daysToMinutes(value, hoursPerDay)),
+      ),
+    },
+    progress: {
+      align: 'right',
+      render: (row) => `${num(m.progress[row]!)} %`,
+      editor: numberEditor(
+        (row) => num(m.progress[row]!),
+        (row, value) => save(row, 'progress', value ?? 0),
+      ),
+    },
+    volume: {
+      align: 'right',
+      render: (row) => {
+        const v = m.planVolume[row]!;
+        return Number.isNaN(v) ? '' : `${num(v, 3)} ${textOf(m, m.unit[row]!)}`;
+      },
+      editor: numberEditor(
+        (row) => (Number.isNaN(m.planVolume[row]!) ? '' : num(m.planVolume[row]!, 3)),
+        (row, value) => save(row, 'planVolume', value),
+      ),
+    },
+    calendar: {
+      render: (row) => calendarName.get(textOf(m, m.calendar[row]!)) ?? '',
+      editor: selectEditor(calendarOptions, (row) => textOf(m, m.calendar[row]!), 'calendarId', true),
+    },
+    executor: {
+      render: (row) => memberName.get(textOf(m, m.executor[row]!)) ?? '',
+      editor: selectEditor(memberOptions, (row) => textOf(m, m.executor[row]!), 'executorId', true),
+    },
+    curator: {
+      render: (row) => memberName.get(textOf(m, m.curator[row]!)) ?? '',
+      editor: selectEditor(memberOptions, (row) => textOf(m, m.curator[row]!), 'curatorId', true),
+    },
+    status: {
+      render: (row) => t(`work_status.${WORK_STATUSES[m.status[row]!] ?? 'not_started'}`),
+      editor: selectEditor(
+        WORK_STATUSES.map((s) => ({ value: s, label: t(`work_status.${s}`) })),
+        (row) => WORK_STATUSES[m.status[row]!] ?? 'not_started',
+        'status',
+      ),
+    },
+    earlyStart: { render: date(m.earlyStart) },
+    earlyFinish: { render: date(m.earlyFinish) },
+    lateStart: { render: date(m.lateStart) },
+    lateFinish: { render: date(m.lateFinish) },
+    totalFloat: { align: 'right', render: (row) => (m.earlyStart[row]! < 0 ? '' : days(m.totalFloat[row]!)) },
+    freeFloat: { align: 'right', render: (row) => (m.earlyStart[row]! < 0 ? '' : days(m.freeFloat[row]!)) },
+    critical: {
+      align: 'center',
+      render: (row) => (m.critical[row] ? <Badge tone="warn">{t('grid.critical_mark')}</Badge> : ''),
+    },
+  };
+
+  const attributesById = new Map(ctx.attributes.map((a) => [attributeColumnKey(a.id), a]));
+  const out: GridColumn[] = [];
+  for (const s of settings) {
+    if (!s.visible) continue;
+    const builtin = builtins[s.key];
+    if (builtin) {
+      out.push({ key: s.key, width: s.width, title: t(`grid.col.${s.key}` as never), ...builtin });
+      continue;
+    }
+    const attribute = attributesById.get(s.key);
+    if (!attribute) continue;
+    const valueAt = (row: number) => ctx.attributeValues.get(m.ids[row]!)?.[attribute.id];
+    const show = (v: unknown) =>
+      v === null || v === undefined
+        ? ''
+        : typeof v === 'boolean'
+          ? t(v ? 'common.yes' : 'common.no')
+          : typeof v === 'number'
+            ? num(v)
+            : attribute.valueType === 'date' && typeof v === 'string'
+              ? formatMinutes(isoToMinutes(v))
+              : String(v);
+    const parse = (text: string): { value: unknown } | { error: string } => {
+      if (!text.trim()) return { value: null };
+      switch (attribute.valueType) {
+        case 'number':
+        case 'money':
+        case 'percentage': {
+          const n = parseNumberText(text);
+          return n === null || Number.isNaN(n) ? { error: t('validation.not_a_number') } : { value: n };
+        }
+        case 'boolean':
+          return { value: text === 'true' };
+        case 'date': {
+          const d = parseDateText(text);
+          return d ? { value: d.slice(0, 10) } : { error: t('validation.invalid_date') };
+        }
+        default:
+          return { value: text };
+      }
+    };
+    out.push({
+      key: s.key,
+      width: s.width,
+      title: attribute.name,
+      align: ['number', 'money', 'percentage'].includes(attribute.valueType) ? 'right' : undefined,
+      render: (row) => show(valueAt(row)),
+      editor: attribute.canEdit
+        ? {
+            kind: attribute.valueType === 'boolean' ? 'select' : 'text',
+            options:
+              attribute.valueType === 'boolean'
+                ? [
+                    { value: '', label: t('common.none') },
+                    { value: 'true', label: t('common.yes') },
+                    { value: 'false', label: t('common.no') },
+                  ]
+                : undefined,
+            initial: (row) => {
+              const v = valueAt(row);
+              return typeof v === 'boolean' ? String(v) : show(v);
+            },
+            commit: (row, text) => {
+              const parsed = parse(text);
+              if ('error' in parsed) return Promise.resolve(parsed.error);
+              return ctx.save(row, { attributes: { [attribute.id]: parsed.value } });
+            },
+          }
+        : undefined,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+import { DEFAULT_NODE_INFO_TAB, NODE_INFO_TABS } from '@takt/contracts';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { appI18n, type Translate, useT } from '../../lib/i18n';
+import { formatNumber } from '../../lib/schedule-time';
+import { trpc } from '../../lib/trpc';
+import type { EpsNode } from './StructurePage';
+
+type Tab = (typeof NODE_INFO_TABS)[number];
+type Row = Record<string, unknown>;
+
+/** Node info (spec §2): one tab at a time, analytics first; every tab shows the server's real data. */
+export function NodeInfo({ node }: { node: EpsNode }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
+  const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab });
+  return (
+    <div className="node-info" data-testid="node-info">
+      <header className="node-info-header">
+        <div>
+          <div className="node-info-kind">{t(`eps.kind.${node.kind}`)}</div>
+          <h2 className="node-info-title">{node.name}</h2>
+        </div>
+        {node.kind === 'schedule' && (
+          <Link href={`/schedule/${node.id}`} className="btn btn-primary">
+            {t('eps.open_schedule')}
+          </Link>
+        )}
+      </header>
+      <Tabs
+        label={t('node_info.tabs')}
+        tabs={NODE_INFO_TABS.map((key) => ({ key, label: t(`node_info.tab.${key}`) }))}
+        active={tab}
+        onChange={setTab}
+      />
+      <div className="node-info-body" role="tabpanel">
+        {info.isLoading || !info.data ? <Spinner /> : <TabContent tab={tab} data={info.data.data} t={t} />}
+      </div>
+    </div>
+  );
+}
+
+const num = (value: unknown) => formatNumber(Number(value ?? 0), appI18n.locale);
+const minutesAsDays = (value: unknown, t: Translate) =>
+  value === null || value === undefined
+    ? t('common.none')
+    : t('node_info.days', { days: num(Number(value) / 480) });
+
+function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate }) {
+  if (tab === 'analytics') {
+    const a = (data ?? {}) as Row;
+    return (
+      <div className="stats" data-testid="analytics">
+        {(['works', 'completed', 'inProgress', 'critical'] as const).map((key) => (
+          <div className="stat" key={key}>
+            <div className="stat-label">{t(`node_info.analytics.${key}`)}</div>
+            <div className="stat-value">{num(a[key])}</div>
+          </div>
+        ))}
+        <div className="stat">
+          <div className="stat-label">{t('node_info.analytics.averageProgress')}</div>
+          <div className="stat-value">{num(a.averageProgress)} %</div>
+        </div>
+      </div>
+    );
+  }
+  if (tab === 'node_info') {
+    const d = (data ?? {}) as { path?: Row[]; descendants?: number; versions?: number };
+    return (
+      <dl className="node-facts">
+        <dt>{t('node_info.path')}</dt>
+        <dd>{(d.path ?? []).map((p) => String(p.name)).join(' / ')}</dd>
+        <dt>{t('node_info.descendants')}</dt>
+        <dd>{num(d.descendants)}</dd>
+        <dt>{t('node_info.versions')}</dt>
+        <dd>{num(d.versions)}</dd>
+      </dl>
+    );
+  }
+  const rows = Array.isArray(data) ? (data as Row[]) : [];
+  if (rows.length === 0) return <Empty>{t(`node_info.empty.${tab}`)}</Empty>;
+  if (tab === 'task_relations')
+    return (
+      <div className="table-wrap">
+        <table className="table" data-testid="task-relations">
+          <thead>
+            <tr>
+              <th>{t('relations.predecessor')}</th>
+              <th>{t('relations.successor')}</th>
+              <th>{t('relations.type')}</th>
+              <th>{t('relations.lag')}</th>
+              <th>{t('relations.free_reserve')}</th>
+              <th>{t('relations.total_reserve')}</th>
+              <th>{t('relations.critical')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={String(r.id)}>
+                <td>
+                  {String(r.predecessorCode ?? '')} {String(r.predecessorName ?? '')}
+                </td>
+                <td>
+                  {String(r.successorCode ?? '')} {String(r.successorName ?? '')}
+                </td>
+                <td>{String(r.type).toUpperCase()}</td>
+                <td>{minutesAsDays(r.lagMinutes, t)}</td>
+                <td>{minutesAsDays(r.freeReserve, t)}</td>
+                <td>{minutesAsDays(r.totalReserve, t)}</td>
+                <td>{r.onCriticalPath ? <Badge tone="warn">{t('common.yes')}</Badge> : t('common.no')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  if (tab === 'directories')
+    return (
+      <ul className="plain-list">
+        {rows.map((r) => (
+          <li key={String(r.id)}>
+            <Badge>{String(r.directory)}</Badge> {String(r.code ?? '')} {String(r.name)}
+          </li>
+        ))}
+      </ul>
+    );
+  if (tab === 'related_schedules')
+    return (
+      <ul className="plain-list">
+        {rows.map((r) => (
+          <li key={String(r.id)}>
+            <Link href={`/schedule/${String(r.id)}`}>{String(r.name)}</Link>
+          </li>
+        ))}
+      </ul>
+    );
+  // Tabs of later capabilities: their records as the server sends them.
+  return (
+    <ul className="plain-list">
+      {rows.map((r, i) => (
+        <li key={String(r.id ?? i)}>{String(r.name ?? r.id ?? '')}</li>
+      ))}
+    </ul>
+  );
+}
