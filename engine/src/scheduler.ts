@@ -40,8 +40,9 @@ export type RelationPatch = Partial<Pick<RelationInput, 'type' | 'lagMinutes' | 
  * edit of a work's duration, calendar, constraint or progress, or of a relation's type or lag, only the
  * affected works are recalculated: forward from the edited work through its successors until values stop
  * changing, backward likewise through its predecessors — unless the early project finish moves, which
- * changes every late date. Structural edits (adding or removing works or relations, changing a type or a
- * parent) rebuild the network. Results are identical to `calculate` on the edited project.
+ * changes every late date. Adding or removing a relation relinks the edges and recalculates from its ends;
+ * adding or removing works, or changing a type or parent, rebuilds the network. Results are identical to
+ * `calculate` on the edited project.
  */
 export class Scheduler {
   #options: CalculateOptions | undefined;
