@@ -12,6 +12,8 @@ export interface VersionInfo {
   calcStatus: number;
   calcError: string | null;
   calendarId: string | null;
+  projectStart: string | null;
+  dataDate: string | null;
   workCount: number;
   revision: number;
 }

@@ -5,6 +5,7 @@ import { FormDialog } from '../../components/dialog';
 import { Badge, Button, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
+import { formatIso, parseDateText } from '../../lib/schedule-time';
 import type { VersionInfo } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { CompareDialog } from './CompareDialog';
@@ -97,6 +98,12 @@ export function VersionsPanel({
           </li>
         ))}
       </ul>
+      <VersionDates
+        key={`${current.id}-${current.revision}`}
+        version={current}
+        editable={manage && !current.locked}
+        onSaved={onChanged}
+      />
       <div className="panel-row">
         <Button variant="ghost" disabled={!manage} onClick={() => setDialog('copyTo')}>
           {t('versions.copy_to')}
@@ -246,5 +253,70 @@ function CopyToDialog({
         />
       )}
     </FormDialog>
+  );
+}
+
+/** The version's project start and data date, typed in the formats of spec §5. */
+function VersionDates({
+  version,
+  editable,
+  onSaved,
+}: {
+  version: Version;
+  editable: boolean;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [start, setStart] = useState(formatIso(version.projectStart));
+  const [dataDate, setDataDate] = useState(formatIso(version.dataDate));
+  const [errors, setErrors] = useState<{ start?: string; dataDate?: string }>({});
+  const update = trpc.versions.update.useMutation({ onSuccess: onSaved });
+  const save = () => {
+    const projectStart = parseDateText(start);
+    const date = parseDateText(dataDate);
+    const invalid = { message: 'validation.invalid_date' };
+    setErrors({
+      start: projectStart === undefined ? invalid.message : undefined,
+      dataDate: date === undefined ? invalid.message : undefined,
+    });
+    if (projectStart === undefined || date === undefined) return;
+    update.mutate({
+      spaceId,
+      versionId: version.id,
+      revision: version.revision,
+      projectStart,
+      dataDate: date,
+    });
+  };
+  return (
+    <form
+      className="version-dates"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <h3 className="panel-title">{t('versions.dates')}</h3>
+      <TextField
+        label={t('versions.project_start')}
+        value={start}
+        onChange={setStart}
+        placeholder={t('common.date_placeholder')}
+        disabled={!editable}
+        error={errors.start ? { message: errors.start } : undefined}
+      />
+      <TextField
+        label={t('versions.data_date')}
+        value={dataDate}
+        onChange={setDataDate}
+        placeholder={t('common.date_placeholder')}
+        disabled={!editable}
+        error={errors.dataDate ? { message: errors.dataDate } : undefined}
+      />
+      <Button type="submit" disabled={!editable} busy={update.isPending} data-testid="version-dates-save">
+        {t('common.save')}
+      </Button>
+    </form>
   );
 }
