@@ -353,33 +353,42 @@ function compileEdges(
     relationEdgeStart[r + 1] = relationEdgeStart[r]! + edges;
   }
 
-  // Edges are numbered by successor (stable counting sort), so the forward pass reads them in order.
+  // Expand in relation order, then number the edges by successor (a stable counting sort), so that the
+  // forward pass reads a work's incoming edges from consecutive memory.
   const edgeCount = relationEdgeStart[relationCount]!;
-  const slot = new Int32Array(workIds.length + 1);
-  const expand = (visit: (r: number, a: number, b: number) => void) => {
-    for (let r = 0; r < relationCount; r++) {
-      if (relationEdgeStart[r] === relationEdgeStart[r + 1]) continue;
-      const p = predecessor[r]!;
-      const s = successor[r]!;
-      if (kind[p] === KIND_LEAF && kind[s] === KIND_LEAF) visit(r, p, s);
-      else {
-        for (const a of kind[p] === KIND_LEAF ? [p] : leavesOf(p)) {
-          for (const b of kind[s] === KIND_LEAF ? [s] : leavesOf(s)) visit(r, a, b);
-        }
+  const expandedFrom = new Int32Array(edgeCount);
+  const expandedTo = new Int32Array(edgeCount);
+  for (let r = 0; r < relationCount; r++) {
+    let e = relationEdgeStart[r]!;
+    if (e === relationEdgeStart[r + 1]) continue;
+    const p = predecessor[r]!;
+    const s = successor[r]!;
+    if (kind[p] === KIND_LEAF && kind[s] === KIND_LEAF) {
+      expandedFrom[e] = p;
+      expandedTo[e] = s;
+      continue;
+    }
+    for (const a of kind[p] === KIND_LEAF ? [p] : leavesOf(p)) {
+      for (const b of kind[s] === KIND_LEAF ? [s] : leavesOf(s)) {
+        expandedFrom[e] = a;
+        expandedTo[e++] = b;
       }
     }
-  };
-  expand((_, __, b) => slot[b + 1]!++);
+  }
+  const slot = new Int32Array(workIds.length + 1);
+  for (let e = 0; e < edgeCount; e++) slot[expandedTo[e]! + 1]!++;
   for (let v = 0; v < workIds.length; v++) slot[v + 1]! += slot[v]!;
   const from = new Int32Array(edgeCount);
   const to = new Int32Array(edgeCount);
   const owner = new Int32Array(edgeCount);
-  expand((r, a, b) => {
-    const e = slot[b]!++;
-    from[e] = a;
-    to[e] = b;
+  let r = 0;
+  for (let expanded = 0; expanded < edgeCount; expanded++) {
+    while (relationEdgeStart[r + 1]! <= expanded) r++;
+    const e = slot[expandedTo[expanded]!]!++;
+    from[e] = expandedFrom[expanded]!;
+    to[e] = expandedTo[expanded]!;
     owner[e] = r;
-  });
+  }
   const relationEdges = new Int32Array(edgeCount);
   const fill = relationEdgeStart.slice(0, relationCount);
   for (let e = 0; e < edgeCount; e++) relationEdges[fill[owner[e]!]!++] = e;
