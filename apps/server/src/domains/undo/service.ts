@@ -14,7 +14,7 @@ export async function listUndoActions(ctx: SpaceContext, versionId: string) {
     createdAt: Date;
   }>(
     `SELECT id::text, kind, action, "userId", "createdAt" FROM undo_actions
-     WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NULL ORDER BY id DESC LIMIT 200`,
+     WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NULL ORDER BY undo_actions.id DESC LIMIT 200`,
     [versionId, ctx.space.spaceId],
   );
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
@@ -32,7 +32,7 @@ export async function applyUndo(
     const { rows } = await client.query<{ id: string; payload: UndoPayload }>(
       `SELECT id::text, payload FROM undo_actions
        WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NULL AND ($3::bigint IS NULL OR id >= $3::bigint)
-       ORDER BY id DESC ${target === null ? 'LIMIT 1' : ''} FOR UPDATE`,
+       ORDER BY undo_actions.id DESC ${target === null ? 'LIMIT 1' : ''} FOR UPDATE`,
       [input.versionId, spaceId, target],
     );
     if (rows.length === 0 || (target !== null && rows.at(-1)!.id !== target))
