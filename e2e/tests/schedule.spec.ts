@@ -208,7 +208,7 @@ test('calendars, attributes, directories and view settings screens', async ({ pa
   await page.getByTestId('directory-dialog').getByLabel('Name').fill('Concrete crew 1');
   await page.getByTestId('directory-dialog').getByLabel('Code').fill('C1');
   await page.getByTestId('directory-dialog').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: 'Concrete crew 1' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Concrete crew 1', exact: true })).toBeVisible();
   await shot(page, 'screens-03-directories');
 
   await page.goto(`/${spaceId}/viewsettings`);

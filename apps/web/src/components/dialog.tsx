@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useT } from '../lib/i18n';
 import { Button } from './ui';
+import './dialog.css';
 
 /** A modal form (create, rename, move …): Escape or a click outside closes it, submit runs `onSubmit`. */
 export function FormDialog({

@@ -545,7 +545,7 @@ export const en = {
   'versions.delete_title': 'Delete the version “{name}”?',
   'versions.delete_text': 'Its works, relations and undo history are deleted.',
   'compare.title': 'Compare versions',
-  'compare.hint': 'Compare “{name}” with:',
+  'compare.hint': 'Changes in “{name}” since the version:',
   'compare.other': 'Version to compare with',
   'compare.run': 'Compare',
   'compare.heading': '“{base}” → “{other}”',

@@ -534,7 +534,7 @@ export const ru: Catalog = {
   'versions.delete_title': 'Удалить версию «{name}»?',
   'versions.delete_text': 'Будут удалены её работы, связи и история отмены.',
   'compare.title': 'Сравнение версий',
-  'compare.hint': 'Сравнить «{name}» с версией:',
+  'compare.hint': 'Изменения в «{name}» относительно версии:',
   'compare.other': 'Версия для сравнения',
   'compare.run': 'Сравнить',
   'compare.heading': '«{base}» → «{other}»',

@@ -155,8 +155,8 @@ export function VersionsPanel({
       )}
       {comparing && (
         <CompareDialog
-          base={current}
-          other={versions.find((v) => v.id === comparing)!}
+          base={versions.find((v) => v.id === comparing)!}
+          other={current}
           onClose={() => setComparing(null)}
         />
       )}

@@ -85,10 +85,14 @@ export function WbsGrid(props: Props) {
   useEffect(() => {
     if (props.scrollTo) virtualizer.scrollToIndex(props.scrollTo.row, { align: 'center' });
   }, [props.scrollTo, virtualizer]);
+  const handledEdit = useRef<number | null>(null);
   useLayoutEffect(() => {
-    if (props.editRequest && !readOnly && columns[props.editRequest.cursor.col]?.editor) {
-      virtualizer.scrollToIndex(props.editRequest.cursor.row);
-      setEditing(props.editRequest.cursor);
+    const request = props.editRequest;
+    if (!request || handledEdit.current === request.token) return;
+    handledEdit.current = request.token;
+    if (!readOnly && columns[request.cursor.col]?.editor) {
+      virtualizer.scrollToIndex(request.cursor.row);
+      setEditing(request.cursor);
     }
   }, [props.editRequest, readOnly, columns, virtualizer]);
 
