@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi } from '../tests/helpers';
+
+const WORKS = Number(process.env.TAKT_BENCH_WORKS ?? 100_000);
+const TRIALS = 3;
+const RESULT_FILE = fileURLToPath(new URL('../test-results/grid-bench.json', import.meta.url));
+
+interface Timings {
+  works: number;
+  queryMs: number;
+  decodeMs: number;
+  loadMs: number;
+  firstPaintMs: number;
+}
+
+/**
+ * Loads the 100,000-work version into the browser: payload query + transfer (queryMs), decoding into
+ * typed arrays (decodeMs), and the grid's first paint with rows (firstPaintMs, from the query start).
+ * One warm-up, then the median of three page loads.
+ */
+test('grid: load and first paint of a 100,000-work version', async ({ page, request }) => {
+  const token = await registerByApi(request, newUser('bench'));
+  const spaceId = await createSpaceByApi(request, token, 'Bench');
+  const client = api(request, token);
+  const generatedAt = Date.now();
+  const large = await client.post(`/space/${spaceId}/demo/large-schedule`, { works: WORKS });
+  const generateMs = Date.now() - generatedAt;
+  const nodes = (await client.get(`/space/${spaceId}/eps`)) as unknown as {
+    id: string;
+    actualVersionId: string;
+  }[];
+  const schedule = nodes.find((n) => n.actualVersionId === large.versionId)!;
+  const url = `/${spaceId}/schedule/${schedule.id}`;
+
+  const trials: (Timings & { navigationMs: number })[] = [];
+  await openSignedIn(page, token, url);
+  for (let i = 0; i <= TRIALS; i++) {
+    if (i > 0) await page.reload();
+    const started = Date.now();
+    await expect(page.locator('[role="row"][aria-rowindex="2"]')).toBeVisible({ timeout: 120_000 });
+    await page.waitForFunction(() => window.__taktGrid?.firstPaintMs !== undefined);
+    const navigationMs = Date.now() - started;
+    const timings = (await page.evaluate(() => window.__taktGrid)) as Timings;
+    expect(timings.works).toBe(WORKS);
+    if (i > 0) trials.push({ ...timings, navigationMs });
+  }
+  const median = (pick: (t: (typeof trials)[number]) => number) =>
+    Math.round(trials.map(pick).sort((a, b) => a - b)[Math.floor(trials.length / 2)]!);
+  writeFileSync(
+    RESULT_FILE,
+    JSON.stringify({
+      works: WORKS,
+      generateMs,
+      trials,
+      loadMs: median((t) => t.loadMs),
+      queryMs: median((t) => t.queryMs),
+      decodeMs: median((t) => t.decodeMs),
+      firstPaintMs: median((t) => t.firstPaintMs),
+      navigationMs: median((t) => t.navigationMs),
+    }),
+  );
+});
+
+declare global {
+  interface Window {
+    __taktGrid?: Timings;
+  }
+}
