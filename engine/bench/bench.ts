@@ -30,6 +30,21 @@ function trials(count: number, run: () => void): number {
   return median(Array.from({ length: count }, () => time(run)));
 }
 
+/** Median times of two runs measured alternately, so that both see the same load on a shared machine. */
+function pairedTrials(count: number, first: () => void, second: () => void): [number, number] {
+  for (let k = 0; k < Math.min(3, count); k++) {
+    first();
+    second();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let k = 0; k < count; k++) {
+    a.push(time(first));
+    b.push(time(second));
+  }
+  return [median(a), median(b)];
+}
+
 /** Plain CPM: Kahn's order, then forward and backward max/min passes with durations and lags. */
 function baseline(model: ProjectModel): number {
   const { nodeCount, edgeFrom, edgeTo, inStart, inEdges, outStart, outEdges } = model.network;
@@ -106,7 +121,7 @@ function measure(size: number): Row {
     inProgressRate: 0.2,
     summaryEvery: 50,
   });
-  const repeats = size >= 350_000 ? 3 : size >= 100_000 ? 7 : 15;
+  const repeats = size >= 350_000 ? 5 : size >= 100_000 ? 11 : 21;
 
   // Memory first, before other runs leave garbage behind: what a Scheduler keeps (typed arrays included).
   const before = memoryMB();
@@ -114,9 +129,12 @@ function measure(size: number): Row {
   const heapMB = memoryMB() - before;
 
   const calculateMs = trials(Math.min(repeats, 5), () => calculate(project));
-  const fullMs = trials(repeats, () => scheduler.recalculate());
   const model = projectCompile(project);
-  const baselineMs = trials(repeats, () => baseline(model));
+  const [fullMs, baselineMs] = pairedTrials(
+    repeats,
+    () => scheduler.recalculate(),
+    () => baseline(model),
+  );
   // The baseline's memory: the CSR arrays, durations and lags it reads plus the four arrays it allocates.
   const { network } = model;
   const baselineMB =
