@@ -5,5 +5,7 @@ export * from './links.js';
 export * from './locale.js';
 export * from './pages.js';
 export * from './scale.js';
+export * from './shapes.js';
 export * from './snapshot.js';
 export * from './text.js';
+export * from './theme.js';

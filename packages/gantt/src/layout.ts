@@ -79,6 +79,7 @@ export interface GanttConstraint {
   readonly end: 'start' | 'finish';
   /** CONSTRAINT_NOT_EARLIER, CONSTRAINT_NOT_LATER or CONSTRAINT_IN_DATE. */
   readonly type: number;
+  /** The constraint date on the vertical middle of the plan bar. */
   readonly x: number;
   readonly y: number;
   readonly size: number;
@@ -317,7 +318,7 @@ export function ganttLayout(
           extend(x0, x1);
           if (x1 >= left && x0 <= right) layout.floatTails.push({ work, x0, x1, y: midY });
         }
-        const size = plan.height * 0.9;
+        const size = plan.height * 1.2;
         for (const end of ['start', 'finish'] as const) {
           const type =
             end === 'start' ? snapshot.constraintStartType[work]! : snapshot.constraintFinishType[work]!;
@@ -327,7 +328,7 @@ export function ganttLayout(
           const cx = x(date);
           extend(cx - size / 2, cx + size / 2);
           if (cx + size >= left && cx - size <= right)
-            layout.constraints.push({ work, end, type, x: cx, y: rowTop + plan.y - size / 2, size });
+            layout.constraints.push({ work, end, type, x: cx, y: midY, size });
         }
       }
       if (workRight >= workLeft) {

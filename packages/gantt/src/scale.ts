@@ -197,8 +197,9 @@ export function scaleTicks(
     const finish = next * MINUTES_PER_DAY;
     const x0 = scaleXFromMinute(scale, start);
     const x1 = scaleXFromMinute(scale, finish);
-    // Upper labels stick to the left edge of the view so a long month stays named.
-    const visible0 = upperTier ? Math.max(x0, 0) : x0;
+    // Labels stick to the left edge of the view so a tick cut by it stays named (upper tiers: also the
+    // right edge, their ticks are long).
+    const visible0 = Math.max(x0, 0);
     const room = Math.min(x1, upperTier ? width : x1) - visible0 - 2 * padding;
     let label = '';
     for (const candidate of scaleUnitLabels(unit, day, options.language)) {

@@ -225,3 +225,26 @@ export function snapshotLinkIndex(snapshot: GanttSnapshot): LinkIndex {
   linkIndexCache.set(snapshot.links, index);
   return index;
 }
+
+/** Earliest start and latest finish over all plan kinds (fit to project, print "fit time on sheet"). */
+export function snapshotTimeRange(snapshot: GanttSnapshot): { start: number; finish: number } | null {
+  let start = Number.POSITIVE_INFINITY;
+  let finish = Number.NEGATIVE_INFINITY;
+  const columns = [
+    snapshot.planStart,
+    snapshot.planFinish,
+    snapshot.baselineStart,
+    snapshot.baselineFinish,
+    snapshot.factStart,
+    snapshot.factFinish,
+  ];
+  for (const column of columns) {
+    for (let i = 0; i < snapshot.workCount; i++) {
+      const minute = column[i]!;
+      if (minute < 0) continue;
+      if (minute < start) start = minute;
+      if (minute > finish) finish = minute;
+    }
+  }
+  return start <= finish ? { start, finish } : null;
+}

@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { calendarCompile } from '@takt/engine';
+import { describe, expect, it } from 'vitest';
+import { dateToMinutes } from '../dates.js';
+import { printPageCount } from '../pages.js';
+import { SAMPLE_DATA_DATE, sampleSchedule } from '../testing/sample-schedule.js';
+import { type GanttPdfInput, ganttPdf, ganttPdfPageCount, ganttPdfPrintInput } from './index.js';
+
+const previewDir = join(dirname(fileURLToPath(import.meta.url)), '../../.preview');
+
+function hasPdftoppm(): boolean {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Text of a PDF by poppler's pdftotext (one string per page), or null when poppler is not installed. */
+function pdfText(file: string): string[] | null {
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
+  } catch {
+    return null;
+  }
+}
+
+describe('PDF writer', () => {
+  const { snapshot, names, codes } = sampleSchedule(300);
+  const input: GanttPdfInput = {
+    snapshot,
+    preset: {
+      name: 'A3',
+      sheetHeightMm: 297,
+      sheetWidthMm: 420,
+      marginMm: 10,
+      titles: {
+        firstHeader: { left: '{schedule}', right: 'Печать: {date}' },
+        header: { left: '{schedule}' },
+        footer: { right: 'Стр. {page} из {pages}' },
+        lastFooter: { left: 'Утверждаю: ____________', right: 'Стр. {page} из {pages}' },
+        textSize: 9,
+      },
+    },
+    scaling: { kind: 'fit' },
+    columns: [
+      { title: 'Код', widthMm: 18, value: (row) => codes[row]! },
+      { title: 'Наименование работы', widthMm: 70, value: (row) => names[row]! },
+    ],
+    language: 'ru',
+    scheduleName: 'ЖК «Северный», корпус 2',
+    printedAt: dateToMinutes(2024, 5, 6) + 10 * 60,
+    today: dateToMinutes(2024, 5, 8),
+    dataDate: SAMPLE_DATA_DATE,
+    calendar: calendarCompile({ id: 'std' }),
+  };
+
+  it('writes every page of a 300-work schedule with the page count known before printing', async () => {
+    const pages = ganttPdfPageCount(input);
+    expect(pages).toBe(printPageCount(ganttPdfPrintInput(input)));
+    // (297 − 20 − 10 − 2 titles × 5.7) / 6 = 42 rows per page → 300 rows on 8 pages.
+    expect(pages).toBe(8);
+    const pdf = await ganttPdf(input);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pageObjects = pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+    expect(pageObjects).toHaveLength(pages);
+
+    mkdirSync(previewDir, { recursive: true });
+    const file = join(previewDir, 'sample-300.pdf');
+    writeFileSync(file, pdf);
+    const text = pdfText(file);
+    if (text) {
+      expect(text[0]).toContain('ЖК «Северный», корпус 2');
+      expect(text[0]).toContain('Печать: 06.05.2024');
+      expect(text[0]).toContain('Наименование работы');
+      expect(text[0]).toContain('Монтаж каркаса, захватка 2');
+      expect(text[0]).toContain('Стр. 1 из 8');
+      expect(text[1]).toContain('Наименование работы'); // repeated header
+      expect(text[7]).toContain('Утверждаю');
+      expect(text[7]).toContain('Стр. 8 из 8');
+      expect(text[7]).toContain(names[299]!);
+    }
+    if (hasPdftoppm()) {
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '70',
+        '-f',
+        '1',
+        '-l',
+        '2',
+        file,
+        join(previewDir, 'sample-300'),
+      ]);
+      expect(existsSync(join(previewDir, 'sample-300-1.png'))).toBe(true);
+    }
+  });
+
+  it('prints a chosen date range at week scale with non-working days shaded', async () => {
+    const ranged: GanttPdfInput = {
+      ...input,
+      scaling: { kind: 'range', start: dateToMinutes(2024, 3, 1), finish: dateToMinutes(2024, 4, 15) },
+      preset: { name: 'A4', sheetHeightMm: 210, sheetWidthMm: 297, marginMm: 0 },
+      snapshot: sampleSchedule(40).snapshot,
+    };
+    const pdf = await ganttPdf(ranged);
+    mkdirSync(previewDir, { recursive: true });
+    const file = join(previewDir, 'range-a4.pdf');
+    writeFileSync(file, pdf);
+    expect(ganttPdfPageCount(ranged)).toBe(2);
+    if (hasPdftoppm()) {
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '70',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        join(previewDir, 'range-a4'),
+      ]);
+    }
+  });
+
+  it('rejects an invalid preset with the spec message ids', () => {
+    expect(() => ganttPdfPageCount({ ...input, preset: { ...input.preset, sheetHeightMm: 200 } })).toThrow(
+      'validation.sheet_height_min',
+    );
+  });
+});

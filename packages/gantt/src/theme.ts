@@ -1,0 +1,89 @@
+/** Colours (0xRRGGBB) shared by the renderers: the dark theme on screen and a light one for paper. */
+export interface GanttTheme {
+  readonly background: number;
+  readonly rowStripe: number;
+  readonly rowLine: number;
+  readonly gridLine: number;
+  readonly headerBackground: number;
+  readonly headerText: number;
+  readonly text: number;
+  readonly nonWorking: number;
+  readonly plan: number;
+  readonly planProgress: number;
+  readonly critical: number;
+  readonly criticalProgress: number;
+  readonly baseline: number;
+  readonly fact: number;
+  readonly summary: number;
+  readonly milestone: number;
+  readonly floatTail: number;
+  readonly constraint: number;
+  readonly link: number;
+  readonly linkDriving: number;
+  readonly today: number;
+  readonly dataDate: number;
+  readonly hover: number;
+  readonly selection: number;
+  readonly clash: number;
+}
+
+export const GANTT_THEME_DARK: GanttTheme = {
+  background: 0x1e1f22,
+  rowStripe: 0x232428,
+  rowLine: 0x2b2d31,
+  gridLine: 0x34363b,
+  headerBackground: 0x26272b,
+  headerText: 0xc9ccd1,
+  text: 0xdfe1e5,
+  nonWorking: 0x2a2b30,
+  plan: 0x4c8dff,
+  planProgress: 0x2a5cc0,
+  critical: 0xff5c5c,
+  criticalProgress: 0xb83232,
+  baseline: 0x8a8f98,
+  fact: 0x3ecf8e,
+  summary: 0xd0d3d8,
+  milestone: 0xf0c14b,
+  floatTail: 0x6b7280,
+  constraint: 0xc084fc,
+  link: 0x7d828b,
+  linkDriving: 0xff8a8a,
+  today: 0xffa94d,
+  dataDate: 0x74c0fc,
+  hover: 0xffffff,
+  selection: 0x4c8dff,
+  clash: 0xff3b30,
+};
+
+export const GANTT_THEME_PRINT: GanttTheme = {
+  background: 0xffffff,
+  rowStripe: 0xf6f7f9,
+  rowLine: 0xe3e5e8,
+  gridLine: 0xd5d8dc,
+  headerBackground: 0xeef0f3,
+  headerText: 0x222222,
+  text: 0x1a1a1a,
+  nonWorking: 0xeeeeee,
+  plan: 0x3d74d9,
+  planProgress: 0x1f4a99,
+  critical: 0xd93636,
+  criticalProgress: 0x8f1f1f,
+  baseline: 0x9aa0a6,
+  fact: 0x2e9e5b,
+  summary: 0x333333,
+  milestone: 0x333333,
+  floatTail: 0x8a8f98,
+  constraint: 0x8b3fd9,
+  link: 0x666666,
+  linkDriving: 0xd93636,
+  today: 0xf08c00,
+  dataDate: 0x1c7ed6,
+  hover: 0x000000,
+  selection: 0x3d74d9,
+  clash: 0xd93636,
+};
+
+/** '#rrggbb' of a theme colour (pdfkit, DOM). */
+export function themeHex(color: number): string {
+  return `#${color.toString(16).padStart(6, '0')}`;
+}
