@@ -71,7 +71,7 @@ test('register, sign in, create and open a space, edit the profile, sign out fro
   await expect(page).toHaveURL(spaceUrl);
 
   // A later screen is declared and explained inside the layout; trailing slashes are accepted.
-  await page.getByRole('link', { name: /Calendars/ }).click();
+  await page.getByRole('link', { name: /Scoreboard/ }).click();
   await expect(page.getByTestId('unavailable')).toContainText('Not yet available in this version');
   await shot(page, 'unavailable');
   await page.goto(`${spaceUrl}/schedule/42/cyclogram/`);
