@@ -552,7 +552,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
               {calcStatus} · {t(`calc_status.${CALC_STATUS_TEXT[calcStatus] ?? 'not_calculated'}`)}
             </span>
           </Badge>
-          {version?.locked && <Badge tone="warn">🔒 {t('versions.locked')}</Badge>}
+          {version?.locked && <Badge tone="warn">{t('versions.locked')}</Badge>}
         </div>
         <div className="schedule-actions">
           <Button
