@@ -1,0 +1,135 @@
+import { Container, Graphics } from 'pixi.js';
+import {
+  type CyclogramInput,
+  type CyclogramLayoutOptions,
+  type CyclogramViewport,
+  cyclogramLayout,
+} from '../cyclogram.js';
+import type { GanttLanguage } from '../locale.js';
+import { scaleHeader, type TimeScale } from '../scale.js';
+import { GANTT_THEME_DARK } from '../theme.js';
+import { drawHeader } from './draw.js';
+import type { FrameLayer } from './frame-scheduler.js';
+import { PixiSurface, type PixiSurfaceOptions, pixiSurfaceApplication, TextPool } from './surface.js';
+
+export interface CyclogramScene {
+  readonly input: CyclogramInput;
+  readonly scale: TimeScale;
+  /** The chart body right of the location labels and below the header. */
+  readonly viewport: CyclogramViewport;
+  readonly language: GanttLanguage;
+  readonly options?: CyclogramLayoutOptions;
+  /** Bumped by the app when the input changes (new dates, colours from cyclogram/color). */
+  readonly version: number;
+}
+
+export interface CyclogramPixiOptions extends Omit<PixiSurfaceOptions, 'theme'> {
+  readonly theme?: PixiSurfaceOptions['theme'];
+  readonly headerHeight?: number;
+  /** Width of the location labels column on the left. */
+  readonly axisWidth?: number;
+}
+
+/** The line-of-balance chart on a canvas: same scale module and header as the Gantt, frames on demand. */
+export class CyclogramPixiRenderer extends PixiSurface {
+  private scene: CyclogramScene | null = null;
+  private readonly headerHeight: number;
+  private readonly axisWidth: number;
+  private readonly chart = new Container();
+  private readonly graphics = new Graphics();
+  private readonly axis = new Graphics();
+  private readonly axisTexts: TextPool;
+  private readonly header = new Graphics();
+  private readonly headerTexts: TextPool;
+
+  static async create(options: CyclogramPixiOptions): Promise<CyclogramPixiRenderer> {
+    const theme = options.theme ?? GANTT_THEME_DARK;
+    const app = await pixiSurfaceApplication({ ...options, theme });
+    return new CyclogramPixiRenderer(app, { ...options, theme });
+  }
+
+  private constructor(
+    app: Awaited<ReturnType<typeof pixiSurfaceApplication>>,
+    options: PixiSurfaceOptions & CyclogramPixiOptions,
+  ) {
+    super(app, options.theme, options);
+    this.headerHeight = options.headerHeight ?? 40;
+    this.axisWidth = options.axisWidth ?? 140;
+    const fontFamily = options.fontFamily ?? 'DejaVu Sans, Segoe UI, Roboto, sans-serif';
+    this.axisTexts = new TextPool(fontFamily);
+    this.headerTexts = new TextPool(fontFamily);
+    this.chart.position.set(this.axisWidth, this.headerHeight);
+    this.chart.addChild(this.graphics);
+    const headerLayer = new Container();
+    headerLayer.x = this.axisWidth;
+    headerLayer.addChild(this.header, this.headerTexts.container);
+    app.stage.addChild(this.chart, this.axis, this.axisTexts.container, headerLayer);
+  }
+
+  setScene(scene: CyclogramScene): void {
+    const previous = this.scene;
+    if (
+      previous &&
+      previous.version === scene.version &&
+      previous.input === scene.input &&
+      previous.scale.start === scene.scale.start &&
+      previous.scale.pxPerMinute === scene.scale.pxPerMinute &&
+      previous.viewport.width === scene.viewport.width &&
+      previous.viewport.height === scene.viewport.height &&
+      previous.viewport.scrollTop === scene.viewport.scrollTop &&
+      previous.viewport.locationHeight === scene.viewport.locationHeight &&
+      previous.options === scene.options &&
+      previous.language === scene.language
+    ) {
+      return;
+    }
+    this.scene = scene;
+    this.scheduler.invalidate('static');
+  }
+
+  protected draw(_layers: ReadonlySet<FrameLayer>): void {
+    const scene = this.scene;
+    if (!scene) return;
+    const { theme } = this;
+    const { viewport } = scene;
+    const layout = cyclogramLayout(scene.input, scene.scale, viewport, scene.options);
+    const g = this.graphics.clear();
+    // The axis column is drawn over the chart, hiding lines that run left of the time range.
+    const axis = this.axis.clear().rect(0, 0, this.axisWidth, this.height).fill(theme.background);
+    this.axisTexts.begin();
+    layout.bands.forEach((band, i) => {
+      if (i % 2 === 1) g.rect(0, band.y, viewport.width, band.height);
+      axis
+        .moveTo(0, this.headerHeight + band.y + 0.5)
+        .lineTo(this.axisWidth, this.headerHeight + band.y + 0.5);
+      this.axisTexts.place(band.label, 6, this.headerHeight + band.y + band.height / 2, 11, theme.text);
+    });
+    this.axisTexts.end();
+    g.fill(theme.rowStripe);
+    axis.stroke({ width: 1, color: theme.gridLine });
+    for (const line of layout.lines) {
+      const p = line.points;
+      g.moveTo(p[0]!, p[1]!);
+      for (let i = 2; i < p.length; i += 2) g.lineTo(p[i]!, p[i + 1]!);
+      const style =
+        line.kind === 'approved_plan'
+          ? { width: 1.5, color: line.color, alpha: 0.45 }
+          : line.kind === 'fact'
+            ? { width: 3, color: line.color }
+            : { width: 2, color: line.color };
+      g.stroke(style);
+    }
+    for (const clash of layout.clashes) {
+      g.circle(clash.x, clash.y, 6).stroke({ width: 2, color: theme.clash });
+    }
+    for (const line of layout.dateLines) {
+      g.moveTo(line.x, 0)
+        .lineTo(line.x, viewport.height)
+        .stroke({ width: 1.5, color: line.kind === 'today' ? theme.today : theme.dataDate });
+    }
+    this.headerTexts.begin();
+    const header = scaleHeader(scene.scale, viewport.width, { language: scene.language, fontSize: 11 });
+    drawHeader(this.header.clear(), this.headerTexts, header, viewport.width, this.headerHeight, theme);
+    this.headerTexts.end();
+  }
+}

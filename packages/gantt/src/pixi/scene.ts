@@ -1,0 +1,57 @@
+import type { Calendar } from '@takt/engine';
+import type { GanttLayoutOptions, GanttViewport } from '../layout.js';
+import type { GanttLanguage } from '../locale.js';
+import type { TimeScale } from '../scale.js';
+import type { GanttSnapshot } from '../snapshot.js';
+
+/** What the static layer shows. A new snapshot `version`, scale or viewport means a static redraw. */
+export interface GanttScene {
+  readonly snapshot: GanttSnapshot;
+  readonly scale: TimeScale;
+  /** The timeline body below the header; `width`/`height` in CSS pixels. */
+  readonly viewport: GanttViewport;
+  readonly language: GanttLanguage;
+  readonly options?: GanttLayoutOptions;
+  /** Shades non-working time at day and week zoom. */
+  readonly calendar?: Calendar | null;
+}
+
+/** Hover, selection and drag state: drawn on the interaction layer only. */
+export interface GanttInteraction {
+  readonly hoverWork: number;
+  readonly selection: ReadonlySet<number>;
+  /** Ghost of a plan bar being moved or resized, in timeline x. */
+  readonly drag: { readonly work: number; readonly x0: number; readonly x1: number } | null;
+  /** Rubber band of a link being drawn, in canvas coordinates of the body. */
+  readonly link: {
+    readonly x0: number;
+    readonly y0: number;
+    readonly x1: number;
+    readonly y1: number;
+  } | null;
+}
+
+export const GANTT_INTERACTION_NONE: GanttInteraction = {
+  hoverWork: -1,
+  selection: new Set(),
+  drag: null,
+  link: null,
+};
+
+/** Whether two scenes draw the same static layer (the snapshot compares by version). */
+export function ganttSceneEqual(a: GanttScene | null, b: GanttScene): boolean {
+  if (!a) return false;
+  return (
+    a.snapshot === b.snapshot &&
+    a.snapshot.version === b.snapshot.version &&
+    a.scale.start === b.scale.start &&
+    a.scale.pxPerMinute === b.scale.pxPerMinute &&
+    a.viewport.width === b.viewport.width &&
+    a.viewport.height === b.viewport.height &&
+    a.viewport.scrollTop === b.viewport.scrollTop &&
+    a.viewport.rowHeight === b.viewport.rowHeight &&
+    a.language === b.language &&
+    a.options === b.options &&
+    (a.calendar ?? null) === (b.calendar ?? null)
+  );
+}
