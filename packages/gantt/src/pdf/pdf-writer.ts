@@ -264,7 +264,7 @@ class PageWriter {
       measureText: (text, fontSize) => doc.font('regular').fontSize(fontSize).widthOfString(text),
     });
     doc.save();
-    doc.rect(this.timelineLeft, tableTop, width, headerHeight + bodyHeight).clip();
+    doc.rect(this.timelineLeft, tableTop, width, headerHeight).clip();
     doc.translate(this.timelineLeft, 0);
     const tierHeight = headerHeight / 2;
     for (const [ticks, top] of [
@@ -289,8 +289,12 @@ class PageWriter {
       .moveTo(0, tableTop + tierHeight)
       .lineTo(width, tableTop + tierHeight)
       .stroke();
-    // Body: non-working time, vertical lines at the lower ticks, then the schedule.
-    doc.translate(0, rowsTop);
+    doc.restore();
+    // The body is clipped on its own so links from rows on other pages stop at the header: non-working
+    // time, vertical lines at the lower ticks, then the schedule.
+    doc.save();
+    doc.rect(this.timelineLeft, rowsTop, width, bodyHeight).clip();
+    doc.translate(this.timelineLeft, rowsTop);
     if (input.calendar) {
       for (const band of scaleNonWorkingBands(scale, width, input.calendar)) {
         doc.rect(band.x0, 0, band.x1 - band.x0, bodyHeight).fill(themeHex(theme.nonWorking));
