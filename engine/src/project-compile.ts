@@ -19,6 +19,7 @@ import {
   KIND_LEAF,
   KIND_SUM,
   NO_TIME,
+  projectModelCreate,
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
   STATUS_NOT_STARTED,
@@ -147,7 +148,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
   const ends = projectResolveRelations(project.relations, workIndex);
   checkRelationIds(project.relations, ends.predecessor, ends.successor, workCount);
 
-  const model: ProjectModel = {
+  const model = projectModelCreate({
     options: resolved,
     calendarInputs: project.calendars,
     defaultCalendarId: project.defaultCalendarId,
@@ -197,7 +198,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     childStart,
     childList,
     sumOrder,
-  };
+  });
   for (let i = 0; i < workCount; i++) projectCompileWork(model, i);
   for (let r = 0; r < model.relations.length; r++) projectCompileRelation(model, r);
   compileOrder(model);
@@ -432,7 +433,7 @@ export function projectRelink(
   previous: Int32Array,
 ): { model: ProjectModel; previousEdge: Int32Array } {
   const { workIds, kind, parent, childStart, childList } = model;
-  const next: ProjectModel = {
+  const next = projectModelCreate({
     ...model,
     relations: [...relations],
     relationPredecessor: ends.predecessor,
@@ -447,7 +448,7 @@ export function projectRelink(
       childStart,
       childList,
     ),
-  };
+  });
   // A relation expands to the same edges in the same order as before, only renumbered.
   const previousEdge = new Int32Array(next.edgeCount).fill(-1);
   let ordered = true;
@@ -477,7 +478,7 @@ export function projectRelink(
     next.outLag[next.edgeOutPosition[e]!] = next.edgeLag[e]!;
   }
   if (ordered) return { model: next, previousEdge };
-  const reordered = { ...next, rank: new Int32Array(model.workCount).fill(-1) };
+  const reordered = projectModelCreate({ ...next, rank: new Int32Array(model.workCount).fill(-1) });
   compileOrder(reordered);
   return { model: reordered, previousEdge };
 }

@@ -112,3 +112,64 @@ export interface ProjectModel {
   readonly sumOrder: Int32Array;
   readonly warnings: readonly EngineWarning[];
 }
+
+/**
+ * Every model is built here, from one object literal, so that all models share one hidden class and the
+ * passes stay monomorphic (a model spread from another one would get a different shape).
+ */
+export function projectModelCreate(fields: ProjectModel): ProjectModel {
+  return {
+    options: fields.options,
+    calendarInputs: fields.calendarInputs,
+    defaultCalendarId: fields.defaultCalendarId,
+    works: fields.works,
+    relations: fields.relations,
+    workCount: fields.workCount,
+    workIds: fields.workIds,
+    workIndex: fields.workIndex,
+    calendars: fields.calendars,
+    calendarIndex: fields.calendarIndex,
+    defaultCalendar: fields.defaultCalendar,
+    calendar24h: fields.calendar24h,
+    projectStart: fields.projectStart,
+    dataDate: fields.dataDate,
+    projectFinishLimit: fields.projectFinishLimit,
+    earliestW: fields.earliestW,
+    kind: fields.kind,
+    parent: fields.parent,
+    calendar: fields.calendar,
+    status: fields.status,
+    duration: fields.duration,
+    instants: fields.instants,
+    alap: fields.alap,
+    actualStart: fields.actualStart,
+    actualFinish: fields.actualFinish,
+    actualStartW: fields.actualStartW,
+    actualFinishW: fields.actualFinishW,
+    startLowW: fields.startLowW,
+    startHighW: fields.startHighW,
+    finishLowW: fields.finishLowW,
+    finishHighW: fields.finishHighW,
+    network: fields.network,
+    edgeCount: fields.edgeCount,
+    relationPredecessor: fields.relationPredecessor,
+    relationSuccessor: fields.relationSuccessor,
+    edgeFlags: fields.edgeFlags,
+    edgeLag: fields.edgeLag,
+    edgeLagCalendar: fields.edgeLagCalendar,
+    edgeRelation: fields.edgeRelation,
+    relationEdgeStart: fields.relationEdgeStart,
+    relationEdges: fields.relationEdges,
+    edgeOutPosition: fields.edgeOutPosition,
+    outTo: fields.outTo,
+    outFlags: fields.outFlags,
+    outLag: fields.outLag,
+    order: fields.order,
+    rank: fields.rank,
+    alapOrder: fields.alapOrder,
+    childStart: fields.childStart,
+    childList: fields.childList,
+    sumOrder: fields.sumOrder,
+    warnings: fields.warnings,
+  };
+}

@@ -39,30 +39,34 @@ export interface ScheduleState {
   readonly limitW: Int32Array;
 }
 
-export function scheduleStateCreate(model: ProjectModel): ScheduleState {
+/**
+ * Fresh arrays for a model — or, given `nodes`, that state's work arrays and values (same works, another
+ * set of edges) with fresh edge arrays. One object literal builds every state, so all share one shape.
+ */
+export function scheduleStateCreate(model: ProjectModel, nodes?: ScheduleState): ScheduleState {
   const n = model.workCount;
   const m = model.edgeCount;
-  const times = () => new Int32Array(n).fill(NO_TIME);
+  const ints = (reuse: Int32Array | undefined, fill = 0) => reuse ?? new Int32Array(n).fill(fill);
   return {
     model,
-    esW: new Int32Array(n),
-    efW: new Int32Array(n),
-    lsW: new Int32Array(n),
-    lfW: new Int32Array(n),
-    delay: new Int32Array(n),
-    logicFinish: times(),
-    startTime: times(),
-    finishTime: times(),
-    lateStartTime: times(),
-    lateFinishTime: times(),
-    totalFloat: new Int32Array(n),
-    freeFloat: new Int32Array(n),
-    critical: new Uint8Array(n),
-    conflicts: new Uint8Array(n),
+    esW: ints(nodes?.esW),
+    efW: ints(nodes?.efW),
+    lsW: ints(nodes?.lsW),
+    lfW: ints(nodes?.lfW),
+    delay: ints(nodes?.delay),
+    logicFinish: ints(nodes?.logicFinish, NO_TIME),
+    startTime: ints(nodes?.startTime, NO_TIME),
+    finishTime: ints(nodes?.finishTime, NO_TIME),
+    lateStartTime: ints(nodes?.lateStartTime, NO_TIME),
+    lateFinishTime: ints(nodes?.lateFinishTime, NO_TIME),
+    totalFloat: ints(nodes?.totalFloat),
+    freeFloat: ints(nodes?.freeFloat),
+    critical: nodes?.critical ?? new Uint8Array(n),
+    conflicts: nodes?.conflicts ?? new Uint8Array(n),
     edgeTarget: new Int32Array(m),
     edgeDriving: new Uint8Array(m),
-    projectFinish: model.projectStart,
-    projectFinishW: new Int32Array(model.calendars.length),
-    limitW: new Int32Array(model.calendars.length),
+    projectFinish: nodes?.projectFinish ?? model.projectStart,
+    projectFinishW: nodes?.projectFinishW ?? new Int32Array(model.calendars.length),
+    limitW: nodes?.limitW ?? new Int32Array(model.calendars.length),
   };
 }

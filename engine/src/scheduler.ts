@@ -239,12 +239,7 @@ export class Scheduler {
     const old = this.#model;
     const oldState = this.#state;
     const { model, previousEdge } = projectRelink(old, relations, ends, previous);
-    const state: ScheduleState = {
-      ...oldState,
-      model,
-      edgeTarget: new Int32Array(model.edgeCount),
-      edgeDriving: new Uint8Array(model.edgeCount),
-    };
+    const state = scheduleStateCreate(model, oldState);
     for (let e = 0; e < model.edgeCount; e++) {
       const before = previousEdge[e]!;
       if (before < 0) continue;
