@@ -68,6 +68,11 @@ describe('Scheduler', () => {
       expect.objectContaining({ code: 'out_of_range' }),
     );
     expect(scheduler.project.works[0]).toEqual(task('A', 480));
+    scheduler.addWork(task('C', 20 * 365 * 1440, { calendarId: '24h' }));
+    expect(() => scheduler.addRelation(fs('B', 'C', 20 * 365 * 1440, { lagCalendar: '24h' }))).toThrow(
+      expect.objectContaining({ code: 'out_of_range' }),
+    );
+    scheduler.removeWork('C');
     expectSameResult(
       scheduler.result(),
       calculate(project([task('A', 480), task('B', 480)], [fs('A', 'B')])),

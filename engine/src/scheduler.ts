@@ -250,7 +250,16 @@ export class Scheduler {
     this.#state = state;
     if (model.rank !== old.rank) [this.#forward, this.#backward, this.#mark] = this.#workLists();
     const [forwardSeeds, backwardSeeds] = added >= 0 ? this.#relationSeeds(model, added) : removedSeeds;
-    this.#propagate(forwardSeeds, backwardSeeds);
+    try {
+      this.#propagate(forwardSeeds, backwardSeeds);
+    } catch (error) {
+      // Dates beyond 2050: go back to the old network and recalculate its shared work arrays.
+      this.#model = old;
+      this.#state = oldState;
+      [this.#forward, this.#backward, this.#mark] = this.#workLists();
+      scheduleFull(oldState);
+      throw error;
+    }
   }
 
   addWork(work: WorkInput): void {
