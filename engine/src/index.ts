@@ -19,6 +19,7 @@ export {
   calendarCompile,
   calendarCreate24Hour,
 } from './calendar-compile.js';
+export type { EngineFile } from './cli-commands.js';
 export type { EngineErrorCode } from './engine-error.js';
 export { EngineError } from './engine-error.js';
 export type { Network } from './network.js';

@@ -1,9 +1,9 @@
 import { calculate } from '../calculate.js';
-import type { ScheduleResult, WorkResultRow } from '../result.js';
+import type { WorkResultRow } from '../result.js';
 import type { CalculateOptions, CalendarInput, EngineProject, RelationInput, WorkInput } from '../types.js';
 
 /** Mon–Fri 08:00–12:00, 13:00–17:00 (the default week). 2024-01-01 is a Monday. */
-export const STANDARD: CalendarInput = { id: 'std' };
+const STANDARD: CalendarInput = { id: 'std' };
 
 export function project(
   works: WorkInput[],
@@ -35,11 +35,11 @@ export function fs(
 
 /** Calculates and returns the rows by id, for compact expectations. */
 export function rows(input: EngineProject, options?: CalculateOptions): Record<string, WorkResultRow> {
-  return rowsOf(calculate(input, options));
-}
-
-export function rowsOf(result: ScheduleResult): Record<string, WorkResultRow> {
-  return Object.fromEntries(result.toJSON().works.map((row) => [row.id, row]));
+  return Object.fromEntries(
+    calculate(input, options)
+      .toJSON()
+      .works.map((row) => [row.id, row]),
+  );
 }
 
 /** [earlyStart, earlyFinish] of a row. */
