@@ -16,10 +16,13 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-/** Brotli quality 11 suits static assets compressed once; 5 suits responses compressed per request. */
+/**
+ * Brotli quality 11 suits static assets compressed once; 4 suits responses compressed per request
+ * (a 16.7 MB version payload: quality 4 → 2.5 MB in 0.19 s, quality 5 → 2.3 MB in 0.38 s).
+ */
 export function compressBytes(data: Uint8Array, encoding: Encoding, forStatic: boolean): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: forStatic ? 11 : 5 } })
+    ? brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: forStatic ? 11 : 4 } })
     : gzipAsync(data, { level: forStatic ? 9 : 6 });
 }
 
