@@ -83,7 +83,10 @@ export async function versionPayload(sql: Sql, spaceId: string, versionId: strin
   for (let i = 0; i < n; i++) {
     const parent = parentIds[i] === null ? undefined : indexById.get(parentIds[i]!);
     if (parent === undefined) roots.push(i);
-    else (childrenOf[parent] ??= []).push(i);
+    else {
+      childrenOf[parent] ??= [];
+      childrenOf[parent].push(i);
+    }
   }
   const bySortKey = (a: number, b: number) => sortKeys[a]! - sortKeys[b]! || (ids[a]! < ids[b]! ? -1 : 1);
   const order: number[] = [];
