@@ -35,3 +35,11 @@ describe('README', () => {
     }
   });
 });
+
+describe('root README', () => {
+  it('shows the same script example as this README', () => {
+    const root = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const section = root.slice(root.indexOf('## Using the engine from a script'));
+    expect(/```js\n([\s\S]*?)```/.exec(section)?.[1]).toBe(quickStart());
+  });
+});
