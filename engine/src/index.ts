@@ -32,9 +32,12 @@ export { Scheduler } from './scheduler.js';
 export {
   TIME_MAX,
   TIME_MIN,
+  timeDateFromDays,
+  timeDaysFromDate,
   timeFromIso,
   timeFromPlainDateTime,
   timeToIso,
   timeToPlainDateTime,
+  timeWeekday,
 } from './time.js';
 export type * from './types.js';

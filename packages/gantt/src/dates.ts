@@ -2,6 +2,8 @@
  * Calendar dates of engine time (integer minutes since 2000-01-01T00:00, no time zone): day numbers,
  * Gregorian dates, ISO weekdays and ISO week numbers, and the DD.MM.YYYY format of the spec.
  */
+import { timeDateFromDays, timeDaysFromDate, timeWeekday } from '@takt/engine';
+
 export const MINUTES_PER_DAY = 1440;
 
 export interface CalendarDate {
@@ -10,41 +12,19 @@ export interface CalendarDate {
   readonly day: number; // 1–31
 }
 
-/** Days from 2000-01-01 to a proleptic Gregorian date (Hinnant's days-from-civil). */
-export function dateToDay(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 730425;
-}
+/** Days from 2000-01-01 to a proleptic Gregorian date: the engine's own day arithmetic. */
+export const dateToDay: (year: number, month: number, day: number) => number = timeDaysFromDate;
 
 /** The date of a day number (inverse of `dateToDay`). */
-export function dateFromDay(days: number): CalendarDate {
-  const z = days + 730425;
-  const era = Math.floor(z / 146097);
-  const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
+export const dateFromDay: (days: number) => CalendarDate = timeDateFromDays;
 
 /** Engine minutes of a date at 00:00. */
 export function dateToMinutes(year: number, month: number, day: number): number {
   return dateToDay(year, month, day) * MINUTES_PER_DAY;
 }
 
-/** ISO weekday of a day number, Monday = 0 … Sunday = 6 (2000-01-01 was a Saturday). */
-export function dateWeekday(days: number): number {
-  return (((days + 5) % 7) + 7) % 7;
-}
+/** ISO weekday of a day number, Monday = 0 … Sunday = 6. */
+export const dateWeekday: (days: number) => number = timeWeekday;
 
 /** ISO 8601 week of a day number: weeks start on Monday, week 1 holds the year's first Thursday. */
 export function dateIsoWeek(days: number): { year: number; week: number } {
