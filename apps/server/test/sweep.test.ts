@@ -6,7 +6,7 @@ import type { Meta } from '../src/trpc/trpc';
 import { startTestServer, type TestServer } from './harness';
 
 type ProcedureDef = { _def: { meta?: Meta; type: 'query' | 'mutation' | 'subscription' } };
-const procedures = Object.entries(appRouter._def.procedures as Record<string, ProcedureDef>);
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
 
 let t: TestServer;
 beforeAll(async () => {
