@@ -209,6 +209,84 @@ describe('works, relations, undo, calculation', () => {
     expect((await call('POST', `${v}/undo-actions`, {})).body.error_code).toBe('NothingToUndo');
   });
 
+  it('serves plan details outside the payload and finds works of other schedules for external links', async () => {
+    const trpc = async <T>(path: string, input: unknown): Promise<T> => {
+      const query = encodeURIComponent(JSON.stringify(input));
+      const response = await fetch(`${t.url}/trpc/${path}?input=${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+      if (!body.result) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+      return body.result.data;
+    };
+    const here = await newSchedule('Каркас');
+    const there = await newSchedule('Фундаменты');
+    const mine = await ok<Work>('POST', `/versions/${here.version.id}/wbs`, { name: 'Колонны', code: 'K1' });
+    const plain = await ok<Work>('POST', `/versions/${there.version.id}/wbs`, {
+      name: 'Разметка',
+      code: 'F0',
+    });
+    const foreign = await ok<Work>('POST', `/versions/${there.version.id}/wbs`, {
+      name: 'Фундаментная плита 50%',
+      code: 'F1',
+      approvedStart: '2030-03-02',
+      approvedVolume: 120.5,
+      finishLimit: { type: 'not_later', date: '2030-04-01' },
+    });
+    const details = await trpc<Record<string, unknown>[]>('works.planDetails', {
+      spaceId,
+      versionId: there.version.id,
+    });
+    expect(details).toEqual([
+      {
+        id: foreign.id,
+        approvedStart: '2030-03-02T00:00',
+        approvedFinish: null,
+        approvedVolume: 120.5,
+        startLimit: null,
+        finishLimit: { type: 'not_later', date: '2030-04-01T00:00' },
+      },
+    ]);
+    expect(details.some((d) => d.id === plain.id)).toBe(false);
+
+    type Found = { id: string; code: string; scheduleName: string; versionId: string };
+    const byName = await trpc<Found[]>('works.search', {
+      spaceId,
+      query: 'плита',
+      excludeVersionId: here.version.id,
+    });
+    expect(byName).toEqual([
+      expect.objectContaining({
+        id: foreign.id,
+        code: 'F1',
+        scheduleName: 'Фундаменты',
+        versionId: there.version.id,
+      }),
+    ]);
+    expect((await trpc<Found[]>('works.search', { spaceId, query: 'f' })).map((w) => w.id)).toEqual(
+      expect.arrayContaining([plain.id, foreign.id]),
+    );
+    // LIKE wildcards are literal; the version being edited is left out; ids look works up.
+    expect(await trpc<Found[]>('works.search', { spaceId, query: '_' })).toEqual([]);
+    expect(
+      await trpc<Found[]>('works.search', { spaceId, query: 'K1', excludeVersionId: here.version.id }),
+    ).toEqual([]);
+    expect(
+      (await trpc<Found[]>('works.search', { spaceId, workIds: [foreign.id] })).map((w) => w.id),
+    ).toEqual([foreign.id]);
+    expect(await trpc<Found[]>('works.search', { spaceId })).toEqual([]);
+
+    await ok('POST', `/versions/${here.version.id}/relations`, {
+      predecessorId: foreign.id,
+      successorId: mine.id,
+    });
+    const relations = await ok<{ predecessorId: string; external: boolean }[]>(
+      'GET',
+      `/versions/${here.version.id}/relations`,
+    );
+    expect(relations).toEqual([expect.objectContaining({ predecessorId: foreign.id, external: true })]);
+  });
+
   it('calculates a hand-checked network, names the works of a cycle, and serves task_relations', async () => {
     const { version } = await newSchedule();
     const v = `/versions/${version.id}`;
@@ -515,9 +593,10 @@ describe('bulk paths', () => {
     );
     expect(big.count).toBe(12_000);
     expect(big.works.earlyStart.filter((m) => m >= 0).length).toBe(12_000);
-    const counted = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM works WHERE "versionId" = $1`, [
-      large.versionId,
-    ]);
+    const counted = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM works WHERE "versionId" = $1`,
+      [large.versionId],
+    );
     expect(counted).toEqual([{ n: 12_000 }]);
   });
 });

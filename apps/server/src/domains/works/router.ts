@@ -44,6 +44,22 @@ export const worksRouter = router({
   setState: spaceProcedure('schedule.view')
     .input(workStateInput)
     .mutation(({ ctx, input }) => works.setWorkState(ctx, input)),
+  /** Approved dates and volume and constraints of the works that have them (not in the payload). */
+  planDetails: spaceProcedure('schedule.view')
+    .input(versionInput)
+    .query(({ ctx, input }) => works.workPlanDetails(ctx, input.versionId)),
+  /** Works of any schedule of the space by code or name, or by id: picking an external predecessor. */
+  search: spaceProcedure('schedule.view')
+    .input(
+      z.object({
+        spaceId: z.string().uuid(),
+        query: z.string().max(255).optional(),
+        workIds: z.array(z.string().uuid()).max(500).optional(),
+        excludeVersionId: z.string().uuid().optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      }),
+    )
+    .query(({ ctx, input }) => works.searchWorks(ctx, input)),
   /** The caller's collapsed and checked rows of a version. */
   viewState: spaceProcedure('schedule.view')
     .input(versionInput)

@@ -6,6 +6,7 @@ import { UndoRecorder } from '../undo/record';
 import { checkEditingPeriod, inTransaction, versionForEdit, versionOf } from '../versions/guard';
 import {
   checkWorkReferences,
+  iso,
   periodDates,
   toWork,
   WORK_SELECT,
@@ -361,4 +362,75 @@ export async function workViewState(ctx: SpaceContext, versionId: string) {
     collapsed: rows.filter((r) => !r.expanded).map((r) => r.workId),
     checked: rows.filter((r) => r.checked).map((r) => r.workId),
   };
+}
+
+/**
+ * Works whose plan details are outside the columnar payload — approved (baseline) dates and volume,
+ * start and finish constraints — sparse: only the works that have any of them.
+ */
+export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  await versionOf(ctx.db.pool, spaceId, versionId);
+  const { rows } = await ctx.db.pool.query<{
+    id: string;
+    approvedStart: string | null;
+    approvedFinish: string | null;
+    approvedVolume: number | null;
+    startLimit: string | null;
+    startLimitDate: string | null;
+    finishLimit: string | null;
+    finishLimitDate: string | null;
+  }>(
+    `SELECT w.id, ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
+       w."approvedVolume", w."startLimit", ${iso('w."startLimitDate"')} AS "startLimitDate",
+       w."finishLimit", ${iso('w."finishLimitDate"')} AS "finishLimitDate"
+     FROM works w WHERE w."versionId" = $1 AND w."spaceId" = $2
+       AND (w."approvedStart" IS NOT NULL OR w."approvedFinish" IS NOT NULL OR w."approvedVolume" IS NOT NULL
+         OR w."startLimit" IS NOT NULL OR w."finishLimit" IS NOT NULL)`,
+    [versionId, spaceId],
+  );
+  return rows.map(({ startLimit, startLimitDate, finishLimit, finishLimitDate, ...rest }) => ({
+    ...rest,
+    startLimit: startLimit ? { type: startLimit, date: startLimitDate } : null,
+    finishLimit: finishLimit ? { type: finishLimit, date: finishLimitDate } : null,
+  }));
+}
+
+/**
+ * Works of any schedule and version of the space by code (prefix) or name (substring), or by id, with
+ * the names of their schedule and version: predecessors from other schedules (spec §3 relations).
+ */
+export async function searchWorks(
+  ctx: SpaceContext,
+  input: { query?: string; workIds?: string[]; excludeVersionId?: string; limit?: number },
+) {
+  const needle = input.query?.trim().replace(/[\\%_]/g, (c) => `\\${c}`) || null;
+  if (!needle && !input.workIds?.length) return [];
+  const { rows } = await ctx.db.pool.query<{
+    id: string;
+    code: string | null;
+    name: string;
+    versionId: string;
+    versionName: string;
+    locked: boolean;
+    scheduleId: string;
+    scheduleName: string;
+  }>(
+    `SELECT w.id, w.code, w.name, w."versionId", v.name AS "versionName", v.locked, v."scheduleId",
+       s.name AS "scheduleName"
+     FROM works w JOIN versions v ON v.id = w."versionId" JOIN eps_nodes s ON s.id = v."scheduleId"
+     WHERE w."spaceId" = $1
+       AND ($2::uuid[] IS NULL OR w.id = ANY($2::uuid[]))
+       AND ($3::text IS NULL OR w.code ILIKE $3 || '%' OR w.name ILIKE '%' || $3 || '%')
+       AND ($4::uuid IS NULL OR w."versionId" <> $4)
+     ORDER BY s.name, v.number, w."sortKey", w.id LIMIT $5`,
+    [
+      ctx.space.spaceId,
+      input.workIds?.length ? input.workIds : null,
+      needle,
+      input.excludeVersionId ?? null,
+      input.limit ?? 30,
+    ],
+  );
+  return rows;
 }

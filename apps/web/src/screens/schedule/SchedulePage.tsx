@@ -29,6 +29,7 @@ import { daysToMinutes, minutesToDays, parseNumberText } from '../../lib/schedul
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
 import { buildColumns, type WorkPatch } from './columns';
+import { usePlanDetails } from './plan-details';
 import { RelationsPanel } from './RelationsPanel';
 import { UndoPanel } from './UndoPanel';
 import { VersionsPanel } from './VersionsPanel';
@@ -110,6 +111,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     { trpc: { context: { quiet: true } }, retry: false },
   );
   const attributes = trpc.attributes.list.useQuery({ spaceId, scheduleId });
+  const details = usePlanDetails(spaceId, versionId);
   const status = trpc.calculation.status.useQuery(
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId },
@@ -227,6 +229,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     void utils.undo.list.invalidate();
     void utils.relations.list.invalidate();
     void utils.works.list.invalidate();
+    void utils.works.planDetails.invalidate();
   }, [queryClient, spaceId, scheduleId, utils]);
   const afterEdit = useCallback(() => {
     void utils.versions.list.invalidate({ spaceId, scheduleId });
@@ -250,6 +253,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           { context: { showsIssues: true } },
         );
         patchWork(model, work as WorkRecord);
+        details.apply(work as Parameters<typeof details.apply>[0]);
         if ('type' in patch) reload();
         else bump();
         afterEdit();
@@ -269,7 +273,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         return failure.messages[0] ?? t('errors.UnknownException');
       }
     },
-    [model, versionId, spaceId, reload, t, utils, bump, afterEdit],
+    [model, versionId, spaceId, reload, t, utils, bump, afterEdit, details.apply],
   );
 
   const toggleRow = useCallback(
@@ -309,6 +313,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             members: members.data ?? [],
             attributes: attributes.data ?? [],
             attributeValues,
+            details: details.byId,
             collapsed,
             onToggle: toggleRow,
             save: saveWork,
@@ -323,6 +328,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       members.data,
       attributes.data,
       attributeValues,
+      details.byId,
       collapsed,
       toggleRow,
       saveWork,

@@ -16,7 +16,8 @@ export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
 
 export interface CellEditor {
-  kind: 'text' | 'select';
+  /** `limit`: a constraint — a type select (`options`) and a date; the text is `type|date`. */
+  kind: 'text' | 'select' | 'limit';
   options?: readonly { value: string; label: string }[];
   /** The text the editor starts with. */
   initial: (row: number) => string;
@@ -310,10 +311,12 @@ function CellEditorView({
   /** 0: stay, 1 / -1: move to the next / previous column; null: cancelled. */
   onDone: (next: number | null) => void;
 }) {
+  const t = useT();
   const [text, setText] = useState(() => editor.initial(row));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const second = useRef<HTMLInputElement>(null);
   useEffect(() => {
     input.current?.focus();
     if (input.current instanceof HTMLInputElement) input.current.select();
@@ -342,6 +345,58 @@ function CellEditorView({
       void save(e.shiftKey ? -1 : 1);
     }
   };
+  if (editor.kind === 'limit') {
+    const [type = '', date = ''] = text.split('|');
+    const set = (nextType: string, nextDate: string) => {
+      setText(`${nextType}|${nextDate}`);
+      setError(null);
+    };
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: the pair of controls commits when the focus leaves both
+      <div
+        className="wbs-editor wbs-editor-limit"
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null) && !busy && !error) void save(0);
+        }}
+      >
+        <select
+          ref={input}
+          className="wbs-input wbs-limit-type"
+          value={type}
+          aria-label={t('grid.limit.type')}
+          aria-invalid={error ? true : undefined}
+          disabled={busy}
+          onChange={(e) => {
+            set(e.target.value, e.target.value ? date : '');
+            if (e.target.value) requestAnimationFrame(() => second.current?.focus());
+          }}
+          onKeyDown={onKeyDown}
+        >
+          {editor.options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <input
+          ref={second}
+          className="wbs-input wbs-limit-date"
+          value={date}
+          placeholder={t('grid.date_placeholder')}
+          aria-label={t('grid.limit.date')}
+          aria-invalid={error ? true : undefined}
+          disabled={busy || !type}
+          onChange={(e) => set(type, e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {error && (
+          <div className="wbs-error" role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="wbs-editor">
       {editor.kind === 'select' ? (

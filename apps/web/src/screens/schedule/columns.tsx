@@ -1,4 +1,4 @@
-import { WORK_STATUSES, WORK_TYPES, workFields } from '@takt/contracts';
+import { LIMIT_TYPES, WORK_STATUSES, WORK_TYPES, workFields } from '@takt/contracts';
 import type { z } from 'zod';
 import { Badge } from '../../components/ui';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -14,6 +14,7 @@ import {
   parseDateText,
   parseNumberText,
 } from '../../lib/schedule-time';
+import { type Limit, NO_DETAILS, type PlanDetails } from './plan-details';
 import type { GridColumn } from './WbsGrid';
 
 type Attribute = RouterOutputs['attributes']['list'][number];
@@ -28,6 +29,8 @@ export interface ColumnContext {
   members: readonly { userId: string; firstName: string; lastName: string }[];
   attributes: readonly Attribute[];
   attributeValues: ReadonlyMap<string, Record<string, unknown>>;
+  /** Approved plan and constraints of the works that have them. */
+  details: ReadonlyMap<string, PlanDetails>;
   collapsed: ReadonlySet<string>;
   onToggle: (row: number) => void;
   /** Saves a change of one work; resolves to an error text or null. */
@@ -35,7 +38,7 @@ export interface ColumnContext {
 }
 
 /** The first issue of a contracts schema, translated; null when the value passes. */
-function check(schema: z.ZodType, value: unknown): string | null {
+export function check(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
   const issue = result.error.issues[0]!;
@@ -46,6 +49,32 @@ function check(schema: z.ZodType, value: unknown): string | null {
 }
 
 const shape = workFields.shape;
+
+type DateField = 'planStart' | 'planFinish' | 'approvedStart' | 'approvedFinish' | 'factStart' | 'factFinish';
+/** The other end of a date pair: a start is not after its finish (contracts `orderedDates`). */
+const PAIR: Record<DateField, DateField> = {
+  planStart: 'planFinish',
+  planFinish: 'planStart',
+  approvedStart: 'approvedFinish',
+  approvedFinish: 'approvedStart',
+  factStart: 'factFinish',
+  factFinish: 'factStart',
+};
+
+/** Short mark of a constraint (≥ date, ≤ date, = date) for a cell or a badge. */
+export function limitMark(t: Translate, limit: Limit | null, withDate = true): string {
+  if (!limit) return '';
+  const date = withDate ? formatMinutes(isoToMinutes(limit.date)) : '';
+  return t(`grid.limit_mark.${limit.type}`, { date }).trim();
+}
+
+/** Full text of a constraint: "Start: not earlier than 05.03.2026". */
+export function limitText(t: Translate, side: 'start' | 'finish', limit: Limit): string {
+  return t(`grid.limit_hint.${side}`, {
+    type: t(`grid.limit.${limit.type}`),
+    date: formatMinutes(isoToMinutes(limit.date)),
+  });
+}
 
 /** The grid's columns in the user's order and widths, each with its renderer and editor. */
 export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnContext): GridColumn[] {
@@ -58,15 +87,85 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
     const problem = check(shape[field], value);
     return problem ? Promise.resolve(problem) : ctx.save(row, { [field]: value });
   };
-  const dateEditor = (field: 'planStart' | 'planFinish', arr: Int32Array) => ({
+  const detail = (row: number) => ctx.details.get(m.ids[row]!) ?? NO_DETAILS;
+  const detailDate = (field: 'approvedStart' | 'approvedFinish') => (row: number) =>
+    isoToMinutes(detail(row)[field]);
+  /** Minutes of each date field of a row (-1: none). */
+  const dateAt: Record<DateField, (row: number) => number> = {
+    planStart: (row) => m.planStart[row]!,
+    planFinish: (row) => m.planFinish[row]!,
+    approvedStart: detailDate('approvedStart'),
+    approvedFinish: detailDate('approvedFinish'),
+    factStart: (row) => m.factStart[row]!,
+    factFinish: (row) => m.factFinish[row]!,
+  };
+  const dateEditor = (field: DateField) => ({
     kind: 'text' as const,
-    initial: (row: number) => formatMinutes(arr[row]!, true),
+    initial: (row: number) => formatMinutes(dateAt[field](row), true),
     commit: (row: number, text: string) => {
       const value = parseDateText(text);
       if (value === undefined) return Promise.resolve(t('validation.invalid_date'));
+      const other = dateAt[PAIR[field]](row);
+      const minutes = isoToMinutes(value);
+      if (value && other >= 0 && (field.endsWith('Start') ? minutes > other : minutes < other))
+        return Promise.resolve(t('grid.dates_order'));
       return save(row, field, value);
     },
   });
+  const dateColumn = (field: DateField) => ({
+    render: (row: number) => formatMinutes(dateAt[field](row)),
+    editor: dateEditor(field),
+  });
+  const volumeText = (v: number | null | undefined, row: number) =>
+    v === null || v === undefined || Number.isNaN(v) ? '' : `${num(v, 3)} ${textOf(m, m.unit[row]!)}`.trim();
+  const volumeColumn = (
+    field: 'planVolume' | 'approvedVolume' | 'factVolume',
+    at: (row: number) => number | null,
+  ) => ({
+    align: 'right' as const,
+    render: (row: number) => volumeText(at(row), row),
+    editor: numberEditor(
+      (row) => {
+        const v = at(row);
+        return v === null || Number.isNaN(v) ? '' : num(v, 3);
+      },
+      (row, value) => save(row, field, value),
+    ),
+  });
+  const limitColumn = (side: 'start' | 'finish') => {
+    const field = side === 'start' ? 'startLimit' : 'finishLimit';
+    return {
+      render: (row: number) => {
+        const limit = detail(row)[field];
+        return limit ? (
+          <span className={`wbs-limit wbs-limit-${limit.type}`} title={limitText(t, side, limit)}>
+            {limitMark(t, limit)}
+          </span>
+        ) : (
+          ''
+        );
+      },
+      editor: {
+        kind: 'limit' as const,
+        options: [
+          { value: '', label: t('grid.limit.none') },
+          ...LIMIT_TYPES.map((type) => ({ value: type, label: t(`grid.limit.${type}`) })),
+        ],
+        initial: (row: number) => {
+          const limit = detail(row)[field];
+          return limit ? `${limit.type}|${formatMinutes(isoToMinutes(limit.date), true)}` : '|';
+        },
+        commit: (row: number, text: string) => {
+          const [type = '', dateText = ''] = text.split('|');
+          if (!type) return save(row, field, null);
+          const date = parseDateText(dateText);
+          if (!date)
+            return Promise.resolve(t(date === null ? 'validation.required' : 'validation.invalid_date'));
+          return save(row, field, { type, date });
+        },
+      },
+    };
+  };
   const numberEditor = (
     initial: (row: number) => string,
     commit: (row: number, value: number | null) => Promise<string | null>,
@@ -93,6 +192,36 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
   const date = (arr: Int32Array) => (row: number) => formatMinutes(arr[row]!);
   const calendarOptions = ctx.calendars.map((c) => ({ value: c.id, label: c.name }));
   const memberOptions = ctx.members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }));
+
+  /** Badges after a work's name: its constraints and a negative float (spec §3 indicators). */
+  const pins = (row: number) => {
+    const d = detail(row);
+    const negative = m.earlyStart[row]! >= 0 && m.totalFloat[row]! < 0;
+    if (!d.startLimit && !d.finishLimit && !negative) return null;
+    return (
+      <span className="wbs-pins">
+        {(['start', 'finish'] as const).map((side) => {
+          const limit = d[`${side}Limit`];
+          return limit ? (
+            <span
+              key={side}
+              className="wbs-pin"
+              title={limitText(t, side, limit)}
+              data-testid={`pin-${side}`}
+            >
+              {t(`grid.pin.${side}`)}
+              {limitMark(t, limit, false)}
+            </span>
+          ) : null;
+        })}
+        {negative && (
+          <span className="wbs-pin wbs-pin-danger" title={t('grid.float_hint.negative')}>
+            {t('grid.pin.negative_float')}
+          </span>
+        )}
+      </span>
+    );
+  };
 
   const builtins: Record<string, Omit<GridColumn, 'key' | 'width' | 'title'>> = {
     code: {
@@ -127,6 +256,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
               <span className="wbs-toggle" />
             )}
             <span className="wbs-name-text">{textOf(m, m.name[row]!)}</span>
+            {pins(row)}
           </span>
         );
       },
@@ -144,8 +274,12 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
         'type',
       ),
     },
-    start: { render: date(m.planStart), editor: dateEditor('planStart', m.planStart) },
-    finish: { render: date(m.planFinish), editor: dateEditor('planFinish', m.planFinish) },
+    start: dateColumn('planStart'),
+    finish: dateColumn('planFinish'),
+    approvedStart: dateColumn('approvedStart'),
+    approvedFinish: dateColumn('approvedFinish'),
+    factStart: dateColumn('factStart'),
+    factFinish: dateColumn('factFinish'),
     duration: {
       align: 'right',
       render: (row) => days(m.durationMinutes[row]!),
@@ -165,17 +299,19 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
         (row, value) => save(row, 'progress', value ?? 0),
       ),
     },
-    volume: {
-      align: 'right',
-      render: (row) => {
-        const v = m.planVolume[row]!;
-        return Number.isNaN(v) ? '' : `${num(v, 3)} ${textOf(m, m.unit[row]!)}`;
+    volume: volumeColumn('planVolume', (row) => m.planVolume[row]!),
+    approvedVolume: volumeColumn('approvedVolume', (row) => detail(row).approvedVolume),
+    factVolume: volumeColumn('factVolume', (row) => m.factVolume[row]!),
+    unit: {
+      render: (row) => textOf(m, m.unit[row]!),
+      editor: {
+        kind: 'text',
+        initial: (row) => textOf(m, m.unit[row]!),
+        commit: (row, text) => save(row, 'unit', text.trim() || null),
       },
-      editor: numberEditor(
-        (row) => (Number.isNaN(m.planVolume[row]!) ? '' : num(m.planVolume[row]!, 3)),
-        (row, value) => save(row, 'planVolume', value),
-      ),
     },
+    startLimit: limitColumn('start'),
+    finishLimit: limitColumn('finish'),
     calendar: {
       render: (row) => calendarName.get(textOf(m, m.calendar[row]!)) ?? '',
       editor: selectEditor(calendarOptions, (row) => textOf(m, m.calendar[row]!), 'calendarId', true),
@@ -200,7 +336,21 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
     earlyFinish: { render: date(m.earlyFinish) },
     lateStart: { render: date(m.lateStart) },
     lateFinish: { render: date(m.lateFinish) },
-    totalFloat: { align: 'right', render: (row) => (m.earlyStart[row]! < 0 ? '' : days(m.totalFloat[row]!)) },
+    totalFloat: {
+      align: 'right',
+      render: (row) => {
+        if (m.earlyStart[row]! < 0) return '';
+        const float = m.totalFloat[row]!;
+        const tone = float < 0 ? 'negative' : m.critical[row] ? 'critical' : float === 0 ? 'zero' : '';
+        return tone ? (
+          <span className={`wbs-float wbs-float-${tone}`} title={t(`grid.float_hint.${tone}`)}>
+            {days(float)}
+          </span>
+        ) : (
+          days(float)
+        );
+      },
+    },
     freeFloat: { align: 'right', render: (row) => (m.earlyStart[row]! < 0 ? '' : days(m.freeFloat[row]!)) },
     critical: {
       align: 'center',

@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const cell = (page: Page, name: string, column: string) => row(page, name).locator(`[data-col="${column}"]`);
+
+/** Columns shown in this spec (the user's column settings in local storage). */
+const COLUMNS = [
+  ['code', 60],
+  ['name', 200],
+  ['type', 120],
+  ['approvedStart', 110],
+  ['factStart', 96],
+  ['factFinish', 96],
+  ['factVolume', 112],
+  ['unit', 64],
+  ['startLimit', 150],
+  ['finishLimit', 150],
+  ['executor', 130],
+  ['status', 110],
+  ['totalFloat', 100],
+] as const;
+
+async function edit(page: Page, name: string, column: string, text: string) {
+  await cell(page, name, column).dblclick();
+  const editor = page.locator('.wbs-input');
+  await editor.fill(text);
+  await editor.press('Enter');
+}
+
+async function pick(page: Page, name: string, column: string, label: string) {
+  await cell(page, name, column).dblclick();
+  await page.locator('select.wbs-input').selectOption({ label });
+}
+
+test('schedule fields: baseline, actual, volumes, constraints, members, type; bulk edit, checks, external links', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser('fields');
+  const token = await registerByApi(request, user);
+  const spaceId = await createSpaceByApi(request, token, 'Fields');
+  const rest = api(request, token);
+  const me = await rest.get('/users/who-am-i');
+  const s = `/space/${spaceId}`;
+  const facility = await rest.post(`${s}/eps`, { kind: 'facility', name: 'Harbour' });
+  const project = await rest.post(`${s}/eps`, { kind: 'project', name: 'Pier', parentId: facility.id });
+  const schedule = await rest.post(`${s}/eps`, {
+    kind: 'schedule',
+    name: 'Pier works',
+    parentId: project.id,
+  });
+  const site = await rest.post(`${s}/eps`, { kind: 'schedule', name: 'Site works', parentId: project.id });
+  const [version] = (await rest.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as { id: string }[];
+  const [siteVersion] = (await rest.get(`${s}/schedules/${site.id}/versions`)) as unknown as { id: string }[];
+  for (const [code, name] of [
+    ['1', 'Piles'],
+    ['2', 'Deck'],
+    ['3', 'Railings'],
+  ])
+    await rest.post(`${s}/versions/${version!.id}/wbs`, { code, name, durationMinutes: 480 });
+  await rest.post(`${s}/versions/${siteVersion!.id}/wbs`, {
+    code: 'S1',
+    name: 'Survey',
+    durationMinutes: 480,
+  });
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    `takt.grid-columns.${me.id}`,
+    JSON.stringify(COLUMNS.map(([key, width]) => ({ key, visible: true, width }))),
+  ] as const);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
+  await expect(page.getByTestId('row-count')).toHaveText('3 of 3 rows');
+
+  // Baseline and actual dates in the input formats of spec §5; a wrong date is refused in place.
+  await edit(page, 'Piles', 'approvedStart', '2.3.26');
+  await expect(cell(page, 'Piles', 'approvedStart')).toHaveText('02.03.2026');
+  await edit(page, 'Piles', 'factStart', '31.02.2026');
+  await expect(page.locator('.wbs-error')).toHaveText('Invalid date');
+  await page.locator('.wbs-input').fill('04.03.2026');
+  await page.locator('.wbs-input').press('Enter');
+  await expect(cell(page, 'Piles', 'factStart')).toHaveText('04.03.2026');
+  await edit(page, 'Piles', 'factFinish', '01.03.2026');
+  await expect(page.locator('.wbs-error')).toHaveText('The start must not be later than the finish');
+  await shot(page, 'schedule-fields-01-date-order');
+  await page.locator('.wbs-input').fill('06.03.2026');
+  await page.locator('.wbs-input').press('Enter');
+  await expect(cell(page, 'Piles', 'factFinish')).toHaveText('06.03.2026');
+
+  // Volumes with a decimal comma, and the unit.
+  await edit(page, 'Piles', 'unit', 'm3');
+  await edit(page, 'Piles', 'factVolume', '12,5');
+  await expect(cell(page, 'Piles', 'factVolume')).toHaveText('12.5 m3');
+  await edit(page, 'Deck', 'factVolume', 'lots');
+  await expect(page.locator('.wbs-error')).toHaveText('Enter a number');
+  await page.locator('.wbs-input').press('Escape');
+
+  // A start constraint: type and date; the name shows its badge.
+  await cell(page, 'Deck', 'startLimit').dblclick();
+  await page.getByLabel('Constraint type').selectOption({ label: 'Not earlier than' });
+  await page.getByLabel('Constraint date').fill('10.03.2026');
+  await shot(page, 'schedule-fields-02-constraint-editor');
+  await page.getByLabel('Constraint date').press('Enter');
+  await expect(cell(page, 'Deck', 'startLimit')).toHaveText('≥ 10.03.2026');
+  await expect(cell(page, 'Deck', 'name').getByTestId('pin-start')).toHaveText('S≥');
+
+  // Selects: work type (all six), executor from the space members, status.
+  await cell(page, 'Railings', 'type').dblclick();
+  await expect(page.locator('select.wbs-input option')).toHaveCount(6);
+  await page.locator('select.wbs-input').selectOption({ label: 'Finish milestone' });
+  await expect(cell(page, 'Railings', 'type')).toHaveText('Finish milestone');
+  // A type change reloads the payload; let it land before the next edit.
+  await page.waitForLoadState('networkidle');
+  await pick(page, 'Deck', 'executor', `${user.firstName} ${user.lastName}`);
+  await expect(cell(page, 'Deck', 'executor')).toHaveText(`${user.firstName} ${user.lastName}`);
+  await pick(page, 'Deck', 'status', 'In progress');
+  await expect(cell(page, 'Deck', 'status')).toHaveText('In progress');
+  await page.getByTestId('calculate').click();
+  await expect(page.getByTestId('calc-status')).toHaveAttribute('data-status', '1');
+  await shot(page, 'schedule-fields-03-edited');
+
+  // Edits survive a reload (approved dates and constraints come from works.planDetails).
+  await page.reload();
+  await expect(cell(page, 'Piles', 'approvedStart')).toHaveText('02.03.2026');
+  await expect(cell(page, 'Deck', 'startLimit')).toHaveText('≥ 10.03.2026');
+  await expect(cell(page, 'Piles', 'factVolume')).toHaveText('12.5 m3');
+  await shot(page, 'schedule-fields-04-reloaded');
+
+  // A locked version opens no editor.
+  await rest.post(`${s}/versions/${version!.id}/setLocked`, { locked: true });
+  await page.reload();
+  await expect(page.getByText('This version is locked')).toBeVisible();
+  for (const column of ['approvedStart', 'startLimit', 'factVolume', 'executor', 'type']) {
+    await cell(page, 'Deck', column).dblclick();
+    await expect(page.locator('.wbs-input')).toHaveCount(0);
+  }
+  await rest.post(`${s}/versions/${version!.id}/setLocked`, { locked: false });
+  await page.reload();
+  await expect(page.getByText('This version is locked')).toBeHidden();
+});
