@@ -1,0 +1,117 @@
+/**
+ * The interchange model → `@takt/engine` input. WBS nodes become `sum` works (ids `wbs:…`), activities
+ * keep their model ids; the file's scheduling options become `CalculateOptions`. What the engine cannot
+ * express is scheduled as closely as it can and listed in `warnings`.
+ */
+import type { CalculateOptions, ConstraintInput, EngineProject, WorkInput, WorkType } from '@takt/engine';
+import type { IxActivity, IxConstraint, IxProject } from './model.js';
+
+export interface EngineImport {
+  project: EngineProject;
+  options: CalculateOptions;
+  warnings: string[];
+}
+
+const ENGINE_TYPE: Record<IxActivity['type'], WorkType> = {
+  task: 'task',
+  resource_dependent: 'task',
+  level_of_effort: 'task',
+  wbs_summary: 'task',
+  start_milestone: 'milestone_start',
+  finish_milestone: 'milestone_finish',
+  summary: 'sum',
+};
+
+export function toEngineProject(p: IxProject): EngineImport {
+  const warnings: string[] = [...p.warnings];
+  const works: WorkInput[] = [];
+  const hasChildren = new Set<string>();
+  for (const a of p.activities) if (a.parentId) hasChildren.add(a.parentId);
+  for (const a of p.activities) if (a.wbsId) hasChildren.add(a.wbsId);
+  for (const w of p.wbs) if (w.parentId) hasChildren.add(w.parentId);
+  for (const w of p.wbs)
+    works.push({ id: w.id, name: w.name, type: 'sum', parentId: w.parentId, durationMinutes: 0 });
+  for (const a of p.activities) {
+    if (a.type === 'level_of_effort' || a.type === 'wbs_summary')
+      warnings.push(`${a.code}: ${a.type} activity scheduled as a task with its own duration`);
+    let type = ENGINE_TYPE[a.type];
+    if (type === 'sum' && !hasChildren.has(a.id)) type = 'task';
+    const work: WorkInput = {
+      id: a.id,
+      name: a.name,
+      type,
+      parentId: a.parentId ?? a.wbsId,
+      durationMinutes: type === 'sum' ? 0 : a.durationMinutes,
+      calendarId: a.calendarId,
+    };
+    const constraint = engineConstraint(a, warnings);
+    if (constraint) work.constraint = constraint;
+    if (a.actualStart) work.actualStart = a.actualStart;
+    if (a.actualFinish) work.actualFinish = a.actualFinish;
+    if (a.status && type !== 'sum') {
+      // the engine derives a status from actual dates; a status without them is not progress it can use
+      if (a.status === 'completed' && a.actualFinish) work.status = 'completed';
+      else if (a.status === 'in_progress' && a.actualStart && !a.actualFinish) work.status = 'in_progress';
+    }
+    if (work.status === 'in_progress' && a.remainingMinutes !== undefined)
+      work.remainingMinutes = a.remainingMinutes;
+    works.push(work);
+  }
+  const project: EngineProject = {
+    calendars: p.calendars.map((c) => ({
+      id: c.id,
+      name: c.name,
+      allDay: c.allDay,
+      week: c.week.map((day) => day.map((i) => ({ start: i.start, finish: i.finish }))),
+      exceptions: c.exceptions.map((e) => ({ date: e.date, intervals: e.intervals.map((i) => ({ ...i })) })),
+      ...(c.hoursPerDay && c.hoursPerDay > 0 ? { hoursPerDay: c.hoursPerDay } : {}),
+    })),
+    defaultCalendarId: p.defaultCalendarId,
+    works,
+    relations: p.relations.map((r) => ({
+      id: r.id,
+      predecessorId: r.predecessorId,
+      successorId: r.successorId,
+      type: r.type,
+      lagMinutes: r.lagMinutes,
+      ...(r.lagCalendar ? { lagCalendar: r.lagCalendar } : {}),
+    })),
+    projectStart: p.start,
+    dataDate: p.dataDate ?? null,
+    projectFinish: p.mustFinishBy ?? null,
+  };
+  if (p.options.openEndsCritical) warnings.push('"make open-ended activities critical" is not applied');
+  const options: CalculateOptions = {
+    lagCalendar: p.options.lagCalendar,
+    totalFloat: p.options.totalFloat,
+    critical: p.options.critical,
+    progress: p.options.progress,
+  };
+  return { project, options, warnings };
+}
+
+function engineConstraint(a: IxActivity, warnings: string[]): ConstraintInput | null {
+  const c: ConstraintInput = {};
+  const put = (x: IxConstraint | undefined) => {
+    if (!x) return;
+    if (x.type.startsWith('mandatory'))
+      warnings.push(
+        `${a.code}: mandatory constraint scheduled as "${x.type === 'mandatory_start' ? 'start' : 'finish'} on"`,
+      );
+    const side = x.type.startsWith('start') || x.type === 'mandatory_start' ? 'start' : 'finish';
+    const type = x.type.endsWith('or_before')
+      ? 'not_later'
+      : x.type.endsWith('or_after')
+        ? 'not_earlier'
+        : 'in_date';
+    if (c[side]) {
+      warnings.push(`${a.code}: second ${side} constraint ignored (the engine keeps one per side)`);
+      return;
+    }
+    c[side] = { type, date: x.date };
+  };
+  put(a.constraint);
+  put(a.constraint2);
+  if (a.asLateAsPossible) c.asLateAsPossible = true;
+  return c.start || c.finish || c.asLateAsPossible ? c : null;
+}

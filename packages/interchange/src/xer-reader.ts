@@ -1,0 +1,411 @@
+/**
+ * Primavera P6 XER reader. XER is tab-separated text: `ERMHDR` (version, export date, …), then per table
+ * `%T name`, `%F field…` and `%R value…` rows, ending with `%E`. Lines are read one at a time from a
+ * stream; only the tables a schedule needs are kept (PROJECT, CALENDAR, SCHEDOPTIONS, PROJWBS, TASK,
+ * TASKPRED, ACTVTYPE/ACTVCODE/TASKACTV, UDFTYPE/UDFVALUE, RSRC/TASKRSRC). With several projects in one
+ * file the first (or `projectId`) is read; relations to other projects are dropped with a warning.
+ */
+import type { LagCalendar } from '@takt/engine';
+import { isoDate, minutesFromHours, number } from './dates.js';
+import { InterchangeError } from './errors.js';
+import { type ByteSource, type Encoding, linesOf } from './input.js';
+import {
+  emptyProject,
+  type IxActivity,
+  type IxActivityType,
+  type IxCalendar,
+  type IxConstraintType,
+  type IxProject,
+  type IxRelationType,
+  STANDARD_WEEK,
+} from './model.js';
+import { parseClndrData } from './p6-calendar.js';
+import { validateProject } from './validate.js';
+
+export interface XerReadOptions {
+  encoding?: Encoding;
+  /** proj_id or proj_short_name; default the first project. */
+  projectId?: string;
+}
+
+export const XER_TASK_TYPES: Record<string, IxActivityType> = {
+  TT_Task: 'task',
+  TT_Rsrc: 'resource_dependent',
+  TT_LOE: 'level_of_effort',
+  TT_Mile: 'start_milestone',
+  TT_FinMile: 'finish_milestone',
+  TT_WBS: 'wbs_summary',
+};
+export const XER_CONSTRAINTS: Record<string, IxConstraintType> = {
+  CS_MSO: 'start_on',
+  CS_MSOB: 'start_on_or_before',
+  CS_MSOA: 'start_on_or_after',
+  CS_MEO: 'finish_on',
+  CS_MEOB: 'finish_on_or_before',
+  CS_MEOA: 'finish_on_or_after',
+  CS_MANDSTART: 'mandatory_start',
+  CS_MANDFIN: 'mandatory_finish',
+};
+export const XER_RELATIONS: Record<string, IxRelationType> = {
+  PR_FS: 'fs',
+  PR_SS: 'ss',
+  PR_FF: 'ff',
+  PR_SF: 'sf',
+};
+export const XER_LAG_CALENDARS: Record<string, LagCalendar> = {
+  rcal_Predecessor: 'predecessor',
+  rcal_Successor: 'successor',
+  rcal_24Hour: '24h',
+  rcal_ProjDefault: 'project',
+};
+
+interface RawCalendar {
+  id: string;
+  name: string;
+  baseId: string;
+  hoursPerDay: number | undefined;
+  data: string;
+  line: number;
+  projId: string;
+}
+
+export async function readXer(source: ByteSource, options: XerReadOptions = {}): Promise<IxProject> {
+  const project = emptyProject('xer', 'p6');
+  let table = '';
+  let fields: Map<string, number> = new Map();
+  let fieldCount = 0;
+  let sawHeader = false;
+  let sawEnd = false;
+  let projId: string | null = null;
+  let criticalType = '';
+  let criticalHours = 0;
+  const calendars: RawCalendar[] = [];
+  const wbsProjectNodes = new Set<string>();
+  const activities = new Map<string, IxActivity>();
+  const codeTypes = new Map<string, string>();
+  const codeValues = new Map<string, { type: string; value: string }>();
+  const udfTypes = new Map<string, { table: string; label: string }>();
+  const otherProjectTasks = new Set<string>();
+  let lastLine = 0;
+
+  for await (const { line, text } of linesOf(source, options.encoding)) {
+    lastLine = line;
+    if (text === '') continue;
+    if (sawEnd) {
+      if (text.trim() === '') continue;
+      throw new InterchangeError('syntax', 'data after %E', { line });
+    }
+    const cells = text.split('\t');
+    const tag = cells[0];
+    if (!sawHeader) {
+      if (tag !== 'ERMHDR')
+        throw new InterchangeError('syntax', 'not an XER file (no ERMHDR header)', { line });
+      sawHeader = true;
+      project.options.raw.ermhdr_version = cells[1] ?? '';
+      continue;
+    }
+    if (tag === '%T') {
+      table = (cells[1] ?? '').trim();
+      fields = new Map();
+      fieldCount = 0;
+      continue;
+    }
+    if (tag === '%F') {
+      fields = new Map(cells.slice(1).map((f, k) => [f.trim(), k + 1]));
+      fieldCount = cells.length - 1;
+      continue;
+    }
+    if (tag === '%E') {
+      sawEnd = true;
+      continue;
+    }
+    if (tag !== '%R')
+      throw new InterchangeError('syntax', `unexpected line start "${tag?.slice(0, 20)}"`, { line });
+    if (!table || fieldCount === 0) throw new InterchangeError('syntax', '%R before %T/%F', { line });
+    if (cells.length - 1 > fieldCount)
+      throw new InterchangeError('syntax', `${cells.length - 1} values for ${fieldCount} fields`, {
+        line,
+        element: table,
+      });
+    const get = (f: string): string => {
+      const k = fields.get(f);
+      return k === undefined ? '' : (cells[k] ?? '').trim();
+    };
+    const where = (field: string) => ({ line, element: table, field });
+    const date = (f: string) => (get(f) ? isoDate(get(f), where(f)) : undefined);
+    const hours = (f: string) => (get(f) ? minutesFromHours(get(f), where(f)) : undefined);
+    const required = (f: string): string => {
+      const v = get(f);
+      if (!v) throw new InterchangeError('missing_value', 'required value is empty', where(f));
+      return v;
+    };
+
+    switch (table) {
+      case 'PROJECT': {
+        const id = required('proj_id');
+        if (projId !== null) break;
+        if (options.projectId && options.projectId !== id && options.projectId !== get('proj_short_name'))
+          break;
+        if (get('project_flag') === 'N') break;
+        projId = id;
+        project.code = get('proj_short_name');
+        project.name = get('proj_short_name');
+        project.defaultCalendarId = get('clndr_id');
+        project.start = date('plan_start_date') ?? '';
+        project.dataDate = date('last_recalc_date') ?? date('next_data_date');
+        project.mustFinishBy = date('plan_end_date');
+        project.scheduledFinish = date('scd_end_date');
+        criticalType = get('critical_path_type');
+        criticalHours = get('critical_drtn_hr_cnt')
+          ? number(get('critical_drtn_hr_cnt'), where('critical_drtn_hr_cnt'))
+          : 0;
+        project.options.raw.critical_path_type = criticalType;
+        project.options.raw.critical_drtn_hr_cnt = get('critical_drtn_hr_cnt');
+        break;
+      }
+      case 'CALENDAR': {
+        const day = get('day_hr_cnt');
+        calendars.push({
+          id: required('clndr_id'),
+          name: get('clndr_name'),
+          baseId: get('base_clndr_id'),
+          hoursPerDay: day ? number(day, where('day_hr_cnt'), 24) : undefined,
+          data: get('clndr_data'),
+          line,
+          projId: get('proj_id'),
+        });
+        break;
+      }
+      case 'SCHEDOPTIONS': {
+        if (get('proj_id') !== projId) break;
+        for (const [f] of fields) project.options.raw[f] = get(f);
+        const lag = get('sched_calendar_on_relationship_lag');
+        if (lag) {
+          const mapped = XER_LAG_CALENDARS[lag];
+          if (!mapped)
+            throw new InterchangeError(
+              'invalid_value',
+              `unknown lag calendar "${lag}"`,
+              where('sched_calendar_on_relationship_lag'),
+            );
+          project.options.lagCalendar = mapped;
+        }
+        const ft = get('sched_float_type');
+        project.options.totalFloat = ft === 'FT_SF' ? 'start' : ft === 'FT_SM' ? 'smallest' : 'finish';
+        if (get('sched_progress_override') === 'Y') project.options.progress = 'progress_override';
+        else if (get('sched_retained_logic') !== 'Y') {
+          project.options.actualDatesMode = true;
+          project.warnings.push(
+            'SCHEDOPTIONS: "Actual Dates" out-of-sequence mode is scheduled as retained logic',
+          );
+        }
+        project.options.openEndsCritical = get('sched_open_critical_flag') === 'Y';
+        break;
+      }
+      case 'PROJWBS': {
+        if (get('proj_id') !== projId) break;
+        const id = required('wbs_id');
+        if (get('proj_node_flag') === 'Y') {
+          wbsProjectNodes.add(id);
+          break;
+        }
+        project.wbs.push({
+          id: `wbs:${id}`,
+          parentId: get('parent_wbs_id') ? `wbs:${get('parent_wbs_id')}` : null,
+          code: get('wbs_short_name'),
+          name: get('wbs_name'),
+        });
+        break;
+      }
+      case 'TASK': {
+        const id = required('task_id');
+        if (get('proj_id') !== projId) {
+          otherProjectTasks.add(id);
+          break;
+        }
+        if (activities.has(id))
+          throw new InterchangeError('duplicate_id', `task_id ${id} appears twice`, where('task_id'));
+        const typeCode = get('task_type');
+        const type = XER_TASK_TYPES[typeCode];
+        if (!type)
+          throw new InterchangeError('invalid_value', `unknown task_type "${typeCode}"`, where('task_type'));
+        const status = get('status_code');
+        const a: IxActivity = {
+          id,
+          code: get('task_code'),
+          name: get('task_name'),
+          wbsId: get('wbs_id') ? `wbs:${get('wbs_id')}` : null,
+          parentId: null,
+          type,
+          calendarId: get('clndr_id') || null,
+          durationMinutes: hours('target_drtn_hr_cnt') ?? 0,
+          status:
+            status === 'TK_Complete' ? 'completed' : status === 'TK_Active' ? 'in_progress' : 'not_started',
+          actualStart: date('act_start_date'),
+          actualFinish: date('act_end_date'),
+          baselineStart: date('target_start_date'),
+          baselineFinish: date('target_end_date'),
+          recorded: {
+            earlyStart: date('early_start_date'),
+            earlyFinish: date('early_end_date'),
+            lateStart: date('late_start_date'),
+            lateFinish: date('late_end_date'),
+            totalFloatMinutes: hours('total_float_hr_cnt'),
+            freeFloatMinutes: hours('free_float_hr_cnt'),
+          },
+          codes: {},
+          udfs: {},
+        };
+        if (a.status === 'in_progress') a.remainingMinutes = hours('remain_drtn_hr_cnt');
+        if (get('phys_complete_pct'))
+          a.percentComplete = number(get('phys_complete_pct'), where('phys_complete_pct'), 100);
+        if (criticalType === 'CT_DrivPath' && get('driving_path_flag'))
+          a.recorded.critical = get('driving_path_flag') === 'Y';
+        for (const [typeField, dateField, key] of [
+          ['cstr_type', 'cstr_date', 'constraint'],
+          ['cstr_type2', 'cstr_date2', 'constraint2'],
+        ] as const) {
+          const c = get(typeField);
+          if (!c) continue;
+          if (c === 'CS_ALAP') {
+            a.asLateAsPossible = true;
+            continue;
+          }
+          const t = XER_CONSTRAINTS[c];
+          if (!t) throw new InterchangeError('invalid_value', `unknown constraint "${c}"`, where(typeField));
+          const d = date(dateField);
+          if (!d)
+            throw new InterchangeError('missing_value', `constraint ${c} without a date`, where(dateField));
+          a[key] = { type: t, date: d };
+        }
+        activities.set(id, a);
+        project.activities.push(a);
+        break;
+      }
+      case 'TASKPRED': {
+        const succ = required('task_id');
+        const pred = required('pred_task_id');
+        if (!activities.has(succ) || !activities.has(pred)) {
+          if (
+            otherProjectTasks.has(succ) ||
+            otherProjectTasks.has(pred) ||
+            get('pred_proj_id') !== get('proj_id')
+          ) {
+            if (activities.has(succ) || activities.has(pred))
+              project.warnings.push(`TASKPRED ${get('task_pred_id')}: relation to another project dropped`);
+            break;
+          }
+          throw new InterchangeError(
+            'dangling_relation',
+            `relation ${get('task_pred_id')} refers to unknown task ${activities.has(succ) ? pred : succ}`,
+            where(activities.has(succ) ? 'pred_task_id' : 'task_id'),
+          );
+        }
+        const t = XER_RELATIONS[get('pred_type')];
+        if (!t)
+          throw new InterchangeError(
+            'invalid_value',
+            `unknown pred_type "${get('pred_type')}"`,
+            where('pred_type'),
+          );
+        project.relations.push({
+          id: get('task_pred_id') || `${pred}->${succ}`,
+          predecessorId: pred,
+          successorId: succ,
+          type: t,
+          lagMinutes: hours('lag_hr_cnt') ?? 0,
+        });
+        break;
+      }
+      case 'ACTVTYPE':
+        codeTypes.set(get('actv_code_type_id'), get('actv_code_type'));
+        break;
+      case 'ACTVCODE':
+        codeValues.set(get('actv_code_id'), { type: get('actv_code_type_id'), value: get('short_name') });
+        break;
+      case 'TASKACTV': {
+        const a = activities.get(get('task_id'));
+        const v = codeValues.get(get('actv_code_id'));
+        if (a && v) a.codes[codeTypes.get(v.type) ?? v.type] = v.value;
+        break;
+      }
+      case 'UDFTYPE':
+        udfTypes.set(get('udf_type_id'), { table: get('table_name'), label: get('udf_type_label') });
+        break;
+      case 'UDFVALUE': {
+        const type = udfTypes.get(get('udf_type_id'));
+        if (type?.table !== 'TASK') break;
+        const a = activities.get(get('fk_id'));
+        if (!a) break;
+        const n = get('udf_number');
+        a.udfs[type.label] =
+          get('udf_text') ||
+          date('udf_date') ||
+          (n ? number(n, where('udf_number')) : '') ||
+          get('udf_code_id');
+        break;
+      }
+      case 'RSRC':
+        project.resources.push({
+          id: required('rsrc_id'),
+          code: get('rsrc_short_name'),
+          name: get('rsrc_name'),
+          type:
+            get('rsrc_type') === 'RT_Mat'
+              ? 'material'
+              : get('rsrc_type') === 'RT_Equip'
+                ? 'nonlabor'
+                : 'labor',
+          calendarId: get('clndr_id') || null,
+        });
+        break;
+      case 'TASKRSRC': {
+        if (!activities.has(get('task_id'))) break;
+        const num = (f: string) => (get(f) ? number(get(f), where(f)) : undefined);
+        project.assignments.push({
+          id: required('taskrsrc_id'),
+          activityId: get('task_id'),
+          resourceId: get('rsrc_id'),
+          plannedUnits: num('target_qty'),
+          actualUnits: num('act_reg_qty'),
+          remainingUnits: num('remain_qty'),
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (!sawHeader) throw new InterchangeError('truncated', 'empty file', { line: 1 });
+  if (!sawEnd) throw new InterchangeError('truncated', 'file ends before %E', { line: lastLine });
+  if (projId === null)
+    throw new InterchangeError('missing_value', 'no project in the file', { element: 'PROJECT' });
+
+  if (criticalType === 'CT_DrivPath') project.options.critical = { kind: 'longest_path' };
+  else project.options.critical = { kind: 'total_float', thresholdMinutes: Math.round(criticalHours * 60) };
+
+  // calendars: global, resource and this project's; base calendars fill in a missing week
+  const byId = new Map(calendars.map((c) => [c.id, c]));
+  const resolve = (raw: RawCalendar, depth: number): IxCalendar => {
+    const where = { line: raw.line, element: 'CALENDAR', field: 'clndr_data' };
+    const parsed = raw.data ? parseClndrData(raw.data, where) : { week: null, exceptions: [] };
+    const base = raw.baseId && depth < 10 ? byId.get(raw.baseId) : undefined;
+    const baseCal = base ? resolve(base, depth + 1) : undefined;
+    return {
+      id: raw.id,
+      name: raw.name,
+      week: parsed.week ?? baseCal?.week ?? STANDARD_WEEK,
+      exceptions: parsed.week || !baseCal ? parsed.exceptions : [...baseCal.exceptions, ...parsed.exceptions],
+      hoursPerDay: raw.hoursPerDay,
+      baseId: raw.baseId || undefined,
+    };
+  };
+  for (const raw of calendars)
+    if (!raw.projId || raw.projId === projId) project.calendars.push(resolve(raw, 0));
+  const wbsIds = new Set(project.wbs.map((w) => w.id));
+  for (const w of project.wbs) if (w.parentId && !wbsIds.has(w.parentId)) w.parentId = null;
+  for (const a of project.activities) if (a.wbsId && !wbsIds.has(a.wbsId)) a.wbsId = null;
+  if (!project.start) project.start = project.dataDate ?? '';
+  validateProject(project);
+  return project;
+}

@@ -1,0 +1,109 @@
+/**
+ * Streaming XML with saxes: elements whose path `isRecord` accepts are collected as small trees and
+ * handed to `onRecord` one at a time; leaf elements outside records go to `onScalar`. Only one record is
+ * in memory at a time. Namespace prefixes are dropped. Malformed or truncated XML is an
+ * `InterchangeError` with the line.
+ */
+import { SaxesParser } from 'saxes';
+import { InterchangeError } from './errors.js';
+import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from './input.js';
+
+export interface XNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XNode[];
+  text: string;
+  line: number;
+}
+
+export interface XmlHandlers {
+  isRecord(path: readonly string[]): boolean;
+  onRecord(node: XNode, path: readonly string[]): void;
+  onScalar?(path: readonly string[], text: string, line: number): void;
+}
+
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+export async function streamXml(
+  source: ByteSource,
+  handlers: XmlHandlers,
+  encoding: Encoding = 'auto',
+): Promise<string> {
+  const parser = new SaxesParser({ position: true });
+  const path: string[] = [];
+  const stack: XNode[] = [];
+  let text = '';
+  let root = '';
+  let failure: Error | null = null;
+  parser.on('opentag', (tag) => {
+    const name = local(tag.name);
+    if (!root) root = name;
+    path.push(name);
+    text = '';
+    if (stack.length > 0 || handlers.isRecord(path)) {
+      const attrs: Record<string, string> = {};
+      for (const [k, v] of Object.entries(tag.attributes))
+        attrs[local(k)] = typeof v === 'string' ? v : v.value;
+      const node: XNode = { name, attrs, children: [], text: '', line: parser.line };
+      stack[stack.length - 1]?.children.push(node);
+      stack.push(node);
+    }
+  });
+  parser.on('text', (t) => {
+    text += t;
+  });
+  parser.on('cdata', (t) => {
+    text += t;
+  });
+  parser.on('closetag', () => {
+    const node = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    if (node) {
+      if (node.children.length === 0) node.text = text.trim();
+      stack.pop();
+      if (stack.length === 0) handlers.onRecord(node, path);
+    } else if (handlers.onScalar && text.trim() !== '') {
+      handlers.onScalar(path, text.trim(), parser.line);
+    }
+    text = '';
+    path.pop();
+  });
+  parser.on('error', (e) => {
+    failure ??= new InterchangeError('syntax', `malformed XML: ${e.message}`, { line: parser.line });
+  });
+  const decoder = new TextDecoderAuto(encoding);
+  let first = true;
+  for await (const chunk of chunksOf(source)) {
+    let s = decoder.decode(chunk);
+    if (first) {
+      first = false;
+      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+    }
+    parser.write(s);
+    if (failure) throw failure;
+  }
+  parser.write(decoder.decode(new Uint8Array(0), true));
+  try {
+    parser.close();
+  } catch (e) {
+    failure ??= new InterchangeError('truncated', `XML ends early: ${(e as Error).message}`, {
+      line: parser.line,
+    });
+  }
+  if (failure) throw failure;
+  if (!root) throw new InterchangeError('truncated', 'empty XML document', { line: 1 });
+  if (stack.length > 0 || path.length > 0)
+    throw new InterchangeError('truncated', 'XML ends inside an element', { line: parser.line });
+  return root;
+}
+
+export function child(node: XNode, name: string): XNode | undefined {
+  return node.children.find((c) => c.name === name);
+}
+
+export function childText(node: XNode, name: string): string {
+  return child(node, name)?.text ?? '';
+}
+
+export function childrenNamed(node: XNode | undefined, name: string): XNode[] {
+  return node ? node.children.filter((c) => c.name === name) : [];
+}
