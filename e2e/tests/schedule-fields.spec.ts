@@ -126,6 +126,50 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
   await expect(cell(page, 'Piles', 'factVolume')).toHaveText('12.5 m3');
   await shot(page, 'schedule-fields-04-reloaded');
 
+  // Checked state: check all visible rows, uncheck one; it is stored per user and survives a reload.
+  await page.getByTestId('check-all').check();
+  await expect(page.getByTestId('checked-count')).toHaveText('3 checked');
+  await page.getByLabel('Check Railings').uncheck();
+  await expect(page.getByTestId('checked-count')).toHaveText('2 checked');
+  await expect(page.getByTestId('check-all')).not.toBeChecked();
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect(page.getByTestId('checked-count')).toHaveText('2 checked');
+  await expect(page.getByLabel('Check Piles')).toBeChecked();
+  await expect(page.getByLabel('Check Railings')).not.toBeChecked();
+
+  // Bulk edit: one field for the selected works, validated first, one undo action.
+  await cell(page, 'Piles', 'code').click();
+  await cell(page, 'Deck', 'code').click({ modifiers: ['Shift'] });
+  await page.getByTestId('bulk-edit').click();
+  const bulk = page.getByTestId('bulk-dialog');
+  await expect(bulk.getByRole('heading', { name: 'Edit 2 works' })).toBeVisible();
+  await bulk.getByLabel('Field').selectOption({ label: 'Finish constraint' });
+  await bulk.getByLabel('Constraint type').selectOption({ label: 'Not later than' });
+  await bulk.getByLabel('Constraint date').fill('40.04.2026');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(bulk.getByRole('alert')).toHaveText('Invalid date');
+  await bulk.getByLabel('Constraint date').fill('30.04.2026');
+  await shot(page, 'schedule-fields-05-bulk-dialog');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(bulk).toBeHidden();
+  await expect(cell(page, 'Piles', 'finishLimit')).toHaveText('≤ 30.04.2026');
+  await expect(cell(page, 'Deck', 'finishLimit')).toHaveText('≤ 30.04.2026');
+  await expect(cell(page, 'Railings', 'finishLimit')).toHaveText('');
+  await page.getByTestId('bulk-edit').click();
+  await bulk.getByLabel('Field').selectOption({ label: 'Status' });
+  await bulk.getByLabel('Value').selectOption({ label: 'Completed' });
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(cell(page, 'Piles', 'status')).toHaveText('Completed');
+  await expect(cell(page, 'Deck', 'status')).toHaveText('Completed');
+  await page.getByTestId('panel-undo').click();
+  await expect(page.getByTestId('undo-panel').getByText('Works changed')).toHaveCount(2);
+  await page.getByTestId('undo-latest').click();
+  await expect(cell(page, 'Piles', 'status')).toHaveText('Not started');
+  await expect(cell(page, 'Deck', 'status')).toHaveText('In progress');
+  await page.getByTestId('panel-undo').click();
+  await shot(page, 'schedule-fields-06-checked-and-bulk');
+
   // A locked version opens no editor.
   await rest.post(`${s}/versions/${version!.id}/setLocked`, { locked: true });
   await page.reload();
@@ -134,6 +178,7 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
     await cell(page, 'Deck', column).dblclick();
     await expect(page.locator('.wbs-input')).toHaveCount(0);
   }
+  await expect(page.getByTestId('bulk-edit')).toBeDisabled();
   await rest.post(`${s}/versions/${version!.id}/setLocked`, { locked: false });
   await page.reload();
   await expect(page.getByText('This version is locked')).toBeHidden();

@@ -28,6 +28,8 @@ import { notify } from '../../lib/notifications';
 import { daysToMinutes, minutesToDays, parseNumberText } from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
+import { BulkEditDialog } from './BulkEditDialog';
+import { useChecked } from './checked';
 import { buildColumns, type WorkPatch } from './columns';
 import { usePlanDetails } from './plan-details';
 import { RelationsPanel } from './RelationsPanel';
@@ -105,6 +107,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId },
   );
+  const checks = useChecked(spaceId, versionId, viewState.data?.checked);
   const calendars = trpc.calendars.list.useQuery({ spaceId });
   const members = trpc.space.users.useQuery(
     { spaceId },
@@ -144,6 +147,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<GridCursor>({ row: 0, col: 1 });
   const [panel, setPanel] = useState<Panel | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const [scrollTo, setScrollTo] = useState<{ row: number; token: number } | null>(null);
   const [editRequest, setEditRequest] = useState<{ cursor: GridCursor; token: number } | null>(null);
   const pendingFocus = useRef<string | null>(null);
@@ -213,10 +217,12 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     if (row === undefined) return;
     const at = rows.indexOf(row);
     if (at < 0) return;
-    const nameCol = Math.max(
-      0,
-      columnSettings.filter((c) => c.visible).findIndex((c) => c.key === 'name'),
-    );
+    // +1: the checkbox column comes first.
+    const nameCol =
+      Math.max(
+        0,
+        columnSettings.filter((c) => c.visible).findIndex((c) => c.key === 'name'),
+      ) + 1;
     setSelected(new Set([model.ids[row]!]));
     setCursor({ row: at, col: nameCol });
     setEditRequest({ cursor: { row: at, col: nameCol }, token: Date.now() });
@@ -314,6 +320,11 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             attributes: attributes.data ?? [],
             attributeValues,
             details: details.byId,
+            checks: {
+              ids: checks.checked,
+              set: checks.setMany,
+              visible: () => Array.from(rows, (r) => model.ids[r]!),
+            },
             collapsed,
             onToggle: toggleRow,
             save: saveWork,
@@ -329,6 +340,9 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       attributes.data,
       attributeValues,
       details.byId,
+      checks.checked,
+      checks.setMany,
+      rows,
       collapsed,
       toggleRow,
       saveWork,
@@ -501,7 +515,10 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     else if (alt && event.key === 'ArrowDown') moveRow(1);
     else if (event.key === 'Insert') addWork();
     else if (event.key === 'Delete') void deleteSelected();
-    else if (
+    else if (event.key === ' ' && selected.size) {
+      const ids = [...selected];
+      checks.setMany(ids, !ids.every((id) => checks.checked.has(id)));
+    } else if (
       (event.key === '+' || event.key === '-') &&
       activeRow !== undefined &&
       model?.childCount[activeRow]
@@ -602,6 +619,13 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         </Button>
         <Button
           disabled={readOnly || !selectedCount}
+          onClick={() => setBulkOpen(true)}
+          data-testid="bulk-edit"
+        >
+          {t('grid.bulk_edit')}
+        </Button>
+        <Button
+          disabled={readOnly || !selectedCount}
           onClick={() => shift('outdent')}
           title="Alt+Shift+←"
           aria-label={t('grid.outdent')}
@@ -694,6 +718,11 @@ export function SchedulePage({ params }: { params: { id: string } }) {
               {t('grid.rows', { shown: rows.length, total: model?.count ?? 0 })}
             </span>
             {selectedCount > 0 && <span>{t('grid.selected', { count: selectedCount })}</span>}
+            {checks.checked.size > 0 && (
+              <span data-testid="checked-count">
+                {t('grid.checked_count', { count: checks.checked.size })}
+              </span>
+            )}
             <span className="schedule-hint">{t('grid.keys_hint')}</span>
           </div>
         </div>
@@ -722,6 +751,18 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           </aside>
         )}
       </div>
+      {bulkOpen && model && version && !readOnly && (
+        <BulkEditDialog
+          model={model}
+          rows={selectedRows()}
+          versionId={version.id}
+          hoursPerDay={calendarHours}
+          calendars={calendars.data ?? []}
+          members={members.data ?? []}
+          onClose={() => setBulkOpen(false)}
+          onDone={reload}
+        />
+      )}
     </div>
   );
 }

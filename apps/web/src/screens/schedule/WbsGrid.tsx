@@ -31,6 +31,8 @@ export interface GridColumn {
   width: number;
   align?: 'right' | 'center';
   render: (row: number) => ReactNode;
+  /** Header content instead of the title (a "check all" box). */
+  header?: () => ReactNode;
   editor?: CellEditor;
 }
 
@@ -232,7 +234,7 @@ export function WbsGrid(props: Props) {
               style={{ width: c.width }}
               title={c.title}
             >
-              {c.title}
+              {c.header ? c.header() : c.title}
             </div>
           ))}
         </div>

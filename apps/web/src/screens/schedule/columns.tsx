@@ -29,6 +29,12 @@ export interface ColumnContext {
   members: readonly { userId: string; firstName: string; lastName: string }[];
   attributes: readonly Attribute[];
   attributeValues: ReadonlyMap<string, Record<string, unknown>>;
+  /** The caller's checked works: a checkbox column first, its header checks all visible rows. */
+  checks?: {
+    ids: ReadonlySet<string>;
+    set: (ids: readonly string[], value: boolean) => void;
+    visible: () => readonly string[];
+  };
   /** Approved plan and constraints of the works that have them. */
   details: ReadonlyMap<string, PlanDetails>;
   collapsed: ReadonlySet<string>;
@@ -360,6 +366,44 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
 
   const attributesById = new Map(ctx.attributes.map((a) => [attributeColumnKey(a.id), a]));
   const out: GridColumn[] = [];
+  const checks = ctx.checks;
+  if (checks)
+    out.push({
+      key: 'checked',
+      title: t('grid.check'),
+      width: 36,
+      align: 'center',
+      header: () => {
+        const visible = checks.visible();
+        const all = visible.length > 0 && visible.every((id) => checks.ids.has(id));
+        return (
+          <input
+            type="checkbox"
+            className="wbs-check"
+            aria-label={t('grid.check_all')}
+            title={t('grid.check_all')}
+            checked={all}
+            disabled={!visible.length}
+            onChange={() => checks.set(visible, !all)}
+            data-testid="check-all"
+          />
+        );
+      },
+      render: (row) => {
+        const id = m.ids[row]!;
+        return (
+          <input
+            type="checkbox"
+            className="wbs-check"
+            aria-label={t('grid.check_row', { name: textOf(m, m.name[row]!) })}
+            checked={checks.ids.has(id)}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => checks.set([id], e.target.checked)}
+            tabIndex={-1}
+          />
+        );
+      },
+    });
   for (const s of settings) {
     if (!s.visible) continue;
     const builtin = builtins[s.key];
