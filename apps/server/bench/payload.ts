@@ -9,7 +9,8 @@ import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import type { SpaceContext } from '../src/context';
 import { calculateVersion } from '../src/domains/calculation/service';
 import { generateLargeSchedule } from '../src/domains/demo/large';
-import { versionPayload } from '../src/domains/versions/payload';
+import { encodeBinaryPayload } from '../src/domains/versions/binary';
+import { versionColumns, versionPayload } from '../src/domains/versions/payload';
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
 const TRIALS = 5;
@@ -46,6 +47,42 @@ try {
       serialize.push(t2 - t1);
     }
   }
+  // The binary payload the grid loads: columns from PostgreSQL, then encoding.
+  const columns: number[] = [];
+  const encode: number[] = [];
+  let binary: Uint8Array = new Uint8Array();
+  for (let trial = 0; trial <= TRIALS; trial++) {
+    const t0 = performance.now();
+    const c = await versionColumns(db.pool, spaceId, generated.versionId);
+    const t1 = performance.now();
+    binary = encodeBinaryPayload(c);
+    const t2 = performance.now();
+    if (trial > 0) {
+      columns.push(t1 - t0);
+      encode.push(t2 - t1);
+    }
+  }
+  const compressed = async (label: string, run: () => Promise<Buffer>) => {
+    const times: number[] = [];
+    let size = 0;
+    for (let trial = 0; trial < 3; trial++) {
+      const t = performance.now();
+      size = (await run()).length;
+      times.push(performance.now() - t);
+    }
+    return { [`${label}Bytes`]: size, [`${label}Ms`]: Math.round(median(times)) };
+  };
+  const brotliAt = (quality: number) => () =>
+    promisify(brotliCompress)(binary, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+  const binaryFigures = {
+    binaryColumnsMs: Math.round(median(columns)),
+    binaryEncodeMs: Math.round(median(encode)),
+    binaryBytes: binary.byteLength,
+    ...(await compressed('binaryBrotli1', brotliAt(1))),
+    ...(await compressed('binaryBrotli2', brotliAt(2))),
+    ...(await compressed('binaryBrotli4', brotliAt(4))),
+    ...(await compressed('binaryGzip1', () => promisify(gzip)(binary, { level: 1 }))),
+  };
   const bytes = Buffer.from(json);
   const t3 = performance.now();
   const br = await promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -63,6 +100,7 @@ try {
     brotli5Bytes: br.length,
     brotli5Ms: Math.round(brotliMs),
     gzip6Bytes: gz.length,
+    ...binaryFigures,
     calculationMs: calculation.milliseconds,
     calculationInWorker: calculation.inWorker,
   };

@@ -4,7 +4,9 @@ import type { MiddlewareHandler } from 'hono';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|wasm)|image\/svg)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|wasm|vnd\.takt\.columnar)|image\/svg)/;
+/** The binary version payload: brotli 2 packs its 12.4 MB (100k works) to 2.5 MB in ~60 ms; 4 takes 215 ms for 3% less. */
+const FAST = /^application\/vnd\.takt\.columnar/;
 const MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
@@ -20,10 +22,15 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
  * Brotli quality 11 suits static assets compressed once; 4 suits responses compressed per request
  * (a 16.7 MB version payload: quality 4 → 2.5 MB in 0.19 s, quality 5 → 2.3 MB in 0.38 s).
  */
-export function compressBytes(data: Uint8Array, encoding: Encoding, forStatic: boolean): Promise<Buffer> {
+export function compressBytes(
+  data: Uint8Array,
+  encoding: Encoding,
+  forStatic: boolean,
+  fast = false,
+): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: forStatic ? 11 : 4 } })
-    : gzipAsync(data, { level: forStatic ? 9 : 6 });
+    ? brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: forStatic ? 11 : fast ? 2 : 4 } })
+    : gzipAsync(data, { level: forStatic ? 9 : fast ? 1 : 6 });
 }
 
 /** Compresses dynamic responses (JSON, text) with brotli or gzip as the client accepts. */
@@ -42,7 +49,7 @@ export function compression(): MiddlewareHandler {
       c.res = new Response(body, { status: res.status, headers });
       return;
     }
-    const compressed = await compressBytes(body, encoding, false);
+    const compressed = await compressBytes(body, encoding, false, FAST.test(type));
     headers.set('content-encoding', encoding);
     headers.delete('content-length');
     c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });

@@ -126,6 +126,11 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'POST', path: space('/versions/:versionId/setLocked'), procedure: 'versions.setLocked' },
   { method: 'POST', path: space('/versions/:versionId/copy-to/:scheduleId'), procedure: 'versions.copyTo' },
   { method: 'GET', path: space('/versions/:versionId/payload'), procedure: 'versions.payload' },
+  {
+    method: 'GET',
+    path: space('/versions/:versionId/payload-binary'),
+    procedure: 'versions.payloadBinary',
+  },
   { method: 'GET', path: space('/versions/:versionId/attributes'), procedure: 'attributes.list' },
   {
     method: 'GET',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decodeBinaryPayload,
   decodePayload,
   patchWork,
   relationsOfRow,
@@ -113,5 +114,72 @@ describe('columnar payload', () => {
     expect(m.planStart[1]).toBe(1440);
     expect(textOf(m, m.unit[1]!)).toBe('m3');
     expect(relationsOfRow(m, 2)).toEqual({ predecessors: [0], successors: [1] });
+  });
+
+  it('decodes the binary payload into views equal to the JSON decoding', () => {
+    // A minimal writer of the server's format (domains/versions/binary.ts; round-trip tested there).
+    const uuid = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
+    const source = { ...payload, works: { ...payload.works, id: payload.works.id.map((_, k) => uuid(k)) } };
+    const sections: Uint8Array[] = [];
+    let size = 0;
+    const place = (bytes: Uint8Array) => {
+      const offset = size;
+      sections.push(bytes);
+      size += (bytes.byteLength + 7) & ~7;
+      return offset;
+    };
+    const u8 = new Set(['type', 'status', 'critical', 'driving']);
+    const f64 = new Set(['progress', 'planVolume', 'factVolume']);
+    const describeColumns = (columns: Record<string, unknown>) => {
+      const out: Record<string, [string, number]> = {};
+      for (const [name, values] of Object.entries(columns)) {
+        if (name === 'id' || name === 'count') continue;
+        const list = (values as (number | null)[]).map((v) => v ?? Number.NaN);
+        const [type, array] = u8.has(name)
+          ? ['u8', Uint8Array.from(list)]
+          : f64.has(name)
+            ? ['f64', Float64Array.from(list)]
+            : name === 'parent'
+              ? ['i8', Int8Array.from(list)]
+              : ['i32', Int32Array.from(list)];
+        out[name] = [type, place(new Uint8Array(array.buffer))];
+      }
+      return out;
+    };
+    const header = {
+      format: 'takt.columnar.bin.v1',
+      versionId: 'v',
+      calcStatus: 1,
+      count: 4,
+      enums: source.enums,
+      ids: place(new TextEncoder().encode(source.works.id.join(''))),
+      works: describeColumns(source.works),
+      relations: { count: source.relations.count, ...describeColumns(source.relations) },
+      strings: source.strings,
+    };
+    const json = new TextEncoder().encode(JSON.stringify(header));
+    const body = (8 + json.byteLength + 7) & ~7;
+    const bytes = new Uint8Array(body + size);
+    bytes.set([0x54, 0x4b, 0x43, 0x31]);
+    new DataView(bytes.buffer).setUint32(4, json.byteLength, true);
+    bytes.set(json, 8);
+    let at = body;
+    for (const section of sections) {
+      bytes.set(section, at);
+      at += (section.byteLength + 7) & ~7;
+    }
+
+    const m = decodeBinaryPayload(bytes.buffer);
+    const expected = decodePayload(source as unknown as VersionPayload);
+    expect(m.ids).toEqual(expected.ids);
+    expect(m.rowOf.get(uuid(2))).toBe(2);
+    expect([...m.parent]).toEqual([...expected.parent]);
+    expect([...m.depth]).toEqual([0, 1, 1, 0]);
+    expect(m.name).toEqual(expected.name);
+    expect(m.planVolume).toEqual(expected.planVolume);
+    expect(m.relations.lagMinutes).toEqual(expected.relations.lagMinutes);
+    expect(m.relations.driving).toEqual(expected.relations.driving);
+    expect(m.durationMinutes.buffer).toBe(bytes.buffer);
+    expect(() => decodeBinaryPayload(new Uint8Array(16))).toThrow();
   });
 });

@@ -126,6 +126,129 @@ export function decodePayload(payload: VersionPayload): ScheduleModel {
   };
 }
 
+export const BINARY_PAYLOAD_FORMAT = 'takt.columnar.bin.v1';
+const ID_LENGTH = 36;
+
+type BinaryColumn = ['i8' | 'i16' | 'i32' | 'u8' | 'f64', number];
+interface BinaryHeader {
+  format: string;
+  versionId: string;
+  calcStatus: number;
+  count: number;
+  enums: VersionPayload['enums'];
+  ids: number;
+  works: Record<string, BinaryColumn>;
+  relations: Record<string, BinaryColumn> & { count: number };
+  strings: string[];
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Decodes the binary payload (`takt.columnar.bin.v1`, written by the server's
+ * `domains/versions/binary.ts`): "TKC1", a uint32 LE header length, the JSON header, then 8-byte
+ * aligned sections. `i32`/`u8`/`f64` columns become typed-array views over the received bytes (no
+ * copy); `i8`/`i16` columns are widened to Int32Array; work ids are 36-byte ASCII UUIDs.
+ */
+export function decodeBinaryPayload(data: ArrayBuffer | Uint8Array): ScheduleModel {
+  if (!littleEndian) throw new Error('the binary payload needs a little-endian host');
+  let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true);
+  if (magic !== 'TKC1') throw new Error('not a binary schedule payload');
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as BinaryHeader;
+  if (header.format !== BINARY_PAYLOAD_FORMAT) throw new Error(`unknown payload format ${header.format}`);
+  const buffer = bytes.buffer;
+  const body = bytes.byteOffset + ((8 + headerLength + 7) & ~7);
+  const n = header.count;
+  const m = header.relations.count;
+  const int32 = (column: BinaryColumn | undefined, length: number): Int32Array => {
+    if (!column) throw new Error('binary payload: missing column');
+    const [type, offset] = column;
+    const at = body + offset;
+    if (type === 'i32') return new Int32Array(buffer, at, length);
+    if (type === 'i16') return Int32Array.from(new Int16Array(buffer, at, length));
+    if (type === 'i8') return Int32Array.from(new Int8Array(buffer, at, length));
+    throw new Error(`binary payload: ${type} is not an integer column`);
+  };
+  const uint8 = (column: BinaryColumn | undefined, length: number) => {
+    if (column?.[0] !== 'u8') throw new Error('binary payload: expected a u8 column');
+    return new Uint8Array(buffer, body + column[1], length);
+  };
+  const float64 = (column: BinaryColumn | undefined, length: number) => {
+    if (column?.[0] !== 'f64') throw new Error('binary payload: expected an f64 column');
+    return new Float64Array(buffer, body + column[1], length);
+  };
+  const w = header.works;
+  const r = header.relations;
+  const parent = int32(w.parent, n);
+  const depth = new Int32Array(n);
+  const childCount = new Int32Array(n);
+  // Rows are in WBS order: a parent always comes before its children.
+  for (let i = 0; i < n; i++) {
+    const p = parent[i]!;
+    if (p >= 0) {
+      depth[i] = depth[p]! + 1;
+      childCount[p]! += 1;
+    }
+  }
+  const idText = new TextDecoder('latin1').decode(new Uint8Array(buffer, body + header.ids, n * ID_LENGTH));
+  const ids = new Array<string>(n);
+  const rowOf = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const id = idText.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH);
+    ids[i] = id;
+    rowOf.set(id, i);
+  }
+  return {
+    versionId: header.versionId,
+    calcStatus: header.calcStatus,
+    count: n,
+    ids,
+    rowOf,
+    parent,
+    depth,
+    childCount,
+    code: int32(w.code, n),
+    name: int32(w.name, n),
+    type: uint8(w.type, n),
+    status: uint8(w.status, n),
+    durationMinutes: int32(w.durationMinutes, n),
+    calendar: int32(w.calendar, n),
+    planStart: int32(w.planStart, n),
+    planFinish: int32(w.planFinish, n),
+    factStart: int32(w.factStart, n),
+    factFinish: int32(w.factFinish, n),
+    earlyStart: int32(w.earlyStart, n),
+    earlyFinish: int32(w.earlyFinish, n),
+    lateStart: int32(w.lateStart, n),
+    lateFinish: int32(w.lateFinish, n),
+    totalFloat: int32(w.totalFloat, n),
+    freeFloat: int32(w.freeFloat, n),
+    critical: uint8(w.critical, n),
+    progress: float64(w.progress, n),
+    planVolume: float64(w.planVolume, n),
+    factVolume: float64(w.factVolume, n),
+    unit: int32(w.unit, n),
+    executor: int32(w.executor, n),
+    curator: int32(w.curator, n),
+    revision: int32(w.revision, n),
+    strings: header.strings,
+    stringIndex: null,
+    enums: header.enums,
+    relations: {
+      count: m,
+      predecessor: int32(r.predecessor, m),
+      externalPredecessor: int32(r.externalPredecessor, m),
+      successor: int32(r.successor, m),
+      type: uint8(r.type, m),
+      lagMinutes: int32(r.lagMinutes, m),
+      driving: uint8(r.driving, m),
+    },
+  };
+}
+
 /** The text of a string-table reference; empty for none. */
 export function textOf(model: ScheduleModel, ref: number): string {
   return ref < 0 ? '' : (model.strings[ref] ?? '');

@@ -11,6 +11,7 @@ import {
 } from '@takt/contracts';
 import { router, spaceProcedure } from '../../trpc/trpc';
 import { addValuesToVersion, versionDirectoryValues } from '../directories/service';
+import { versionPayloadBinary } from './binary';
 import { compareVersions, exportComparison } from './compare';
 import { versionPayload } from './payload';
 import * as versions from './service';
@@ -49,6 +50,10 @@ export const versionsRouter = router({
   payload: spaceProcedure('schedule.view')
     .input(versionInput)
     .query(({ ctx, input }) => versionPayload(ctx.db.pool, ctx.space.spaceId, input.versionId)),
+  /** The same payload in the binary format the grid loads (REST `…/payload-binary` returns the bytes). */
+  payloadBinary: spaceProcedure('schedule.view')
+    .input(versionInput)
+    .query(({ ctx, input }) => versionPayloadBinary(ctx.db.pool, ctx.space.spaceId, input.versionId)),
   directoryValues: spaceProcedure('schedule.view')
     .input(versionInput)
     .query(({ ctx, input }) => versionDirectoryValues(ctx, input.versionId)),

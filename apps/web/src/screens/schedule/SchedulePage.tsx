@@ -14,7 +14,7 @@ import { confirm } from '../../components/confirm';
 import { Badge, Button, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import {
-  decodePayload,
+  decodeBinaryPayload,
   patchWork,
   type ScheduleModel,
   textOf,
@@ -25,6 +25,7 @@ import { describeFailure } from '../../lib/errors';
 import { mergeColumns, useColumnSettings } from '../../lib/grid-columns';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
+import { fetchBinaryPayload } from '../../lib/payload-fetch';
 import { daysToMinutes, minutesToDays, parseNumberText } from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
@@ -71,9 +72,9 @@ function usePayload(spaceId: string, versionId: string | undefined) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<ScheduleModel> => {
       const started = performance.now();
-      const payload = await api.versions.payload.query({ spaceId, versionId: versionId! });
+      const bytes = await fetchBinaryPayload(spaceId, versionId!);
       const received = performance.now();
-      const model = decodePayload(payload);
+      const model = decodeBinaryPayload(bytes);
       const decoded = performance.now();
       window.__taktGrid = {
         works: model.count,
