@@ -44,13 +44,20 @@ export function serialFromDate(date: string): number {
   return Math.round((Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000);
 }
 
-/** `HH:mm` or `HH:mm:ss`; `inclusiveFinish` adds the minute P6's API leaves out (11:59 → 12:00). */
-export function hhmm(text: string, where: InterchangeErrorLocation, inclusiveFinish = false): string {
+/**
+ * `HH:mm` or `HH:mm:ss`. `inclusiveFinish`: P6's API (PMXML) writes a finish as its last working minute
+ * (11:59, 15:29), so one minute is added; `'59'` adds it only to :59 (some XER calendar data does the same).
+ */
+export function hhmm(
+  text: string,
+  where: InterchangeErrorLocation,
+  inclusiveFinish: boolean | '59' = false,
+): string {
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!m) throw new InterchangeError('invalid_value', `"${text}" is not a time of day`, where);
   let minutes = Number(m[1]) * 60 + Number(m[2]);
   if (minutes > 1440) throw new InterchangeError('invalid_value', `"${text}" is not a time of day`, where);
-  if (inclusiveFinish && minutes % 60 === 59) minutes += 1;
+  if (inclusiveFinish === true || (inclusiveFinish === '59' && minutes % 60 === 59)) minutes += 1;
   minutes %= 1440;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

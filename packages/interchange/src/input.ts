@@ -61,7 +61,7 @@ export class TextDecoderAuto {
       if (!this.sawNonAscii && bytes.some((b) => b >= 0x80)) this.sawNonAscii = true;
       return this.count(text);
     } catch {
-      if (this.mode === 'auto' && !this.sawNonAscii) {
+      if (this.mode === 'auto' && !this.sawNonAscii && !startsWithUtf8Sequence(bytes)) {
         this.mode = 'windows-1251';
         return this.count(this.win.write(Buffer.from(bytes)));
       }
@@ -81,6 +81,27 @@ export class TextDecoderAuto {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.line++;
     return text;
   }
+}
+
+/** Whether the first non-ASCII byte of the chunk starts a well-formed UTF-8 sequence (then the file is UTF-8). */
+function startsWithUtf8Sequence(bytes: Uint8Array): boolean {
+  const i = bytes.findIndex((b) => b >= 0x80);
+  if (i < 0) return false;
+  const lead = bytes[i]!;
+  const n =
+    lead >= 0xc2 && lead <= 0xdf
+      ? 1
+      : lead >= 0xe0 && lead <= 0xef
+        ? 2
+        : lead >= 0xf0 && lead <= 0xf4
+          ? 3
+          : -1;
+  if (n < 0) return false;
+  for (let k = 1; k <= n; k++) {
+    const b = bytes[i + k];
+    if (b === undefined || b < 0x80 || b > 0xbf) return false;
+  }
+  return true;
 }
 
 /** Decoded lines (without `\r\n`), one at a time, with 1-based line numbers. */

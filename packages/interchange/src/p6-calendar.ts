@@ -71,7 +71,7 @@ export function parseClndrData(
   const hours = (node: Node): IxInterval[] =>
     node.children
       .filter((c) => c.attrs.s !== undefined && c.attrs.f !== undefined)
-      .map((c) => ({ start: hhmm(c.attrs.s!, where), finish: hhmm(c.attrs.f!, where, true) }));
+      .map((c) => ({ start: hhmm(c.attrs.s!, where), finish: hhmm(c.attrs.f!, where, '59') }));
   const days = find(root, 'DaysOfWeek');
   let week: IxInterval[][] | null = null;
   if (days) {

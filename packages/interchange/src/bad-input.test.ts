@@ -1,0 +1,184 @@
+/**
+ * Bad input: each broken file is an InterchangeError naming the line/element and field — never a crash
+ * or a partial schedule. A seeded randomized test mutates the sample files (cuts, byte flips, duplicated
+ * and deleted lines, absurd numbers) and requires a clean read or such an error every time.
+ */
+import { readFileSync } from 'node:fs';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { InterchangeError } from './errors.js';
+import { readMspdi } from './mspdi-reader.js';
+import { readPmxml } from './pmxml-reader.js';
+import { scheduleProject } from './schedule.js';
+import { sample } from './testdata.js';
+import { readXer } from './xer-reader.js';
+
+const XER = readFileSync(sample('xer/PredecessorCalendar.xer'), 'latin1');
+const MSPDI = readFileSync(sample('mspdi/task-links-project2019-mspdi.xml'), 'utf8');
+const PMXML = readFileSync(sample('p6xml/PredecessorCalendar.xml'), 'utf8');
+
+async function error(p: Promise<unknown>): Promise<InterchangeError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(InterchangeError);
+    return e as InterchangeError;
+  }
+  throw new Error('expected an InterchangeError');
+}
+
+const xerWithTasks = (extra: string) => XER.replace('%T\tTASKPRED', `${extra}%T\tTASKPRED`);
+
+describe('bad input', () => {
+  it('truncated XER and XML', async () => {
+    expect((await error(readXer(XER.slice(0, XER.length / 2)))).code).toMatch(
+      /truncated|syntax|missing_value/,
+    );
+    const e = await error(readMspdi(MSPDI.slice(0, 30000)));
+    expect(e.code).toMatch(/truncated|syntax/);
+    expect(e.line).toBeGreaterThan(0);
+    expect((await error(readPmxml(PMXML.slice(0, 3000)))).code).toMatch(/truncated|syntax/);
+  });
+
+  it('encodings: UTF-8 with and without BOM, Windows-1251, mis-encoded', async () => {
+    const ru = XER.replace('\tTest\t', '\tМонтаж каркаса\t');
+    for (const bytes of [
+      Buffer.from(ru, 'utf8'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(ru, 'utf8')]),
+      iconv.encode(ru, 'win1251'),
+    ]) {
+      const p = await readXer(bytes);
+      expect(p.activities[0]!.name).toBe('Монтаж каркаса');
+    }
+    const mixed = Buffer.concat([Buffer.from(ru, 'utf8'), iconv.encode('%R\tБыло\n', 'win1251')]);
+    const e = await error(readXer(mixed));
+    expect(e.code).toBe('encoding');
+    expect(e.line).toBeGreaterThan(0);
+  });
+
+  it('duplicated ids', async () => {
+    const index = XER.split('\n').findIndex((l) => l.startsWith('%R\t1338401'));
+    const line = XER.split('\n')[index]!;
+    const e = await error(readXer(XER.replace(line, `${line}\n${line}`)));
+    expect(e.code).toBe('duplicate_id');
+    expect(e.field).toBe('task_id');
+    expect(e.line).toBe(index + 2);
+  });
+
+  it('dangling relations', async () => {
+    const e = await error(
+      readXer(
+        xerWithTasks('').replace(
+          '%T\tTASKACTV',
+          '%R\t9\t1338401\t777\t34738\t34738\tPR_FS\t0\t\t\t\n%T\tTASKACTV',
+        ),
+      ),
+    );
+    expect(e.code).toBe('dangling_relation');
+    expect(e.field).toBe('pred_task_id');
+    const m = await error(
+      readMspdi(MSPDI.replace('<PredecessorUID>1</PredecessorUID>', '<PredecessorUID>99</PredecessorUID>')),
+    );
+    expect(m.code).toBe('dangling_relation');
+    expect(m.field).toBe('PredecessorUID');
+  });
+
+  it('cycles', async () => {
+    const cyc = MSPDI.replace(
+      '<Name>Task 1</Name>',
+      '<Name>Task 1</Name><PredecessorLink><PredecessorUID>2</PredecessorUID><Type>1</Type></PredecessorLink>',
+    );
+    const e = await error(readMspdi(cyc));
+    expect(e.code).toBe('cycle');
+    expect(e.message).toContain('→');
+  });
+
+  it('absurd values', async () => {
+    const e = await error(
+      readMspdi(MSPDI.replace('<Duration>PT8H0M0S</Duration>', '<Duration>PT99999999H0M0S</Duration>')),
+    );
+    expect(e.code).toBe('invalid_value');
+    expect(e.field).toBe('Duration');
+    const d = await error(readXer(XER.replace('2019-06-10 08:00', '2219-06-10 08:00')));
+    expect(d.field).toBe('act_start_date');
+    const l = await error(
+      readPmxml(
+        PMXML.replace('<PlannedDuration>360.0</PlannedDuration>', '<PlannedDuration>-5</PlannedDuration>'),
+      ),
+    );
+    expect(l.code).toBe('invalid_value');
+  });
+});
+
+/** Deterministic PRNG (mulberry32). */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function mutate(text: string, r: () => number): Buffer {
+  const lines = text.split('\n');
+  const k = Math.floor(r() * lines.length);
+  switch (Math.floor(r() * 7)) {
+    case 0:
+      return Buffer.from(text.slice(0, Math.floor(r() * text.length)));
+    case 1:
+      lines.splice(k, 1);
+      break;
+    case 2:
+      lines.splice(k, 0, lines[k] ?? '');
+      break;
+    case 3:
+      lines[k] = (lines[k] ?? '').replace(
+        /\d+(\.\d+)?/,
+        String(Math.floor(r() * 1e12) * (r() < 0.5 ? -1 : 1)),
+      );
+      break;
+    case 4:
+      lines[k] = (lines[k] ?? '').replace(
+        /\d{4}-\d{2}-\d{2}/,
+        ['1899-12-31', '2019-02-30', '9999-01-01', 'x'][Math.floor(r() * 4)]!,
+      );
+      break;
+    case 5: {
+      const b = Buffer.from(text);
+      for (let i = 0; i < 3; i++) b[Math.floor(r() * b.length)] = Math.floor(r() * 256);
+      return b;
+    }
+    default:
+      lines[k] = (lines[k] ?? '').replace(/<\/?\w+>|\t/, '');
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+describe('randomized mutations of the samples', () => {
+  const cases: [string, string, (b: Buffer) => Promise<unknown>][] = [
+    ['xer', XER, (b) => readXer(b)],
+    ['mspdi', MSPDI, (b) => readMspdi(b)],
+    ['pmxml', PMXML, (b) => readPmxml(b)],
+  ];
+  for (const [name, text, read] of cases) {
+    it(`${name}: every mutation reads cleanly or fails with an InterchangeError`, async () => {
+      const r = rng(20240611 + name.length);
+      let errors = 0;
+      for (let i = 0; i < 150; i++) {
+        const bytes = mutate(text, r);
+        try {
+          const project = (await read(bytes)) as Parameters<typeof scheduleProject>[0];
+          scheduleProject(project); // a clean read must also schedule (or fail cleanly)
+        } catch (e) {
+          if (!(e instanceof InterchangeError))
+            throw new Error(`mutation ${i} crashed: ${(e as Error).stack}`);
+          expect(e.message.length).toBeGreaterThan(0);
+          errors++;
+        }
+      }
+      expect(errors).toBeGreaterThan(0);
+    });
+  }
+});

@@ -1,0 +1,84 @@
+/** Takt → XER / PMXML / MSPDI / JSON → Takt keeps works, relations, calendars, constraints, progress and dates. */
+import { describe, expect, it } from 'vitest';
+import { readJson, writeJson } from './json-format.js';
+import type { IxProject } from './model.js';
+import { readMspdi } from './mspdi-reader.js';
+import { readPmxml } from './pmxml-reader.js';
+import { readProjectFile } from './read.js';
+import { scheduleProject } from './schedule.js';
+import { sample } from './testdata.js';
+import { writeMspdi, writePmxml, writeXer } from './writers.js';
+import { readXer } from './xer-reader.js';
+
+const FILES = [
+  'mspdi/task-links-project2019-mspdi.xml',
+  'mspdi/task-dates-project2019-mspdi.xml',
+  'xer/PredecessorCalendar.xer',
+  'xer/TwentyFourHourCalendar.xer',
+  'p6xml/PredecessorCalendar.xml',
+];
+
+const WRITERS = {
+  xer: async (p: IxProject) => readXer([...writeXer(p, scheduleProject(p).rows)].join('')),
+  pmxml: async (p: IxProject) => readPmxml([...writePmxml(p, scheduleProject(p).rows)].join('')),
+  mspdi: async (p: IxProject) => readMspdi([...writeMspdi(p, scheduleProject(p).rows)].join('')),
+  json: async (p: IxProject) => readJson(writeJson(p)),
+};
+
+function essence(p: IxProject) {
+  const acts = p.activities.filter(
+    (a) => a.type !== 'summary' && !p.activities.some((c) => c.parentId === a.id),
+  );
+  const code = new Map(p.activities.map((a) => [a.id, a.name]));
+  const cal = (id: string | null) => p.calendars.find((c) => c.id === (id ?? p.defaultCalendarId))!;
+  const { result } = scheduleProject(p);
+  const index = new Map(result.workIds.map((id, i) => [id, i]));
+  return {
+    works: acts.map((a) => ({
+      name: a.name,
+      duration: a.durationMinutes,
+      milestone: a.type.endsWith('milestone'),
+      constraint: a.constraint ?? null,
+      actualStart: a.actualStart ?? null,
+      actualFinish: a.actualFinish ?? null,
+      week: cal(a.calendarId).week,
+      exceptions: cal(a.calendarId).exceptions,
+      dates: (({ earlyStart, earlyFinish, lateStart, lateFinish, totalFloatMinutes, status }) => ({
+        earlyStart,
+        earlyFinish,
+        lateStart,
+        lateFinish,
+        totalFloatMinutes,
+        status,
+      }))(result.work(result.workIds[index.get(a.id)!]!)),
+    })),
+    relations: p.relations
+      .map(
+        (r) =>
+          `${code.get(r.predecessorId)} ${r.type} ${r.lagMinutes} ${r.lagCalendar ?? ''} ${code.get(r.successorId)}`,
+      )
+      .sort(),
+    options: {
+      lag: p.options.lagCalendar,
+      tf: p.options.totalFloat,
+      critical: p.options.critical,
+      progress: p.options.progress,
+    },
+  };
+}
+
+describe('round trips', () => {
+  for (const file of FILES) {
+    for (const [format, trip] of Object.entries(WRITERS)) {
+      it(`${file} → ${format} → Takt`, async () => {
+        const original = await readProjectFile(sample(file));
+        const back = await trip(original);
+        const a = essence(original);
+        const b = essence(back);
+        expect(b.works).toEqual(a.works);
+        expect(b.relations).toEqual(a.relations);
+        if (format !== 'mspdi' || original.format === 'mspdi') expect(b.options).toEqual(a.options);
+      });
+    }
+  }
+});
