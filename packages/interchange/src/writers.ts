@@ -348,10 +348,10 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
   const minutesPerDay =
     p.minutesPerDay ??
     Math.round((p.calendars.find((c) => c.id === p.defaultCalendarId)?.hoursPerDay ?? 8) * 60);
+  const calUid = new Map(p.calendars.map((c, k) => [c.id, String(k + 1)]));
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Project xmlns="http://schemas.microsoft.com/project">\n';
   yield `${el('SaveVersion', 14)}${el('Name', p.code || p.name)}${el('Title', p.name)}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
-  yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CalendarUID', p.defaultCalendarId)}${el('MinutesPerDay', minutesPerDay)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
-  const calUid = new Map(p.calendars.map((c, k) => [c.id, String(k + 1)]));
+  yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CalendarUID', calUid.get(p.defaultCalendarId))}${el('MinutesPerDay', minutesPerDay)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
   yield '<Calendars>\n';
   for (const c of p.calendars) {
     const times = (list: { start: string; finish: string }[]) =>
