@@ -9,6 +9,15 @@ import { REST_ROUTES, type RestRoute } from './table';
 type HonoEnv = { Variables: { makeContext: (source: 'rest') => Promise<Context> } };
 type Procedure = (input: unknown) => Promise<unknown>;
 
+/** What a procedure returns to be sent as raw bytes over REST rather than as JSON. */
+export interface FileResult {
+  file: true;
+  contentType: string;
+  data: Uint8Array;
+  cacheControl?: string;
+  fileName?: string;
+}
+
 function coerce(value: string, kind: 'number' | 'boolean'): unknown {
   if (kind === 'boolean') return value === 'true' || value === '1';
   const n = Number(value);
@@ -74,11 +83,17 @@ export function createRestApi(router: AppRouter): Hono<HonoEnv> {
       }
       const output = await procedureAt(createCaller(ctx), route.procedure)(input);
       if (output && typeof output === 'object' && (output as { file?: unknown }).file === true) {
-        const file = output as { contentType: string; data: Uint8Array };
-        return c.body(file.data as Uint8Array<ArrayBuffer>, 200, {
+        const file = output as FileResult;
+        const headers: Record<string, string> = {
           'content-type': file.contentType,
-          'cache-control': 'private, max-age=60',
-        });
+          // Data files change with every edit: nothing is cached unless the procedure says it may be.
+          'cache-control': file.cacheControl ?? 'no-store',
+        };
+        if (file.fileName) {
+          headers['content-disposition'] =
+            `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
+        }
+        return c.body(file.data as Uint8Array<ArrayBuffer>, 200, headers);
       }
       return c.json(output ?? { success: true }, (route.status?.(output) ?? 200) as 200);
     } catch (error) {

@@ -62,5 +62,10 @@ export async function getAvatar(ctx: AuthedContext, userId: string) {
   if (!user?.avatarKey || !user.avatarType) throw new AppError('NotFound');
   const data = await ctx.files.get(user.avatarKey);
   if (!data) throw new AppError('NotFound');
-  return { file: true as const, contentType: user.avatarType, data: new Uint8Array(data) };
+  return {
+    file: true as const,
+    contentType: user.avatarType,
+    data: new Uint8Array(data),
+    cacheControl: 'private, max-age=60',
+  };
 }
