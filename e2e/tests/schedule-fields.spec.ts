@@ -170,6 +170,29 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
   await page.getByTestId('panel-undo').click();
   await shot(page, 'schedule-fields-06-checked-and-bulk');
 
+  // A predecessor from another schedule, found by name; shown as an external link.
+  await page.getByTestId('panel-relations').click();
+  await cell(page, 'Deck', 'code').click();
+  const panel = page.getByTestId('relations-panel');
+  await panel.getByTestId('relation-scope').selectOption({ label: 'Other schedules' });
+  await panel.getByTestId('relation-work').fill('surv');
+  await panel
+    .getByTestId('relation-found')
+    .getByRole('button', { name: /S1 Survey/ })
+    .click();
+  await panel.getByTestId('relation-add').click();
+  const external = panel.locator('tr[data-external]');
+  await expect(external).toContainText('External');
+  await expect(external).toContainText('S1 Survey');
+  await expect(external).toContainText('Site works · Version 1');
+  await shot(page, 'schedule-fields-07-external-link');
+  await page.reload();
+  await expect(page.getByTestId('row-count')).toHaveText('3 of 3 rows');
+  await page.getByTestId('panel-relations').click();
+  await cell(page, 'Deck', 'code').click();
+  await expect(page.getByTestId('relations-panel').locator('tr[data-external]')).toContainText('S1 Survey');
+  await page.getByTestId('panel-relations').click();
+
   // A locked version opens no editor.
   await rest.post(`${s}/versions/${version!.id}/setLocked`, { locked: true });
   await page.reload();

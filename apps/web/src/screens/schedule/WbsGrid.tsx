@@ -75,6 +75,9 @@ export function WbsGrid(props: Props) {
   const { rows, columns, cursor, readOnly } = props;
   const scroller = useRef<HTMLDivElement | null>(null);
   const [editing, setEditing] = useState<GridCursor | null>(null);
+  // The editor open now: a save that ends after another cell's editor opened must not close that one.
+  const editingNow = useRef(editing);
+  editingNow.current = editing;
   const anchor = useRef<number>(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -279,6 +282,8 @@ export function WbsGrid(props: Props) {
                         editor={c.editor}
                         row={row}
                         onDone={(next) => {
+                          const now = editingNow.current;
+                          if (now?.row !== item.index || now.col !== ci) return;
                           setEditing(null);
                           focusGrid();
                           if (next) move(item.index, ci + next);
