@@ -1,3 +1,4 @@
+import type { RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
 import type { RouterOutputs } from './api-types';
 
 export type VersionPayload = RouterOutputs['versions']['payload'];
@@ -7,52 +8,18 @@ export type VersionPayload = RouterOutputs['versions']['payload'];
  * indexed by WBS row, strings through the payload's string table. A timeline reads the same arrays.
  * Rows are mutated in place by `patchWork`; callers bump their own revision counter to re-render.
  */
-export interface ScheduleModel {
+export interface ScheduleModel extends WorkColumnArrays {
   versionId: string;
   calcStatus: number;
   count: number;
   ids: string[];
   rowOf: Map<string, number>;
-  parent: Int32Array;
   depth: Int32Array;
   childCount: Int32Array;
-  code: Int32Array;
-  name: Int32Array;
-  type: Uint8Array;
-  status: Uint8Array;
-  durationMinutes: Int32Array;
-  calendar: Int32Array;
-  planStart: Int32Array;
-  planFinish: Int32Array;
-  factStart: Int32Array;
-  factFinish: Int32Array;
-  earlyStart: Int32Array;
-  earlyFinish: Int32Array;
-  lateStart: Int32Array;
-  lateFinish: Int32Array;
-  totalFloat: Int32Array;
-  freeFloat: Int32Array;
-  critical: Uint8Array;
-  progress: Float64Array;
-  /** NaN for no volume. */
-  planVolume: Float64Array;
-  factVolume: Float64Array;
-  unit: Int32Array;
-  executor: Int32Array;
-  curator: Int32Array;
-  revision: Int32Array;
   strings: string[];
   stringIndex: Map<string, number> | null;
   enums: VersionPayload['enums'];
-  relations: {
-    count: number;
-    predecessor: Int32Array;
-    externalPredecessor: Int32Array;
-    successor: Int32Array;
-    type: Uint8Array;
-    lagMinutes: Int32Array;
-    driving: Uint8Array;
-  };
+  relations: RelationColumnArrays;
 }
 
 const orNaN = (values: readonly (number | null)[]) => {

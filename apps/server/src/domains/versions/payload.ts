@@ -1,4 +1,10 @@
-import { LINK_TYPES, WORK_STATUSES, WORK_TYPES } from '@takt/contracts';
+import {
+  LINK_TYPES,
+  type RelationColumnArrays,
+  WORK_STATUSES,
+  WORK_TYPES,
+  type WorkColumnArrays,
+} from '@takt/contracts';
 import type { Sql } from './guard';
 import { versionOf } from './guard';
 
@@ -14,44 +20,8 @@ export interface VersionColumns {
   count: number;
   /** Work ids in WBS order (UUIDs). */
   ids: string[];
-  works: {
-    parent: Int32Array;
-    code: Int32Array;
-    name: Int32Array;
-    type: Uint8Array;
-    status: Uint8Array;
-    durationMinutes: Int32Array;
-    calendar: Int32Array;
-    planStart: Int32Array;
-    planFinish: Int32Array;
-    factStart: Int32Array;
-    factFinish: Int32Array;
-    earlyStart: Int32Array;
-    earlyFinish: Int32Array;
-    lateStart: Int32Array;
-    lateFinish: Int32Array;
-    totalFloat: Int32Array;
-    freeFloat: Int32Array;
-    critical: Uint8Array;
-    progress: Float64Array;
-    /** NaN for no volume. */
-    planVolume: Float64Array;
-    factVolume: Float64Array;
-    unit: Int32Array;
-    executor: Int32Array;
-    curator: Int32Array;
-    revision: Int32Array;
-  };
-  relations: {
-    count: number;
-    /** Row of the predecessor, or -1 with its id in `externalPredecessor` for links from other schedules. */
-    predecessor: Int32Array;
-    externalPredecessor: Int32Array;
-    successor: Int32Array;
-    type: Uint8Array;
-    lagMinutes: Int32Array;
-    driving: Uint8Array;
-  };
+  works: WorkColumnArrays;
+  relations: RelationColumnArrays;
   strings: string[];
 }
 

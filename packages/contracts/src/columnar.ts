@@ -1,0 +1,45 @@
+/**
+ * The columns of a version as the server reads them and the browser holds them (DESIGN.md §3):
+ * one typed array per field, rows in WBS order, dates as engine minutes (-1: none), strings as
+ * indices into a string table (-1: none). Shared so the encoder and the decoder cannot drift apart.
+ */
+// A type alias rather than an interface, so it is assignable to `Record<string, …>` column tables.
+export type WorkColumnArrays = {
+  parent: Int32Array;
+  code: Int32Array;
+  name: Int32Array;
+  type: Uint8Array;
+  status: Uint8Array;
+  durationMinutes: Int32Array;
+  calendar: Int32Array;
+  planStart: Int32Array;
+  planFinish: Int32Array;
+  factStart: Int32Array;
+  factFinish: Int32Array;
+  earlyStart: Int32Array;
+  earlyFinish: Int32Array;
+  lateStart: Int32Array;
+  lateFinish: Int32Array;
+  totalFloat: Int32Array;
+  freeFloat: Int32Array;
+  critical: Uint8Array;
+  progress: Float64Array;
+  /** NaN for no volume. */
+  planVolume: Float64Array;
+  factVolume: Float64Array;
+  unit: Int32Array;
+  executor: Int32Array;
+  curator: Int32Array;
+  revision: Int32Array;
+};
+
+export interface RelationColumnArrays {
+  count: number;
+  /** Row of the predecessor, or -1 with its id in `externalPredecessor` for links from other schedules. */
+  predecessor: Int32Array;
+  externalPredecessor: Int32Array;
+  successor: Int32Array;
+  type: Uint8Array;
+  lagMinutes: Int32Array;
+  driving: Uint8Array;
+}
