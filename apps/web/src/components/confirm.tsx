@@ -6,6 +6,7 @@ import { Button } from './ui';
 export interface ConfirmOptions {
   title: ReactNode;
   text?: ReactNode;
+  /** The confirm button's text; a `danger` dialog says "Delete" unless told otherwise. */
   confirmLabel?: string;
   cancelLabel?: string;
   danger?: boolean;
@@ -47,6 +48,11 @@ export function confirm(options: ConfirmOptions): Promise<ConfirmResult> {
       },
     });
   });
+}
+
+/** The dialog for the usual yes/no question: true only when confirmed (cancelled and dismissed alike are no). */
+export async function confirmed(options: ConfirmOptions): Promise<boolean> {
+  return (await confirm(options)).status === 'confirmed';
 }
 
 export function ConfirmHost() {
@@ -122,7 +128,7 @@ function ConfirmDialog({ pending }: { pending: Pending }) {
             disabled={!canConfirm}
             onClick={() => resolve({ status: 'confirmed', checkboxValue: checked })}
           >
-            {options.confirmLabel ?? t('common.confirm')}
+            {options.confirmLabel ?? t(options.danger ? 'common.delete' : 'common.confirm')}
           </Button>
         </footer>
       </div>

@@ -1,7 +1,7 @@
 import { type Ability, delegationInput, parseDateInput, VALIDATION } from '@takt/contracts';
 import { formatDate } from '@takt/i18n';
 import { z } from 'zod';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -117,13 +117,14 @@ function DelegationTable({ items, direction }: { items: Delegation[]; direction:
   });
   if (items.length === 0) return <Empty>{t('admin.delegations.empty')}</Empty>;
   const ask = async (item: Delegation) => {
-    const result = await confirm({
-      title: t('common.delete'),
-      text: t('admin.delegations.delete_confirm', { name: item.toUser.name }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (result.status === 'confirmed') remove.mutate({ spaceId, delegationId: item.id });
+    if (
+      await confirmed({
+        title: t('common.delete'),
+        text: t('admin.delegations.delete_confirm', { name: item.toUser.name }),
+        danger: true,
+      })
+    )
+      remove.mutate({ spaceId, delegationId: item.id });
   };
   return (
     <div className="table-wrap">

@@ -1,6 +1,6 @@
 import { roleInput } from '@takt/contracts';
 import { useState } from 'react';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -105,13 +105,14 @@ function RoleItem({
     },
   });
   const askDelete = async () => {
-    const result = await confirm({
-      title: t('common.delete'),
-      text: t('admin.roles.delete_confirm', { name }),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (result.status === 'confirmed') remove.mutate({ spaceId, roleId: role.id });
+    if (
+      await confirmed({
+        title: t('common.delete'),
+        text: t('admin.roles.delete_confirm', { name }),
+        danger: true,
+      })
+    )
+      remove.mutate({ spaceId, roleId: role.id });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { ATTRIBUTE_TYPES, type AttributeType, createAttributeInput } from '@takt/contracts';
 import { useState } from 'react';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -92,12 +92,13 @@ export function AttributesPage() {
                         variant="ghost"
                         disabled={!editable}
                         onClick={async () => {
-                          const answer = await confirm({
-                            title: t('attributes.delete_title', { name: a.name }),
-                            confirmLabel: t('common.delete'),
-                            danger: true,
-                          });
-                          if (answer.status === 'confirmed') remove.mutate({ spaceId, attributeId: a.id });
+                          if (
+                            await confirmed({
+                              title: t('attributes.delete_title', { name: a.name }),
+                              danger: true,
+                            })
+                          )
+                            remove.mutate({ spaceId, attributeId: a.id });
                         }}
                       >
                         {t('common.delete')}

@@ -1,6 +1,6 @@
 import { requiredText } from '@takt/contracts';
 import { useEffect, useState } from 'react';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { Badge, Button, Card, Checkbox, Empty, PageHeader, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -121,12 +121,13 @@ export function CalendarsPage() {
               onSaved={refresh}
               onDefault={() => setDefault.mutate({ spaceId, calendarId: selected.id })}
               onDelete={async () => {
-                const answer = await confirm({
-                  title: t('calendars.delete_title', { name: selected.name }),
-                  confirmLabel: t('common.delete'),
-                  danger: true,
-                });
-                if (answer.status === 'confirmed') remove.mutate({ spaceId, calendarId: selected.id });
+                if (
+                  await confirmed({
+                    title: t('calendars.delete_title', { name: selected.name }),
+                    danger: true,
+                  })
+                )
+                  remove.mutate({ spaceId, calendarId: selected.id });
               }}
             />
           )}

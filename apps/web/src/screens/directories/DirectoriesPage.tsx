@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -90,12 +90,12 @@ export function DirectoriesPage() {
                     variant="danger"
                     disabled={!editable}
                     onClick={async () => {
-                      const answer = await confirm({
-                        title: t('directories.delete_title', { name: directory.name }),
-                        confirmLabel: t('common.delete'),
-                        danger: true,
-                      });
-                      if (answer.status === 'confirmed')
+                      if (
+                        await confirmed({
+                          title: t('directories.delete_title', { name: directory.name }),
+                          danger: true,
+                        })
+                      )
                         removeDirectory.mutate({ spaceId, directoryId: directory.id });
                     }}
                   >

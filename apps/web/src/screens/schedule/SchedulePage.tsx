@@ -391,7 +391,6 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     const answer = await confirm({
       title: t('grid.delete_title', { count: ids.length }),
       text: t('grid.delete_text'),
-      confirmLabel: t('common.delete'),
       danger: true,
     });
     if (answer.status !== 'confirmed') return;

@@ -1,6 +1,6 @@
 import { CALC_STATUS_TEXT } from '@takt/contracts';
 import { useState } from 'react';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -38,13 +38,13 @@ export function VersionsPanel({
   const [comparing, setComparing] = useState<string | null>(null);
 
   const onDelete = async (v: Version) => {
-    const answer = await confirm({
-      title: t('versions.delete_title', { name: v.name }),
-      text: t('versions.delete_text'),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (answer.status === 'confirmed')
+    if (
+      await confirmed({
+        title: t('versions.delete_title', { name: v.name }),
+        text: t('versions.delete_text'),
+        danger: true,
+      })
+    )
       remove.mutate(
         { spaceId, versionId: v.id, confirm: true },
         { onSuccess: () => v.id === current.id && onOpen(versions.find((x) => x.id !== v.id)?.id ?? '') },

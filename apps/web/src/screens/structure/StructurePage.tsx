@@ -2,7 +2,7 @@ import { EPS_PARENT_KINDS, type EpsKind, requiredText } from '@takt/contracts';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { z } from 'zod';
-import { confirm } from '../../components/confirm';
+import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -74,23 +74,24 @@ export function StructurePage() {
 
   const onDelete = async () => {
     if (group) {
-      const answer = await confirm({
-        title: t('eps.delete_group_title'),
-        text: t('eps.delete_group_text', { name: group.name }),
-        confirmLabel: t('common.delete'),
-        danger: true,
-      });
-      if (answer.status === 'confirmed') removeGroup.mutate({ spaceId, groupId: group.id });
+      if (
+        await confirmed({
+          title: t('eps.delete_group_title'),
+          text: t('eps.delete_group_text', { name: group.name }),
+          danger: true,
+        })
+      )
+        removeGroup.mutate({ spaceId, groupId: group.id });
       return;
     }
     if (!node) return;
-    const answer = await confirm({
-      title: t('eps.delete_title', { name: node.name }),
-      text: t('eps.delete_text'),
-      confirmLabel: t('common.delete'),
-      danger: true,
-    });
-    if (answer.status === 'confirmed')
+    if (
+      await confirmed({
+        title: t('eps.delete_title', { name: node.name }),
+        text: t('eps.delete_text'),
+        danger: true,
+      })
+    )
       remove.mutate({ spaceId, nodeId: node.id, confirm: true }, { onSuccess: () => setSelected(null) });
   };
 
