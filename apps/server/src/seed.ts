@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Services } from './context';
-import { hashSecret, normalizeAnswer } from './domains/auth/crypto';
+import { hashSecret } from './domains/auth/crypto';
 import { createDemoSpace } from './domains/spaces/service';
 import { systemContext } from './server';
 
@@ -56,5 +56,3 @@ export async function seed(
   }
   return { login: ADMIN_LOGIN, password, demoSpaceId: demo.id };
 }
-
-export { normalizeAnswer };

@@ -1,4 +1,4 @@
-import { isBlockedIntegerKey, isIntegerText } from '@takt/contracts';
+import { isBlockedIntegerKey, isIntegerText, LIMITS } from '@takt/contracts';
 import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
@@ -106,7 +106,15 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange
   hint?: ReactNode;
 };
 
-export function TextArea({ label, value, onChange, error, hint, rows = 6, ...rest }: TextAreaProps) {
+export function TextArea({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  rows = LIMITS.textareaRows,
+  ...rest
+}: TextAreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
       {(id, describedBy) => (
