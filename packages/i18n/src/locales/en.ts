@@ -1,9 +1,15 @@
+import { bimMessages } from './area-bim';
+import { ganttMessages } from './area-gantt';
+import { interchangeMessages } from './area-interchange';
+import { printMessages } from './area-print';
+import { resourcesMessages } from './area-resources';
+
 /**
  * English catalog — the source catalog: its keys are the message ids of the product, its values ICU
  * messages. `ru` must hold the same keys (checked by the type `Catalog` and by a test); `fr` is this
  * catalog (spec §1: French messages use English text).
  */
-export const en = {
+const core = {
   'app.name': 'Takt',
   'app.tagline': 'Construction scheduling',
   'app.loading': 'Loading…',
@@ -690,6 +696,15 @@ export const en = {
   'viewsettings.down': 'Move {name} down',
   'viewsettings.reset': 'Reset to defaults',
   'viewsettings.reset_done': 'The default columns are back',
+} as const;
+
+export const en = {
+  ...core,
+  ...ganttMessages.en,
+  ...printMessages.en,
+  ...interchangeMessages.en,
+  ...bimMessages.en,
+  ...resourcesMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,7 +1,19 @@
+import { bimMessages } from './area-bim';
+import { ganttMessages } from './area-gantt';
+import { interchangeMessages } from './area-interchange';
+import { printMessages } from './area-print';
+import { resourcesMessages } from './area-resources';
 import type { Catalog } from './en';
 
 /** Russian catalog, the default language of the product. */
-export const ru: Catalog = {
+const core: Omit<
+  Catalog,
+  | keyof typeof ganttMessages.en
+  | keyof typeof printMessages.en
+  | keyof typeof interchangeMessages.en
+  | keyof typeof bimMessages.en
+  | keyof typeof resourcesMessages.en
+> = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
   'app.loading': 'Загрузка…',
@@ -681,4 +693,13 @@ export const ru: Catalog = {
   'viewsettings.down': 'Переместить «{name}» ниже',
   'viewsettings.reset': 'Сбросить настройки',
   'viewsettings.reset_done': 'Восстановлены столбцы по умолчанию',
+};
+
+export const ru: Catalog = {
+  ...core,
+  ...ganttMessages.ru,
+  ...printMessages.ru,
+  ...interchangeMessages.ru,
+  ...bimMessages.ru,
+  ...resourcesMessages.ru,
 };
