@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "versions" ADD COLUMN     "calcStartedAt" TIMESTAMP(3);
