@@ -5,6 +5,7 @@ import { bootstrapDatabase, openDatabase } from '@takt/db';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
+import { recoverInterruptedCalculations } from './domains/calculation/service';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
 import { localFileStorage } from './files/storage';
 import { startJobQueue } from './jobs/queue';
@@ -54,6 +55,8 @@ export async function startServer(
   });
   if (database.applied.length) log.info('migrations applied', { migrations: database.applied });
   const db = openDatabase(database.url, { max: 20 });
+  const interrupted = await recoverInterruptedCalculations(db.pool);
+  if (interrupted) log.warn('interrupted calculations reset', { versions: interrupted });
   const jobs = await startJobQueue(database.url, log);
   const services: Services = { db, config, log, files: localFileStorage(config.filesDir), jobs };
   if (config.role !== 'web') await registerWorkers(services);

@@ -348,6 +348,18 @@ describe('works, relations, undo, calculation', () => {
     const reason = (failed.body.issues ?? []).map((i) => i.message).join(' ');
     for (const code of ['A', 'B', 'D', 'E']) expect(reason).toContain(`${code} Работа ${code}`);
     expect((await ok<{ calcError: string }>('GET', `${v}/calculate`)).calcError).toMatch(/^cycle: /);
+    // A calculation that is running holds the version; one whose process died is recovered after its lease.
+    const versionId = version.id;
+    await t.sql(`UPDATE versions SET "calcStatus" = 2, "calcStartedAt" = now() WHERE id = $1`, [versionId]);
+    expect((await call('POST', `${v}/calculate`, {})).body.error_code).toBe('CalculationRunning');
+    expect((await ok<{ calcStatus: number }>('GET', `${v}/calculate`)).calcStatus).toBe(2);
+    await t.sql(`UPDATE versions SET "calcStartedAt" = now() - interval '16 minutes' WHERE id = $1`, [
+      versionId,
+    ]);
+    const recovered = await ok<{ calcStatus: number; calcError: string }>('GET', `${v}/calculate`);
+    expect(recovered).toMatchObject({ calcStatus: 0, calcError: expect.stringMatching(/interrupted/) });
+    await t.sql(`UPDATE versions SET "calcStatus" = 2, "calcStartedAt" = NULL WHERE id = $1`, [versionId]);
+    expect((await call('POST', `${v}/calculate`, {})).body.error_code).toBe('CalculationError');
     expect(cal.id).toBeTruthy();
   });
 

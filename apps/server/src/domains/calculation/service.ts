@@ -101,6 +101,29 @@ export async function writeResults(
   );
 }
 
+/**
+ * A calculation holds its version for at most this long. Status 2 older than that is a run cut short by
+ * a crash or a restart (the process that owned it is gone), so the version may be calculated again. The
+ * largest schedules calculate and write back in well under a minute.
+ */
+export const CALCULATION_LEASE_MINUTES = 15;
+const STALE = `"calcStatus" = ${CALC_STATUS.calculating}
+  AND ("calcStartedAt" IS NULL OR "calcStartedAt" < now() - interval '${CALCULATION_LEASE_MINUTES} minutes')`;
+const INTERRUPTED = 'the calculation was interrupted before it finished; calculate again';
+
+/**
+ * Marks calculations whose lease ran out as not calculated, with the reason. Called at server start and
+ * before a status is read, so a version never stays "calculating" after the process that ran it died.
+ */
+export async function recoverInterruptedCalculations(sql: Sql, versionId?: string): Promise<number> {
+  const { rowCount } = await sql.query(
+    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2, "calcStartedAt" = NULL
+     WHERE ${STALE} AND ($1::uuid IS NULL OR id = $1)`,
+    [versionId ?? null, INTERRUPTED],
+  );
+  return rowCount ?? 0;
+}
+
 function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
   const names = failure.workIds.map((id) => labels.get(id) ?? id);
   if (failure.code === 'cycle') return `cycle: ${names.join(' → ')}`;
@@ -115,8 +138,9 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   const pool = ctx.db.pool;
   const started = await pool.query(
-    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculating}, "calcError" = NULL, "updatedAt" = now()
-     WHERE id = $1 AND "spaceId" = $2 AND NOT locked AND "calcStatus" <> ${CALC_STATUS.calculating}`,
+    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculating}, "calcError" = NULL, "calcStartedAt" = now(),
+       "updatedAt" = now()
+     WHERE id = $1 AND "spaceId" = $2 AND NOT locked AND ("calcStatus" <> ${CALC_STATUS.calculating} OR (${STALE}))`,
     [versionId, spaceId],
   );
   if (!started.rowCount) {
@@ -136,7 +160,8 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
     const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
     await writeResults(pool, result, own, loaded.relationIds);
     await pool.query(
-      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now() WHERE id = $1`,
+      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
+       WHERE id = $1`,
       [versionId],
     );
     return {
@@ -152,7 +177,8 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
         ? reasonOf(error.failure, loaded?.labels ?? new Map())
         : String(error);
     await pool.query(
-      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2 WHERE id = $1`,
+      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2, "calcStartedAt" = NULL
+       WHERE id = $1`,
       [versionId, reason],
     );
     if (error instanceof CalculationFailed)
@@ -164,6 +190,7 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
 }
 
 export async function calculationStatus(ctx: SpaceContext, versionId: string) {
+  await recoverInterruptedCalculations(ctx.db.pool, versionId);
   const { rows } = await ctx.db.pool.query<{
     calcStatus: number;
     calcError: string | null;
