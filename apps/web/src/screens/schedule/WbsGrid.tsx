@@ -237,7 +237,7 @@ export function WbsGrid(props: Props) {
               style={{ width: c.width }}
               title={c.title}
             >
-              {c.header ? c.header() : c.title}
+              {c.header ? c.header() : <span className="wbs-head-text">{c.title}</span>}
             </div>
           ))}
         </div>
