@@ -6,5 +6,6 @@ export * from './dates';
 export * from './errors';
 export * from './masks';
 export * from './messages';
+export * from './print';
 export * from './schedule';
 export * from './validation';

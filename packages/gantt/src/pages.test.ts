@@ -161,4 +161,10 @@ describe('title texts', () => {
     );
     expect(printTitleText('{unknown} {page}', values)).toBe('{unknown} 2');
   });
+
+  it('fills version and project, and leaves them empty when not given', () => {
+    const values = { date: 0, page: 1, pages: 1, schedule: 'ГПР', version: 'Версия 2', project: 'Корпус 1' };
+    expect(printTitleText('{project} / {schedule} ({version})', values)).toBe('Корпус 1 / ГПР (Версия 2)');
+    expect(printTitleText('[{version}]', { date: 0, page: 1, pages: 1, schedule: 'ГПР' })).toBe('[]');
+  });
 });

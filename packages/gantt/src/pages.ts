@@ -237,11 +237,13 @@ export interface TitleValues {
   readonly page: number;
   readonly pages: number;
   readonly schedule: string;
+  readonly version?: string;
+  readonly project?: string;
 }
 
-/** Fills the dynamic values {date}, {page}, {pages} and {schedule} of a title text. */
+/** Fills the dynamic values {date}, {page}, {pages}, {schedule}, {version} and {project} of a title text. */
 export function printTitleText(template: string, values: TitleValues): string {
-  return template.replace(/\{(date|page|pages|schedule)\}/g, (_, key: keyof TitleValues) =>
-    key === 'date' ? dateFormat(values.date) : String(values[key]),
+  return template.replace(/\{(date|page|pages|schedule|version|project)\}/g, (_, key: keyof TitleValues) =>
+    key === 'date' ? dateFormat(values.date) : String(values[key] ?? ''),
   );
 }

@@ -127,6 +127,19 @@ describe('PDF writer', () => {
     }
   });
 
+  it('writes only the first pages of a preview, titles counting the whole job, and can keep titles literal', async () => {
+    const preview = await ganttPdf({ ...input, maxPages: 2, versionName: 'Версия 3' });
+    expect(preview.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    const literal = await ganttPdf({ ...input, maxPages: 1, dynamicTitles: false });
+    mkdirSync(previewDir, { recursive: true });
+    writeFileSync(join(previewDir, 'preview-2.pdf'), preview);
+    writeFileSync(join(previewDir, 'literal-1.pdf'), literal);
+    const text = pdfText(join(previewDir, 'preview-2.pdf'));
+    if (text) expect(text[1]).toContain('Стр. 2 из 8');
+    const raw = pdfText(join(previewDir, 'literal-1.pdf'));
+    if (raw) expect(raw[0]).toContain('Печать: {date}');
+  });
+
   it('rejects an invalid preset with the spec message ids', () => {
     expect(() => ganttPdfPageCount({ ...input, preset: { ...input.preset, sheetHeightMm: 200 } })).toThrow(
       'validation.sheet_height_min',

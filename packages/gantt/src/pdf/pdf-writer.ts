@@ -39,6 +39,13 @@ export interface GanttPdfInput {
   readonly language: GanttLanguage;
   /** {schedule} in titles and the document title. */
   readonly scheduleName: string;
+  /** {version} and {project} in titles. */
+  readonly versionName?: string;
+  readonly projectName?: string;
+  /** False prints title texts as written, without filling {date} and the like (default true). */
+  readonly dynamicTitles?: boolean;
+  /** Writes only the first pages (a preview); {pages} still counts the whole job. */
+  readonly maxPages?: number;
   /** {date} in titles: the print job's "now", passed in (engine minutes). */
   readonly printedAt: number;
   readonly today?: number;
@@ -69,8 +76,14 @@ export function ganttPdfPageCount(input: GanttPdfInput): number {
   return printLayout(ganttPdfPrintInput(input)).pages.length;
 }
 
-/** Writes the schedule as a vector PDF: grid columns + timeline, repeated headers, titles, row page breaks. */
-export function ganttPdf(input: GanttPdfInput): Promise<Buffer> {
+/** How long the writer may hold the event loop before it lets other work run (a big job takes seconds). */
+const SLICE_MS = 25;
+
+/**
+ * Writes the schedule as a vector PDF: grid columns + timeline, repeated headers, titles, row page breaks.
+ * Pages are written in slices of about 25 ms with the event loop free in between.
+ */
+export async function ganttPdf(input: GanttPdfInput): Promise<Buffer> {
   const print = printLayout(ganttPdfPrintInput(input));
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -87,7 +100,15 @@ export function ganttPdf(input: GanttPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   const writer = new PageWriter(doc, input, print);
-  for (const page of print.pages) writer.page(page);
+  const pages = print.pages.slice(0, Math.max(1, input.maxPages ?? print.pages.length));
+  let sliceStart = performance.now();
+  for (const page of pages) {
+    writer.page(page);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
   doc.end();
   return done;
 }
@@ -181,7 +202,10 @@ class PageWriter {
       page: page.index + 1,
       pages: print.pages.length,
       schedule: input.scheduleName,
+      version: input.versionName,
+      project: input.projectName,
     };
+    const dynamic = input.dynamicTitles !== false;
     const size = print.textSize;
     const top = y + (print.titleHeightMm * PT_PER_MM - size * 1.2) / 2;
     for (const [align, text] of [
@@ -190,7 +214,11 @@ class PageWriter {
       ['right', slots.right],
     ] as const) {
       if (!text) continue;
-      this.text(printTitleText(text, values), margin, top, width, { size, color: this.theme.text, align });
+      this.text(dynamic ? printTitleText(text, values) : text, margin, top, width, {
+        size,
+        color: this.theme.text,
+        align,
+      });
     }
   }
 

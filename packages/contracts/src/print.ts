@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { id } from './api';
+import { LIMITS } from './constants';
+import { VALIDATION } from './messages';
+import { dayDate, versionInput } from './schedule';
+import { requiredText } from './validation';
+
+/**
+ * Printing and the cyclogram (issue 5; spec §3 "Print format preset", "Titles", "Print scaling", §5 sheet
+ * limits and the unique preset name, §7 versions print, preview, print/count, print presets and settings,
+ * cyclogram and cyclogram/color).
+ */
+export const PRINT_LIMITS = {
+  sheetMaxMm: 5000,
+  marginMaxMm: 50,
+  titleMaxLength: 200,
+  textSizeMin: 6,
+  textSizeMax: 24,
+  previewMaxPages: 5,
+} as const;
+
+/** Dynamic values a title may hold, written `{name}` in its text. */
+export const PRINT_TITLE_VALUES = ['date', 'page', 'pages', 'schedule', 'version', 'project'] as const;
+export type PrintTitleValue = (typeof PRINT_TITLE_VALUES)[number];
+
+/** Columns of the WBS grid that a print can carry beside the timeline (titles are the grid's `grid.col.*`). */
+export const PRINT_COLUMNS = [
+  'code',
+  'name',
+  'type',
+  'start',
+  'finish',
+  'duration',
+  'progress',
+  'volume',
+  'unit',
+  'approvedStart',
+  'approvedFinish',
+  'factStart',
+  'factFinish',
+  'status',
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloat',
+  'freeFloat',
+  'critical',
+] as const;
+export type PrintColumn = (typeof PRINT_COLUMNS)[number];
+export const DEFAULT_PRINT_COLUMNS: PrintColumn[] = ['code', 'name', 'duration', 'start', 'finish'];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters and markup are what titles may not hold
+const TITLE_PROHIBITED = /[<>\\^`|~$;\u0000-\u001f\u007f]/u;
+
+/** A title text: up to 200 characters; braces are allowed because `{date}` and the like are dynamic values. */
+export const titleText = z
+  .string()
+  .trim()
+  .max(PRINT_LIMITS.titleMaxLength, { message: VALIDATION.maxLength })
+  .refine((v) => !TITLE_PROHIBITED.test(v), { message: VALIDATION.prohibitedCharacters });
+
+export const titleSlots = z.object({
+  left: titleText.default(''),
+  center: titleText.default(''),
+  right: titleText.default(''),
+});
+export type TitleSlotsInput = z.infer<typeof titleSlots>;
+
+const emptySlots = { left: '', center: '', right: '' };
+
+/** Spec §3 "Titles": special first-page header, default header and footer, special last-page footer. */
+export const printTitles = z.object({
+  firstHeader: titleSlots.default(emptySlots),
+  header: titleSlots.default(emptySlots),
+  footer: titleSlots.default(emptySlots),
+  lastFooter: titleSlots.default(emptySlots),
+  textSize: z
+    .number({ message: VALIDATION.notANumber })
+    .finite({ message: VALIDATION.notANumber })
+    .min(PRINT_LIMITS.textSizeMin, { message: VALIDATION.outOfRange })
+    .max(PRINT_LIMITS.textSizeMax, { message: VALIDATION.outOfRange })
+    .default(9),
+  /** Off: `{date}` and the like print as written. */
+  dynamicValues: z.boolean().default(true),
+});
+export type PrintTitlesInput = z.infer<typeof printTitles>;
+
+const millimetres = z.number({ message: VALIDATION.notANumber }).finite({ message: VALIDATION.notANumber });
+
+const presetSheet = {
+  name: requiredText,
+  sheetHeightMm: millimetres
+    .min(LIMITS.sheetMinHeightMm, { message: VALIDATION.sheetHeightMin })
+    .max(PRINT_LIMITS.sheetMaxMm, { message: VALIDATION.outOfRange }),
+  sheetWidthMm: millimetres
+    .min(LIMITS.sheetMinWidthMm, { message: VALIDATION.sheetWidthMin })
+    .max(PRINT_LIMITS.sheetMaxMm, { message: VALIDATION.outOfRange }),
+  marginMm: millimetres
+    .min(LIMITS.marginMinMm, { message: VALIDATION.marginMin })
+    .max(PRINT_LIMITS.marginMaxMm, { message: VALIDATION.outOfRange }),
+};
+/** Spec §3 "Print format preset" with the §5 limits: height ≥ 210 mm, width ≥ 297 mm, margin ≥ 0. */
+export const printPresetFields = z.object({
+  ...presetSheet,
+  titles: printTitles.default(printTitles.parse({})),
+});
+export type PrintPresetFields = z.infer<typeof printPresetFields>;
+
+/** Presets belong to the user and the space; the spec's paths reach them under a version, which is optional here. */
+const presetScope = z.object({ spaceId: id, versionId: id.optional() });
+export const printPresetsInput = presetScope;
+export const createPrintPresetInput = printPresetFields.extend(presetScope.shape);
+/** Fields left out keep their values (no defaults here, unlike creation). */
+export const updatePrintPresetInput = z
+  .object({ ...presetSheet, titles: printTitles })
+  .partial()
+  .extend({ ...presetScope.shape, presetId: id, revision: z.number().int() });
+export const printPresetInput = presetScope.extend({ presetId: id });
+
+export const PLAN_KIND_FLAGS = z.object({
+  plan: z.boolean(),
+  approved_plan: z.boolean(),
+  fact: z.boolean(),
+});
+export type PlanKindFlags = z.infer<typeof PLAN_KIND_FLAGS>;
+export const DEFAULT_PRINT_KINDS: PlanKindFlags = { plan: true, approved_plan: false, fact: false };
+
+/** Spec §3 "Print scaling": fit time on sheet, or a start and a finish date. */
+export const printScaling = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('fit') }),
+    z.object({ kind: z.literal('range'), start: dayDate, finish: dayDate }),
+  ])
+  .refine((s) => s.kind === 'fit' || s.finish >= s.start, {
+    message: VALIDATION.outOfRange,
+    path: ['finish'],
+  });
+export type PrintScalingInput = z.infer<typeof printScaling>;
+
+const printColumns = z.array(z.enum(PRINT_COLUMNS)).max(PRINT_COLUMNS.length);
+
+/** The user's print settings of a schedule (print-settings get/create/update, reached under a version). */
+export const printSettingsFields = z.object({
+  presetId: id.nullable(),
+  scaling: printScaling,
+  columns: printColumns,
+  kinds: PLAN_KIND_FLAGS,
+});
+export type PrintSettingsFields = z.infer<typeof printSettingsFields>;
+export const printSettingsInput = versionInput;
+export const createPrintSettingsInput = printSettingsFields.extend(versionInput.shape);
+export const updatePrintSettingsInput = printSettingsFields
+  .partial()
+  .extend({ ...versionInput.shape, revision: z.number().int() });
+
+/**
+ * A print job (print, preview, print/count). Fields left out come from the user's saved print settings of
+ * the schedule, then from the defaults; without a preset the built-in A3 landscape format is used.
+ */
+export const printJobInput = versionInput.extend({
+  presetId: id.nullable().optional(),
+  scaling: printScaling.optional(),
+  columns: printColumns.optional(),
+  kinds: PLAN_KIND_FLAGS.optional(),
+  language: z.enum(['ru', 'en', 'fr']).optional(),
+});
+export const printPreviewInput = printJobInput.extend({
+  pages: z
+    .number()
+    .int()
+    .min(1, { message: VALIDATION.outOfRange })
+    .max(PRINT_LIMITS.previewMaxPages, { message: VALIDATION.outOfRange })
+    .default(1),
+});
+
+// ── cyclogram ─────────────────────────────────────────────────────────────────────────────────
+export const CYCLOGRAM_LIMITS = { maxLevel: 20, maxBufferDays: 365, tradeMaxLength: 255 } as const;
+
+/** Locations (sections, floors, grips) come from a WBS level (1 = the top) or from an attribute's values. */
+export const cyclogramLocationSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('wbs'), level: z.number().int().min(1).max(CYCLOGRAM_LIMITS.maxLevel) }),
+  z.object({ kind: z.literal('attribute'), attributeId: id }),
+]);
+export type CyclogramLocationSource = z.infer<typeof cyclogramLocationSource>;
+/** Trades are the works' names (the same work repeated per location) or an attribute's values. */
+export const cyclogramTradeSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('name') }),
+  z.object({ kind: z.literal('attribute'), attributeId: id }),
+]);
+export type CyclogramTradeSource = z.infer<typeof cyclogramTradeSource>;
+
+const bufferDays = z
+  .number()
+  .int()
+  .min(0, { message: VALIDATION.outOfRange })
+  .max(CYCLOGRAM_LIMITS.maxBufferDays, { message: VALIDATION.outOfRange });
+
+/** GET cyclogram: the saved settings, or the ones given here for this read. */
+export const cyclogramInput = versionInput.extend({
+  locations: cyclogramLocationSource.optional(),
+  trades: cyclogramTradeSource.optional(),
+  bufferDays: bufferDays.optional(),
+});
+/** POST cyclogram: saves the user's settings of the schedule (`revision` null creates them). */
+export const saveCyclogramInput = versionInput.extend({
+  locations: cyclogramLocationSource,
+  trades: cyclogramTradeSource,
+  bufferDays: bufferDays.default(0),
+  revision: z.number().int().nullable(),
+});
+export const cyclogramColorsInput = versionInput;
+/** POST cyclogram/color: a trade's colour (0xRRGGBB); null returns it to the palette. */
+export const setCyclogramColorInput = versionInput.extend({
+  trade: z.string().trim().min(1, { message: VALIDATION.required }).max(CYCLOGRAM_LIMITS.tradeMaxLength),
+  color: z.number().int().min(0).max(0xffffff).nullable(),
+});
