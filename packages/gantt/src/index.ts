@@ -1,3 +1,4 @@
+export * from './connectors.js';
 export * from './cyclogram.js';
 export * from './dates.js';
 export * from './layout.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateToMinutes, MINUTES_PER_DAY } from './dates.js';
 import { ganttLayout } from './layout.js';
-import { ganttLinkRoutes, linkRoute } from './links.js';
+import { ganttLinkHitTest, ganttLinkRoutes, linkRoute } from './links.js';
 import { scaleAtLevel } from './scale.js';
 import { type GanttLinkInput, snapshotFromWorks, WORK_MILESTONE_FINISH } from './snapshot.js';
 
@@ -124,5 +124,32 @@ describe('link selection', () => {
     // FF into a finish milestone ends at the diamond's right side.
     expect(routes[0]!.arrow.x).toBeGreaterThan(96);
     expect(routes[0]!.arrow.direction).toBe(-1);
+  });
+});
+
+describe('link hit test', () => {
+  const route = (link: number, points: number[]) => ({
+    link,
+    type: 'fs' as const,
+    points,
+    arrow: { x: points[points.length - 2]!, y: points[points.length - 1]!, direction: 1 as const },
+    driving: false,
+    critical: false,
+  });
+  const routes = [route(0, [100, 10, 108, 10, 108, 50, 140, 50]), route(1, [0, 30, 200, 30])];
+
+  it('finds the link under a point on any of its segments, within the tolerance', () => {
+    expect(ganttLinkHitTest(routes, 104, 12)).toBe(0);
+    expect(ganttLinkHitTest(routes, 110, 40)).toBe(0);
+    expect(ganttLinkHitTest(routes, 130, 53)).toBe(0);
+    expect(ganttLinkHitTest(routes, 50, 27)).toBe(1);
+  });
+
+  it('picks the nearest link where two pass close and none far from every route', () => {
+    expect(ganttLinkHitTest(routes, 104, 31)).toBe(1); // 1 px from link 1, 4 px from link 0
+    expect(ganttLinkHitTest(routes, 107, 33, 6)).toBe(0); // 1 px from link 0, 3 px from link 1
+    expect(ganttLinkHitTest(routes, 60, 100)).toBe(-1);
+    expect(ganttLinkHitTest(routes, 150, 50, 4)).toBe(-1);
+    expect(ganttLinkHitTest(routes, 150, 50, 12)).toBe(0);
   });
 });

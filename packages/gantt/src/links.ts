@@ -180,3 +180,37 @@ export function ganttLinkRoutes(
   }
   return routes;
 }
+
+/** Distance from a point to the segment (x0, y0)–(x1, y1). */
+function segmentDistance(x: number, y: number, x0: number, y0: number, x1: number, y1: number): number {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const length = dx * dx + dy * dy;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / length));
+  return Math.hypot(x - (x0 + t * dx), y - (y0 + t * dy));
+}
+
+/**
+ * The link whose route passes within `tolerancePx` of a point (selecting a link to delete it), the
+ * nearest one when several do; -1 when none does. Coordinates are those of the routes (viewport pixels).
+ */
+export function ganttLinkHitTest(
+  routes: readonly GanttLinkRoute[],
+  x: number,
+  y: number,
+  tolerancePx = 4,
+): number {
+  let best = -1;
+  let bestDistance = tolerancePx;
+  for (const route of routes) {
+    const p = route.points;
+    for (let i = 0; i + 3 < p.length; i += 2) {
+      const distance = segmentDistance(x, y, p[i]!, p[i + 1]!, p[i + 2]!, p[i + 3]!);
+      if (distance <= bestDistance) {
+        best = route.link;
+        bestDistance = distance;
+      }
+    }
+  }
+  return best;
+}

@@ -55,6 +55,35 @@ export const GANTT_THEME_DARK: GanttTheme = {
   clash: 0xff3b30,
 };
 
+/** The screen in the app's light theme (colours of its surfaces and accent). */
+export const GANTT_THEME_LIGHT: GanttTheme = {
+  background: 0xffffff,
+  rowStripe: 0xf7f8fa,
+  rowLine: 0xeceef2,
+  gridLine: 0xe2e5ea,
+  headerBackground: 0xf5f6f8,
+  headerText: 0x5d6473,
+  text: 0x171a21,
+  nonWorking: 0xeff1f4,
+  plan: 0x2f5bea,
+  planProgress: 0x1c3a9e,
+  critical: 0xd92d3a,
+  criticalProgress: 0x8f1f27,
+  baseline: 0xa3a9b4,
+  fact: 0x178a4c,
+  summary: 0x3a404c,
+  milestone: 0xc07a00,
+  floatTail: 0x8a91a0,
+  constraint: 0x8b3fd9,
+  link: 0x7b8290,
+  linkDriving: 0xd92d3a,
+  today: 0xf08c00,
+  dataDate: 0x1c7ed6,
+  hover: 0x171a21,
+  selection: 0x2f5bea,
+  clash: 0xd92d3a,
+};
+
 export const GANTT_THEME_PRINT: GanttTheme = {
   background: 0xffffff,
   rowStripe: 0xf6f7f9,

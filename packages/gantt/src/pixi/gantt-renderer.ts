@@ -1,7 +1,9 @@
 import { Container, Graphics } from 'pixi.js';
+import { GANTT_CONNECTOR_RADIUS_PX, ganttConnectors } from '../connectors.js';
 import { type GanttHit, type GanttLayout, ganttHitTest, ganttLayout } from '../layout.js';
-import { type GanttLinkRoute, ganttLinkRoutes } from '../links.js';
+import { type GanttLinkRoute, ganttLinkHitTest, ganttLinkRoutes } from '../links.js';
 import { scaleHeader, scaleNonWorkingBands } from '../scale.js';
+import { shapeArrow } from '../shapes.js';
 import { GANTT_THEME_DARK } from '../theme.js';
 import { drawHeader, drawSchedule } from './draw.js';
 import type { FrameLayer } from './frame-scheduler.js';
@@ -128,7 +130,7 @@ export class GanttPixiRenderer extends PixiSurface {
     const layout = this.currentLayout;
     if (!layout) return;
     const { theme } = this;
-    const { hoverWork, selection, drag, link } = this.interaction;
+    const { hoverWork, selection, drag, link, connectors, selectedLink, linkTarget } = this.interaction;
     const outline = (work: number, color: number, width: number) => {
       for (const bar of layout.bars) {
         if (bar.work === work && bar.kind === 'plan')
@@ -145,6 +147,23 @@ export class GanttPixiRenderer extends PixiSurface {
     };
     for (const work of selection) outline(work, theme.selection, 2);
     if (hoverWork >= 0 && !selection.has(hoverWork)) outline(hoverWork, theme.hover, 1);
+    if (linkTarget !== undefined && linkTarget >= 0) outline(linkTarget, theme.selection, 2.5);
+    if (selectedLink !== undefined && selectedLink >= 0) {
+      const route = this.currentRoutes.find((r) => r.link === selectedLink);
+      if (route) {
+        const p = route.points;
+        g.moveTo(p[0]!, p[1]!);
+        for (let i = 2; i < p.length; i += 2) g.lineTo(p[i]!, p[i + 1]!);
+        g.stroke({ width: 3, color: theme.selection });
+        g.poly(shapeArrow(route, 7)).fill(theme.selection);
+      }
+    }
+    if (connectors !== undefined && connectors >= 0) {
+      for (const c of ganttConnectors(layout, connectors))
+        g.circle(c.x, c.y, GANTT_CONNECTOR_RADIUS_PX)
+          .fill(theme.background)
+          .stroke({ width: 1.5, color: theme.selection });
+    }
     if (drag && this.scene) {
       const row = this.scene.snapshot.row[drag.work]!;
       const slot = layout.slots.plan;
@@ -165,5 +184,11 @@ export class GanttPixiRenderer extends PixiSurface {
   /** Link routes of the last frame (for a link context menu or tooltips). */
   get routes(): readonly GanttLinkRoute[] {
     return this.currentRoutes;
+  }
+
+  /** The link drawn near a canvas point (CSS pixels), or -1. */
+  linkHitTest(x: number, y: number, tolerancePx = 4): number {
+    if (y < this.headerHeight) return -1;
+    return ganttLinkHitTest(this.currentRoutes, x, y - this.headerHeight, tolerancePx);
   }
 }

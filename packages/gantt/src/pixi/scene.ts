@@ -29,6 +29,12 @@ export interface GanttInteraction {
     readonly x1: number;
     readonly y1: number;
   } | null;
+  /** Work whose link connectors are shown (hovered or selected, editable). */
+  readonly connectors?: number;
+  /** Link index highlighted (selected for deletion). */
+  readonly selectedLink?: number;
+  /** Work under the rubber band of a link being drawn (the link's target). */
+  readonly linkTarget?: number;
 }
 
 export const GANTT_INTERACTION_NONE: GanttInteraction = {

@@ -90,7 +90,7 @@ export abstract class PixiSurface {
 
   protected constructor(
     protected readonly app: Application,
-    protected readonly theme: GanttTheme,
+    protected theme: GanttTheme,
     options: PixiSurfaceOptions,
   ) {
     this.width = options.width;
@@ -106,6 +106,15 @@ export abstract class PixiSurface {
   /** The renderer Pixi chose ('webgl', 'canvas', …). */
   get rendererName(): string {
     return this.app.renderer.name;
+  }
+
+  /** Switches colours (the app's light or dark theme) and redraws. */
+  setTheme(theme: GanttTheme): void {
+    if (theme === this.theme) return;
+    this.theme = theme;
+    this.app.renderer.background.color = theme.background;
+    this.scheduler.invalidate('static');
+    this.scheduler.invalidate('interaction');
   }
 
   resize(width: number, height: number): void {
