@@ -1,6 +1,7 @@
 import type { Ability, Language } from '@takt/contracts';
 import type { Database } from '@takt/db';
 import type { Config } from './config';
+import type { PayloadCache } from './domains/versions/payload-cache';
 import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './log';
@@ -12,6 +13,8 @@ export interface Services {
   log: Logger;
   files: FileStorage;
   jobs: JobQueue;
+  /** Encoded binary payloads of recently read versions (DESIGN.md §3). */
+  payloads: PayloadCache;
 }
 
 export interface SessionInfo {

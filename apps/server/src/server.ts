@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
 import { recoverInterruptedCalculations } from './domains/calculation/service';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
+import { PayloadCache } from './domains/versions/payload-cache';
 import { localFileStorage } from './files/storage';
 import { startJobQueue } from './jobs/queue';
 import { runSpaceDeletion } from './jobs/space-deletion';
@@ -58,7 +59,14 @@ export async function startServer(
   const interrupted = await recoverInterruptedCalculations(db.pool);
   if (interrupted) log.warn('interrupted calculations reset', { versions: interrupted });
   const jobs = await startJobQueue(database.url, log);
-  const services: Services = { db, config, log, files: localFileStorage(config.filesDir), jobs };
+  const services: Services = {
+    db,
+    config,
+    log,
+    files: localFileStorage(config.filesDir),
+    jobs,
+    payloads: new PayloadCache(),
+  };
   if (config.role !== 'web') await registerWorkers(services);
 
   let httpServer: ReturnType<typeof serve> | null = null;

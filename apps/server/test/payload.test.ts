@@ -76,6 +76,40 @@ describe('version payload', () => {
     // Views over the received bytes: the grid edits rows in place.
     fromBinary.durationMinutes[0] = 123;
     expect(fromBinary.durationMinutes[0]).toBe(123);
+
+    // Served again from the cache while nothing changed; any change of the version's data is seen.
+    const again = await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, { token });
+    expect(Buffer.from(again.body).equals(Buffer.from(binary.body))).toBe(true);
+    expect(t.server.services.payloads.size.entries).toBeGreaterThan(0);
+    const target = works.body.find((w) => w.type !== 'summary')! as Work & { revision: number };
+    const renamed = await t.api(
+      'PATCH',
+      `${base}/wbs/${target.id}`,
+      {
+        name: 'Renamed for the cache test',
+        revision: target.revision,
+      },
+      { token },
+    );
+    expect(renamed.status).toBe(200);
+    const afterEdit = decodeBinaryPayload(
+      (await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, { token })).body,
+    );
+    const row = afterEdit.rowOf.get(target.id)!;
+    expect(afterEdit.strings[afterEdit.name[row]!]).toBe('Renamed for the cache test');
+    await t.api(
+      'POST',
+      `${base}/wbs/delete`,
+      { workIds: [target.id] },
+      {
+        token,
+      },
+    );
+    const afterDelete = decodeBinaryPayload(
+      (await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, { token })).body,
+    );
+    expect(afterDelete.count).toBeLessThan(fromBinary.count);
+    expect(afterDelete.rowOf.has(target.id)).toBe(false);
   });
 
   it('serves an empty version', async () => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Context } from '../context';
 import { AppError, appErrorOf, errorBody, httpStatusOf } from '../errors';
+import { preferredEncoding } from '../http/compress';
 import type { AppRouter } from '../trpc/router';
 import { createCallerFactory } from '../trpc/trpc';
 import { REST_ROUTES, type RestRoute } from './table';
@@ -16,6 +17,8 @@ export interface FileResult {
   data: Uint8Array;
   cacheControl?: string;
   fileName?: string;
+  /** `data` already compressed with brotli: sent as is (`content-encoding: br`) when the client accepts it. */
+  brotli?: Uint8Array;
 }
 
 function coerce(value: string, kind: 'number' | 'boolean'): unknown {
@@ -92,6 +95,11 @@ export function createRestApi(router: AppRouter): Hono<HonoEnv> {
         if (file.fileName) {
           headers['content-disposition'] =
             `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
+        }
+        if (file.brotli && preferredEncoding(c.req.header('accept-encoding')) === 'br') {
+          headers['content-encoding'] = 'br';
+          headers.vary = 'accept-encoding';
+          return c.body(file.brotli as Uint8Array<ArrayBuffer>, 200, headers);
         }
         return c.body(file.data as Uint8Array<ArrayBuffer>, 200, headers);
       }

@@ -3,6 +3,7 @@ import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
 import { calculate, type EngineProject } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { encodedPayload } from '../versions/binary';
 import type { Sql } from '../versions/guard';
 import { projectLoad, useWorker } from './project';
 
@@ -164,6 +165,11 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
        WHERE id = $1`,
       [versionId],
     );
+    // A big version is opened right after it is calculated: encode its payload now, off the request.
+    if (inWorker)
+      encodedPayload(pool, ctx.payloads, spaceId, versionId).catch((error: unknown) =>
+        ctx.log.warn('payload warm-up failed', { versionId, err: error }),
+      );
     return {
       calcStatus: CALC_STATUS.calculated,
       works: loaded.ownWorkCount,

@@ -1,6 +1,7 @@
 import { endianness } from 'node:os';
 import type { Sql } from './guard';
 import { PAYLOAD_ENUMS, PAYLOAD_EPOCH, type VersionColumns, versionColumns } from './payload';
+import type { PayloadCache } from './payload-cache';
 
 export const BINARY_PAYLOAD_FORMAT = 'takt.columnar.bin.v1';
 export const BINARY_PAYLOAD_TYPE = 'application/vnd.takt.columnar';
@@ -79,8 +80,23 @@ export function encodeBinaryPayload(c: VersionColumns): Uint8Array {
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-/** The version as a binary payload, returned by the REST adapter as raw bytes. */
-export async function versionPayloadBinary(sql: Sql, spaceId: string, versionId: string) {
-  const data = encodeBinaryPayload(await versionColumns(sql, spaceId, versionId));
-  return { file: true as const, contentType: BINARY_PAYLOAD_TYPE, data };
+/**
+ * The version as a binary payload, returned by the REST adapter as raw bytes (brotli-compressed ones
+ * to clients that accept them), from the payload cache while the version's data has not changed.
+ */
+export async function versionPayloadBinary(
+  sql: Sql,
+  payloads: PayloadCache,
+  spaceId: string,
+  versionId: string,
+) {
+  const { data, brotli } = await encodedPayload(sql, payloads, spaceId, versionId);
+  return { file: true as const, contentType: BINARY_PAYLOAD_TYPE, data, brotli };
+}
+
+/** The encoded binary payload of a version, cached; also called to warm the cache after a calculation. */
+export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string, versionId: string) {
+  return payloads.get(sql, spaceId, versionId, async () =>
+    encodeBinaryPayload(await versionColumns(sql, spaceId, versionId)),
+  );
 }

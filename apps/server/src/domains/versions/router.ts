@@ -53,7 +53,9 @@ export const versionsRouter = router({
   /** The same payload in the binary format the grid loads (REST `…/payload-binary` returns the bytes). */
   payloadBinary: spaceProcedure('schedule.view')
     .input(versionInput)
-    .query(({ ctx, input }) => versionPayloadBinary(ctx.db.pool, ctx.space.spaceId, input.versionId)),
+    .query(({ ctx, input }) =>
+      versionPayloadBinary(ctx.db.pool, ctx.payloads, ctx.space.spaceId, input.versionId),
+    ),
   directoryValues: spaceProcedure('schedule.view')
     .input(versionInput)
     .query(({ ctx, input }) => versionDirectoryValues(ctx, input.versionId)),
