@@ -13,25 +13,28 @@ const TRIANGLE = [0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1];
 
 describe('BimGeometryBuilder', () => {
   it('merges pieces of one colour and keeps per-element ranges', () => {
-    const b = new BimGeometryBuilder(3);
+    const b = new BimGeometryBuilder();
     b.addPiece(0, [1, 0, 0, 1], TRIANGLE, [0, 1, 2], IDENTITY);
     b.addPiece(2, [1, 0, 0, 1], TRIANGLE, [0, 1, 2], IDENTITY);
     b.addPiece(1, [0, 0, 1, 0.5], TRIANGLE, [0, 1, 2], IDENTITY);
-    const g = b.finish();
+    const g = b.finish(3);
     expect(g.groups).toHaveLength(2);
     const red = g.groups[0]!;
     expect(Array.from(red.rangeElement)).toEqual([0, 2]);
     expect(Array.from(red.rangeVertexStart)).toEqual([0, 3]);
     expect(Array.from(red.indices)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(bimGeometryStats(g)).toEqual({ groups: 2, vertices: 9, triangles: 3 });
+    // Keys given while streaming are renumbered at the end.
+    const renumbered = b.finish(3, (key) => 2 - key);
+    expect(Array.from(renumbered.groups[0]!.rangeElement)).toEqual([2, 0]);
   });
 
   it('applies the placement, keeps float precision with an origin, and flips mirrored winding', () => {
-    const b = new BimGeometryBuilder(1);
+    const b = new BimGeometryBuilder();
     // Translate far away (a geo-referenced site) and mirror X.
     const m = [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5_000_000.25, 10, 20, 1];
     b.addPiece(0, [1, 1, 1, 1], TRIANGLE, [0, 1, 2], m);
-    const g = b.finish();
+    const g = b.finish(1);
     expect(g.origin).toEqual([5_000_000, 10, 20]);
     const p = g.groups[0]!.positions;
     expect(p[0]).toBeCloseTo(0.25, 5);
@@ -44,10 +47,10 @@ describe('BimGeometryBuilder', () => {
   });
 
   it('round-trips through the binary cache with zero-copy views', () => {
-    const b = new BimGeometryBuilder(2);
+    const b = new BimGeometryBuilder();
     b.addPiece(0, [0.5, 0.5, 0.5, 1], TRIANGLE, [0, 1, 2], IDENTITY);
     b.addPiece(1, [0.2, 0.4, 0.6, 1], TRIANGLE, [0, 2, 1], IDENTITY);
-    const g = b.finish();
+    const g = b.finish(2);
     const bytes = bimGeometryEncode(g);
     const back = bimGeometryDecode(bytes);
     expect(back.elementCount).toBe(2);

@@ -98,8 +98,6 @@ export class BimGeometryBuilder {
     -Infinity,
   ];
 
-  constructor(private readonly elementCount: number) {}
-
   addPiece(
     elementIndex: number,
     color: BimColor,
@@ -227,18 +225,22 @@ export class BimGeometryBuilder {
     g.rangeIndexCount.push(q - indexStart);
   }
 
-  finish(): BimGeometry {
+  /**
+   * `elementOf` renumbers the keys given to `addPiece` (e.g. IFC line ids while streaming) into
+   * element indexes once the element list is known.
+   */
+  finish(elementCount: number, elementOf?: (key: number) => number): BimGeometry {
     const empty = !this.origin;
     return {
       origin: this.origin ?? [0, 0, 0],
       bbox: empty ? [0, 0, 0, 0, 0, 0] : [...this.bbox],
-      elementCount: this.elementCount,
+      elementCount,
       groups: [...this.groups.values()].map((g) => ({
         color: g.color,
         positions: g.positions.view(),
         normals: g.normals.view(),
         indices: g.indices.view(),
-        rangeElement: g.rangeElement.view(),
+        rangeElement: elementOf ? g.rangeElement.view().map(elementOf) : g.rangeElement.view(),
         rangeVertexStart: g.rangeVertexStart.view(),
         rangeVertexCount: g.rangeVertexCount.view(),
         rangeIndexStart: g.rangeIndexStart.view(),

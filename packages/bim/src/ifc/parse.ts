@@ -1,0 +1,403 @@
+import {
+  IFCBUILDING,
+  IFCBUILDINGSTOREY,
+  IFCELEMENTQUANTITY,
+  IFCPROJECT,
+  IFCPROPERTYSET,
+  IFCRELAGGREGATES,
+  IFCRELASSIGNSTOPROCESS,
+  IFCRELCONTAINEDINSPATIALSTRUCTURE,
+  IFCRELDEFINESBYPROPERTIES,
+  IFCRELDEFINESBYTYPE,
+  IFCSPATIALELEMENT,
+  IFCSPATIALSTRUCTUREELEMENT,
+  IFCTASK,
+  type IfcAPI,
+} from 'web-ifc';
+import { type BimColor, type BimGeometry, BimGeometryBuilder } from '../geometry';
+import {
+  BIM_IFC_SCHEMAS,
+  type BimElement,
+  type BimIfcSchema,
+  type BimProcessLink,
+  type BimProgress,
+  type BimPropertySets,
+  type BimPropertyValue,
+  type BimSpatialNode,
+} from '../types';
+
+export interface BimParsedModel {
+  schema: BimIfcSchema;
+  elements: BimElement[];
+  /** Roots of the spatial tree (normally one IfcProject). */
+  spatial: BimSpatialNode[];
+  processLinks: BimProcessLink[];
+  geometry: BimGeometry;
+}
+
+export class BimIfcError extends Error {
+  constructor(
+    readonly reason: 'not_ifc' | 'unsupported_schema',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BimIfcError';
+  }
+}
+
+/** Classes that are never elements of the model: voids and room volumes. */
+const SKIPPED = new Set(['IfcOpeningElement', 'IfcSpace', 'IfcOpeningStandardCase', 'IfcVoidingFeature']);
+
+// web-ifc lines are loosely typed objects; these helpers read them without `any`.
+type Line = Record<string, unknown> & { expressID: number; type: number };
+interface Ref {
+  value: number;
+  type: number;
+}
+const REF = 5;
+
+function isRef(v: unknown): v is Ref {
+  return (
+    typeof v === 'object' && v !== null && (v as Ref).type === REF && typeof (v as Ref).value === 'number'
+  );
+}
+
+function refs(v: unknown): number[] {
+  if (Array.isArray(v)) return v.filter(isRef).map((r) => r.value);
+  return isRef(v) ? [v.value] : [];
+}
+
+/** The plain value of an IFC attribute (label, measure, enum, boolean), or null. */
+export function ifcValue(v: unknown): BimPropertyValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (o.type === REF) return null;
+  if ('_representationValue' in o) return ifcValue(o._representationValue);
+  const value = o.value;
+  if (typeof value === 'string') {
+    if (o.type === 3 && (value === 'T' || value === 'F')) return value === 'T';
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
+}
+
+const text = (v: unknown): string | null => {
+  const value = ifcValue(v);
+  return value === null || value === '' ? null : String(value);
+};
+
+const QUANTITY_FIELDS = [
+  'LengthValue',
+  'AreaValue',
+  'VolumeValue',
+  'CountValue',
+  'WeightValue',
+  'TimeValue',
+  'NominalValue',
+];
+
+export interface BimParseOptions {
+  onProgress?: BimProgress;
+  /** Segments of a full circle for curved geometry; fewer means lighter meshes. */
+  circleSegments?: number;
+}
+
+/**
+ * Reads an IFC file (IFC2X3, IFC4, IFC4X3) into the element list, the spatial tree, the process
+ * links and the geometry cache. Relations are read in one pass per relation type, so the cost grows
+ * with the file, not with elements × relations.
+ */
+export function bimIfcParse(api: IfcAPI, bytes: Uint8Array, options: BimParseOptions = {}): BimParsedModel {
+  const progress = options.onProgress ?? (() => {});
+  progress('open', 0, 1);
+  const head = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, 64)));
+  if (!head.startsWith('ISO-10303-21')) throw new BimIfcError('not_ifc', 'not an IFC STEP file');
+  const modelId = api.OpenModel(bytes, {
+    COORDINATE_TO_ORIGIN: false,
+    CIRCLE_SEGMENTS: options.circleSegments ?? 16,
+  });
+  try {
+    const schemaName = api.GetModelSchema(modelId);
+    const schema = BIM_IFC_SCHEMAS.find((s) => schemaName?.toUpperCase().startsWith(s));
+    if (!schema) throw new BimIfcError('unsupported_schema', `unsupported IFC schema ${schemaName}`);
+    progress('open', 1, 1);
+    const streamed = readGeometry(api, modelId, progress);
+    const parsed = readModel(api, modelId, streamed.withGeometry, progress);
+    const geometry = streamed.builder.finish(
+      parsed.elements.length,
+      (id) => parsed.indexOfExpressId.get(id)!,
+    );
+    progress('done', 1, 1);
+    return {
+      schema,
+      elements: parsed.elements,
+      spatial: parsed.spatial,
+      processLinks: parsed.processLinks,
+      geometry,
+    };
+  } finally {
+    api.CloseModel(modelId);
+  }
+}
+
+function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, progress: BimProgress) {
+  const lineCache = new Map<number, Line>();
+  const line = (id: number): Line => {
+    let l = lineCache.get(id);
+    if (!l) {
+      l = api.GetLine(modelId, id) as Line;
+      lineCache.set(id, l);
+    }
+    return l;
+  };
+  const className = (id: number) => api.GetNameFromTypeCode(api.GetLineType(modelId, id));
+  const idsOf = (type: number, inherited = false) => {
+    const v = api.GetLineIDsWithType(modelId, type, inherited);
+    const out: number[] = [];
+    for (let i = 0; i < v.size(); i++) out.push(v.get(i));
+    return out;
+  };
+
+  // Relations.
+  const aggregateChildren = new Map<number, number[]>();
+  const aggregateParent = new Map<number, number>();
+  for (const id of idsOf(IFCRELAGGREGATES)) {
+    const r = line(id);
+    const parent = refs(r.RelatingObject)[0];
+    if (parent === undefined) continue;
+    const children = refs(r.RelatedObjects);
+    aggregateChildren.set(parent, [...(aggregateChildren.get(parent) ?? []), ...children]);
+    for (const c of children) aggregateParent.set(c, parent);
+  }
+  const contained = new Map<number, number[]>();
+  const containerOf = new Map<number, number>();
+  for (const id of idsOf(IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
+    const r = line(id);
+    const structure = refs(r.RelatingStructure)[0];
+    if (structure === undefined) continue;
+    const elements = refs(r.RelatedElements);
+    contained.set(structure, [...(contained.get(structure) ?? []), ...elements]);
+    for (const e of elements) containerOf.set(e, structure);
+  }
+  const propertyDefs = new Map<number, number[]>();
+  for (const id of idsOf(IFCRELDEFINESBYPROPERTIES)) {
+    const r = line(id);
+    const defs = refs(r.RelatingPropertyDefinition);
+    for (const o of refs(r.RelatedObjects)) propertyDefs.set(o, [...(propertyDefs.get(o) ?? []), ...defs]);
+  }
+  const typeOf = new Map<number, number>();
+  for (const id of idsOf(IFCRELDEFINESBYTYPE)) {
+    const r = line(id);
+    const type = refs(r.RelatingType)[0];
+    if (type === undefined) continue;
+    for (const o of refs(r.RelatedObjects)) typeOf.set(o, type);
+  }
+  lineCache.clear();
+
+  // Site, building, storey, space… (IFC2X3 has no IfcSpatialElement supertype, only the structure one).
+  const spatialIds = new Set([
+    ...idsOf(IFCSPATIALELEMENT, true),
+    ...idsOf(IFCSPATIALSTRUCTUREELEMENT, true),
+    ...idsOf(IFCPROJECT),
+  ]);
+  const isElement = (id: number) => !spatialIds.has(id) && api.IsIfcElement(api.GetLineType(modelId, id));
+  // Elements: everything with geometry plus every element placed in the spatial structure.
+  const candidates = new Set(withGeometry);
+  for (const list of contained.values()) for (const e of list) if (isElement(e)) candidates.add(e);
+  // Parts of an assembly are elements too (their geometry is usually on the parts).
+  for (const e of [...candidates])
+    for (const part of aggregateChildren.get(e) ?? []) if (isElement(part)) candidates.add(part);
+  const ids = [...candidates].filter((id) => !SKIPPED.has(className(id))).sort((a, b) => a - b);
+
+  // Property and quantity sets are shared between elements: read each once.
+  const setCache = new Map<
+    number,
+    { name: string; quantities: boolean; values: Record<string, BimPropertyValue> }
+  >();
+  const readSet = (id: number) => {
+    const cached = setCache.get(id);
+    if (cached) return cached;
+    const type = api.GetLineType(modelId, id);
+    const l = api.GetLine(modelId, id) as Line;
+    const values: Record<string, BimPropertyValue> = {};
+    const quantities = type === IFCELEMENTQUANTITY;
+    if (type === IFCPROPERTYSET || quantities) {
+      for (const p of refs(quantities ? l.Quantities : l.HasProperties)) {
+        const prop = api.GetLine(modelId, p) as Line;
+        const name = text(prop.Name);
+        if (!name) continue;
+        if (quantities) {
+          const field = QUANTITY_FIELDS.find((f) => prop[f] !== undefined && prop[f] !== null);
+          values[name] = field ? ifcValue(prop[field]) : null;
+        } else if (prop.NominalValue !== undefined) values[name] = ifcValue(prop.NominalValue);
+        else if (Array.isArray(prop.EnumerationValues))
+          values[name] = prop.EnumerationValues.map((v) => ifcValue(v)).join(', ');
+        else if (prop.UpperBoundValue !== undefined || prop.LowerBoundValue !== undefined)
+          values[name] = [ifcValue(prop.LowerBoundValue), ifcValue(prop.UpperBoundValue)].join('…');
+      }
+    }
+    const entry = { name: text(l.Name) ?? `#${id}`, quantities, values };
+    setCache.set(id, entry);
+    return entry;
+  };
+  const addSets = (
+    target: { properties: BimPropertySets; quantities: BimPropertySets },
+    setIds: number[],
+  ) => {
+    for (const id of setIds) {
+      const set = readSet(id);
+      const into = set.quantities ? target.quantities : target.properties;
+      into[set.name] = { ...set.values, ...into[set.name] };
+    }
+  };
+
+  const nameCache = new Map<number, { name: string | null; globalId: string; ifcClass: string }>();
+  const ident = (id: number) => {
+    let n = nameCache.get(id);
+    if (!n) {
+      const l = api.GetLine(modelId, id) as Line;
+      n = { name: text(l.Name), globalId: text(l.GlobalId) ?? `#${id}`, ifcClass: className(id) };
+      nameCache.set(id, n);
+    }
+    return n;
+  };
+  /** The spatial container of an element: its own, or its assembly's. */
+  const containerFor = (id: number): number | undefined => {
+    for (let cur: number | undefined = id, depth = 0; cur !== undefined && depth < 16; depth++) {
+      const c = containerOf.get(cur);
+      if (c !== undefined) return c;
+      cur = aggregateParent.get(cur);
+    }
+    return undefined;
+  };
+  const ancestorOfType = (start: number | undefined, type: number): number | undefined => {
+    for (let cur = start, depth = 0; cur !== undefined && depth < 16; depth++) {
+      if (api.GetLineType(modelId, cur) === type) return cur;
+      cur = aggregateParent.get(cur);
+    }
+    return undefined;
+  };
+
+  const elements: BimElement[] = [];
+  const indexOfExpressId = new Map<number, number>();
+  ids.forEach((id, i) => {
+    if (i % 500 === 0) progress('properties', i, ids.length);
+    const l = api.GetLine(modelId, id) as Line;
+    const container = containerFor(id);
+    const storeyId = ancestorOfType(container, IFCBUILDINGSTOREY);
+    const buildingId = ancestorOfType(container, IFCBUILDING);
+    const typeId = typeOf.get(id);
+    const element: BimElement = {
+      expressId: id,
+      globalId: text(l.GlobalId) ?? `#${id}`,
+      ifcClass: className(id),
+      name: text(l.Name),
+      typeName: typeId !== undefined ? ident(typeId).name : null,
+      storey: storeyId !== undefined ? ident(storeyId).name : null,
+      storeyGlobalId: storeyId !== undefined ? ident(storeyId).globalId : null,
+      building: buildingId !== undefined ? ident(buildingId).name : null,
+      properties: {},
+      quantities: {},
+    };
+    addSets(element, propertyDefs.get(id) ?? []);
+    // Type properties apply unless the element overrides them.
+    if (typeId !== undefined) {
+      const type = api.GetLine(modelId, typeId) as Line;
+      addSets(element, refs(type.HasPropertySets));
+    }
+    indexOfExpressId.set(id, i);
+    elements.push(element);
+  });
+  progress('properties', ids.length, ids.length);
+
+  // Spatial tree from the project down through aggregation; elements hang where they are contained.
+  const spatialNode = (id: number, depth: number): BimSpatialNode => {
+    const n = ident(id);
+    const children =
+      depth > 12
+        ? []
+        : (aggregateChildren.get(id) ?? [])
+            .filter((c) => spatialIds.has(c) && !SKIPPED.has(className(c)))
+            .map((c) => spatialNode(c, depth + 1));
+    const own = (contained.get(id) ?? []).map((e) => indexOfExpressId.get(e)).filter((i) => i !== undefined);
+    // A spatial node with its own shape (a site's terrain) is listed as its own element.
+    const self = indexOfExpressId.get(id);
+    if (self !== undefined) own.unshift(self);
+    // Spaces are not elements: what they contain belongs to their storey.
+    for (const c of aggregateChildren.get(id) ?? [])
+      if (className(c) === 'IfcSpace')
+        for (const e of contained.get(c) ?? []) {
+          const i = indexOfExpressId.get(e);
+          if (i !== undefined) own.push(i);
+        }
+    return {
+      expressId: id,
+      globalId: n.globalId,
+      ifcClass: n.ifcClass,
+      name: n.name,
+      children,
+      elements: own,
+    };
+  };
+  const spatial = idsOf(IFCPROJECT).map((id) => spatialNode(id, 0));
+
+  // Process data: IfcTask ← IfcRelAssignsToProcess → elements.
+  const byTask = new Map<number, Set<string>>();
+  for (const id of idsOf(IFCRELASSIGNSTOPROCESS)) {
+    const r = api.GetLine(modelId, id) as Line;
+    const task = refs(r.RelatingProcess)[0];
+    if (task === undefined || api.GetLineType(modelId, task) !== IFCTASK) continue;
+    const set = byTask.get(task) ?? new Set<string>();
+    for (const o of refs(r.RelatedObjects)) {
+      const i = indexOfExpressId.get(o);
+      if (i !== undefined) set.add(elements[i]!.globalId);
+    }
+    byTask.set(task, set);
+  }
+  const processLinks: BimProcessLink[] = [...byTask].map(([task, set]) => {
+    const t = api.GetLine(modelId, task) as Line;
+    const time = refs(t.TaskTime)[0];
+    const tt = time !== undefined ? (api.GetLine(modelId, time) as Line) : null;
+    return {
+      taskGlobalId: text(t.GlobalId) ?? `#${task}`,
+      // IFC4 names it Identification, IFC2X3 TaskId.
+      identification: text(t.Identification) ?? text(t.TaskId),
+      name: text(t.Name),
+      scheduleStart: tt ? text(tt.ScheduleStart) : null,
+      scheduleFinish: tt ? text(tt.ScheduleFinish) : null,
+      elementGlobalIds: [...set],
+    };
+  });
+  return { elements, indexOfExpressId, spatial, processLinks };
+}
+
+/** Streams every mesh once; pieces are keyed by IFC line id until the element list is known. */
+function readGeometry(api: IfcAPI, modelId: number, progress: BimProgress) {
+  const builder = new BimGeometryBuilder();
+  const withGeometry = new Set<number>();
+  api.StreamAllMeshes(modelId, (mesh, index, total) => {
+    if (index % 200 === 0) progress('geometry', index, total);
+    const id = mesh.expressID;
+    const type = api.GetLineType(modelId, id);
+    if (SKIPPED.has(api.GetNameFromTypeCode(type)) || type === IFCBUILDINGSTOREY || type === IFCBUILDING)
+      return;
+    withGeometry.add(id);
+    const placed = mesh.geometries;
+    for (let i = 0; i < placed.size(); i++) {
+      const p = placed.get(i);
+      const geometry = api.GetGeometry(modelId, p.geometryExpressID);
+      try {
+        const vertices = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+        const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+        const color: BimColor = [p.color.x, p.color.y, p.color.z, p.color.w];
+        builder.addPiece(id, color, vertices, indices, p.flatTransformation);
+      } finally {
+        geometry.delete();
+      }
+    }
+  });
+  return { builder, withGeometry };
+}
