@@ -35,17 +35,34 @@ test('grid: load and first paint of a 100,000-work version', async ({ page, requ
   const url = `/${spaceId}/schedule/${schedule.id}`;
 
   const trials: (Timings & { navigationMs: number })[] = [];
-  await openSignedIn(page, token, url);
-  for (let i = 0; i <= TRIALS; i++) {
-    if (i > 0) await page.reload();
+  const load = async () => {
     const started = Date.now();
     await expect(page.locator('[role="row"][aria-rowindex="2"]')).toBeVisible({ timeout: 120_000 });
     await page.waitForFunction(() => window.__taktGrid?.firstPaintMs !== undefined);
     const navigationMs = Date.now() - started;
     const timings = (await page.evaluate(() => window.__taktGrid)) as Timings;
     expect(timings.works).toBe(WORKS);
-    if (i > 0) trials.push({ ...timings, navigationMs });
+    return { ...timings, navigationMs };
+  };
+  await openSignedIn(page, token, url);
+  for (let i = 0; i <= TRIALS; i++) {
+    if (i > 0) await page.reload();
+    const timings = await load();
+    if (i > 0) trials.push(timings);
   }
+  // Cold: renaming the version changes its data fingerprint, so the server reads and encodes it again.
+  const versions = (await client.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
+    id: string;
+    revision: number;
+  }[];
+  const revision = versions.find((v) => v.id === large.versionId)!.revision;
+  const renamed = await request.patch(`/api/v1/space/${spaceId}/versions/${large.versionId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Bench, renamed', revision },
+  });
+  expect(renamed.ok()).toBe(true);
+  await page.reload();
+  const cold = await load();
   const median = (pick: (t: (typeof trials)[number]) => number) =>
     Math.round(trials.map(pick).sort((a, b) => a - b)[Math.floor(trials.length / 2)]!);
   writeFileSync(
@@ -59,6 +76,7 @@ test('grid: load and first paint of a 100,000-work version', async ({ page, requ
       decodeMs: median((t) => t.decodeMs),
       firstPaintMs: median((t) => t.firstPaintMs),
       navigationMs: median((t) => t.navigationMs),
+      cold,
     }),
   );
 });
