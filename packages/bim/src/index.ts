@@ -1,2 +1,4 @@
+export * from './appearance';
 export * from './geometry';
+export * from './rules';
 export * from './types';
