@@ -1,0 +1,160 @@
+import {
+  type Calendar,
+  calendarWorkingMinutesBetween,
+  type Minutes,
+  timeToIso,
+  type WorkPatch,
+} from '@takt/engine';
+import type { LinkType } from '@takt/gantt';
+import { MINUTES_PER_DAY, WORK_MILESTONE_FINISH, WORK_MILESTONE_START, WORK_SUMMARY } from '@takt/gantt';
+import type { LimitType } from '../plan-details';
+
+/** What a drag on a plan bar does: move it, or move one of its ends (changes the duration). */
+export type DragMode = 'move' | 'start' | 'finish';
+
+/** A constraint in engine minutes. */
+export interface MinuteLimit {
+  readonly type: LimitType;
+  readonly date: number;
+}
+
+/** The work being dragged, as it was when the drag began. */
+export interface DragSubject {
+  readonly shape: number;
+  readonly start: number;
+  readonly finish: number;
+  readonly durationMinutes: number;
+  readonly startLimit: MinuteLimit | null;
+  readonly finishLimit: MinuteLimit | null;
+}
+
+/** The edit a drag makes: new constraints and duration (absent: unchanged) and where the bar goes. */
+export interface DragEdit {
+  readonly startLimit?: MinuteLimit;
+  readonly finishLimit?: MinuteLimit;
+  readonly durationMinutes?: number;
+  /** The dragged bar at the pointer (the ghost), engine minutes. */
+  readonly ghostStart: number;
+  readonly ghostFinish: number;
+}
+
+/** Whole days a horizontal drag covers at a zoom (the drag snaps to days). */
+export function dragDays(dxPx: number, pxPerMinute: number): number {
+  const days = Math.round(dxPx / (pxPerMinute * MINUTES_PER_DAY));
+  return days === 0 ? 0 : days; // no -0
+}
+
+/** The day holding a start instant, and the day a finish instant ends (a finish at 00:00 ends the day before). */
+export const startDay = (minute: number) => Math.floor(minute / MINUTES_PER_DAY);
+export const finishDay = (minute: number) => Math.ceil(minute / MINUTES_PER_DAY) - 1;
+
+/** A start limit keeps an "in date" type (the work stays pinned, on its new date); anything else becomes "not earlier". */
+function movedLimit(existing: MinuteLimit | null, date: number): MinuteLimit {
+  return { type: existing?.type === 'in_date' ? 'in_date' : 'not_earlier', date };
+}
+
+/**
+ * The edit of dragging a work `days` days: a move sets the start limit (a finish milestone: the finish
+ * limit) to the new date at the same time of day, so the engine keeps the logic and only holds the work
+ * no earlier than where it was dropped; dragging an end changes the duration in working minutes of the
+ * work's calendar, the other end staying where it is (the start end also moves the start limit).
+ * Null when nothing changes.
+ */
+export function dragEdit(
+  subject: DragSubject,
+  mode: DragMode,
+  days: number,
+  calendar: Calendar,
+): DragEdit | null {
+  if (days === 0) return null;
+  const { start, finish } = subject;
+  const shift = days * MINUTES_PER_DAY;
+  const milestone = subject.shape === WORK_MILESTONE_START || subject.shape === WORK_MILESTONE_FINISH;
+  if (mode === 'move' || milestone) {
+    if (subject.shape === WORK_MILESTONE_FINISH)
+      return {
+        finishLimit: movedLimit(subject.finishLimit, finish + shift),
+        ghostStart: start + shift,
+        ghostFinish: finish + shift,
+      };
+    return {
+      startLimit: movedLimit(subject.startLimit, start + shift),
+      ghostStart: start + shift,
+      ghostFinish: finish + shift,
+    };
+  }
+  if (mode === 'finish') {
+    const lastDay = Math.max(finishDay(finish) + days, startDay(start));
+    const target = finish + (lastDay - finishDay(finish)) * MINUTES_PER_DAY;
+    const duration = Math.max(
+      0,
+      calendarWorkingMinutesBetween(calendar, start as Minutes, target as Minutes),
+    );
+    if (duration === subject.durationMinutes) return null;
+    return { durationMinutes: duration, ghostStart: start, ghostFinish: Math.max(start, target) };
+  }
+  const firstDay = Math.min(startDay(start) + days, finishDay(finish));
+  const target = start + (firstDay - startDay(start)) * MINUTES_PER_DAY;
+  const duration = Math.max(0, calendarWorkingMinutesBetween(calendar, target as Minutes, finish as Minutes));
+  return {
+    startLimit: movedLimit(subject.startLimit, target),
+    durationMinutes: duration,
+    ghostStart: target,
+    ghostFinish: finish,
+  };
+}
+
+/** Why a work cannot be dragged, or null when it can. */
+export type DragRefusal = 'summary' | 'started' | 'no_dates' | 'draft';
+
+export function dragRefusal(
+  shape: number,
+  typeName: string,
+  start: number,
+  finish: number,
+  factStart: number,
+) {
+  if (shape === WORK_SUMMARY) return 'summary' as const;
+  if (typeName === 'draft') return 'draft' as const;
+  if (start < 0 || finish < 0) return 'no_dates' as const;
+  if (factStart >= 0) return 'started' as const;
+  return null;
+}
+
+/** The engine patch of an edit (limits in minutes; the other end's limit kept as it was). */
+export function dragEnginePatch(subject: DragSubject, edit: DragEdit): WorkPatch {
+  const limit = (l: MinuteLimit | null) => (l ? { type: l.type, date: l.date as Minutes } : undefined);
+  const patch: WorkPatch = {
+    constraint: {
+      start: limit(edit.startLimit ?? subject.startLimit),
+      finish: limit(edit.finishLimit ?? subject.finishLimit),
+    },
+  };
+  if (edit.durationMinutes !== undefined) patch.durationMinutes = edit.durationMinutes;
+  return patch;
+}
+
+/** The works.update fields of an edit (dates as the API's `YYYY-MM-DDTHH:mm`). */
+export function dragApiPatch(edit: DragEdit): {
+  startLimit?: { type: LimitType; date: string };
+  finishLimit?: { type: LimitType; date: string };
+  durationMinutes?: number;
+} {
+  const limit = (l: MinuteLimit) => ({ type: l.type, date: timeToIso(l.date as Minutes) });
+  return {
+    ...(edit.startLimit ? { startLimit: limit(edit.startLimit) } : {}),
+    ...(edit.finishLimit ? { finishLimit: limit(edit.finishLimit) } : {}),
+    ...(edit.durationMinutes !== undefined ? { durationMinutes: edit.durationMinutes } : {}),
+  };
+}
+
+/** The relation type a link drawn from one end of a work to an end of another makes (finish → start: FS). */
+export function linkTypeFromEnds(from: 'start' | 'finish', to: 'start' | 'finish'): LinkType {
+  if (from === 'finish') return to === 'start' ? 'fs' : 'ff';
+  return to === 'start' ? 'ss' : 'sf';
+}
+
+/** The end of a target bar a link is dropped on: its first half is the start, the second the finish. */
+export function targetEnd(x: number, barX: number, barWidth: number): 'start' | 'finish' {
+  return x < barX + barWidth / 2 ? 'start' : 'finish';
+}
