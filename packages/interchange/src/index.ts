@@ -15,5 +15,6 @@ export { scheduleProject } from './schedule.js';
 export type { EngineImport } from './to-engine.js';
 export { toEngineProject } from './to-engine.js';
 export { validateProject } from './validate.js';
+export { writeMspdi, writePmxml, writeScheduleCsv, writeXer } from './writers.js';
 export type { XerReadOptions } from './xer-reader.js';
 export { readXer } from './xer-reader.js';
