@@ -1,4 +1,5 @@
 export * from './appearance';
 export * from './geometry';
+export * from './guid';
 export * from './rules';
 export * from './types';
