@@ -52,6 +52,11 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
     parentId: project.id,
   });
   const site = await rest.post(`${s}/eps`, { kind: 'schedule', name: 'Site works', parentId: project.id });
+  const crew = await rest.post(`${s}/attributes`, {
+    name: 'Crew size',
+    valueType: 'number',
+    scheduleId: schedule.id,
+  });
   const [version] = (await rest.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as { id: string }[];
   const [siteVersion] = (await rest.get(`${s}/schedules/${site.id}/versions`)) as unknown as { id: string }[];
   for (const [code, name] of [
@@ -162,6 +167,29 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
   await bulk.getByRole('button', { name: 'Apply' }).click();
   await expect(cell(page, 'Piles', 'status')).toHaveText('Completed');
   await expect(cell(page, 'Deck', 'status')).toHaveText('Completed');
+  // A custom attribute is set in bulk too, its value checked by the attribute's type.
+  await page.getByTestId('bulk-edit').click();
+  await bulk.getByLabel('Field').selectOption({ label: 'Crew size' });
+  await bulk.getByLabel('Value').fill('six');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(bulk.getByText('Enter a number')).toBeVisible();
+  await bulk.getByLabel('Value').fill('6');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(bulk).toBeHidden();
+  const crewOf = async () =>
+    Object.fromEntries(
+      (
+        (await rest.get(`${s}/versions/${version!.id}/wbs`)) as unknown as {
+          name: string;
+          attributes: Record<string, unknown>;
+        }[]
+      ).map((w) => [w.name, w.attributes[crew.id as string] ?? null]),
+    );
+  expect(await crewOf()).toMatchObject({ Piles: 6, Deck: 6, Railings: null });
+  await page.getByTestId('panel-undo').click();
+  await page.getByTestId('undo-latest').click();
+  await expect.poll(crewOf).toMatchObject({ Piles: null, Deck: null });
+  await page.getByTestId('panel-undo').click();
   await page.getByTestId('panel-undo').click();
   await expect(page.getByTestId('undo-panel').getByText('Works changed')).toHaveCount(2);
   await page.getByTestId('undo-latest').click();

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import type { ScheduleModel } from '../../lib/columnar';
 import { describeFailure } from '../../lib/errors';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { daysToMinutes, parseDateText, parseNumberText } from '../../lib/schedule-time';
 import { api } from '../../lib/trpc';
-import { check } from './columns';
+import { check, parseAttributeText } from './columns';
 
 type Kind = 'select' | 'date' | 'number' | 'days' | 'text' | 'limit';
 /** The fields a bulk edit sets, each with the grid column that names it and its editor. */
@@ -35,10 +36,14 @@ const FIELDS = [
   ['finishLimit', 'finishLimit', 'limit'],
 ] as const satisfies readonly (readonly [keyof typeof workFields.shape, string, Kind])[];
 type Field = (typeof FIELDS)[number][0];
+type Attribute = RouterOutputs['attributes']['list'][number];
+/** A custom attribute is chosen as `attr:<id>`. */
+const ATTRIBUTE_PREFIX = 'attr:';
 
 /**
- * Sets one field of every selected work through `works.bulkUpdate`: one request, one undo action.
- * Values are checked with the contracts schemas first; dates in the input formats of spec §5.
+ * Sets one field — or one custom attribute the user may edit — of every selected work through
+ * `works.bulkUpdate`: one request, one undo action. Values are checked with the contracts schemas
+ * first; dates in the input formats of spec §5; an empty attribute value clears it.
  */
 export function BulkEditDialog({
   model,
@@ -47,6 +52,7 @@ export function BulkEditDialog({
   hoursPerDay,
   calendars,
   members,
+  attributes = [],
   onClose,
   onDone,
 }: {
@@ -56,19 +62,28 @@ export function BulkEditDialog({
   hoursPerDay: number;
   calendars: readonly { id: string; name: string }[];
   members: readonly { userId: string; firstName: string; lastName: string }[];
+  attributes?: readonly Attribute[];
   onClose: () => void;
   onDone: () => void;
 }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const [field, setField] = useState<Field>('status');
+  const [field, setField] = useState<Field | `${typeof ATTRIBUTE_PREFIX}${string}`>('status');
   const [value, setValue] = useState('not_started');
   const [limitType, setLimitType] = useState('not_earlier');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const kind: Kind = FIELDS.find((f) => f[0] === field)![2];
+  const editable = attributes.filter((a) => a.canEdit);
+  const attribute = field.startsWith(ATTRIBUTE_PREFIX)
+    ? editable.find((a) => `${ATTRIBUTE_PREFIX}${a.id}` === field)
+    : undefined;
+  const kind: Kind = attribute
+    ? attribute.valueType === 'boolean'
+      ? 'select'
+      : 'text'
+    : FIELDS.find((f) => f[0] === field)![2];
   const none = { value: '', label: t('common.none') };
-  const options: Partial<Record<Field, { value: string; label: string }[]>> = {
+  const options: Partial<Record<string, { value: string; label: string }[]>> = {
     type: WORK_TYPES.map((w) => ({ value: w, label: t(`work_type.${w}`) })),
     status: WORK_STATUSES.map((s) => ({ value: s, label: t(`work_status.${s}`) })),
     calendarId: [none, ...calendars.map((c) => ({ value: c.id, label: c.name }))],
@@ -76,7 +91,14 @@ export function BulkEditDialog({
     curatorId: [none, ...members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }))],
   };
 
-  const pickField = (next: Field) => {
+  if (attribute?.valueType === 'boolean')
+    options[field] = [
+      none,
+      { value: 'true', label: t('common.yes') },
+      { value: 'false', label: t('common.no') },
+    ];
+
+  const pickField = (next: typeof field) => {
     setField(next);
     setProblem(null);
     setValue(options[next]?.[0]?.value ?? '');
@@ -84,6 +106,7 @@ export function BulkEditDialog({
 
   /** The value to send, or an error text. */
   const parse = (): { value: unknown } | { error: string } => {
+    if (attribute) return parseAttributeText(t, attribute.valueType, value);
     switch (kind) {
       case 'select':
         return { value: value || null };
@@ -113,7 +136,14 @@ export function BulkEditDialog({
   const submit = async () => {
     const parsed = parse();
     if ('error' in parsed) return setProblem(parsed.error);
-    const invalid = check(workFields.shape[field], parsed.value);
+    // Checked against the contracts schema below, then sent as the one field to set.
+    const set: Record<string, unknown> = attribute
+      ? { attributes: { [attribute.id]: parsed.value } }
+      : { [field]: parsed.value };
+    const [name, schema] = attribute
+      ? (['attributes', workFields.shape.attributes] as const)
+      : ([field as Field, workFields.shape[field as Field]] as const);
+    const invalid = check(schema, set[name]);
     if (invalid) return setProblem(invalid);
     setBusy(true);
     try {
@@ -122,7 +152,7 @@ export function BulkEditDialog({
           spaceId,
           versionId,
           works: rows.map((r) => ({ workId: model.ids[r]!, revision: model.revision[r]! })),
-          set: { [field]: parsed.value },
+          set,
         },
         { context: { showsIssues: true } },
       );
@@ -157,8 +187,11 @@ export function BulkEditDialog({
       <SelectField
         label={t('grid.bulk.field')}
         value={field}
-        onChange={(v) => pickField(v as Field)}
-        options={FIELDS.map(([key, column]) => ({ value: key, label: t(`grid.col.${column}`) }))}
+        onChange={(v) => pickField(v as typeof field)}
+        options={[
+          ...FIELDS.map(([key, column]) => ({ value: key, label: t(`grid.col.${column}`) })),
+          ...editable.map((a) => ({ value: `${ATTRIBUTE_PREFIX}${a.id}`, label: a.name })),
+        ]}
       />
       {kind === 'limit' && (
         <SelectField

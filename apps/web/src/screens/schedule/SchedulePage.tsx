@@ -759,6 +759,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           hoursPerDay={calendarHours}
           calendars={calendars.data ?? []}
           members={members.data ?? []}
+          attributes={attributes.data ?? []}
           onClose={() => setBulkOpen(false)}
           onDone={reload}
         />

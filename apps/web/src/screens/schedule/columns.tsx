@@ -83,6 +83,31 @@ export function limitText(t: Translate, side: 'start' | 'finish', limit: Limit):
 }
 
 /** The grid's columns in the user's order and widths, each with its renderer and editor. */
+/** An attribute value typed in a cell or a dialog: empty clears it; numbers and dates in the §5 formats. */
+export function parseAttributeText(
+  t: Translate,
+  valueType: Attribute['valueType'],
+  text: string,
+): { value: unknown } | { error: string } {
+  if (!text.trim()) return { value: null };
+  switch (valueType) {
+    case 'number':
+    case 'money':
+    case 'percentage': {
+      const n = parseNumberText(text);
+      return n === null || Number.isNaN(n) ? { error: t('validation.not_a_number') } : { value: n };
+    }
+    case 'boolean':
+      return { value: text === 'true' };
+    case 'date': {
+      const d = parseDateText(text);
+      return d ? { value: d.slice(0, 10) } : { error: t('validation.invalid_date') };
+    }
+    default:
+      return { value: text };
+  }
+}
+
 export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnContext): GridColumn[] {
   const { t, lang, model: m, hoursPerDay } = ctx;
   const num = (v: number, digits = 2) => formatNumber(v, lang, digits);
@@ -424,25 +449,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
             : attribute.valueType === 'date' && typeof v === 'string'
               ? formatMinutes(isoToMinutes(v))
               : String(v);
-    const parse = (text: string): { value: unknown } | { error: string } => {
-      if (!text.trim()) return { value: null };
-      switch (attribute.valueType) {
-        case 'number':
-        case 'money':
-        case 'percentage': {
-          const n = parseNumberText(text);
-          return n === null || Number.isNaN(n) ? { error: t('validation.not_a_number') } : { value: n };
-        }
-        case 'boolean':
-          return { value: text === 'true' };
-        case 'date': {
-          const d = parseDateText(text);
-          return d ? { value: d.slice(0, 10) } : { error: t('validation.invalid_date') };
-        }
-        default:
-          return { value: text };
-      }
-    };
+    const parse = (text: string) => parseAttributeText(t, attribute.valueType, text);
     out.push({
       key: s.key,
       width: s.width,
