@@ -3,3 +3,5 @@ export * from './geometry';
 export * from './guid';
 export * from './rules';
 export * from './types';
+export * from './worker/client';
+export type * from './worker/protocol';

@@ -1,0 +1,41 @@
+import type { BimParsePhase } from '../types';
+import type { BimWorkerReply, BimWorkerRequest } from './protocol';
+
+export type BimWorkerResult = Extract<BimWorkerReply, { type: 'result' }>;
+
+export class BimWorkerError extends Error {
+  constructor(
+    readonly reason: 'not_ifc' | 'unsupported_schema' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BimWorkerError';
+  }
+}
+
+/** Parses IFC bytes in a worker; resolves with the element list and the encoded geometry cache. */
+export function bimParseInWorker(
+  worker: Pick<Worker, 'postMessage' | 'addEventListener' | 'removeEventListener'>,
+  bytes: Uint8Array,
+  wasmUrl: string | null,
+  onProgress?: (phase: BimParsePhase, done: number, total: number) => void,
+): Promise<BimWorkerResult> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    const listener = (event: MessageEvent<BimWorkerReply>) => {
+      const reply = event.data;
+      if (reply.id !== id) return;
+      if (reply.type === 'progress') {
+        onProgress?.(reply.phase, reply.done, reply.total);
+        return;
+      }
+      worker.removeEventListener('message', listener as EventListener);
+      if (reply.type === 'result') resolve(reply);
+      else reject(new BimWorkerError(reply.reason, reply.message));
+    };
+    worker.addEventListener('message', listener as EventListener);
+    const request: BimWorkerRequest = { type: 'parse', id, bytes, wasmUrl };
+    worker.postMessage(request, [bytes.buffer]);
+  });
+}
+let nextId = 1;

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bimGeometryDecode } from '../geometry';
+import { bimWorkerHandler } from './handler';
+import type { BimWorkerReply } from './protocol';
+
+const DATA = join(import.meta.dirname, '../../../../../shared/testdata/ifc');
+
+describe('bimWorkerHandler', () => {
+  it('posts progress, then the parsed model with a transferable geometry cache', async () => {
+    const replies: BimWorkerReply[] = [];
+    const transfers: unknown[][] = [];
+    const handle = bimWorkerHandler((reply, transfer) => {
+      replies.push(reply);
+      transfers.push(transfer ?? []);
+    });
+    const bytes = new Uint8Array(readFileSync(join(DATA, 'IfcOpenHouse_IFC4.ifc')));
+    // In Node the wasm sits beside web-ifc's script; in a browser the URL is what the bundler gave.
+    await handle({ type: 'parse', id: 7, bytes, wasmUrl: null });
+    const result = replies.at(-1)!;
+    expect(replies.some((r) => r.type === 'progress' && r.phase === 'geometry')).toBe(true);
+    if (result.type !== 'result') throw new Error(`expected a result, got ${JSON.stringify(result)}`);
+    expect(result.id).toBe(7);
+    expect(result.schema).toBe('IFC4');
+    expect(result.elements.length).toBeGreaterThan(10);
+    expect(bimGeometryDecode(result.geometry).elementCount).toBe(result.elements.length);
+    expect(transfers.at(-1)).toEqual([result.geometry.buffer]);
+  });
+
+  it('answers a bad file with a reason instead of throwing', async () => {
+    const replies: BimWorkerReply[] = [];
+    const handle = bimWorkerHandler((reply) => replies.push(reply));
+    await handle({ type: 'parse', id: 1, bytes: new TextEncoder().encode('PK zip'), wasmUrl: null });
+    expect(replies.at(-1)).toMatchObject({ type: 'error', id: 1, reason: 'not_ifc' });
+  });
+});
