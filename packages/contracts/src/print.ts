@@ -183,9 +183,13 @@ export const cyclogramLocationSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('attribute'), attributeId: id }),
 ]);
 export type CyclogramLocationSource = z.infer<typeof cyclogramLocationSource>;
-/** Trades are the works' names (the same work repeated per location) or an attribute's values. */
+/**
+ * Trades are the works' names (the same work repeated per location), their WBS group at a level (e.g. "Frame"
+ * under each storey; a work at that level is its own trade) or an attribute's values.
+ */
 export const cyclogramTradeSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('name') }),
+  z.object({ kind: z.literal('wbs'), level: z.number().int().min(1).max(CYCLOGRAM_LIMITS.maxLevel) }),
   z.object({ kind: z.literal('attribute'), attributeId: id }),
 ]);
 export type CyclogramTradeSource = z.infer<typeof cyclogramTradeSource>;

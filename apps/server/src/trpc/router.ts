@@ -2,10 +2,12 @@ import { attributesRouter } from '../domains/attributes/router';
 import { authRouter } from '../domains/auth/router';
 import { calculationRouter } from '../domains/calculation/router';
 import { calendarsRouter } from '../domains/calendars/router';
+import { cyclogramRouter } from '../domains/cyclogram/router';
 import { delegationRouter } from '../domains/delegation/router';
 import { scheduleDemoRouter } from '../domains/demo/router';
 import { directoriesRouter } from '../domains/directories/router';
 import { epsRouter, scheduleGroupsRouter } from '../domains/eps/router';
+import { printRouter } from '../domains/print/router';
 import { relationsRouter } from '../domains/relations/router';
 import { rolesRouter } from '../domains/roles/router';
 import { spacesRouter } from '../domains/spaces/router';
@@ -34,6 +36,8 @@ export const appRouter = router({
   calculation: calculationRouter,
   undo: undoRouter,
   scheduleDemo: scheduleDemoRouter,
+  print: printRouter,
+  cyclogram: cyclogramRouter,
 });
 
 export type AppRouter = typeof appRouter;

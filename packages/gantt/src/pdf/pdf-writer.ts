@@ -231,11 +231,15 @@ class PageWriter {
       .fill(themeHex(theme.headerBackground));
     this.input.columns.forEach((column, i) => {
       const width = print.columnWidthsMm[i]! * PT_PER_MM;
-      this.text(column.title, x + 3, top + (height - size * 1.2) / 2, width - 6, {
-        size,
-        color: theme.headerText,
-        bold: true,
-        align: column.align ?? 'left',
+      const lines = this.wrapTwoLines(column.title, width - 6, size);
+      const lineHeight = size * 1.2;
+      lines.forEach((line, k) => {
+        this.text(line, x + 3, top + (height - lines.length * lineHeight) / 2 + k * lineHeight, width - 6, {
+          size,
+          color: theme.headerText,
+          bold: true,
+          align: column.align ?? 'left',
+        });
       });
       x += width;
       doc.lineWidth(0.4).strokeColor(themeHex(theme.gridLine));
@@ -244,6 +248,18 @@ class PageWriter {
         .lineTo(x, top + height)
         .stroke();
     });
+  }
+
+  /** A column title on one line, or broken at a space onto two when it is too wide (the second may be cut). */
+  private wrapTwoLines(text: string, width: number, size: number): string[] {
+    const { doc } = this;
+    doc.font('bold').fontSize(size);
+    if (doc.widthOfString(text) <= width) return [text];
+    const words = text.split(' ');
+    let first = words[0]!;
+    let k = 1;
+    while (k < words.length && doc.widthOfString(`${first} ${words[k]}`) <= width) first += ` ${words[k++]}`;
+    return k < words.length ? [first, words.slice(k).join(' ')] : [text];
   }
 
   private gridRows(page: PrintPage, rowsTop: number): void {

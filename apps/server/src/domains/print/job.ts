@@ -1,0 +1,191 @@
+import {
+  type Language,
+  type PlanKindFlags,
+  type PrintColumn,
+  type PrintScalingInput,
+  WORK_STATUSES,
+  WORK_TYPES,
+} from '@takt/contracts';
+import { timeFromIso } from '@takt/engine';
+import { dateFormat, MINUTES_PER_DAY, type PrintScaling } from '@takt/gantt';
+import { type GanttPdfColumn, type GanttPdfInput, ganttPdf, ganttPdfPageCount } from '@takt/gantt/pdf';
+import { formatNumber, translate } from '@takt/i18n';
+import type { SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import { DEFAULT_PRINT_PRESET, type PrintPresetDto, presetOf } from './presets';
+import { getPrintSettings } from './settings';
+import { versionCalendar, versionSnapshot, versionSource, wbsDepths } from './source';
+
+export interface PrintJobInput {
+  versionId: string;
+  presetId?: string | null;
+  scaling?: PrintScalingInput;
+  columns?: PrintColumn[];
+  kinds?: PlanKindFlags;
+  language?: Language;
+}
+
+/** Column widths on paper before the grid is fitted into at most half of the sheet. */
+const COLUMN_WIDTH_MM: Record<PrintColumn, number> = {
+  code: 18,
+  name: 70,
+  type: 24,
+  start: 20,
+  finish: 20,
+  duration: 16,
+  progress: 14,
+  volume: 18,
+  unit: 12,
+  approvedStart: 20,
+  approvedFinish: 20,
+  factStart: 20,
+  factFinish: 20,
+  status: 22,
+  earlyStart: 20,
+  earlyFinish: 20,
+  lateStart: 20,
+  lateFinish: 20,
+  totalFloat: 16,
+  freeFloat: 16,
+  critical: 16,
+};
+const RIGHT_ALIGNED = new Set<PrintColumn>(['duration', 'progress', 'volume', 'totalFloat', 'freeFloat']);
+
+/** Numbers as the grid shows them: grouped, up to two decimals, no trailing zeros. */
+function numberText(value: number, lang: Language): string {
+  const rounded = Math.round(value * 100) / 100;
+  const digits = Number.isInteger(rounded) ? 0 : Number.isInteger(rounded * 10) ? 1 : 2;
+  return formatNumber(rounded, lang, digits);
+}
+
+/** The job as it will print: given fields, else the user's saved settings, else the defaults. */
+async function resolveJob(ctx: SpaceContext, input: PrintJobInput) {
+  const saved = await getPrintSettings(ctx, input.versionId);
+  const presetId = input.presetId === undefined ? saved.presetId : input.presetId;
+  let preset: Omit<PrintPresetDto, 'id' | 'revision'> = DEFAULT_PRINT_PRESET;
+  if (presetId) {
+    try {
+      preset = await presetOf(ctx, presetId);
+    } catch (error) {
+      // A saved preset deleted since falls back to the default format; one named in the call must exist.
+      if (input.presetId !== undefined) throw error;
+    }
+  }
+  return {
+    preset,
+    scaling: input.scaling ?? saved.scaling,
+    columns: input.columns ?? saved.columns,
+    kinds: input.kinds ?? saved.kinds,
+    language: input.language ?? ctx.lang,
+  };
+}
+
+function scalingMinutes(scaling: PrintScalingInput): PrintScaling {
+  if (scaling.kind === 'fit') return { kind: 'fit' };
+  // The finish day is printed whole.
+  return {
+    kind: 'range',
+    start: timeFromIso(scaling.start),
+    finish: timeFromIso(scaling.finish) + MINUTES_PER_DAY,
+  };
+}
+
+/** Builds the PDF writer's input for a version: the same layout as the screen, in print units. */
+export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise<GanttPdfInput> {
+  const job = await resolveJob(ctx, input);
+  const { info, columns: data, extras } = await versionSource(ctx, input.versionId);
+  const { calendar, hoursPerDay } = await versionCalendar(ctx, info.calendarId);
+  const lang = job.language;
+  const w = data.works;
+  const text = (index: number) => (index >= 0 ? data.strings[index]! : '');
+  const date = (minutes: number) => (minutes >= 0 ? dateFormat(minutes) : '');
+  const days = (workingMinutes: number) => numberText(workingMinutes / 60 / hoursPerDay, lang);
+  const depth = wbsDepths(w.parent);
+  const cell: Record<PrintColumn, (row: number) => string> = {
+    code: (row) => text(w.code[row]!),
+    name: (row) => `${'   '.repeat(depth[row]!)}${text(w.name[row]!)}`,
+    type: (row) => translate(lang, `work_type.${WORK_TYPES[w.type[row]!] ?? 'task'}`),
+    start: (row) => date(w.planStart[row]!),
+    finish: (row) => date(w.planFinish[row]!),
+    duration: (row) => days(w.durationMinutes[row]!),
+    progress: (row) => `${numberText(w.progress[row]!, lang)} %`,
+    volume: (row) => (Number.isNaN(w.planVolume[row]!) ? '' : numberText(w.planVolume[row]!, lang)),
+    unit: (row) => text(w.unit[row]!),
+    approvedStart: (row) => date(extras.approvedStart[row]!),
+    approvedFinish: (row) => date(extras.approvedFinish[row]!),
+    factStart: (row) => date(w.factStart[row]!),
+    factFinish: (row) => date(w.factFinish[row]!),
+    status: (row) => translate(lang, `work_status.${WORK_STATUSES[w.status[row]!] ?? 'not_started'}`),
+    earlyStart: (row) => date(w.earlyStart[row]!),
+    earlyFinish: (row) => date(w.earlyFinish[row]!),
+    lateStart: (row) => date(w.lateStart[row]!),
+    lateFinish: (row) => date(w.lateFinish[row]!),
+    totalFloat: (row) => (w.earlyStart[row]! >= 0 ? days(w.totalFloat[row]!) : ''),
+    freeFloat: (row) => (w.earlyStart[row]! >= 0 ? days(w.freeFloat[row]!) : ''),
+    critical: (row) => (w.critical[row] ? translate(lang, 'grid.critical_mark') : ''),
+  };
+  const columns: GanttPdfColumn[] = job.columns.map((key) => ({
+    title: translate(lang, `grid.col.${key}`),
+    widthMm: COLUMN_WIDTH_MM[key],
+    value: cell[key],
+    align: RIGHT_ALIGNED.has(key) ? 'right' : 'left',
+  }));
+  const now = new Date();
+  const printedAt = timeFromIso(
+    new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16),
+  );
+  return {
+    snapshot: versionSnapshot(data, extras),
+    preset: {
+      name: job.preset.name,
+      sheetHeightMm: job.preset.sheetHeightMm,
+      sheetWidthMm: job.preset.sheetWidthMm,
+      marginMm: job.preset.marginMm,
+      titles: job.preset.titles,
+    },
+    dynamicTitles: job.preset.titles.dynamicValues,
+    scaling: scalingMinutes(job.scaling),
+    columns,
+    language: lang === 'ru' ? 'ru' : 'en',
+    scheduleName: info.scheduleName,
+    versionName: info.versionName,
+    projectName: info.projectName,
+    printedAt,
+    today: printedAt,
+    dataDate: info.dataDate >= 0 ? info.dataDate : undefined,
+    calendar,
+    kinds: job.kinds,
+  };
+}
+
+/** print/count: the number of pages the print will have. */
+export async function printCount(ctx: SpaceContext, input: PrintJobInput) {
+  const job = await printJob(ctx, input);
+  return { pages: ganttPdfPageCount(job) };
+}
+
+const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'schedule';
+
+async function pdfFile(ctx: SpaceContext, input: PrintJobInput, maxPages?: number) {
+  const job = await printJob(ctx, input);
+  const pages = ganttPdfPageCount(job);
+  const data = await ganttPdf({ ...job, maxPages });
+  if (!data.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new AppError('UnknownException');
+  return {
+    file: true as const,
+    contentType: 'application/pdf',
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    fileName: `${safeFileName(`${job.scheduleName} - ${job.versionName ?? ''}`)}.pdf`,
+    pages,
+  };
+}
+
+/** print: the whole schedule as a vector PDF. */
+export function printPdf(ctx: SpaceContext, input: PrintJobInput) {
+  return pdfFile(ctx, input);
+}
+
+/** preview: the first pages of the same PDF. */
+export function printPreview(ctx: SpaceContext, input: PrintJobInput & { pages: number }) {
+  return pdfFile(ctx, input, input.pages);
+}
