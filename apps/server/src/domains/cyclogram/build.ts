@@ -43,18 +43,19 @@ const SUM = WORK_TYPES.indexOf('sum');
 const TIMED = new Set(['task', 'work'].map((t) => WORK_TYPES.indexOf(t as (typeof WORK_TYPES)[number])));
 const collator = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' });
 
-/** Default sources: locations two levels above the deepest works, trades the level between (or work names). */
+/**
+ * Default sources by the depth of the WBS: from four levels (section → storey → trade group → work) the
+ * storeys are the locations and the groups the trades; with fewer, the works' parents are the locations
+ * and the work names the trades.
+ */
 export function cyclogramDefaults(levels: number): {
   locations: CyclogramLocationSource;
   trades: CyclogramTradeSource;
 } {
-  if (levels >= 3) {
-    return {
-      locations: { kind: 'wbs', level: levels - 2 },
-      trades: { kind: 'wbs', level: levels - 1 },
-    };
+  if (levels >= 4) {
+    return { locations: { kind: 'wbs', level: levels - 2 }, trades: { kind: 'wbs', level: levels - 1 } };
   }
-  return { locations: { kind: 'wbs', level: 1 }, trades: { kind: 'name' } };
+  return { locations: { kind: 'wbs', level: Math.max(1, levels - 1) }, trades: { kind: 'name' } };
 }
 
 export function cyclogramBuild(input: CyclogramBuildInput): CyclogramBuild {
