@@ -1,3 +1,10 @@
+export type {
+  ConformanceIssue,
+  ConformanceReport,
+  ConformanceRule,
+  XerCheckOptions,
+} from './conformance/index.js';
+export { checkMspdi, checkPmxml, checkXer, formatIssues, P6_LIMITS } from './conformance/index.js';
 export type { InterchangeErrorCode, InterchangeErrorLocation } from './errors.js';
 export { InterchangeError } from './errors.js';
 export type { FidelityField, FidelityMismatch, FidelityReport } from './fidelity.js';
@@ -15,6 +22,6 @@ export { scheduleProject } from './schedule.js';
 export type { EngineImport } from './to-engine.js';
 export { toEngineProject } from './to-engine.js';
 export { validateProject } from './validate.js';
-export { writeMspdi, writePmxml, writeScheduleCsv, writeXer } from './writers.js';
+export { uniqueCodes, writeMspdi, writePmxml, writeScheduleCsv, writeXer } from './writers.js';
 export type { XerReadOptions } from './xer-reader.js';
 export { readXer } from './xer-reader.js';

@@ -150,7 +150,11 @@ export async function readPmxml(
     p.options.lagCalendar = m;
   }
   const tf = settings.ComputeTotalFloatType ?? '';
-  p.options.totalFloat = tf.startsWith('Smallest') ? 'smallest' : tf === 'Start Float' ? 'start' : 'finish';
+  p.options.totalFloat = tf.startsWith('Smallest')
+    ? 'smallest'
+    : tf.startsWith('Start Float')
+      ? 'start'
+      : 'finish';
   const oos = settings.OutOfSequenceScheduleType ?? 'Retained Logic';
   if (oos === 'Progress Override') p.options.progress = 'progress_override';
   else if (oos === 'Actual Dates') {
