@@ -18,7 +18,10 @@ export function edgeTarget(model: ProjectModel, e: number, predCoordinate: numbe
   const p = model.network.edgeFrom[e]!;
   const startSide = flags & EDGE_PRED_START ? 1 : 0;
   const status = model.status[p]!;
-  const fromActual = status === STATUS_COMPLETED || (status === STATUS_IN_PROGRESS && startSide === 1);
+  // A started predecessor's start is its actual start, unless SS lags count from its remaining start.
+  const fromActual =
+    status === STATUS_COMPLETED ||
+    (status === STATUS_IN_PROGRESS && startSide === 1 && model.options.startLagFrom === 'actual_start');
   const lagIndex = model.edgeLagCalendar[e]!;
   const successorIndex = model.calendar[model.network.edgeTo[e]!]!;
   let time: number;

@@ -18,8 +18,13 @@ import {
   KIND_DRAFT,
   KIND_LEAF,
   KIND_SUM,
+  MANDATORY_FINISH,
+  MANDATORY_START,
   NO_TIME,
   projectModelCreate,
+  SPAN_LEVEL_OF_EFFORT,
+  SPAN_NONE,
+  SPAN_WBS_SUMMARY,
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
   STATUS_NOT_STARTED,
@@ -34,9 +39,18 @@ import type {
   WorkInput,
 } from './types.js';
 
-const WORK_TYPES = new Set(['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft']);
+const WORK_TYPES = new Set([
+  'sum',
+  'task',
+  'work',
+  'milestone_start',
+  'milestone_finish',
+  'draft',
+  'level_of_effort',
+  'wbs_summary',
+]);
 const RELATION_TYPES = new Set(['fs', 'ss', 'ff', 'sf']);
-const CONSTRAINT_TYPES = new Set(['not_earlier', 'not_later', 'in_date']);
+const CONSTRAINT_TYPES = new Set(['not_earlier', 'not_later', 'in_date', 'mandatory']);
 const LAG_CALENDARS = new Set(['predecessor', 'successor', '24h', 'project']);
 
 /** Compiled calendars are cached per input object: inputs are treated as immutable. */
@@ -170,6 +184,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     calendar: new Uint16Array(workCount),
     status: new Uint8Array(workCount),
     duration: new Int32Array(workCount),
+    baseDuration: new Int32Array(workCount),
     instants: new Uint8Array(workCount),
     alap: new Uint8Array(workCount),
     actualStart: new Int32Array(workCount).fill(NO_TIME),
@@ -180,6 +195,11 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     startHighW: new Int32Array(workCount),
     finishLowW: new Int32Array(workCount),
     finishHighW: new Int32Array(workCount),
+    mandatory: new Uint8Array(workCount),
+    span: new Uint8Array(workCount),
+    manual: new Uint8Array(workCount),
+    manualW: new Int32Array(workCount),
+    expectedW: new Int32Array(workCount).fill(-1),
     relationPredecessor: ends.predecessor,
     relationSuccessor: ends.successor,
     ...compileEdges(
@@ -198,6 +218,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     childStart,
     childList,
     sumOrder,
+    spanOrder: new Int32Array(0),
   });
   for (let i = 0; i < workCount; i++) projectCompileWork(model, i);
   for (let r = 0; r < model.relations.length; r++) projectCompileRelation(model, r);
@@ -552,6 +573,9 @@ function compileOrder(model: ProjectModel): void {
     }
   }
   (model as { order: Int32Array }).order = Int32Array.from(order);
+  const levelOfEffort = order.filter((v) => model.span[v] === SPAN_LEVEL_OF_EFFORT);
+  const wbsSummaries = order.filter((v) => model.span[v] === SPAN_WBS_SUMMARY);
+  model.spanOrder = Int32Array.from([...levelOfEffort, ...wbsSummaries]);
   projectCompileAlapOrder(model);
 }
 
@@ -599,6 +623,13 @@ export function projectCompileWork(model: ProjectModel, i: number): void {
   const original = checkMinutes(work.durationMinutes, 'durationMinutes', id, !isLeaf) ?? 0;
   const remaining = checkMinutes(work.remainingMinutes, 'remainingMinutes', id, true);
   const milestone = work.type === 'milestone_start' || work.type === 'milestone_finish';
+  const span =
+    work.type === 'level_of_effort'
+      ? SPAN_LEVEL_OF_EFFORT
+      : work.type === 'wbs_summary'
+        ? SPAN_WBS_SUMMARY
+        : SPAN_NONE;
+  model.span[i] = span;
   const status = isLeaf ? compileStatus(model, i, work, milestone) : STATUS_NOT_STARTED;
   model.status[i] = status;
   const actualStart = model.actualStart[i]!;
@@ -608,12 +639,13 @@ export function projectCompileWork(model: ProjectModel, i: number): void {
 
   let duration = milestone ? 0 : original;
   if (status === STATUS_IN_PROGRESS && !milestone) {
-    const done = calendarWorkingTime(calendar, model.dataDate) - model.actualStartW[i]!;
+    const done = Math.max(0, calendarWorkingTime(calendar, model.dataDate) - model.actualStartW[i]!);
     duration = remaining ?? Math.max(0, original - done);
   } else if (status === STATUS_COMPLETED) {
     duration = model.actualFinishW[i]! - model.actualStartW[i]!;
   }
   model.duration[i] = duration;
+  model.baseDuration[i] = duration;
   model.instants[i] =
     work.type === 'milestone_finish'
       ? INSTANTS_AT_FINISH
@@ -621,7 +653,7 @@ export function projectCompileWork(model: ProjectModel, i: number): void {
         ? INSTANTS_AT_START
         : INSTANTS_NORMAL;
 
-  const constraint = isLeaf && status !== STATUS_COMPLETED ? work.constraint : null;
+  const constraint = isLeaf && status !== STATUS_COMPLETED && span === SPAN_NONE ? work.constraint : null;
   const started = status === STATUS_IN_PROGRESS;
   const start = started ? [BOUND_LOW, BOUND_HIGH] : limitBounds(constraint?.start, calendar, id, 'start');
   const finish = limitBounds(constraint?.finish, calendar, id, 'finish');
@@ -629,7 +661,26 @@ export function projectCompileWork(model: ProjectModel, i: number): void {
   model.startHighW[i] = start[1]!;
   model.finishLowW[i] = finish[0]!;
   model.finishHighW[i] = finish[1]!;
+  model.mandatory[i] =
+    (!started && constraint?.start?.type === 'mandatory' ? MANDATORY_START : 0) |
+    (constraint?.finish?.type === 'mandatory' ? MANDATORY_FINISH : 0);
   model.alap[i] = constraint?.asLateAsPossible === true && status === STATUS_NOT_STARTED ? 1 : 0;
+
+  const manual = isLeaf && span === SPAN_NONE && work.manualStart != null;
+  model.manual[i] = manual ? 1 : 0;
+  model.manualW[i] = manual
+    ? calendarWorkingTime(calendar, timeFromDateInput(work.manualStart!, 'manualStart', id))
+    : 0;
+  const expected =
+    model.options.useExpectedFinish &&
+    isLeaf &&
+    span === SPAN_NONE &&
+    !milestone &&
+    status !== STATUS_COMPLETED &&
+    work.expectedFinish != null;
+  model.expectedW[i] = expected
+    ? calendarWorkingTime(calendar, timeFromDateInput(work.expectedFinish!, 'expectedFinish', id))
+    : -1;
 }
 
 function limitBounds(limit: ConstraintLimitInput | undefined, calendar: Calendar, id: string, side: string) {
@@ -640,6 +691,7 @@ function limitBounds(limit: ConstraintLimitInput | undefined, calendar: Calendar
     });
   }
   const w = calendarWorkingTime(calendar, timeFromDateInput(limit.date, `${side} constraint`, id));
+  // in_date and mandatory bound both sides; the passes let a mandatory date override relations too
   return [limit.type === 'not_later' ? BOUND_LOW : w, limit.type === 'not_earlier' ? BOUND_HIGH : w];
 }
 
@@ -672,7 +724,8 @@ function compileStatus(model: ProjectModel, i: number, work: WorkInput, mileston
   }
   if (finish !== NO_TIME && start === NO_TIME) throw fail('an actual finish needs an actual start');
   if (finish !== NO_TIME && finish < start) throw fail('the actual finish is before the actual start');
-  if (Math.max(start, finish) > model.dataDate) throw fail('actual dates must not be after the data date');
+  if (Math.max(start, finish) > model.dataDate && model.options.progress !== 'actual_dates')
+    throw fail('actual dates must not be after the data date');
   model.actualStart[i] = start;
   model.actualFinish[i] = finish;
   return derived;
@@ -726,9 +779,12 @@ export function projectCompileEdge(model: ProjectModel, e: number): void {
   model.edgeLagCalendar[e] = lagIndex;
   const fast = predCalendar === succCalendar && (model.edgeLag[e] === 0 || lagIndex === succCalendar);
   const succStatus = model.status[succ]!;
+  // Relations of level of effort and WBS summary works drive nothing: those works are dated afterwards.
   const active = !(
     succStatus === STATUS_COMPLETED ||
-    (succStatus === STATUS_IN_PROGRESS && model.options.progress === 'progress_override')
+    (succStatus === STATUS_IN_PROGRESS && model.options.progress !== 'retained_logic') ||
+    model.span[pred] !== SPAN_NONE ||
+    model.span[succ] !== SPAN_NONE
   );
   const flags =
     (model.edgeFlags[e]! & (EDGE_PRED_START | EDGE_SUCC_START)) |

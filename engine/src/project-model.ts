@@ -16,6 +16,15 @@ export const INSTANTS_NORMAL = 0;
 export const INSTANTS_AT_START = 1;
 export const INSTANTS_AT_FINISH = 2;
 
+/** What a leaf work spans instead of being scheduled by its own duration (`span`). */
+export const SPAN_NONE = 0;
+export const SPAN_LEVEL_OF_EFFORT = 1;
+export const SPAN_WBS_SUMMARY = 2;
+
+/** Bits of `mandatory`: the start / finish limit is mandatory (fixed in both passes). */
+export const MANDATORY_START = 1;
+export const MANDATORY_FINISH = 2;
+
 /** Bits of `edgeFlags`: in the passes (not into a completed work, nor into an in-progress one under
  * progress override); bound on the predecessor's start / the successor's start (else finish); both works
  * and the lag on one calendar, so the relation is plain addition of working coordinates. */
@@ -68,6 +77,11 @@ export interface ProjectModel {
   readonly status: Uint8Array;
   /** Working minutes still to schedule: original duration, remaining for in-progress, 0 for milestones. */
   readonly duration: Int32Array;
+  /**
+   * `duration` as compiled. The passes refit `duration` of works whose span comes from elsewhere (an
+   * expected finish, level of effort); this keeps what the work itself says.
+   */
+  readonly baseDuration: Int32Array;
   readonly instants: Uint8Array;
   readonly alap: Uint8Array;
   readonly actualStart: Int32Array;
@@ -78,6 +92,15 @@ export interface ProjectModel {
   readonly startHighW: Int32Array;
   readonly finishLowW: Int32Array;
   readonly finishHighW: Int32Array;
+  /** MANDATORY_* bits: the limit of that side overrides relations in both passes. */
+  readonly mandatory: Uint8Array;
+  /** SPAN_* per work: level of effort and WBS summary works are dated from others after the passes. */
+  readonly span: Uint8Array;
+  /** 1 for a manually scheduled work (`manualStart`); `manualW` is its start coordinate. */
+  readonly manual: Uint8Array;
+  readonly manualW: Int32Array;
+  /** Coordinate of the expected finish the remaining work is fitted to, or -1 (option off or none). */
+  readonly expectedW: Int32Array;
 
   readonly network: Network;
   readonly edgeCount: number;
@@ -110,6 +133,8 @@ export interface ProjectModel {
   readonly childList: Int32Array;
   /** Summaries, deepest first, so children are rolled up before their parents. */
   readonly sumOrder: Int32Array;
+  /** Level of effort works in topological order, then WBS summary works. */
+  spanOrder: Int32Array;
   readonly warnings: readonly EngineWarning[];
 }
 
@@ -140,6 +165,7 @@ export function projectModelCreate(fields: ProjectModel): ProjectModel {
     calendar: fields.calendar,
     status: fields.status,
     duration: fields.duration,
+    baseDuration: fields.baseDuration,
     instants: fields.instants,
     alap: fields.alap,
     actualStart: fields.actualStart,
@@ -150,6 +176,11 @@ export function projectModelCreate(fields: ProjectModel): ProjectModel {
     startHighW: fields.startHighW,
     finishLowW: fields.finishLowW,
     finishHighW: fields.finishHighW,
+    mandatory: fields.mandatory,
+    span: fields.span,
+    manual: fields.manual,
+    manualW: fields.manualW,
+    expectedW: fields.expectedW,
     network: fields.network,
     edgeCount: fields.edgeCount,
     relationPredecessor: fields.relationPredecessor,
@@ -170,6 +201,7 @@ export function projectModelCreate(fields: ProjectModel): ProjectModel {
     childStart: fields.childStart,
     childList: fields.childList,
     sumOrder: fields.sumOrder,
+    spanOrder: fields.spanOrder,
     warnings: fields.warnings,
   };
 }

@@ -6,7 +6,12 @@ import {
   EDGE_FAST,
   EDGE_PRED_START,
   EDGE_SUCC_START,
+  MANDATORY_FINISH,
+  MANDATORY_START,
   NO_TIME,
+  SPAN_LEVEL_OF_EFFORT,
+  SPAN_NONE,
+  SPAN_WBS_SUMMARY,
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
 } from './project-model.js';
@@ -29,6 +34,7 @@ import { workInstant } from './work-instant.js';
 /** Forward pass for one leaf work: early coordinates from its predecessors. Returns whether they changed. */
 export function scheduleEarly(state: ScheduleState, i: number): boolean {
   const model = state.model;
+  if (model.span[i] !== SPAN_NONE) return false; // dated after the passes (scheduleLevelOfEffort)
   const status = model.status[i]!;
   let es: number;
   let ef: number;
@@ -38,24 +44,40 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
     ef = model.actualFinishW[i]!;
     finishTime = model.actualFinish[i]!;
   } else {
-    const duration = model.duration[i]!;
+    const expected = model.expectedW[i]!;
+    let duration = expected >= 0 ? model.baseDuration[i]! : model.duration[i]!;
     let startLow = Math.max(model.earliestW[model.calendar[i]!]!, model.startLowW[i]!);
+    if (status === STATUS_IN_PROGRESS && model.actualStartW[i]! > startLow) startLow = model.actualStartW[i]!;
     let finishLow = model.finishLowW[i]!;
-    const { inStart, inEdges, edgeFrom } = model.network;
+    const { inStart, inEdges } = model.network;
     const edgeFlags = model.edgeFlags;
     for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
       const e = inEdges[k]!;
       const flags = edgeFlags[e]!;
       if ((flags & EDGE_ACTIVE) === 0) continue;
-      const p = edgeFrom[e]!;
-      const target = edgeTarget(model, e, flags & EDGE_PRED_START ? state.esW[p]! : state.efW[p]!);
+      const target = edgeTarget(model, e, edgeSourceCoordinate(state, e, flags, 0));
       state.edgeTarget[e] = target;
       if (flags & EDGE_SUCC_START) {
         if (target > startLow) startLow = target;
       } else if (target > finishLow) finishLow = target;
     }
-    const start = Math.max(startLow, finishLow - duration);
-    ef = start + duration;
+    let start: number;
+    const mandatory = model.mandatory[i]!;
+    if (model.manual[i] === 1 && status !== STATUS_IN_PROGRESS) start = model.manualW[i]!;
+    else if (mandatory & MANDATORY_START) start = model.startLowW[i]!;
+    else if (mandatory & MANDATORY_FINISH) start = model.finishLowW[i]! - duration;
+    else start = expected >= 0 ? startLow : Math.max(startLow, finishLow - duration);
+    if (expected >= 0) {
+      // The remaining work is fitted between its start and the expected finish (finish-side predecessors
+      // may push the finish later; a passed expected finish leaves no remaining work).
+      ef = Math.max(start, expected, mandatory & MANDATORY_FINISH ? 0 : finishLow);
+      duration = ef - start;
+      if (duration !== model.duration[i]) {
+        (model.duration as Int32Array)[i] = duration;
+        // a new remaining duration moves late dates even when neither early coordinate moved
+        state.logicFinish[i] = NO_TIME;
+      }
+    } else ef = start + duration;
     es = status === STATUS_IN_PROGRESS ? model.actualStartW[i]! : start;
     const calendar = model.calendars[model.calendar[i]!]!;
     if (ef > calendar.totalWorking) {
@@ -63,13 +85,35 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
         workIds: [model.workIds[i]!],
       });
     }
-    finishTime = workInstant(model, i, ef, 0);
+    finishTime = workInstant(model, i, ef, fittedToNothing(model, i));
   }
   if (es === state.esW[i] && ef === state.efW[i] && finishTime === state.logicFinish[i]) return false;
   state.esW[i] = es;
   state.efW[i] = ef;
   state.logicFinish[i] = finishTime;
   return true;
+}
+
+/**
+ * 1 when a work's remaining duration was fitted to nothing (an expected finish already passed): like a
+ * zero-duration task it then finishes where it starts, not at the end of the previous working minute.
+ */
+function fittedToNothing(model: ScheduleState['model'], i: number): number {
+  return model.expectedW[i]! >= 0 && model.duration[i] === 0 ? 1 : 0;
+}
+
+/**
+ * The predecessor's coordinate an edge counts from (shifted by `shift`, an ALAP delay): its start or
+ * finish. A started predecessor's start is its actual start, or — with P6's "start-to-start lag from
+ * early start" — the start of its remaining work.
+ */
+function edgeSourceCoordinate(state: ScheduleState, e: number, flags: number, shift: number): number {
+  const model = state.model;
+  const p = model.network.edgeFrom[e]!;
+  if ((flags & EDGE_PRED_START) === 0) return state.efW[p]! + shift;
+  if (model.status[p] === STATUS_IN_PROGRESS && model.options.startLagFrom === 'early_start')
+    return state.efW[p]! - model.duration[p]!;
+  return state.esW[p]! + shift;
 }
 
 /** Early project finish and the per-calendar coordinates derived from it. Returns whether they changed. */
@@ -99,6 +143,7 @@ export function scheduleProjectFinish(state: ScheduleState): boolean {
 /** Backward pass for one leaf work: late coordinates from its successors. Returns whether they changed. */
 export function scheduleLate(state: ScheduleState, i: number): boolean {
   const model = state.model;
+  if (model.span[i] !== SPAN_NONE) return false;
   const status = model.status[i]!;
   let ls: number;
   let lf: number;
@@ -111,19 +156,34 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
     let startHigh = model.startHighW[i]!;
     const { outStart, outEdges } = model.network;
     const { outTo, outFlags, outLag } = model;
+    // Start-side successors do not bound a started work (its start is fact), nor a manually scheduled
+    // one when the option says so (MS Project).
+    const skipStartSide =
+      status === STATUS_IN_PROGRESS || (model.manual[i] === 1 && model.options.manualStartLinks === 'ignore');
+    let successors = 0;
     for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
       const flags = outFlags[k]!;
       if ((flags & EDGE_ACTIVE) === 0) continue;
+      successors++;
+      if (flags & EDGE_PRED_START && skipStartSide) continue;
       const j = outTo[k]!;
       const limit = flags & EDGE_SUCC_START ? state.lfW[j]! - model.duration[j]! : state.lfW[j]!;
-      if (flags & EDGE_PRED_START && status === STATUS_IN_PROGRESS) continue;
       const bound = flags & EDGE_FAST ? limit - outLag[k]! : edgeBound(model, outEdges[k]!, limit);
       if (flags & EDGE_PRED_START) {
         if (bound < startHigh) startHigh = bound;
       } else if (bound < finishHigh) finishHigh = bound;
     }
-    lf = Math.min(finishHigh, startHigh + duration);
-    ls = lf - duration;
+    // P6's "make open-ended activities critical": no successor, no float.
+    if (successors === 0 && model.options.openEndsCritical && state.efW[i]! < finishHigh)
+      finishHigh = state.efW[i]!;
+    const mandatory = model.mandatory[i]!;
+    if (mandatory & MANDATORY_START) {
+      ls = model.startHighW[i]!;
+      lf = ls + duration;
+    } else {
+      lf = mandatory & MANDATORY_FINISH ? model.finishHighW[i]! : Math.min(finishHigh, startHigh + duration);
+      ls = lf - duration;
+    }
   }
   if (ls === state.lsW[i] && lf === state.lfW[i]) return false;
   state.lsW[i] = ls;
@@ -186,6 +246,7 @@ export function scheduleAlap(state: ScheduleState): number[] {
 /** Instants, floats, conflicts and (by total float) criticality of one leaf work. */
 export function scheduleWorkResults(state: ScheduleState, i: number): void {
   const model = state.model;
+  if (model.span[i] === SPAN_WBS_SUMMARY) return; // scheduleWbsSummaries
   const status = model.status[i]!;
   if (status === STATUS_COMPLETED) {
     state.startTime[i] = state.lateStartTime[i] = model.actualStart[i]!;
@@ -202,9 +263,13 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
   const lf = state.lfW[i]!;
   state.startTime[i] =
     status === STATUS_IN_PROGRESS ? model.actualStart[i]! : workInstant(model, i, state.esW[i]! + delay, 1);
-  state.finishTime[i] = delay === 0 ? state.logicFinish[i]! : workInstant(model, i, ef, 0);
+  // Level of effort works have no forward-pass finish (they never extend the project).
+  state.finishTime[i] =
+    delay === 0 && model.span[i] === SPAN_NONE
+      ? state.logicFinish[i]!
+      : workInstant(model, i, ef, fittedToNothing(model, i));
   state.lateStartTime[i] = workInstant(model, i, ls, 1);
-  state.lateFinishTime[i] = workInstant(model, i, lf, 0);
+  state.lateFinishTime[i] = workInstant(model, i, lf, fittedToNothing(model, i));
 
   const finishFloat = lf - ef;
   const startFloat = ls - (ef - duration);
@@ -224,9 +289,37 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
   if (model.projectFinishLimit !== NO_TIME && state.efW[i]! > state.limitW[model.calendar[i]!]!) {
     conflicts |= CONFLICT_PROJECT_FINISH;
   }
+  if (model.mandatory[i] !== 0) conflicts |= mandatoryConflicts(state, i);
   state.conflicts[i] = conflicts;
   const critical = model.options.critical;
-  if (critical.kind === 'total_float') state.critical[i] = totalFloat <= critical.thresholdMinutes ? 1 : 0;
+  if (critical.kind === 'total_float') {
+    state.critical[i] =
+      totalFloat <= critical.thresholdMinutes && !(model.manual[i] === 1 && unlinkedManual(model, i)) ? 1 : 0;
+  }
+}
+
+/** A manually scheduled work without relations that MS Project never marks critical. */
+function unlinkedManual(model: ScheduleState['model'], i: number): boolean {
+  if (model.options.manualUnlinkedCritical) return false;
+  const { inStart, outStart } = model.network;
+  return inStart[i] === inStart[i + 1] && outStart[i] === outStart[i + 1];
+}
+
+/** Relations a mandatory date overrides: predecessors that would push the work later than its date. */
+function mandatoryConflicts(state: ScheduleState, i: number): number {
+  const model = state.model;
+  const duration = model.duration[i]!;
+  const { inStart, inEdges } = model.network;
+  let conflicts = 0;
+  for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
+    const e = inEdges[k]!;
+    const flags = model.edgeFlags[e]!;
+    if ((flags & EDGE_ACTIVE) === 0) continue;
+    const reached = flags & EDGE_SUCC_START ? state.efW[i]! - duration : state.efW[i]!;
+    if (state.edgeTarget[e]! > reached)
+      conflicts |= flags & EDGE_SUCC_START ? CONFLICT_START_LATE : CONFLICT_FINISH_LATE;
+  }
+  return conflicts;
 }
 
 /** Whether an edge drives its successor: its bound, from the predecessor's final dates, is met exactly. */
@@ -241,9 +334,7 @@ export function scheduleEdgeDriving(state: ScheduleState, e: number): void {
   const j = model.network.edgeTo[e]!;
   const shift = state.delay[p]!;
   const target =
-    shift === 0
-      ? state.edgeTarget[e]!
-      : edgeTarget(model, e, (flags & EDGE_PRED_START ? state.esW[p]! : state.efW[p]!) + shift);
+    shift === 0 ? state.edgeTarget[e]! : edgeTarget(model, e, edgeSourceCoordinate(state, e, flags, shift));
   const successorFinish = state.efW[j]! + state.delay[j]!;
   const reached = flags & EDGE_SUCC_START ? successorFinish - model.duration[j]! : successorFinish;
   state.edgeDriving[e] = target === reached ? 1 : 0;
@@ -259,7 +350,11 @@ export function scheduleLongestPath(state: ScheduleState): void {
   state.critical.fill(0);
   const stack: number[] = [];
   for (const i of model.order) {
-    if (model.status[i] !== STATUS_COMPLETED && state.finishTime[i] === state.projectFinish) {
+    if (
+      model.status[i] !== STATUS_COMPLETED &&
+      model.span[i] === SPAN_NONE &&
+      state.finishTime[i] === state.projectFinish
+    ) {
       state.critical[i] = 1;
       stack.push(i);
     }
@@ -330,8 +425,144 @@ export function scheduleFromLate(state: ScheduleState): void {
   const order = model.order;
   for (let k = order.length - 1; k >= 0; k--) scheduleLate(state, order[k]!);
   scheduleAlap(state);
+  scheduleLevelOfEffort(state);
   for (let k = 0; k < order.length; k++) scheduleWorkResults(state, order[k]!);
   for (let e = 0; e < model.edgeCount; e++) scheduleEdgeDriving(state, e);
   if (model.options.critical.kind === 'longest_path') scheduleLongestPath(state);
+  scheduleWbsSummaries(state);
   for (const s of model.sumOrder) scheduleSummary(state, s);
+}
+
+/**
+ * Level of effort works (P6 LOE), after both passes: the early start is what the start-side predecessors
+ * (FS, SS) allow, the early finish what the finish-side successors (FS, FF) need — the latest of them;
+ * the late dates likewise from the neighbours' late dates. Without such successors the work keeps its own
+ * duration (early) and ends at the project finish (late). Their relations drive nothing.
+ */
+export function scheduleLevelOfEffort(state: ScheduleState): void {
+  const model = state.model;
+  for (const i of model.spanOrder) {
+    if (model.span[i] !== SPAN_LEVEL_OF_EFFORT) break;
+    if (model.status[i] === STATUS_COMPLETED) {
+      state.esW[i] = state.lsW[i] = model.actualStartW[i]!;
+      state.efW[i] = state.lfW[i] = model.actualFinishW[i]!;
+      continue;
+    }
+    const started = model.status[i] === STATUS_IN_PROGRESS;
+    const earliest = Math.max(
+      model.earliestW[model.calendar[i]!]!,
+      started ? model.actualStartW[i]! : model.startLowW[i]!,
+    );
+    const early = levelOfEffortSpan(state, i, false, earliest);
+    const start = early[0] ?? earliest;
+    const finish = Math.max(start, early[1] ?? start + model.baseDuration[i]!);
+    const late = levelOfEffortSpan(state, i, true, earliest);
+    const lateFinish = Math.max(late[1] ?? state.limitW[model.calendar[i]!]!, start);
+    const lateStart = Math.min(late[0] ?? lateFinish - (finish - start), lateFinish);
+    (model.duration as Int32Array)[i] = finish - start;
+    state.esW[i] = started ? model.actualStartW[i]! : start;
+    state.efW[i] = finish;
+    state.lsW[i] = lateStart;
+    state.lfW[i] = lateFinish;
+    state.delay[i] = 0;
+  }
+}
+
+/** [start from predecessors, finish from successors] of a level of effort work, early or late; null = none. */
+function levelOfEffortSpan(
+  state: ScheduleState,
+  i: number,
+  late: boolean,
+  earliest: number,
+): [number | null, number | null] {
+  const model = state.model;
+  const { inStart, inEdges, edgeFrom, outStart, outEdges } = model.network;
+  let start: number | null = null;
+  for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
+    const e = inEdges[k]!;
+    const flags = model.edgeFlags[e]!;
+    const p = edgeFrom[e]!;
+    if ((flags & EDGE_SUCC_START) === 0 || model.span[p] !== SPAN_NONE) continue;
+    const source = late
+      ? flags & EDGE_PRED_START
+        ? state.lsW[p]!
+        : state.lfW[p]!
+      : edgeSourceCoordinate(state, e, flags, state.delay[p]!);
+    const target = Math.max(earliest, edgeTarget(model, e, source));
+    if (start === null || target > start) start = target;
+  }
+  let finish: number | null = null;
+  for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
+    const e = outEdges[k]!;
+    const flags = model.edgeFlags[e]!;
+    const j = model.outTo[k]!;
+    if (flags & EDGE_PRED_START || model.span[j] !== SPAN_NONE) continue;
+    const successorFinish = late ? state.lfW[j]! : state.efW[j]! + state.delay[j]!;
+    const limit = flags & EDGE_SUCC_START ? successorFinish - model.duration[j]! : successorFinish;
+    const bound = edgeBound(model, e, limit);
+    if (finish === null || bound > finish) finish = bound;
+  }
+  return [start, finish];
+}
+
+/**
+ * WBS summary works (P6): from the earliest start to the latest finish of the other works under their
+ * parent summary (the whole project without a parent), late dates likewise; the float is measured on
+ * their own calendar; critical by the total float rule (never on the longest path).
+ */
+export function scheduleWbsSummaries(state: ScheduleState): void {
+  const model = state.model;
+  for (let n = model.spanOrder.length - 1; n >= 0; n--) {
+    const i = model.spanOrder[n]!;
+    if (model.span[i] !== SPAN_WBS_SUMMARY) break;
+    let start = NO_TIME;
+    let finish = NO_TIME;
+    let lateStart = NO_TIME;
+    let lateFinish = NO_TIME;
+    const visit = (v: number) => {
+      if (v === i || model.span[v] !== SPAN_NONE || state.startTime[v] === NO_TIME) return;
+      if (start === NO_TIME || state.startTime[v]! < start) start = state.startTime[v]!;
+      if (state.finishTime[v]! > finish) finish = state.finishTime[v]!;
+      if (lateStart === NO_TIME || state.lateStartTime[v]! < lateStart) lateStart = state.lateStartTime[v]!;
+      if (state.lateFinishTime[v]! > lateFinish) lateFinish = state.lateFinishTime[v]!;
+    };
+    const parent = model.parent[i]!;
+    if (parent < 0) for (const v of model.order) visit(v);
+    else {
+      const stack = [parent];
+      while (stack.length > 0) {
+        const s = stack.pop()!;
+        for (let k = model.childStart[s]!; k < model.childStart[s + 1]!; k++) {
+          const c = model.childList[k]!;
+          if (model.childStart[c + 1]! > model.childStart[c]!) stack.push(c);
+          else visit(c);
+        }
+      }
+    }
+    state.startTime[i] = start;
+    state.finishTime[i] = finish;
+    state.lateStartTime[i] = lateStart;
+    state.lateFinishTime[i] = lateFinish;
+    state.conflicts[i] = 0;
+    if (start === NO_TIME) {
+      state.totalFloat[i] = state.freeFloat[i] = 0;
+      state.critical[i] = 0;
+      continue;
+    }
+    const calendar = model.calendars[model.calendar[i]!]!;
+    const es = calendarWorkingTime(calendar, start);
+    const ef = calendarWorkingTime(calendar, finish);
+    const ls = calendarWorkingTime(calendar, lateStart);
+    const lf = calendarWorkingTime(calendar, lateFinish);
+    state.esW[i] = es;
+    state.efW[i] = ef;
+    state.lsW[i] = ls;
+    state.lfW[i] = lf;
+    const kind = model.options.totalFloat;
+    const totalFloat = kind === 'finish' ? lf - ef : kind === 'start' ? ls - es : Math.min(ls - es, lf - ef);
+    state.totalFloat[i] = totalFloat;
+    state.freeFloat[i] = Math.max(0, totalFloat);
+    const critical = model.options.critical;
+    state.critical[i] = critical.kind === 'total_float' && totalFloat <= critical.thresholdMinutes ? 1 : 0;
+  }
 }

@@ -87,12 +87,19 @@ function randomConstraint(random: () => number): ConstraintInput | null {
   if (roll < 0.3) return null;
   if (roll < 0.45) return { asLateAsPossible: true };
   const date = `2024-0${randomInt(random, 1, 4)}-1${randomInt(random, 0, 9)}T${randomPick(random, ['08', '13', '17', '23'])}:00`;
-  const limit = { type: randomPick(random, ['not_earlier', 'not_later', 'in_date'] as const), date };
+  const limit = {
+    type: randomPick(random, ['not_earlier', 'not_later', 'in_date', 'not_earlier', 'mandatory'] as const),
+    date,
+  };
   return random() < 0.5 ? { start: limit } : { finish: limit };
 }
 
+function randomDate(random: () => number): string {
+  return `2024-0${randomInt(random, 1, 3)}-1${randomInt(random, 0, 9)}T${randomPick(random, ['08', '13', '17'])}:00`;
+}
+
 function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInput> {
-  switch (randomInt(random, 0, 6)) {
+  switch (randomInt(random, 0, 8)) {
     case 0:
     case 1:
       return { durationMinutes: randomInt(random, 0, 2000) };
@@ -123,8 +130,14 @@ function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInp
               'milestone_start',
               'milestone_finish',
               'draft',
+              'level_of_effort',
+              'wbs_summary',
             ] as const),
           };
+    case 7:
+      return { manualStart: random() < 0.3 ? null : randomDate(random) };
+    case 8:
+      return { expectedFinish: random() < 0.3 ? null : randomDate(random) };
     default:
       return { durationMinutes: Math.max(0, work.durationMinutes + randomPick(random, [-60, 60, 480])) };
   }
@@ -135,7 +148,12 @@ function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInp
 function runDifferential(seed: number, edits: number, linking = 0.1): void {
   const random = randomCreate(seed);
   const options: CalculateOptions = {
-    progress: randomPick(random, ['retained_logic', 'progress_override'] as const),
+    progress: randomPick(random, ['retained_logic', 'progress_override', 'actual_dates'] as const),
+    openEndsCritical: random() < 0.3,
+    useExpectedFinish: random() < 0.5,
+    startLagFrom: randomPick(random, ['actual_start', 'early_start'] as const),
+    manualStartLinks: randomPick(random, ['bound', 'ignore'] as const),
+    manualUnlinkedCritical: random() < 0.5,
     totalFloat: randomPick(random, ['start', 'finish', 'smallest'] as const),
     lagCalendar: randomPick(random, ['predecessor', 'successor', '24h', 'project'] as const),
     critical:

@@ -22,9 +22,11 @@ import {
   scheduleFromLate,
   scheduleFull,
   scheduleLate,
+  scheduleLevelOfEffort,
   scheduleLongestPath,
   scheduleProjectFinish,
   scheduleSummary,
+  scheduleWbsSummaries,
   scheduleWorkResults,
 } from './schedule-passes.js';
 import type { ScheduleState } from './schedule-state.js';
@@ -346,10 +348,15 @@ export class Scheduler {
       touch(v);
       rankHeapPush(forward, v);
     }
+    // Late dates that hang on the work's own early dates (open ends made critical, durations fitted to
+    // an expected finish): every work the forward step changes is a backward seed too.
+    const lateFollowsEarly = model.options.openEndsCritical || model.options.useExpectedFinish;
+    const movedEarly: number[] = [];
     while (forward.size > 0) {
       const v = rankHeapPop(forward);
       if (!scheduleEarly(state, v)) continue;
       touch(v);
+      if (lateFollowsEarly) movedEarly.push(v);
       for (let k = outStart[v]!; k < outStart[v + 1]!; k++) rankHeapPush(forward, model.outTo[k]!);
     }
     if (scheduleProjectFinish(state)) {
@@ -358,7 +365,7 @@ export class Scheduler {
       return;
     }
     const backward = this.#backward;
-    for (const v of backwardSeeds) {
+    for (const v of [...backwardSeeds, ...movedEarly]) {
       touch(v);
       rankHeapPush(backward, v);
     }
@@ -369,6 +376,11 @@ export class Scheduler {
       for (let k = inStart[v]!; k < inStart[v + 1]!; k++) rankHeapPush(backward, edgeFrom[inEdges[k]!]!);
     }
     for (const v of scheduleAlap(state)) touch(v);
+    // Level of effort and WBS summary works read their neighbours' final dates: redo them all.
+    if (model.spanOrder.length > 0) {
+      scheduleLevelOfEffort(state);
+      for (const v of model.spanOrder) touch(v);
+    }
 
     // Results of a work read its own values and its successors' (free float): redo the changed works
     // and their predecessors; driving flags read both ends of an edge.
@@ -385,8 +397,12 @@ export class Scheduler {
     if (model.options.critical.kind === 'longest_path') {
       // Criticality along the longest path is global: redo it and every summary.
       scheduleLongestPath(state);
+      scheduleWbsSummaries(state);
       for (const s of model.sumOrder) scheduleSummary(state, s);
-    } else this.#rollUp(touched);
+    } else {
+      scheduleWbsSummaries(state);
+      this.#rollUp(touched);
+    }
   }
 
   /** Re-rolls the summaries above the given works, deepest first. */

@@ -43,10 +43,25 @@ export interface CalendarInput {
   hoursPerDay?: number;
 }
 
-export type WorkType = 'sum' | 'task' | 'work' | 'milestone_start' | 'milestone_finish' | 'draft';
+/**
+ * `level_of_effort` (P6 LOE): spans from what its predecessors allow to what its successors need and
+ * drives nothing. `wbs_summary` (P6 WBS summary activity): spans the works of its parent summary.
+ */
+export type WorkType =
+  | 'sum'
+  | 'task'
+  | 'work'
+  | 'milestone_start'
+  | 'milestone_finish'
+  | 'draft'
+  | 'level_of_effort'
+  | 'wbs_summary';
 
-/** The spec's limit types: on or after, on or before, exactly on. */
-export type ConstraintType = 'not_earlier' | 'not_later' | 'in_date';
+/**
+ * The spec's limit types: on or after, on or before, exactly on; `mandatory` (P6's mandatory start /
+ * finish, MS Project's must start / finish on) fixes the date in both passes, overriding relations.
+ */
+export type ConstraintType = 'not_earlier' | 'not_later' | 'in_date' | 'mandatory';
 
 export interface ConstraintLimitInput {
   type: ConstraintType;
@@ -78,6 +93,13 @@ export interface WorkInput {
   remainingMinutes?: number | null;
   /** Derived from the actual dates when absent. */
   status?: WorkStatus | null;
+  /**
+   * MS Project's manually scheduled task: a not-started work starts here whatever its predecessors,
+   * constraints or the data date say; its late dates still come from the backward pass.
+   */
+  manualStart?: DateInput | null;
+  /** P6's expected finish: with `useExpectedFinish` the remaining work is stretched or shrunk to end here. */
+  expectedFinish?: DateInput | null;
 }
 
 export type RelationType = 'fs' | 'ss' | 'ff' | 'sf';
@@ -114,7 +136,18 @@ export type TotalFloatKind = 'start' | 'finish' | 'smallest';
 
 export type CriticalDefinition = { kind: 'total_float'; thresholdMinutes: number } | { kind: 'longest_path' };
 
-export type ProgressMode = 'retained_logic' | 'progress_override';
+/**
+ * P6's "when scheduling progressed activities use": retained logic, progress override, or actual dates
+ * (progress overrides logic as with progress override, and actual dates after the data date are accepted
+ * and drive successors).
+ */
+export type ProgressMode = 'retained_logic' | 'progress_override' | 'actual_dates';
+
+/** P6's "calculate start-to-start lag from": a started predecessor's actual start or its remaining early start. */
+export type StartLagFrom = 'actual_start' | 'early_start';
+
+/** How start-side successors (SS, SF) bound a manually scheduled work's late dates. */
+export type ManualStartLinks = 'bound' | 'ignore';
 
 export interface CalculateOptions {
   /** Default `'predecessor'` (P6's default). */
@@ -125,6 +158,25 @@ export interface CalculateOptions {
   critical?: CriticalDefinition;
   /** P6's "when scheduling progressed activities use". Default `'retained_logic'`. */
   progress?: ProgressMode;
+  /**
+   * P6's "make open-ended activities critical": a work without successors has its late finish at its
+   * early finish (no float), so it and the chain driving it are critical. Default false.
+   */
+  openEndsCritical?: boolean;
+  /** P6's "use expected end dates": works with an `expectedFinish` finish their remaining work there. Default false. */
+  useExpectedFinish?: boolean;
+  /** P6's "calculate start-to-start lag from". Default `'actual_start'`. */
+  startLagFrom?: StartLagFrom;
+  /**
+   * MS Project: SS and SF successors do not bound the late dates of a manually scheduled predecessor
+   * (`'ignore'`). Default `'bound'` (plain CPM).
+   */
+  manualStartLinks?: ManualStartLinks;
+  /**
+   * MS Project: a manually scheduled work without any relation is never critical (`false`). Default
+   * true (plain CPM: critical by its float like any work).
+   */
+  manualUnlinkedCritical?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -132,4 +184,9 @@ export interface ResolvedOptions {
   totalFloat: TotalFloatKind;
   critical: CriticalDefinition;
   progress: ProgressMode;
+  openEndsCritical: boolean;
+  useExpectedFinish: boolean;
+  startLagFrom: StartLagFrom;
+  manualStartLinks: ManualStartLinks;
+  manualUnlinkedCritical: boolean;
 }
