@@ -1,5 +1,9 @@
 import { calculate } from './calculate.js';
 import { EngineError } from './engine-error.js';
+import { psplibRead } from './psplib/psplib-read.js';
+import { psplibSolve } from './psplib/psplib-solve.js';
+import type { LevelingInput, LevelingOptions } from './resources/leveling.js';
+import { levelingToJson, resourceLevel } from './resources/leveling.js';
 import { resultToCsv } from './result-csv.js';
 import type { CalculateOptions, EngineProject } from './types.js';
 
@@ -71,8 +75,57 @@ const calc: CliCommand = {
   },
 };
 
-/** Subcommands by name; new ones (e.g. resource leveling) are added here. */
-export const CLI_COMMANDS: Record<string, CliCommand> = { calc };
+/** The leveling file format: a project with its resources and assignments, optionally with options. */
+export type LevelingFile = LevelingInput & { options?: LevelingOptions };
+
+function wholeFlag(flags: Map<string, string>, name: string): number | undefined {
+  if (!flags.has(name)) return undefined;
+  const value = Number(flags.get(name));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`flag --${name} needs a whole number ≥ 1`);
+  return value;
+}
+
+const level: CliCommand = {
+  usage: 'takt-engine level FILE.sm|FILE.json [--schedules N] [--seed N] [--options JSON]',
+  summary:
+    'Resource leveling. A PSPLIB .sm file: the instance, then the makespan found as the last line. ' +
+    'A JSON file {project, resources, assignments, options}: the leveled dates and moves as JSON.',
+  async run(args, input) {
+    const { positional, flags } = parseFlags(args, ['schedules', 'seed', 'options']);
+    if (positional.length !== 1) return usageError('level takes one input file');
+    const path = positional[0]!;
+    const text = path === '-' ? await input.readStdin() : input.readFile(path);
+    const overrides: LevelingOptions = {
+      ...(flags.has('options') ? (JSON.parse(flags.get('options')!) as LevelingOptions) : {}),
+    };
+    const schedules = wholeFlag(flags, 'schedules');
+    if (schedules !== undefined) overrides.schedules = schedules;
+    if (flags.has('seed')) {
+      const seed = Number(flags.get('seed'));
+      if (!Number.isInteger(seed)) throw new Error('flag --seed needs a whole number');
+      overrides.seed = seed;
+    }
+    if (path.endsWith('.sm') || text.includes('PRECEDENCE RELATIONS:')) {
+      const instance = psplibRead(text);
+      const solution = psplibSolve(instance, overrides);
+      return ok(
+        [
+          `jobs ${instance.jobCount}, resources ${instance.resourceCount}, capacities ${instance.capacities.join(' ')}`,
+          `critical path ${solution.criticalPath}, schedules ${solution.schedules}`,
+          `starts ${solution.starts.join(' ')}`,
+          `${solution.makespan}`,
+          '',
+        ].join('\n'),
+      );
+    }
+    const { options: fileOptions, ...leveling } = JSON.parse(text) as LevelingFile;
+    const result = resourceLevel(leveling, { ...fileOptions, ...overrides });
+    return ok(`${JSON.stringify(levelingToJson(result), null, 2)}\n`);
+  },
+};
+
+/** Subcommands by name. */
+export const CLI_COMMANDS: Record<string, CliCommand> = { calc, level };
 
 function usage(): string {
   const lines = Object.values(CLI_COMMANDS).flatMap((command) => [

@@ -15,7 +15,10 @@ export type EngineErrorCode =
   | 'invalid_parent'
   | 'invalid_relation'
   | 'invalid_option'
-  | 'out_of_range';
+  | 'out_of_range'
+  | 'unknown_resource'
+  | 'invalid_resource'
+  | 'invalid_assignment';
 
 /**
  * The one error the engine throws for bad input. `workIds` names the offending works (for a cycle: the

@@ -25,6 +25,34 @@ export { EngineError } from './engine-error.js';
 export type { Network } from './network.js';
 export { networkBuild, networkTopologicalOrder } from './network.js';
 export type { EngineWarning } from './project-model.js';
+export type { PsplibInstance } from './psplib/psplib-read.js';
+export { psplibRead } from './psplib/psplib-read.js';
+export type { PsplibSolution } from './psplib/psplib-solve.js';
+export { psplibCheck, psplibSolve, psplibToLeveling } from './psplib/psplib-solve.js';
+export type {
+  Histogram,
+  HistogramDates,
+  HistogramGrouping,
+  HistogramOptions,
+  OverAllocation,
+} from './resources/histogram.js';
+export { resourceHistogram } from './resources/histogram.js';
+export type {
+  LevelingInput,
+  LevelingIssue,
+  LevelingIssueKind,
+  LevelingMove,
+  LevelingOptions,
+  LevelingReason,
+  LevelingResult,
+  LevelingResultJson,
+  LevelingRule,
+} from './resources/leveling.js';
+export { LEVELING_RULES, levelingApply, levelingToJson, resourceLevel } from './resources/leveling.js';
+export { periodNextStartDay, periodStartDay, periodsOfDays } from './resources/periods.js';
+export type { ResourceModel } from './resources/resource-model.js';
+export { RESOURCE_KINDS, resourcesCompile } from './resources/resource-model.js';
+export type * from './resources/resource-types.js';
 export type { Conflict, ConflictKind, ScheduleResult, ScheduleResultJson, WorkResultRow } from './result.js';
 export { resultToCsv } from './result-csv.js';
 export type { RelationPatch, WorkPatch } from './scheduler.js';

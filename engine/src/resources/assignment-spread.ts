@@ -1,0 +1,128 @@
+import type { DayGrid } from './day-grid.js';
+import { dayGridEnsure } from './day-grid.js';
+import type { ResourceModel } from './resource-model.js';
+import { MODE_BY_DATE, MODE_BY_FACT, MODE_BY_PERIOD } from './resource-model.js';
+import { SHAPE_EVENLY, SHAPE_START, spreadAdd } from './spread.js';
+
+/** The spec's plan kinds as series of a histogram. */
+export const SERIES_PLAN = 0;
+export const SERIES_APPROVED = 1;
+export const SERIES_FACT = 2;
+
+/**
+ * Where a work runs, in working coordinates of its calendar `c`: [from, to) of the plan being spread
+ * (current or approved), [actualFrom, actualTo) of its fact (actual start to actual finish or the data
+ * date; actualFrom < 0 when it has not started) and the data date `dataW`.
+ */
+export interface WorkSpan {
+  c: number;
+  from: number;
+  to: number;
+  actualFrom: number;
+  actualTo: number;
+  dataW: number;
+}
+
+export function workSpanCreate(): WorkSpan {
+  return { c: 0, from: 0, to: 0, actualFrom: -1, actualTo: -1, dataW: 0 };
+}
+
+/** The fact of assignment a: its daily facts, or its actual quantity spread over the actual dates. */
+function spreadFact(
+  resources: ResourceModel,
+  grid: DayGrid,
+  a: number,
+  span: WorkSpan,
+  factor: number,
+  out: Float64Array,
+): void {
+  const facts = resources.facts[a];
+  if (facts) {
+    addEntries(grid, facts.day, facts.quantity, factor, out);
+    return;
+  }
+  const actual = resources.actualQuantity[a]! * factor;
+  if (actual === 0) return;
+  if (span.actualFrom < 0)
+    spreadAdd(grid, span.c, span.dataW, span.dataW, actual, SHAPE_START, null, out, 0, 1);
+  else spreadAdd(grid, span.c, span.actualFrom, span.actualTo, actual, SHAPE_EVENLY, null, out, 0, 1);
+}
+
+/**
+ * Adds one series of assignment a by day to `out[d]` (grid days; days outside `out` are dropped):
+ * plan / approved: the planned / approved quantity placed by the assignment's allocation over
+ * [span.from, span.to); fact: see `spreadFact`. `factor` multiplies every amount (a price, for costs).
+ */
+export function assignmentSpread(
+  resources: ResourceModel,
+  grid: DayGrid,
+  a: number,
+  series: number,
+  span: WorkSpan,
+  factor: number,
+  out: Float64Array,
+): void {
+  if (series === SERIES_FACT) {
+    spreadFact(resources, grid, a, span, factor, out);
+    return;
+  }
+  const { c, from, to, dataW } = span;
+  const planned = resources.quantity[a]!;
+  const quantity = (series === SERIES_PLAN ? planned : resources.approvedQuantity[a]!) * factor;
+  const mode = resources.mode[a]!;
+  if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
+    const entries = resources.entries[a]!;
+    const share = series === SERIES_APPROVED && planned > 0 ? resources.approvedQuantity[a]! / planned : 1;
+    const scale = resources.entryScale[a]! * share * factor;
+    if (entries.end === null) {
+      addEntries(grid, entries.day, entries.quantity, scale, out);
+      return;
+    }
+    for (let e = 0; e < entries.day.length; e++) {
+      const first = Math.max(0, entries.day[e]! - grid.firstDay);
+      const end = entries.end[e]! - grid.firstDay;
+      if (end <= 0) continue;
+      dayGridEnsure(grid, end);
+      const dayW = grid.dayW[c]!;
+      const periodFrom = dayW[first]!;
+      const periodTo = dayW[end]!;
+      const low = Math.max(from, periodFrom);
+      const high = Math.min(to, periodTo);
+      const amount = entries.quantity[e]! * scale;
+      if (high > low) spreadAdd(grid, c, low, high, amount, SHAPE_EVENLY, null, out, 0, 1);
+      else if (periodTo > periodFrom)
+        spreadAdd(grid, c, periodFrom, periodTo, amount, SHAPE_EVENLY, null, out, 0, 1);
+      else out[first]! += amount;
+    }
+    return;
+  }
+  if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
+    spreadFact(resources, grid, a, span, factor, out);
+    const rest = Math.max(0, planned - resources.actualQuantity[a]!) * factor;
+    const low = Math.max(from, dataW);
+    if (to > low) spreadAdd(grid, c, low, to, rest, SHAPE_EVENLY, null, out, 0, 1);
+    else spreadAdd(grid, c, Math.max(to, dataW), Math.max(to, dataW), rest, SHAPE_START, null, out, 0, 1);
+    return;
+  }
+  if (mode === MODE_BY_FACT) {
+    spreadAdd(grid, c, from, to, quantity, SHAPE_EVENLY, null, out, 0, 1);
+    return;
+  }
+  const start = from + resources.lag[a]!;
+  const window = resources.window[a]!;
+  const end = window < 0 ? Math.max(start, to) : start + window;
+  spreadAdd(grid, c, start, end, quantity, resources.shape[a]!, resources.curve[a]!, out, 0, 1);
+}
+
+function addEntries(
+  grid: DayGrid,
+  days: Int32Array,
+  quantities: Float64Array,
+  scale: number,
+  out: Float64Array,
+): void {
+  for (let e = 0; e < days.length; e++) {
+    const d = days[e]! - grid.firstDay;
+    if (d >= 0 && d < out.length) out[d]! += quantities[e]! * scale;
+  }
+}

@@ -1,0 +1,456 @@
+import { edgeTarget } from '../edge.js';
+import { EngineError } from '../engine-error.js';
+import type { ProjectModel } from '../project-model.js';
+import {
+  EDGE_ACTIVE,
+  EDGE_PRED_START,
+  EDGE_SUCC_START,
+  KIND_LEAF,
+  STATUS_COMPLETED,
+  STATUS_IN_PROGRESS,
+} from '../project-model.js';
+import type { ScheduleState } from '../schedule-state.js';
+import { MINUTES_PER_DAY } from '../time.js';
+import { availabilityFill, availabilitySteadyDay } from './availability.js';
+import type { DayGrid } from './day-grid.js';
+import { dayGridCreate, dayGridDayOfFinish, dayGridDayOfStart, dayGridEnsure } from './day-grid.js';
+import type { ResourceModel } from './resource-model.js';
+import { MODE_BY_DATE, MODE_BY_FACT, MODE_BY_PERIOD, resourceDayFromDate } from './resource-model.js';
+import { SHAPE_END, SHAPE_EVENLY, SHAPE_START, spreadAdd } from './spread.js';
+
+/** What a work is to the leveling: not scheduled by it, moved by it, or kept where logic puts it. */
+export const ACT_NONE = 0;
+export const ACT_MOVABLE = 1;
+export const ACT_PINNED = 2;
+
+/** Rows measure from the work's whole span (from its actual start) or from its remaining part only. */
+const ROW_WHOLE = 0;
+const ROW_REMAINING = 1;
+
+/**
+ * Everything the schedule-generation passes read, compiled once: the activities (leaf works that are
+ * not completed), their static lower bounds, precedence counts, the demand rows that move with them
+ * (per leveled resource), and per-day availability and fixed usage over a growing grid of days from
+ * the data date. Usage is day-major: `usage[d * levelCount + k]`.
+ */
+export interface LevelingContext {
+  readonly model: ProjectModel;
+  readonly resources: ResourceModel;
+  readonly grid: DayGrid;
+  readonly cpm: ScheduleState;
+  readonly act: Uint8Array;
+  /** Activities in topological order. */
+  readonly activities: Int32Array;
+  /** Start coordinate no schedule may go below (data date, constraints, completed predecessors). */
+  readonly lb0: Int32Array;
+  readonly predTotal: Int32Array;
+  readonly succTotal: Int32Array;
+  readonly rowStart: Int32Array;
+  readonly rowLevel: Int32Array;
+  readonly rowQuantity: Float64Array;
+  readonly rowShape: Uint8Array;
+  readonly rowCurve: readonly (Float64Array | null)[];
+  readonly rowLag: Int32Array;
+  readonly rowWindow: Int32Array;
+  readonly rowSpan: Uint8Array;
+  /** 1 when every row of the work is spread evenly over the whole work (conflicts can be jumped). */
+  readonly uniform: Uint8Array;
+  readonly levelCount: number;
+  /** Resource index of each leveled resource. */
+  readonly levelResource: Int32Array;
+  /** Days (grid indices) the arrays below cover. */
+  days: number;
+  avail: Float64Array;
+  base: Float64Array;
+  usage: Float64Array;
+  baseLastDay: number;
+  /** Last day of booked usage in the current pass. */
+  lastBookedDay: number;
+  /** From this grid day on availability and calendars repeat every week. */
+  readonly steadyDay: number;
+  /** Latest actual finish of completed works (NO_TIME-like 0 when none). */
+  readonly fixedFinish: number;
+  tmp: Float64Array;
+  readonly rowFrom: Int32Array;
+  readonly rowTo: Int32Array;
+  readonly rowDayA: Int32Array;
+  readonly rowDayB: Int32Array;
+  /** The leveled resource of the last conflict found. */
+  conflictLevel: number;
+}
+
+/** Leaf works that the leveling schedules; completed works and works pinned to a date are fixed. */
+function classify(model: ProjectModel): Uint8Array {
+  const act = new Uint8Array(model.workCount);
+  for (let i = 0; i < model.workCount; i++) {
+    if (model.kind[i] !== KIND_LEAF || model.status[i] === STATUS_COMPLETED) continue;
+    const pinned =
+      model.status[i] === STATUS_IN_PROGRESS ||
+      model.startLowW[i] === model.startHighW[i] ||
+      model.finishLowW[i] === model.finishHighW[i];
+    act[i] = pinned ? ACT_PINNED : ACT_MOVABLE;
+  }
+  return act;
+}
+
+/** The last exception day of any calendar (days since 2000-01-01). */
+function calendarsSteadyDay(model: ProjectModel): number {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const input of model.calendarInputs) {
+    if (input.allDay) continue;
+    for (const exception of input.exceptions ?? []) {
+      last = Math.max(last, resourceDayFromDate(exception.until ?? exception.date, `calendar "${input.id}"`));
+    }
+  }
+  return last;
+}
+
+export function levelingContextCreate(
+  cpm: ScheduleState,
+  resources: ResourceModel,
+  leveled: readonly number[],
+): LevelingContext {
+  const model = cpm.model;
+  const n = model.workCount;
+  const act = classify(model);
+  const activities = Int32Array.from(Array.from(model.order).filter((i) => act[i] !== ACT_NONE));
+  const earliest = Math.max(model.projectStart, model.dataDate);
+  const grid = dayGridCreate(model.calendars, Math.floor(earliest / MINUTES_PER_DAY), 64);
+
+  const lb0 = new Int32Array(n);
+  const predTotal = new Int32Array(n);
+  const succTotal = new Int32Array(n);
+  const { inStart, inEdges, edgeFrom } = model.network;
+  let fixedFinish = model.projectStart;
+  for (let i = 0; i < n; i++) {
+    if (model.kind[i] === KIND_LEAF && model.status[i] === STATUS_COMPLETED) {
+      fixedFinish = Math.max(fixedFinish, model.actualFinish[i]!);
+    }
+    if (act[i] === ACT_NONE) continue;
+    const duration = model.duration[i]!;
+    let low = Math.max(
+      model.earliestW[model.calendar[i]!]!,
+      model.startLowW[i]!,
+      model.finishLowW[i]! - duration,
+    );
+    for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
+      const e = inEdges[k]!;
+      const flags = model.edgeFlags[e]!;
+      if ((flags & EDGE_ACTIVE) === 0) continue;
+      const p = edgeFrom[e]!;
+      if (act[p] !== ACT_NONE) {
+        predTotal[i]!++;
+        succTotal[p]!++;
+        continue;
+      }
+      // A completed predecessor: its bound never changes.
+      const target = edgeTarget(model, e, flags & EDGE_PRED_START ? cpm.esW[p]! : cpm.efW[p]!);
+      low = Math.max(low, flags & EDGE_SUCC_START ? target : target - duration);
+    }
+    lb0[i] = low;
+  }
+
+  const levelIndex = new Int32Array(resources.resourceIds.length).fill(-1);
+  leveled.forEach((r, k) => {
+    levelIndex[r] = k;
+  });
+  const levelCount = leveled.length;
+
+  // Demand rows that move with their work, grouped by work; fixed-date rows go to the base usage.
+  const rowsOf: number[][] = Array.from({ length: n }, () => []);
+  const fixedRows: number[] = [];
+  for (let a = 0; a < resources.work.length; a++) {
+    const w = resources.work[a]!;
+    if (act[w] === ACT_NONE || levelIndex[resources.resource[a]!]! < 0) continue;
+    const mode = resources.mode[a]!;
+    if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) fixedRows.push(a);
+    else rowsOf[w]!.push(a);
+  }
+  const rowStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) rowStart[i + 1] = rowStart[i]! + rowsOf[i]!.length;
+  const rowCount = rowStart[n]!;
+  const rowLevel = new Int32Array(rowCount);
+  const rowQuantity = new Float64Array(rowCount);
+  const rowShape = new Uint8Array(rowCount);
+  const rowCurve: (Float64Array | null)[] = new Array(rowCount).fill(null);
+  const rowLag = new Int32Array(rowCount);
+  const rowWindow = new Int32Array(rowCount);
+  const rowSpan = new Uint8Array(rowCount);
+  const uniform = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    let allEven = 1;
+    rowsOf[i]!.forEach((a, offset) => {
+      const row = rowStart[i]! + offset;
+      const byFact = resources.mode[a] === MODE_BY_FACT;
+      rowLevel[row] = levelIndex[resources.resource[a]!]!;
+      rowQuantity[row] = byFact
+        ? Math.max(0, resources.quantity[a]! - resources.actualQuantity[a]!)
+        : resources.quantity[a]!;
+      rowShape[row] = byFact ? SHAPE_EVENLY : resources.shape[a]!;
+      rowCurve[row] = byFact ? null : resources.curve[a]!;
+      rowLag[row] = byFact ? 0 : resources.lag[a]!;
+      rowWindow[row] = byFact ? -1 : resources.window[a]!;
+      rowSpan[row] = byFact ? ROW_REMAINING : ROW_WHOLE;
+      const even = rowShape[row] === SHAPE_EVENLY && rowLag[row] === 0 && rowWindow[row] === -1;
+      if (!even || model.status[i] === STATUS_IN_PROGRESS) allEven = 0;
+    });
+    uniform[i] = allEven;
+  }
+
+  let steady = calendarsSteadyDay(model);
+  for (const r of leveled) steady = Math.max(steady, availabilitySteadyDay(resources, r));
+  const steadyDay = Number.isFinite(steady) ? Math.max(0, steady - grid.firstDay + 1) : 0;
+
+  const ctx: LevelingContext = {
+    model,
+    resources,
+    grid,
+    cpm,
+    act,
+    activities,
+    lb0,
+    predTotal,
+    succTotal,
+    rowStart,
+    rowLevel,
+    rowQuantity,
+    rowShape,
+    rowCurve,
+    rowLag,
+    rowWindow,
+    rowSpan,
+    uniform,
+    levelCount,
+    levelResource: Int32Array.from(leveled),
+    days: 0,
+    avail: new Float64Array(0),
+    base: new Float64Array(0),
+    usage: new Float64Array(0),
+    baseLastDay: -1,
+    lastBookedDay: -1,
+    steadyDay,
+    fixedFinish,
+    tmp: new Float64Array(64 * Math.max(1, levelCount)),
+    rowFrom: new Int32Array(rowCount),
+    rowTo: new Int32Array(rowCount),
+    rowDayA: new Int32Array(rowCount),
+    rowDayB: new Int32Array(rowCount),
+    conflictLevel: -1,
+  };
+  levelingEnsureDays(ctx, grid.length - 1);
+  bookFixedRows(ctx, fixedRows, levelIndex);
+  // Works that do not move hold their usage from the start, so that no pass gives it away.
+  ctx.usage.fill(0);
+  for (const i of activities) {
+    if (act[i] === ACT_PINNED) levelingBook(ctx, i, levelingCpmStart(ctx, i), 1);
+  }
+  for (let k = 0; k < ctx.usage.length; k++) ctx.base[k]! += ctx.usage[k]!;
+  ctx.baseLastDay = Math.max(ctx.baseLastDay, ctx.lastBookedDay);
+  return ctx;
+}
+
+/** The start coordinate of work i's (remaining) work in the critical-path schedule. */
+export function levelingCpmStart(ctx: LevelingContext, i: number): number {
+  return ctx.cpm.efW[i]! - ctx.model.duration[i]!;
+}
+
+/** Grows the grid and the per-day arrays so that grid day `d` is covered. */
+export function levelingEnsureDays(ctx: LevelingContext, d: number): void {
+  if (d < ctx.days) return;
+  dayGridEnsure(ctx.grid, d);
+  const days = ctx.grid.length;
+  if (days <= d) {
+    throw new EngineError('out_of_range', 'leveling would place work after 2050');
+  }
+  const K = ctx.levelCount;
+  const grow = (old: Float64Array) => {
+    const next = new Float64Array(days * K);
+    next.set(old);
+    return next;
+  };
+  const previous = ctx.days;
+  ctx.avail = grow(ctx.avail);
+  ctx.base = grow(ctx.base);
+  ctx.usage = grow(ctx.usage);
+  for (let k = 0; k < K; k++) {
+    availabilityFill(ctx.resources, ctx.grid, ctx.levelResource[k]!, previous, days, ctx.avail, k, K);
+  }
+  ctx.days = days;
+}
+
+/** Fixed-date quantities (daily plans, per-period amounts) of the leveled resources, at the CPM dates. */
+function bookFixedRows(ctx: LevelingContext, rows: readonly number[], levelIndex: Int32Array): void {
+  const { resources, model, grid, cpm } = ctx;
+  const K = ctx.levelCount;
+  for (const a of rows) {
+    const k = levelIndex[resources.resource[a]!]!;
+    const entries = resources.entries[a]!;
+    const scale = resources.entryScale[a]!;
+    const w = resources.work[a]!;
+    const c = model.calendar[w]!;
+    for (let e = 0; e < entries.day.length; e++) {
+      const quantity = entries.quantity[e]! * scale;
+      const from = entries.day[e]! - grid.firstDay;
+      if (entries.end === null) {
+        if (from < 0) continue;
+        levelingEnsureDays(ctx, from);
+        ctx.base[from * K + k]! += quantity;
+        ctx.baseLastDay = Math.max(ctx.baseLastDay, from);
+        continue;
+      }
+      const to = entries.end[e]! - grid.firstDay;
+      if (to <= 0) continue;
+      levelingEnsureDays(ctx, to);
+      const dayW = grid.dayW[c]!;
+      const periodFrom = dayW[Math.max(0, from)]!;
+      const periodTo = dayW[to]!;
+      const workFrom = Math.max(periodFrom, cpm.efW[w]! - model.duration[w]!);
+      const workTo = Math.min(periodTo, cpm.efW[w]!);
+      const last =
+        workTo > workFrom
+          ? spreadAdd(grid, c, workFrom, workTo, quantity, SHAPE_EVENLY, null, ctx.base, k, K)
+          : periodTo > periodFrom
+            ? spreadAdd(grid, c, periodFrom, periodTo, quantity, SHAPE_EVENLY, null, ctx.base, k, K)
+            : spreadAdd(grid, c, periodFrom, periodFrom, quantity, SHAPE_START, null, ctx.base, k, K);
+      ctx.baseLastDay = Math.max(ctx.baseLastDay, last);
+    }
+  }
+}
+
+/**
+ * Working-coordinate windows and day ranges of work i's rows when its (remaining) work starts at s.
+ * Returns the last day touched, or -1 when the work has no rows.
+ */
+function rowWindows(ctx: LevelingContext, i: number, s: number): number {
+  const model = ctx.model;
+  const c = model.calendar[i]!;
+  const to = s + model.duration[i]!;
+  const whole = model.status[i] === STATUS_IN_PROGRESS ? model.actualStartW[i]! : s;
+  const remainingFrom = model.earliestW[c]!;
+  let last = -1;
+  for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
+    const spanFrom = ctx.rowSpan[row] === ROW_REMAINING ? Math.max(whole, remainingFrom) : whole;
+    const from = spanFrom + ctx.rowLag[row]!;
+    const window = ctx.rowWindow[row]!;
+    const rowTo = window < 0 ? Math.max(from, to) : from + window;
+    const shape = ctx.rowShape[row]!;
+    const dayA =
+      shape === SHAPE_END && rowTo > from
+        ? dayGridDayOfFinish(ctx.grid, c, rowTo)
+        : dayGridDayOfStart(ctx.grid, c, from);
+    const dayB = rowTo > from && shape !== SHAPE_START ? dayGridDayOfFinish(ctx.grid, c, rowTo) : dayA;
+    ctx.rowFrom[row] = from;
+    ctx.rowTo[row] = rowTo;
+    ctx.rowDayA[row] = dayA;
+    ctx.rowDayB[row] = dayB;
+    if (dayB > last) last = dayB;
+  }
+  return last;
+}
+
+/**
+ * The first day on which work i, starting its (remaining) work at s, would need more of a leveled
+ * resource than is left; -1 when it fits. Sets `conflictLevel`.
+ */
+export function levelingConflict(ctx: LevelingContext, i: number, s: number): number {
+  const rowEnd = ctx.rowStart[i + 1]!;
+  const rowBegin = ctx.rowStart[i]!;
+  if (rowBegin === rowEnd) return -1;
+  const last = rowWindows(ctx, i, s);
+  if (last < 0) return -1;
+  let first = last;
+  for (let row = rowBegin; row < rowEnd; row++) first = Math.min(first, ctx.rowDayA[row]!);
+  if (first < 0) first = 0;
+  levelingEnsureDays(ctx, last);
+  const K = ctx.levelCount;
+  const size = (last - first + 1) * K;
+  if (ctx.tmp.length < size) ctx.tmp = new Float64Array(Math.max(size, ctx.tmp.length * 2));
+  const tmp = ctx.tmp;
+  const c = ctx.model.calendar[i]!;
+  for (let row = rowBegin; row < rowEnd; row++) {
+    spreadAdd(
+      ctx.grid,
+      c,
+      ctx.rowFrom[row]!,
+      ctx.rowTo[row]!,
+      ctx.rowQuantity[row]!,
+      ctx.rowShape[row]!,
+      ctx.rowCurve[row]!,
+      tmp,
+      ctx.rowLevel[row]! - first * K,
+      K,
+    );
+  }
+  const { usage, avail } = ctx;
+  let found = -1;
+  for (let d = first; d <= last && found < 0; d++) {
+    const base = d * K;
+    const local = (d - first) * K;
+    for (let k = 0; k < K; k++) {
+      const demand = tmp[local + k]!;
+      if (demand <= 0) continue;
+      const available = avail[base + k]!;
+      if (usage[base + k]! + demand > available + 1e-9 * (1 + available)) {
+        found = d;
+        ctx.conflictLevel = k;
+        break;
+      }
+    }
+  }
+  tmp.fill(0, 0, size);
+  return found;
+}
+
+/** Adds (sign 1) or removes (sign -1) the usage of work i starting its (remaining) work at s. */
+export function levelingBook(ctx: LevelingContext, i: number, s: number, sign: number): void {
+  const rowBegin = ctx.rowStart[i]!;
+  const rowEnd = ctx.rowStart[i + 1]!;
+  if (rowBegin === rowEnd) return;
+  const last = rowWindows(ctx, i, s);
+  if (last < 0) return;
+  levelingEnsureDays(ctx, last);
+  const K = ctx.levelCount;
+  const c = ctx.model.calendar[i]!;
+  for (let row = rowBegin; row < rowEnd; row++) {
+    spreadAdd(
+      ctx.grid,
+      c,
+      ctx.rowFrom[row]!,
+      ctx.rowTo[row]!,
+      sign * ctx.rowQuantity[row]!,
+      ctx.rowShape[row]!,
+      ctx.rowCurve[row]!,
+      ctx.usage,
+      ctx.rowLevel[row]!,
+      K,
+    );
+  }
+  if (sign > 0 && last > ctx.lastBookedDay) ctx.lastBookedDay = last;
+}
+
+/** Demand of work i at start s on grid day d for leveled resource k (for explaining a move). */
+export function levelingDemandOn(ctx: LevelingContext, i: number, s: number, d: number, k: number): number {
+  const rowBegin = ctx.rowStart[i]!;
+  const rowEnd = ctx.rowStart[i + 1]!;
+  const last = rowWindows(ctx, i, s);
+  if (last < d) return 0;
+  levelingEnsureDays(ctx, last);
+  const one = new Float64Array(ctx.days + 1);
+  const c = ctx.model.calendar[i]!;
+  for (let row = rowBegin; row < rowEnd; row++) {
+    if (ctx.rowLevel[row] !== k) continue;
+    spreadAdd(
+      ctx.grid,
+      c,
+      ctx.rowFrom[row]!,
+      ctx.rowTo[row]!,
+      ctx.rowQuantity[row]!,
+      ctx.rowShape[row]!,
+      ctx.rowCurve[row]!,
+      one,
+      0,
+      1,
+    );
+  }
+  return one[d] ?? 0;
+}
