@@ -1,5 +1,6 @@
 export * from './abilities';
 export * from './api';
+export * from './bim';
 export * from './columnar';
 export * from './constants';
 export * from './dates';
