@@ -7,8 +7,19 @@ export type {
 export { checkMspdi, checkPmxml, checkXer, formatIssues, P6_LIMITS } from './conformance/index.js';
 export type { InterchangeErrorCode, InterchangeErrorLocation } from './errors.js';
 export { InterchangeError } from './errors.js';
-export type { FidelityField, FidelityMismatch, FidelityReport } from './fidelity.js';
-export { compareWithRecorded, formatMismatches } from './fidelity.js';
+export type {
+  FidelityField,
+  FidelityMismatch,
+  FidelityReport,
+  RecordedDateChange,
+  RecordedDateField,
+} from './fidelity.js';
+export {
+  compareWithRecorded,
+  datesMovedByRecalculation,
+  formatMismatches,
+  rowsWithRecordedDates,
+} from './fidelity.js';
 export type { ByteSource, Encoding } from './input.js';
 export { readJson, toEngineJson, writeJson } from './json-format.js';
 export type * from './model.js';

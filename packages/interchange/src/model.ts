@@ -5,7 +5,14 @@
  * Dates are local `YYYY-MM-DDTHH:mm`; durations, lags and floats are minutes (working minutes of the
  * activity's calendar unless said otherwise).
  */
-import type { CriticalDefinition, LagCalendar, ProgressMode, TotalFloatKind } from '@takt/engine';
+import type {
+  CriticalDefinition,
+  LagCalendar,
+  ManualStartLinks,
+  ProgressMode,
+  StartLagFrom,
+  TotalFloatKind,
+} from '@takt/engine';
 
 export type SourceFormat = 'xer' | 'pmxml' | 'mspdi' | 'json';
 
@@ -103,11 +110,18 @@ export interface IxActivity {
   percentComplete?: number;
   baselineStart?: string;
   baselineFinish?: string;
+  /** P6 expected finish (XER expect_end_date, PMXML ExpectedFinishDate). */
+  expectedFinish?: string;
+  /** MS Project manually scheduled task: it stays at its recorded Start. */
+  manual?: boolean;
   recorded: IxRecorded;
   /** Activity codes: code type name → value. */
   codes: Record<string, string>;
   /** UDFs / MSPDI extended attributes: field name → value. */
   udfs: Record<string, string | number>;
+  /** Physical volume of the work (spreadsheet imports, Takt archives) and its unit. */
+  volume?: number;
+  unit?: string;
 }
 
 export type IxRelationType = 'fs' | 'ss' | 'ff' | 'sf';
@@ -148,8 +162,16 @@ export interface IxOptions {
   progress: ProgressMode;
   /** P6 "make open-ended activities critical". */
   openEndsCritical?: boolean;
-  /** P6 "actual dates" out-of-sequence mode (the engine falls back to retained logic). */
+  /** P6 "actual dates" out-of-sequence mode (`progress` is then `'actual_dates'` too). */
   actualDatesMode?: boolean;
+  /** P6 "use expected end dates". */
+  useExpectedFinish?: boolean;
+  /** P6 "calculate start-to-start lag from". */
+  startLagFrom?: StartLagFrom;
+  /** MS Project: SS/SF successors do not bound a manually scheduled task's late dates. */
+  manualStartLinks?: ManualStartLinks;
+  /** MS Project: a manually scheduled task without links is never critical. */
+  manualUnlinkedCritical?: boolean;
   /** Source fields verbatim (SCHEDOPTIONS, PMXML project settings, MSPDI project settings). */
   raw: Record<string, string>;
 }
@@ -165,6 +187,11 @@ export interface IxProject {
   mustFinishBy?: string;
   /** The finish the tool calculated. */
   scheduledFinish?: string;
+  /**
+   * MS Project's project summary task (UID 0): project data, not a work; its recorded dates are the
+   * whole project's.
+   */
+  projectSummary?: { name: string; recorded: IxRecorded };
   defaultCalendarId: string;
   /** MS Project minutes per day (for day-based values); P6 uses each calendar's hours per day. */
   minutesPerDay?: number;

@@ -66,6 +66,9 @@ export async function readMspdi(
   const p = emptyProject('mspdi', 'msproject');
   p.options.totalFloat = 'smallest';
   p.options.lagCalendar = 'project';
+  // MS Project's treatment of manually scheduled tasks (see the engine's options)
+  p.options.manualStartLinks = 'ignore';
+  p.options.manualUnlinkedCritical = false;
   const settings: Record<string, string> = {};
   const rawCalendars: XNode[] = [];
   const tasks: XNode[] = [];
@@ -123,6 +126,8 @@ export async function readMspdi(
   if (settings.ScheduleFromStart === '0')
     p.warnings.push('project scheduled from its finish: scheduled forward from its start');
   if (settings.StatusDate) p.dataDate = isoDate(settings.StatusDate, where('StatusDate'));
+  // "Tasks will always honor their constraint dates" (default on): must start/finish on beat the links
+  const honorConstraints = settings.HonorConstraints !== '0';
 
   p.calendars = resolveCalendars(rawCalendars);
   const perDay = p.minutesPerDay;
@@ -144,6 +149,29 @@ export async function readMspdi(
     }
     const level = text('OutlineLevel') ? number(text('OutlineLevel'), w('OutlineLevel'), 100) : 1;
     const summary = text('Summary') === '1';
+    if (uid === '0' && level === 0) {
+      // the project summary task: the project's own row, not a work
+      p.projectSummary = {
+        name: text('Name'),
+        recorded: {
+          earlyStart: date('EarlyStart'),
+          earlyFinish: date('EarlyFinish'),
+          lateStart: date('LateStart'),
+          lateFinish: date('LateFinish'),
+          totalFloatMinutes: text('TotalSlack')
+            ? Math.round(number(text('TotalSlack'), w('TotalSlack')) / 10)
+            : undefined,
+          freeFloatMinutes: text('FreeSlack')
+            ? Math.round(number(text('FreeSlack'), w('FreeSlack')) / 10)
+            : undefined,
+          critical: text('Critical') ? text('Critical') === '1' : undefined,
+          start: date('Start'),
+          finish: date('Finish'),
+        },
+      };
+      outline.length = 0;
+      continue;
+    }
     const milestone = text('Milestone') === '1';
     const slack = (f: string) => (text(f) ? Math.round(number(text(f), w(f)) / 10) : undefined);
     const a: IxActivity = {
@@ -171,6 +199,7 @@ export async function readMspdi(
       codes: {},
       udfs: {},
     };
+    if (text('Manual') === '1' && !summary) a.manual = true;
     if (text('PercentComplete'))
       a.percentComplete = number(text('PercentComplete'), w('PercentComplete'), 1000);
     if (a.actualFinish) a.status = 'completed';
@@ -190,7 +219,13 @@ export async function readMspdi(
       const d = date('ConstraintDate');
       if (!d)
         throw new InterchangeError('missing_value', 'constraint without ConstraintDate', w('ConstraintDate'));
-      a.constraint = { type: ct, date: d };
+      const type =
+        honorConstraints && ct === 'start_on'
+          ? 'mandatory_start'
+          : honorConstraints && ct === 'finish_on'
+            ? 'mandatory_finish'
+            : ct;
+      a.constraint = { type, date: d };
     }
     const baseline = childrenNamed(t, 'Baseline').find((b) => childText(b, 'Number') === '0');
     if (baseline) {

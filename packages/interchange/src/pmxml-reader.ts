@@ -158,9 +158,14 @@ export async function readPmxml(
   const oos = settings.OutOfSequenceScheduleType ?? 'Retained Logic';
   if (oos === 'Progress Override') p.options.progress = 'progress_override';
   else if (oos === 'Actual Dates') {
+    p.options.progress = 'actual_dates';
     p.options.actualDatesMode = true;
-    p.warnings.push('"Actual Dates" out-of-sequence mode is scheduled as retained logic');
   }
+  p.options.useExpectedFinish =
+    settings.UseExpectedFinishDates === '1' || settings.UseExpectedFinishDates === 'true';
+  // a boolean in the schema: true = from the (remaining) early start
+  const ssLag = settings.StartToStartLagCalculationType;
+  p.options.startLagFrom = ssLag === '1' || ssLag === 'true' ? 'early_start' : 'actual_start';
   if (settings.CriticalActivityPathType === 'Longest Path') p.options.critical = { kind: 'longest_path' };
   else {
     const th = settings.CriticalActivityFloatThreshold
@@ -219,6 +224,7 @@ export async function readPmxml(
           status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in_progress' : 'not_started',
         actualStart: date(t('ActualStartDate'), w('ActualStartDate')),
         actualFinish: date(t('ActualFinishDate'), w('ActualFinishDate')),
+        expectedFinish: date(t('ExpectedFinishDate'), w('ExpectedFinishDate')),
         recorded: {
           earlyStart: date(t('EarlyStartDate'), w('EarlyStartDate')),
           earlyFinish: date(t('EarlyFinishDate'), w('EarlyFinishDate')),

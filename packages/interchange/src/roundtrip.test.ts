@@ -63,8 +63,19 @@ function essence(p: IxProject) {
       tf: p.options.totalFloat,
       critical: p.options.critical,
       progress: p.options.progress,
+      openEnds: p.options.openEndsCritical ?? false,
+      expectedFinish: p.options.useExpectedFinish ?? false,
+      startLagFrom: p.options.startLagFrom ?? 'actual_start',
     },
   };
+}
+
+/** Without the late dates and floats (for a trip that cannot carry what decides them). */
+function earlyOnly(works: ReturnType<typeof essence>['works']) {
+  return works.map((w) => ({
+    ...w,
+    dates: { ...w.dates, lateStart: null, lateFinish: null, totalFloatMinutes: null },
+  }));
 }
 
 describe('round trips', () => {
@@ -75,7 +86,13 @@ describe('round trips', () => {
         const back = await trip(original);
         const a = essence(original);
         const b = essence(back);
-        expect(b.works).toEqual(a.works);
+        // P6 has no manually scheduled tasks: through XER/PMXML an MS Project manual task becomes an
+        // ordinary one, at the same early dates; MS Project's rules for its late dates do not apply.
+        const crossFamily = format !== 'json' && (original.format === 'mspdi') !== (format === 'mspdi');
+        if (crossFamily && original.activities.some((x) => x.manual)) {
+          expect(earlyOnly(b.works)).toEqual(earlyOnly(a.works));
+          expect(back.activities.some((x) => x.manual)).toBe(false);
+        } else expect(b.works).toEqual(a.works);
         expect(b.relations).toEqual(a.relations);
         expect(back.warnings.filter((w) => w.includes('calendar'))).toEqual([]);
         if (format !== 'mspdi' || original.format === 'mspdi') expect(b.options).toEqual(a.options);

@@ -37,7 +37,13 @@ export interface ScheduleRow {
 }
 
 export interface ScheduledProject {
+  /** One row per activity (MS Project's project summary task is not one: see `projectRow`). */
   rows: ScheduleRow[];
+  /**
+   * The whole project as MS Project shows it in its project summary task (UID 0): earliest start,
+   * latest finish, smallest floats, critical by the slack rule. Null unless the file has that task.
+   */
+  projectRow: ScheduleRow | null;
   result: ScheduleResult;
   warnings: string[];
 }
@@ -89,7 +95,35 @@ export function scheduleProject(p: IxProject): ScheduledProject {
     else msProjectConvention(row, result.projectFinish, cal);
     return row;
   });
-  return { rows, result, warnings };
+  return { rows, projectRow: p.projectSummary ? projectSummaryRow(p, rows) : null, result, warnings };
+}
+
+function projectSummaryRow(p: IxProject, rows: ScheduleRow[]): ScheduleRow {
+  const dated = rows.filter((r) => r.earlyStart !== null);
+  const pick = (field: 'earlyStart' | 'earlyFinish' | 'lateStart' | 'lateFinish', latest: boolean) => {
+    const values = dated.map((r) => r[field]).filter((v): v is string => v !== null);
+    if (values.length === 0) return null;
+    return values.reduce((a, b) => (b > a === latest ? b : a));
+  };
+  const least = (field: 'totalFloatMinutes' | 'freeFloatMinutes') => {
+    const values = dated.map((r) => r[field]).filter((v): v is number => v !== null);
+    return values.length === 0 ? null : Math.min(...values);
+  };
+  const totalFloat = least('totalFloatMinutes');
+  const critical = p.options.critical;
+  return {
+    id: '0',
+    code: '0',
+    name: p.projectSummary?.name ?? p.name,
+    earlyStart: pick('earlyStart', false),
+    earlyFinish: pick('earlyFinish', true),
+    lateStart: pick('lateStart', false),
+    lateFinish: pick('lateFinish', true),
+    totalFloatMinutes: totalFloat,
+    freeFloatMinutes: least('freeFloatMinutes'),
+    critical:
+      critical.kind === 'total_float' && totalFloat !== null && totalFloat <= critical.thresholdMinutes,
+  };
 }
 
 function p6Convention(a: IxActivity, row: ScheduleRow, dataDate: Minutes, cal: () => Calendar): void {

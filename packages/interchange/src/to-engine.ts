@@ -1,7 +1,10 @@
 /**
  * The interchange model → `@takt/engine` input. WBS nodes become `sum` works (ids `wbs:…`), activities
- * keep their model ids; the file's scheduling options become `CalculateOptions`. What the engine cannot
- * express is scheduled as closely as it can and listed in `warnings`.
+ * keep their model ids; the file's scheduling options become `CalculateOptions`: lag calendar, float,
+ * critical rule, out-of-sequence mode, open ends, expected finishes, SS lag base, and MS Project's rules
+ * for manually scheduled tasks. Level of effort and WBS summary activities, mandatory constraints,
+ * manually scheduled tasks (at their recorded start) and expected finishes map onto the engine's own
+ * kinds. What the engine cannot express is scheduled as closely as it can and listed in `warnings`.
  */
 import type { CalculateOptions, ConstraintInput, EngineProject, WorkInput, WorkType } from '@takt/engine';
 import type { IxActivity, IxConstraint, IxProject } from './model.js';
@@ -15,8 +18,8 @@ export interface EngineImport {
 const ENGINE_TYPE: Record<IxActivity['type'], WorkType> = {
   task: 'task',
   resource_dependent: 'task',
-  level_of_effort: 'task',
-  wbs_summary: 'task',
+  level_of_effort: 'level_of_effort',
+  wbs_summary: 'wbs_summary',
   start_milestone: 'milestone_start',
   finish_milestone: 'milestone_finish',
   summary: 'sum',
@@ -32,8 +35,6 @@ export function toEngineProject(p: IxProject): EngineImport {
   for (const w of p.wbs)
     works.push({ id: w.id, name: w.name, type: 'sum', parentId: w.parentId, durationMinutes: 0 });
   for (const a of p.activities) {
-    if (a.type === 'level_of_effort' || a.type === 'wbs_summary')
-      warnings.push(`${a.code}: ${a.type} activity scheduled as a task with its own duration`);
     let type = ENGINE_TYPE[a.type];
     if (type === 'sum' && !hasChildren.has(a.id)) type = 'task';
     const work: WorkInput = {
@@ -55,6 +56,12 @@ export function toEngineProject(p: IxProject): EngineImport {
     }
     if (work.status === 'in_progress' && a.remainingMinutes !== undefined)
       work.remainingMinutes = a.remainingMinutes;
+    if (a.expectedFinish && type !== 'sum') work.expectedFinish = a.expectedFinish;
+    if (a.manual && type !== 'sum') {
+      const start = a.recorded.start ?? a.recorded.earlyStart;
+      if (start) work.manualStart = start;
+      else warnings.push(`${a.code}: manually scheduled task without a Start, scheduled automatically`);
+    }
     works.push(work);
   }
   const project: EngineProject = {
@@ -80,12 +87,17 @@ export function toEngineProject(p: IxProject): EngineImport {
     dataDate: p.dataDate ?? null,
     projectFinish: p.mustFinishBy ?? null,
   };
-  if (p.options.openEndsCritical) warnings.push('"make open-ended activities critical" is not applied');
+  const o = p.options;
   const options: CalculateOptions = {
-    lagCalendar: p.options.lagCalendar,
-    totalFloat: p.options.totalFloat,
-    critical: p.options.critical,
-    progress: p.options.progress,
+    lagCalendar: o.lagCalendar,
+    totalFloat: o.totalFloat,
+    critical: o.critical,
+    progress: o.actualDatesMode ? 'actual_dates' : o.progress,
+    openEndsCritical: o.openEndsCritical ?? false,
+    useExpectedFinish: o.useExpectedFinish ?? false,
+    startLagFrom: o.startLagFrom ?? 'actual_start',
+    manualStartLinks: o.manualStartLinks ?? 'bound',
+    manualUnlinkedCritical: o.manualUnlinkedCritical ?? true,
   };
   return { project, options, warnings };
 }
@@ -94,16 +106,14 @@ function engineConstraint(a: IxActivity, warnings: string[]): ConstraintInput | 
   const c: ConstraintInput = {};
   const put = (x: IxConstraint | undefined) => {
     if (!x) return;
-    if (x.type.startsWith('mandatory'))
-      warnings.push(
-        `${a.code}: mandatory constraint scheduled as "${x.type === 'mandatory_start' ? 'start' : 'finish'} on"`,
-      );
     const side = x.type.startsWith('start') || x.type === 'mandatory_start' ? 'start' : 'finish';
-    const type = x.type.endsWith('or_before')
-      ? 'not_later'
-      : x.type.endsWith('or_after')
-        ? 'not_earlier'
-        : 'in_date';
+    const type = x.type.startsWith('mandatory')
+      ? 'mandatory'
+      : x.type.endsWith('or_before')
+        ? 'not_later'
+        : x.type.endsWith('or_after')
+          ? 'not_earlier'
+          : 'in_date';
     if (c[side]) {
       warnings.push(`${a.code}: second ${side} constraint ignored (the engine keeps one per side)`);
       return;

@@ -192,6 +192,8 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
           o.totalFloat === 'start' ? 'FT_SF' : o.totalFloat === 'smallest' ? 'FT_SM' : 'FT_FF',
         sched_calendar_on_relationship_lag: XER_LAGCAL_OF[o.lagCalendar],
         sched_progress_override: o.progress === 'progress_override' ? 'Y' : 'N',
+        sched_use_expect_end_flag: o.useExpectedFinish ? 'Y' : 'N',
+        sched_lag_early_start_flag: o.startLagFrom === 'early_start' ? 'Y' : 'N',
       },
     ],
     [
@@ -202,6 +204,8 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       'sched_float_type',
       'sched_calendar_on_relationship_lag',
       'sched_progress_override',
+      'sched_use_expect_end_flag',
+      'sched_lag_early_start_flag',
     ],
   );
   const { wbs, wbsOf } = p6Wbs(p);
@@ -331,6 +335,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
           early_end_date: xerDate(r?.earlyFinish ?? a.recorded.earlyFinish),
           target_start_date: xerDate(a.baselineStart),
           target_end_date: xerDate(a.baselineFinish),
+          expect_end_date: xerDate(a.expectedFinish),
           cstr_type: c1,
           cstr_date2: xerDate(a.constraint2?.date),
           cstr_type2: a.constraint2 ? XER_CSTR_OF[a.constraint2.type] : '',
@@ -362,6 +367,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       'early_end_date',
       'target_start_date',
       'target_end_date',
+      'expect_end_date',
       'cstr_type',
       'cstr_date2',
       'cstr_type2',
@@ -512,9 +518,13 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     p.minutesPerDay ??
     Math.round((p.calendars.find((c) => c.id === p.defaultCalendarId)?.hoursPerDay ?? 8) * 60);
   const calUid = new Map(p.calendars.map((c, k) => [c.id, String(k + 1)]));
+  // must start/finish on are mandatory when tasks honor their constraint dates, else soft "start on"
+  const honorConstraints = p.activities.some(
+    (a) => a.constraint?.type.startsWith('mandatory') || a.constraint2?.type.startsWith('mandatory'),
+  );
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Project xmlns="http://schemas.microsoft.com/project">\n';
   yield `${el('SaveVersion', 14)}${el('Name', fit(p.code || p.name, 255))}${el('Title', fit(p.name, 512))}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
-  yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CurrencyCode', 'USD')}${el('CalendarUID', calUid.get(p.defaultCalendarId))}${el('MinutesPerDay', minutesPerDay)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
+  yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CurrencyCode', 'USD')}${el('CalendarUID', calUid.get(p.defaultCalendarId))}${el('MinutesPerDay', minutesPerDay)}${el('HonorConstraints', honorConstraints ? 1 : 0)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
   yield '<Calendars>\n';
   for (const c of p.calendars) {
     const times = (list: { start: string; finish: string }[]) =>
@@ -570,7 +580,7 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     const total = r?.totalFloatMinutes ?? a.recorded.totalFloatMinutes;
     const free = r?.freeFloatMinutes ?? a.recorded.freeFloatMinutes;
     // element order of the MSPDI Task sequence (checked by checkMspdi)
-    yield `<Task>${el('UID', uid)}${el('ID', /^\d+$/.test(a.code) ? a.code : uid)}${el('Name', fit(a.name, 512))}${el('WBS', a.code)}${el('OutlineLevel', it.level)}` +
+    yield `<Task>${el('UID', uid)}${el('ID', /^\d+$/.test(a.code) ? a.code : uid)}${el('Name', fit(a.name, 512))}${a.manual ? el('Manual', 1) : ''}${el('WBS', a.code)}${el('OutlineLevel', it.level)}` +
       `${el('Start', pick(r?.earlyStart, a.recorded.start ?? a.recorded.earlyStart))}${el('Finish', pick(r?.earlyFinish, a.recorded.finish ?? a.recorded.earlyFinish))}${el('Duration', isoDur(a.durationMinutes))}${el('DurationFormat', 7)}` +
       `${el('Milestone', a.type.endsWith('milestone') ? 1 : 0)}${el('Summary', summary ? 1 : 0)}${el('Critical', r ? (r.critical ? 1 : 0) : undefined)}` +
       `${el('EarlyStart', pick(r?.earlyStart, a.recorded.earlyStart))}${el('EarlyFinish', pick(r?.earlyFinish, a.recorded.earlyFinish))}${el('LateStart', pick(r?.lateStart, a.recorded.lateStart))}${el('LateFinish', pick(r?.lateFinish, a.recorded.lateFinish))}` +
@@ -670,7 +680,8 @@ export function* writePmxml(p: IxProject, rows?: ScheduleRow[]): Generator<strin
   yield `<Project>${el('ActivityDefaultCalendarObjectId', oid(`cal:${p.defaultCalendarId}`))}${el('ComputeTotalFloatType', o.totalFloat === 'smallest' ? 'Smallest of Start Float and Finish Float' : o.totalFloat === 'start' ? 'Start Float = Late Start - Early Start' : 'Finish Float = Late Finish - Early Finish')}` +
     `${el('CriticalActivityFloatThreshold', o.critical.kind === 'total_float' ? o.critical.thresholdMinutes / 60 : 0)}${el('CriticalActivityPathType', o.critical.kind === 'longest_path' ? 'Longest Path' : 'Critical Float')}` +
     `${el('DataDate', xmlDate(p.dataDate ?? p.start))}${el('Id', fit(p.code || p.name || 'TAKT', P6_LIMITS.projectId))}${el('MakeOpenEndedActivitiesCritical', o.openEndsCritical ? 1 : 0)}${el('MustFinishByDate', xmlDate(p.mustFinishBy))}${el('Name', fit(p.name, P6_LIMITS.projectName))}${el('ObjectId', projOid)}` +
-    `${el('OutOfSequenceScheduleType', o.actualDatesMode ? 'Actual Dates' : o.progress === 'progress_override' ? 'Progress Override' : 'Retained Logic')}${el('PlannedStartDate', xmlDate(p.start))}${el('RelationshipLagCalendar', PMXML_LAGCAL[o.lagCalendar])}${el('ScheduledFinishDate', xmlDate(p.scheduledFinish))}\n`;
+    `${el('OutOfSequenceScheduleType', o.actualDatesMode || o.progress === 'actual_dates' ? 'Actual Dates' : o.progress === 'progress_override' ? 'Progress Override' : 'Retained Logic')}${el('PlannedStartDate', xmlDate(p.start))}${el('RelationshipLagCalendar', PMXML_LAGCAL[o.lagCalendar])}${el('ScheduledFinishDate', xmlDate(p.scheduledFinish))}` +
+    `${el('StartToStartLagCalculationType', o.startLagFrom === 'early_start' ? 1 : 0)}${el('UseExpectedFinishDates', o.useExpectedFinish ? 1 : 0)}\n`;
   const { wbs, wbsOf } = p6Wbs(p);
   const wbsCodes = uniqueCodes(
     wbs.map((w) => w.code),
@@ -696,7 +707,7 @@ export function* writePmxml(p: IxProject, rows?: ScheduleRow[]): Generator<strin
           ? PMXML_CSTR[a.constraint.type]
           : undefined;
     yield `<Activity>${el('ActualFinishDate', xmlDate(a.actualFinish))}${el('ActualStartDate', xmlDate(a.actualStart))}${el('CalendarObjectId', oid(`cal:${a.calendarId ?? p.defaultCalendarId}`))}` +
-      `${el('EarlyFinishDate', xmlDate(r?.earlyFinish ?? a.recorded.earlyFinish))}${el('EarlyStartDate', xmlDate(r?.earlyStart ?? a.recorded.earlyStart))}${el('FreeFloat', h(r?.freeFloatMinutes ?? a.recorded.freeFloatMinutes))}${el('Id', activityIds[k])}` +
+      `${el('EarlyFinishDate', xmlDate(r?.earlyFinish ?? a.recorded.earlyFinish))}${el('EarlyStartDate', xmlDate(r?.earlyStart ?? a.recorded.earlyStart))}${el('ExpectedFinishDate', xmlDate(a.expectedFinish))}${el('FreeFloat', h(r?.freeFloatMinutes ?? a.recorded.freeFloatMinutes))}${el('Id', activityIds[k])}` +
       `${el('LateFinishDate', xmlDate(r?.lateFinish ?? a.recorded.lateFinish))}${el('LateStartDate', xmlDate(r?.lateStart ?? a.recorded.lateStart))}${el('Name', fit(a.name, P6_LIMITS.activityName))}${el('ObjectId', oid(`act:${a.id}`))}` +
       `${el('PhysicalPercentComplete', a.percentComplete !== undefined ? a.percentComplete / 100 : undefined)}${el('PlannedDuration', a.durationMinutes / 60)}${el('PrimaryConstraintDate', xmlDate(a.constraint?.date))}${el('PrimaryConstraintType', c1)}` +
       `${el('ProjectObjectId', projOid)}${el('RemainingDuration', h(a.actualFinish ? 0 : (a.remainingMinutes ?? a.durationMinutes)))}${el('SecondaryConstraintDate', xmlDate(a.constraint2?.date))}${el('SecondaryConstraintType', a.constraint2 ? PMXML_CSTR[a.constraint2.type] : undefined)}` +

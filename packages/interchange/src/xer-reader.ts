@@ -194,12 +194,13 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         project.options.totalFloat = ft === 'FT_SF' ? 'start' : ft === 'FT_SM' ? 'smallest' : 'finish';
         if (get('sched_progress_override') === 'Y') project.options.progress = 'progress_override';
         else if (get('sched_retained_logic') !== 'Y') {
+          project.options.progress = 'actual_dates';
           project.options.actualDatesMode = true;
-          project.warnings.push(
-            'SCHEDOPTIONS: "Actual Dates" out-of-sequence mode is scheduled as retained logic',
-          );
         }
         project.options.openEndsCritical = get('sched_open_critical_flag') === 'Y';
+        project.options.useExpectedFinish = get('sched_use_expect_end_flag') === 'Y';
+        project.options.startLagFrom =
+          get('sched_lag_early_start_flag') === 'Y' ? 'early_start' : 'actual_start';
         break;
       }
       case 'PROJWBS': {
@@ -245,6 +246,7 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           actualFinish: date('act_end_date'),
           baselineStart: date('target_start_date'),
           baselineFinish: date('target_end_date'),
+          expectedFinish: date('expect_end_date'),
           recorded: {
             earlyStart: date('early_start_date'),
             earlyFinish: date('early_end_date'),
