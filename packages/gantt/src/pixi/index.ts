@@ -1,3 +1,6 @@
+// The app's Content-Security-Policy allows no eval; Pixi then needs its eval-free shader and uniform code.
+import 'pixi.js/unsafe-eval';
+
 export type { CyclogramPixiOptions, CyclogramScene } from './cyclogram-renderer.js';
 export { CyclogramPixiRenderer } from './cyclogram-renderer.js';
 export type { FrameClock, FrameLayer } from './frame-scheduler.js';
