@@ -6,6 +6,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
 import { recoverInterruptedCalculations } from './domains/calculation/service';
+import { registerInterchangeWorkers } from './domains/interchange/workers';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
 import { PayloadCache } from './domains/versions/payload-cache';
 import { localFileStorage } from './files/storage';
@@ -39,6 +40,7 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(SPACE_DELETION_JOB, (data) =>
     runSpaceDeletion(services, data as { spaceId: string; jobId: string }),
   );
+  await registerInterchangeWorkers(services);
 }
 
 /**

@@ -5,6 +5,7 @@ export * from './columnar';
 export * from './constants';
 export * from './dates';
 export * from './errors';
+export * from './interchange';
 export * from './masks';
 export * from './messages';
 export * from './print';

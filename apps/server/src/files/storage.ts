@@ -1,5 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded files go. The interface is what S3-compatible storage offers (put/get/delete by
@@ -8,6 +10,13 @@ import { dirname, join, normalize, sep } from 'node:path';
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The file as a stream of chunks with its size, or null: large files (a 350k-activity XER) are never held whole. */
+  open(key: string): Promise<{ size: number; chunks: AsyncIterable<Uint8Array> } | null>;
+  /** Writes chunks as they are produced (large exports); returns the number of bytes written. */
+  putChunks(
+    key: string,
+    chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  ): Promise<number>;
   delete(key: string): Promise<void>;
   /** Removes every file under a prefix, e.g. all files of a deleted space. */
   deletePrefix(prefix: string): Promise<void>;
@@ -35,6 +44,38 @@ export function localFileStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async open(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { size, chunks: createReadStream(path, { highWaterMark: 1024 * 1024 }) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async putChunks(key, chunks) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${process.pid}.tmp`;
+      let bytes = 0;
+      const encoder = new TextEncoder();
+      async function* counted() {
+        for await (const chunk of chunks) {
+          const data = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+          bytes += data.byteLength;
+          yield data;
+        }
+      }
+      try {
+        await pipeline(counted(), createWriteStream(temp));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      await rename(temp, path);
+      return bytes;
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

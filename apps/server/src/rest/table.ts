@@ -219,6 +219,64 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'POST', path: space('/directories/:directoryId/values'), procedure: 'directories.createValue' },
   { method: 'PATCH', path: space('/directory-values/:valueId'), procedure: 'directories.updateValue' },
   { method: 'DELETE', path: space('/directory-values/:valueId'), procedure: 'directories.deleteValue' },
+  // Import and export (spec §7: versions/upload, batch-processing, versions export, storage, import settings)
+  { method: 'POST', path: space('/schedules/:scheduleId/versions/upload'), procedure: 'interchange.upload' },
+  {
+    method: 'POST',
+    path: space('/schedules/:scheduleId/versions/upload/synchronous'),
+    procedure: 'interchange.uploadSynchronous',
+  },
+  { method: 'POST', path: space('/batch-processing/import'), procedure: 'interchange.upload' },
+  { method: 'POST', path: space('/batch-processing/export'), procedure: 'interchange.startExport' },
+  { method: 'POST', path: space('/batch-processing/stop'), procedure: 'interchange.stop' },
+  { method: 'POST', path: space('/batch-processing/report'), procedure: 'interchange.job' },
+  { method: 'GET', path: space('/batch-processing/jobs'), procedure: 'interchange.jobs' },
+  { method: 'GET', path: space('/batch-processing/jobs/:jobId'), procedure: 'interchange.job' },
+  {
+    method: 'POST',
+    path: space('/batch-processing/jobs/:jobId/recorded-dates'),
+    procedure: 'interchange.chooseRecordedDates',
+  },
+  {
+    method: 'POST',
+    path: space('/versions/:versionId/export/:format'),
+    procedure: 'interchange.exportVersion',
+  },
+  {
+    method: 'POST',
+    path: space('/schedules/versions/export-comparison/:format'),
+    procedure: 'interchange.exportComparison',
+  },
+  { method: 'GET', path: space('/storage/max-size'), procedure: 'interchange.storage.maxSize' },
+  {
+    method: 'GET',
+    path: space('/storage/schedule/:scheduleId'),
+    procedure: 'interchange.storage.scheduleFiles',
+  },
+  {
+    method: 'POST',
+    path: space('/storage/schedule/:scheduleId'),
+    procedure: 'interchange.storage.uploadScheduleFile',
+  },
+  { method: 'GET', path: space('/storage/download/:fileId'), procedure: 'interchange.storage.download' },
+  { method: 'DELETE', path: space('/storage/:fileId'), procedure: 'interchange.storage.delete' },
+  { method: 'GET', path: space('/schedule-import-settings'), procedure: 'interchange.settings.list' },
+  { method: 'POST', path: space('/schedule-import-settings'), procedure: 'interchange.settings.create' },
+  {
+    method: 'GET',
+    path: space('/schedule-import-settings/:settingId'),
+    procedure: 'interchange.settings.get',
+  },
+  {
+    method: 'PATCH',
+    path: space('/schedule-import-settings/:settingId'),
+    procedure: 'interchange.settings.update',
+  },
+  {
+    method: 'DELETE',
+    path: space('/schedule-import-settings/:settingId'),
+    procedure: 'interchange.settings.delete',
+  },
   // Demo: the 100,000-work schedule on demand
   { method: 'POST', path: space('/demo/large-schedule'), procedure: 'scheduleDemo.largeSchedule' },
 ];

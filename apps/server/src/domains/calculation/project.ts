@@ -1,5 +1,12 @@
 import { SCHEDULE_LIMITS } from '@takt/contracts';
-import type { CalendarInput, EngineProject, RelationInput, WorkInput, WorkType } from '@takt/engine';
+import type {
+  CalculateOptions,
+  CalendarInput,
+  EngineProject,
+  RelationInput,
+  WorkInput,
+  WorkType,
+} from '@takt/engine';
 import type pg from 'pg';
 import { type CalendarDto, calendarToEngine } from '../calendars/service';
 import { keyDate } from '../versions/guard';
@@ -29,6 +36,8 @@ interface WorkDb {
 
 export interface LoadedProject {
   project: EngineProject;
+  /** The version's scheduling options (an imported file's own), the engine's defaults when it has none. */
+  options: CalculateOptions;
   /** Works of the version (external predecessors excluded), by engine input index. */
   ownWorkCount: number;
   relationIds: string[];
@@ -50,8 +59,10 @@ export async function projectLoad(
     projectStart: string | null;
     dataDate: string | null;
     calendarId: string | null;
+    scheduleOptions: (CalculateOptions & { projectFinish?: string }) | null;
   }>(
-    `SELECT ${iso('"projectStart"')} AS "projectStart", ${iso('"dataDate"')} AS "dataDate", "calendarId"
+    `SELECT ${iso('"projectStart"')} AS "projectStart", ${iso('"dataDate"')} AS "dataDate", "calendarId",
+       "scheduleOptions"
      FROM versions WHERE id = $1 AND "spaceId" = $2`,
     [versionId, spaceId],
   );
@@ -137,7 +148,9 @@ export async function projectLoad(
     .filter((d): d is string => !!d)
     .sort();
   const projectStart = v.projectStart ?? starts[0] ?? keyDate();
+  const { projectFinish, ...options } = v.scheduleOptions ?? {};
   return {
+    options,
     project: {
       calendars,
       defaultCalendarId,
@@ -151,6 +164,7 @@ export async function projectLoad(
       })),
       projectStart,
       dataDate: v.dataDate,
+      ...(projectFinish ? { projectFinish } : {}),
     },
     ownWorkCount: own.length,
     relationIds: relationRows.rows.map((r) => r.id),

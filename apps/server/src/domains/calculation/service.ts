@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
-import { calculate, type EngineProject } from '@takt/engine';
+import { type CalculateOptions, calculate, type EngineProject } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { encodedPayload } from '../versions/binary';
@@ -33,9 +33,9 @@ class CalculationFailed extends Error {
   }
 }
 
-function calculateInline(project: EngineProject): CalculationArrays {
+function calculateInline(project: EngineProject, options: CalculateOptions): CalculationArrays {
   try {
-    const r = calculate(project);
+    const r = calculate(project, options);
     return { ...r, workIds: [...r.workIds], conflicts: [...r.conflicts] };
   } catch (error) {
     const e = error as EngineFailure;
@@ -46,7 +46,7 @@ function calculateInline(project: EngineProject): CalculationArrays {
 }
 
 /** Runs the engine in a worker thread, so a 100k-work calculation does not stall other requests. */
-function calculateInWorker(project: EngineProject): Promise<CalculationArrays> {
+function calculateInWorker(project: EngineProject, options: CalculateOptions): Promise<CalculationArrays> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url));
     worker.once('message', (message: { ok: boolean; result?: CalculationArrays; error?: EngineFailure }) => {
@@ -56,7 +56,7 @@ function calculateInWorker(project: EngineProject): Promise<CalculationArrays> {
       else reject(new Error(message.error?.message ?? 'calculation failed'));
     });
     worker.once('error', reject);
-    worker.postMessage({ project, options: {} });
+    worker.postMessage({ project, options });
   });
 }
 
@@ -157,7 +157,9 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
   try {
     loaded = await projectLoad(pool, spaceId, versionId);
     const inWorker = useWorker(loaded.ownWorkCount);
-    const result = inWorker ? await calculateInWorker(loaded.project) : calculateInline(loaded.project);
+    const result = inWorker
+      ? await calculateInWorker(loaded.project, loaded.options)
+      : calculateInline(loaded.project, loaded.options);
     const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
     await writeResults(pool, result, own, loaded.relationIds);
     await pool.query(

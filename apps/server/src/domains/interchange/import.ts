@@ -1,0 +1,316 @@
+/**
+ * Import of a schedule file as a new version: upload (the file goes to storage and a job to the queue), then
+ * a worker reads the file as a stream (progress by bytes, stoppable), recalculates it with the file's own
+ * scheduling options, compares the result with the dates the file recorded and — when they would move and
+ * the user has not chosen yet — stops in `awaiting_choice` without writing anything. Otherwise the whole
+ * version is written in one transaction: a failure or a stop leaves nothing behind.
+ */
+import {
+  type ErrorCode,
+  type ImportFormat,
+  INTERCHANGE_LIMITS,
+  jobErrorMessage,
+  type Language,
+  PROHIBITED_CHARACTERS,
+  type RecordedDatesChoice,
+  TABULAR_FORMATS,
+  type UploadVersionInput,
+} from '@takt/contracts';
+import {
+  compareWithRecorded,
+  type Encoding,
+  InterchangeError,
+  type IxProject,
+  readJson,
+  readMspdi,
+  readPmxml,
+  readXer,
+  scheduleProject,
+  toEngineProject,
+} from '@takt/interchange';
+import type { Services, SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import { inTransaction } from '../versions/guard';
+import { readVersion } from '../versions/service';
+import { scheduleOf, storedFileRow, storeFile } from './files';
+import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
+import {
+  claimJob,
+  getJob,
+  IMPORT_JOB,
+  insertJob,
+  type JobError,
+  JobProgress,
+  type JobRow,
+  JobStopped,
+  visibleJob,
+} from './jobs';
+import { SkippedList, writeImportedVersion } from './write-version';
+
+const READER_OF: Record<ImportFormat, ReaderKind> = {
+  xer: 'xer',
+  'xml-primavera': 'pmxml',
+  xml: 'mspdi',
+  json: 'json',
+  csv: 'csv',
+  excel: 'excel',
+  zip: 'zip',
+};
+
+/** Checks an uploaded file and stores it with an import job; returns the job (not yet queued). */
+async function createImportJob(ctx: SpaceContext, input: UploadVersionInput, maxBytes: number) {
+  const spaceId = ctx.space.spaceId;
+  await scheduleOf(ctx.db.pool, spaceId, input.scheduleId);
+  const { file } = input;
+  if (file.data.byteLength === 0) throw invalidFile({ code: 'truncated', message: 'empty file' });
+  if (file.data.byteLength > maxBytes) throw new AppError('FileTooLarge');
+  const reader = readerFor(file.name, file.data.subarray(0, 4096), input.format);
+  if (!reader) throw new AppError('UnsupportedFileType');
+  const format = IMPORT_FORMAT_OF[reader];
+  if (TABULAR_FORMATS.includes(format) && !input.settingId && !input.rule)
+    throw new AppError('ValidationError', {}, [{ path: 'settingId', message: 'import.error.rule_required' }]);
+  const stored = await storeFile(ctx, {
+    spaceId,
+    scheduleId: input.scheduleId,
+    kind: 'documents',
+    name: file.name || `schedule.${format}`,
+    contentType: file.type || 'application/octet-stream',
+    userId: ctx.session.userId,
+    data: file.data,
+  });
+  return insertJob(ctx.db.pool, {
+    spaceId,
+    userId: ctx.session.userId,
+    kind: 'import',
+    format,
+    scheduleId: input.scheduleId,
+    fileId: stored.id,
+    bytesTotal: stored.size,
+    options: {
+      fileName: file.name,
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.settingId ? { settingId: input.settingId } : {}),
+      ...(input.rule ? { rule: input.rule } : {}),
+      ...(input.encoding ? { encoding: input.encoding } : {}),
+      ...(input.recordedDates ? { recordedDates: input.recordedDates } : {}),
+      lang: ctx.lang,
+    },
+  });
+}
+
+/** Spec §7 POST schedules/{id}/versions/upload and batch-processing/import: starts an import job. */
+export async function uploadVersion(ctx: SpaceContext, input: UploadVersionInput) {
+  const jobId = await createImportJob(ctx, input, INTERCHANGE_LIMITS.uploadMaxBytes);
+  await ctx.jobs.send(IMPORT_JOB, { jobId });
+  return getJob(ctx, jobId);
+}
+
+/**
+ * Spec §7 POST schedules/{id}/versions/upload/synchronous: the same import run inline for a small file.
+ * Returns the finished job and the new version; a bad file is a validation error naming where it failed.
+ * When recorded dates would move and `recordedDates` was not given, the job waits for the choice (no version).
+ */
+export async function uploadVersionSynchronous(ctx: SpaceContext, input: UploadVersionInput) {
+  const jobId = await createImportJob(ctx, input, INTERCHANGE_LIMITS.synchronousMaxBytes);
+  await runImport(ctx, jobId);
+  const job = await getJob(ctx, jobId);
+  if (job.state === 'failed' && job.error) throw invalidFile(job.error);
+  const version =
+    job.state === 'completed' && job.versionId
+      ? await readVersion(ctx.db.pool, ctx.space.spaceId, job.versionId)
+      : null;
+  return { job, version };
+}
+
+/** The user's answer when recorded dates would move: the job runs again and writes the version. */
+export async function chooseRecordedDates(
+  ctx: SpaceContext,
+  input: { jobId: string; choice: RecordedDatesChoice },
+) {
+  const job = await visibleJob(ctx, input.jobId);
+  if (job.kind !== 'import') throw new AppError('NotFound');
+  const { rowCount } = await ctx.db.pool.query(
+    `UPDATE interchange_jobs SET state = 'queued', progress = 0, phase = 'upload',
+       options = options || jsonb_build_object('recordedDates', $2::text), "updatedAt" = now()
+     WHERE id = $1 AND state = 'awaiting_choice' AND NOT "stopRequested"`,
+    [input.jobId, input.choice],
+  );
+  if (!rowCount) throw new AppError('Conflict');
+  await ctx.jobs.send(IMPORT_JOB, { jobId: input.jobId });
+  return getJob(ctx, input.jobId);
+}
+
+/** A file problem as a translated validation error naming the line, element and field. */
+export function invalidFile(error: JobError): AppError {
+  const { id, params } = jobErrorMessage(error);
+  if (id.startsWith('errors.')) return new AppError(error.code as ErrorCode);
+  return new AppError('ValidationError', {}, [{ path: 'file', message: id, params }]);
+}
+
+function jobErrorOf(error: unknown): JobError {
+  if (error instanceof InterchangeError) {
+    const located = error.line !== undefined || error.element || error.field;
+    const split = error.message.indexOf(': ');
+    return {
+      code: error.code,
+      message: error.message,
+      reason: located && split >= 0 ? error.message.slice(split + 2) : error.message,
+      ...(error.line !== undefined ? { line: error.line } : {}),
+      ...(error.element ? { element: error.element } : {}),
+      ...(error.field ? { field: error.field } : {}),
+    };
+  }
+  if (error instanceof AppError) return { code: error.code, message: error.code };
+  return { code: 'UnknownException', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The context a job runs in: the space and user who started it. */
+export function jobContext(services: Services, job: JobRow): SpaceContext {
+  return {
+    ...services,
+    source: 'rest',
+    requestId: job.id,
+    ip: '127.0.0.1',
+    userAgent: null,
+    lang: (job.options.lang as Language | undefined) ?? 'ru',
+    token: null,
+    session: { id: '', userId: job.userId! },
+    space: { spaceId: job.spaceId, roleId: '', roleName: '', roleKey: null, abilities: new Set() },
+  };
+}
+
+/** Runs an import job (from the queue, or inline for a synchronous upload). Never throws: the job records the outcome. */
+export async function runImport(services: Services, jobId: string): Promise<void> {
+  const job = await claimJob(services.db.pool, jobId);
+  if (!job) return;
+  const progress = new JobProgress(services, jobId);
+  try {
+    await importJob(jobContext(services, job), job, progress);
+  } catch (error) {
+    if (error instanceof JobStopped) {
+      await progress.finish('stopped', {});
+      return;
+    }
+    if (!(error instanceof InterchangeError) && !(error instanceof AppError))
+      services.log.error('import failed', { jobId, err: error });
+    await progress.finish('failed', { error: jobErrorOf(error) });
+  }
+}
+
+/** Where a file's bytes go through on the way to a reader: counted for the progress bar, stoppable. */
+async function* counted(chunks: AsyncIterable<Uint8Array>, total: number, progress: JobProgress) {
+  let done = 0;
+  for await (const chunk of chunks) {
+    done += chunk.byteLength;
+    await progress.report('reading', total > 0 ? (done / total) * 60 : 0, done);
+    yield chunk;
+  }
+  await progress.report('reading', 60, done, true);
+}
+
+async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress): Promise<IxProject> {
+  const file = await storedFileRow(ctx.db.pool, job.spaceId, job.fileId!);
+  const opened = await ctx.files.open(file.key);
+  if (!opened) throw new AppError('NotFound');
+  const bytes = counted(opened.chunks, opened.size, progress);
+  const encoding: Encoding = job.options.encoding ?? 'auto';
+  const reader = READER_OF[job.format as ImportFormat];
+  switch (reader) {
+    case 'xer':
+      return readXer(bytes, { encoding });
+    case 'pmxml':
+      return readPmxml(bytes, { encoding });
+    case 'mspdi':
+      return readMspdi(bytes, { encoding });
+    case 'json':
+      return readJson(bytes);
+    default:
+      throw new AppError('UnsupportedFileType');
+  }
+}
+
+const PROHIBITED = new RegExp(PROHIBITED_CHARACTERS.source, 'gu');
+
+async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) {
+  const startedAt = performance.now();
+  await progress.report('reading', 0, 0, true);
+  const p = await readModel(ctx, job, progress);
+  const readMs = performance.now() - startedAt;
+
+  await progress.report('calculating', 62, undefined, true);
+  const scheduled = scheduleProject(p);
+  const { options } = toEngineProject(p);
+  const comparison = compareWithRecorded(p, scheduled.rows);
+  const calculateMs = performance.now() - startedAt - readMs;
+  const movedWorks = new Set(comparison.mismatches.map((m) => m.code)).size;
+  const skipped = new SkippedList();
+  skipped.addCount('resources', p.resources.length);
+  skipped.addCount('assignments', p.assignments.length);
+  const choice = job.options.recordedDates ?? null;
+  const report = {
+    file: { name: job.options.fileName ?? null, size: Number(job.bytesTotal), format: job.format },
+    project: {
+      code: p.code,
+      name: p.name,
+      start: p.start || null,
+      dataDate: p.dataDate ?? null,
+      sourceFormat: p.format,
+    },
+    read: {
+      activities: p.activities.length,
+      wbs: p.wbs.length,
+      relations: p.relations.length,
+      calendars: p.calendars.length,
+      resources: p.resources.length,
+      assignments: p.assignments.length,
+      activityCodes: new Set(p.activities.flatMap((a) => Object.keys(a.codes))).size,
+      udfs: new Set(p.activities.flatMap((a) => Object.keys(a.udfs))).size,
+    },
+    options,
+    recordedDates: {
+      compared: comparison.compared,
+      matched: comparison.matched,
+      moved: comparison.mismatches.length,
+      movedWorks,
+      items: comparison.mismatches.slice(0, INTERCHANGE_LIMITS.reportMaxMovedDates),
+      choice,
+    },
+    warnings: scheduled.warnings.slice(0, INTERCHANGE_LIMITS.reportMaxItems),
+    warningCount: scheduled.warnings.length,
+    skipped: skipped.list(),
+    written: null as unknown,
+    milliseconds: { read: Math.round(readMs), calculate: Math.round(calculateMs), write: 0 },
+  };
+  if (comparison.mismatches.length > 0 && !choice) {
+    await progress.finish('awaiting_choice', { report });
+    return;
+  }
+
+  await progress.report('writing', 70, undefined, true);
+  const writeStarted = performance.now();
+  const fileName = (p.name || '').replace(PROHIBITED, ' ').replace(/\s+/g, ' ').trim().slice(0, 32);
+  const name = job.options.name || fileName || undefined;
+  const outcome = await inTransaction(ctx, async (client) => {
+    const result = await writeImportedVersion(
+      ctx,
+      client,
+      {
+        scheduleId: job.scheduleId!,
+        name,
+        project: p,
+        result: scheduled.result,
+        options,
+        keepRecorded: choice === 'keep',
+        progress: (done, total) => progress.report('writing', 70 + (done / Math.max(1, total)) * 29),
+      },
+      skipped,
+    );
+    // The last chance to stop: after this the version is committed whole.
+    await progress.report('writing', 99, undefined, true);
+    return result;
+  });
+  report.written = outcome.written;
+  report.skipped = skipped.list();
+  report.milliseconds.write = Math.round(performance.now() - writeStarted);
+  await progress.finish('completed', { report, versionId: outcome.versionId });
+}

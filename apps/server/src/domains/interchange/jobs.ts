@@ -1,0 +1,252 @@
+import {
+  JOB_FINISHED,
+  type JobErrorInfo,
+  type JobPhase,
+  type JobState,
+  type RecordedDatesChoice,
+  uploadStatusOf,
+} from '@takt/contracts';
+import type { Context, SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Sql } from '../versions/guard';
+
+export const IMPORT_JOB = 'interchange.import';
+export const EXPORT_JOB = 'interchange.export';
+
+export type JobKind = 'import' | 'export';
+
+/** What the caller asked for, kept with the job so a worker on any machine can run it. */
+export interface JobOptions {
+  fileName?: string;
+  /** the new version's name */
+  name?: string;
+  format?: string;
+  settingId?: string;
+  rule?: Record<string, unknown>;
+  encoding?: 'auto' | 'utf-8' | 'windows-1251';
+  recordedDates?: RecordedDatesChoice;
+  columns?: string[];
+  lang?: string;
+}
+
+/** A failure as the user sees it: a file problem with where it happened, or a catalogue code. */
+export type JobError = JobErrorInfo;
+
+interface JobDb {
+  id: string;
+  spaceId: string;
+  userId: string | null;
+  kind: JobKind;
+  state: JobState;
+  phase: JobPhase | null;
+  format: string;
+  scheduleId: string | null;
+  versionId: string | null;
+  otherVersionId: string | null;
+  fileId: string | null;
+  bytesTotal: string;
+  bytesDone: string;
+  progress: number;
+  options: JobOptions;
+  report: Record<string, unknown> | null;
+  error: JobError | null;
+  stopRequested: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+}
+
+export type JobRow = JobDb;
+
+const SELECT = `j.id, j."spaceId", j."userId", j.kind, j.state, j.phase, j.format, j."scheduleId", j."versionId",
+  j."otherVersionId", j."fileId", j."bytesTotal"::text AS "bytesTotal", j."bytesDone"::text AS "bytesDone",
+  j.progress, j.options, j.report, j.error, j."stopRequested", j."createdAt", j."updatedAt", j."finishedAt"`;
+
+export function toJob(row: JobDb) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    uploadStatus: uploadStatusOf(row.state),
+    phase: row.phase,
+    format: row.format,
+    scheduleId: row.scheduleId,
+    versionId: row.versionId,
+    otherVersionId: row.otherVersionId,
+    fileId: row.fileId,
+    fileName: row.options.fileName ?? null,
+    bytesTotal: Number(row.bytesTotal),
+    bytesDone: Number(row.bytesDone),
+    progress: row.progress,
+    report: row.report,
+    error: row.error,
+    stopRequested: row.stopRequested,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+export type JobDto = ReturnType<typeof toJob>;
+
+export async function jobRow(sql: Sql, jobId: string): Promise<JobRow | null> {
+  const { rows } = await sql.query<JobDb>(`SELECT ${SELECT} FROM interchange_jobs j WHERE j.id = $1`, [
+    jobId,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function insertJob(
+  sql: Sql,
+  job: {
+    spaceId: string;
+    userId: string;
+    kind: JobKind;
+    format: string;
+    scheduleId?: string | null;
+    versionId?: string | null;
+    otherVersionId?: string | null;
+    fileId?: string | null;
+    bytesTotal?: number;
+    options: JobOptions;
+  },
+): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO interchange_jobs (id, "spaceId", "userId", kind, format, "scheduleId", "versionId", "otherVersionId",
+       "fileId", "bytesTotal", options, phase)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      job.spaceId,
+      job.userId,
+      job.kind,
+      job.format,
+      job.scheduleId ?? null,
+      job.versionId ?? null,
+      job.otherVersionId ?? null,
+      job.fileId ?? null,
+      job.bytesTotal ?? 0,
+      JSON.stringify(job.options),
+      job.kind === 'import' ? 'upload' : 'loading',
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * A job of the caller's space that the caller may see: their own, or any of the space when they hold the
+ * ability of its kind (imports: `import`, exports: `export`).
+ */
+export async function visibleJob(ctx: SpaceContext, jobId: string): Promise<JobRow> {
+  const row = await jobRow(ctx.db.pool, jobId);
+  if (!row || row.spaceId !== ctx.space.spaceId) throw new AppError('NotFound');
+  if (row.userId !== ctx.session.userId && !ctx.space.abilities.has(row.kind)) throw new AppError('NotFound');
+  return row;
+}
+
+export async function getJob(ctx: SpaceContext, jobId: string) {
+  return toJob(await visibleJob(ctx, jobId));
+}
+
+export async function listJobs(
+  ctx: SpaceContext,
+  input: { scheduleId?: string; kind?: JobKind },
+): Promise<JobDto[]> {
+  const { rows } = await ctx.db.pool.query<JobDb>(
+    `SELECT ${SELECT} FROM interchange_jobs j
+     WHERE j."spaceId" = $1 AND ($2::uuid IS NULL OR j."scheduleId" = $2) AND ($3::text IS NULL OR j.kind = $3)
+       AND (j."userId" = $4 OR j.kind = ANY($5::text[]))
+     ORDER BY j."createdAt" DESC LIMIT 50`,
+    [
+      ctx.space.spaceId,
+      input.scheduleId ?? null,
+      input.kind ?? null,
+      ctx.session.userId,
+      (['import', 'export'] as const).filter((k) => ctx.space.abilities.has(k)),
+    ],
+  );
+  return rows.map(toJob);
+}
+
+/**
+ * Asks a job to stop. A queued job or one waiting for the recorded-dates choice stops at once; a running one
+ * stops at its next progress report and writes nothing (its transaction is rolled back).
+ */
+export async function stopJob(ctx: SpaceContext, jobId: string) {
+  await visibleJob(ctx, jobId);
+  await ctx.db.pool.query(
+    `UPDATE interchange_jobs SET "stopRequested" = true,
+       state = CASE WHEN state IN ('queued', 'awaiting_choice') THEN 'stopped' ELSE state END,
+       "finishedAt" = CASE WHEN state IN ('queued', 'awaiting_choice') THEN now() ELSE "finishedAt" END,
+       "updatedAt" = now()
+     WHERE id = $1 AND state NOT IN (${JOB_FINISHED.map((s) => `'${s}'`).join(', ')})`,
+    [jobId],
+  );
+  return getJob(ctx, jobId);
+}
+
+/** Thrown inside a job when the user asked it to stop. */
+export class JobStopped extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/**
+ * Progress reports of a running job, written at most every `intervalMs`; each report also reads whether the
+ * user asked to stop, and throws `JobStopped` if so.
+ */
+export class JobProgress {
+  private last = 0;
+  constructor(
+    private readonly ctx: Pick<Context, 'db'>,
+    readonly jobId: string,
+    private readonly intervalMs = 250,
+  ) {}
+
+  async report(phase: JobPhase, progress: number, bytesDone?: number, force = false): Promise<void> {
+    const now = performance.now();
+    if (!force && now - this.last < this.intervalMs) return;
+    this.last = now;
+    const { rows } = await this.ctx.db.pool.query<{ stopRequested: boolean }>(
+      `UPDATE interchange_jobs SET phase = $2, progress = $3, "bytesDone" = coalesce($4, "bytesDone"), "updatedAt" = now()
+       WHERE id = $1 RETURNING "stopRequested"`,
+      [this.jobId, phase, Math.max(0, Math.min(100, Math.floor(progress))), bytesDone ?? null],
+    );
+    if (rows[0]?.stopRequested) throw new JobStopped();
+  }
+
+  async finish(
+    state: Exclude<JobState, 'queued' | 'running'>,
+    fields: { report?: unknown; error?: JobError | null; versionId?: string | null; fileId?: string | null },
+  ): Promise<void> {
+    await this.ctx.db.pool.query(
+      `UPDATE interchange_jobs SET state = $2::text, phase = $3::text, progress = CASE WHEN $2::text = 'completed' THEN 100 ELSE progress END,
+         report = coalesce($4::jsonb, report), error = $5::jsonb, "versionId" = coalesce($6, "versionId"),
+         "fileId" = coalesce($7, "fileId"), "updatedAt" = now(),
+         "finishedAt" = CASE WHEN $2::text = 'awaiting_choice' THEN NULL ELSE now() END
+       WHERE id = $1`,
+      [
+        this.jobId,
+        state,
+        state === 'completed' ? 'done' : null,
+        fields.report === undefined ? null : JSON.stringify(fields.report),
+        fields.error ? JSON.stringify(fields.error) : null,
+        fields.versionId ?? null,
+        fields.fileId ?? null,
+      ],
+    );
+  }
+}
+
+/**
+ * Claims a queued job for a worker (or one whose worker died mid-run, retried by the queue). Null when it
+ * was stopped or already finished.
+ */
+export async function claimJob(sql: Sql, jobId: string): Promise<JobRow | null> {
+  const { rowCount } = await sql.query(
+    `UPDATE interchange_jobs SET state = 'running', "updatedAt" = now()
+     WHERE id = $1 AND state IN ('queued', 'running') AND NOT "stopRequested"`,
+    [jobId],
+  );
+  if (!rowCount) return null;
+  return jobRow(sql, jobId);
+}

@@ -1,0 +1,103 @@
+import {
+  chooseRecordedDatesInput,
+  createImportSettingInput,
+  exportComparisonInput,
+  exportVersionInput,
+  importSettingInput,
+  interchangeJobInput,
+  listJobsInput,
+  scheduleFilesInput,
+  spaceInput,
+  startExportInput,
+  storedFileInput,
+  updateImportSettingInput,
+  uploadScheduleFileInput,
+  uploadVersionInput,
+} from '@takt/contracts';
+import { router, spaceProcedure } from '../../trpc/trpc';
+import { exportVersion, startExport } from './export';
+import { deleteFile, downloadFile, listScheduleFiles, storageMaxSize, uploadScheduleFile } from './files';
+import { chooseRecordedDates, uploadVersion, uploadVersionSynchronous } from './import';
+import { getJob, listJobs, stopJob } from './jobs';
+import {
+  createImportSetting,
+  deleteImportSetting,
+  getImportSetting,
+  listImportSettings,
+  updateImportSetting,
+} from './settings';
+
+const settingsRouter = router({
+  list: spaceProcedure('import')
+    .input(spaceInput)
+    .query(({ ctx }) => listImportSettings(ctx)),
+  get: spaceProcedure('import')
+    .input(importSettingInput)
+    .query(({ ctx, input }) => getImportSetting(ctx, input.settingId)),
+  create: spaceProcedure('import')
+    .input(createImportSettingInput)
+    .mutation(({ ctx, input }) => createImportSetting(ctx, input)),
+  update: spaceProcedure('import')
+    .input(updateImportSettingInput)
+    .mutation(({ ctx, input }) => updateImportSetting(ctx, input)),
+  delete: spaceProcedure('import')
+    .input(importSettingInput)
+    .mutation(({ ctx, input }) => deleteImportSetting(ctx, input.settingId)),
+});
+
+const storageRouter = router({
+  maxSize: spaceProcedure('space.view')
+    .input(spaceInput)
+    .query(() => storageMaxSize()),
+  scheduleFiles: spaceProcedure('schedule.view')
+    .input(scheduleFilesInput)
+    .query(({ ctx, input }) => listScheduleFiles(ctx, input.scheduleId)),
+  uploadScheduleFile: spaceProcedure('schedule.edit')
+    .input(uploadScheduleFileInput)
+    .mutation(({ ctx, input }) => uploadScheduleFile(ctx, input)),
+  download: spaceProcedure('schedule.view')
+    .input(storedFileInput)
+    .query(({ ctx, input }) => downloadFile(ctx, input.fileId)),
+  delete: spaceProcedure('schedule.edit')
+    .input(storedFileInput)
+    .mutation(({ ctx, input }) => deleteFile(ctx, input.fileId)),
+});
+
+/** Import and export of schedules (spec §7 versions/upload, batch-processing, versions export, storage, import settings). */
+export const interchangeRouter = router({
+  upload: spaceProcedure('import')
+    .input(uploadVersionInput)
+    .mutation(({ ctx, input }) => uploadVersion(ctx, input)),
+  uploadSynchronous: spaceProcedure('import')
+    .input(uploadVersionInput)
+    .mutation(({ ctx, input }) => uploadVersionSynchronous(ctx, input)),
+  chooseRecordedDates: spaceProcedure('import')
+    .input(chooseRecordedDatesInput)
+    .mutation(({ ctx, input }) => chooseRecordedDates(ctx, input)),
+  job: spaceProcedure('space.view')
+    .input(interchangeJobInput)
+    .query(({ ctx, input }) => getJob(ctx, input.jobId)),
+  jobs: spaceProcedure('space.view')
+    .input(listJobsInput)
+    .query(({ ctx, input }) => listJobs(ctx, input)),
+  stop: spaceProcedure('space.view')
+    .input(interchangeJobInput)
+    .mutation(({ ctx, input }) => stopJob(ctx, input.jobId)),
+  exportVersion: spaceProcedure('export')
+    .input(exportVersionInput)
+    .mutation(({ ctx, input }) => exportVersion(ctx, input)),
+  exportComparison: spaceProcedure('export')
+    .input(exportComparisonInput)
+    .mutation(({ ctx, input }) =>
+      exportVersion(ctx, {
+        versionId: input.versionId,
+        otherVersionId: input.otherVersionId,
+        format: input.format,
+      }),
+    ),
+  startExport: spaceProcedure('export')
+    .input(startExportInput)
+    .mutation(({ ctx, input }) => startExport(ctx, input)),
+  settings: settingsRouter,
+  storage: storageRouter,
+});

@@ -1,0 +1,576 @@
+/**
+ * An imported file (the interchange model) → a new version in the database, inside the caller's transaction:
+ * calendars (an identical calendar of the space is reused), works (WBS nodes as summary works, activities with
+ * constraints, progress, baseline as the approved plan and the chosen early/late dates), relations, and the
+ * file's activity codes and UDFs as the schedule's attributes. Every table is written with `unnest` inserts,
+ * parents before children, in chunks that report progress (and so may be stopped).
+ */
+import { randomUUID } from 'node:crypto';
+import { type AttributeType, CALC_STATUS, SCHEDULE_LIMITS } from '@takt/contracts';
+import { type CalculateOptions, type ScheduleResult, timeFromIso } from '@takt/engine';
+import type {
+  IxActivity,
+  IxCalendar,
+  IxConstraint,
+  IxInterval,
+  IxProject,
+  IxRecorded,
+} from '@takt/interchange';
+import type pg from 'pg';
+import type { SpaceContext } from '../../context';
+import { insertVersion } from '../versions/service';
+import { ORDER_GAP } from '../works/order';
+
+const CHUNK = 20_000;
+
+/** Something read from the file that the version does not keep as it was, with a count and a few examples. */
+export interface SkippedItem {
+  reason: string;
+  count: number;
+  examples: string[];
+}
+
+export class SkippedList {
+  private items = new Map<string, SkippedItem>();
+  add(reason: string, example?: string) {
+    let item = this.items.get(reason);
+    if (!item) {
+      item = { reason, count: 0, examples: [] };
+      this.items.set(reason, item);
+    }
+    item.count++;
+    if (example && item.examples.length < 5) item.examples.push(example);
+  }
+  addCount(reason: string, count: number) {
+    if (count <= 0) return;
+    this.items.set(reason, { reason, count, examples: [] });
+  }
+  list(): SkippedItem[] {
+    return [...this.items.values()];
+  }
+}
+
+export interface WrittenCounts {
+  works: number;
+  summaries: number;
+  relations: number;
+  calendarsCreated: number;
+  calendarsReused: number;
+  attributesCreated: number;
+  attributesReused: number;
+  attributeValues: number;
+}
+
+export interface WriteVersionInput {
+  scheduleId: string;
+  /** default: "Version N" in the user's language */
+  name: string | undefined;
+  project: IxProject;
+  /** the engine's results for the file, with the options the file asked for */
+  result: ScheduleResult;
+  options: CalculateOptions;
+  /** 'keep': the dates the file recorded are stored as the calculated values where it has them */
+  keepRecorded: boolean;
+  progress: (done: number, total: number) => Promise<void>;
+}
+
+const LIMIT_OF: Record<string, { side: 'start' | 'finish'; type: 'not_earlier' | 'not_later' | 'in_date' }> =
+  {
+    start_on: { side: 'start', type: 'in_date' },
+    start_on_or_before: { side: 'start', type: 'not_later' },
+    start_on_or_after: { side: 'start', type: 'not_earlier' },
+    mandatory_start: { side: 'start', type: 'in_date' },
+    finish_on: { side: 'finish', type: 'in_date' },
+    finish_on_or_before: { side: 'finish', type: 'not_later' },
+    finish_on_or_after: { side: 'finish', type: 'not_earlier' },
+    mandatory_finish: { side: 'finish', type: 'in_date' },
+  };
+
+const minutes = (iso: string | null | undefined) => (iso ? timeFromIso(iso) : -1);
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** A row of the works insert, in the order rows are written (parents first). */
+interface WorkRow {
+  id: string;
+  parentId: string | null;
+  sortKey: number;
+  code: string | null;
+  name: string;
+  type: string;
+  durationMinutes: number;
+  calendarId: string | null;
+  modelId: string;
+  activity: IxActivity | null;
+}
+
+export async function writeImportedVersion(
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  input: WriteVersionInput,
+  skipped: SkippedList,
+): Promise<{ versionId: string; written: WrittenCounts }> {
+  const spaceId = ctx.space.spaceId;
+  const p = input.project;
+  const written: WrittenCounts = {
+    works: 0,
+    summaries: 0,
+    relations: 0,
+    calendarsCreated: 0,
+    calendarsReused: 0,
+    attributesCreated: 0,
+    attributesReused: 0,
+    attributeValues: 0,
+  };
+  const versionId = await insertVersion(ctx, client, { scheduleId: input.scheduleId, name: input.name });
+
+  const calendarIds = await writeCalendars(client, spaceId, p.calendars, written);
+  const { projectFinish: _ignored, ...options } = input.options as CalculateOptions & {
+    projectFinish?: string;
+  };
+  await client.query(
+    `UPDATE versions SET "projectStart" = $2::timestamp, "dataDate" = $3::timestamp, "calendarId" = $4,
+       "scheduleOptions" = $5::jsonb, "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "updatedAt" = now()
+     WHERE id = $1`,
+    [
+      versionId,
+      p.start || null,
+      p.dataDate ?? null,
+      calendarIds.get(p.defaultCalendarId) ?? null,
+      JSON.stringify({ ...options, ...(p.mustFinishBy ? { projectFinish: p.mustFinishBy } : {}) }),
+    ],
+  );
+
+  const rows = orderedWorks(p, calendarIds, skipped);
+  const uuidOf = new Map(rows.map((r) => [r.modelId, r.id]));
+  const total = rows.length + p.relations.length;
+  let done = 0;
+  const index = new Map(input.result.workIds.map((id, i) => [id, i]));
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    await insertWorks(client, spaceId, versionId, rows.slice(from, from + CHUNK), input, index, skipped);
+    done += Math.min(CHUNK, rows.length - from);
+    await input.progress(done, total);
+  }
+  written.works = rows.filter((r) => r.type !== 'sum').length;
+  written.summaries = rows.length - written.works;
+
+  for (let from = 0; from < p.relations.length; from += CHUNK) {
+    const part = p.relations.slice(from, from + CHUNK);
+    await client.query(
+      `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes", driving)
+       SELECT gen_random_uuid(), $1, $2, u.p, u.s, u.t::"LinkType", u.lag, u.d
+       FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::bool[]) AS u(p, s, t, lag, d)`,
+      [
+        spaceId,
+        versionId,
+        part.map((r) => uuidOf.get(r.predecessorId)),
+        part.map((r) => uuidOf.get(r.successorId)),
+        part.map((r) => r.type),
+        part.map((r) => r.lagMinutes),
+        part.map((_, k) => input.result.relationDriving[from + k] === 1),
+      ],
+    );
+    for (const r of part)
+      if (r.lagCalendar && r.lagCalendar !== options.lagCalendar)
+        skipped.add('lag_calendar', `${r.predecessorId} → ${r.successorId}`);
+    done += part.length;
+    await input.progress(done, total);
+  }
+  written.relations = p.relations.length;
+
+  await writeAttributes(client, spaceId, input.scheduleId, p, uuidOf, written);
+  return { versionId, written };
+}
+
+/** WBS nodes and activities in outline order (a parent before its children), with sibling order keys. */
+function orderedWorks(p: IxProject, calendarIds: Map<string, string>, skipped: SkippedList): WorkRow[] {
+  const hasChildren = new Set<string>();
+  for (const a of p.activities) {
+    const parent = a.parentId ?? a.wbsId;
+    if (parent) hasChildren.add(parent);
+  }
+  for (const w of p.wbs) if (w.parentId) hasChildren.add(w.parentId);
+  const known = new Set([...p.wbs.map((w) => w.id), ...p.activities.map((a) => a.id)]);
+  const kids = new Map<string | null, { wbs: string[]; acts: IxActivity[] }>();
+  const kidsOf = (id: string | null) => {
+    let k = kids.get(id);
+    if (!k) {
+      k = { wbs: [], acts: [] };
+      kids.set(id, k);
+    }
+    return k;
+  };
+  const wbsById = new Map(p.wbs.map((w) => [w.id, w]));
+  for (const w of p.wbs) kidsOf(w.parentId && known.has(w.parentId) ? w.parentId : null).wbs.push(w.id);
+  for (const a of p.activities) {
+    const parent = a.parentId ?? a.wbsId;
+    kidsOf(parent && known.has(parent) ? parent : null).acts.push(a);
+  }
+  const rows: WorkRow[] = [];
+  const text = (value: string, max: number, what: string) => {
+    if (value.length > max) skipped.add('text_shortened', `${what}: ${value.slice(0, 40)}…`);
+    return clip(value, max);
+  };
+  // Iterative depth-first walk: a 350k-activity file may nest deeply enough to overflow recursion.
+  const stack: { parent: string | null; parentUuid: string | null }[] = [{ parent: null, parentUuid: null }];
+  while (stack.length) {
+    const { parent, parentUuid } = stack.pop()!;
+    const k = kids.get(parent);
+    if (!k) continue;
+    let order = 0;
+    const later: { parent: string; parentUuid: string }[] = [];
+    // The parent's own activities first, then its sub-WBS (P6 shows a WBS band's activities above its children).
+    for (const a of k.acts) {
+      const id = randomUUID();
+      const type =
+        a.type === 'summary'
+          ? hasChildren.has(a.id)
+            ? 'sum'
+            : 'task'
+          : a.type === 'start_milestone'
+            ? 'milestone_start'
+            : a.type === 'finish_milestone'
+              ? 'milestone_finish'
+              : 'task';
+      if (a.type === 'level_of_effort' || a.type === 'wbs_summary' || a.type === 'resource_dependent')
+        skipped.add(`activity_type_${a.type}`, a.code);
+      rows.push({
+        id,
+        parentId: parentUuid,
+        sortKey: ++order * ORDER_GAP,
+        code: a.code ? text(a.code, SCHEDULE_LIMITS.codeMaxLength, a.code) : null,
+        name: text(a.name.trim() || a.code || '—', SCHEDULE_LIMITS.workNameMaxLength, a.code),
+        type,
+        durationMinutes: type === 'milestone_start' || type === 'milestone_finish' ? 0 : a.durationMinutes,
+        calendarId: a.calendarId ? (calendarIds.get(a.calendarId) ?? null) : null,
+        modelId: a.id,
+        activity: a,
+      });
+      if (hasChildren.has(a.id)) later.push({ parent: a.id, parentUuid: id });
+    }
+    for (const wbsId of k.wbs) {
+      const w = wbsById.get(wbsId)!;
+      const id = randomUUID();
+      rows.push({
+        id,
+        parentId: parentUuid,
+        sortKey: ++order * ORDER_GAP,
+        code: w.code ? text(w.code, SCHEDULE_LIMITS.codeMaxLength, w.code) : null,
+        name: text(w.name.trim() || w.code || '—', SCHEDULE_LIMITS.workNameMaxLength, w.code),
+        type: 'sum',
+        durationMinutes: 0,
+        calendarId: null,
+        modelId: w.id,
+        activity: null,
+      });
+      later.push({ parent: w.id, parentUuid: id });
+    }
+    // Children are pushed in reverse so they are visited in order; the order of rows only has to put a
+    // parent before its children, which holds for any visiting order.
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
+  }
+  return rows;
+}
+
+async function insertWorks(
+  client: pg.PoolClient,
+  spaceId: string,
+  versionId: string,
+  rows: WorkRow[],
+  input: WriteVersionInput,
+  index: Map<string, number>,
+  skipped: SkippedList,
+) {
+  const r = input.result;
+  const col = {
+    es: [] as number[],
+    ef: [] as number[],
+    ls: [] as number[],
+    lf: [] as number[],
+    tf: [] as (number | null)[],
+    ff: [] as (number | null)[],
+    cr: [] as boolean[],
+    ps: [] as number[],
+    pf: [] as number[],
+    as: [] as number[],
+    af: [] as number[],
+    fs: [] as number[],
+    fe: [] as number[],
+    progress: [] as number[],
+    status: [] as string[],
+    sl: [] as (string | null)[],
+    sld: [] as number[],
+    fl: [] as (string | null)[],
+    fld: [] as number[],
+  };
+  for (const row of rows) {
+    const i = index.get(row.modelId);
+    const calc = (a: Int32Array) => (i === undefined ? -1 : a[i]!);
+    const a = row.activity;
+    const rec: IxRecorded = input.keepRecorded && a ? a.recorded : {};
+    const scheduled = i !== undefined && r.earlyStart[i]! >= 0;
+    const es = rec.earlyStart ? minutes(rec.earlyStart) : calc(r.earlyStart);
+    const ef = rec.earlyFinish ? minutes(rec.earlyFinish) : calc(r.earlyFinish);
+    col.es.push(es);
+    col.ef.push(ef);
+    col.ls.push(rec.lateStart ? minutes(rec.lateStart) : calc(r.lateStart));
+    col.lf.push(rec.lateFinish ? minutes(rec.lateFinish) : calc(r.lateFinish));
+    col.tf.push(rec.totalFloatMinutes ?? (scheduled ? r.totalFloat[i]! : null));
+    col.ff.push(rec.freeFloatMinutes ?? (scheduled ? r.freeFloat[i]! : null));
+    col.cr.push(rec.critical ?? (i !== undefined && r.critical[i] === 1));
+    col.ps.push(rec.start ? minutes(rec.start) : es);
+    col.pf.push(rec.finish ? minutes(rec.finish) : ef);
+    col.as.push(minutes(a?.baselineStart));
+    col.af.push(minutes(a?.baselineFinish));
+    col.fs.push(minutes(a?.actualStart));
+    col.fe.push(a?.actualStart ? minutes(a.actualFinish) : -1);
+    const status =
+      a?.actualFinish && a.actualStart ? 'completed' : a?.actualStart ? 'in_progress' : 'not_started';
+    col.status.push(status);
+    col.progress.push(a ? progressOf(a, status) : 0);
+    const limits: { start?: IxConstraint & { t: string }; finish?: IxConstraint & { t: string } } = {};
+    for (const c of [a?.constraint, a?.constraint2]) {
+      if (!c) continue;
+      const m = LIMIT_OF[c.type]!;
+      if (limits[m.side]) {
+        skipped.add('second_constraint', a!.code);
+        continue;
+      }
+      if (c.type.startsWith('mandatory')) skipped.add('mandatory_constraint', a!.code);
+      limits[m.side] = { ...c, t: m.type };
+    }
+    if (a?.asLateAsPossible) skipped.add('as_late_as_possible', a.code);
+    col.sl.push(limits.start?.t ?? null);
+    col.sld.push(minutes(limits.start?.date));
+    col.fl.push(limits.finish?.t ?? null);
+    col.fld.push(minutes(limits.finish?.date));
+  }
+  const at = (c: string) =>
+    `CASE WHEN u.${c} < 0 THEN NULL ELSE timestamp '2000-01-01' + u.${c} * interval '1 minute' END`;
+  await client.query(
+    `INSERT INTO works (id, "spaceId", "versionId", "parentId", "originId", "sortKey", code, name, type,
+       "durationMinutes", "calendarId", "planStart", "planFinish", "approvedStart", "approvedFinish", "factStart",
+       "factFinish", "earlyStart", "earlyFinish", "lateStart", "lateFinish", "totalFloat", "freeFloat", critical,
+       progress, status, "startLimit", "startLimitDate", "finishLimit", "finishLimitDate")
+     SELECT u.id, $1, $2, u.parent, u.id, u.sk, u.code, u.name, u.type::"WorkType", u.dur, u.cal,
+       ${at('ps')}, ${at('pf')}, ${at('bs')}, ${at('bf')}, ${at('fs')}, ${at('fe')}, ${at('es')}, ${at('ef')},
+       ${at('ls')}, ${at('lf')}, u.tf, u.ff, u.cr, u.progress, u.status::"WorkStatus", u.sl::"LimitType", ${at('sld')},
+       u.fl::"LimitType", ${at('fld')}
+     FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[], $10::uuid[],
+       $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[],
+       $20::int[], $21::int[], $22::int[], $23::bool[], $24::float8[], $25::text[], $26::text[], $27::int[],
+       $28::text[], $29::int[])
+       AS u(id, parent, sk, code, name, type, dur, cal, ps, pf, bs, bf, fs, fe, es, ef, ls, lf, tf, ff, cr, progress,
+         status, sl, sld, fl, fld)`,
+    [
+      spaceId,
+      versionId,
+      rows.map((w) => w.id),
+      rows.map((w) => w.parentId),
+      rows.map((w) => w.sortKey),
+      rows.map((w) => w.code),
+      rows.map((w) => w.name),
+      rows.map((w) => w.type),
+      rows.map((w) => w.durationMinutes),
+      rows.map((w) => w.calendarId),
+      col.ps,
+      col.pf,
+      col.as,
+      col.af,
+      col.fs,
+      col.fe,
+      col.es,
+      col.ef,
+      col.ls,
+      col.lf,
+      col.tf,
+      col.ff,
+      col.cr,
+      col.progress,
+      col.status,
+      col.sl,
+      col.sld,
+      col.fl,
+      col.fld,
+    ],
+  );
+}
+
+/**
+ * Takt's progress drives the remaining duration (remaining = duration × (1 − progress)), so an in-progress
+ * activity's progress is its duration percent complete: the file's remaining duration is kept exactly.
+ */
+function progressOf(a: IxActivity, status: string): number {
+  if (status === 'completed') return 100;
+  if (status === 'in_progress' && a.remainingMinutes !== undefined && a.durationMinutes > 0)
+    return Math.min(100, Math.max(0, (1 - a.remainingMinutes / a.durationMinutes) * 100));
+  return Math.min(100, Math.max(0, a.percentComplete ?? 0));
+}
+
+interface CalendarShape {
+  allDay: boolean;
+  hoursPerDay: number | null;
+  week: IxInterval[][];
+  exceptions: { date: string; intervals: IxInterval[] }[];
+}
+
+const shapeKey = (name: string, c: CalendarShape) =>
+  JSON.stringify([name, c.allDay, c.hoursPerDay, c.week, c.exceptions]);
+
+/** The file's calendars as calendars of the space; one identical to an existing calendar (same name and hours) is reused. */
+async function writeCalendars(
+  client: pg.PoolClient,
+  spaceId: string,
+  calendars: IxCalendar[],
+  written: WrittenCounts,
+): Promise<Map<string, string>> {
+  const { rows } = await client.query<{
+    id: string;
+    name: string;
+    allDay: boolean;
+    hoursPerDay: number | null;
+    week: IxInterval[][];
+    exceptions: { date: string; intervals: IxInterval[] }[] | null;
+  }>(
+    `SELECT c.id, c.name, c."allDay", c."hoursPerDay", c.week,
+       (SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
+        FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
+        WHERE e."calendarId" = c.id) AS exceptions
+     FROM calendars c WHERE c."spaceId" = $1`,
+    [spaceId],
+  );
+  const existing = new Map(
+    rows.map((c) => [
+      shapeKey(c.name, {
+        allDay: c.allDay,
+        hoursPerDay: c.hoursPerDay,
+        week: c.week,
+        exceptions: c.exceptions ?? [],
+      }),
+      c.id,
+    ]),
+  );
+  const ids = new Map<string, string>();
+  for (const c of calendars) {
+    const name = clip(c.name.trim() || c.id, 32);
+    const shape: CalendarShape = {
+      allDay: c.allDay ?? false,
+      hoursPerDay: c.hoursPerDay && c.hoursPerDay > 0 ? c.hoursPerDay : null,
+      week: c.week,
+      exceptions: [...c.exceptions].sort((a, b) => (a.date < b.date ? -1 : 1)),
+    };
+    const key = shapeKey(name, shape);
+    const found = existing.get(key);
+    if (found) {
+      ids.set(c.id, found);
+      written.calendarsReused++;
+      continue;
+    }
+    const id = randomUUID();
+    await client.query(
+      `INSERT INTO calendars (id, "spaceId", name, "isDefault", "allDay", "hoursPerDay", week, "updatedAt")
+       VALUES ($1, $2, $3, NOT EXISTS (SELECT 1 FROM calendars WHERE "spaceId" = $2), $4, $5, $6::jsonb, now())`,
+      [id, spaceId, name, shape.allDay, shape.hoursPerDay, JSON.stringify(shape.week)],
+    );
+    if (shape.exceptions.length)
+      await client.query(
+        `INSERT INTO calendar_exceptions (id, "spaceId", "calendarId", date, intervals)
+         SELECT gen_random_uuid(), $1, $2, u.d::date, u.i::jsonb FROM unnest($3::text[], $4::text[]) AS u(d, i)`,
+        [
+          spaceId,
+          id,
+          shape.exceptions.map((e) => e.date),
+          shape.exceptions.map((e) => JSON.stringify(e.intervals)),
+        ],
+      );
+    existing.set(key, id);
+    ids.set(c.id, id);
+    written.calendarsCreated++;
+  }
+  return ids;
+}
+
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/;
+
+/**
+ * Activity codes become text attributes of the schedule; UDFs / extended attributes become number, date or
+ * text attributes by their values. An attribute of the schedule (or of the space) with the same name and
+ * type is reused.
+ */
+async function writeAttributes(
+  client: pg.PoolClient,
+  spaceId: string,
+  scheduleId: string,
+  p: IxProject,
+  uuidOf: Map<string, string>,
+  written: WrittenCounts,
+) {
+  const types = new Map<string, AttributeType>();
+  const widen = (name: string, t: AttributeType) => {
+    const had = types.get(name);
+    types.set(name, had === undefined || had === t ? t : 'string');
+  };
+  for (const a of p.activities) {
+    for (const name of Object.keys(a.codes)) widen(attrName(name), 'string');
+    for (const [name, v] of Object.entries(a.udfs))
+      widen(attrName(name), typeof v === 'number' ? 'number' : DATE_VALUE.test(v) ? 'date' : 'string');
+  }
+  if (types.size === 0) return;
+  const { rows } = await client.query<{ id: string; name: string; valueType: AttributeType }>(
+    `SELECT id, name, "valueType" FROM attributes
+     WHERE "spaceId" = $1 AND ("scheduleId" = $2 OR "scheduleId" IS NULL) ORDER BY "scheduleId" NULLS LAST`,
+    [spaceId, scheduleId],
+  );
+  const attrIds = new Map<string, string>();
+  let sortKey = rows.length;
+  for (const [name, valueType] of types) {
+    const found = rows.find((r) => r.name.toLowerCase() === name.toLowerCase() && r.valueType === valueType);
+    if (found) {
+      attrIds.set(name, found.id);
+      written.attributesReused++;
+      continue;
+    }
+    const id = randomUUID();
+    await client.query(
+      `INSERT INTO attributes (id, "spaceId", name, "valueType", "scheduleId", "sortKey", "updatedAt")
+       VALUES ($1, $2, $3, $4::"AttributeType", $5, $6, now())`,
+      [id, spaceId, name, valueType, scheduleId, ++sortKey],
+    );
+    attrIds.set(name, id);
+    written.attributesCreated++;
+  }
+  const work: string[] = [];
+  const attr: string[] = [];
+  const value: string[] = [];
+  const flush = async () => {
+    if (!work.length) return;
+    await client.query(
+      `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
+       SELECT $1, u.w, u.a, u.v::jsonb FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS u(w, a, v)
+       ON CONFLICT ("workId", "attributeId") DO UPDATE SET value = EXCLUDED.value`,
+      [spaceId, work, attr, value],
+    );
+    written.attributeValues += work.length;
+    work.length = attr.length = value.length = 0;
+  };
+  for (const a of p.activities) {
+    const workId = uuidOf.get(a.id)!;
+    const seen = new Set<string>();
+    const put = (name: string, v: string | number) => {
+      const key = attrName(name);
+      // a code and a UDF of one name (or two names alike after shortening): the first value wins
+      if (seen.has(key)) return;
+      seen.add(key);
+      const type = types.get(key)!;
+      const stored = type === 'string' ? clip(String(v), SCHEDULE_LIMITS.workNameMaxLength) : v;
+      work.push(workId);
+      attr.push(attrIds.get(key)!);
+      value.push(JSON.stringify(stored));
+    };
+    for (const [name, v] of Object.entries(a.codes)) put(name, v);
+    for (const [name, v] of Object.entries(a.udfs)) put(name, v);
+    if (work.length >= CHUNK) await flush();
+  }
+  await flush();
+}
+
+const attrName = (name: string) => clip(name.trim() || '—', 32);

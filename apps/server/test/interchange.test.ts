@@ -1,0 +1,579 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { emptyProject, type IxProject, STANDARD_WEEK, writeJson, writeXer } from '@takt/interchange';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownSpace } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
+
+type Space = Awaited<ReturnType<typeof ownSpace>>;
+interface Job {
+  id: string;
+  state: string;
+  uploadStatus: string;
+  phase: string | null;
+  progress: number;
+  versionId: string | null;
+  fileId: string | null;
+  bytesTotal: number;
+  error: { code: string; line?: number; element?: string; field?: string } | null;
+  report: {
+    read: Record<string, number>;
+    written: Record<string, number> | null;
+    recordedDates: {
+      moved: number;
+      items: { code: string; field: string; recorded: unknown; calculated: unknown }[];
+      choice: string | null;
+    };
+    skipped: { reason: string; count: number }[];
+  } | null;
+}
+interface Failure {
+  error_code: string;
+  error_message: string | string[];
+}
+
+let t: TestServer;
+let s: Space;
+let scheduleId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  s = await ownSpace(t, 'importer', 'Импорт');
+  const facility = await s.ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Объект' });
+  const project = await s.ok<{ id: string }>('POST', '/eps', {
+    kind: 'project',
+    name: 'Проект',
+    parentId: facility.id,
+  });
+  scheduleId = (
+    await s.ok<{ id: string }>('POST', '/eps', { kind: 'schedule', name: 'График', parentId: project.id })
+  ).id;
+});
+afterAll(() => t?.stop());
+
+function form(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
+  const f = new FormData();
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  f.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  for (const [k, v] of Object.entries(fields)) f.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  return f;
+}
+
+async function uploadSync(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
+  return t.api<{ job: Job; version: { id: string; name: string; workCount: number } | null } & Failure>(
+    'POST',
+    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
+    undefined,
+    { token: s.token, form: form(name, data, fields) },
+  );
+}
+
+async function upload(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
+  const reply = await t.api<Job>(
+    'POST',
+    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
+    undefined,
+    { token: s.token, form: form(name, data, fields) },
+  );
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+async function waitFor(jobId: string, done = (j: Job) => !['queued', 'running'].includes(j.state)) {
+  for (let i = 0; i < 600; i++) {
+    const job = await s.ok<Job>('GET', `/batch-processing/jobs/${jobId}`);
+    if (done(job)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+const testFile = (path: string) => readFile(join(TESTDATA, path));
+const versionCount = async () =>
+  Number(
+    (
+      await t.sql<{ n: string }>(`SELECT count(*) AS n FROM versions WHERE "scheduleId" = $1`, [scheduleId])
+    )[0]!.n,
+  );
+
+async function worksOf(versionId: string) {
+  return t.sql<Record<string, unknown>>(
+    `SELECT code, name, type, "durationMinutes", progress, status,
+       to_char("factStart", 'YYYY-MM-DD"T"HH24:MI') AS "factStart", to_char("factFinish", 'YYYY-MM-DD"T"HH24:MI') AS "factFinish",
+       "startLimit", to_char("startLimitDate", 'YYYY-MM-DD"T"HH24:MI') AS "startLimitDate",
+       "finishLimit", to_char("finishLimitDate", 'YYYY-MM-DD"T"HH24:MI') AS "finishLimitDate",
+       to_char("earlyStart", 'YYYY-MM-DD"T"HH24:MI') AS "earlyStart", to_char("earlyFinish", 'YYYY-MM-DD"T"HH24:MI') AS "earlyFinish",
+       to_char("lateStart", 'YYYY-MM-DD"T"HH24:MI') AS "lateStart", to_char("lateFinish", 'YYYY-MM-DD"T"HH24:MI') AS "lateFinish",
+       (SELECT c.name FROM calendars c WHERE c.id = w."calendarId") AS calendar,
+       (SELECT p.code FROM works p WHERE p.id = w."parentId") AS parent
+     FROM works w WHERE "versionId" = $1 ORDER BY code`,
+    [versionId],
+  );
+}
+
+async function relationsOf(versionId: string, byName = false) {
+  const key = byName ? 'name' : 'code';
+  return t.sql<Record<string, unknown>>(
+    `SELECT p.${key} AS pred, s.${key} AS succ, r.type, r."lagMinutes" FROM relations r
+     JOIN works p ON p.id = r."predecessorId" JOIN works s ON s.id = r."successorId"
+     WHERE r."versionId" = $1 ORDER BY 1, 2`,
+    [versionId],
+  );
+}
+
+describe('import of the sample files', () => {
+  it('reads a P6 XER with its calendar, constraint, progress and baseline', async () => {
+    const reply = await uploadSync('PredecessorCalendar.xer', await testFile('xer/PredecessorCalendar.xer'), {
+      recordedDates: 'recalculate',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { job, version } = reply.body;
+    expect(job.state).toBe('completed');
+    expect(job.uploadStatus).toBe('completed');
+    expect(job.report!.read).toMatchObject({ activities: 1, relations: 0, calendars: 1 });
+    expect(job.report!.written).toMatchObject({ works: 1, relations: 0 });
+    expect(version!.workCount).toBe(1);
+    const [work] = await worksOf(version!.id);
+    expect(work).toMatchObject({ code: 'A1000', name: 'Test', factStart: expect.any(String) });
+    expect(work!.startLimit ?? work!.finishLimit).not.toBeNull();
+    const [v] = await t.sql<{ calcStatus: number; scheduleOptions: { lagCalendar: string } }>(
+      `SELECT "calcStatus", "scheduleOptions" FROM versions WHERE id = $1`,
+      [version!.id],
+    );
+    expect(v).toMatchObject({ calcStatus: 1, scheduleOptions: { lagCalendar: 'predecessor' } });
+  });
+
+  it('reads a P6 XML (PMXML) file with a WBS and finishes without a prompt (its dates match)', async () => {
+    const reply = await uploadSync(
+      'PredecessorCalendar.xml',
+      await testFile('p6xml/PredecessorCalendar.xml'),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.job.state).toBe('completed');
+    expect(reply.body.job.report!.recordedDates.moved).toBe(0);
+    const works = await worksOf(reply.body.version!.id);
+    expect(works.map((w) => w.type).sort()).toEqual(['sum', 'task']);
+    expect(works.find((w) => w.type === 'task')!.parent).toBe(works.find((w) => w.type === 'sum')!.code);
+  });
+
+  it('reads an MS Project XML file with summaries and relations', async () => {
+    const reply = await uploadSync(
+      'task-links.xml',
+      await testFile('mspdi/task-links-project2019-mspdi.xml'),
+      { recordedDates: 'recalculate', name: 'MS Project' },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { job, version } = reply.body;
+    expect(job.report!.read).toMatchObject({ relations: 8, calendars: 1 });
+    expect(job.report!.read.activities).toBeGreaterThanOrEqual(16);
+    const written = job.report!.written!;
+    expect(written.works! + written.summaries!).toBe(job.report!.read.activities);
+    expect(version!.name).toBe('MS Project');
+    const relations = await relationsOf(version!.id);
+    expect(relations).toHaveLength(8);
+    expect(new Set(relations.map((r) => r.type))).toEqual(new Set(['fs', 'ss', 'ff', 'sf']));
+  });
+});
+
+describe('recorded dates that recalculation would move', () => {
+  it('waits for the choice, then keeps the recorded dates', async () => {
+    const before = await versionCount();
+    const job = await upload('PredecessorCalendar.xer', await testFile('xer/PredecessorCalendar.xer'));
+    const waiting = await waitFor(job.id);
+    expect(waiting.state).toBe('awaiting_choice');
+    expect(waiting.uploadStatus).toBe('uploading');
+    expect(waiting.versionId).toBeNull();
+    expect(await versionCount()).toBe(before);
+    const moved = waiting.report!.recordedDates.items;
+    expect(moved).toContainEqual({
+      code: 'A1000',
+      name: 'Test',
+      field: 'lateStart',
+      recorded: '2020-12-30T08:00',
+      calculated: '2019-10-02T08:00',
+    });
+    await s.ok('POST', `/batch-processing/jobs/${job.id}/recorded-dates`, { choice: 'keep' });
+    const done = await waitFor(job.id);
+    expect(done.state).toBe('completed');
+    expect(done.report!.recordedDates.choice).toBe('keep');
+    const [work] = await worksOf(done.versionId!);
+    expect(work).toMatchObject({ lateStart: '2020-12-30T08:00', lateFinish: '2020-12-30T08:00' });
+  });
+
+  it('recalculates when asked to', async () => {
+    const job = await upload('PredecessorCalendar.xer', await testFile('xer/PredecessorCalendar.xer'));
+    await waitFor(job.id);
+    await s.ok('POST', `/batch-processing/jobs/${job.id}/recorded-dates`, { choice: 'recalculate' });
+    const done = await waitFor(job.id);
+    const [work] = await worksOf(done.versionId!);
+    expect(work!.lateStart).not.toBe('2020-12-30T08:00');
+    // answering twice is a conflict
+    const again = await t.api<Failure>(
+      'POST',
+      `/space/${s.spaceId}/batch-processing/jobs/${job.id}/recorded-dates`,
+      { choice: 'keep' },
+      { token: s.token },
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('a later calculation of the version uses the options of the file (24-hour lag calendar)', async () => {
+    const reply = await uploadSync(
+      'TwentyFourHourCalendar.xer',
+      await testFile('xer/TwentyFourHourCalendar.xer'),
+      { recordedDates: 'recalculate' },
+    );
+    const versionId = reply.body.version!.id;
+    const [v] = await t.sql<{ scheduleOptions: { lagCalendar: string } }>(
+      `SELECT "scheduleOptions" FROM versions WHERE id = $1`,
+      [versionId],
+    );
+    expect(v!.scheduleOptions.lagCalendar).toBe('24h');
+    const before = await worksOf(versionId);
+    await s.ok('POST', `/versions/${versionId}/calculate`);
+    expect(await worksOf(versionId)).toEqual(before);
+  });
+});
+
+describe('bad files and stops leave nothing behind', () => {
+  it('a truncated XER fails with the line and no version', async () => {
+    const text = (await testFile('xer/PredecessorCalendar.xer')).toString('utf8');
+    const broken = text.slice(0, Math.floor(text.length * 0.6));
+    const before = await versionCount();
+    const job = await upload('broken.xer', broken);
+    const failed = await waitFor(job.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.uploadStatus).toBe('error');
+    expect(failed.error!.code).toMatch(/truncated|syntax|missing_value/);
+    expect(await versionCount()).toBe(before);
+
+    const sync = await uploadSync('broken.xer', broken);
+    expect(sync.status).toBe(400);
+    expect(sync.body.error_code).toBe('ValidationError');
+    expect(String(sync.body.error_message)).toMatch(/^file: /);
+    expect(await versionCount()).toBe(before);
+  });
+
+  it('a duplicated activity id is named with its line, table and field, in Russian too', async () => {
+    const text = (await testFile('xer/PredecessorCalendar.xer')).toString('utf8');
+    const lines = text.split('\n');
+    const task = lines.findIndex((l) => l.startsWith('%T\tTASK'));
+    const row = lines.findIndex((l, i) => i > task && l.startsWith('%R'));
+    lines.splice(row + 1, 0, lines[row]!);
+    const reply = await t.api<Failure>(
+      'POST',
+      `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
+      undefined,
+      { token: s.token, form: form('dup.xer', lines.join('\n')), lang: 'ru' },
+    );
+    expect(reply.status).toBe(400);
+    expect(String(reply.body.error_message)).toMatch(/Идентификатор встречается дважды/);
+    expect(String(reply.body.error_message)).toMatch(/TASK/);
+  });
+
+  it('refuses files it cannot read', async () => {
+    const reply = await uploadSync('notes.txt', 'hello');
+    expect(reply.status).toBe(415);
+    const empty = await uploadSync('empty.xer', '');
+    expect(empty.status).toBe(400);
+  });
+
+  it('stop while queued or running writes nothing', async () => {
+    const before = await versionCount();
+    const big = generatedXer(20_000);
+    const queued = await upload('big.xer', big);
+    const stopped = await s.ok<Job>('POST', '/batch-processing/stop', { jobId: queued.id });
+    const final = await waitFor(stopped.id);
+    expect(final.state).toBe('stopped');
+
+    const running = await upload('big.xer', big);
+    await waitFor(running.id, (j) => j.state === 'running' || j.state !== 'queued');
+    await s.ok('POST', '/batch-processing/stop', { jobId: running.id });
+    const end = await waitFor(running.id);
+    expect(end.state, JSON.stringify(end.error)).toBe('stopped');
+    expect(end.uploadStatus).toBe('error');
+    expect(end.versionId).toBeNull();
+    expect(await versionCount()).toBe(before);
+    const [orphans] = await t.sql<{ n: string }>(
+      `SELECT count(*) AS n FROM works w WHERE "spaceId" = $1 AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.id = w."versionId")`,
+      [s.spaceId],
+    );
+    expect(Number(orphans!.n)).toBe(0);
+  }, 120_000);
+});
+
+/** A synthetic schedule of `count` activities in chains of 100 under 10 WBS nodes, written by the XER writer. */
+function generatedXer(count: number): string {
+  const p: IxProject = emptyProject('xer', 'p6');
+  p.code = 'GEN';
+  p.name = 'Generated';
+  p.start = '2024-01-08T08:00';
+  p.defaultCalendarId = 'c1';
+  p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];
+  for (let w = 0; w < 10; w++)
+    p.wbs.push({ id: `wbs:${w}`, parentId: null, code: `W${w}`, name: `Block ${w}` });
+  for (let i = 0; i < count; i++) {
+    p.activities.push({
+      id: String(i + 1),
+      code: `A${i + 1}`,
+      name: `Activity ${i + 1}`,
+      wbsId: `wbs:${i % 10}`,
+      parentId: null,
+      type: 'task',
+      calendarId: 'c1',
+      durationMinutes: 480,
+      recorded: {},
+      codes: {},
+      udfs: {},
+    });
+    if (i % 100 !== 0)
+      p.relations.push({
+        id: `r${i}`,
+        predecessorId: String(i),
+        successorId: String(i + 1),
+        type: 'fs',
+        lagMinutes: 0,
+      });
+  }
+  return [...writeXer(p)].join('');
+}
+
+/** A schedule with everything a round trip must keep. */
+function richProject(): IxProject {
+  const p: IxProject = emptyProject('json', 'p6');
+  p.code = 'RT';
+  p.name = 'Round trip';
+  p.start = '2024-03-04T08:00';
+  p.dataDate = '2024-03-11T08:00';
+  p.defaultCalendarId = 'std';
+  p.calendars = [
+    {
+      id: 'std',
+      name: 'Пятидневка',
+      week: STANDARD_WEEK,
+      exceptions: [{ date: '2024-03-08', intervals: [] }],
+      hoursPerDay: 8,
+    },
+    {
+      id: 'six',
+      name: 'Шестидневка',
+      week: STANDARD_WEEK.map((d, k) => (k === 5 ? [{ start: '08:00', finish: '13:00' }] : d)),
+      exceptions: [{ date: '2024-05-01', intervals: [] }],
+      hoursPerDay: 8,
+    },
+  ];
+  p.wbs = [
+    { id: 'wbs:1', parentId: null, code: 'K1', name: 'Корпус 1' },
+    { id: 'wbs:2', parentId: 'wbs:1', code: 'K1.1', name: 'Каркас' },
+  ];
+  const act = (
+    id: string,
+    extra: Partial<IxProject['activities'][number]> = {},
+  ): IxProject['activities'][number] => ({
+    id,
+    code: id,
+    name: `Работа ${id}`,
+    wbsId: 'wbs:2',
+    parentId: null,
+    type: 'task',
+    calendarId: 'std',
+    durationMinutes: 2400,
+    recorded: {},
+    codes: {},
+    udfs: {},
+    ...extra,
+  });
+  p.activities = [
+    act('A10', {
+      actualStart: '2024-03-04T08:00',
+      actualFinish: '2024-03-07T17:00',
+      status: 'completed',
+      percentComplete: 100,
+    }),
+    act('A20', { actualStart: '2024-03-07T17:00', status: 'in_progress', remainingMinutes: 1440 }),
+    act('A30', { constraint: { type: 'start_on_or_after', date: '2024-03-25T08:00' } }),
+    act('A40', { calendarId: 'six', constraint: { type: 'finish_on_or_before', date: '2024-05-31T17:00' } }),
+    act('M50', { type: 'finish_milestone', durationMinutes: 0, wbsId: 'wbs:1' }),
+  ];
+  p.relations = [
+    { id: 'r1', predecessorId: 'A10', successorId: 'A20', type: 'fs', lagMinutes: 0 },
+    { id: 'r2', predecessorId: 'A20', successorId: 'A30', type: 'ss', lagMinutes: 960 },
+    { id: 'r3', predecessorId: 'A30', successorId: 'A40', type: 'fs', lagMinutes: 0 },
+    { id: 'r4', predecessorId: 'A40', successorId: 'M50', type: 'ff', lagMinutes: -480 },
+  ];
+  return p;
+}
+
+describe('export and re-import', () => {
+  let sourceId: string;
+  beforeAll(async () => {
+    const reply = await uploadSync('rich.json', writeJson(richProject()), { name: 'Исходная' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    sourceId = reply.body.version!.id;
+  });
+
+  const comparable = (rows: Record<string, unknown>[]) => rows.map(({ parent: _p, ...rest }) => rest);
+
+  it.each([
+    ['xer', 'rt.xer'],
+    ['xml-primavera', 'rt.p6.xml'],
+    ['xml', 'rt.xml'],
+    ['json', 'rt.json'],
+  ])('%s keeps works, relations, calendars, constraints, progress and dates', async (format, name) => {
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/versions/${sourceId}/export/${format}`,
+      undefined,
+      { token: s.token },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/attachment/);
+    const bytes = file.body instanceof Uint8Array ? file.body : JSON.stringify(file.body);
+    const again = await uploadSync(name, bytes, { recordedDates: 'recalculate' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const copyId = again.body.version!.id;
+    const source = await worksOf(sourceId);
+    const copy = await worksOf(copyId);
+    // MS Project files identify tasks by their row number (ID), so codes do not survive them; names do.
+    const byName = format === 'xml';
+    const tasks = (rows: Record<string, unknown>[]) =>
+      comparable(rows.filter((r) => r.type !== 'sum'))
+        .map(({ code, ...rest }) => (byName ? rest : { code, ...rest }))
+        .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    expect(tasks(copy)).toEqual(tasks(source));
+    expect(copy.filter((r) => r.type === 'sum').map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Корпус 1', 'Каркас']),
+    );
+    expect(await relationsOf(copyId, byName)).toEqual(await relationsOf(sourceId, byName));
+    const calendars = await t.sql<{ name: string; n: number }>(
+      `SELECT c.name, count(DISTINCT c.id)::int AS n FROM calendars c WHERE c."spaceId" = $1 GROUP BY c.name`,
+      [s.spaceId],
+    );
+    // identical calendars are reused, not copied on every import
+    expect(calendars.filter((c) => ['Пятидневка', 'Шестидневка'].includes(c.name))).toEqual(
+      expect.arrayContaining([
+        { name: 'Пятидневка', n: 1 },
+        { name: 'Шестидневка', n: 1 },
+      ]),
+    );
+  });
+
+  it('exports through a job and downloads the stored file', async () => {
+    const job = await s.ok<Job>('POST', '/batch-processing/export', { versionId: sourceId, format: 'xml' });
+    const done = await waitFor(job.id);
+    expect(done.state).toBe('completed');
+    const file = await t.api<Uint8Array>(
+      'GET',
+      `/space/${s.spaceId}/storage/download/${done.fileId}`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(file.body)).toContain(
+      '<Project xmlns="http://schemas.microsoft.com/project">',
+    );
+  });
+
+  it('exports a comparison with the base version as the baseline', async () => {
+    const other = await s.ok<{ id: string }>('POST', `/schedules/${scheduleId}/versions/create`, {
+      name: 'Копия',
+      copyFromVersionId: sourceId,
+    });
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/schedules/versions/export-comparison/xml`,
+      { versionId: sourceId, otherVersionId: other.id },
+      { token: s.token },
+    );
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode(file.body)).toContain('<Baseline>');
+    const json = await t.api<{ works: { added: unknown[] } }>(
+      'POST',
+      `/space/${s.spaceId}/schedules/versions/export-comparison/json`,
+      { versionId: sourceId, otherVersionId: other.id },
+      { token: s.token },
+    );
+    expect(json.status).toBe(200);
+    expect(json.body.works.added).toEqual([]);
+  });
+});
+
+describe('upload rules, stored files and permissions', () => {
+  it('keeps rules with unique names per space and refuses stale edits', async () => {
+    const rule = {
+      name: 'Смета',
+      rowsToSkip: 2,
+      mapping: { A: 'code', B: 'name' },
+      dateFormat: 'DD.MM.YYYY',
+    };
+    const created = await s.ok<{ id: string; revision: number }>('POST', '/schedule-import-settings', rule);
+    const dup = await t.api<Failure>(
+      'POST',
+      `/space/${s.spaceId}/schedule-import-settings`,
+      { ...rule, name: 'смета' },
+      { token: s.token },
+    );
+    expect(dup.status).toBe(400);
+    expect(String(dup.body.error_message)).toMatch(/already exists/);
+    const updated = await s.ok<{ rowsToSkip: number; revision: number }>(
+      'PATCH',
+      `/schedule-import-settings/${created.id}`,
+      { revision: created.revision, rowsToSkip: 3 },
+    );
+    expect(updated.rowsToSkip).toBe(3);
+    const stale = await t.api(
+      'PATCH',
+      `/space/${s.spaceId}/schedule-import-settings/${created.id}`,
+      { revision: created.revision, rowsToSkip: 4 },
+      { token: s.token },
+    );
+    expect(stale.status).toBe(409);
+    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(1);
+    await s.ok('DELETE', `/schedule-import-settings/${created.id}`);
+    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(0);
+  });
+
+  it('lists the uploaded files of the schedule and serves them', async () => {
+    const files = await s.ok<{ id: string; name: string; size: number }[]>(
+      'GET',
+      `/storage/schedule/${scheduleId}`,
+    );
+    const xer = files.find((f) => f.name === 'PredecessorCalendar.xer')!;
+    const bytes = await t.api<Uint8Array>(
+      'GET',
+      `/space/${s.spaceId}/storage/download/${xer.id}`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(bytes.body.byteLength).toBe(xer.size);
+  });
+
+  it('a viewer can neither import nor export', async () => {
+    const roles = await s.ok<{ id: string; key: string | null }[]>('GET', '/roles');
+    const viewer = await t.signUp('import-viewer');
+    await s.ok('POST', '/users/invite', {
+      login: 'import-viewer',
+      roleId: roles.find((r) => r.key === 'viewer')!.id,
+    });
+    const denied = await t.api<Failure>(
+      'POST',
+      `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
+      undefined,
+      { token: viewer.token, form: form('a.xer', await testFile('xer/PredecessorCalendar.xer')) },
+    );
+    expect(denied.status).toBe(403);
+    const [v] = await t.sql<{ id: string }>(`SELECT id FROM versions WHERE "scheduleId" = $1 LIMIT 1`, [
+      scheduleId,
+    ]);
+    const exportDenied = await t.api('POST', `/space/${s.spaceId}/versions/${v!.id}/export/xer`, undefined, {
+      token: viewer.token,
+    });
+    expect(exportDenied.status).toBe(403);
+  });
+});

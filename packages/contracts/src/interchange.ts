@@ -1,0 +1,246 @@
+/**
+ * Import and export of schedules (spec §3 file and export formats, version upload rules; §4 upload status;
+ * §7 versions/upload, batch-processing, versions/{id}/export/{x}, storage, schedule-import-settings).
+ */
+import { z } from 'zod';
+import { id } from './api';
+import { VALIDATION } from './messages';
+import { requiredText } from './validation';
+
+/** Formats a version can be exported to (spec §3 names; `xer-primavera` and `xlsx` are aliases of `xer` and `excel`). */
+export const EXPORT_FORMATS = [
+  'xer',
+  'xer-primavera',
+  'xml-primavera',
+  'xml',
+  'json',
+  'csv',
+  'excel',
+  'xlsx',
+  'zip',
+] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Formats a version can be uploaded from: P6 XER and XML, MS Project XML, Takt JSON and archive, spreadsheets. */
+export const IMPORT_FORMATS = ['xer', 'xml-primavera', 'xml', 'json', 'csv', 'excel', 'zip'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Formats read through an upload rule (rows to skip, column mapping, date format). */
+export const TABULAR_FORMATS: readonly ImportFormat[] = ['csv', 'excel'];
+
+/** File name extensions accepted by the upload dialog. */
+export const IMPORT_EXTENSIONS = ['.xer', '.xml', '.json', '.csv', '.xlsx', '.zip'] as const;
+
+export const INTERCHANGE_LIMITS = {
+  /** An upload larger than this is refused (a 350,000-activity XER is about 150 MB). */
+  uploadMaxBytes: 512 * 1024 * 1024,
+  /** `versions/upload/synchronous` handles files up to this size inline. */
+  synchronousMaxBytes: 8 * 1024 * 1024,
+  /** Versions with more works than this are exported as a background job. */
+  exportInlineMaxWorks: 20_000,
+  /** The report lists at most this many moved dates (the count is always complete). */
+  reportMaxMovedDates: 500,
+  /** The report lists at most this many skipped items and warnings each. */
+  reportMaxItems: 200,
+  /** Rows shown by the spreadsheet preview. */
+  previewRows: 20,
+  /** Exported files are kept this long for download. */
+  exportKeepHours: 24,
+  rowsToSkipMax: 1000,
+} as const;
+
+/**
+ * An import or export job's state. `awaiting_choice`: recalculating the file with its own options would move
+ * dates it recorded — the user keeps the recorded dates or recalculates; nothing is written until then.
+ */
+export const JOB_STATES = ['queued', 'running', 'awaiting_choice', 'completed', 'failed', 'stopped'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const JOB_PHASES = ['upload', 'reading', 'calculating', 'writing', 'loading', 'done'] as const;
+export type JobPhase = (typeof JOB_PHASES)[number];
+
+/** Spec §4 upload status. */
+export const UPLOAD_STATUSES = ['completed', 'uploading', 'error'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+export function uploadStatusOf(state: JobState): UploadStatus {
+  if (state === 'completed') return 'completed';
+  if (state === 'failed' || state === 'stopped') return 'error';
+  return 'uploading';
+}
+export const JOB_FINISHED: readonly JobState[] = ['completed', 'failed', 'stopped'];
+
+/** What to do when recalculation would move dates the file recorded. */
+export const RECORDED_DATES_CHOICES = ['keep', 'recalculate'] as const;
+export type RecordedDatesChoice = (typeof RECORDED_DATES_CHOICES)[number];
+
+/** Spec §5 accepted date formats, offered for spreadsheet columns. */
+export const IMPORT_DATE_FORMATS = [
+  'DD.MM.YYYY',
+  'DD.M.YYYY',
+  'DD.MMM.YYYY',
+  'DD.MMMM.YYYY',
+  'DD.MM.YY',
+  'DD.MM.YYYY HH:mm',
+  'YYYY-MM-DD',
+] as const;
+
+/** Fields a spreadsheet column can be mapped to (a row is one work). */
+export const TABULAR_FIELDS = [
+  'code',
+  'name',
+  'parentCode',
+  'level',
+  'type',
+  'start',
+  'finish',
+  'duration',
+  'volume',
+  'unit',
+  'calendar',
+  'predecessors',
+  'progress',
+  'actualStart',
+  'actualFinish',
+] as const;
+export type TabularField = (typeof TABULAR_FIELDS)[number];
+
+export const CSV_DELIMITERS = [';', ',', '\t'] as const;
+
+/** A version upload rule (spec §3): rule name, rows to skip, column → field mapping, date format. */
+export const importSettingFields = z.object({
+  name: requiredText,
+  rowsToSkip: z
+    .number({ message: VALIDATION.notANumber })
+    .int({ message: VALIDATION.notAnInteger })
+    .min(0, { message: VALIDATION.outOfRange })
+    .max(INTERCHANGE_LIMITS.rowsToSkipMax, { message: VALIDATION.outOfRange }),
+  /** column (letter like `B`, or the header text) → field */
+  mapping: z.record(z.string().trim().min(1).max(64), z.enum(TABULAR_FIELDS)),
+  dateFormat: z.enum(IMPORT_DATE_FORMATS),
+  delimiter: z.enum(CSV_DELIMITERS).nullable().optional(),
+  sheet: z.string().max(64).nullable().optional(),
+});
+export type ImportSettingFields = z.infer<typeof importSettingFields>;
+export const createImportSettingInput = importSettingFields.extend({ spaceId: id });
+export const updateImportSettingInput = importSettingFields
+  .partial()
+  .extend({ spaceId: id, settingId: id, revision: z.number().int() });
+export const importSettingInput = z.object({ spaceId: id, settingId: id });
+
+/** An uploaded file as the REST adapter passes multipart files on. */
+export const uploadedFile = z.object({
+  name: z.string().max(255),
+  type: z.string().max(255),
+  data: z.instanceof(Uint8Array),
+});
+
+/** A multipart text field arrives JSON-parsed: "2024" becomes a number; names stay text. */
+const formText = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z.string().trim().max(32, { message: VALIDATION.maxLength }),
+);
+
+export const uploadVersionInput = z.object({
+  spaceId: id,
+  scheduleId: id,
+  file: uploadedFile,
+  /** the new version's name (default: the file's project name or "Version N") */
+  name: formText.optional(),
+  /** XER/PMXML/MSPDI/JSON/ZIP are recognised by content; `csv`/`excel` need a rule */
+  format: z.enum(IMPORT_FORMATS).optional(),
+  /** an upload rule (import setting) for spreadsheets */
+  settingId: id.optional(),
+  /** an unsaved rule, e.g. being edited in the dialog */
+  rule: importSettingFields.partial({ name: true }).optional(),
+  encoding: z.enum(['auto', 'utf-8', 'windows-1251']).optional(),
+  /** decide in advance what happens when recorded dates would move (default: ask) */
+  recordedDates: z.enum(RECORDED_DATES_CHOICES).optional(),
+});
+export type UploadVersionInput = z.infer<typeof uploadVersionInput>;
+
+export const previewUploadInput = uploadVersionInput
+  .pick({ spaceId: true, file: true, format: true, settingId: true, rule: true })
+  .extend({ limit: z.number().int().min(1).max(200).optional() });
+
+export const interchangeJobInput = z.object({ spaceId: id, jobId: id });
+export const chooseRecordedDatesInput = interchangeJobInput.extend({
+  choice: z.enum(RECORDED_DATES_CHOICES),
+});
+export const listJobsInput = z.object({
+  spaceId: id,
+  scheduleId: id.optional(),
+  kind: z.enum(['import', 'export']).optional(),
+});
+
+/** Grid columns as shown, for spreadsheet exports (`key` a built-in field or `attr:<id>`). */
+export const exportColumns = z.array(z.string().max(80)).max(200).optional();
+
+export const exportVersionInput = z.object({
+  spaceId: id,
+  versionId: id,
+  format: z.enum(EXPORT_FORMATS),
+  columns: exportColumns,
+});
+export const exportComparisonInput = z.object({
+  spaceId: id,
+  versionId: id,
+  otherVersionId: id,
+  format: z.enum(EXPORT_FORMATS),
+});
+export const startExportInput = z.object({
+  spaceId: id,
+  versionId: id,
+  otherVersionId: id.optional(),
+  format: z.enum(EXPORT_FORMATS),
+  columns: exportColumns,
+});
+
+export const STORAGE_KINDS = ['documents', 'temp', 'backup'] as const;
+export const scheduleFilesInput = z.object({ spaceId: id, scheduleId: id });
+export const uploadScheduleFileInput = scheduleFilesInput.extend({ file: uploadedFile });
+export const storedFileInput = z.object({ spaceId: id, fileId: id });
+
+/** Problems a file can have (the interchange readers' error codes), each with a message `import.error.<code>`. */
+export const FILE_ERROR_CODES = [
+  'truncated',
+  'encoding',
+  'syntax',
+  'duplicate_id',
+  'dangling_relation',
+  'cycle',
+  'invalid_value',
+  'missing_value',
+  'unsupported_format',
+] as const;
+
+/** A failed import or export as a job records it. */
+export interface JobErrorInfo {
+  code: string;
+  /** the reader's full text (English), with the location */
+  message: string;
+  /** the reason alone */
+  reason?: string;
+  line?: number;
+  element?: string;
+  field?: string;
+}
+
+/**
+ * The message id and parameters that show a job's failure: a file problem names the line, element and
+ * field (`none` when the file format has no such place); other failures use the error catalogue.
+ */
+export function jobErrorMessage(error: JobErrorInfo): {
+  id: string;
+  params: Record<string, string | number>;
+} {
+  if ((FILE_ERROR_CODES as readonly string[]).includes(error.code))
+    return {
+      id: `import.error.${error.code}`,
+      params: {
+        line: error.line ?? 'none',
+        element: error.element || 'none',
+        field: error.field || 'none',
+        detail: error.reason ?? error.message,
+      },
+    };
+  return { id: `errors.${error.code}`, params: {} };
+}
