@@ -124,6 +124,15 @@ describe('manually scheduled works (MS Project)', () => {
     expect([ms.U?.totalFloatMinutes, ms.U?.critical]).toEqual([0, false]);
     // an automatically scheduled unlinked work keeps the plain rule
     expect(ms.V?.critical).toBe(true);
+    // a missed limit (negative float) makes it critical all the same
+    const late = project([
+      task('U', 480, {
+        manualStart: '2024-01-01T08:00',
+        constraint: { finish: { type: 'not_later', date: '2023-12-29T17:00' } },
+      }),
+    ]);
+    const missed = rows(late, { manualUnlinkedCritical: false });
+    expect([missed.U?.totalFloatMinutes, missed.U?.critical]).toEqual([-480, true]);
   });
 });
 

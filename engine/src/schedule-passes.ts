@@ -294,11 +294,14 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
   const critical = model.options.critical;
   if (critical.kind === 'total_float') {
     state.critical[i] =
-      totalFloat <= critical.thresholdMinutes && !(model.manual[i] === 1 && unlinkedManual(model, i)) ? 1 : 0;
+      totalFloat <= critical.thresholdMinutes &&
+      !(totalFloat >= 0 && model.manual[i] === 1 && unlinkedManual(model, i))
+        ? 1
+        : 0;
   }
 }
 
-/** A manually scheduled work without relations that MS Project never marks critical. */
+/** A manually scheduled work without relations, which MS Project marks critical only when a limit is missed. */
 function unlinkedManual(model: ScheduleState['model'], i: number): boolean {
   if (model.options.manualUnlinkedCritical) return false;
   const { inStart, outStart } = model.network;

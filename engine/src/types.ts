@@ -173,8 +173,8 @@ export interface CalculateOptions {
    */
   manualStartLinks?: ManualStartLinks;
   /**
-   * MS Project: a manually scheduled work without any relation is never critical (`false`). Default
-   * true (plain CPM: critical by its float like any work).
+   * MS Project: a manually scheduled work without any relation is not critical unless its float is
+   * negative (a missed limit) (`false`). Default true (plain CPM: critical by its float like any work).
    */
   manualUnlinkedCritical?: boolean;
 }
