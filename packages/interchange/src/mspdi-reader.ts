@@ -65,7 +65,8 @@ export async function readMspdi(
 ): Promise<IxProject> {
   const p = emptyProject('mspdi', 'msproject');
   p.options.totalFloat = 'smallest';
-  p.options.lagCalendar = 'project';
+  // lags run on the successor's task calendar, the project calendar when it has none
+  p.options.lagCalendar = 'successor';
   // MS Project's treatment of manually scheduled tasks (see the engine's options)
   p.options.manualStartLinks = 'ignore';
   p.options.manualUnlinkedCritical = false;
@@ -227,6 +228,9 @@ export async function readMspdi(
             : ct;
       a.constraint = { type, date: d };
     }
+    // a deadline bounds the late finish only, like P6's secondary "finish on or before"
+    const deadline = date('Deadline');
+    if (deadline) a.constraint2 = { type: 'finish_on_or_before', date: deadline };
     const baseline = childrenNamed(t, 'Baseline').find((b) => childText(b, 'Number') === '0');
     if (baseline) {
       if (childText(baseline, 'Start'))
@@ -347,6 +351,7 @@ function compactTask(node: XNode): XNode {
     'RemainingDuration',
     'ConstraintType',
     'ConstraintDate',
+    'Deadline',
     'Baseline',
     'ExtendedAttribute',
     'PredecessorLink',

@@ -136,6 +136,42 @@ describe('MS Project manually scheduled tasks', () => {
   });
 });
 
+describe('MS Project deadlines and lags', () => {
+  it('a deadline caps the late finish like a finish-on-or-before, and is written back', async () => {
+    const text = readFileSync(sample('mspdi/task-dates-project2019-mspdi.xml'), 'utf8').replace(
+      /(<UID>4<\/UID>[\s\S]*?<ConstraintType>0<\/ConstraintType>)/,
+      '$1<Deadline>2018-10-17T17:00:00</Deadline>',
+    );
+    const p = await readMspdi(text);
+    const task = p.activities.find((a) => a.id === '4')!;
+    expect(task.constraint2).toEqual({ type: 'finish_on_or_before', date: '2018-10-17T17:00' });
+    const row = scheduleProject(p).rows.find((r) => r.id === '4')!;
+    // a day before its early finish: negative slack, critical
+    expect([row.totalFloatMinutes, row.critical]).toEqual([-480, true]);
+    const back = await readMspdi([...writeMspdi(p)].join(''));
+    expect(back.activities.find((a) => a.id === '4')?.constraint2).toEqual(task.constraint2);
+    expect(p.options.lagCalendar).toBe('successor');
+  });
+
+  it('two upper (or two lower) limits on one side keep the tighter one; other pairs keep the first', () => {
+    const p = p6Project();
+    const a = p.activities.find((x) => x.id === 'A')!;
+    a.constraint = { type: 'finish_on_or_before', date: '2024-01-10T17:00' };
+    a.constraint2 = { type: 'finish_on_or_before', date: '2024-01-05T17:00' };
+    const b = p.activities.find((x) => x.id === 'B')!;
+    b.constraint = { type: 'start_on_or_after', date: '2024-01-02T08:00' };
+    b.constraint2 = { type: 'start_on_or_before', date: '2024-01-09T08:00' };
+    const { project, warnings } = toEngineProject(p);
+    expect(project.works.find((w) => w.id === 'A')?.constraint).toEqual({
+      finish: { type: 'not_later', date: '2024-01-05T17:00' },
+    });
+    expect(project.works.find((w) => w.id === 'B')?.constraint).toEqual({
+      start: { type: 'not_earlier', date: '2024-01-02T08:00' },
+    });
+    expect(warnings).toEqual(['B: second start constraint ignored (the engine keeps one per side)']);
+  });
+});
+
 describe('P6 scheduling options', () => {
   const xer = () => readFileSync(sample('xer/PredecessorCalendar.xer'), 'latin1');
   // SCHEDOPTIONS columns: … sched_lag_early_start_flag, sched_retained_logic, …, sched_use_expect_end_flag, sched_progress_override

@@ -114,8 +114,14 @@ function engineConstraint(a: IxActivity, warnings: string[]): ConstraintInput | 
         : x.type.endsWith('or_after')
           ? 'not_earlier'
           : 'in_date';
-    if (c[side]) {
-      warnings.push(`${a.code}: second ${side} constraint ignored (the engine keeps one per side)`);
+    const first = c[side];
+    if (first) {
+      // two limits of one kind on one side: the tighter one is the whole of both
+      if (first.type === type && type === 'not_later') {
+        if (x.date < (first.date as string)) first.date = x.date;
+      } else if (first.type === type && type === 'not_earlier') {
+        if (x.date > (first.date as string)) first.date = x.date;
+      } else warnings.push(`${a.code}: second ${side} constraint ignored (the engine keeps one per side)`);
       return;
     }
     c[side] = { type, date: x.date };

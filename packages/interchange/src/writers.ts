@@ -587,7 +587,7 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
       `${el('FreeSlack', free != null ? free * 10 : undefined)}${el('TotalSlack', total != null ? total * 10 : undefined)}` +
       `${el('PercentComplete', a.percentComplete !== undefined ? Math.round(a.percentComplete) : undefined)}${el('ActualStart', xmlDate(a.actualStart))}${el('ActualFinish', xmlDate(a.actualFinish))}` +
       `${a.remainingMinutes !== undefined ? el('RemainingDuration', isoDur(a.remainingMinutes)) : ''}` +
-      `${el('ConstraintType', a.asLateAsPossible && !c ? 1 : c ? MSPDI_CSTR[c.type] : 0)}${el('CalendarUID', a.calendarId ? calUid.get(a.calendarId) : -1)}${el('ConstraintDate', xmlDate(c?.date))}` +
+      `${el('ConstraintType', a.asLateAsPossible && !c ? 1 : c ? MSPDI_CSTR[c.type] : 0)}${el('CalendarUID', a.calendarId ? calUid.get(a.calendarId) : -1)}${el('ConstraintDate', xmlDate(c?.date))}${el('Deadline', a.constraint2?.type === 'finish_on_or_before' ? xmlDate(a.constraint2.date) : undefined)}` +
       `${links}${a.baselineStart || a.baselineFinish ? `<Baseline>${el('Number', 0)}${el('Start', xmlDate(a.baselineStart))}${el('Finish', xmlDate(a.baselineFinish))}</Baseline>` : ''}</Task>\n`;
   }
   yield '</Tasks>\n<Resources>\n';
