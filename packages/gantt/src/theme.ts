@@ -28,14 +28,14 @@ export interface GanttTheme {
 }
 
 export const GANTT_THEME_DARK: GanttTheme = {
-  background: 0x1e1f22,
-  rowStripe: 0x232428,
-  rowLine: 0x2b2d31,
-  gridLine: 0x34363b,
-  headerBackground: 0x26272b,
-  headerText: 0xc9ccd1,
+  background: 0x181b21,
+  rowStripe: 0x1c1f26,
+  rowLine: 0x252a33,
+  gridLine: 0x2a2f3a,
+  headerBackground: 0x1e222a,
+  headerText: 0xa2a9b8,
   text: 0xdfe1e5,
-  nonWorking: 0x2a2b30,
+  nonWorking: 0x20242c,
   plan: 0x4c8dff,
   planProgress: 0x2a5cc0,
   critical: 0xff5c5c,

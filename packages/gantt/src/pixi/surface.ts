@@ -1,4 +1,7 @@
 import { Application, Container, Text, TextStyle } from 'pixi.js';
+// The app's Content-Security-Policy forbids eval: Pixi's shader and uniform code generators are replaced
+// by their eval-free versions.
+import 'pixi.js/unsafe-eval';
 import type { GanttTheme } from '../theme.js';
 import { type FrameLayer, FrameScheduler } from './frame-scheduler.js';
 
@@ -96,10 +99,15 @@ export abstract class PixiSurface {
     this.width = options.width;
     this.height = options.height;
     this.scheduler = new FrameScheduler((layers) => {
+      const started = performance.now();
       this.draw(layers);
       this.app.render();
+      this.onFrame?.(performance.now() - started, layers);
     });
   }
+
+  /** Called after every frame drawn with its cost in milliseconds (layout + render), for measurements. */
+  onFrame: ((milliseconds: number, layers: ReadonlySet<FrameLayer>) => void) | null = null;
 
   protected abstract draw(layers: ReadonlySet<FrameLayer>): void;
 

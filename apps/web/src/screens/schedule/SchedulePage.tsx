@@ -32,6 +32,10 @@ import { api, trpc } from '../../lib/trpc';
 import { BulkEditDialog } from './BulkEditDialog';
 import { useChecked } from './checked';
 import { buildColumns, type WorkPatch } from './columns';
+import { GanttPane } from './gantt/GanttPane';
+import { GanttToolbar } from './gantt/GanttToolbar';
+import { ScheduleSplit } from './gantt/ScheduleSplit';
+import { useGanttView } from './gantt/view';
 import { usePlanDetails } from './plan-details';
 import { RelationsPanel } from './RelationsPanel';
 import { UndoPanel } from './UndoPanel';
@@ -153,6 +157,11 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const [editRequest, setEditRequest] = useState<{ cursor: GridCursor; token: number } | null>(null);
   const pendingFocus = useRef<string | null>(null);
   const readOnly = !version || version.locked || !can('schedule.edit');
+  const gantt = useGanttView();
+  const [gridScroller, setGridScroller] = useState<HTMLDivElement | null>(null);
+  const onGridScroller = useCallback((element: HTMLDivElement | null) => {
+    if (element) setGridScroller(element);
+  }, []);
 
   const filterText = search.get('filter') ?? '';
   const indicator = search.get('filter_indicator') ?? '';
@@ -297,6 +306,21 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       void api.works.setState.mutate({ spaceId, versionId, workIds: [id], expanded: expand });
     },
     [model, versionId, collapsed, spaceId],
+  );
+
+  /** The grid's editor of a work's name (a double-click on its bar), at a visible row. */
+  const openWork = useCallback(
+    (at: number) => {
+      const nameCol =
+        Math.max(
+          0,
+          columnSettings.filter((c) => c.visible).findIndex((c) => c.key === 'name'),
+        ) + 1;
+      setCursor({ row: at, col: nameCol });
+      setScrollTo({ row: at, token: Date.now() });
+      setEditRequest({ cursor: { row: at, col: nameCol }, token: Date.now() });
+    },
+    [columnSettings],
   );
 
   const setAllExpanded = (expanded: boolean) => {
@@ -688,31 +712,61 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           {t('grid.columns')}
         </Link>
       </div>
+      <GanttToolbar view={gantt} disabled={!model} />
       <div className={`schedule-body${panel ? ' schedule-body-panel' : ''}`}>
         <div className="schedule-grid">
-          {!model ? (
-            <Spinner />
-          ) : (
-            <WbsGrid
-              rows={rows}
-              columns={columns}
-              revision={tick}
-              readOnly={readOnly}
-              rowClass={(r) =>
-                `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
-              }
-              idOf={(r) => model.ids[r]!}
-              selected={selected}
-              onSelect={setSelected}
-              cursor={cursor}
-              onCursor={setCursor}
-              onKey={onKey}
-              onCopy={onCopy}
-              onPaste={onPaste}
-              scrollTo={scrollTo}
-              editRequest={editRequest}
-            />
-          )}
+          <ScheduleSplit
+            left={
+              !model ? (
+                <Spinner />
+              ) : (
+                <WbsGrid
+                  rows={rows}
+                  columns={columns}
+                  revision={tick}
+                  readOnly={readOnly}
+                  rowClass={(r) =>
+                    `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
+                  }
+                  idOf={(r) => model.ids[r]!}
+                  selected={selected}
+                  onSelect={setSelected}
+                  cursor={cursor}
+                  onCursor={setCursor}
+                  onKey={onKey}
+                  onCopy={onCopy}
+                  onPaste={onPaste}
+                  scrollTo={scrollTo}
+                  editRequest={editRequest}
+                  onScrollElement={onGridScroller}
+                />
+              )
+            }
+            right={
+              model &&
+              version && (
+                <GanttPane
+                  view={gantt}
+                  model={model}
+                  rows={rows}
+                  revision={tick}
+                  details={details.byId}
+                  calendars={calendars.data}
+                  version={version}
+                  readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
+                  canCalculate={can('schedule.calculate')}
+                  scrollElement={gridScroller}
+                  selected={selected}
+                  onSelect={(ids, row) => {
+                    setSelected(ids);
+                    if (row !== undefined) setCursor((c) => ({ ...c, row }));
+                  }}
+                  onOpenWork={openWork}
+                  onChanged={reload}
+                />
+              )
+            }
+          />
           <div className="schedule-footer">
             <span data-testid="row-count">
               {t('grid.rows', { shown: rows.length, total: model?.count ?? 0 })}

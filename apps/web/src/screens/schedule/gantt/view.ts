@@ -1,0 +1,49 @@
+import type { PlanKinds, ScaleLevel } from '@takt/gantt';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+
+/** What the timeline's toolbar asks the timeline to do. */
+export interface GanttCommands {
+  zoomBy(factor: number): void;
+  zoomToLevel(level: ScaleLevel): void;
+  fit(): void;
+  goTo(target: 'today' | 'data_date' | 'selected'): void;
+}
+
+/** State shared by the toolbar (in the schedule's toolbar) and the timeline (beside the grid). */
+export interface GanttView {
+  kinds: PlanKinds;
+  setKinds(kinds: PlanKinds): void;
+  /** The level the current zoom is nearest to (the timeline reports it). */
+  level: ScaleLevel | null;
+  setLevel(level: ScaleLevel): void;
+  commands: RefObject<GanttCommands | null>;
+}
+
+const KINDS_KEY = 'takt.gantt.kinds';
+
+function storedKinds(): PlanKinds {
+  try {
+    const value = JSON.parse(localStorage.getItem(KINDS_KEY) ?? 'null') as Partial<PlanKinds> | null;
+    if (value && typeof value === 'object')
+      return {
+        plan: value.plan !== false,
+        approved_plan: value.approved_plan !== false,
+        fact: value.fact !== false,
+      };
+  } catch {
+    // A damaged value: the defaults.
+  }
+  return { plan: true, approved_plan: true, fact: true };
+}
+
+/** The timeline's view state; plan kinds are remembered in this browser. */
+export function useGanttView(): GanttView {
+  const [kinds, setKindsState] = useState<PlanKinds>(storedKinds);
+  const [level, setLevel] = useState<ScaleLevel | null>(null);
+  const commands = useRef<GanttCommands | null>(null);
+  const setKinds = useCallback((next: PlanKinds) => {
+    setKindsState(next);
+    localStorage.setItem(KINDS_KEY, JSON.stringify(next));
+  }, []);
+  return useMemo(() => ({ kinds, setKinds, level, setLevel, commands }), [kinds, setKinds, level]);
+}
