@@ -5,6 +5,7 @@ import { SPACE_SCREENS } from '../layouts/space-screens';
 import { AdminPage } from '../screens/admin/AdminPage';
 import { AttributesPage } from '../screens/attributes/AttributesPage';
 import { CalendarsPage } from '../screens/calendars/CalendarsPage';
+import { CyclogramPage } from '../screens/cyclogram/CyclogramPage';
 import { DirectoriesPage } from '../screens/directories/DirectoriesPage';
 import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
 import { ErrorPage } from '../screens/error/ErrorPage';
@@ -61,6 +62,7 @@ export function AppRoutes() {
               <Route path="/" component={StructurePage} />
               <Route path="/profile" component={ProfilePage} />
               <Route path="/admin" component={AdminPage} />
+              <Route path="/schedule/:id/cyclogram" component={CyclogramPage} />
               <Route path="/schedule/:id" component={SchedulePage} />
               <Route path="/calendars" component={CalendarsPage} />
               <Route path="/attributes" component={AttributesPage} />

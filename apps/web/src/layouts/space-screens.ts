@@ -29,7 +29,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.cyclogram',
     paths: ['/schedule/:id/cyclogram'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'chart',
   },
   {

@@ -63,7 +63,8 @@ export class CyclogramPixiRenderer extends PixiSurface {
     const headerLayer = new Container();
     headerLayer.x = this.axisWidth;
     headerLayer.addChild(this.header, this.headerTexts.container);
-    app.stage.addChild(this.chart, this.axis, this.axisTexts.container, headerLayer);
+    // The axis column is above the header, so header ticks left of the time range are hidden under it.
+    app.stage.addChild(this.chart, headerLayer, this.axis, this.axisTexts.container);
   }
 
   setScene(scene: CyclogramScene): void {

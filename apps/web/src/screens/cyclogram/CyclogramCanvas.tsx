@@ -1,0 +1,259 @@
+import {
+  type CyclogramInput,
+  type CyclogramLayoutOptions,
+  GANTT_THEME_DARK,
+  GANTT_THEME_LIGHT,
+  type GanttLanguage,
+  MINUTES_PER_DAY,
+  type ScaleLevel,
+  scaleCenterOn,
+  scaleFit,
+  scaleLevel,
+  scalePan,
+  scaleZoom,
+  scaleZoomToLevel,
+  type TimeScale,
+} from '@takt/gantt';
+import type { CyclogramPixiRenderer } from '@takt/gantt/pixi';
+import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+
+export const CYCLOGRAM_HEADER_HEIGHT = 40;
+const AXIS_WIDTH = 190;
+const MIN_LOCATION_HEIGHT = 26;
+const MAX_LOCATION_HEIGHT = 160;
+
+/** What the toolbar and the clash list ask the chart to do. */
+export interface CyclogramCommands {
+  zoomBy(factor: number): void;
+  zoomToLevel(level: ScaleLevel): void;
+  fit(): void;
+  /** Centres a moment and a position on the location axis (a clash). */
+  focus(minute: number, position: number): void;
+  today(): void;
+}
+
+/** Measurements the e2e tests and the benchmark read. */
+declare global {
+  interface Window {
+    __taktCyclogram?: { renderer: string; frames: number; locations: number; trades: number };
+  }
+}
+
+function rendererPreference(): 'webgl' | 'canvas' {
+  return localStorage.getItem('takt.gantt.renderer') === 'canvas' ? 'canvas' : 'webgl';
+}
+
+/** Earliest and latest date of every line, for "fit to project". */
+function inputRange(input: CyclogramInput): { start: number; finish: number } | null {
+  let start = Number.POSITIVE_INFINITY;
+  let finish = Number.NEGATIVE_INFINITY;
+  for (const trade of input.trades) {
+    for (const dates of [trade.plan, trade.approved_plan, trade.fact]) {
+      if (!dates) continue;
+      for (let i = 0; i < dates.start.length; i++) {
+        if (dates.start[i]! >= 0) start = Math.min(start, dates.start[i]!);
+        if (dates.finish[i]! >= 0) finish = Math.max(finish, dates.finish[i]!);
+      }
+    }
+  }
+  return start <= finish ? { start, finish } : null;
+}
+
+/**
+ * The line-of-balance chart: React owns the canvas, `CyclogramPixiRenderer` draws it from the same scale
+ * module as the Gantt. Wheel scrolls the locations, Ctrl+wheel zooms at the pointer, Shift+wheel and
+ * dragging pan.
+ */
+export function CyclogramCanvas({
+  input,
+  version,
+  options,
+  language,
+  dark,
+  today,
+  commands,
+  onLevel,
+}: {
+  input: CyclogramInput;
+  version: number;
+  options: CyclogramLayoutOptions;
+  language: GanttLanguage;
+  dark: boolean;
+  today: number;
+  commands: RefObject<CyclogramCommands | null>;
+  onLevel: (level: ScaleLevel) => void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const renderer = useRef<CyclogramPixiRenderer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [scale, setScale] = useState<TimeScale | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const body = {
+    width: Math.max(1, size.width - AXIS_WIDTH),
+    height: Math.max(1, size.height - CYCLOGRAM_HEADER_HEIGHT),
+  };
+  const count = input.locations.length;
+  const locationHeight = Math.min(
+    MAX_LOCATION_HEIGHT,
+    Math.max(MIN_LOCATION_HEIGHT, Math.floor(body.height / Math.max(1, count))),
+  );
+  const maxScroll = Math.max(0, count * locationHeight - body.height);
+  const clampScroll = useCallback((value: number) => Math.min(maxScroll, Math.max(0, value)), [maxScroll]);
+
+  // The renderer: created once (Pixi loads on demand), destroyed with the component; the theme it starts
+  // with is the one of the moment, later switches go through setTheme.
+  const startDark = useRef(dark);
+  useEffect(() => {
+    let cancelled = false;
+    let created: CyclogramPixiRenderer | null = null;
+    const element = canvas.current;
+    const box = host.current;
+    if (!element || !box) return;
+    void import('@takt/gantt/pixi').then(async ({ CyclogramPixiRenderer }) => {
+      const r = await CyclogramPixiRenderer.create({
+        canvas: element,
+        width: Math.max(1, box.clientWidth),
+        height: Math.max(1, box.clientHeight),
+        preference: rendererPreference(),
+        headerHeight: CYCLOGRAM_HEADER_HEIGHT,
+        axisWidth: AXIS_WIDTH,
+        theme: startDark.current ? GANTT_THEME_DARK : GANTT_THEME_LIGHT,
+      });
+      if (cancelled) {
+        r.destroy();
+        return;
+      }
+      created = r;
+      renderer.current = r;
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      created?.destroy();
+      renderer.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
+  }, [dark, ready]);
+
+  useEffect(() => {
+    const box = host.current;
+    if (!box) return;
+    const observer = new ResizeObserver(() => setSize({ width: box.clientWidth, height: box.clientHeight }));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (ready && size.width > 0) renderer.current?.resize(size.width, size.height);
+  }, [ready, size]);
+
+  const fit = useCallback(() => {
+    const range = inputRange(input);
+    if (!range || body.width <= 1) return;
+    setScale(scaleFit(range.start - MINUTES_PER_DAY, range.finish + MINUTES_PER_DAY, body.width, 16));
+  }, [input, body.width]);
+
+  // The first data fits the project into the chart and shows the first locations (at the bottom).
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!fitted.current && body.width > 1 && size.height > 0 && inputRange(input)) {
+      fitted.current = true;
+      fit();
+      setScrollTop(maxScroll);
+    }
+  }, [input, body.width, size.height, fit, maxScroll]);
+
+  useEffect(() => {
+    setScrollTop((top) => clampScroll(top));
+  }, [clampScroll]);
+
+  useEffect(() => {
+    if (scale) onLevel(scaleLevel(scale));
+  }, [scale, onLevel]);
+
+  useImperativeHandle(
+    commands,
+    () => ({
+      zoomBy: (factor) => setScale((s) => (s ? scaleZoom(s, factor, body.width / 2) : s)),
+      zoomToLevel: (level) => setScale((s) => (s ? scaleZoomToLevel(s, level, body.width / 2) : s)),
+      fit,
+      focus: (minute, position) => {
+        setScale((s) => (s ? scaleCenterOn(s, minute, body.width / 2) : s));
+        setScrollTop(clampScroll((count - position) * locationHeight - body.height / 2));
+      },
+      today: () => setScale((s) => (s ? scaleCenterOn(s, today, body.width / 2) : s)),
+    }),
+    [body.width, body.height, fit, clampScroll, count, locationHeight, today],
+  );
+
+  useEffect(() => {
+    const r = renderer.current;
+    if (!ready || !r || !scale || size.width === 0) return;
+    r.setScene({
+      input,
+      scale,
+      viewport: { width: body.width, height: body.height, scrollTop, locationHeight },
+      language,
+      options,
+      version,
+    });
+    window.__taktCyclogram = {
+      renderer: r.rendererName,
+      frames: (window.__taktCyclogram?.frames ?? 0) + 1,
+      locations: input.locations.length,
+      trades: input.trades.length,
+    };
+  });
+
+  // Wheel: scroll locations; Ctrl zooms at the pointer; Shift pans. Passive listeners cannot prevent the page scroll.
+  useEffect(() => {
+    const box = host.current;
+    if (!box) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const x = event.offsetX - AXIS_WIDTH;
+      if (event.ctrlKey || event.metaKey) {
+        setScale((s) => (s ? scaleZoom(s, event.deltaY < 0 ? 1.2 : 1 / 1.2, Math.max(0, x)) : s));
+      } else if (event.shiftKey || maxScroll === 0) {
+        setScale((s) => (s ? scalePan(s, event.deltaY || event.deltaX) : s));
+      } else {
+        setScrollTop((top) => clampScroll(top + event.deltaY));
+      }
+    };
+    box.addEventListener('wheel', onWheel, { passive: false });
+    return () => box.removeEventListener('wheel', onWheel);
+  }, [clampScroll, maxScroll]);
+
+  const drag = useRef<{ x: number; y: number } | null>(null);
+  return (
+    <div
+      ref={host}
+      className="cyclogram-canvas"
+      data-testid="cyclogram-canvas"
+      data-ready={ready && scale ? 'true' : 'false'}
+      onPointerDown={(event) => {
+        drag.current = { x: event.clientX, y: event.clientY };
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        const start = drag.current;
+        if (!start) return;
+        const dx = event.clientX - start.x;
+        const dy = event.clientY - start.y;
+        drag.current = { x: event.clientX, y: event.clientY };
+        setScale((s) => (s ? scalePan(s, -dx) : s));
+        setScrollTop((top) => clampScroll(top - dy));
+      }}
+      onPointerUp={() => {
+        drag.current = null;
+      }}
+    >
+      <canvas ref={canvas} />
+    </div>
+  );
+}
