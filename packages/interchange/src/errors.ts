@@ -26,8 +26,16 @@ export class InterchangeError extends Error {
   readonly line: number | undefined;
   readonly element: string | undefined;
   readonly field: string | undefined;
+  /** An i18n id and values for the user (spreadsheet import, archive); absent: translate by `code`. */
+  readonly messageId: string | undefined;
+  readonly messageValues: Readonly<Record<string, string | number>> | undefined;
 
-  constructor(code: InterchangeErrorCode, message: string, where: InterchangeErrorLocation = {}) {
+  constructor(
+    code: InterchangeErrorCode,
+    message: string,
+    where: InterchangeErrorLocation = {},
+    text?: { id: string; values: Readonly<Record<string, string | number>> },
+  ) {
     const parts = [
       where.line !== undefined ? `line ${where.line}` : '',
       where.element ? where.element : '',
@@ -38,5 +46,7 @@ export class InterchangeError extends Error {
     this.line = where.line;
     this.element = where.element;
     this.field = where.field;
+    this.messageId = text?.id;
+    this.messageValues = text?.values;
   }
 }

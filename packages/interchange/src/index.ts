@@ -30,6 +30,7 @@ export { readPmxml } from './pmxml-reader.js';
 export { formatFromContent, formatFromName, readProjectFile } from './read.js';
 export type { ScheduledProject, ScheduleRow } from './schedule.js';
 export { scheduleProject } from './schedule.js';
+export * from './tabular/index.js';
 export type { EngineImport } from './to-engine.js';
 export { toEngineProject } from './to-engine.js';
 export { validateProject } from './validate.js';

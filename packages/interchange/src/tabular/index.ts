@@ -1,0 +1,34 @@
+/** Excel and CSV: the grid as shown (export) and spreadsheets through upload rules (import). */
+export { type CsvReadOptions, detectDelimiter, readCsvRows } from './csv-read.js';
+export { type CsvWriteOptions, writeGridCsv } from './csv-write.js';
+export type { Grid, GridColumn, GridColumnKind, GridLabels, GridRow, GridValue } from './grid.js';
+export {
+  matchVolumesByCode,
+  missingVolumeCodesMessage,
+  previewTabular,
+  readTabular,
+  type TabularColumn,
+  type TabularFormat,
+  type TabularOptions,
+  type TabularPreview,
+  type TabularPreviewRow,
+  type TabularProblem,
+  type TabularReport,
+  type TabularSkip,
+} from './import.js';
+export {
+  INTERCHANGE_MESSAGES,
+  type InterchangeMessageId,
+  type LocalizedText,
+  type MessageValues,
+} from './messages.js';
+export {
+  TABULAR_DATE_FORMATS,
+  TABULAR_FIELDS,
+  type TabularDateFormat,
+  type TabularField,
+  type TabularRule,
+} from './rule.js';
+export type { CellValue, SheetRow } from './sheet.js';
+export { readXlsxRows, xlsxSheetNames } from './xlsx-read.js';
+export { safeSheetName, writeGridXlsx } from './xlsx-write.js';
