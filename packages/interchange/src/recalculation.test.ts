@@ -214,6 +214,19 @@ describe('P6 scheduling options', () => {
     }
   });
 
+  it('actual dates mode: an actual finish after the data date is read and scheduled as it is', async () => {
+    // A1000's actual finish moves past the data date (2019-10-02 00:00) to 2019-10-04 17:00
+    const text = withOptions('N', 'N', 'N', 'N').replace(
+      '2019-06-10 08:00\t2019-06-12 17:00\t2020-12-30',
+      '2019-06-10 08:00\t2019-10-04 17:00\t2020-12-30',
+    );
+    const p = await readXer(text);
+    expect(p.activities[0]?.actualFinish).toBe('2019-10-04T17:00');
+    const retained = text.replace(/(%R\t1\t34738\tSD_Both\tN\tN\t)N/, '$1Y');
+    await expect(readXer(retained)).rejects.toMatchObject({ code: 'invalid_value' });
+    expect(() => scheduleProject(p)).not.toThrow();
+  });
+
   it('PMXML: the sample’s options', async () => {
     const p = await readProjectFile(sample('p6xml/PredecessorCalendar.xml'));
     expect(p.options).toMatchObject({

@@ -1,6 +1,7 @@
 /**
  * Checks every reader runs before handing a model out: unique ids, relations and references that
- * resolve, no cycles, values in range, actual dates not after the data date. Anything wrong is an
+ * resolve, no cycles, values in range, actual dates not after the data date (unless P6's actual dates
+ * mode schedules with them). Anything wrong is an
  * `InterchangeError` naming the activity (by its code) and the field.
  */
 import { InterchangeError } from './errors.js';
@@ -71,7 +72,9 @@ export function validateProject(p: IxProject): void {
         `percent complete ${a.percentComplete}`,
         where('percent complete'),
       );
-    if (p.dataDate) {
+    // P6's "actual dates" mode schedules with actual dates after the data date as they are
+    const actualDatesMode = p.options.progress === 'actual_dates' || p.options.actualDatesMode === true;
+    if (p.dataDate && !actualDatesMode) {
       if (a.actualStart && a.actualStart > p.dataDate)
         throw new InterchangeError(
           'invalid_value',
