@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { id } from './api';
+import type { WorkColumnArrays } from './columnar';
 import { LIMITS } from './constants';
 import { VALIDATION } from './messages';
-import { dayDate, versionInput } from './schedule';
+import { dayDate, versionInput, WORK_STATUSES, WORK_TYPES } from './schedule';
 import { requiredText } from './validation';
 
 /**
@@ -219,3 +220,117 @@ export const setCyclogramColorInput = versionInput.extend({
   trade: z.string().trim().min(1, { message: VALIDATION.required }).max(CYCLOGRAM_LIMITS.tradeMaxLength),
   color: z.number().int().min(0).max(0xffffff).nullable(),
 });
+
+// ── printed cells ─────────────────────────────────────────────────────────────────────────────
+/** Column widths on paper before the grid is fitted into at most half of the sheet. */
+export const PRINT_COLUMN_WIDTH_MM: Record<PrintColumn, number> = {
+  code: 18,
+  name: 70,
+  type: 24,
+  start: 20,
+  finish: 20,
+  duration: 16,
+  progress: 14,
+  volume: 18,
+  unit: 12,
+  approvedStart: 20,
+  approvedFinish: 20,
+  factStart: 20,
+  factFinish: 20,
+  status: 22,
+  earlyStart: 20,
+  earlyFinish: 20,
+  lateStart: 20,
+  lateFinish: 20,
+  totalFloat: 16,
+  freeFloat: 16,
+  critical: 16,
+};
+export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
+  'duration',
+  'progress',
+  'volume',
+  'totalFloat',
+  'freeFloat',
+]);
+
+/** What a printed cell is read from: the version's columns in WBS order, the approved plan beside them. */
+export interface PrintCellSource {
+  works: WorkColumnArrays;
+  strings: readonly string[];
+  approvedStart: Int32Array;
+  approvedFinish: Int32Array;
+  /** WBS depth of each row (names are indented by it). */
+  depth: Int32Array;
+}
+
+export interface PrintCellFormat {
+  /** Hours of a working day, for durations and floats in days. */
+  hoursPerDay: number;
+  /** A message id of the catalogs in the print's language (types, statuses, the critical mark). */
+  translate: (id: string) => string;
+  number: (value: number) => string;
+  /** DD.MM.YYYY of engine minutes (>= 0). */
+  date: (minutes: number) => string;
+}
+
+/**
+ * The text of one printed cell — the same on paper (server PDF) and in the dialog's preview (browser),
+ * as the WBS grid shows it: dates DD.MM.YYYY, durations and floats in working days, progress in percent.
+ */
+export function printCellText(
+  column: PrintColumn,
+  row: number,
+  source: PrintCellSource,
+  format: PrintCellFormat,
+): string {
+  const w = source.works;
+  const text = (index: number) => (index >= 0 ? (source.strings[index] ?? '') : '');
+  const date = (minutes: number) => (minutes >= 0 ? format.date(minutes) : '');
+  const days = (minutes: number) => format.number(minutes / 60 / format.hoursPerDay);
+  const calculated = w.earlyStart[row]! >= 0;
+  switch (column) {
+    case 'code':
+      return text(w.code[row]!);
+    case 'name':
+      return `${'   '.repeat(source.depth[row] ?? 0)}${text(w.name[row]!)}`;
+    case 'type':
+      return format.translate(`work_type.${WORK_TYPES[w.type[row]!] ?? 'task'}`);
+    case 'start':
+      return date(w.planStart[row]!);
+    case 'finish':
+      return date(w.planFinish[row]!);
+    case 'duration':
+      return days(w.durationMinutes[row]!);
+    case 'progress':
+      return `${format.number(w.progress[row]!)} %`;
+    case 'volume':
+      return Number.isNaN(w.planVolume[row]!) ? '' : format.number(w.planVolume[row]!);
+    case 'unit':
+      return text(w.unit[row]!);
+    case 'approvedStart':
+      return date(source.approvedStart[row]!);
+    case 'approvedFinish':
+      return date(source.approvedFinish[row]!);
+    case 'factStart':
+      return date(w.factStart[row]!);
+    case 'factFinish':
+      return date(w.factFinish[row]!);
+    case 'status':
+      return format.translate(`work_status.${WORK_STATUSES[w.status[row]!] ?? 'not_started'}`);
+    case 'earlyStart':
+      return date(w.earlyStart[row]!);
+    case 'earlyFinish':
+      return date(w.earlyFinish[row]!);
+    case 'lateStart':
+      return date(w.lateStart[row]!);
+    case 'lateFinish':
+      return date(w.lateFinish[row]!);
+    case 'totalFloat':
+      return calculated ? days(w.totalFloat[row]!) : '';
+    case 'freeFloat':
+      return calculated ? days(w.freeFloat[row]!) : '';
+    case 'critical':
+      return w.critical[row] ? format.translate('grid.critical_mark') : '';
+  }
+}

@@ -1,10 +1,11 @@
 import {
   type Language,
   type PlanKindFlags,
+  PRINT_COLUMN_WIDTH_MM,
+  PRINT_RIGHT_ALIGNED,
   type PrintColumn,
   type PrintScalingInput,
-  WORK_STATUSES,
-  WORK_TYPES,
+  printCellText,
 } from '@takt/contracts';
 import { timeFromIso } from '@takt/engine';
 import { dateFormat, MINUTES_PER_DAY, type PrintScaling } from '@takt/gantt';
@@ -24,32 +25,6 @@ export interface PrintJobInput {
   kinds?: PlanKindFlags;
   language?: Language;
 }
-
-/** Column widths on paper before the grid is fitted into at most half of the sheet. */
-const COLUMN_WIDTH_MM: Record<PrintColumn, number> = {
-  code: 18,
-  name: 70,
-  type: 24,
-  start: 20,
-  finish: 20,
-  duration: 16,
-  progress: 14,
-  volume: 18,
-  unit: 12,
-  approvedStart: 20,
-  approvedFinish: 20,
-  factStart: 20,
-  factFinish: 20,
-  status: 22,
-  earlyStart: 20,
-  earlyFinish: 20,
-  lateStart: 20,
-  lateFinish: 20,
-  totalFloat: 16,
-  freeFloat: 16,
-  critical: 16,
-};
-const RIGHT_ALIGNED = new Set<PrintColumn>(['duration', 'progress', 'volume', 'totalFloat', 'freeFloat']);
 
 /** Numbers as the grid shows them: grouped, up to two decimals, no trailing zeros. */
 function numberText(value: number, lang: Language): string {
@@ -96,39 +71,24 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
   const { info, columns: data, extras } = await versionSource(ctx, input.versionId);
   const { calendar, hoursPerDay } = await versionCalendar(ctx, info.calendarId);
   const lang = job.language;
-  const w = data.works;
-  const text = (index: number) => (index >= 0 ? data.strings[index]! : '');
-  const date = (minutes: number) => (minutes >= 0 ? dateFormat(minutes) : '');
-  const days = (workingMinutes: number) => numberText(workingMinutes / 60 / hoursPerDay, lang);
-  const depth = wbsDepths(w.parent);
-  const cell: Record<PrintColumn, (row: number) => string> = {
-    code: (row) => text(w.code[row]!),
-    name: (row) => `${'   '.repeat(depth[row]!)}${text(w.name[row]!)}`,
-    type: (row) => translate(lang, `work_type.${WORK_TYPES[w.type[row]!] ?? 'task'}`),
-    start: (row) => date(w.planStart[row]!),
-    finish: (row) => date(w.planFinish[row]!),
-    duration: (row) => days(w.durationMinutes[row]!),
-    progress: (row) => `${numberText(w.progress[row]!, lang)} %`,
-    volume: (row) => (Number.isNaN(w.planVolume[row]!) ? '' : numberText(w.planVolume[row]!, lang)),
-    unit: (row) => text(w.unit[row]!),
-    approvedStart: (row) => date(extras.approvedStart[row]!),
-    approvedFinish: (row) => date(extras.approvedFinish[row]!),
-    factStart: (row) => date(w.factStart[row]!),
-    factFinish: (row) => date(w.factFinish[row]!),
-    status: (row) => translate(lang, `work_status.${WORK_STATUSES[w.status[row]!] ?? 'not_started'}`),
-    earlyStart: (row) => date(w.earlyStart[row]!),
-    earlyFinish: (row) => date(w.earlyFinish[row]!),
-    lateStart: (row) => date(w.lateStart[row]!),
-    lateFinish: (row) => date(w.lateFinish[row]!),
-    totalFloat: (row) => (w.earlyStart[row]! >= 0 ? days(w.totalFloat[row]!) : ''),
-    freeFloat: (row) => (w.earlyStart[row]! >= 0 ? days(w.freeFloat[row]!) : ''),
-    critical: (row) => (w.critical[row] ? translate(lang, 'grid.critical_mark') : ''),
+  const source = {
+    works: data.works,
+    strings: data.strings,
+    approvedStart: extras.approvedStart,
+    approvedFinish: extras.approvedFinish,
+    depth: wbsDepths(data.works.parent),
+  };
+  const format = {
+    hoursPerDay,
+    translate: (id: string) => translate(lang, id),
+    number: (value: number) => numberText(value, lang),
+    date: dateFormat,
   };
   const columns: GanttPdfColumn[] = job.columns.map((key) => ({
     title: translate(lang, `grid.col.${key}`),
-    widthMm: COLUMN_WIDTH_MM[key],
-    value: cell[key],
-    align: RIGHT_ALIGNED.has(key) ? 'right' : 'left',
+    widthMm: PRINT_COLUMN_WIDTH_MM[key],
+    value: (row: number) => printCellText(key, row, source, format),
+    align: PRINT_RIGHT_ALIGNED.has(key) ? 'right' : 'left',
   }));
   const now = new Date();
   const printedAt = timeFromIso(
