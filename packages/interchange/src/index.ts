@@ -1,3 +1,4 @@
+export * from './archive/index.js';
 export type {
   ConformanceIssue,
   ConformanceReport,
