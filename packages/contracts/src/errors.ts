@@ -35,6 +35,14 @@ export const ERROR_CODES = [
   'EditingPeriodClosed',
   'InvalidHierarchy',
   'NothingToUndo',
+  'ResourceInUse',
+  'AssignmentExists',
+  'VolumeMissing',
+  'CostAttributesMissing',
+  'WdpLimitExceeded',
+  'TimesheetSubmitted',
+  'TimesheetHoursExceeded',
+  'NotCurator',
   'UnknownException',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -72,6 +80,14 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   EditingPeriodClosed: 403,
   InvalidHierarchy: 400,
   NothingToUndo: 409,
+  ResourceInUse: 409,
+  AssignmentExists: 409,
+  VolumeMissing: 400,
+  CostAttributesMissing: 400,
+  WdpLimitExceeded: 400,
+  TimesheetSubmitted: 409,
+  TimesheetHoursExceeded: 400,
+  NotCurator: 403,
   UnknownException: 500,
 };
 

@@ -9,5 +9,6 @@ export * from './interchange';
 export * from './masks';
 export * from './messages';
 export * from './print';
+export * from './resources';
 export * from './schedule';
 export * from './validation';

@@ -11,12 +11,15 @@ import { interchangeRouter } from '../domains/interchange/router';
 import { printRouter } from '../domains/print/router';
 import { relationsRouter } from '../domains/relations/router';
 import { rolesRouter } from '../domains/roles/router';
+import { assignmentsRouter, resourcesRouter } from '../domains/resources/router';
 import { spacesRouter } from '../domains/spaces/router';
 import { systemRouter } from '../domains/system/router';
 import { undoRouter } from '../domains/undo/router';
+import { timesheetsRouter } from '../domains/timesheets/router';
 import { usersRouter } from '../domains/users/router';
 import { versionsRouter } from '../domains/versions/router';
 import { worksRouter } from '../domains/works/router';
+import { wdpRouter } from '../domains/wdp/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -38,6 +41,10 @@ export const appRouter = router({
   undo: undoRouter,
   scheduleDemo: scheduleDemoRouter,
   print: printRouter,
+  resources: resourcesRouter,
+  assignments: assignmentsRouter,
+  wdp: wdpRouter,
+  timesheets: timesheetsRouter,
   interchange: interchangeRouter,
   cyclogram: cyclogramRouter,
 });

@@ -3,8 +3,11 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { taskRelations } from '../relations/service';
+import { listAssignments } from '../resources/assignments';
+import { timesheetsOfVersion } from '../timesheets/service';
 import { inTransaction, type Sql } from '../versions/guard';
 import { insertVersion } from '../versions/service';
+import { wdpOfVersion } from '../wdp/service';
 import { wbsOrder } from '../works/fields';
 import { orderKeyAfter } from '../works/order';
 
@@ -293,7 +296,7 @@ export async function moveScheduleToGroup(
 // ── node info ─────────────────────────────────────────────────────────────────────────────────
 /**
  * The node info panel (spec §2): one call per tab. Tabs whose content belongs to later capabilities
- * (gallery, timesheets, daily planning, planning, assignments) answer an empty list until they land.
+ * (gallery, planning) answer an empty list until they land.
  */
 export async function nodeInfo(ctx: SpaceContext, input: { nodeId: string; tab: string }) {
   const spaceId = ctx.space.spaceId;
@@ -356,6 +359,24 @@ export async function nodeInfo(ctx: SpaceContext, input: { nodeId: string; tab: 
         [node.id],
       );
       return { tab: input.tab, node, data: rows };
+    }
+    case 'daily_planning':
+    case 'timesheets':
+    case 'assignments': {
+      if (node.kind !== 'schedule') return { tab: input.tab, node, data: [] };
+      const { rows } = await ctx.db.pool.query<{ id: string }>(
+        `SELECT id FROM versions WHERE "scheduleId" = $1 AND actual`,
+        [node.id],
+      );
+      const versionId = rows[0]?.id;
+      if (!versionId) return { tab: input.tab, node, data: [] };
+      const data =
+        input.tab === 'daily_planning'
+          ? await wdpOfVersion(ctx, versionId)
+          : input.tab === 'timesheets'
+            ? await timesheetsOfVersion(ctx, versionId)
+            : await listAssignments(ctx, { versionId });
+      return { tab: input.tab, node, data };
     }
     default:
       return { tab: input.tab, node, data: [] };

@@ -1,5 +1,12 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import {
+  WORK_ROW_TABLES,
+  type WorkRowsSnapshot,
+  type WorkRowTable,
+  workRowsRestore,
+  workRowsSnapshot,
+} from '../resources/work-rows';
 
 /**
  * Undo by snapshots: an action stores the rows as they were before the change (`restore`) and the ids
@@ -8,15 +15,23 @@ import type { SpaceContext } from '../../context';
  * by the same two statements, and the list survives a reload because it lives in the database.
  */
 export interface UndoPayload {
-  restore: { works: unknown[]; relations: unknown[]; values: unknown[]; valueWorkIds: string[] };
+  restore: {
+    works: unknown[];
+    relations: unknown[];
+    values: unknown[];
+    valueWorkIds: string[];
+    /** Assignments, daily plans and timesheets of works (absent in actions recorded before they existed). */
+    workRows?: WorkRowsSnapshot[];
+  };
   remove: { works: string[]; relations: string[] };
 }
 
 export class UndoRecorder {
   private readonly workIds = new Set<string>();
   private readonly relationIds = new Set<string>();
+  private readonly workRowKeys = new Set<string>();
   readonly payload: UndoPayload = {
-    restore: { works: [], relations: [], values: [], valueWorkIds: [] },
+    restore: { works: [], relations: [], values: [], valueWorkIds: [], workRows: [] },
     remove: { works: [], relations: [] },
   };
 
@@ -38,6 +53,17 @@ export class UndoRecorder {
     this.payload.restore.works.push(...works.rows.map((r) => r.row));
     this.payload.restore.values.push(...values.rows.map((r) => r.row));
     this.payload.restore.valueWorkIds.push(...works.rows.map((r) => (r.row as { id: string }).id));
+    await this.workRows(fresh, WORK_ROW_TABLES);
+  }
+
+  /** Snapshots rows of these tables that hang off the works (assignments, daily plans); each work and table once. */
+  async workRows(ids: readonly string[], tables: readonly WorkRowTable[]): Promise<void> {
+    for (const table of tables) {
+      const fresh = ids.filter((id) => !this.workRowKeys.has(`${table}:${id}`));
+      if (fresh.length === 0) continue;
+      for (const id of fresh) this.workRowKeys.add(`${table}:${id}`);
+      this.payload.restore.workRows!.push(await workRowsSnapshot(this.client, fresh, [table]));
+    }
   }
 
   async relations(ids: readonly string[]): Promise<void> {
@@ -55,7 +81,12 @@ export class UndoRecorder {
     this.payload.remove[kind].push(...ids);
   }
 
-  async save(ctx: SpaceContext, versionId: string, kind: 'undo_wbs' | 'undo_relation', action: string) {
+  async save(
+    ctx: SpaceContext,
+    versionId: string,
+    kind: 'undo_wbs' | 'undo_relation' | 'undo_wdp',
+    action: string,
+  ) {
     await this.client.query(
       `INSERT INTO undo_actions ("spaceId", "versionId", "userId", kind, action, payload)
        VALUES ($1, $2, $3, $4::"UndoKind", $5, $6)`,
@@ -121,6 +152,12 @@ function upsert(table: string, columns: string[]): string {
 /** Applies one undo payload inside the caller's transaction. */
 export async function undoPayloadApply(client: pg.PoolClient, payload: UndoPayload): Promise<void> {
   const { restore, remove } = payload;
+  const restoredIds = (restore.works as { id: string }[]).map((w) => w.id);
+  const living = restoredIds.length
+    ? await client.query<{ id: string }>(`SELECT id FROM works WHERE id = ANY($1::uuid[])`, [restoredIds])
+    : { rows: [] };
+  const revived = new Set(restoredIds);
+  for (const row of living.rows) revived.delete(row.id);
   if (remove.relations.length)
     await client.query(`DELETE FROM relations WHERE id = ANY($1::uuid[])`, [remove.relations]);
   if (remove.works.length) await client.query(`DELETE FROM works WHERE id = ANY($1::uuid[])`, [remove.works]);
@@ -139,4 +176,5 @@ export async function undoPayloadApply(client: pg.PoolClient, payload: UndoPaylo
         [JSON.stringify(restore.values)],
       );
   }
+  for (const snapshot of restore.workRows ?? []) await workRowsRestore(client, snapshot, revived);
 }

@@ -1,10 +1,12 @@
 import type pg from 'pg';
+import { copyBimLinks } from '../bim/links';
+import { versionCopyResources } from '../resources/copy';
 import { WORK_COLUMNS } from '../undo/record';
 
 const COPIED = WORK_COLUMNS.filter((c) => !['spaceId', 'versionId', 'parentId'].includes(c));
 
 /**
- * Copies the works, relations, attribute values and directory values of one version into another,
+ * Copies the works, relations, attribute values, directory values, assignments and daily plans of one version into another,
  * inside PostgreSQL (INSERT … SELECT over an id map): one round trip per table whatever the size.
  * Works keep their `originId`, which is how version comparison matches them. Links from other
  * schedules into the version are copied too; links to works outside it keep their predecessor.
@@ -43,6 +45,8 @@ export async function versionCopyData(client: pg.PoolClient, fromVersionId: stri
      SELECT "spaceId", $2, "valueId" FROM version_directory_values WHERE "versionId" = $1`,
     [fromVersionId, toVersionId],
   );
+  await versionCopyResources(client, fromVersionId, toVersionId);
+  await copyBimLinks(client, fromVersionId, toVersionId);
   await client.query('DROP TABLE work_copy_map');
   return rowCount ?? 0;
 }

@@ -1,0 +1,137 @@
+import type { HistogramDates, HistogramGrouping } from '@takt/engine';
+import { resourceHistogram, resourcesCompile, timeFromIso } from '@takt/engine';
+import type { SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import { versionOf } from '../versions/guard';
+import { iso } from '../works/fields';
+import { resourceProjectLoad, withEngine } from './engine-input';
+
+export interface HistogramRequest {
+  versionId: string;
+  period: 'day' | 'week' | 'month' | 'quarter' | 'year';
+  resourceIds?: string[];
+  groupBy: 'resource' | 'kind' | 'performer' | 'attribute';
+  attributeId?: string;
+  measure: 'quantity' | 'cost';
+  from?: string;
+  to?: string;
+}
+
+const finite = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
+
+/**
+ * Histograms and S-curves of a version (spec §1, issue 8): per resource, resource kind, performer (the works'
+ * executor) or work attribute (work type), by period — plan (the critical-path dates of the current data),
+ * approved plan (the approved dates of the works that have them; the plan's dates while none has) and fact, each also cumulative, with the
+ * availability of each resource and the periods where the plan demand is over it. The engine computes all
+ * of it; this reads the version and names the rows.
+ */
+export async function versionHistogram(ctx: SpaceContext, input: HistogramRequest) {
+  const spaceId = ctx.space.spaceId;
+  await versionOf(ctx.db.pool, spaceId, input.versionId);
+  const loaded = await resourceProjectLoad(ctx.db.pool, spaceId, input.versionId);
+  const { rows: works } = await ctx.db.pool.query<{
+    id: string;
+    approvedStart: string | null;
+    approvedFinish: string | null;
+    executorId: string | null;
+    executor: string | null;
+    attribute: unknown;
+  }>(
+    `SELECT w.id, ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
+       w."executorId", nullif(trim(u."lastName" || ' ' || u."firstName"), '') AS executor,
+       (SELECT v.value FROM attribute_values v WHERE v."workId" = w.id AND v."attributeId" = $2::uuid) AS attribute
+     FROM works w LEFT JOIN users u ON u.id = w."executorId" WHERE w."versionId" = $1`,
+    [input.versionId, input.attributeId ?? null],
+  );
+  if (input.groupBy === 'attribute') {
+    const { rowCount } = await ctx.db.pool.query(
+      `SELECT 1 FROM attributes WHERE id = $1 AND "spaceId" = $2`,
+      [input.attributeId ?? null, spaceId],
+    );
+    if (!rowCount) throw new AppError('NotFound');
+  }
+  const known = new Set(loaded.resources.map((r) => r.id));
+  const resourceIds = input.resourceIds?.filter((id) => known.has(id)) ?? null;
+
+  return withEngine(loaded.labels, () => {
+    const model = resourcesCompile(loaded.project, loaded.resources, loaded.assignments);
+    const index = model.project.workIndex;
+    const count = model.project.workCount;
+    let approved: HistogramDates | null = null;
+    if (works.some((w) => w.approvedStart && w.approvedFinish)) {
+      const start = new Int32Array(count).fill(-1);
+      const finish = new Int32Array(count).fill(-1);
+      for (const w of works) {
+        const i = index.get(w.id);
+        if (i === undefined || !w.approvedStart || !w.approvedFinish) continue;
+        start[i] = timeFromIso(w.approvedStart);
+        finish[i] = timeFromIso(w.approvedFinish);
+      }
+      approved = { start, finish };
+    }
+    let groupBy: HistogramGrouping = input.groupBy === 'kind' ? 'kind' : 'resource';
+    const groupLabels = new Map<string, string>();
+    if (input.groupBy === 'performer' || input.groupBy === 'attribute') {
+      const groups: string[] = [];
+      const position = new Map<string, number>();
+      const groupOfWork = new Int32Array(count).fill(-1);
+      for (const w of works) {
+        const key =
+          input.groupBy === 'performer'
+            ? (w.executorId ?? '')
+            : w.attribute === null || w.attribute === undefined
+              ? ''
+              : String(w.attribute);
+        let g = position.get(key);
+        if (g === undefined) {
+          g = groups.length;
+          groups.push(key);
+          position.set(key, g);
+          groupLabels.set(key, input.groupBy === 'performer' ? (w.executor ?? '') : key);
+        }
+        const i = index.get(w.id);
+        if (i !== undefined) groupOfWork[i] = g;
+      }
+      groupBy = { groups, groupOfWork };
+    }
+    const h = resourceHistogram(model, {
+      period: input.period,
+      groupBy,
+      measure: input.measure,
+      resourceIds,
+      approved,
+      from: input.from ?? null,
+      until: input.to ?? null,
+    });
+    const rows = h.groupIds.map((id) => {
+      const info = loaded.resourceInfo.get(id);
+      return {
+        id,
+        label: info ? (info.code ? `${info.code} ${info.name}` : info.name) : (groupLabels.get(id) ?? id),
+        kind: info?.kind ?? null,
+        unit: input.measure === 'cost' ? null : (info?.unit ?? null),
+      };
+    });
+    return {
+      period: h.period,
+      measure: h.measure,
+      groupBy: input.groupBy,
+      rows,
+      periodCount: h.periodCount,
+      periodLabels: h.periodLabels,
+      plan: Array.from(h.plan),
+      approved: Array.from(h.approved),
+      fact: Array.from(h.fact),
+      planCumulative: Array.from(h.planCumulative),
+      approvedCumulative: Array.from(h.approvedCumulative),
+      factCumulative: Array.from(h.factCumulative),
+      availability: h.availability ? finite(h.availability) : null,
+      overAllocated: h.overAllocated ? Array.from(h.overAllocated) : null,
+      overAllocations: h.overAllocations.map((o) => ({
+        ...o,
+        label: rows.find((r) => r.id === o.resourceId)?.label,
+      })),
+    };
+  });
+}

@@ -1,0 +1,116 @@
+import {
+  applyLevelingInput,
+  assignmentInput,
+  assignResourceInput,
+  createAssignmentInput,
+  createResourceInput,
+  createSpecialtyInput,
+  distributionsByEpsInput,
+  histogramInput,
+  levelInput,
+  listAssignmentsInput,
+  listResourcesInput,
+  resourceInput,
+  saveDistributionsInput,
+  setUserSpecialtiesInput,
+  spaceInput,
+  specialtyInput,
+  updateAssignmentInput,
+  updateResourceInput,
+  updateResourceSettingsInput,
+  updateSpecialtyInput,
+  versionInput,
+  versionWorksInput,
+} from '@takt/contracts';
+import { router, spaceProcedure } from '../../trpc/trpc';
+import * as assignments from './assignments';
+import * as costs from './costs';
+import * as directory from './directory';
+import { distributionsByEps } from './distributions';
+import { versionHistogram } from './histogram';
+import { levelApply, levelPreview } from './leveling';
+import * as settings from './settings';
+
+/** The resource directory of a space: specialties, executors and resources (spec §2 resources screen, §7). */
+export const resourcesRouter = router({
+  list: spaceProcedure('resources.view')
+    .input(listResourcesInput)
+    .query(({ ctx, input }) => directory.listResources(ctx, input)),
+  get: spaceProcedure('resources.view')
+    .input(resourceInput)
+    .query(({ ctx, input }) => directory.getResource(ctx, input.resourceId)),
+  create: spaceProcedure('resources.edit')
+    .input(createResourceInput)
+    .mutation(({ ctx, input }) => directory.createResource(ctx, input)),
+  update: spaceProcedure('resources.edit')
+    .input(updateResourceInput)
+    .mutation(({ ctx, input }) => directory.updateResource(ctx, input)),
+  delete: spaceProcedure('resources.edit')
+    .input(resourceInput)
+    .mutation(({ ctx, input }) => directory.deleteResource(ctx, input.resourceId)),
+  specialties: spaceProcedure('resources.view')
+    .input(spaceInput)
+    .query(({ ctx }) => directory.listSpecialties(ctx)),
+  createSpecialty: spaceProcedure('resources.edit')
+    .input(createSpecialtyInput)
+    .mutation(({ ctx, input }) => directory.createSpecialty(ctx, input)),
+  updateSpecialty: spaceProcedure('resources.edit')
+    .input(updateSpecialtyInput)
+    .mutation(({ ctx, input }) => directory.updateSpecialty(ctx, input)),
+  deleteSpecialty: spaceProcedure('resources.edit')
+    .input(specialtyInput)
+    .mutation(({ ctx, input }) => directory.deleteSpecialty(ctx, input.specialtyId)),
+  executors: spaceProcedure('resources.view')
+    .input(spaceInput)
+    .query(({ ctx }) => directory.listExecutors(ctx)),
+  setUserSpecialties: spaceProcedure('resources.edit')
+    .input(setUserSpecialtiesInput)
+    .mutation(({ ctx, input }) => directory.setUserSpecialties(ctx, input)),
+  settings: spaceProcedure('schedule.view')
+    .input(versionInput)
+    .query(({ ctx, input }) => settings.getResourceSettings(ctx, input.versionId)),
+  updateSettings: spaceProcedure('schedule.edit')
+    .input(updateResourceSettingsInput)
+    .mutation(({ ctx, input }) => settings.updateResourceSettings(ctx, input)),
+  updateCosts: spaceProcedure('schedule.edit')
+    .input(versionInput)
+    .mutation(({ ctx, input }) => costs.updateCosts(ctx, input.versionId)),
+  remainsByIntensity: spaceProcedure('schedule.edit')
+    .input(versionWorksInput)
+    .mutation(({ ctx, input }) => costs.calculateRemainsByIntensity(ctx, input)),
+  histogram: spaceProcedure('schedule.view')
+    .input(histogramInput)
+    .query(({ ctx, input }) => versionHistogram(ctx, input)),
+  /** A preview: nothing is written. */
+  level: spaceProcedure('schedule.view')
+    .input(levelInput)
+    .query(({ ctx, input }) => levelPreview(ctx, input)),
+  applyLeveling: spaceProcedure('schedule.edit')
+    .input(applyLevelingInput)
+    .mutation(({ ctx, input }) => levelApply(ctx, input)),
+});
+
+/** Assignments of resources to works of a version, and their distributions (spec §7 assignment, distributions). */
+export const assignmentsRouter = router({
+  list: spaceProcedure('schedule.view')
+    .input(listAssignmentsInput)
+    .query(({ ctx, input }) => assignments.listAssignments(ctx, input)),
+  create: spaceProcedure('schedule.edit')
+    .input(createAssignmentInput)
+    .mutation(({ ctx, input }) => assignments.createAssignment(ctx, input)),
+  update: spaceProcedure('schedule.edit')
+    .input(updateAssignmentInput)
+    .mutation(({ ctx, input }) => assignments.updateAssignment(ctx, input)),
+  delete: spaceProcedure('schedule.edit')
+    .input(assignmentInput)
+    .mutation(({ ctx, input }) => assignments.deleteAssignment(ctx, input)),
+  assign: spaceProcedure('schedule.edit')
+    .input(assignResourceInput)
+    .mutation(({ ctx, input }) => assignments.assignResource(ctx, input)),
+  distributions: spaceProcedure('schedule.view')
+    .input(distributionsByEpsInput)
+    .query(({ ctx, input }) => distributionsByEps(ctx, input)),
+  saveDistributions: spaceProcedure('schedule.edit')
+    .input(saveDistributionsInput)
+    .mutation(({ ctx, input }) => assignments.saveDistributions(ctx, input)),
+});
