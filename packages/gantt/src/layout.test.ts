@@ -137,7 +137,7 @@ describe('bar geometry', () => {
     expect(planOnly.milestones.every((m) => m.kind === 'plan')).toBe(true);
   });
 
-  it('labels sit right of everything the work draws', () => {
+  it('labels sit right of the bars and markers of their work', () => {
     expect(layout.labels.map((l) => [l.work, l.text])).toEqual([
       [0, 'Stage 1'],
       [1, 'Dig'],
@@ -163,6 +163,23 @@ describe('bar geometry', () => {
     expect(anchor.xStart).toBeLessThan(128);
     expect(anchor.xFinish).toBeGreaterThan(128);
     expect(ganttWorkAnchor(snapshot, 1, scale, viewport, slots)).toMatchObject({ xStart: 32, xFinish: 128 });
+  });
+});
+
+describe('labels and float tails', () => {
+  it("a float tail starts after its work's label; a tail shorter than the label is not drawn", () => {
+    const snapshot = snapshotFromWorks([
+      { row: 0, plan: [day(0), day(1)], lateFinish: day(10), label: 'Dig' }, // tail 32 … 320
+      { row: 1, plan: [day(0), day(1)], lateFinish: day(2), label: 'A long label' }, // tail 32 … 64
+    ]);
+    const layout = ganttLayout(snapshot, scale, viewport, { measureText: measure });
+    const [dig, long] = layout.labels;
+    expect(dig!.x).toBeCloseTo(32 + dig!.fontSize * 0.4);
+    expect(layout.floatTails).toHaveLength(1);
+    expect(layout.floatTails[0]!.work).toBe(0);
+    expect(layout.floatTails[0]!.x0).toBeCloseTo(dig!.x + dig!.width + dig!.fontSize * 0.4);
+    expect(layout.floatTails[0]!.x1).toBe(320);
+    expect(long!.x).toBeLessThan(64);
   });
 });
 

@@ -241,25 +241,33 @@ export function ganttLayout(
   const right = width + margin;
   const x = (minute: number) => scaleXFromMinute(scale, minute);
   const index = snapshotRowIndex(snapshot);
-  // Per row: the horizontal extents of the works drawn in it, for label collisions.
+  // Per row: the horizontal extents of the works drawn in it, for label collisions; the right end of
+  // each work without its float tail (its label goes there) and the index of its float tail.
   const extentLeft: number[] = [];
   const extentRight: number[] = [];
   const extentWork: number[] = [];
+  const solidRight: number[] = [];
+  const tailIndex: number[] = [];
 
   for (let row = firstRow; row <= lastRow; row++) {
     const rowTop = row * rowHeight - viewport.scrollTop;
     extentLeft.length = 0;
     extentRight.length = 0;
     extentWork.length = 0;
+    solidRight.length = 0;
+    tailIndex.length = 0;
     for (let k = index.offsets[row]!; k < index.offsets[row + 1]!; k++) {
       const work = index.works[k]!;
       const shape = snapshot.shape[work]!;
       const critical = snapshot.critical[work] === 1;
       let workLeft = Number.POSITIVE_INFINITY;
       let workRight = Number.NEGATIVE_INFINITY;
-      const extend = (x0: number, x1: number) => {
+      let workSolidRight = Number.NEGATIVE_INFINITY;
+      let workTail = -1;
+      const extend = (x0: number, x1: number, solid = true) => {
         workLeft = Math.min(workLeft, x0);
         workRight = Math.max(workRight, x1);
+        if (solid) workSolidRight = Math.max(workSolidRight, x1);
       };
       for (const kind of SLOT_ORDER) {
         const slot = slots[kind];
@@ -315,8 +323,11 @@ export function ganttLayout(
         if (planFinish >= 0 && lateFinish > planFinish) {
           const x0 = x(planFinish);
           const x1 = x(lateFinish);
-          extend(x0, x1);
-          if (x1 >= left && x0 <= right) layout.floatTails.push({ work, x0, x1, y: midY });
+          extend(x0, x1, false);
+          if (x1 >= left && x0 <= right) {
+            workTail = layout.floatTails.length;
+            layout.floatTails.push({ work, x0, x1, y: midY });
+          }
         }
         const size = plan.height * 1.2;
         for (const end of ['start', 'finish'] as const) {
@@ -335,6 +346,8 @@ export function ganttLayout(
         extentLeft.push(workLeft);
         extentRight.push(workRight);
         extentWork.push(work);
+        solidRight.push(workSolidRight > Number.NEGATIVE_INFINITY ? workSolidRight : workRight);
+        tailIndex.push(workTail);
       }
     }
     if (options.labels !== false) placeRowLabels(layout, snapshot, rowTop + rowHeight / 2, fontSize, measure);
@@ -348,9 +361,17 @@ export function ganttLayout(
     const lx = x(minute);
     if (lx >= 0 && lx <= width) layout.lines.push({ kind, x: lx });
   }
+  // Tails wholly under their labels are gone.
+  for (let i = layout.floatTails.length - 1; i >= 0; i--) {
+    if (layout.floatTails[i]!.x1 <= layout.floatTails[i]!.x0) layout.floatTails.splice(i, 1);
+  }
   return layout;
 
-  /** Labels right of each work; a label that would overlap another work or a kept label is dropped. */
+  /**
+   * Labels right of each work's bars and markers; a label that would overlap another work or a kept label
+   * is dropped. The work's own float tail then starts after its label (bar, label, tail), so long tails
+   * do not push every label out of view.
+   */
   function placeRowLabels(
     target: GanttLayout,
     source: GanttSnapshot,
@@ -365,7 +386,7 @@ export function ganttLayout(
       const work = extentWork[i]!;
       const text = source.label[work] ?? '';
       if (text === '') continue;
-      const lx = extentRight[i]! + gap;
+      const lx = solidRight[i]! + gap;
       const textWidth = measureText(text, size);
       const rx = lx + textWidth;
       if (rx < left || lx > width) continue;
@@ -380,6 +401,11 @@ export function ganttLayout(
       keptLeft.push(lx);
       keptRight.push(rx);
       target.labels.push({ work, text, x: lx, y, width: textWidth, fontSize: size });
+      const tail = tailIndex[i]!;
+      if (tail >= 0) {
+        const cut = { ...target.floatTails[tail]!, x0: Math.max(target.floatTails[tail]!.x0, rx + gap) };
+        target.floatTails[tail] = cut;
+      }
     }
   }
 }

@@ -475,11 +475,20 @@ export function GanttTimeline(props: GanttTimelineProps) {
 
   // ── view commands ──────────────────────────────────────────────────────────────────────────
   const animation = useRef<number | null>(null);
+  /** Where a running zoom animation goes: the next command starts from there, not from mid-way. */
+  const heading = useRef<TimeScale | null>(null);
+  const stopAnimation = useCallback(() => {
+    if (animation.current !== null) cancelAnimationFrame(animation.current);
+    animation.current = null;
+    heading.current = null;
+  }, []);
   const animateTo = useCallback((target: TimeScale) => {
     const from = live.current.scale;
     const width = live.current.size.width;
     if (animation.current !== null) cancelAnimationFrame(animation.current);
+    heading.current = target;
     if (!from || width <= 0) {
+      heading.current = null;
       setScale(target);
       return;
     }
@@ -496,6 +505,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       const c = c0 + (c1 - c0) * k;
       setScale(p >= 1 ? target : { start: c - width / 2 / pxPerMinute, pxPerMinute });
       animation.current = p >= 1 ? null : requestAnimationFrame(step);
+      if (p >= 1) heading.current = null;
     };
     animation.current = requestAnimationFrame(step);
   }, []);
@@ -527,29 +537,33 @@ export function GanttTimeline(props: GanttTimelineProps) {
     return best;
   };
 
+  const origin = () => heading.current ?? live.current.scale;
   view.commands.current = {
     zoomBy: (factor) => {
-      if (scale) animateTo(scaleZoom(scale, factor, size.width / 2));
+      const current = origin();
+      if (current) animateTo(scaleZoom(current, factor, size.width / 2));
     },
     zoomToLevel: (level) => {
-      if (scale) animateTo(scaleZoomToLevel(scale, level, size.width / 2));
+      const current = origin();
+      if (current) animateTo(scaleZoomToLevel(current, level, size.width / 2));
     },
     fit: () => {
       const range = snapshotTimeRange(base);
       if (range && size.width > 0) animateTo(scaleFit(range.start, range.finish, size.width, 24));
     },
     goTo: (target) => {
-      if (!scale) return;
+      const current = origin();
+      if (!current) return;
       if (target === 'selected') {
         const work = firstSelected();
         const start = work >= 0 ? base.planStart[work]! : -1;
         if (start < 0) return;
-        animateTo(scaleCenterOn(scale, start, size.width / 3));
+        animateTo(scaleCenterOn(current, start, size.width / 3));
         ensureVisible(base.row[work]!);
         return;
       }
       const minute = target === 'today' ? today : dataDate;
-      if (minute >= 0) animateTo(scaleCenterOn(scale, minute, size.width / 3));
+      if (minute >= 0) animateTo(scaleCenterOn(current, minute, size.width / 3));
     },
   };
 
@@ -561,10 +575,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       event.preventDefault();
       const unit = event.deltaMode === 1 ? ROW_HEIGHT : event.deltaMode === 2 ? box.clientHeight : 1;
       const x = event.clientX - box.getBoundingClientRect().left;
-      if (animation.current !== null) {
-        cancelAnimationFrame(animation.current);
-        animation.current = null;
-      }
+      stopAnimation();
       if (event.ctrlKey || event.metaKey) {
         const factor = Math.exp(-event.deltaY * unit * 0.0015);
         setScale((s) => (s ? scaleZoom(s, factor, x) : s));
@@ -575,7 +586,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, [scrollElement]);
+  }, [scrollElement, stopAnimation]);
 
   // ── editing ────────────────────────────────────────────────────────────────────────────────
   const label = (work: number) => {
@@ -862,6 +873,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       return;
     }
     box.setPointerCapture(event.pointerId);
+    stopAnimation();
     gesture.current = { kind: 'pan', x0: x, scale0: scale, moved: false, row: hit?.row ?? -1 };
     box.style.cursor = 'grabbing';
     interact();
@@ -1040,6 +1052,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         break;
       case 'ArrowLeft':
       case 'ArrowRight':
+        stopAnimation();
         setScale((s) =>
           s ? scalePan(s, (event.key === 'ArrowLeft' ? -1 : 1) * (event.shiftKey ? width * 0.8 : 80)) : s,
         );

@@ -1,0 +1,272 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+
+interface Bar {
+  id: string;
+  row: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Link {
+  from: string;
+  to: string;
+  type: string;
+  driving: boolean;
+}
+
+declare global {
+  interface Window {
+    __taktGantt?: {
+      firstFrameMs?: number;
+      probe: {
+        bars(): Bar[];
+        plan(id: string): [number, number] | null;
+        links(): Link[];
+        pxPerDay(): number;
+      };
+    };
+  }
+}
+
+const probe = {
+  bars: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.bars()),
+  plan: (page: Page, id: string) => page.evaluate((work) => window.__taktGantt!.probe.plan(work), id),
+  links: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.links()),
+  pxPerDay: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.pxPerDay()),
+};
+
+interface Work {
+  id: string;
+  code: string | null;
+  name: string;
+  type: string;
+  status: string;
+  durationMinutes: number;
+  planStart: string | null;
+}
+
+const DAY = 1440;
+
+/** A space with the demo residential schedule; the schedule's id, its version and its works. */
+async function demoSchedule(request: APIRequestContext) {
+  const token = await registerByApi(request, newUser('gantt'));
+  const spaceId = await createSpaceByApi(request, token, 'Gantt');
+  const client = api(request, token);
+  await client.post(`/space/${spaceId}/demo`);
+  const nodes = (await client.get(`/space/${spaceId}/eps`)) as unknown as {
+    id: string;
+    kind: string;
+    actualVersionId: string | null;
+  }[];
+  const schedule = nodes.find((n) => n.kind === 'schedule' && n.actualVersionId)!;
+  const versionId = schedule.actualVersionId!;
+  const works = (await client.get(`/space/${spaceId}/versions/${versionId}/wbs`)) as unknown as Work[];
+  return { token, spaceId, client, scheduleId: schedule.id, versionId, works };
+}
+
+async function openTimeline(page: Page, token: string, path: string) {
+  // Headless Chromium has no GPU: Pixi's canvas renderer is the fast one here (users get WebGL).
+  await page.addInitScript(() => {
+    localStorage.setItem('takt.gantt.renderer', 'canvas');
+    if (!localStorage.getItem('takt.gantt.split')) localStorage.setItem('takt.gantt.split', '420');
+  });
+  await openSignedIn(page, token, path);
+  await waitReady(page);
+}
+
+async function waitReady(page: Page) {
+  await expect(page.getByTestId('gantt').getByRole('application')).toHaveAttribute('data-ready', 'true', {
+    timeout: 60_000,
+  });
+  await page.waitForFunction(() => window.__taktGantt?.firstFrameMs !== undefined);
+}
+
+/** The plan bar of a work as drawn now (canvas pixels), or null when it is not laid out. */
+async function barOf(page: Page, id: string): Promise<Bar | null> {
+  return (await probe.bars(page)).find((b) => b.id === id) ?? null;
+}
+
+test('gantt: scales, a drag that moves the successor and persists, a link drawn between bars, dark theme', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const demo = await demoSchedule(request);
+  const byId = new Map(demo.works.map((w, i) => [w.id, { ...w, index: i }]));
+  const links = (await demo.client.get(
+    `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
+  )) as unknown as { predecessorId: string; successorId: string; type: string; driving: boolean }[];
+  // A not-started task driving the next task by finish-to-start, a few rows apart.
+  const candidate = links.find((l) => {
+    const from = byId.get(l.predecessorId);
+    const to = byId.get(l.successorId);
+    return (
+      l.type === 'fs' &&
+      l.driving &&
+      from?.type === 'task' &&
+      to?.type === 'task' &&
+      from.status === 'not_started' &&
+      to.status === 'not_started' &&
+      from.durationMinutes <= 3 * 480 &&
+      Math.abs(to.index - from.index) <= 4
+    );
+  });
+  expect(candidate, 'the demo schedule has a driving FS link between not started works').toBeTruthy();
+  const pred = byId.get(candidate!.predecessorId)!;
+  const succ = byId.get(candidate!.successorId)!;
+
+  // The demo schedule: the whole project fits the timeline; bars and links are drawn beside the grid.
+  await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}`);
+  const gantt = page.getByTestId('gantt');
+  const timeline = gantt.getByRole('application');
+  expect((await probe.bars(page)).length).toBeGreaterThan(5);
+  await shot(page, 'gantt-01-fit-light');
+
+  // Through all scales, each reported pressed in the toolbar.
+  const toolbar = page.getByTestId('gantt-toolbar');
+  for (const level of ['year', 'quarter', 'month', 'week', 'day'] as const) {
+    await toolbar.getByTestId(`gantt-scale-${level}`).click();
+    await expect(toolbar.getByTestId(`gantt-scale-${level}`)).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, `gantt-02-scale-${level}`);
+  }
+  expect(await probe.pxPerDay(page)).toBeCloseTo(32, 0);
+
+  // The predecessor, selected through the target parameter and brought into view at day zoom.
+  await page.goto(`/${demo.spaceId}/schedule/${demo.scheduleId}?target=${pred.id}`);
+  await waitReady(page);
+  await toolbar.getByTestId('gantt-scale-day').click();
+  await toolbar.getByRole('button', { name: 'Selected work' }).click();
+  await expect.poll(async () => (await barOf(page, succ.id)) !== null).toBe(true);
+  const predBar = (await barOf(page, pred.id))!;
+  const before = (await probe.plan(page, succ.id))!;
+  const predBefore = (await probe.plan(page, pred.id))!;
+  const box = (await timeline.boundingBox())!;
+  const grab = { x: box.x + predBar.x + predBar.width / 2, y: box.y + predBar.y + predBar.height / 2 };
+
+  // Escape cancels a drag: nothing moves, nothing is saved.
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 64, grab.y, { steps: 6 });
+  await expect(page.getByTestId('gantt-status')).toContainText('Esc cancels');
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  expect(await probe.plan(page, succ.id)).toEqual(before);
+
+  // Dragging the predecessor three days later moves its successor live (the engine in the browser) …
+  const shift = 3 * (await probe.pxPerDay(page));
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + shift, grab.y, { steps: 12 });
+  await expect(page.getByTestId('gantt-status')).toContainText(/works? move/);
+  const during = (await probe.plan(page, succ.id))!;
+  expect(during[0]).toBeGreaterThan(before[0]);
+  const predDuring = (await probe.plan(page, pred.id))!;
+  expect(predDuring[0]).toBeGreaterThanOrEqual(predBefore[0] + 3 * DAY - DAY);
+  await shot(page, 'gantt-03-dragging');
+
+  // … and on drop the change is saved, calculated by the server, whose dates equal the browser's.
+  await page.mouse.up();
+  await expect(page.getByTestId('gantt-status')).toHaveText('Saved; the schedule is recalculated.', {
+    timeout: 30_000,
+  });
+  await expect.poll(() => probe.plan(page, succ.id)).toEqual(during);
+  await shot(page, 'gantt-04-saved');
+  await page.reload();
+  await waitReady(page);
+  expect(await probe.plan(page, succ.id)).toEqual(during);
+  expect(await probe.plan(page, pred.id)).toEqual(predDuring);
+
+  // A link drawn from the predecessor's finish connector to the first half of a later bar: FS.
+  await toolbar.getByTestId('gantt-scale-day').click();
+  await toolbar.getByRole('button', { name: 'Selected work' }).click();
+  const existing = new Set((await probe.links(page)).map((l) => `${l.from}>${l.to}`));
+  const [predStart, predFinish] = (await probe.plan(page, pred.id))!;
+  const bars = await probe.bars(page);
+  const from = bars.find((b) => b.id === pred.id)!;
+  const target = bars.find((b) => {
+    const plan = byId.get(b.id);
+    return (
+      b.id !== pred.id &&
+      plan?.status === 'not_started' &&
+      b.x > from.x + from.width + 20 &&
+      b.x + b.width < box.width - 10 &&
+      !existing.has(`${pred.id}>${b.id}`) &&
+      !existing.has(`${b.id}>${pred.id}`)
+    );
+  });
+  expect(target, 'a later bar to link to').toBeTruthy();
+  const targetStart = (await probe.plan(page, target!.id))![0];
+  expect(targetStart).toBeGreaterThanOrEqual(predFinish);
+  expect(predStart).toBeLessThan(predFinish);
+  // Hovering the bar shows its connectors; the finish one sits just right of the bar.
+  await page.mouse.move(box.x + from.x + from.width / 2, box.y + from.y + from.height / 2);
+  await page.mouse.move(box.x + from.x + from.width + 9, box.y + from.y + from.height / 2, { steps: 3 });
+  await page.mouse.down();
+  await page.mouse.move(box.x + target!.x + target!.width * 0.25, box.y + target!.y + target!.height / 2, {
+    steps: 10,
+  });
+  await expect(page.getByTestId('gantt-status')).toContainText('Link FS:');
+  await shot(page, 'gantt-05-linking');
+  await page.mouse.up();
+  await expect(page.getByTestId('gantt-status')).toContainText('Link FS created', { timeout: 30_000 });
+  await expect
+    .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
+    .toBe(true);
+  const stored = (await demo.client.get(
+    `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
+  )) as unknown as { predecessorId: string; successorId: string; type: string }[];
+  expect(
+    stored.some((l) => l.predecessorId === pred.id && l.successorId === target!.id && l.type === 'fs'),
+  ).toBe(true);
+
+  // The context menu of a bar; keyboard zoom.
+  const again = (await barOf(page, pred.id))!;
+  await page.mouse.click(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2, {
+    button: 'right',
+  });
+  const menu = page.getByTestId('gantt-menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Open the work',
+    'Add a link from here',
+    'Zoom to the work',
+  ]);
+  await shot(page, 'gantt-06-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  const zoom = await probe.pxPerDay(page);
+  await timeline.focus();
+  await page.keyboard.press('-');
+  await expect.poll(() => probe.pxPerDay(page)).toBeLessThan(zoom);
+
+  // The dark theme follows the app's, switched live.
+  await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await toolbar.getByTestId('gantt-fit').click();
+  await page.waitForTimeout(400);
+  await shot(page, 'gantt-07-dark');
+});
+
+test('gantt: a locked version cannot be dragged and says why', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const demo = await demoSchedule(request);
+  await demo.client.post(`/space/${demo.spaceId}/versions/${demo.versionId}/setLocked`, { locked: true });
+  await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}`);
+  const timeline = page.getByTestId('gantt').getByRole('application');
+  await expect(timeline).toHaveAttribute('data-readonly', 'locked');
+  const bar = (await probe.bars(page)).find((b) => b.width > 4)!;
+  const plan = await probe.plan(page, bar.id);
+  const box = (await timeline.boundingBox())!;
+  const at = { x: box.x + bar.x + bar.width / 2, y: box.y + bar.y + bar.height / 2 };
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 80, at.y, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('gantt-status')).toHaveText(
+    'The version is locked: the chart cannot be changed.',
+  );
+  expect(await probe.plan(page, bar.id)).toEqual(plan);
+  await shot(page, 'gantt-08-locked');
+});
