@@ -1,0 +1,261 @@
+/**
+ * `npm run bench -w @takt/interchange`: generates XER and MSPDI schedules of 10k, 100k and 350k activities
+ * (a WBS, chains of works with FS/SS/FF links and lags, two calendars with holidays, constraints,
+ * progress), then for each file, in a fresh process: imports it streaming from disk, calculates it with
+ * the engine, exports it again, and reports the times and the process's peak memory as JSON lines, then
+ * a summary. Each step runs in its own process so the peak RSS is that step's. No timed assertions.
+ *
+ *   tsx scripts/bench.ts                 XER 10k/100k/350k, MSPDI 10k/100k
+ *   tsx scripts/bench.ts --sizes 10000   only these sizes
+ *   tsx scripts/bench.ts --mspdi-350k    also a 350k MSPDI (≈ 600 MB)
+ */
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  defaultOptions,
+  type IxActivity,
+  type IxProject,
+  type IxRelation,
+  STANDARD_WEEK,
+} from '../src/model.js';
+import { readProjectFile } from '../src/read.js';
+import { scheduleProject } from '../src/schedule.js';
+import { writeMspdi, writeXer } from '../src/writers.js';
+
+type Format = 'xer' | 'mspdi';
+
+interface Figures {
+  step: 'generate' | 'import';
+  format: Format;
+  activities: number;
+  fileMB: number;
+  [k: string]: string | number;
+}
+
+const MB = 1024 * 1024;
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** A synthetic construction schedule of `n` activities, deterministic. */
+export function syntheticProject(n: number): IxProject {
+  const perWbs = 50;
+  const wbsCount = Math.ceil(n / perWbs);
+  const sections = Math.max(1, Math.ceil(wbsCount / 20));
+  const wbs: IxProject['wbs'] = [];
+  for (let s = 0; s < sections; s++)
+    wbs.push({ id: `s${s}`, parentId: null, code: `S${s + 1}`, name: `Секция ${s + 1}` });
+  for (let w = 0; w < wbsCount; w++)
+    wbs.push({
+      id: `w${w}`,
+      parentId: `s${w % sections}`,
+      code: `S${(w % sections) + 1}.${w + 1}`,
+      name: `Захватка ${w + 1}`,
+    });
+  const activities: IxActivity[] = [];
+  const relations: IxRelation[] = [];
+  let rel = 0;
+  for (let i = 0; i < n; i++) {
+    const w = Math.floor(i / perWbs);
+    const k = i % perWbs;
+    const a: IxActivity = {
+      id: String(i + 1),
+      code: `A${i + 1}`,
+      name: `Работа ${i + 1}: монтаж конструкций, этаж ${(k % 25) + 1}`,
+      wbsId: `w${w}`,
+      parentId: null,
+      type: k === perWbs - 1 ? 'finish_milestone' : 'task',
+      calendarId: i % 10 === 7 ? 'h24' : null,
+      durationMinutes: k === perWbs - 1 ? 0 : 480 * (1 + ((i * 7) % 9)),
+      recorded: {},
+      codes: {},
+      udfs: {},
+    };
+    if (k === 0 && w % 4 === 0)
+      a.constraint = { type: 'start_on_or_after', date: `2024-0${1 + (w % 8)}-0${1 + (w % 9)}T08:00` };
+    if (w === 0 && k < 10) {
+      a.actualStart = '2024-01-02T08:00';
+      if (k < 5) a.actualFinish = '2024-01-05T17:00';
+      a.percentComplete = k < 5 ? 100 : 50;
+    }
+    activities.push(a);
+    if (k > 0)
+      relations.push({
+        id: `r${++rel}`,
+        predecessorId: String(i),
+        successorId: String(i + 1),
+        type: k % 7 === 3 ? 'ss' : k % 11 === 5 ? 'ff' : 'fs',
+        lagMinutes: k % 5 === 0 ? 480 : k % 13 === 0 ? -240 : 0,
+      });
+    // a section's zones follow one another: a zone starts when the previous zone of its section is 10 works in
+    if (w >= sections && k === 0)
+      relations.push({
+        id: `r${++rel}`,
+        predecessorId: String((w - sections) * perWbs + 10),
+        successorId: String(i + 1),
+        type: 'fs',
+        lagMinutes: 0,
+      });
+  }
+  return {
+    format: 'json',
+    convention: 'p6',
+    code: `BENCH-${n}`,
+    name: `Benchmark ${n}`,
+    start: '2024-01-02T08:00',
+    dataDate: '2024-01-08T08:00',
+    defaultCalendarId: 'std',
+    calendars: [
+      {
+        id: 'std',
+        name: 'Standard',
+        week: STANDARD_WEEK,
+        exceptions: [
+          '2024-01-01',
+          '2024-01-08',
+          '2024-02-23',
+          '2024-03-08',
+          '2024-05-01',
+          '2024-05-09',
+          '2024-06-12',
+          '2024-11-04',
+        ].map((date) => ({ date, intervals: [] })),
+        hoursPerDay: 8,
+      },
+      {
+        id: 'h24',
+        name: '24 hours',
+        week: [0, 1, 2, 3, 4, 5, 6].map(() => [{ start: '00:00', finish: '00:00' }]),
+        exceptions: [],
+        allDay: true,
+      },
+    ],
+    wbs,
+    activities,
+    relations,
+    resources: [],
+    assignments: [],
+    options: defaultOptions(),
+    warnings: [],
+  };
+}
+
+/** Writes chunks to a file honouring back-pressure. */
+async function writeFile(path: string, chunks: Iterable<string>): Promise<void> {
+  const out = createWriteStream(path, { highWaterMark: 1 << 20 });
+  for (const c of chunks) if (!out.write(c)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((resolve, reject) => {
+    out.on('error', reject);
+    out.end(resolve);
+  });
+}
+
+function peak() {
+  const usage = process.resourceUsage();
+  return { peakRssMB: round(usage.maxRSS / 1024), heapUsedMB: round(process.memoryUsage().heapUsed / MB) };
+}
+
+async function child(step: string, format: Format, n: number, path: string): Promise<Figures> {
+  if (step === 'generate') {
+    let t = performance.now();
+    const p = syntheticProject(n);
+    const buildMs = performance.now() - t;
+    t = performance.now();
+    await writeFile(path, format === 'xer' ? writeXer(p) : writeMspdi(p));
+    return {
+      step: 'generate',
+      format,
+      activities: n,
+      relations: p.relations.length,
+      fileMB: round(statSync(path).size / MB),
+      buildMs: Math.round(buildMs),
+      writeMs: Math.round(performance.now() - t),
+      ...peak(),
+    };
+  }
+  let t = performance.now();
+  const project = await readProjectFile(path);
+  const importMs = performance.now() - t;
+  const afterImport = peak();
+  t = performance.now();
+  const { rows } = scheduleProject(project);
+  const calculateMs = performance.now() - t;
+  t = performance.now();
+  let bytes = 0;
+  for (const c of format === 'xer' ? writeXer(project, rows) : writeMspdi(project, rows)) bytes += c.length;
+  const exportMs = performance.now() - t;
+  return {
+    step: 'import',
+    format,
+    activities: project.activities.length,
+    relations: project.relations.length,
+    fileMB: round(statSync(path).size / MB),
+    importMs: Math.round(importMs),
+    calculateMs: Math.round(calculateMs),
+    importAndCalculateMs: Math.round(importMs + calculateMs),
+    exportMs: Math.round(exportMs),
+    exportMB: round(bytes / MB),
+    rssAfterImportMB: afterImport.peakRssMB,
+    ...peak(),
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') {
+    const [, step, format, n, path] = args as [string, string, Format, string, string];
+    process.stdout.write(`${JSON.stringify(await child(step, format, Number(n), path))}\n`);
+    return;
+  }
+  const sizesAt = args.indexOf('--sizes');
+  const sizes = sizesAt >= 0 ? args[sizesAt + 1]!.split(',').map(Number) : [10_000, 100_000, 350_000];
+  const cases: [Format, number][] = [
+    ...sizes.map((n) => ['xer', n] as [Format, number]),
+    ...sizes
+      .filter((n) => n <= 100_000 || args.includes('--mspdi-350k'))
+      .map((n) => ['mspdi', n] as [Format, number]),
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'takt-bench-'));
+  const script = fileURLToPath(import.meta.url);
+  const results: Figures[] = [];
+  try {
+    for (const [format, n] of cases) {
+      const path = join(dir, `bench-${n}.${format === 'xer' ? 'xer' : 'mspdi'}`);
+      for (const step of ['generate', 'import']) {
+        const out = execFileSync(
+          process.execPath,
+          ['--import', 'tsx', '--max-old-space-size=4096', script, '--child', step, format, String(n), path],
+          {
+            encoding: 'utf8',
+            maxBuffer: 1 << 20,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        const figures = JSON.parse(out.trim().split('\n').pop()!) as Figures;
+        results.push(figures);
+        process.stdout.write(`${JSON.stringify(figures)}\n`);
+      }
+      rmSync(path, { force: true });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const summary = results
+    .filter((r) => r.step === 'import')
+    .map((r) => ({
+      format: r.format,
+      activities: r.activities,
+      fileMB: r.fileMB,
+      importS: round(Number(r.importMs) / 1000, 2),
+      calculateS: round(Number(r.calculateMs) / 1000, 2),
+      importAndCalculateS: round(Number(r.importAndCalculateMs) / 1000, 2),
+      exportS: round(Number(r.exportMs) / 1000, 2),
+      peakRssMB: r.peakRssMB,
+    }));
+  process.stdout.write(
+    `${JSON.stringify({ benchmark: 'interchange', node: process.version, summary }, null, 2)}\n`,
+  );
+}
+
+await main();
