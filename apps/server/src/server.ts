@@ -5,6 +5,7 @@ import { bootstrapDatabase, openDatabase } from '@takt/db';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
+import { registerBimWorkers } from './domains/bim/workers';
 import { recoverInterruptedCalculations } from './domains/calculation/service';
 import { registerInterchangeWorkers } from './domains/interchange/workers';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
@@ -41,6 +42,7 @@ export async function registerWorkers(services: Services): Promise<void> {
     runSpaceDeletion(services, data as { spaceId: string; jobId: string }),
   );
   await registerInterchangeWorkers(services);
+  await registerBimWorkers(services);
 }
 
 /**

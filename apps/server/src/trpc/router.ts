@@ -1,5 +1,6 @@
 import { attributesRouter } from '../domains/attributes/router';
 import { authRouter } from '../domains/auth/router';
+import { bimRouter } from '../domains/bim/router';
 import { calculationRouter } from '../domains/calculation/router';
 import { calendarsRouter } from '../domains/calendars/router';
 import { cyclogramRouter } from '../domains/cyclogram/router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   timesheets: timesheetsRouter,
   interchange: interchangeRouter,
   cyclogram: cyclogramRouter,
+  bim: bimRouter,
 });
 
 export type AppRouter = typeof appRouter;

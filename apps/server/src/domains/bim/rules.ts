@@ -1,0 +1,91 @@
+import type { BimLinkRuleInput } from '@takt/contracts';
+import type { SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Sql } from '../versions/guard';
+
+/** Saved linking rules of a schedule (spec §7 schedules/{id}/3d/link): applied to any of its versions. */
+interface RuleRow {
+  id: string;
+  scheduleId: string;
+  name: string;
+  rule: BimLinkRuleInput;
+  sortKey: number;
+  revision: number;
+}
+const RULE_SELECT = 'id, "scheduleId", name, rule, "sortKey", revision';
+
+async function scheduleOf(sql: Sql, spaceId: string, scheduleId: string) {
+  const { rowCount } = await sql.query(
+    `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`,
+    [scheduleId, spaceId],
+  );
+  if (!rowCount) throw new AppError('NotFound');
+}
+
+async function ruleRow(sql: Sql, spaceId: string, ruleId: string) {
+  const { rows } = await sql.query<RuleRow>(
+    `SELECT ${RULE_SELECT} FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2`,
+    [ruleId, spaceId],
+  );
+  if (!rows[0]) throw new AppError('NotFound');
+  return rows[0];
+}
+
+export async function listRules(ctx: SpaceContext, scheduleId: string) {
+  const spaceId = ctx.space.spaceId;
+  await scheduleOf(ctx.db.pool, spaceId, scheduleId);
+  const { rows } = await ctx.db.pool.query<RuleRow>(
+    `SELECT ${RULE_SELECT} FROM bim_link_rules WHERE "scheduleId" = $1 AND "spaceId" = $2 ORDER BY "sortKey", "createdAt"`,
+    [scheduleId, spaceId],
+  );
+  return rows;
+}
+
+export async function createRule(
+  ctx: SpaceContext,
+  input: { scheduleId: string; name: string; rule: BimLinkRuleInput },
+) {
+  const spaceId = ctx.space.spaceId;
+  await scheduleOf(ctx.db.pool, spaceId, input.scheduleId);
+  const { rows } = await ctx.db.pool.query<{ id: string }>(
+    `INSERT INTO bim_link_rules (id, "spaceId", "scheduleId", name, rule, "profileId", "sortKey")
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5,
+       (SELECT coalesce(max("sortKey"), 0) + 1024 FROM bim_link_rules WHERE "scheduleId" = $2))
+     RETURNING id`,
+    [spaceId, input.scheduleId, input.name, JSON.stringify(input.rule), input.rule.profileId ?? null],
+  );
+  return ruleRow(ctx.db.pool, spaceId, rows[0]!.id);
+}
+
+export async function updateRule(
+  ctx: SpaceContext,
+  input: { ruleId: string; revision: number; name?: string; rule?: BimLinkRuleInput },
+) {
+  const spaceId = ctx.space.spaceId;
+  const { rowCount } = await ctx.db.pool.query(
+    `UPDATE bim_link_rules SET name = coalesce($4, name), rule = coalesce($5::jsonb, rule),
+       "profileId" = CASE WHEN $5::jsonb IS NULL THEN "profileId" ELSE $6::uuid END,
+       revision = revision + 1, "updatedAt" = now()
+     WHERE id = $1 AND "spaceId" = $2 AND revision = $3`,
+    [
+      input.ruleId,
+      spaceId,
+      input.revision,
+      input.name ?? null,
+      input.rule ? JSON.stringify(input.rule) : null,
+      input.rule?.profileId ?? null,
+    ],
+  );
+  if (!rowCount) {
+    await ruleRow(ctx.db.pool, spaceId, input.ruleId);
+    throw new AppError('Conflict');
+  }
+  return ruleRow(ctx.db.pool, spaceId, input.ruleId);
+}
+
+export async function deleteRule(ctx: SpaceContext, ruleId: string) {
+  const spaceId = ctx.space.spaceId;
+  await ruleRow(ctx.db.pool, spaceId, ruleId);
+  await ctx.db.pool.query('DELETE FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2', [ruleId, spaceId]);
+  return { success: true };
+}
