@@ -244,3 +244,74 @@ export function jobErrorMessage(error: JobErrorInfo): {
     };
   return { id: `errors.${error.code}`, params: {} };
 }
+
+/** Something read from a file that the version does not keep as it was (`import.skipped.<reason>`). */
+export interface SkippedItem {
+  reason: string;
+  count: number;
+  /** a few activity codes or texts */
+  examples: string[];
+}
+
+/** A recorded date or float that recalculation with the file's own options would change. */
+export interface MovedDate {
+  code: string;
+  name: string;
+  field:
+    | 'earlyStart'
+    | 'earlyFinish'
+    | 'lateStart'
+    | 'lateFinish'
+    | 'totalFloatMinutes'
+    | 'freeFloatMinutes'
+    | 'critical';
+  recorded: string | number | boolean;
+  calculated: string | number | boolean | null;
+}
+
+/** What an import read, skipped and wrote (the job's report). */
+export interface ImportReport {
+  file: { name: string | null; size: number; format: string };
+  project: {
+    code: string;
+    name: string;
+    start: string | null;
+    dataDate: string | null;
+    sourceFormat: string;
+  };
+  read: {
+    activities: number;
+    wbs: number;
+    relations: number;
+    calendars: number;
+    resources: number;
+    assignments: number;
+    activityCodes: number;
+    udfs: number;
+  };
+  /** the engine options the file asked for */
+  options: Record<string, unknown>;
+  recordedDates: {
+    compared: number;
+    matched: number;
+    moved: number;
+    movedWorks: number;
+    /** at most `reportMaxMovedDates` of them */
+    items: MovedDate[];
+    choice: RecordedDatesChoice | null;
+  };
+  warnings: string[];
+  warningCount: number;
+  skipped: SkippedItem[];
+  written: {
+    works: number;
+    summaries: number;
+    relations: number;
+    calendarsCreated: number;
+    calendarsReused: number;
+    attributesCreated: number;
+    attributesReused: number;
+    attributeValues: number;
+  } | null;
+  milliseconds: { read: number; calculate: number; write: number };
+}

@@ -8,6 +8,7 @@
 import {
   type ErrorCode,
   type ImportFormat,
+  type ImportReport,
   INTERCHANGE_LIMITS,
   jobErrorMessage,
   type Language,
@@ -247,7 +248,7 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
   skipped.addCount('resources', p.resources.length);
   skipped.addCount('assignments', p.assignments.length);
   const choice = job.options.recordedDates ?? null;
-  const report = {
+  const report: ImportReport = {
     file: { name: job.options.fileName ?? null, size: Number(job.bytesTotal), format: job.format },
     project: {
       code: p.code,
@@ -266,7 +267,7 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
       activityCodes: new Set(p.activities.flatMap((a) => Object.keys(a.codes))).size,
       udfs: new Set(p.activities.flatMap((a) => Object.keys(a.udfs))).size,
     },
-    options,
+    options: { ...options },
     recordedDates: {
       compared: comparison.compared,
       matched: comparison.matched,
@@ -278,7 +279,7 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
     warnings: scheduled.warnings.slice(0, INTERCHANGE_LIMITS.reportMaxItems),
     warningCount: scheduled.warnings.length,
     skipped: skipped.list(),
-    written: null as unknown,
+    written: null,
     milliseconds: { read: Math.round(readMs), calculate: Math.round(calculateMs), write: 0 },
   };
   if (comparison.mismatches.length > 0 && !choice) {

@@ -6,7 +6,13 @@
  * parents before children, in chunks that report progress (and so may be stopped).
  */
 import { randomUUID } from 'node:crypto';
-import { type AttributeType, CALC_STATUS, SCHEDULE_LIMITS } from '@takt/contracts';
+import {
+  type AttributeType,
+  CALC_STATUS,
+  type ImportReport,
+  SCHEDULE_LIMITS,
+  type SkippedItem,
+} from '@takt/contracts';
 import { type CalculateOptions, type ScheduleResult, timeFromIso } from '@takt/engine';
 import type {
   IxActivity,
@@ -22,13 +28,6 @@ import { insertVersion } from '../versions/service';
 import { ORDER_GAP } from '../works/order';
 
 const CHUNK = 20_000;
-
-/** Something read from the file that the version does not keep as it was, with a count and a few examples. */
-export interface SkippedItem {
-  reason: string;
-  count: number;
-  examples: string[];
-}
 
 export class SkippedList {
   private items = new Map<string, SkippedItem>();
@@ -50,16 +49,7 @@ export class SkippedList {
   }
 }
 
-export interface WrittenCounts {
-  works: number;
-  summaries: number;
-  relations: number;
-  calendarsCreated: number;
-  calendarsReused: number;
-  attributesCreated: number;
-  attributesReused: number;
-  attributeValues: number;
-}
+export type WrittenCounts = NonNullable<ImportReport['written']>;
 
 export interface WriteVersionInput {
   scheduleId: string;

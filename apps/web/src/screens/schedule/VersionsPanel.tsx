@@ -8,6 +8,8 @@ import { useT } from '../../lib/i18n';
 import { formatIso, parseDateText } from '../../lib/schedule-time';
 import type { VersionInfo } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
+import { ExportMenu } from '../import/ExportMenu';
+import { UploadDialog } from '../import/UploadDialog';
 import { CompareDialog } from './CompareDialog';
 
 type Version = VersionInfo;
@@ -33,7 +35,7 @@ export function VersionsPanel({
   const setActual = trpc.versions.setActual.useMutation(done);
   const setLocked = trpc.versions.setLocked.useMutation(done);
   const remove = trpc.versions.delete.useMutation(done);
-  const [dialog, setDialog] = useState<'create' | 'copyTo' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'copyTo' | 'upload' | null>(null);
   const [compareWith, setCompareWith] = useState(versions.find((v) => v.id !== current.id)?.id ?? '');
   const [comparing, setComparing] = useState<string | null>(null);
 
@@ -58,6 +60,12 @@ export function VersionsPanel({
         <Button disabled={!manage} onClick={() => setDialog('create')} data-testid="version-create">
           + {t('versions.new')}
         </Button>
+      </div>
+      <div className="panel-row">
+        <Button disabled={!can('import')} onClick={() => setDialog('upload')} data-testid="version-upload">
+          ⇪ {t('import.upload')}
+        </Button>
+        <ExportMenu versionId={current.id} workCount={current.workCount} />
       </div>
       <ul className="version-list">
         {versions.map((v) => (
@@ -136,6 +144,14 @@ export function VersionsPanel({
           >
             {t('compare.run')}
           </Button>
+          {compareWith && (
+            <ExportMenu
+              versionId={compareWith}
+              otherVersionId={current.id}
+              workCount={current.workCount}
+              label={t('export.comparison')}
+            />
+          )}
         </div>
       </section>
       {dialog === 'create' && (
@@ -144,6 +160,20 @@ export function VersionsPanel({
           current={current}
           onClose={() => setDialog(null)}
           onDone={(id) => {
+            setDialog(null);
+            onChanged();
+            onOpen(id);
+          }}
+        />
+      )}
+      {dialog === 'upload' && (
+        <UploadDialog
+          scheduleId={scheduleId}
+          onClose={() => {
+            setDialog(null);
+            onChanged();
+          }}
+          onOpenVersion={(id) => {
             setDialog(null);
             onChanged();
             onOpen(id);

@@ -1,6 +1,6 @@
 import { EPS_PARENT_KINDS, type EpsKind, requiredText } from '@takt/contracts';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
 import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n';
 import { asGroups, type ScheduleGroup } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { roleName } from '../admin/role-name';
+import { UploadDialog } from '../import/UploadDialog';
 import { NodeInfo } from './NodeInfo';
 import './structure.css';
 
@@ -41,6 +42,8 @@ export function StructurePage() {
   const [selectedGroup, setSelectedGroup] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [uploadTo, setUploadTo] = useState<string | null>(null);
+  const [, navigate] = useLocation();
   const editable = can('structure.edit');
 
   const nodes = eps.data ?? [];
@@ -271,6 +274,14 @@ export function StructurePage() {
             <Button variant="ghost" disabled={!editable || (!node && !group)} onClick={() => void onDelete()}>
               {t('common.delete')}
             </Button>
+            <Button
+              variant="ghost"
+              disabled={!can('import') || node?.kind !== 'schedule' || !!group}
+              onClick={() => node && setUploadTo(node.id)}
+              data-testid="eps-upload-version"
+            >
+              ⇪ {t('import.upload')}
+            </Button>
           </div>
           {eps.isLoading ? (
             <Spinner />
@@ -286,6 +297,13 @@ export function StructurePage() {
           {node ? <NodeInfo node={node} /> : <Empty>{t('eps.select_hint')}</Empty>}
         </section>
       </div>
+      {uploadTo && (
+        <UploadDialog
+          scheduleId={uploadTo}
+          onClose={() => setUploadTo(null)}
+          onOpenVersion={(versionId) => navigate(`/schedule/${uploadTo}?version=${versionId}`)}
+        />
+      )}
       {dialog && (
         <EpsDialog
           state={dialog}

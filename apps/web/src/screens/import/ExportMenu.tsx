@@ -1,0 +1,116 @@
+import { type ExportFormat, INTERCHANGE_LIMITS } from '@takt/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { handleFailure } from '../../lib/error-handler';
+import { describeFailure } from '../../lib/errors';
+import { translateDynamic, useT } from '../../lib/i18n';
+import { api } from '../../lib/trpc';
+import { downloadComparisonExport, downloadStoredFile, downloadVersionExport } from './api';
+import './import.css';
+
+/** Formats offered for a version, and for a comparison of two versions. */
+export const VERSION_EXPORT_FORMATS: readonly ExportFormat[] = ['xer', 'xml-primavera', 'xml', 'json'];
+export const COMPARISON_EXPORT_FORMATS: readonly ExportFormat[] = [
+  'xer',
+  'xml-primavera',
+  'xml',
+  'json',
+  'csv',
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The export menu of a version (or of a comparison): a list of formats; choosing one downloads the file.
+ * A big version is written by a background job and downloaded from storage when the job is done.
+ */
+export function ExportMenu({
+  versionId,
+  otherVersionId,
+  workCount,
+  label,
+}: {
+  versionId: string;
+  otherVersionId?: string;
+  workCount: number;
+  label?: string;
+}) {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const formats = otherVersionId ? COMPARISON_EXPORT_FORMATS : VERSION_EXPORT_FORMATS;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const viaJob = async (format: ExportFormat) => {
+    try {
+      let job = await api.interchange.startExport.mutate({
+        spaceId,
+        versionId,
+        ...(otherVersionId ? { otherVersionId } : {}),
+        format,
+      });
+      while (job.state === 'queued' || job.state === 'running') {
+        await sleep(500);
+        job = await api.interchange.job.query({ spaceId, jobId: job.id });
+      }
+      if (job.state === 'completed' && job.fileId)
+        await downloadStoredFile(spaceId, job.fileId, `schedule.${format}`);
+    } catch (error) {
+      handleFailure(describeFailure(error, null));
+    }
+  };
+
+  const run = async (format: ExportFormat) => {
+    setOpen(false);
+    setBusy(format);
+    try {
+      if (workCount > INTERCHANGE_LIMITS.exportInlineMaxWorks) await viaJob(format);
+      else if (otherVersionId) await downloadComparisonExport(spaceId, versionId, otherVersionId, format);
+      else await downloadVersionExport(spaceId, versionId, format);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="export-menu" ref={root}>
+      <Button
+        disabled={!can('export')}
+        busy={busy !== null}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid={otherVersionId ? 'export-comparison' : 'export-version'}
+      >
+        {label ?? t('export.title')} ▾
+      </Button>
+      {open && (
+        <div className="export-menu-list" role="menu">
+          {formats.map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="menuitem"
+              className="export-menu-item"
+              onClick={() => void run(f)}
+              data-testid={`export-${f}`}
+            >
+              {translateDynamic(`export.format.${f}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ExportFormat, ImportFormat, ImportSettingFields, RecordedDatesChoice } from '@takt/contracts';
+import type { RouterOutputs } from '../../lib/api-types';
+import { handleFailure } from '../../lib/error-handler';
+import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
+import { requestHeaders } from '../../lib/trpc';
+
+export type ImportJob = RouterOutputs['interchange']['job'];
+export type ImportSetting = RouterOutputs['interchange']['settings']['list'][number];
+
+export interface UploadFields {
+  name?: string;
+  format?: ImportFormat;
+  settingId?: string;
+  rule?: Partial<ImportSettingFields>;
+  recordedDates?: RecordedDatesChoice;
+}
+
+/** Multipart fields are JSON-serialized objects (spec §7) or plain text. */
+function formOf(file: File, fields: object): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined && value !== '')
+      form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  return form;
+}
+
+/**
+ * Uploads a schedule file (`POST …/schedules/{id}/versions/upload`, multipart) and reports the bytes sent,
+ * so the progress bar moves while a large file travels; resolves with the import job.
+ */
+export function uploadVersionFile(
+  spaceId: string,
+  scheduleId: string,
+  file: File,
+  fields: UploadFields,
+  onSent: (fraction: number) => void,
+): Promise<{ job: ImportJob } | { failure: FailedCall }> {
+  const path = `/api/v1/space/${spaceId}/schedules/${scheduleId}/versions/upload`;
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [k, v] of Object.entries(requestHeaders())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onSent(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 200) resolve({ job: body as ImportJob });
+      else resolve({ failure: restFailure(path, xhr.status, body) });
+    };
+    xhr.onerror = () => resolve({ failure: describeFailure(new TypeError('network'), path) });
+    xhr.send(formOf(file, fields));
+  });
+}
+
+/** Saves bytes the browser received as a file. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The file name the server gave in `content-disposition` (RFC 5987 `filename*`). */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  return match ? decodeURIComponent(match[1]!) : fallback;
+}
+
+/** Fetches a file the server writes (an export, a stored file) and saves it; failures are reported. */
+export async function downloadFrom(path: string, init: RequestInit, fallbackName: string): Promise<boolean> {
+  try {
+    const response = await fetch(path, { ...init, headers: { ...requestHeaders(), ...init.headers } });
+    if (!response.ok) {
+      handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
+      return false;
+    }
+    saveBlob(await response.blob(), fileNameOf(response, fallbackName));
+    return true;
+  } catch (error) {
+    handleFailure(describeFailure(error, path));
+    return false;
+  }
+}
+
+/** `POST …/versions/{id}/export/{format}`: the file in the response. */
+export function downloadVersionExport(
+  spaceId: string,
+  versionId: string,
+  format: ExportFormat,
+  columns?: string[],
+) {
+  return downloadFrom(
+    `/api/v1/space/${spaceId}/versions/${versionId}/export/${format}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(columns ? { columns } : {}),
+    },
+    `schedule.${format}`,
+  );
+}
+
+/** `POST …/schedules/versions/export-comparison/{format}`. */
+export function downloadComparisonExport(
+  spaceId: string,
+  versionId: string,
+  otherVersionId: string,
+  format: ExportFormat,
+) {
+  return downloadFrom(
+    `/api/v1/space/${spaceId}/schedules/versions/export-comparison/${format}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ versionId, otherVersionId }),
+    },
+    `comparison.${format}`,
+  );
+}
+
+/** `GET …/storage/download/{id}`. */
+export function downloadStoredFile(spaceId: string, fileId: string, fallbackName: string) {
+  return downloadFrom(`/api/v1/space/${spaceId}/storage/download/${fileId}`, { method: 'GET' }, fallbackName);
+}

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+
+const TESTDATA = fileURLToPath(new URL('../../../shared/testdata/', import.meta.url));
+const SAMPLE_XER = `${TESTDATA}xer/PredecessorCalendar.xer`;
+
+/**
+ * An XER of `count` not-started activities (chains of 50 linked finish-to-start), made from the sample file's
+ * own tables so it carries P6's layout; no recorded dates, so it imports without the recorded-dates question.
+ */
+function generatedXer(count: number): string {
+  const lines = readFileSync(SAMPLE_XER, 'utf8').split(/\r?\n/);
+  const out: string[] = [];
+  let table = '';
+  let fields: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('%T\t')) table = line.slice(3);
+    if (line.startsWith('%F\t')) fields = line.slice(3).split('\t');
+    if (table === 'TASK' && line.startsWith('%R\t')) {
+      const template = line.slice(3).split('\t');
+      const at = (name: string) => fields.indexOf(name);
+      const blank = [
+        'act_start_date',
+        'act_end_date',
+        'late_start_date',
+        'late_end_date',
+        'early_start_date',
+        'early_end_date',
+        'restart_date',
+        'reend_date',
+        'cstr_date',
+        'cstr_type',
+        'total_float_hr_cnt',
+        'free_float_hr_cnt',
+        'target_start_date',
+        'target_end_date',
+      ];
+      const baseId = Number(template[at('task_id')]);
+      for (let i = 0; i < count; i++) {
+        const row = [...template];
+        for (const f of blank) if (at(f) >= 0) row[at(f)] = '';
+        row[at('task_id')] = String(baseId + i);
+        row[at('task_code')] = `G${10000 + i}`;
+        row[at('task_name')] = `Generated work ${i + 1}`;
+        row[at('status_code')] = 'TK_NotStart';
+        row[at('phys_complete_pct')] = '0';
+        row[at('remain_drtn_hr_cnt')] = '16';
+        row[at('target_drtn_hr_cnt')] = '16';
+        out.push(`%R\t${row.join('\t')}`);
+      }
+      continue;
+    }
+    if (table === 'TASKPRED' && line.startsWith('%F\t')) {
+      out.push(line);
+      const projId = lines.find((l) => l.startsWith('%R\t') && l.includes('\tTK_'))!.split('\t')[2];
+      const baseId = 1338401;
+      for (let i = 1; i < count; i++) {
+        if (i % 50 === 0) continue;
+        const values: Record<string, string> = {
+          task_pred_id: String(900000 + i),
+          task_id: String(baseId + i),
+          pred_task_id: String(baseId + i - 1),
+          proj_id: projId!,
+          pred_proj_id: projId!,
+          pred_type: 'PR_FS',
+          lag_hr_cnt: '0',
+        };
+        out.push(`%R\t${fields.map((f) => values[f] ?? '').join('\t')}`);
+      }
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\r\n');
+}
+
+test('upload an XER with the progress bar, the recorded-dates choice and the report; export the version', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await registerByApi(request, newUser('importer'));
+  const spaceId = await createSpaceByApi(request, token, 'Imports');
+  const call = api(request, token);
+  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Harbour' });
+  const project = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'project',
+    name: 'Pier 3',
+    parentId: facility.id,
+  });
+  await call.post(`/space/${spaceId}/eps`, { kind: 'schedule', name: 'P6 master', parentId: project.id });
+
+  await openSignedIn(page, token, `/${spaceId}`);
+  await page.getByTestId('eps-node-Harbour').click();
+  await page.getByTestId('eps-node-P6 master').click();
+  await page.getByTestId('eps-upload-version').click();
+  const dialog = page.getByTestId('import-dialog');
+  await expect(dialog).toBeVisible();
+
+  // A 30,000-activity file: the progress bar moves through the phases.
+  const big = Buffer.from(generatedXer(30_000));
+  await dialog
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'generated.xer', mimeType: 'text/plain', buffer: big });
+  await expect(dialog.getByTestId('import-detected')).toContainText('Primavera P6 (XER)');
+  await dialog.getByLabel('Version name').fill('Generated');
+  await shot(page, 'import-01-choose');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const progress = dialog.getByRole('progressbar');
+  await expect(progress).toHaveAttribute('aria-label', /Reading the file|Calculating|Writing/, {
+    timeout: 60_000,
+  });
+  await shot(page, 'import-02-progress');
+  await expect(dialog.getByTestId('import-report')).toBeVisible({ timeout: 120_000 });
+  await expect(dialog.getByTestId('read-activities')).toHaveText('30000');
+  await expect(dialog.getByTestId('written-works')).toHaveText('30000');
+  await shot(page, 'import-03-report');
+
+  // The real sample: P6 recorded late dates that recalculation moves — the user is asked.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('eps-upload-version').click();
+  await dialog.getByTestId('import-file').setInputFiles(SAMPLE_XER);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByTestId('import-choice')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('moved-dates')).toContainText('A1000');
+  await expect(dialog.getByTestId('moved-dates')).toContainText('30.12.2020');
+  await shot(page, 'import-04-choice');
+  await dialog.getByTestId('import-keep').click();
+  await expect(dialog.getByTestId('import-report')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('import-report')).toContainText('The recorded dates were kept');
+  await dialog.getByTestId('import-open').click();
+
+  // The new version opens in the schedule.
+  await expect(page).toHaveURL(/\/schedule\/[^/?]+\?version=/);
+  await expect(page.getByRole('row').filter({ hasText: 'A1000' })).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'import-05-version');
+
+  // Export: the versions panel's menu downloads the file.
+  await page.getByTestId('panel-versions').click();
+  await page.getByTestId('export-version').click();
+  await shot(page, 'import-06-export-menu');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-xer').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xer$/);
+  const text = await readFile((await file.path())!, 'utf8');
+  expect(text.startsWith('ERMHDR')).toBe(true);
+  expect(text).toContain('A1000');
+});
