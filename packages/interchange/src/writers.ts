@@ -482,7 +482,7 @@ const MSPDI_LINK: Record<string, string> = { ff: '0', fs: '1', sf: '2', ss: '3' 
 const PMXML_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Outline levels for MSPDI: WBS nodes become summary tasks, activities sit under their WBS/parent. */
-function outline(p: IxProject): { kind: 'wbs' | 'act'; id: string; level: number }[] {
+export function outline(p: IxProject): { kind: 'wbs' | 'act'; id: string; level: number }[] {
   const out: { kind: 'wbs' | 'act'; id: string; level: number }[] = [];
   const wbsKids = new Map<string | null, string[]>();
   for (const w of p.wbs) {
