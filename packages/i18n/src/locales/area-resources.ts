@@ -11,7 +11,7 @@ export const resourcesMessages = area(
     'errors.CostAttributesMissing':
       'Costs were not calculated: choose the money attributes for plan and fact costs in the resource settings',
     'errors.WdpLimitExceeded':
-      'The daily plan of {code} ({planned}) exceeds the planned volume of the work ({limit})',
+      'The daily plan and facts of {code} ({planned}) exceed the planned volume of the work ({limit})',
     'errors.TimesheetSubmitted': 'The timesheet for {date} is submitted and can no longer be changed',
     'errors.TimesheetHoursExceeded': 'More than 24 hours are entered for {date}',
     'errors.NotCurator': 'Only the curator of the work can accept its timesheet',
@@ -35,7 +35,7 @@ export const resourcesMessages = area(
     'errors.CostAttributesMissing':
       'Стоимость не рассчитана: выберите денежные атрибуты плановой и фактической стоимости в настройках ресурсов',
     'errors.WdpLimitExceeded':
-      'Суточный план работы {code} ({planned}) превышает плановый объём работы ({limit})',
+      'Суточный план и факт работы {code} ({planned}) превышают плановый объём работы ({limit})',
     'errors.TimesheetSubmitted': 'Табель за {date} отправлен и больше не может быть изменён',
     'errors.TimesheetHoursExceeded': 'За {date} введено больше 24 часов',
     'errors.NotCurator': 'Принять табель по работе может только её куратор',

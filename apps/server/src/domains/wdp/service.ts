@@ -10,7 +10,7 @@ import { iso } from '../works/fields';
  * Daily work plans (wdp, spec §1, §4, §7): per work and day the planned and the actual volume. A work's
  * plan is a row with a planning status (toggled per row or in bulk) and a revision that every change of
  * its values raises. Dates before the editing period are refused, the plan of a work may not exceed its
- * planned volume (limit-for-dp), and every change is an undo action of kind undo_wdp.
+ * planned volume with its facts (limit-for-dp), and every change is an undo action of kind undo_wdp.
  */
 
 /** Locks the version for a daily-plan change: a locked version refuses it. The calculation stays valid. */
@@ -211,11 +211,13 @@ async function writeValues(
     `UPDATE wdp_rows SET revision = revision + 1, "updatedAt" = now() WHERE "workId" = ANY($1::uuid[])`,
     [workIds],
   );
-  // limit-for-dp: the days' plan of a work may not exceed its planned volume.
+  // limit-for-dp: what is done (the facts) and what is planned for days without a fact yet may not exceed the
+  // work's planned volume.
   const { rows: over } = await client.query<{ workId: string; planned: number }>(
-    `SELECT v."workId", sum(v."planVolume")::float8 AS planned FROM wdp_values v JOIN works w ON w.id = v."workId"
+    `SELECT v."workId", sum(coalesce(v."factVolume", v."planVolume", 0))::float8 AS planned
+     FROM wdp_values v JOIN works w ON w.id = v."workId"
      WHERE v."workId" = ANY($1::uuid[]) AND w."planVolume" IS NOT NULL
-     GROUP BY v."workId", w."planVolume" HAVING sum(v."planVolume") > w."planVolume" + 1e-9`,
+     GROUP BY v."workId", w."planVolume" HAVING sum(coalesce(v."factVolume", v."planVolume", 0)) > w."planVolume" + 1e-9`,
     [workIds],
   );
   if (over[0]) {
@@ -373,7 +375,8 @@ export async function updateVolumePlanAtDay(
 
 /**
  * limit-for-dp (spec §7): what a daily plan may still take — per work with a planned volume, the volume
- * planned by days, the facts, and the rest — and the editing period's first open day.
+ * planned by days, the facts, and the rest (the planned volume less the facts and the plan of days without a
+ * fact yet) — and the editing period's first open day.
  */
 export async function limitForDp(ctx: SpaceContext, input: { scheduleId: string; versionId?: string }) {
   const spaceId = ctx.space.spaceId;
@@ -392,9 +395,11 @@ export async function limitForDp(ctx: SpaceContext, input: { scheduleId: string;
     planVolume: number;
     planned: number;
     fact: number;
+    taken: number;
   }>(
     `SELECT w.id AS "workId", w.code, w.name, w.unit, w."planVolume",
-       coalesce(sum(v."planVolume"), 0)::float8 AS planned, coalesce(sum(v."factVolume"), 0)::float8 AS fact
+       coalesce(sum(v."planVolume"), 0)::float8 AS planned, coalesce(sum(v."factVolume"), 0)::float8 AS fact,
+       coalesce(sum(coalesce(v."factVolume", v."planVolume")), 0)::float8 AS taken
      FROM works w LEFT JOIN wdp_values v ON v."workId" = w.id
      WHERE w."versionId" = $1 AND w."planVolume" IS NOT NULL AND w.type <> 'sum'
      GROUP BY w.id ORDER BY w."sortKey", w.id`,
@@ -403,7 +408,7 @@ export async function limitForDp(ctx: SpaceContext, input: { scheduleId: string;
   return {
     versionId,
     editing: await editingWindow(ctx.db.pool, spaceId),
-    works: rows.map((r) => ({ ...r, remaining: Math.max(0, r.planVolume - r.planned) })),
+    works: rows.map(({ taken, ...r }) => ({ ...r, remaining: Math.max(0, r.planVolume - taken) })),
   };
 }
 
