@@ -120,8 +120,25 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   await shot(page, 'import-03-report');
 
   // The real sample: P6 recorded late dates that recalculation moves — the user is asked.
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('eps-upload-version').click();
+
+  // A spreadsheet needs an upload rule: the rules editor keeps them for the space.
+  await dialog.getByTestId('import-file').setInputFiles({
+    name: 'plan.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Code;Name;Start;Finish\nA1;Site setup;01.04.2024;05.04.2024\n'),
+  });
+  await dialog.getByTestId('import-rules-edit').click();
+  const rules = page.getByTestId('import-rules');
+  await rules.getByTestId('import-rule-name').fill('Site plan');
+  await rules.getByLabel('Rows to skip').fill('1');
+  await rules.getByRole('button', { name: 'Save' }).click();
+  await expect(rules.getByRole('button', { name: 'Site plan' })).toBeVisible();
+  await shot(page, 'import-07-rules');
+  await rules.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByTestId('import-rule')).toHaveValue(/.+/);
+
   await dialog.getByTestId('import-file').setInputFiles(SAMPLE_XER);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByTestId('import-choice')).toBeVisible({ timeout: 30_000 });
