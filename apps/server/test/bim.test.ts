@@ -521,4 +521,42 @@ describe('BIM models, links and 4D', () => {
     });
     expect(viaOther.status).toBe(403);
   });
+
+  it('gives the demo space its building model, linked storey by storey, showing 4D today', async () => {
+    const { token } = await t.signUp('bim-demo');
+    const space = await t.api<{ id: string }>('POST', '/space/create-demo', undefined, { token });
+    const ok = async <T>(method: string, path: string, body?: unknown) => {
+      const reply = await t.api<T>(method, `/space/${space.body.id}${path}`, body, { token });
+      if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+      return reply.body;
+    };
+    const eps = await ok<{ id: string; kind: string; actualVersionId: string | null }[]>('GET', '/eps');
+    const project = eps.find((n) => n.kind === 'project')!;
+    const schedule = eps.find((n) => n.kind === 'schedule')!;
+    const [model] = await ok<Model[]>('GET', `/projects/${project.id}/3d/info`);
+    // 4 sections × (foundation + 4 basement walls + 19 storeys × 39 + roof).
+    expect(model).toMatchObject({ status: 'completed', elementCount: 4 * (5 + 19 * 39 + 1) });
+    const rules = await ok<{ name: string }[]>('GET', `/schedules/${schedule.id}/3d/link`);
+    expect(rules.map((r) => r.name)).toContain('Перекрытия');
+    const v = `/versions/${schedule.actualVersionId}`;
+    const wbs = await ok<{ linked: unknown[] }>('GET', `${v}/3d/link/wbs`);
+    // Every element is linked: foundation, basement walls, slabs, columns, walls, windows, facade, roof.
+    expect(
+      (
+        await ok<{ total: number }>(
+          'GET',
+          `/projects/${project.id}/3d/elements/${model!.id}?unlinkedInVersionId=${schedule.actualVersionId}`,
+        )
+      ).total,
+    ).toBe(0);
+    expect(wbs.linked.length).toBeGreaterThan(4 * 19 * 5);
+    // The programme started nine months ago: today some elements are built, some not yet.
+    const today = new Date().toISOString().slice(0, 10);
+    const colors = await ok<{ models: { elements: { phase: string }[] }[] }>(
+      'GET',
+      `${v}/3d/link/colors?date=${today}`,
+    );
+    const phases = new Set(colors.models[0]!.elements.map((e) => e.phase));
+    expect(phases).toEqual(new Set(['before', 'during', 'after']));
+  });
 });

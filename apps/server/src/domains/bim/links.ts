@@ -327,53 +327,62 @@ export async function applyRules(
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx, async (client) => {
     const scope = await editableScope(client, spaceId, input.versionId);
-    let rules: BimLinkRule[] = input.rules ?? [];
-    if (!input.rules) {
-      const { rows } = await client.query<{ rule: BimLinkRule }>(
-        `SELECT rule FROM bim_link_rules WHERE "scheduleId" = $1 AND "spaceId" = $2 ORDER BY "sortKey", "createdAt"`,
-        [scope.scheduleId, spaceId],
-      );
-      rules = rows.map((r) => r.rule);
-    }
-    for (const r of rules) await checkProfile(client, spaceId, r.profileId);
-    const attributeIds = [
-      ...new Set(rules.flatMap((r) => (r.target.kind === 'attribute' ? [r.target.attributeId] : []))),
-    ];
-    const works = await ruleWorks(client, input.versionId, attributeIds);
-    const modelIds = await projectModelIds(client, spaceId, scope, input.modelIds);
-    const perRule = rules.map(() => 0);
-    const rows: LinkRows = { workId: [], modelId: [], globalId: [], profileId: [] };
-    const elementsMatched = new Set<string>();
-    for (const modelId of modelIds) {
-      const proposals = bimLinkRulesApply(rules, await ruleElements(client, modelId), works);
-      for (const p of proposals) {
-        perRule[p.rule]!++;
-        elementsMatched.add(`${modelId}\u0000${p.elementGlobalId}`);
-        rows.workId.push(p.workId);
-        rows.modelId.push(modelId);
-        rows.globalId.push(p.elementGlobalId);
-        rows.profileId.push(p.profileId);
-      }
-    }
-    if (input.dryRun)
-      return {
-        proposed: rows.workId.length,
-        created: 0,
-        removed: 0,
-        perRule,
-        elements: elementsMatched.size,
-      };
-    let removed = 0;
-    if (input.replace) {
-      const { rowCount } = await client.query(
-        `DELETE FROM bim_links WHERE "versionId" = $1 AND source = 'rule' AND "modelId" = ANY($2::uuid[])`,
-        [input.versionId, modelIds],
-      );
-      removed = rowCount ?? 0;
-    }
-    const created = await insertLinks(client, spaceId, input.versionId, 'rule', rows);
-    return { proposed: rows.workId.length, created, removed, perRule, elements: elementsMatched.size };
+    return applyRulesIn(client, spaceId, scope, input);
   });
+}
+
+/** The rule application inside a caller's transaction (also used to link the demo model). */
+export async function applyRulesIn(
+  client: pg.PoolClient,
+  spaceId: string,
+  scope: VersionScope,
+  input: { modelIds?: string[]; rules?: BimLinkRule[]; replace?: boolean; dryRun?: boolean },
+) {
+  let rules: BimLinkRule[] = input.rules ?? [];
+  if (!input.rules) {
+    const { rows } = await client.query<{ rule: BimLinkRule }>(
+      `SELECT rule FROM bim_link_rules WHERE "scheduleId" = $1 AND "spaceId" = $2 ORDER BY "sortKey", "createdAt"`,
+      [scope.scheduleId, spaceId],
+    );
+    rules = rows.map((r) => r.rule);
+  }
+  for (const r of rules) await checkProfile(client, spaceId, r.profileId);
+  const attributeIds = [
+    ...new Set(rules.flatMap((r) => (r.target.kind === 'attribute' ? [r.target.attributeId] : []))),
+  ];
+  const works = await ruleWorks(client, scope.versionId, attributeIds);
+  const modelIds = await projectModelIds(client, spaceId, scope, input.modelIds);
+  const perRule = rules.map(() => 0);
+  const rows: LinkRows = { workId: [], modelId: [], globalId: [], profileId: [] };
+  const elementsMatched = new Set<string>();
+  for (const modelId of modelIds) {
+    const proposals = bimLinkRulesApply(rules, await ruleElements(client, modelId), works);
+    for (const p of proposals) {
+      perRule[p.rule]!++;
+      elementsMatched.add(`${modelId}\u0000${p.elementGlobalId}`);
+      rows.workId.push(p.workId);
+      rows.modelId.push(modelId);
+      rows.globalId.push(p.elementGlobalId);
+      rows.profileId.push(p.profileId);
+    }
+  }
+  const result = {
+    proposed: rows.workId.length,
+    created: 0,
+    removed: 0,
+    perRule,
+    elements: elementsMatched.size,
+  };
+  if (input.dryRun) return result;
+  if (input.replace) {
+    const { rowCount } = await client.query(
+      `DELETE FROM bim_links WHERE "versionId" = $1 AND source = 'rule' AND "modelId" = ANY($2::uuid[])`,
+      [scope.versionId, modelIds],
+    );
+    result.removed = rowCount ?? 0;
+  }
+  result.created = await insertLinks(client, spaceId, scope.versionId, 'rule', rows);
+  return result;
 }
 
 /**

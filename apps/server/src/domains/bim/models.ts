@@ -3,6 +3,7 @@ import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import type { FileStorage } from '../../files/storage';
 import type { FileResult } from '../../rest/adapter';
 import type { Sql } from '../versions/guard';
 
@@ -106,6 +107,33 @@ export async function listModels(ctx: SpaceContext, projectId: string) {
 
 const IFC_MAGIC = 'ISO-10303-21';
 
+/** A new model row (status uploading) last among the project's models; returns its id. */
+export async function insertModelRow(
+  sql: Sql,
+  m: {
+    spaceId: string;
+    projectId: string;
+    name: string;
+    fileName: string;
+    size: number;
+    userId: string | null;
+  },
+) {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO bim_models (id, "spaceId", "projectId", name, "fileName", "fileSize", "createdById", "sortKey")
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6,
+       (SELECT coalesce(max("sortKey"), 0) + 1024 FROM bim_models WHERE "projectId" = $2))
+     RETURNING id`,
+    [m.spaceId, m.projectId, m.name.slice(0, 255), m.fileName.slice(0, 255), m.size, m.userId],
+  );
+  return rows[0]!.id;
+}
+
+/** Stores the IFC file of a model. */
+export function putModelFile(files: FileStorage, spaceId: string, modelId: string, data: Uint8Array) {
+  return files.put(fileKey(spaceId, modelId, 'model.ifc'), data);
+}
+
 /** Spec §7 projects/{id}/3d/upload: stores the IFC and queues its parsing; the model reports progress. */
 export async function uploadModel(
   ctx: SpaceContext,
@@ -118,15 +146,15 @@ export async function uploadModel(
   const head = new TextDecoder().decode(data.subarray(0, 64)).replace(/^\uFEFF/, '');
   if (!head.startsWith(IFC_MAGIC)) throw new AppError('UnsupportedFileType');
   const fileName = (input.file.name || 'model.ifc').slice(0, 255);
-  const name = (input.name?.trim() || fileName.replace(/\.ifc$/i, '') || fileName).slice(0, 255);
-  const { rows } = await ctx.db.pool.query<{ id: string }>(
-    `INSERT INTO bim_models (id, "spaceId", "projectId", name, "fileName", "fileSize", "createdById", "sortKey")
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6,
-       (SELECT coalesce(max("sortKey"), 0) + 1024 FROM bim_models WHERE "projectId" = $2))
-     RETURNING id`,
-    [spaceId, input.projectId, name, fileName, data.byteLength, ctx.session.userId],
-  );
-  const modelId = rows[0]!.id;
+  const name = input.name?.trim() || fileName.replace(/\.ifc$/i, '') || fileName;
+  const modelId = await insertModelRow(ctx.db.pool, {
+    spaceId,
+    projectId: input.projectId,
+    name,
+    fileName,
+    size: data.byteLength,
+    userId: ctx.session.userId,
+  });
   try {
     await ctx.files.put(fileKey(spaceId, modelId, 'model.ifc'), data);
   } catch (error) {
@@ -350,7 +378,10 @@ const PHASE_SPAN: Record<string, [number, number]> = {
   done: [90, 90],
 };
 
-function parseInWorker(bytes: Uint8Array, onProgress: (phase: string, percent: number) => void) {
+export type ParsedIfc = Extract<WorkerMessage, { type: 'result' }>;
+
+/** Parses IFC bytes in a worker thread (the bytes are transferred, not copied). */
+export function parseIfcInWorker(bytes: Uint8Array, onProgress: (phase: string, percent: number) => void) {
   return new Promise<Extract<WorkerMessage, { type: 'result' }>>((resolve, reject) => {
     const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url));
     worker.on('message', (message: WorkerMessage) => {
@@ -413,6 +444,33 @@ async function insertElements(
   }
 }
 
+/** Stores a parsed model: its geometry cache file, its elements, and the model row as completed. */
+export async function storeParsedModel(
+  client: pg.PoolClient,
+  files: FileStorage,
+  spaceId: string,
+  modelId: string,
+  model: ParsedIfc,
+) {
+  await files.put(fileKey(spaceId, modelId, 'geometry.bin'), model.geometry);
+  await client.query('DELETE FROM bim_elements WHERE "modelId" = $1', [modelId]);
+  await insertElements(client, spaceId, modelId, model.elements);
+  await client.query(
+    `UPDATE bim_models SET status = 'completed', phase = NULL, progress = 100, schema = $2, "elementCount" = $3,
+       "geometrySize" = $4, spatial = $5, "processLinks" = $6, "parseMs" = $7, error = NULL, "updatedAt" = now()
+     WHERE id = $1`,
+    [
+      modelId,
+      model.schema,
+      model.elements.length,
+      model.geometry.byteLength,
+      JSON.stringify(model.spatial),
+      JSON.stringify(model.processLinks),
+      model.parseMs,
+    ],
+  );
+}
+
 /**
  * The parse job: reads the stored IFC, parses it in a worker thread (progress written at most a few
  * times a second), then stores the geometry cache and writes the elements and the model in one
@@ -446,31 +504,15 @@ export async function runModelParse(services: Services, data: { modelId: string;
     }
     await setProgress('open', 0);
     let pending: Promise<unknown> = Promise.resolve();
-    const model = await parseInWorker(new Uint8Array(bytes), (phase, percent) => {
+    const model = await parseIfcInWorker(new Uint8Array(bytes), (phase, percent) => {
       pending = pending.then(() => setProgress(phase, percent));
     });
     await pending;
     await setProgress('saving', 90);
-    await services.files.put(fileKey(spaceId, modelId, 'geometry.bin'), model.geometry);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('DELETE FROM bim_elements WHERE "modelId" = $1', [modelId]);
-      await insertElements(client, spaceId, modelId, model.elements);
-      await client.query(
-        `UPDATE bim_models SET status = 'completed', phase = NULL, progress = 100, schema = $2, "elementCount" = $3,
-           "geometrySize" = $4, spatial = $5, "processLinks" = $6, "parseMs" = $7, error = NULL, "updatedAt" = now()
-         WHERE id = $1`,
-        [
-          modelId,
-          model.schema,
-          model.elements.length,
-          model.geometry.byteLength,
-          JSON.stringify(model.spatial),
-          JSON.stringify(model.processLinks),
-          model.parseMs,
-        ],
-      );
+      await storeParsedModel(client, services.files, spaceId, modelId, model);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
