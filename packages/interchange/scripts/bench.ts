@@ -258,4 +258,4 @@ async function main() {
   );
 }
 
-await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
