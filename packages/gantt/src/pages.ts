@@ -121,6 +121,8 @@ export interface PrintLayout {
   readonly textSize: number;
   /** Column widths after fitting the grid into at most half of the sheet. */
   readonly columnWidthsMm: readonly number[];
+  /** Size in points of the grid's cell texts: smaller when the columns were narrowed to fit. */
+  readonly cellTextSize: number;
   readonly timelineLeftMm: number;
   readonly timelineWidthMm: number;
   /** Time axis of the timeline in millimetres (pxPerMinute is mm per minute here). */
@@ -217,6 +219,7 @@ export function printLayout(input: PrintInput): PrintLayout {
     titleHeightMm,
     textSize,
     columnWidthsMm,
+    cellTextSize: Math.min(8, (rowHeightMm / MM_PER_POINT) * 0.45) * Math.max(0.7, gridScale),
     timelineLeftMm: margin + gridWidth,
     timelineWidthMm,
     scale,

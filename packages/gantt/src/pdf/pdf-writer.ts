@@ -264,7 +264,7 @@ class PageWriter {
 
   private gridRows(page: PrintPage, rowsTop: number): void {
     const { doc, print, theme } = this;
-    const size = Math.min(8, this.rowHeight * 0.45);
+    const size = print.cellTextSize;
     const left = print.marginMm * PT_PER_MM;
     const right = this.timelineLeft + this.timelineWidth;
     for (let row = page.firstRow; row <= page.lastRow; row++) {
@@ -273,7 +273,7 @@ class PageWriter {
       let x = left;
       this.input.columns.forEach((column, i) => {
         const width = print.columnWidthsMm[i]! * PT_PER_MM;
-        this.text(column.value(row), x + 3, y + (this.rowHeight - size * 1.2) / 2, width - 6, {
+        this.text(column.value(row), x + 2, y + (this.rowHeight - size * 1.2) / 2, width - 4, {
           size,
           color: theme.text,
           align: column.align ?? 'left',

@@ -26,9 +26,10 @@ import { mergeColumns, useColumnSettings } from '../../lib/grid-columns';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { fetchBinaryPayload } from '../../lib/payload-fetch';
-import { daysToMinutes, minutesToDays, parseNumberText } from '../../lib/schedule-time';
+import { daysToMinutes, isoToMinutes, minutesToDays, parseNumberText } from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
+import { PrintDialog } from '../print/PrintDialog';
 import { BulkEditDialog } from './BulkEditDialog';
 import { useChecked } from './checked';
 import { buildColumns, type WorkPatch } from './columns';
@@ -152,6 +153,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<GridCursor>({ row: 0, col: 1 });
   const [panel, setPanel] = useState<Panel | null>(null);
+  const [printOpen, setPrintOpen] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [scrollTo, setScrollTo] = useState<{ row: number; token: number } | null>(null);
   const [editRequest, setEditRequest] = useState<{ cursor: GridCursor; token: number } | null>(null);
@@ -331,6 +333,10 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       void api.works.setState.mutate({ spaceId, versionId, workIds: parents.slice(i, i + 10_000), expanded });
   };
 
+  // The ids of the rows shown, once per change of the rows (the check-all box reads them on every render
+  // of the grid, i.e. on every scroll frame).
+  const visibleIds = useMemo(() => (model ? Array.from(rows, (r) => model.ids[r]!) : []), [model, rows]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick marks in-place changes of the model
   const columns = useMemo(
     () =>
@@ -348,7 +354,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             checks: {
               ids: checks.checked,
               set: checks.setMany,
-              visible: () => Array.from(rows, (r) => model.ids[r]!),
+              visible: () => visibleIds,
             },
             collapsed,
             onToggle: toggleRow,
@@ -367,7 +373,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       details.byId,
       checks.checked,
       checks.setMany,
-      rows,
+      visibleIds,
       collapsed,
       toggleRow,
       saveWork,
@@ -622,6 +628,20 @@ export function SchedulePage({ params }: { params: { id: string } }) {
               {t(`grid.panel.${p}`)}
             </Button>
           ))}
+          <Link
+            href={`/schedule/${scheduleId}/cyclogram`}
+            className="btn btn-secondary"
+            data-testid="open-cyclogram"
+          >
+            {t('screen.cyclogram')}
+          </Link>
+          <Button
+            disabled={!model || !version || !can('print')}
+            onClick={() => setPrintOpen(true)}
+            data-testid="open-print"
+          >
+            {t('print.open')}
+          </Button>
         </div>
       </header>
       {version?.locked && (
@@ -805,6 +825,18 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           </aside>
         )}
       </div>
+      {printOpen && model && version && (
+        <PrintDialog
+          scheduleId={scheduleId}
+          versionId={version.id}
+          versionName={version.name}
+          dataDate={isoToMinutes(version.dataDate)}
+          hoursPerDay={calendarHours}
+          model={model}
+          details={details.byId}
+          onClose={() => setPrintOpen(false)}
+        />
+      )}
       {bulkOpen && model && version && !readOnly && (
         <BulkEditDialog
           model={model}
