@@ -5,7 +5,15 @@ export type {
   ConformanceRule,
   XerCheckOptions,
 } from './conformance/index.js';
-export { checkMspdi, checkPmxml, checkXer, formatIssues, P6_LIMITS } from './conformance/index.js';
+export {
+  checkMspdi,
+  checkPmxml,
+  checkXer,
+  encodeText,
+  formatIssues,
+  P6_LIMITS,
+  type TextEncoding,
+} from './conformance/index.js';
 export type { InterchangeErrorCode, InterchangeErrorLocation } from './errors.js';
 export { InterchangeError } from './errors.js';
 export type {

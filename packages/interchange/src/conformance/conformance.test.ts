@@ -1,6 +1,7 @@
 /** Every writer's output passes the format's rules; broken files fail naming the line, path and rule. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { InterchangeError } from '../errors.js';
 import { readMspdi } from '../mspdi-reader.js';
 import { readPmxml } from '../pmxml-reader.js';
 import { readProjectFile } from '../read.js';
@@ -9,7 +10,14 @@ import { sample } from '../testdata.js';
 import { validateProject } from '../validate.js';
 import { writeMspdi, writePmxml, writeXer } from '../writers.js';
 import { readXer } from '../xer-reader.js';
-import { type ConformanceReport, checkMspdi, checkPmxml, checkXer, formatIssues } from './index.js';
+import {
+  type ConformanceReport,
+  checkMspdi,
+  checkPmxml,
+  checkXer,
+  encodeText,
+  formatIssues,
+} from './index.js';
 import { sampleProject } from './sample-project.js';
 
 const FILES = [
@@ -133,6 +141,24 @@ describe('broken XER files fail with a useful message', () => {
     only(r, 'required', /TASK needs field complete_pct_type/);
     only(r, 'unknown', /TASK has no field complete_pct_tipe/);
     only(r, 'order', /CALENDAR must come before/);
+  });
+  it('written in Windows-1251 for a Russian P6, refused where the code page has no such character', async () => {
+    const text = await written('xer');
+    const bytes = Buffer.concat([...encodeText([text], 'windows-1251')]);
+    clean(await checkXer(bytes, { encoding: 'windows-1251' }));
+    expect((await readXer(bytes, { encoding: 'windows-1251' })).wbs.map((w) => w.name)).toContain('Каркас');
+    const chinese = text.replace('Бригада бетонщиков', '混凝土');
+    expect(() => [...encodeText(chinese.split(/(?<=\n)/), 'windows-1251')]).toThrow(
+      /"混" cannot be written in windows-1251/,
+    );
+    const e = (() => {
+      try {
+        [...encodeText(chinese.split(/(?<=\n)/), 'windows-1251')];
+      } catch (x) {
+        return x as InterchangeError;
+      }
+    })();
+    expect(e?.line).toBe(chinese.split('\n').findIndex((l) => l.includes('混')) + 1);
   });
   it('Windows-1251 bytes declared as UTF-8', async () => {
     const iconv = (await import('iconv-lite')).default;

@@ -9,6 +9,7 @@ import { PMXML_RULES } from './pmxml-rules.js';
 import type { ConformanceReport } from './report.js';
 import { checkXml } from './xml-check.js';
 
+export { encodeText, type TextEncoding } from './encoding.js';
 export { P6_LIMITS } from './pmxml-rules.js';
 export type { ConformanceIssue, ConformanceReport, ConformanceRule } from './report.js';
 export { formatIssues } from './report.js';
