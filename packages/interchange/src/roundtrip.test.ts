@@ -1,5 +1,6 @@
 /** Takt → XER / PMXML / MSPDI / JSON → Takt keeps works, relations, calendars, constraints, progress and dates. */
 import { describe, expect, it } from 'vitest';
+import { checkXer } from './conformance/index.js';
 import { readJson, writeJson } from './json-format.js';
 import type { IxProject } from './model.js';
 import { readMspdi } from './mspdi-reader.js';
@@ -99,4 +100,26 @@ describe('round trips', () => {
       });
     }
   }
+});
+
+describe('user fields through XER', () => {
+  it('keeps numbers (zero included) as numbers and text as text, in a file that passes the checks', async () => {
+    const original = await readProjectFile(sample('xer/PredecessorCalendar.xer'));
+    const values = [
+      { Crew: 0, Ratio: 2.5, Note: 'north side' },
+      { Crew: 12, Ratio: 0, Note: '' },
+    ];
+    original.activities.forEach((a, i) => {
+      a.udfs = values[i % values.length]!;
+    });
+    const written = [...writeXer(original, scheduleProject(original).rows)].join('');
+    const report = await checkXer(written);
+    expect(report.issues).toEqual([]);
+    const back = await readXer(written);
+    back.activities.forEach((a, i) => {
+      const expected: Record<string, string | number> = { ...values[i % values.length]! };
+      if (expected.Note === '') delete expected.Note;
+      expect(a.udfs).toEqual(expected);
+    });
+  });
 });

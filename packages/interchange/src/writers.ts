@@ -429,14 +429,20 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
   );
   const udfTypes = [...new Set(p.activities.flatMap((a) => Object.keys(a.udfs)))];
   const udfLabels = uniqueCodes(udfTypes, 40, (k) => `Field ${k + 1}`);
+  // A field whose values are all numbers is a number field (integer or 2 decimals), so it reads back as numbers.
+  const numeric = new Set(
+    udfTypes.filter((t) => p.activities.every((a) => !(t in a.udfs) || typeof a.udfs[t] === 'number')),
+  );
+  const integer = (t: string) =>
+    p.activities.every((a) => !(t in a.udfs) || Number.isInteger(a.udfs[t] as number));
   yield* xerTable(
     'UDFTYPE',
-    udfTypes.map((_, k) => ({
+    udfTypes.map((t, k) => ({
       udf_type_id: k + 1,
       table_name: 'TASK',
       udf_type_name: `user_field_${k + 1}`,
       udf_type_label: udfLabels[k],
-      logical_data_type: 'FT_TEXT',
+      logical_data_type: numeric.has(t) ? (integer(t) ? 'FT_INT' : 'FT_FLOAT_2_DECIMALS') : 'FT_TEXT',
     })),
     ['udf_type_id', 'table_name', 'udf_type_name', 'udf_type_label', 'logical_data_type'],
   );
@@ -449,10 +455,11 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
             udf_type_id: udfTypes.indexOf(t) + 1,
             fk_id: taskIds.get(a.id),
             proj_id: projId,
-            udf_text: fit(String(v), 255),
+            udf_number: numeric.has(t) ? v : '',
+            udf_text: numeric.has(t) ? '' : fit(String(v), 255),
           };
     })(),
-    ['udf_type_id', 'fk_id', 'proj_id', 'udf_text'],
+    ['udf_type_id', 'fk_id', 'proj_id', 'udf_number', 'udf_text'],
   );
   yield '%E\n';
 }

@@ -339,12 +339,12 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         if (type?.table !== 'TASK') break;
         const a = activities.get(get('fk_id'));
         if (!a) break;
+        // One of the value fields is filled, by the UDF's type; a number may be 0.
         const n = get('udf_number');
         a.udfs[type.label] =
           get('udf_text') ||
           date('udf_date') ||
-          (n ? number(n, where('udf_number')) : '') ||
-          get('udf_code_id');
+          (n !== '' ? number(n, where('udf_number')) : get('udf_code_id'));
         break;
       }
       case 'RSRC':

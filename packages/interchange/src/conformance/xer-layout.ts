@@ -535,7 +535,7 @@ export const XER_LAYOUT: Readonly<Record<string, XerTableLayout>> = {
         'FT_TEXT',
         'FT_START_DATE',
         'FT_END_DATE',
-        'FT_FLOAT_2_DECIMAL',
+        'FT_FLOAT_2_DECIMALS',
         'FT_INT',
         'FT_STATICTYPE',
         'FT_MONEY',
