@@ -40,15 +40,13 @@ export function availabilityFill(
   }
 }
 
-/** The last day (days since 2000-01-01) on which a resource's availability stops following its week. */
-export function availabilitySteadyDay(resources: ResourceModel, r: number): number {
-  let last = Number.NEGATIVE_INFINITY;
-  for (const period of resources.resourcePeriods[r]!) {
-    last = Math.max(
-      last,
-      period.fromDay,
-      Number.isFinite(period.untilDay) ? period.untilDay : period.fromDay,
-    );
-  }
-  return last;
+/**
+ * Day ranges [from, until) (days since 2000-01-01) on which resource r's availability is not its
+ * regular weekly one: its bounded periods, and the day an open-ended period starts.
+ */
+export function availabilityIrregularRanges(resources: ResourceModel, r: number): Array<[number, number]> {
+  return resources.resourcePeriods[r]!.map((period) => [
+    period.fromDay,
+    Number.isFinite(period.untilDay) ? period.untilDay : period.fromDay + 1,
+  ]);
 }

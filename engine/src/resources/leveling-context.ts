@@ -6,12 +6,13 @@ import {
   EDGE_PRED_START,
   EDGE_SUCC_START,
   KIND_LEAF,
+  SPAN_NONE,
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
 } from '../project-model.js';
 import type { ScheduleState } from '../schedule-state.js';
 import { MINUTES_PER_DAY } from '../time.js';
-import { availabilityFill, availabilitySteadyDay } from './availability.js';
+import { availabilityFill, availabilityIrregularRanges } from './availability.js';
 import type { DayGrid } from './day-grid.js';
 import { dayGridCreate, dayGridDayOfFinish, dayGridDayOfStart, dayGridEnsure } from './day-grid.js';
 import type { ResourceModel } from './resource-model.js';
@@ -39,6 +40,8 @@ export interface LevelingContext {
   readonly grid: DayGrid;
   readonly cpm: ScheduleState;
   readonly act: Uint8Array;
+  /** 1 for works that stay at their critical-path dates whatever their predecessors do. */
+  readonly frozen: Uint8Array;
   /** Activities in topological order. */
   readonly activities: Int32Array;
   /** Start coordinate no schedule may go below (data date, constraints, completed predecessors). */
@@ -66,8 +69,12 @@ export interface LevelingContext {
   baseLastDay: number;
   /** Last day of booked usage in the current pass. */
   lastBookedDay: number;
-  /** From this grid day on availability and calendars repeat every week. */
-  readonly steadyDay: number;
+  /**
+   * Days whose availability or calendars break the weekly pattern (calendar exceptions, availability
+   * periods), as [from, until) in days since 2000-01-01; and per grid day the count of such days before it.
+   */
+  readonly irregularRanges: ReadonlyArray<readonly [number, number]>;
+  irregularBefore: Int32Array;
   /** Latest actual finish of completed works (NO_TIME-like 0 when none). */
   readonly fixedFinish: number;
   tmp: Float64Array;
@@ -79,30 +86,47 @@ export interface LevelingContext {
   conflictLevel: number;
 }
 
-/** Leaf works that the leveling schedules; completed works and works pinned to a date are fixed. */
-function classify(model: ProjectModel): Uint8Array {
+/**
+ * Leaf works that the leveling schedules. Completed works, and level-of-effort and WBS-summary works
+ * (dated from the others after the passes), are not. Works in progress or with a fixed date are kept
+ * where logic puts them; manually scheduled works, mandatory dates and expected finishes stay at their
+ * critical-path dates (`frozen`).
+ */
+function classify(model: ProjectModel): { act: Uint8Array; frozen: Uint8Array } {
   const act = new Uint8Array(model.workCount);
+  const frozen = new Uint8Array(model.workCount);
   for (let i = 0; i < model.workCount; i++) {
-    if (model.kind[i] !== KIND_LEAF || model.status[i] === STATUS_COMPLETED) continue;
+    if (model.kind[i] !== KIND_LEAF || model.status[i] === STATUS_COMPLETED || model.span[i] !== SPAN_NONE) {
+      continue;
+    }
+    frozen[i] =
+      model.mandatory[i] !== 0 ||
+      model.expectedW[i]! >= 0 ||
+      (model.manual[i] === 1 && model.status[i] !== STATUS_IN_PROGRESS)
+        ? 1
+        : 0;
     const pinned =
+      frozen[i] === 1 ||
       model.status[i] === STATUS_IN_PROGRESS ||
       model.startLowW[i] === model.startHighW[i] ||
       model.finishLowW[i] === model.finishHighW[i];
     act[i] = pinned ? ACT_PINNED : ACT_MOVABLE;
   }
-  return act;
+  return { act, frozen };
 }
 
-/** The last exception day of any calendar (days since 2000-01-01). */
-function calendarsSteadyDay(model: ProjectModel): number {
-  let last = Number.NEGATIVE_INFINITY;
+/** Exception days of every calendar, as [from, until) in days since 2000-01-01. */
+function calendarsIrregularRanges(model: ProjectModel): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
   for (const input of model.calendarInputs) {
     if (input.allDay) continue;
     for (const exception of input.exceptions ?? []) {
-      last = Math.max(last, resourceDayFromDate(exception.until ?? exception.date, `calendar "${input.id}"`));
+      const what = `calendar "${input.id}"`;
+      const from = resourceDayFromDate(exception.date, what);
+      ranges.push([from, resourceDayFromDate(exception.until ?? exception.date, what) + 1]);
     }
   }
-  return last;
+  return ranges;
 }
 
 export function levelingContextCreate(
@@ -112,7 +136,7 @@ export function levelingContextCreate(
 ): LevelingContext {
   const model = cpm.model;
   const n = model.workCount;
-  const act = classify(model);
+  const { act, frozen } = classify(model);
   const activities = Int32Array.from(Array.from(model.order).filter((i) => act[i] !== ACT_NONE));
   const earliest = Math.max(model.projectStart, model.dataDate);
   const grid = dayGridCreate(model.calendars, Math.floor(earliest / MINUTES_PER_DAY), 64);
@@ -192,14 +216,14 @@ export function levelingContextCreate(
       rowWindow[row] = byFact ? -1 : resources.window[a]!;
       rowSpan[row] = byFact ? ROW_REMAINING : ROW_WHOLE;
       const even = rowShape[row] === SHAPE_EVENLY && rowLag[row] === 0 && rowWindow[row] === -1;
-      if (!even || model.status[i] === STATUS_IN_PROGRESS) allEven = 0;
+      // A zero-length work's demand sits on its start's day: stepping day by day is the only safe move.
+      if (!even || model.status[i] === STATUS_IN_PROGRESS || model.duration[i] === 0) allEven = 0;
     });
     uniform[i] = allEven;
   }
 
-  let steady = calendarsSteadyDay(model);
-  for (const r of leveled) steady = Math.max(steady, availabilitySteadyDay(resources, r));
-  const steadyDay = Number.isFinite(steady) ? Math.max(0, steady - grid.firstDay + 1) : 0;
+  const irregularRanges = calendarsIrregularRanges(model);
+  for (const r of leveled) irregularRanges.push(...availabilityIrregularRanges(resources, r));
 
   const ctx: LevelingContext = {
     model,
@@ -207,6 +231,7 @@ export function levelingContextCreate(
     grid,
     cpm,
     act,
+    frozen,
     activities,
     lb0,
     predTotal,
@@ -228,7 +253,8 @@ export function levelingContextCreate(
     usage: new Float64Array(0),
     baseLastDay: -1,
     lastBookedDay: -1,
-    steadyDay,
+    irregularRanges,
+    irregularBefore: new Int32Array(1),
     fixedFinish,
     tmp: new Float64Array(64 * Math.max(1, levelCount)),
     rowFrom: new Int32Array(rowCount),
@@ -275,7 +301,34 @@ export function levelingEnsureDays(ctx: LevelingContext, d: number): void {
   for (let k = 0; k < K; k++) {
     availabilityFill(ctx.resources, ctx.grid, ctx.levelResource[k]!, previous, days, ctx.avail, k, K);
   }
+  const irregular = new Uint8Array(days - previous);
+  const firstDay = ctx.grid.firstDay + previous;
+  for (const [from, until] of ctx.irregularRanges) {
+    for (let day = Math.max(from, firstDay); day < Math.min(until, firstDay + irregular.length); day++) {
+      irregular[day - firstDay] = 1;
+    }
+  }
+  const before = new Int32Array(days + 1);
+  before.set(ctx.irregularBefore.subarray(0, previous + 1));
+  for (let d = previous; d < days; d++) before[d + 1] = before[d]! + irregular[d - previous]!;
+  ctx.irregularBefore = before;
   ctx.days = days;
+}
+
+/** Whether grid days [from, to] hold no irregular day (see `irregularRanges`). */
+export function levelingRegularDays(ctx: LevelingContext, from: number, to: number): boolean {
+  return ctx.irregularBefore[Math.min(to + 1, ctx.days)]! === ctx.irregularBefore[Math.max(0, from)]!;
+}
+
+/** First and last grid day of work i's demand in the last `levelingConflict` call. */
+export function levelingLastDays(ctx: LevelingContext, i: number): [number, number] {
+  let first = Number.POSITIVE_INFINITY;
+  let last = -1;
+  for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
+    first = Math.min(first, ctx.rowDayA[row]!);
+    last = Math.max(last, ctx.rowDayB[row]!);
+  }
+  return [first, last];
 }
 
 /** Fixed-date quantities (daily plans, per-period amounts) of the leveled resources, at the CPM dates. */

@@ -11,6 +11,8 @@ import {
   levelingBook,
   levelingConflict,
   levelingCpmStart,
+  levelingLastDays,
+  levelingRegularDays,
 } from './leveling-context.js';
 
 export const ISSUE_NONE = 0;
@@ -185,7 +187,7 @@ function placeForward(
   const lb = levelingEarliestStart(ctx, out, i);
   out.issue[i] = ISSUE_NONE;
   if (ctx.act[i] === ACT_PINNED) {
-    placePinned(ctx, out, i, lb);
+    placePinned(ctx, out, i, ctx.frozen[i] ? levelingCpmStart(ctx, i) : lb);
     return;
   }
   let start = lb;
@@ -194,14 +196,20 @@ function placeForward(
     const firstDay = d;
     const firstLevel = ctx.conflictLevel;
     const c = ctx.model.calendar[i]!;
-    const giveUpDay = Math.max(ctx.lastBookedDay, ctx.steadyDay) + 8;
+    // Past every booked day, with only regular days in its span, a work that fails on each day of a
+    // week fails on every later day too: it does not fit at all.
+    let regularSince = -1;
     for (;;) {
+      const [spanFirst, spanLast] = levelingLastDays(ctx, i);
+      if (spanFirst > ctx.lastBookedDay && levelingRegularDays(ctx, spanFirst, spanLast)) {
+        if (regularSince < 0) regularSince = spanFirst;
+      } else regularSince = -1;
       const dayW = ctx.grid.dayW[c]!;
       const next = ctx.uniform[i] ? dayW[d + 1]! : dayW[dayGridDayOfStart(ctx.grid, c, start) + 1]!;
       const issue =
         latest !== null && next > latest[i]!
           ? ISSUE_FLOAT
-          : dayGridDayOfStart(ctx.grid, c, next) > giveUpDay
+          : regularSince >= 0 && dayGridDayOfStart(ctx.grid, c, next) >= regularSince + 7
             ? ISSUE_CAPACITY
             : ISSUE_NONE;
       if (issue !== ISSUE_NONE) {

@@ -138,7 +138,7 @@ export interface LevelingResult {
 }
 
 const DEFAULT_PRIORITY = 3;
-/** Default budget: about this many work placements in all, between 8 and 5,000 schedules. */
+/** Default budget: about this many work placements in all, between 8 and 1,000 schedules. */
 const DEFAULT_PLACEMENTS = 300_000;
 const SAMPLING_BIAS = 1;
 
@@ -236,7 +236,7 @@ export function resourceLevel(input: LevelingInput, options: LevelingOptions = {
   const latest = options.withinFloat ? cpm.lsW : null;
   const budget =
     options.schedules ??
-    Math.max(8, Math.min(5000, Math.floor(DEFAULT_PLACEMENTS / Math.max(1, ctx.activities.length))));
+    Math.max(8, Math.min(1000, Math.floor(DEFAULT_PLACEMENTS / Math.max(1, ctx.activities.length))));
 
   const scratch = levelingScratchCreate(n);
   const best = levelingScheduleCreate(n);
@@ -298,8 +298,8 @@ function instants(
   for (let i = 0; i < n; i++) {
     if (model.kind[i] !== KIND_LEAF) continue;
     if (ctx.act[i] === ACT_NONE) {
-      start[i] = model.actualStart[i]!;
-      finish[i] = model.actualFinish[i]!;
+      start[i] = cpm.startTime[i]!;
+      finish[i] = cpm.finishTime[i]!;
       continue;
     }
     const s = schedule ? schedule.start[i]! : cpm.efW[i]! - model.duration[i]!;
