@@ -9,6 +9,7 @@ import { CyclogramPage } from '../screens/cyclogram/CyclogramPage';
 import { DirectoriesPage } from '../screens/directories/DirectoriesPage';
 import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
 import { ErrorPage } from '../screens/error/ErrorPage';
+import { GridSchedulePage } from '../screens/grid-schedule/GridSchedulePage';
 import { IdlenessPage } from '../screens/idleness/IdlenessPage';
 import { LoginPage } from '../screens/login/LoginPage';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
@@ -64,6 +65,7 @@ export function AppRoutes() {
               <Route path="/admin" component={AdminPage} />
               <Route path="/schedule/:id/cyclogram" component={CyclogramPage} />
               <Route path="/schedule/:id" component={SchedulePage} />
+              <Route path="/grid/:projectId" component={GridSchedulePage} />
               <Route path="/calendars" component={CalendarsPage} />
               <Route path="/attributes" component={AttributesPage} />
               <Route path="/directories" component={DirectoriesPage} />

@@ -53,7 +53,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.grid',
     paths: ['/grid/:projectId'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'table',
   },
   {

@@ -29,6 +29,11 @@ export function NodeInfo({ node }: { node: EpsNode }) {
             {t('eps.open_schedule')}
           </Link>
         )}
+        {node.kind === 'project' && (
+          <Link href={`/grid/${node.id}`} className="btn btn-secondary" data-testid="open-grid-schedule">
+            {t('grid_schedule.open_grid')}
+          </Link>
+        )}
       </header>
       <Tabs
         label={t('node_info.tabs')}
