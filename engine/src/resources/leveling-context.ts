@@ -14,10 +14,17 @@ import type { ScheduleState } from '../schedule-state.js';
 import { MINUTES_PER_DAY } from '../time.js';
 import { availabilityFill, availabilityIrregularRanges } from './availability.js';
 import type { DayGrid } from './day-grid.js';
-import { dayGridCreate, dayGridDayOfFinish, dayGridDayOfStart, dayGridEnsure } from './day-grid.js';
+import { dayGridCreate, dayGridEnsure } from './day-grid.js';
 import type { ResourceModel } from './resource-model.js';
 import { MODE_BY_DATE, MODE_BY_FACT, MODE_BY_PERIOD, resourceDayFromDate } from './resource-model.js';
-import { SHAPE_END, SHAPE_EVENLY, SHAPE_START, spreadAdd } from './spread.js';
+import {
+  SHAPE_EVENLY,
+  SHAPE_START,
+  spreadAdd,
+  spreadAddDays,
+  spreadFirstDay,
+  spreadLastDay,
+} from './spread.js';
 
 /** What a work is to the leveling: not scheduled by it, moved by it, or kept where logic puts it. */
 export const ACT_NONE = 0;
@@ -84,6 +91,12 @@ export interface LevelingContext {
   readonly rowDayB: Int32Array;
   /** The leveled resource of the last conflict found. */
   conflictLevel: number;
+  /** First and last grid day of the rows of the last work measured (-1: none). */
+  spanFirst: number;
+  spanLast: number;
+  /** A fitted demand waiting in `tmp` from day `pendingFirst` (`pendingSize` cells; 0: none). */
+  pendingFirst: number;
+  pendingSize: number;
 }
 
 /**
@@ -262,6 +275,10 @@ export function levelingContextCreate(
     rowDayA: new Int32Array(rowCount),
     rowDayB: new Int32Array(rowCount),
     conflictLevel: -1,
+    spanFirst: -1,
+    spanLast: -1,
+    pendingFirst: 0,
+    pendingSize: 0,
   };
   levelingEnsureDays(ctx, grid.length - 1);
   bookFixedRows(ctx, fixedRows, levelIndex);
@@ -320,17 +337,6 @@ export function levelingRegularDays(ctx: LevelingContext, from: number, to: numb
   return ctx.irregularBefore[Math.min(to + 1, ctx.days)]! === ctx.irregularBefore[Math.max(0, from)]!;
 }
 
-/** First and last grid day of work i's demand in the last `levelingConflict` call. */
-export function levelingLastDays(ctx: LevelingContext, i: number): [number, number] {
-  let first = Number.POSITIVE_INFINITY;
-  let last = -1;
-  for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
-    first = Math.min(first, ctx.rowDayA[row]!);
-    last = Math.max(last, ctx.rowDayB[row]!);
-  }
-  return [first, last];
-}
-
 /** Fixed-date quantities (daily plans, per-period amounts) of the leveled resources, at the CPM dates. */
 function bookFixedRows(ctx: LevelingContext, rows: readonly number[], levelIndex: Int32Array): void {
   const { resources, model, grid, cpm } = ctx;
@@ -371,15 +377,17 @@ function bookFixedRows(ctx: LevelingContext, rows: readonly number[], levelIndex
 }
 
 /**
- * Working-coordinate windows and day ranges of work i's rows when its (remaining) work starts at s.
- * Returns the last day touched, or -1 when the work has no rows.
+ * Working-coordinate windows and day ranges of work i's rows when its (remaining) work starts at s; the
+ * first and last day over all rows go to `spanFirst` / `spanLast` (-1: no rows).
  */
-function rowWindows(ctx: LevelingContext, i: number, s: number): number {
+function rowWindows(ctx: LevelingContext, i: number, s: number): void {
   const model = ctx.model;
+  const grid = ctx.grid;
   const c = model.calendar[i]!;
   const to = s + model.duration[i]!;
   const whole = model.status[i] === STATUS_IN_PROGRESS ? model.actualStartW[i]! : s;
   const remainingFrom = model.earliestW[c]!;
+  let first = Number.POSITIVE_INFINITY;
   let last = -1;
   for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
     const spanFrom = ctx.rowSpan[row] === ROW_REMAINING ? Math.max(whole, remainingFrom) : whole;
@@ -387,33 +395,33 @@ function rowWindows(ctx: LevelingContext, i: number, s: number): number {
     const window = ctx.rowWindow[row]!;
     const rowTo = window < 0 ? Math.max(from, to) : from + window;
     const shape = ctx.rowShape[row]!;
-    const dayA =
-      shape === SHAPE_END && rowTo > from
-        ? dayGridDayOfFinish(ctx.grid, c, rowTo)
-        : dayGridDayOfStart(ctx.grid, c, from);
-    const dayB = rowTo > from && shape !== SHAPE_START ? dayGridDayOfFinish(ctx.grid, c, rowTo) : dayA;
+    const dayA = spreadFirstDay(grid, c, from, rowTo, shape);
+    const dayB = spreadLastDay(grid, c, from, rowTo, shape, dayA);
     ctx.rowFrom[row] = from;
     ctx.rowTo[row] = rowTo;
     ctx.rowDayA[row] = dayA;
     ctx.rowDayB[row] = dayB;
+    if (dayA < first) first = dayA;
     if (dayB > last) last = dayB;
   }
-  return last;
+  ctx.spanFirst = last < 0 ? -1 : first;
+  ctx.spanLast = last;
 }
 
 /**
  * The first day on which work i, starting its (remaining) work at s, would need more of a leveled
- * resource than is left; -1 when it fits. Sets `conflictLevel`.
+ * resource than is left; -1 when it fits. Sets `conflictLevel`. When it fits, its demand stays pending:
+ * `levelingCommit` books it, `levelingDiscard` drops it.
  */
 export function levelingConflict(ctx: LevelingContext, i: number, s: number): number {
+  if (ctx.pendingSize > 0) levelingDiscard(ctx);
   const rowEnd = ctx.rowStart[i + 1]!;
   const rowBegin = ctx.rowStart[i]!;
   if (rowBegin === rowEnd) return -1;
-  const last = rowWindows(ctx, i, s);
+  rowWindows(ctx, i, s);
+  const last = ctx.spanLast;
   if (last < 0) return -1;
-  let first = last;
-  for (let row = rowBegin; row < rowEnd; row++) first = Math.min(first, ctx.rowDayA[row]!);
-  if (first < 0) first = 0;
+  const first = Math.max(0, ctx.spanFirst);
   levelingEnsureDays(ctx, last);
   const K = ctx.levelCount;
   const size = (last - first + 1) * K;
@@ -421,11 +429,13 @@ export function levelingConflict(ctx: LevelingContext, i: number, s: number): nu
   const tmp = ctx.tmp;
   const c = ctx.model.calendar[i]!;
   for (let row = rowBegin; row < rowEnd; row++) {
-    spreadAdd(
+    spreadAddDays(
       ctx.grid,
       c,
       ctx.rowFrom[row]!,
       ctx.rowTo[row]!,
+      ctx.rowDayA[row]!,
+      ctx.rowDayB[row]!,
       ctx.rowQuantity[row]!,
       ctx.rowShape[row]!,
       ctx.rowCurve[row]!,
@@ -435,23 +445,40 @@ export function levelingConflict(ctx: LevelingContext, i: number, s: number): nu
     );
   }
   const { usage, avail } = ctx;
-  let found = -1;
-  for (let d = first; d <= last && found < 0; d++) {
-    const base = d * K;
-    const local = (d - first) * K;
-    for (let k = 0; k < K; k++) {
-      const demand = tmp[local + k]!;
-      if (demand <= 0) continue;
-      const available = avail[base + k]!;
-      if (usage[base + k]! + demand > available + 1e-9 * (1 + available)) {
-        found = d;
-        ctx.conflictLevel = k;
-        break;
-      }
+  const offset = first * K;
+  for (let k = 0; k < size; k++) {
+    const demand = tmp[k]!;
+    if (demand <= 0) continue;
+    const available = avail[offset + k]!;
+    if (usage[offset + k]! + demand > available + 1e-9 * (1 + available)) {
+      ctx.conflictLevel = k % K;
+      tmp.fill(0, 0, size);
+      return first + Math.floor(k / K);
     }
   }
+  ctx.pendingFirst = first;
+  ctx.pendingSize = size;
+  return -1;
+}
+
+/** Books the demand of the last `levelingConflict` that fitted. */
+export function levelingCommit(ctx: LevelingContext): void {
+  const size = ctx.pendingSize;
+  if (size === 0) return;
+  const K = ctx.levelCount;
+  const { usage, tmp } = ctx;
+  const offset = ctx.pendingFirst * K;
+  for (let k = 0; k < size; k++) usage[offset + k]! += tmp[k]!;
   tmp.fill(0, 0, size);
-  return found;
+  const last = ctx.pendingFirst + size / K - 1;
+  if (last > ctx.lastBookedDay) ctx.lastBookedDay = last;
+  ctx.pendingSize = 0;
+}
+
+/** Drops the demand of the last `levelingConflict` that fitted. */
+export function levelingDiscard(ctx: LevelingContext): void {
+  ctx.tmp.fill(0, 0, ctx.pendingSize);
+  ctx.pendingSize = 0;
 }
 
 /** Adds (sign 1) or removes (sign -1) the usage of work i starting its (remaining) work at s. */
@@ -459,17 +486,20 @@ export function levelingBook(ctx: LevelingContext, i: number, s: number, sign: n
   const rowBegin = ctx.rowStart[i]!;
   const rowEnd = ctx.rowStart[i + 1]!;
   if (rowBegin === rowEnd) return;
-  const last = rowWindows(ctx, i, s);
+  rowWindows(ctx, i, s);
+  const last = ctx.spanLast;
   if (last < 0) return;
   levelingEnsureDays(ctx, last);
   const K = ctx.levelCount;
   const c = ctx.model.calendar[i]!;
   for (let row = rowBegin; row < rowEnd; row++) {
-    spreadAdd(
+    spreadAddDays(
       ctx.grid,
       c,
       ctx.rowFrom[row]!,
       ctx.rowTo[row]!,
+      ctx.rowDayA[row]!,
+      ctx.rowDayB[row]!,
       sign * ctx.rowQuantity[row]!,
       ctx.rowShape[row]!,
       ctx.rowCurve[row]!,
@@ -483,23 +513,24 @@ export function levelingBook(ctx: LevelingContext, i: number, s: number, sign: n
 
 /** Demand of work i at start s on grid day d for leveled resource k (for explaining a move). */
 export function levelingDemandOn(ctx: LevelingContext, i: number, s: number, d: number, k: number): number {
-  const rowBegin = ctx.rowStart[i]!;
-  const rowEnd = ctx.rowStart[i + 1]!;
-  const last = rowWindows(ctx, i, s);
-  if (last < d) return 0;
-  levelingEnsureDays(ctx, last);
+  rowWindows(ctx, i, s);
+  if (ctx.spanLast < d) return 0;
+  levelingEnsureDays(ctx, ctx.spanLast);
   const one = new Float64Array(ctx.days + 1);
   const c = ctx.model.calendar[i]!;
-  for (let row = rowBegin; row < rowEnd; row++) {
+  for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
     if (ctx.rowLevel[row] !== k) continue;
-    spreadAdd(
+    const { rowFrom, rowTo, rowDayA, rowDayB, rowQuantity, rowShape, rowCurve } = ctx;
+    spreadAddDays(
       ctx.grid,
       c,
-      ctx.rowFrom[row]!,
-      ctx.rowTo[row]!,
-      ctx.rowQuantity[row]!,
-      ctx.rowShape[row]!,
-      ctx.rowCurve[row]!,
+      rowFrom[row]!,
+      rowTo[row]!,
+      rowDayA[row]!,
+      rowDayB[row]!,
+      rowQuantity[row]!,
+      rowShape[row]!,
+      rowCurve[row]!,
       one,
       0,
       1,

@@ -9,11 +9,13 @@ import {
   ACT_NONE,
   ACT_PINNED,
   levelingBook,
+  levelingCommit,
   levelingConflict,
   levelingCpmStart,
-  levelingLastDays,
   levelingRegularDays,
 } from './leveling-context.js';
+import type { WorkHeap } from './work-heap.js';
+import { workHeapCreate, workHeapPop, workHeapPush } from './work-heap.js';
 
 export const ISSUE_NONE = 0;
 /** The work does not fit however late it goes (its demand exceeds the availability). */
@@ -82,6 +84,7 @@ export function levelingBookSchedule(ctx: LevelingContext, schedule: LevelingSch
 export interface LevelingScratch {
   readonly remaining: Int32Array;
   readonly eligible: Int32Array;
+  readonly heap: WorkHeap;
   readonly key: Float64Array;
 }
 
@@ -89,6 +92,7 @@ export function levelingScratchCreate(workCount: number): LevelingScratch {
   return {
     remaining: new Int32Array(workCount),
     eligible: new Int32Array(workCount),
+    heap: workHeapCreate(workCount),
     key: new Float64Array(workCount),
   };
 }
@@ -102,27 +106,6 @@ export interface LevelingSelection {
   /** Null: always the best; else a biased random draw (regret-based, weight (regret + 1)^bias). */
   readonly random: (() => number) | null;
   readonly bias: number;
-}
-
-function pickBest(
-  eligible: Int32Array,
-  count: number,
-  classOf: Float64Array,
-  key: Float64Array,
-  rank: Int32Array,
-): number {
-  let best = 0;
-  let j = eligible[0]!;
-  for (let p = 1; p < count; p++) {
-    const v = eligible[p]!;
-    const cv = classOf[v]!;
-    const cj = classOf[j]!;
-    if (cv < cj || (cv === cj && (key[v]! < key[j]! || (key[v] === key[j] && rank[v]! < rank[j]!)))) {
-      best = p;
-      j = v;
-    }
-  }
-  return best;
 }
 
 function pickRandom(eligible: Int32Array, count: number, selection: LevelingSelection): number {
@@ -200,9 +183,8 @@ function placeForward(
     // week fails on every later day too: it does not fit at all.
     let regularSince = -1;
     for (;;) {
-      const [spanFirst, spanLast] = levelingLastDays(ctx, i);
-      if (spanFirst > ctx.lastBookedDay && levelingRegularDays(ctx, spanFirst, spanLast)) {
-        if (regularSince < 0) regularSince = spanFirst;
+      if (ctx.spanFirst > ctx.lastBookedDay && levelingRegularDays(ctx, ctx.spanFirst, ctx.spanLast)) {
+        if (regularSince < 0) regularSince = ctx.spanFirst;
       } else regularSince = -1;
       const dayW = ctx.grid.dayW[c]!;
       const next = ctx.uniform[i] ? dayW[d + 1]! : dayW[dayGridDayOfStart(ctx.grid, c, start) + 1]!;
@@ -226,7 +208,8 @@ function placeForward(
     }
   }
   out.start[i] = start;
-  levelingBook(ctx, i, start, 1);
+  if (out.issue[i] === ISSUE_NONE) levelingCommit(ctx);
+  else levelingBook(ctx, i, start, 1);
 }
 
 /** A work that does not move: it holds its critical-path usage from the start; logic may still push it. */
@@ -234,13 +217,15 @@ function placePinned(ctx: LevelingContext, out: LevelingSchedule, i: number, sta
   const held = levelingCpmStart(ctx, i);
   levelingBook(ctx, i, held, -1);
   const d = levelingConflict(ctx, i, start);
-  if (d >= 0) {
-    out.issue[i] = ISSUE_FIXED;
-    out.issueLevel[i] = ctx.conflictLevel;
-    out.issueDay[i] = d;
-    out.issues++;
-  }
   out.start[i] = start;
+  if (d < 0) {
+    levelingCommit(ctx);
+    return;
+  }
+  out.issue[i] = ISSUE_FIXED;
+  out.issueLevel[i] = ctx.conflictLevel;
+  out.issueDay[i] = d;
+  out.issues++;
   levelingBook(ctx, i, start, 1);
 }
 
@@ -275,24 +260,35 @@ export function levelingForward(
   ctx.usage.set(ctx.base);
   ctx.lastBookedDay = ctx.baseLastDay;
   out.issues = 0;
-  const { remaining, eligible } = scratch;
+  const { remaining, eligible, heap } = scratch;
   remaining.set(ctx.predTotal);
+  const { classOf, key } = selection;
+  const rank = model.rank;
+  heap.size = 0;
+  heap.before = (a, b) =>
+    classOf[a]! < classOf[b]! ||
+    (classOf[a] === classOf[b] && (key[a]! < key[b]! || (key[a] === key[b] && rank[a]! < rank[b]!)));
+  const random = selection.random !== null;
   let count = 0;
-  for (const i of ctx.activities) if (remaining[i] === 0) eligible[count++] = i;
+  const add = (v: number) => {
+    if (random) eligible[count++] = v;
+    else workHeapPush(heap, v);
+  };
+  for (const i of ctx.activities) if (remaining[i] === 0) add(i);
   const { outStart } = model.network;
   const { outTo, outFlags } = model;
-  while (count > 0) {
-    const p =
-      selection.random === null
-        ? pickBest(eligible, count, selection.classOf, selection.key, model.rank)
-        : pickRandom(eligible, count, selection);
-    const i = eligible[p]!;
-    eligible[p] = eligible[--count]!;
+  while (random ? count > 0 : heap.size > 0) {
+    let i: number;
+    if (random) {
+      const p = pickRandom(eligible, count, selection);
+      i = eligible[p]!;
+      eligible[p] = eligible[--count]!;
+    } else i = workHeapPop(heap);
     placeForward(ctx, out, i, latest);
     for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
       if ((outFlags[k]! & EDGE_ACTIVE) === 0) continue;
       const v = outTo[k]!;
-      if (ctx.act[v] !== ACT_NONE && --remaining[v]! === 0) eligible[count++] = v;
+      if (ctx.act[v] !== ACT_NONE && --remaining[v]! === 0) add(v);
     }
   }
   finishFigures(ctx, out);
@@ -323,9 +319,13 @@ function placeBackward(ctx: LevelingContext, out: LevelingSchedule, i: number, e
   }
   const latestStart = Math.min(finishHigh - duration, startHigh);
   let start = latestStart;
+  let fits = false;
   for (;;) {
     const d = levelingConflict(ctx, i, start);
-    if (d < 0) break;
+    if (d < 0) {
+      fits = true;
+      break;
+    }
     const dayW = ctx.grid.dayW[c]!;
     const finish = ctx.uniform[i] ? dayW[d]! : dayW[dayGridDayOfFinish(ctx.grid, c, start + duration)]!;
     if (finish - duration < ctx.lb0[i]!) {
@@ -335,7 +335,8 @@ function placeBackward(ctx: LevelingContext, out: LevelingSchedule, i: number, e
     start = finish - duration;
   }
   out.start[i] = start;
-  levelingBook(ctx, i, start, 1);
+  if (fits) levelingCommit(ctx);
+  else levelingBook(ctx, i, start, 1);
 }
 
 /**
@@ -351,43 +352,36 @@ export function levelingBackward(
   const model = ctx.model;
   ctx.usage.set(ctx.base);
   ctx.lastBookedDay = ctx.baseLastDay;
-  const { remaining, eligible, key } = scratch;
+  const { remaining, heap, key } = scratch;
   remaining.set(ctx.succTotal);
+  const rank = model.rank;
+  heap.size = 0;
+  heap.before = (a, b) => key[a]! < key[b]! || (key[a] === key[b] && rank[a]! > rank[b]!);
   const { inStart, inEdges, edgeFrom } = model.network;
-  /** One successor of each movable predecessor of i is placed; returns how many became eligible. */
-  const release = (i: number, count: number): number => {
-    let next = count;
+  /** One more successor of each movable predecessor of i is placed; those with all placed are eligible. */
+  const release = (i: number) => {
     for (let k = inStart[i]!; k < inStart[i + 1]!; k++) {
       const e = inEdges[k]!;
       if ((model.edgeFlags[e]! & EDGE_ACTIVE) === 0) continue;
       const p = edgeFrom[e]!;
-      if (ctx.act[p] === ACT_MOVABLE && --remaining[p]! === 0) eligible[next++] = p;
+      if (ctx.act[p] === ACT_MOVABLE && --remaining[p]! === 0) workHeapPush(heap, p);
     }
-    return next;
   };
-  let count = 0;
+  for (const i of ctx.activities) key[i] = -workInstant(model, i, from.start[i]! + model.duration[i]!, 0);
   for (const i of ctx.activities) {
-    key[i] = -workInstant(model, i, from.start[i]! + model.duration[i]!, 0);
     if (ctx.act[i] !== ACT_PINNED) continue;
     out.start[i] = from.start[i]!;
     levelingBook(ctx, i, levelingCpmStart(ctx, i), -1);
     levelingBook(ctx, i, from.start[i]!, 1);
-    count = release(i, count);
+    release(i);
   }
   for (const i of ctx.activities) {
-    if (ctx.act[i] === ACT_MOVABLE && remaining[i] === 0 && ctx.succTotal[i]! === 0) eligible[count++] = i;
+    if (ctx.act[i] === ACT_MOVABLE && ctx.succTotal[i]! === 0) workHeapPush(heap, i);
   }
-  while (count > 0) {
-    let best = 0;
-    for (let p = 1; p < count; p++) {
-      const v = eligible[p]!;
-      const j = eligible[best]!;
-      if (key[v]! < key[j]! || (key[v] === key[j] && model.rank[v]! > model.rank[j]!)) best = p;
-    }
-    const i = eligible[best]!;
-    eligible[best] = eligible[--count]!;
+  while (heap.size > 0) {
+    const i = workHeapPop(heap);
     placeBackward(ctx, out, i, from.makespan);
-    count = release(i, count);
+    release(i);
   }
   for (const i of ctx.activities) key[i] = workInstant(model, i, out.start[i]!, 1);
 }

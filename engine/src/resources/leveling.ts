@@ -23,6 +23,7 @@ import {
   levelingConflict,
   levelingContextCreate,
   levelingDemandOn,
+  levelingDiscard,
 } from './leveling-context.js';
 import type { LevelingSchedule, LevelingSelection } from './leveling-passes.js';
 import {
@@ -385,6 +386,7 @@ function levelingResult(
       levelingBook(ctx, i, s, -1);
       const d = levelingConflict(ctx, i, bound);
       if (d >= 0) reasons.push({ kind: 'resource', ...shortage(i, bound, d, ctx.conflictLevel) });
+      else levelingDiscard(ctx);
       levelingBook(ctx, i, s, 1);
     }
     moved.push({

@@ -32,6 +32,24 @@ function curveAt(cumulative: Float64Array, x: number): number {
   return low + (cumulative[k + 1]! - low) * (position - k);
 }
 
+/** The first and last day index `spreadAdd` touches for a span (-1 days lie before the grid). */
+export function spreadFirstDay(grid: DayGrid, c: number, from: number, to: number, shape: number): number {
+  return shape === SHAPE_END && to > from
+    ? dayGridDayOfFinish(grid, c, to)
+    : dayGridDayOfStart(grid, c, from);
+}
+
+export function spreadLastDay(
+  grid: DayGrid,
+  c: number,
+  from: number,
+  to: number,
+  shape: number,
+  first: number,
+): number {
+  return to > from && shape !== SHAPE_START ? dayGridDayOfFinish(grid, c, to) : first;
+}
+
 /**
  * Adds `quantity` spread over the working coordinates [from, to) of calendar `c` to
  * `out[offset + d * stride]` for every grid day d it touches (days before the grid are dropped). An empty
@@ -50,19 +68,33 @@ export function spreadAdd(
   stride: number,
 ): number {
   if (quantity === 0) return -1;
-  if (to <= from || shape === SHAPE_START) {
-    const d = dayGridDayOfStart(grid, c, from);
-    if (d >= 0) out[offset + d * stride]! += quantity;
-    return d;
+  const first = spreadFirstDay(grid, c, from, to, shape);
+  const last = spreadLastDay(grid, c, from, to, shape, first);
+  spreadAddDays(grid, c, from, to, first, last, quantity, shape, curve, out, offset, stride);
+  return last;
+}
+
+/** `spreadAdd` with the span's first and last day already known (from `spreadFirstDay`/`spreadLastDay`). */
+export function spreadAddDays(
+  grid: DayGrid,
+  c: number,
+  from: number,
+  to: number,
+  firstDay: number,
+  last: number,
+  quantity: number,
+  shape: number,
+  curve: Float64Array | null,
+  out: Float64Array,
+  offset: number,
+  stride: number,
+): void {
+  if (last < 0 || quantity === 0) return;
+  if (firstDay === last) {
+    out[offset + last * stride]! += quantity;
+    return;
   }
-  if (shape === SHAPE_END) {
-    const d = dayGridDayOfFinish(grid, c, to);
-    if (d >= 0) out[offset + d * stride]! += quantity;
-    return d;
-  }
-  const last = dayGridDayOfFinish(grid, c, to);
-  if (last < 0) return -1;
-  const first = Math.max(0, dayGridDayOfStart(grid, c, from));
+  const first = Math.max(0, firstDay);
   const dayW = grid.dayW[c]!;
   const span = to - from;
   if (shape === SHAPE_EVENLY || curve === null) {
@@ -72,7 +104,7 @@ export function spreadAdd(
       const high = Math.min(dayW[d + 1]!, to);
       if (high > low) out[offset + d * stride]! += rate * (high - low);
     }
-    return last;
+    return;
   }
   let reached = curveAt(curve, (Math.max(from, dayW[first]!) - from) / span);
   for (let d = first; d <= last; d++) {
@@ -81,5 +113,4 @@ export function spreadAdd(
     if (share > reached) out[offset + d * stride]! += quantity * (share - reached);
     reached = share;
   }
-  return last;
 }
