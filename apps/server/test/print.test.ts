@@ -376,6 +376,19 @@ describe('printing', () => {
     expect(a3.pages).toBe(3);
   });
 
+  it('counts again after an edit: the cached columns of a version follow its changes', async () => {
+    const { ok } = await ownSpace(t, 'print-cache', 'Печать и правки');
+    const { v } = await scheduleWithVersion(ok);
+    await fillSchedule(ok, v, 13); // 42 rows: one A3 page
+    const job = { presetId: null };
+    expect((await ok<{ pages: number }>('POST', `${v}/print/count`, job)).pages).toBe(1);
+    expect((await ok<{ pages: number }>('POST', `${v}/print/count`, job)).pages).toBe(1);
+    const extra = await ok<{ id: string; revision: number }>('POST', `${v}/wbs`, { name: 'Ещё одна работа' });
+    expect((await ok<{ pages: number }>('POST', `${v}/print/count`, job)).pages).toBe(2);
+    await ok('POST', `${v}/wbs/delete`, { workIds: [extra.id] });
+    expect((await ok<{ pages: number }>('POST', `${v}/print/count`, job)).pages).toBe(1);
+  });
+
   it('prints with the saved settings when the call names none', async () => {
     const { ok, spaceId, token } = await ownSpace(t, 'print-saved', 'Печать сохранённая');
     const { v } = await scheduleWithVersion(ok);

@@ -12,6 +12,7 @@ import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { calendarToEngine, listCalendars } from '../calendars/service';
 import { type VersionColumns, versionColumns } from '../versions/payload';
+import { versionFingerprint } from '../versions/payload-cache';
 
 /** What a print reads about a version besides its works: names for the titles, the data date, the calendar. */
 export interface VersionInfo {
@@ -201,10 +202,34 @@ export function versionSnapshot(columns: VersionColumns, extras: VersionExtras):
   };
 }
 
+interface CachedSource {
+  fingerprint: string;
+  columns: VersionColumns;
+  extras: VersionExtras;
+}
+/**
+ * Columns of recently printed versions, reused while the version's rows are unchanged (the versions
+ * domain's fingerprint: one cheap scan). The print dialog asks for a page count on every change of its
+ * settings; reading 100k works again each time took seconds. A few versions per process, oldest out.
+ */
+const sources = new Map<string, CachedSource>();
+const SOURCES_KEPT = 4;
+
 /** Everything a print or a cyclogram reads of one version. */
 export async function versionSource(ctx: SpaceContext, versionId: string) {
   const info = await versionInfo(ctx, versionId);
+  const key = `${ctx.space.spaceId}/${versionId}`;
+  const fingerprint = await versionFingerprint(ctx.db.pool, ctx.space.spaceId, versionId);
+  const cached = sources.get(key);
+  if (cached && cached.fingerprint === fingerprint) {
+    sources.delete(key);
+    sources.set(key, cached);
+    return { info, columns: cached.columns, extras: cached.extras };
+  }
   const columns = await versionColumns(ctx.db.pool, ctx.space.spaceId, versionId);
   const extras = await versionExtras(ctx, versionId, columns);
+  sources.delete(key);
+  sources.set(key, { fingerprint, columns, extras });
+  while (sources.size > SOURCES_KEPT) sources.delete(sources.keys().next().value!);
   return { info, columns, extras };
 }
