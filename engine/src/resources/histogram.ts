@@ -247,11 +247,14 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
   const dayCount = lastDay - firstDay + 1;
   const grid = dayGridCreate(model.calendars, firstDay, dayCount);
 
-  // Daily amounts per row and series.
+  // Daily amounts per row and series. An assignment whose approved plan equals its plan (same dates,
+  // same quantity) is spread once, into `both`.
   const groupCount = ids.length;
-  const daily = [SERIES_PLAN, SERIES_APPROVED, SERIES_FACT].map(() =>
-    Array.from({ length: groupCount }, () => new Float64Array(dayCount)),
-  );
+  const rowsOfDays = () => Array.from({ length: groupCount }, () => new Float64Array(dayCount));
+  const both = rowsOfDays();
+  const planOnly = rowsOfDays();
+  const approvedOnly = rowsOfDays();
+  const factDaily = rowsOfDays();
   const planSpan: WorkSpan = workSpanCreate();
   const approvedSpan: WorkSpan = workSpanCreate();
   let spanWork = -1;
@@ -268,17 +271,31 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
     if (w !== spanWork) {
       spanWork = w;
       fillSpan(planSpan, resources, w, plan);
-      fillSpan(approvedSpan, resources, w, approved);
+      if (approved !== plan) fillSpan(approvedSpan, resources, w, approved);
     }
     const fixed = resources.mode[a] === MODE_BY_DATE || resources.mode[a] === MODE_BY_PERIOD;
-    if (plan.start[w] !== NO_TIME || fixed) {
-      assignmentSpread(resources, grid, a, SERIES_PLAN, planSpan, factor, daily[0]![g]!);
+    const planned = plan.start[w] !== NO_TIME || fixed;
+    if (approved === plan && resources.approvedQuantity[a] === resources.quantity[a]) {
+      if (planned) assignmentSpread(resources, grid, a, SERIES_PLAN, planSpan, factor, both[g]!);
+    } else {
+      if (planned) assignmentSpread(resources, grid, a, SERIES_PLAN, planSpan, factor, planOnly[g]!);
+      const span = approved === plan ? planSpan : approvedSpan;
+      if (approved.start[w] !== NO_TIME || fixed) {
+        assignmentSpread(resources, grid, a, SERIES_APPROVED, span, factor, approvedOnly[g]!);
+      }
     }
-    if (approved.start[w] !== NO_TIME || fixed) {
-      assignmentSpread(resources, grid, a, SERIES_APPROVED, approvedSpan, factor, daily[1]![g]!);
-    }
-    assignmentSpread(resources, grid, a, SERIES_FACT, planSpan, factor, daily[2]![g]!);
+    assignmentSpread(resources, grid, a, SERIES_FACT, planSpan, factor, factDaily[g]!);
   }
+  for (let g = 0; g < groupCount; g++) {
+    const shared = both[g]!;
+    const planDays = planOnly[g]!;
+    const approvedDays = approvedOnly[g]!;
+    for (let d = 0; d < dayCount; d++) {
+      planDays[d]! += shared[d]!;
+      approvedDays[d]! += shared[d]!;
+    }
+  }
+  const daily = [planOnly, approvedOnly, factDaily];
 
   // Periods shown, and the sums per period (cumulative sums count the days before the range too).
   const { dayPeriod, periodStart } = periodsOfDays(period, firstDay, dayCount);
