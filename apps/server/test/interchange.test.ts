@@ -421,6 +421,7 @@ describe('export and re-import', () => {
     ['xml-primavera', 'rt.p6.xml'],
     ['xml', 'rt.xml'],
     ['json', 'rt.json'],
+    ['zip', 'rt.takt.zip'],
   ])('%s keeps works, relations, calendars, constraints, progress and dates', async (format, name) => {
     const file = await t.api<Uint8Array>(
       'POST',
@@ -458,6 +459,122 @@ describe('export and re-import', () => {
         { name: 'Шестидневка', n: 1 },
       ]),
     );
+  });
+
+  it('a Takt archive also keeps attributes, volumes and attached files', async () => {
+    const [attribute] = await t.sql<{ id: string }>(
+      `INSERT INTO attributes (id, "spaceId", name, "valueType", "scheduleId", "updatedAt")
+       VALUES (gen_random_uuid(), $1, 'Захватка', 'string', $2, now()) RETURNING id`,
+      [s.spaceId, scheduleId],
+    );
+    await t.sql(
+      `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
+       SELECT $1, id, $2, '"З-1"'::jsonb FROM works WHERE "versionId" = $3 AND code = 'A30'`,
+      [s.spaceId, attribute!.id, sourceId],
+    );
+    await t.sql(
+      `UPDATE works SET "planVolume" = 120.5, unit = 'м3' WHERE "versionId" = $1 AND code = 'A40'`,
+      [sourceId],
+    );
+    const attached = new FormData();
+    attached.append('file', new Blob([new TextEncoder().encode('акт приёмки')]), 'act.txt');
+    await t.api('POST', `/space/${s.spaceId}/storage/schedule/${scheduleId}`, undefined, {
+      token: s.token,
+      form: attached,
+    });
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/versions/${sourceId}/export/zip`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(file.headers.get('content-type')).toBe('application/zip');
+    const again = await uploadSync('again.takt.zip', file.body, { recordedDates: 'recalculate' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.job.report).toMatchObject({ files: 1 });
+    const copyId = again.body.version!.id;
+    const [value] = await t.sql<{ value: string }>(
+      `SELECT v.value FROM attribute_values v JOIN works w ON w.id = v."workId" JOIN attributes a ON a.id = v."attributeId"
+       WHERE w."versionId" = $1 AND w.code = 'A30' AND a.name = 'Захватка'`,
+      [copyId],
+    );
+    expect(value!.value).toBe('З-1');
+    const [a40] = await t.sql(
+      `SELECT "planVolume", unit FROM works WHERE "versionId" = $1 AND code = 'A40'`,
+      [copyId],
+    );
+    expect(a40).toEqual({ planVolume: 120.5, unit: 'м3' });
+  });
+
+  it.each([
+    ['csv', 'grid.csv'],
+    ['excel', 'grid.xlsx'],
+  ])('%s: the grid as shown comes back through an upload rule', async (format, name) => {
+    const columns = ['code', 'name', 'type', 'duration', 'start', 'finish'];
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/versions/${sourceId}/export/${format}`,
+      { columns },
+      { token: s.token },
+    );
+    expect(file.status).toBe(200);
+    if (format === 'csv') {
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.body);
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      expect(text).toContain('Outline level;Code;Name;Type;Duration, d;Start;Finish');
+    }
+    const rule = {
+      name: `Grid ${format}`,
+      rowsToSkip: 0,
+      mapping: {
+        ...(format === 'csv' ? { 'Outline level': 'level' } : {}),
+        Code: 'code',
+        Name: 'name',
+        Type: 'type',
+        'Duration, d': 'duration',
+        Start: 'start',
+        Finish: 'finish',
+      },
+      dateFormat: 'DD.MM.YYYY',
+    };
+    const setting = await s.ok<{ id: string }>('POST', '/schedule-import-settings', rule);
+    const preview = await t.api<{ importableRows: number; columns: { header: string; field?: string }[] }>(
+      'POST',
+      `/space/${s.spaceId}/schedule-import-settings/preview`,
+      undefined,
+      { token: s.token, form: form(name, file.body, { settingId: setting.id }) },
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.importableRows).toBe(7);
+    expect(preview.body.columns.find((c) => c.header === 'Name')?.field).toBe('name');
+    const again = await uploadSync(name, file.body, {
+      settingId: setting.id,
+      format,
+      recordedDates: 'recalculate',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.job.report).toMatchObject({ rows: { read: 7, skipped: 0 } });
+    const pick = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => ({ name: r.name, type: r.type, durationMinutes: r.durationMinutes, parent: r.parent }));
+    expect(pick(await worksOf(again.body.version!.id))).toEqual(pick(await worksOf(sourceId)));
+  });
+
+  it('a spreadsheet without a rule is refused; a bad cell names its row and column', async () => {
+    const csv = 'Code;Name;Start\nA1;Работа;31.02.2024\n';
+    const noRule = await uploadSync('plan.csv', csv);
+    expect(noRule.status).toBe(400);
+    expect(String(noRule.body.error_message)).toMatch(/upload rule/);
+    const bad = await uploadSync('plan.csv', csv, {
+      rule: {
+        rowsToSkip: 0,
+        mapping: { Code: 'code', Name: 'name', Start: 'start' },
+        dateFormat: 'DD.MM.YYYY',
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error_message)).toMatch(/31\.02\.2024/);
   });
 
   it('exports through a job and downloads the stored file', async () => {
@@ -499,11 +616,20 @@ describe('export and re-import', () => {
     );
     expect(json.status).toBe(200);
     expect(json.body.works.added).toEqual([]);
+    const xlsx = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/schedules/versions/export-comparison/excel`,
+      { versionId: sourceId, otherVersionId: other.id },
+      { token: s.token },
+    );
+    expect(xlsx.status).toBe(200);
+    expect([...xlsx.body.subarray(0, 2)]).toEqual([0x50, 0x4b]);
   });
 });
 
 describe('upload rules, stored files and permissions', () => {
   it('keeps rules with unique names per space and refuses stale edits', async () => {
+    const rules = (await s.ok<unknown[]>('GET', '/schedule-import-settings')).length;
     const rule = {
       name: 'Смета',
       rowsToSkip: 2,
@@ -532,9 +658,9 @@ describe('upload rules, stored files and permissions', () => {
       { token: s.token },
     );
     expect(stale.status).toBe(409);
-    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(1);
+    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(rules + 1);
     await s.ok('DELETE', `/schedule-import-settings/${created.id}`);
-    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(0);
+    expect(await s.ok<unknown[]>('GET', '/schedule-import-settings')).toHaveLength(rules);
   });
 
   it('lists the uploaded files of the schedule and serves them', async () => {

@@ -222,6 +222,9 @@ export interface JobErrorInfo {
   line?: number;
   element?: string;
   field?: string;
+  /** the reader's own message id and values (spreadsheets, archives), translated as they are */
+  messageId?: string;
+  messageValues?: Record<string, string | number>;
 }
 
 /**
@@ -232,6 +235,7 @@ export function jobErrorMessage(error: JobErrorInfo): {
   id: string;
   params: Record<string, string | number>;
 } {
+  if (error.messageId) return { id: error.messageId, params: error.messageValues ?? {} };
   if ((FILE_ERROR_CODES as readonly string[]).includes(error.code))
     return {
       id: `import.error.${error.code}`,
@@ -253,20 +257,13 @@ export interface SkippedItem {
   examples: string[];
 }
 
-/** A recorded date or float that recalculation with the file's own options would change. */
+/** A date the file recorded that recalculation with the file's own options would move. */
 export interface MovedDate {
   code: string;
   name: string;
-  field:
-    | 'earlyStart'
-    | 'earlyFinish'
-    | 'lateStart'
-    | 'lateFinish'
-    | 'totalFloatMinutes'
-    | 'freeFloatMinutes'
-    | 'critical';
-  recorded: string | number | boolean;
-  calculated: string | number | boolean | null;
+  field: 'start' | 'finish' | 'earlyStart' | 'earlyFinish' | 'lateStart' | 'lateFinish';
+  recorded: string;
+  calculated: string | null;
 }
 
 /** What an import read, skipped and wrote (the job's report). */
@@ -303,6 +300,14 @@ export interface ImportReport {
   warnings: string[];
   warningCount: number;
   skipped: SkippedItem[];
+  /** spreadsheets: rows read and the rows left out with why (message id and values), at most `reportMaxItems` */
+  rows?: {
+    read: number;
+    skipped: number;
+    items: { row: number; id: string; values: Record<string, string | number> }[];
+  };
+  /** Takt archives: attached files stored with the schedule */
+  files?: number;
   written: {
     works: number;
     summaries: number;

@@ -345,6 +345,11 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'GET', path: space('/storage/download/:fileId'), procedure: 'interchange.storage.download' },
   { method: 'DELETE', path: space('/storage/:fileId'), procedure: 'interchange.storage.delete' },
   { method: 'GET', path: space('/schedule-import-settings'), procedure: 'interchange.settings.list' },
+  {
+    method: 'POST',
+    path: space('/schedule-import-settings/preview'),
+    procedure: 'interchange.settings.preview',
+  },
   { method: 'POST', path: space('/schedule-import-settings'), procedure: 'interchange.settings.create' },
   {
     method: 'GET',

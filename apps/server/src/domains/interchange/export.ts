@@ -5,17 +5,32 @@
  * plan as its baseline (XER, P6 XML, MS Project XML, archive) or the comparison table (JSON, CSV, Excel).
  */
 import type { ExportFormat } from '@takt/contracts';
-import { writeJson, writeMspdi, writePmxml, writeXer } from '@takt/interchange';
+import { translate } from '@takt/i18n';
+import {
+  type GridColumn,
+  type GridRow,
+  type TaktArchive,
+  type TaktArchiveFile,
+  taktArchiveChunks,
+  writeGridCsv,
+  writeGridXlsx,
+  writeJson,
+  writeMspdi,
+  writePmxml,
+  writeXer,
+} from '@takt/interchange';
 import type { Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../rest/adapter';
 import { compareVersions, exportComparison as comparisonCsv } from '../versions/compare';
 import { versionOf } from '../versions/guard';
+import { iso } from '../works/fields';
 import { removeExpiredFiles, storeFile } from './files';
 import { exportFileName, FILE_TYPE, WRITER_OF, type WriterKind } from './formats';
+import { versionGrid } from './grid-export';
 import { jobContext } from './import';
 import { claimJob, EXPORT_JOB, getJob, insertJob, type JobError, JobProgress, JobStopped } from './jobs';
-import { versionModel } from './read-version';
+import { type VersionModel, versionModel } from './read-version';
 
 export interface ExportRequest {
   versionId: string;
@@ -28,15 +43,17 @@ export interface ExportRequest {
 interface ExportedFile {
   fileName: string;
   contentType: string;
-  chunks: Iterable<string | Uint8Array>;
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 }
 
 /** Joins small string chunks into pieces of about 256 KB, so storage and HTTP see few large writes. */
-function* batched(chunks: Iterable<string | Uint8Array>): Generator<Uint8Array> {
+async function* batched(
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   let pending: string[] = [];
   let size = 0;
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     if (typeof chunk !== 'string') {
       if (pending.length) yield encoder.encode(pending.join(''));
       pending = [];
@@ -61,8 +78,32 @@ async function writeFile(ctx: SpaceContext, request: ExportRequest): Promise<Exp
   const type = FILE_TYPE[kind];
   if (request.otherVersionId) await versionOf(ctx.db.pool, spaceId, request.otherVersionId);
   const comparison = request.otherVersionId !== undefined;
-  if (comparison && (kind === 'json' || kind === 'csv'))
+  if (comparison && (kind === 'json' || kind === 'csv' || kind === 'excel'))
     return comparisonTable(ctx, request.versionId, request.otherVersionId!, kind);
+  if (kind === 'csv' || kind === 'excel') {
+    const version = await versionOf(ctx.db.pool, spaceId, request.versionId);
+    const names = await versionNames(ctx, request.versionId);
+    const grid = await versionGrid(
+      ctx.db.pool,
+      spaceId,
+      version.id,
+      request.columns,
+      ctx.lang,
+      `${names.version}`,
+    );
+    const fileName = exportFileName(`${names.schedule} ${names.version}`, kind);
+    return kind === 'csv'
+      ? {
+          fileName,
+          contentType: type.contentType,
+          // CSV has no outline: the level column carries the hierarchy back on import
+          chunks: writeGridCsv(grid, {
+            labels: yesNo(ctx),
+            levelColumn: translate(ctx.lang, 'import.tabular.level'),
+          }),
+        }
+      : { fileName, contentType: type.contentType, chunks: [await writeGridXlsx(grid)] };
+  }
   // A comparison file is the other version, with the base version's plan as its baseline.
   const model = comparison
     ? await versionModel(ctx.db.pool, spaceId, request.otherVersionId!, {
@@ -81,16 +122,132 @@ async function writeFile(ctx: SpaceContext, request: ExportRequest): Promise<Exp
       return { fileName, contentType: type.contentType, chunks: writeMspdi(project, rows) };
     case 'json':
       return { fileName, contentType: type.contentType, chunks: [writeJson(project)] };
+    case 'zip':
+      return {
+        fileName,
+        contentType: type.contentType,
+        chunks: taktArchiveChunks(await archiveOf(ctx, model)),
+      };
     default:
       throw new AppError('UnsupportedFileType');
   }
+}
+
+const yesNo = (ctx: SpaceContext) => ({
+  yes: translate(ctx.lang, 'common.yes'),
+  no: translate(ctx.lang, 'common.no'),
+});
+
+async function versionNames(ctx: SpaceContext, versionId: string) {
+  const { rows } = await ctx.db.pool.query<{ version: string; schedule: string }>(
+    `SELECT v.name AS version, s.name AS schedule FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId"
+     WHERE v.id = $1 AND v."spaceId" = $2`,
+    [versionId, ctx.space.spaceId],
+  );
+  if (!rows[0]) throw new AppError('NotFound');
+  return rows[0];
+}
+
+/**
+ * The Takt archive of a version: the model (attribute values as the archive's attributes, not as codes),
+ * what the model cannot hold per work (Takt work type, volumes, unit, exact progress, approved plan), and the
+ * schedule's attached files (not the files uploaded to import versions).
+ */
+async function archiveOf(ctx: SpaceContext, model: VersionModel): Promise<TaktArchive> {
+  const pool = ctx.db.pool;
+  const versionId = model.version.id;
+  const { rows: attrs } = await pool.query<{
+    id: string;
+    name: string;
+    valueType: string;
+    directoryId: string | null;
+  }>(
+    `SELECT DISTINCT a.id, a.name, a."valueType", a."directoryId" FROM attributes a
+     JOIN attribute_values v ON v."attributeId" = a.id JOIN works w ON w.id = v."workId" WHERE w."versionId" = $1`,
+    [versionId],
+  );
+  const { rows: values } = await pool.query<{ workId: string; attributeId: string; value: unknown }>(
+    `SELECT v."workId", v."attributeId", v.value FROM attribute_values v JOIN works w ON w.id = v."workId"
+     WHERE w."versionId" = $1`,
+    [versionId],
+  );
+  const { rows: works } = await pool.query<{
+    id: string;
+    type: string;
+    planVolume: number | null;
+    approvedVolume: number | null;
+    factVolume: number | null;
+    unit: string | null;
+    progress: number;
+    approvedStart: string | null;
+    approvedFinish: string | null;
+  }>(
+    `SELECT id, type, "planVolume", "approvedVolume", "factVolume", unit, progress,
+       ${iso('"approvedStart"')} AS "approvedStart", ${iso('"approvedFinish"')} AS "approvedFinish"
+     FROM works WHERE "versionId" = $1`,
+    [versionId],
+  );
+  const { rows: files } = await pool.query<{ name: string; contentType: string; key: string }>(
+    `SELECT f.name, f."contentType", f.key FROM stored_files f
+     WHERE f."spaceId" = $1 AND f."scheduleId" = $2 AND f.kind = 'documents'
+       AND NOT EXISTS (SELECT 1 FROM interchange_jobs j WHERE j."fileId" = f.id AND j.kind = 'import')
+     ORDER BY f."createdAt"`,
+    [ctx.space.spaceId, model.version.scheduleId],
+  );
+  const attached: TaktArchiveFile[] = [];
+  for (const f of files) {
+    const bytes = await ctx.files.get(f.key);
+    if (bytes) attached.push({ name: f.name, bytes, workId: null, mediaType: f.contentType });
+  }
+  const project = {
+    ...model.project,
+    activities: model.project.activities.map((a) => ({ ...a, codes: {}, udfs: {} })),
+  };
+  return {
+    project,
+    attributes: attrs.map((a) => ({
+      id: a.id,
+      name: a.name,
+      valueType: a.valueType,
+      directoryId: a.directoryId,
+    })),
+    values: values.map((v) => ({
+      workId: v.workId,
+      attributeId: v.attributeId,
+      value:
+        typeof v.value === 'string' || typeof v.value === 'number' || typeof v.value === 'boolean'
+          ? v.value
+          : null,
+    })),
+    files: attached,
+    extra: {
+      takt: {
+        version: { name: model.version.name },
+        works: Object.fromEntries(
+          works.map((w) => [
+            w.id,
+            {
+              type: w.type,
+              planVolume: w.planVolume,
+              approvedVolume: w.approvedVolume,
+              factVolume: w.factVolume,
+              unit: w.unit,
+              progress: w.progress,
+              approvedStart: w.approvedStart,
+              approvedFinish: w.approvedFinish,
+            },
+          ]),
+        ),
+      },
+    },
+  };
 }
 
 async function comparisonTable(
   ctx: SpaceContext,
   versionId: string,
   otherVersionId: string,
-  kind: 'json' | 'csv',
+  kind: 'json' | 'csv' | 'excel',
 ): Promise<ExportedFile> {
   const fileName = exportFileName('comparison', kind);
   if (kind === 'csv') {
@@ -98,15 +255,59 @@ async function comparisonTable(
     return { fileName, contentType: csv.contentType, chunks: [csv.data] };
   }
   const result = await compareVersions(ctx, { versionId, otherVersionId });
+  if (kind === 'json')
+    return {
+      fileName,
+      contentType: FILE_TYPE.json.contentType,
+      chunks: [`${JSON.stringify(result, null, 2)}\n`],
+    };
+  const t = (id: string) => translate(ctx.lang, id);
+  const columns: GridColumn[] = [
+    { id: 'change', header: t('export.comparison.change'), kind: 'text' },
+    { id: 'code', header: t('grid.col.code'), kind: 'text' },
+    { id: 'name', header: t('grid.col.name'), kind: 'text' },
+    { id: 'field', header: t('export.comparison.field'), kind: 'text' },
+    { id: 'before', header: t('export.comparison.before'), kind: 'text' },
+    { id: 'after', header: t('export.comparison.after'), kind: 'text' },
+    { id: 'startDelta', header: t('export.comparison.start_delta'), kind: 'number' },
+    { id: 'finishDelta', header: t('export.comparison.finish_delta'), kind: 'number' },
+  ];
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const rows: GridRow[] = [
+    ...result.works.added.map((w) => ({
+      level: 0,
+      values: { change: t('export.comparison.added'), code: text(w.code), name: text(w.name) },
+    })),
+    ...result.works.removed.map((w) => ({
+      level: 0,
+      values: { change: t('export.comparison.removed'), code: text(w.code), name: text(w.name) },
+    })),
+    ...result.works.changed.flatMap((w) =>
+      w.fields.map((f) => ({
+        level: 0,
+        values: {
+          change: t('export.comparison.changed'),
+          code: text(w.code),
+          name: text(w.name),
+          field: f.field,
+          before: text(f.before),
+          after: text(f.after),
+          startDelta: w.startDeltaDays,
+          finishDelta: w.finishDeltaDays,
+        },
+      })),
+    ),
+  ];
   return {
     fileName,
-    contentType: FILE_TYPE.json.contentType,
-    chunks: [`${JSON.stringify(result, null, 2)}\n`],
+    contentType: FILE_TYPE.excel.contentType,
+    chunks: [await writeGridXlsx({ columns, rows, sheetName: t('export.comparison.sheet') })],
   };
 }
 
-function concat(chunks: Iterable<Uint8Array>): Uint8Array {
-  const parts = [...chunks];
+async function concat(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const c of chunks) parts.push(c);
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const p of parts) {
@@ -123,7 +324,7 @@ export async function exportVersion(ctx: SpaceContext, request: ExportRequest): 
   return {
     file: true,
     contentType: file.contentType,
-    data: concat(batched(file.chunks)),
+    data: await concat(batched(file.chunks)),
     fileName: file.fileName,
   };
 }
@@ -163,7 +364,7 @@ export async function runExport(services: Services, jobId: string): Promise<void
     await progress.report('writing', 30, undefined, true);
     let written = 0;
     async function* reported() {
-      for (const chunk of batched(file.chunks)) {
+      for await (const chunk of batched(file.chunks)) {
         written += chunk.byteLength;
         await progress.report('writing', 30 + Math.min(65, written / 1_000_000), written);
         yield chunk;

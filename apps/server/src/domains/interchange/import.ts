@@ -6,9 +6,12 @@
  * version is written in one transaction: a failure or a stop leaves nothing behind.
  */
 import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
   type ErrorCode,
   type ImportFormat,
   type ImportReport,
+  type ImportSettingFields,
   INTERCHANGE_LIMITS,
   jobErrorMessage,
   type Language,
@@ -18,15 +21,21 @@ import {
   type UploadVersionInput,
 } from '@takt/contracts';
 import {
-  compareWithRecorded,
+  datesMovedByRecalculation,
   type Encoding,
   InterchangeError,
   type IxProject,
+  previewTabular,
   readJson,
   readMspdi,
   readPmxml,
+  readTabular,
+  readTaktArchive,
   readXer,
   scheduleProject,
+  type TabularField,
+  type TabularRule,
+  type TaktArchiveFile,
   toEngineProject,
 } from '@takt/interchange';
 import type { Services, SpaceContext } from '../../context';
@@ -46,7 +55,15 @@ import {
   JobStopped,
   visibleJob,
 } from './jobs';
-import { SkippedList, writeImportedVersion } from './write-version';
+import { spaceCalendarModels } from './read-version';
+import { importSettingRow } from './settings';
+import {
+  type AttributeEntry,
+  attributeEntriesOf,
+  SkippedList,
+  type TaktWorkExtra,
+  writeImportedVersion,
+} from './write-version';
 
 const READER_OF: Record<ImportFormat, ReaderKind> = {
   xer: 'xer',
@@ -155,6 +172,9 @@ function jobErrorOf(error: unknown): JobError {
     return {
       code: error.code,
       message: error.message,
+      ...(error.messageId
+        ? { messageId: error.messageId, messageValues: { ...(error.messageValues ?? {}) } }
+        : {}),
       reason: located && split >= 0 ? error.message.slice(split + 2) : error.message,
       ...(error.line !== undefined ? { line: error.line } : {}),
       ...(error.element ? { element: error.element } : {}),
@@ -209,41 +229,143 @@ async function* counted(chunks: AsyncIterable<Uint8Array>, total: number, progre
   await progress.report('reading', 60, done, true);
 }
 
-async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress): Promise<IxProject> {
+/** A file read into the interchange model, with what its format carries besides. */
+interface ReadFile {
+  project: IxProject;
+  attributes: AttributeEntry[];
+  workExtras?: Record<string, TaktWorkExtra>;
+  rows?: NonNullable<ImportReport['rows']>;
+  files?: TaktArchiveFile[];
+}
+
+/** Reads a whole file into memory: zip containers (xlsx, archives) need their central directory. */
+async function wholeFile(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const c of chunks) parts.push(c);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** The upload rule of a spreadsheet import: a saved rule, or the one the dialog sent. */
+async function ruleOf(
+  ctx: SpaceContext,
+  job: Pick<JobRow, 'spaceId'> & {
+    options: Pick<JobRow['options'], 'settingId' | 'rule' | 'encoding'>;
+  },
+): Promise<TabularRule> {
+  if (job.options.settingId) {
+    const s = await importSettingRow(ctx.db.pool, job.spaceId, job.options.settingId);
+    return {
+      name: s.name,
+      rowsToSkip: s.rowsToSkip,
+      mapping: s.mapping as Record<string, TabularField>,
+      dateFormat: s.dateFormat,
+      delimiter: s.delimiter ?? null,
+      sheet: s.sheet ?? null,
+      ...(job.options.encoding ? { encoding: job.options.encoding } : {}),
+    };
+  }
+  const rule = (job.options.rule ?? {}) as Partial<ImportSettingFields>;
+  return {
+    name: rule.name ?? '',
+    rowsToSkip: rule.rowsToSkip ?? 0,
+    mapping: (rule.mapping ?? {}) as Record<string, TabularField>,
+    dateFormat: rule.dateFormat ?? 'DD.MM.YYYY',
+    delimiter: rule.delimiter ?? null,
+    sheet: rule.sheet ?? null,
+    ...(job.options.encoding ? { encoding: job.options.encoding } : {}),
+  };
+}
+
+async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress): Promise<ReadFile> {
   const file = await storedFileRow(ctx.db.pool, job.spaceId, job.fileId!);
   const opened = await ctx.files.open(file.key);
   if (!opened) throw new AppError('NotFound');
   const bytes = counted(opened.chunks, opened.size, progress);
   const encoding: Encoding = job.options.encoding ?? 'auto';
   const reader = READER_OF[job.format as ImportFormat];
+  const plain = (project: IxProject): ReadFile => ({ project, attributes: attributeEntriesOf(project) });
   switch (reader) {
     case 'xer':
-      return readXer(bytes, { encoding });
+      return plain(await readXer(bytes, { encoding }));
     case 'pmxml':
-      return readPmxml(bytes, { encoding });
+      return plain(await readPmxml(bytes, { encoding }));
     case 'mspdi':
-      return readMspdi(bytes, { encoding });
+      return plain(await readMspdi(bytes, { encoding }));
     case 'json':
-      return readJson(bytes);
+      return plain(await readJson(bytes));
+    case 'csv':
+    case 'excel': {
+      const rule = await ruleOf(ctx, job);
+      const calendars = await spaceCalendarModels(ctx.db.pool, job.spaceId);
+      const { project, report } = await readTabular(await wholeFile(bytes), rule, {
+        format: reader === 'csv' ? 'csv' : 'xlsx',
+        calendars: calendars.list,
+        defaultCalendarId: calendars.defaultId,
+        projectName: (job.options.fileName ?? '').replace(/\.[^.]+$/, ''),
+      });
+      const skippedRows = [...report.skipped, ...report.problems];
+      return {
+        project,
+        attributes: attributeEntriesOf(project),
+        rows: {
+          read: report.rowsRead,
+          skipped: skippedRows.length,
+          items: skippedRows
+            .slice(0, INTERCHANGE_LIMITS.reportMaxItems)
+            .map((r) => ({ row: r.row, id: r.id, values: { ...r.values } })),
+        },
+      };
+    }
+    case 'zip': {
+      const archive = await readTaktArchive(await wholeFile(bytes));
+      const typeOf = new Map((archive.attributes ?? []).map((a) => [a.id, a]));
+      const attributes: AttributeEntry[] = [];
+      for (const v of archive.values ?? []) {
+        const a = typeOf.get(v.attributeId);
+        if (!a || v.value === null) continue;
+        attributes.push({
+          workId: v.workId,
+          name: a.name,
+          valueType: (ATTRIBUTE_TYPES as readonly string[]).includes(a.valueType)
+            ? (a.valueType as AttributeType)
+            : 'string',
+          value: v.value,
+        });
+      }
+      const takt = (archive.extra?.takt ?? {}) as { works?: Record<string, TaktWorkExtra> };
+      return {
+        project: archive.project,
+        attributes: [...attributeEntriesOf(archive.project), ...attributes],
+        ...(takt.works ? { workExtras: takt.works } : {}),
+        files: archive.files ?? [],
+      };
+    }
     default:
       throw new AppError('UnsupportedFileType');
   }
 }
 
 const PROHIBITED = new RegExp(PROHIBITED_CHARACTERS.source, 'gu');
+const RECORDED_DATES = ['start', 'finish', 'earlyStart', 'earlyFinish', 'lateStart', 'lateFinish'] as const;
 
 async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) {
   const startedAt = performance.now();
   await progress.report('reading', 0, 0, true);
-  const p = await readModel(ctx, job, progress);
+  const read = await readModel(ctx, job, progress);
+  const p = read.project;
   const readMs = performance.now() - startedAt;
 
   await progress.report('calculating', 62, undefined, true);
   const scheduled = scheduleProject(p);
   const { options } = toEngineProject(p);
-  const comparison = compareWithRecorded(p, scheduled.rows);
+  const moved = datesMovedByRecalculation(p, scheduled);
+  const compared = p.activities.reduce(
+    (n, a) =>
+      a.type === 'summary' ? n : n + RECORDED_DATES.filter((f) => a.recorded[f] !== undefined).length,
+    0,
+  );
   const calculateMs = performance.now() - startedAt - readMs;
-  const movedWorks = new Set(comparison.mismatches.map((m) => m.code)).size;
+  const movedWorks = new Set(moved.map((m) => m.id)).size;
   const skipped = new SkippedList();
   skipped.addCount('resources', p.resources.length);
   skipped.addCount('assignments', p.assignments.length);
@@ -269,20 +391,23 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
     },
     options: { ...options },
     recordedDates: {
-      compared: comparison.compared,
-      matched: comparison.matched,
-      moved: comparison.mismatches.length,
+      compared,
+      matched: compared - moved.length,
+      moved: moved.length,
       movedWorks,
-      items: comparison.mismatches.slice(0, INTERCHANGE_LIMITS.reportMaxMovedDates),
+      items: moved
+        .slice(0, INTERCHANGE_LIMITS.reportMaxMovedDates)
+        .map(({ code, name, field, recorded, calculated }) => ({ code, name, field, recorded, calculated })),
       choice,
     },
     warnings: scheduled.warnings.slice(0, INTERCHANGE_LIMITS.reportMaxItems),
     warningCount: scheduled.warnings.length,
     skipped: skipped.list(),
+    ...(read.rows ? { rows: read.rows } : {}),
     written: null,
     milliseconds: { read: Math.round(readMs), calculate: Math.round(calculateMs), write: 0 },
   };
-  if (comparison.mismatches.length > 0 && !choice) {
+  if (moved.length > 0 && !choice) {
     await progress.finish('awaiting_choice', { report });
     return;
   }
@@ -302,6 +427,8 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
         result: scheduled.result,
         options,
         keepRecorded: choice === 'keep',
+        attributes: read.attributes,
+        ...(read.workExtras ? { workExtras: read.workExtras } : {}),
         progress: (done, total) => progress.report('writing', 70 + (done / Math.max(1, total)) * 29),
       },
       skipped,
@@ -310,8 +437,59 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
     await progress.report('writing', 99, undefined, true);
     return result;
   });
+  // An archive's attached files become files of the schedule, once the version is there.
+  if (read.files?.length) {
+    for (const f of read.files)
+      await storeFile(ctx, {
+        spaceId: job.spaceId,
+        scheduleId: job.scheduleId,
+        kind: 'documents',
+        name: f.name,
+        contentType: f.mediaType ?? 'application/octet-stream',
+        userId: job.userId,
+        data: f.bytes,
+      });
+    report.files = read.files.length;
+  }
   report.written = outcome.written;
   report.skipped = skipped.list();
   report.milliseconds.write = Math.round(performance.now() - writeStarted);
   await progress.finish('completed', { report, versionId: outcome.versionId });
+}
+
+/**
+ * The spreadsheet preview before an import (spec §3 upload rules): the columns with the fields they map to,
+ * the first rows as the rule reads them, each row's problems, and problems of the rule itself.
+ */
+export async function previewUpload(
+  ctx: SpaceContext,
+  input: {
+    file: { name: string; data: Uint8Array };
+    format?: ImportFormat;
+    settingId?: string;
+    rule?: Partial<ImportSettingFields>;
+    limit?: number;
+  },
+) {
+  const reader = readerFor(input.file.name, input.file.data.subarray(0, 4096), input.format);
+  if (reader !== 'csv' && reader !== 'excel') throw new AppError('UnsupportedFileType');
+  if (input.file.data.byteLength > INTERCHANGE_LIMITS.uploadMaxBytes) throw new AppError('FileTooLarge');
+  const rule = await ruleOf(ctx, {
+    spaceId: ctx.space.spaceId,
+    options: {
+      ...(input.settingId ? { settingId: input.settingId } : {}),
+      ...(input.rule ? { rule: input.rule } : {}),
+    },
+  });
+  const calendars = await spaceCalendarModels(ctx.db.pool, ctx.space.spaceId);
+  try {
+    return await previewTabular(input.file.data, rule, input.limit ?? INTERCHANGE_LIMITS.previewRows, {
+      format: reader === 'csv' ? 'csv' : 'xlsx',
+      calendars: calendars.list,
+      defaultCalendarId: calendars.defaultId,
+    });
+  } catch (error) {
+    if (error instanceof InterchangeError) throw invalidFile(jobErrorOf(error));
+    throw error;
+  }
 }

@@ -310,15 +310,8 @@ async function attributeValuesOf(sql: Sql, versionId: string) {
   return out;
 }
 
-const STANDARD_ID = 'standard';
-
-/** The calendars the version's works use, the version's own and the space default (the standard week when none). */
-async function calendarsOf(
-  sql: Sql,
-  spaceId: string,
-  v: VersionDb,
-  works: WorkDb[],
-): Promise<{ list: IxCalendar[]; defaultId: string }> {
+/** Calendars of the space as the interchange model has them (exceptions one day each); `ids` limits them. */
+async function calendarModels(sql: Sql, spaceId: string, ids: string[] | null) {
   const { rows } = await sql.query<{
     id: string;
     name: string;
@@ -333,8 +326,9 @@ async function calendarsOf(
         FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
         WHERE e."calendarId" = c.id) AS exceptions
      FROM calendars c
-     WHERE c."spaceId" = $1 AND (c.id = ANY($2::uuid[]) OR c.id = $3 OR c."isDefault")`,
-    [spaceId, [...new Set(works.map((w) => w.calendarId).filter((id): id is string => !!id))], v.calendarId],
+     WHERE c."spaceId" = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[]) OR c."isDefault")
+     ORDER BY c."isDefault" DESC, c.name`,
+    [spaceId, ids],
   );
   const list: IxCalendar[] = rows.map((c) => ({
     id: c.id,
@@ -344,8 +338,36 @@ async function calendarsOf(
     allDay: c.allDay,
     ...(c.hoursPerDay ? { hoursPerDay: c.hoursPerDay } : {}),
   }));
-  const defaultId = v.calendarId ?? rows.find((c) => c.isDefault)?.id ?? rows[0]?.id ?? STANDARD_ID;
-  if (defaultId === STANDARD_ID)
-    list.push({ id: STANDARD_ID, name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 });
+  return { list, defaultId: rows.find((c) => c.isDefault)?.id ?? rows[0]?.id ?? null };
+}
+
+const STANDARD_ID = 'standard';
+const standardCalendar = (): IxCalendar => ({
+  id: STANDARD_ID,
+  name: 'Standard',
+  week: STANDARD_WEEK,
+  exceptions: [],
+  hoursPerDay: 8,
+});
+
+/** Every calendar of the space (a spreadsheet's calendar column names them); the standard week when none. */
+export async function spaceCalendarModels(sql: Sql, spaceId: string) {
+  const { list, defaultId } = await calendarModels(sql, spaceId, null);
+  if (!defaultId) return { list: [standardCalendar()], defaultId: STANDARD_ID };
   return { list, defaultId };
+}
+
+/** The calendars the version's works use, the version's own and the space default (the standard week when none). */
+async function calendarsOf(
+  sql: Sql,
+  spaceId: string,
+  v: VersionDb,
+  works: WorkDb[],
+): Promise<{ list: IxCalendar[]; defaultId: string }> {
+  const ids = new Set(works.map((w) => w.calendarId).filter((id): id is string => !!id));
+  if (v.calendarId) ids.add(v.calendarId);
+  const { list, defaultId } = await calendarModels(sql, spaceId, [...ids]);
+  const chosen = v.calendarId ?? defaultId;
+  if (!chosen) return { list: [...list, standardCalendar()], defaultId: STANDARD_ID };
+  return { list, defaultId: chosen };
 }

@@ -6,6 +6,7 @@ import {
   importSettingInput,
   interchangeJobInput,
   listJobsInput,
+  previewUploadInput,
   scheduleFilesInput,
   spaceInput,
   startExportInput,
@@ -17,7 +18,7 @@ import {
 import { router, spaceProcedure } from '../../trpc/trpc';
 import { exportVersion, startExport } from './export';
 import { deleteFile, downloadFile, listScheduleFiles, storageMaxSize, uploadScheduleFile } from './files';
-import { chooseRecordedDates, uploadVersion, uploadVersionSynchronous } from './import';
+import { chooseRecordedDates, previewUpload, uploadVersion, uploadVersionSynchronous } from './import';
 import { getJob, listJobs, stopJob } from './jobs';
 import {
   createImportSetting,
@@ -28,6 +29,9 @@ import {
 } from './settings';
 
 const settingsRouter = router({
+  preview: spaceProcedure('import')
+    .input(previewUploadInput)
+    .mutation(({ ctx, input }) => previewUpload(ctx, input)),
   list: spaceProcedure('import')
     .input(spaceInput)
     .query(({ ctx }) => listImportSettings(ctx)),

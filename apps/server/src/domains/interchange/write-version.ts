@@ -61,6 +61,10 @@ export interface WriteVersionInput {
   options: CalculateOptions;
   /** 'keep': the dates the file recorded are stored as the calculated values where it has them */
   keepRecorded: boolean;
+  /** custom attribute values (activity codes and UDFs, or an archive's attributes) */
+  attributes: readonly AttributeEntry[];
+  /** a Takt archive's per-work extras */
+  workExtras?: Readonly<Record<string, TaktWorkExtra>>;
   progress: (done: number, total: number) => Promise<void>;
 }
 
@@ -167,7 +171,8 @@ export async function writeImportedVersion(
   }
   written.relations = p.relations.length;
 
-  await writeAttributes(client, spaceId, input.scheduleId, p, uuidOf, written);
+  await writeAttributes(client, spaceId, input.scheduleId, input.attributes, uuidOf, written);
+  if (input.workExtras) await applyWorkExtras(client, input.workExtras, uuidOf);
   return { versionId, written };
 }
 
@@ -481,19 +486,19 @@ async function writeCalendars(
 
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/;
 
+/** A custom attribute value of an imported work: the work's model id, the attribute's name and type. */
+export interface AttributeEntry {
+  workId: string;
+  name: string;
+  valueType: AttributeType;
+  value: string | number | boolean;
+}
+
 /**
  * Activity codes become text attributes of the schedule; UDFs / extended attributes become number, date or
- * text attributes by their values. An attribute of the schedule (or of the space) with the same name and
- * type is reused.
+ * text attributes by their values (one name with values of several kinds: text).
  */
-async function writeAttributes(
-  client: pg.PoolClient,
-  spaceId: string,
-  scheduleId: string,
-  p: IxProject,
-  uuidOf: Map<string, string>,
-  written: WrittenCounts,
-) {
+export function attributeEntriesOf(p: IxProject): AttributeEntry[] {
   const types = new Map<string, AttributeType>();
   const widen = (name: string, t: AttributeType) => {
     const had = types.get(name);
@@ -504,7 +509,33 @@ async function writeAttributes(
     for (const [name, v] of Object.entries(a.udfs))
       widen(attrName(name), typeof v === 'number' ? 'number' : DATE_VALUE.test(v) ? 'date' : 'string');
   }
-  if (types.size === 0) return;
+  const entries: AttributeEntry[] = [];
+  for (const a of p.activities) {
+    const put = (name: string, v: string | number) => {
+      const valueType = types.get(attrName(name))!;
+      entries.push({ workId: a.id, name, valueType, value: valueType === 'string' ? String(v) : v });
+    };
+    for (const [name, v] of Object.entries(a.codes)) put(name, v);
+    for (const [name, v] of Object.entries(a.udfs)) put(name, v);
+  }
+  return entries;
+}
+
+/**
+ * Writes attribute values: an attribute of the schedule (or of the space) with the same name and type is
+ * reused, others are created for the schedule. One value per work and attribute (the first wins).
+ */
+async function writeAttributes(
+  client: pg.PoolClient,
+  spaceId: string,
+  scheduleId: string,
+  entries: readonly AttributeEntry[],
+  uuidOf: Map<string, string>,
+  written: WrittenCounts,
+) {
+  if (entries.length === 0) return;
+  const types = new Map<string, AttributeType>();
+  for (const e of entries) if (!types.has(attrName(e.name))) types.set(attrName(e.name), e.valueType);
   const { rows } = await client.query<{ id: string; name: string; valueType: AttributeType }>(
     `SELECT id, name, "valueType" FROM attributes
      WHERE "spaceId" = $1 AND ("scheduleId" = $2 OR "scheduleId" IS NULL) ORDER BY "scheduleId" NULLS LAST`,
@@ -531,36 +562,90 @@ async function writeAttributes(
   const work: string[] = [];
   const attr: string[] = [];
   const value: string[] = [];
+  const seen = new Set<string>();
   const flush = async () => {
     if (!work.length) return;
     await client.query(
       `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
-       SELECT $1, u.w, u.a, u.v::jsonb FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS u(w, a, v)
-       ON CONFLICT ("workId", "attributeId") DO UPDATE SET value = EXCLUDED.value`,
+       SELECT $1, u.w, u.a, u.v::jsonb FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS u(w, a, v)`,
       [spaceId, work, attr, value],
     );
     written.attributeValues += work.length;
     work.length = attr.length = value.length = 0;
   };
-  for (const a of p.activities) {
-    const workId = uuidOf.get(a.id)!;
-    const seen = new Set<string>();
-    const put = (name: string, v: string | number) => {
-      const key = attrName(name);
-      // a code and a UDF of one name (or two names alike after shortening): the first value wins
-      if (seen.has(key)) return;
-      seen.add(key);
-      const type = types.get(key)!;
-      const stored = type === 'string' ? clip(String(v), SCHEDULE_LIMITS.workNameMaxLength) : v;
-      work.push(workId);
-      attr.push(attrIds.get(key)!);
-      value.push(JSON.stringify(stored));
-    };
-    for (const [name, v] of Object.entries(a.codes)) put(name, v);
-    for (const [name, v] of Object.entries(a.udfs)) put(name, v);
+  for (const e of entries) {
+    const workId = uuidOf.get(e.workId);
+    if (!workId) continue;
+    const key = attrName(e.name);
+    const attributeId = attrIds.get(key)!;
+    // a code and a UDF of one name (or two names alike after shortening): the first value wins
+    if (seen.has(`${workId}:${attributeId}`)) continue;
+    seen.add(`${workId}:${attributeId}`);
+    const type = types.get(key)!;
+    work.push(workId);
+    attr.push(attributeId);
+    value.push(
+      JSON.stringify(
+        type === 'string' && typeof e.value === 'string'
+          ? clip(e.value, SCHEDULE_LIMITS.workNameMaxLength)
+          : e.value,
+      ),
+    );
     if (work.length >= CHUNK) await flush();
   }
   await flush();
 }
 
 const attrName = (name: string) => clip(name.trim() || '—', 32);
+
+/**
+ * What a Takt archive carries beyond the interchange model, per work (by model id): the Takt work type,
+ * volumes and unit, the exact progress and the approved plan. Applied after the works are written.
+ */
+export interface TaktWorkExtra {
+  type?: string;
+  planVolume?: number | null;
+  approvedVolume?: number | null;
+  factVolume?: number | null;
+  unit?: string | null;
+  progress?: number;
+  approvedStart?: string | null;
+  approvedFinish?: string | null;
+}
+
+const WORK_TYPES = new Set(['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft']);
+
+async function applyWorkExtras(
+  client: pg.PoolClient,
+  extras: Readonly<Record<string, TaktWorkExtra>>,
+  uuidOf: Map<string, string>,
+) {
+  const rows = Object.entries(extras).filter(([id]) => uuidOf.has(id));
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    const part = rows.slice(from, from + CHUNK);
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+    const date = (v: unknown) => (typeof v === 'string' && DATE_VALUE.test(v) ? v : null);
+    await client.query(
+      `UPDATE works w SET type = coalesce(u.type::"WorkType", w.type), "planVolume" = u.pv, "approvedVolume" = u.av,
+         "factVolume" = u.fv, unit = u.unit, progress = coalesce(u.progress, w.progress),
+         "approvedStart" = u.ast::timestamp, "approvedFinish" = u.afi::timestamp
+       FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::text[], $7::float8[],
+         $8::text[], $9::text[]) AS u(id, type, pv, av, fv, unit, progress, ast, afi)
+       WHERE w.id = u.id`,
+      [
+        part.map(([id]) => uuidOf.get(id)),
+        part.map(([, x]) => (x.type && WORK_TYPES.has(x.type) ? x.type : null)),
+        part.map(([, x]) => num(x.planVolume)),
+        part.map(([, x]) => num(x.approvedVolume)),
+        part.map(([, x]) => num(x.factVolume)),
+        part.map(([, x]) => (typeof x.unit === 'string' ? clip(x.unit, 16) : null)),
+        part.map(([, x]) => {
+          const p = num(x.progress);
+          return p === null ? null : Math.min(100, Math.max(0, p));
+        }),
+        part.map(([, x]) => date(x.approvedStart)),
+        part.map(([, x]) => date(x.approvedFinish)),
+      ],
+    );
+  }
+}

@@ -4,20 +4,23 @@ import { Button } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure } from '../../lib/errors';
+import { defaultColumns, useColumnSettings } from '../../lib/grid-columns';
 import { translateDynamic, useT } from '../../lib/i18n';
-import { api } from '../../lib/trpc';
+import { api, trpc } from '../../lib/trpc';
 import { downloadComparisonExport, downloadStoredFile, downloadVersionExport } from './api';
 import './import.css';
 
-/** Formats offered for a version, and for a comparison of two versions. */
-export const VERSION_EXPORT_FORMATS: readonly ExportFormat[] = ['xer', 'xml-primavera', 'xml', 'json'];
-export const COMPARISON_EXPORT_FORMATS: readonly ExportFormat[] = [
+/** Formats offered for a version, and for a comparison of two versions (the table, or the other version with the base as baseline). */
+export const EXPORT_MENU_FORMATS: readonly ExportFormat[] = [
   'xer',
   'xml-primavera',
   'xml',
-  'json',
+  'excel',
   'csv',
+  'json',
+  'zip',
 ];
+const GRID_FORMATS: readonly ExportFormat[] = ['csv', 'excel', 'xlsx'];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,10 +41,12 @@ export function ExportMenu({
 }) {
   const t = useT();
   const { spaceId, can } = useSpace();
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const [storedColumns] = useColumnSettings(me.data?.id);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const formats = otherVersionId ? COMPARISON_EXPORT_FORMATS : VERSION_EXPORT_FORMATS;
+  const formats = EXPORT_MENU_FORMATS;
 
   useEffect(() => {
     if (!open) return;
@@ -52,13 +57,21 @@ export function ExportMenu({
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
+  // Spreadsheets are the grid as shown: the user's visible columns in their order.
+  const columnsFor = (format: ExportFormat) =>
+    GRID_FORMATS.includes(format)
+      ? (storedColumns ?? defaultColumns()).filter((c) => c.visible).map((c) => c.key)
+      : undefined;
+
   const viaJob = async (format: ExportFormat) => {
     try {
+      const columns = columnsFor(format);
       let job = await api.interchange.startExport.mutate({
         spaceId,
         versionId,
         ...(otherVersionId ? { otherVersionId } : {}),
         format,
+        ...(columns ? { columns } : {}),
       });
       while (job.state === 'queued' || job.state === 'running') {
         await sleep(500);
@@ -77,7 +90,7 @@ export function ExportMenu({
     try {
       if (workCount > INTERCHANGE_LIMITS.exportInlineMaxWorks) await viaJob(format);
       else if (otherVersionId) await downloadComparisonExport(spaceId, versionId, otherVersionId, format);
-      else await downloadVersionExport(spaceId, versionId, format);
+      else await downloadVersionExport(spaceId, versionId, format, columnsFor(format));
     } finally {
       setBusy(null);
     }

@@ -1,16 +1,10 @@
 import type { ImportReport, MovedDate } from '@takt/contracts';
-import { appI18n, translateDynamic, useT } from '../../lib/i18n';
-import { formatIso, formatNumber } from '../../lib/schedule-time';
+import { translateDynamic, useT } from '../../lib/i18n';
+import { formatIso } from '../../lib/schedule-time';
 
-/** A recorded or calculated value as the report shows it: dates DD.MM.YYYY HH:mm, floats in hours. */
-function valueText(field: MovedDate['field'], value: MovedDate['recorded'] | null): string {
-  if (value === null) return '—';
-  if (typeof value === 'boolean') return translateDynamic(value ? 'common.yes' : 'common.no');
-  if (typeof value === 'number')
-    return field.endsWith('Minutes')
-      ? translateDynamic('import.hours', { hours: formatNumber(value / 60, appI18n.locale) })
-      : String(value);
-  return formatIso(value);
+/** A recorded or recalculated date as the report shows it: DD.MM.YYYY HH:mm. */
+function valueText(value: MovedDate['calculated']): string {
+  return value === null ? '—' : formatIso(value);
 }
 
 /** The moved recorded dates: work, field, what the file recorded, what recalculation gives. */
@@ -36,8 +30,8 @@ export function MovedDatesTable({ report }: { report: ImportReport }) {
                 <td>{m.code}</td>
                 <td>{m.name}</td>
                 <td>{translateDynamic(`import.field.${m.field}`)}</td>
-                <td>{valueText(m.field, m.recorded)}</td>
-                <td>{valueText(m.field, m.calculated)}</td>
+                <td>{valueText(m.recorded)}</td>
+                <td>{valueText(m.calculated)}</td>
               </tr>
             ))}
           </tbody>
@@ -119,6 +113,25 @@ export function ReportView({ report }: { report: ImportReport }) {
               ? t('import.recorded.kept', { count: rd.moved, works: rd.movedWorks })
               : t('import.recorded.recalculated', { count: rd.moved, works: rd.movedWorks })}
       </p>
+      {report.rows && (
+        <section>
+          <p className="muted" data-testid="import-rows">
+            {t('import.report.rows', { read: report.rows.read, skipped: report.rows.skipped })}
+          </p>
+          {report.rows.items.length > 0 && (
+            <ul className="import-list">
+              {report.rows.items.map((r) => (
+                <li key={`${r.row}-${r.id}`}>
+                  {t('import.preview.row')} {r.row}: {translateDynamic(r.id, r.values)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {report.files !== undefined && report.files > 0 && (
+        <p className="muted">{t('import.report.files', { count: report.files })}</p>
+      )}
       {report.skipped.length > 0 && (
         <section>
           <h3 className="import-section-title">{t('import.report.skipped')}</h3>

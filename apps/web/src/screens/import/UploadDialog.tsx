@@ -17,6 +17,7 @@ import { appI18n, translateDynamic, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { uploadVersionFile } from './api';
+import { PreviewTable } from './PreviewTable';
 import { MovedDatesTable, ReportView } from './ReportView';
 import { RulesDialog } from './RulesDialog';
 import './import.css';
@@ -56,6 +57,8 @@ export function UploadDialog({
   const [name, setName] = useState('');
   const [settingId, setSettingId] = useState('');
   const [rulesOpen, setRulesOpen] = useState(false);
+  // A rule edited in the rules dialog is read again by the preview.
+  const [previewKey, setPreviewKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -166,6 +169,14 @@ export function UploadDialog({
               {t('import.rules_edit')}
             </Button>
           </div>
+        )}
+        {tabular && file && format && settingId && (
+          <PreviewTable
+            key={`${settingId}-${previewKey}`}
+            file={file}
+            settingId={settingId}
+            format={format}
+          />
         )}
         {problem && (
           <div className="field-error" role="alert">
@@ -291,6 +302,7 @@ export function UploadDialog({
           onClose={(chosen) => {
             setRulesOpen(false);
             if (chosen) setSettingId(chosen);
+            setPreviewKey((k) => k + 1);
           }}
         />
       )}

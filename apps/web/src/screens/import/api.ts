@@ -132,3 +132,27 @@ export function downloadComparisonExport(
 export function downloadStoredFile(spaceId: string, fileId: string, fallbackName: string) {
   return downloadFrom(`/api/v1/space/${spaceId}/storage/download/${fileId}`, { method: 'GET' }, fallbackName);
 }
+
+export type TabularPreviewDto = RouterOutputs['interchange']['settings']['preview'];
+
+/** `POST …/schedule-import-settings/preview` (multipart): how the rule reads the spreadsheet's first rows. */
+export async function previewSpreadsheet(
+  spaceId: string,
+  file: File,
+  settingId: string,
+  format: ImportFormat,
+): Promise<{ preview: TabularPreviewDto } | { failure: FailedCall }> {
+  const path = `/api/v1/space/${spaceId}/schedule-import-settings/preview`;
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: requestHeaders(),
+      body: formOf(file, { settingId, format }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) return { failure: restFailure(path, response.status, body) };
+    return { preview: body as TabularPreviewDto };
+  } catch (error) {
+    return { failure: describeFailure(error, path) };
+  }
+}
