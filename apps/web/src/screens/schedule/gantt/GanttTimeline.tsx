@@ -420,12 +420,9 @@ export function GanttTimeline(props: GanttTimelineProps) {
     );
   }, [scale, size.width, base, today]);
   const setLevel = view.setLevel;
-  const scaleChannel = view.scale;
   useEffect(() => {
-    if (!scale) return;
-    setLevel(scaleLevel(scale));
-    scaleChannel.publish(scale);
-  }, [scale, setLevel, scaleChannel]);
+    if (scale) setLevel(scaleLevel(scale));
+  }, [scale, setLevel]);
 
   // One vertical scroll: the grid's.
   useEffect(() => {
