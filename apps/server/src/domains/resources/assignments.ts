@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo/record';
-import { inTransaction, type Sql, versionForEdit, versionOf } from '../versions/guard';
+import { inTransaction, type Sql, versionOf } from '../versions/guard';
+import { versionForResources } from './lock';
 
 export const ASSIGNMENT_SELECT = `a.id, a."versionId", a."workId", a."resourceId", a."planQuantity", a."approvedQuantity",
   a."factQuantity", a.price, a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries,
@@ -116,7 +117,7 @@ export async function createAssignment(
   const spaceId = ctx.space.spaceId;
   const { versionId, workId, resourceId, ...fields } = input;
   const id = await inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, versionId);
+    await versionForResources(client, spaceId, versionId);
     if (!(await workOfVersion(client, versionId, [workId])).has(workId)) throw new AppError('NotFound');
     await resourceInSpace(client, spaceId, resourceId);
     await checkAssignment(client, { ...fields, workId });
@@ -169,7 +170,7 @@ async function updateMany(
 ) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, versionId);
+    await versionForResources(client, spaceId, versionId);
     const locked = await lockAssignments(
       client,
       versionId,
@@ -209,7 +210,7 @@ export async function deleteAssignment(
 ) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, input.versionId);
+    await versionForResources(client, spaceId, input.versionId);
     const locked = await lockAssignments(client, input.versionId, [input.assignmentId]);
     const undo = new UndoRecorder(client);
     await undo.workRows([locked.get(input.assignmentId)!.workId], ['assignments']);
@@ -241,7 +242,7 @@ export async function assignResource(
   const spaceId = ctx.space.spaceId;
   const workIds = [...new Set(input.workIds)];
   return inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, input.versionId);
+    await versionForResources(client, spaceId, input.versionId);
     const resource = await resourceInSpace(client, spaceId, input.resourceId);
     const { rows } = await client.query<{ id: string }>(
       `SELECT w.id FROM works w WHERE w."versionId" = $1 AND w.id = ANY($2::uuid[]) AND w.type <> 'sum'

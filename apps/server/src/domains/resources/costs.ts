@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo/record';
 import { inTransaction, keyDate, versionForEdit } from '../versions/guard';
 import { iso } from '../works/fields';
+import { versionForResources } from './lock';
 import { resourceSettingsOf } from './settings';
 import { instantOf, versionCalendars } from './time';
 
@@ -43,7 +44,7 @@ export function missingCodesParams(codes: string[]) {
 export async function updateCosts(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, versionId);
+    await versionForResources(client, spaceId, versionId);
     const settings = await resourceSettingsOf(client, spaceId, versionId);
     const targets = [settings.planCostAttributeId, settings.factCostAttributeId].filter(
       (a): a is string => !!a,

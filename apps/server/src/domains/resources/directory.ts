@@ -17,12 +17,22 @@ const SPECIALTY_SELECT = `s.id, s.name, s.code, s.revision,
   (SELECT count(*)::int FROM user_specialties u JOIN space_members m ON m."userId" = u."userId" AND m."spaceId" = s."spaceId"
     WHERE u."specialtyId" = s.id) AS users`;
 
+export interface SpecialtyDto {
+  id: string;
+  name: string;
+  code: string | null;
+  revision: number;
+  /** Resources of the specialty, and members who have it. */
+  resources: number;
+  users: number;
+}
+
 export async function listSpecialties(ctx: SpaceContext) {
   const { rows } = await ctx.db.pool.query(
     `SELECT ${SPECIALTY_SELECT} FROM specialties s WHERE s."spaceId" = $1 ORDER BY s.name, s.id`,
     [ctx.space.spaceId],
   );
-  return rows as { id: string; name: string; code: string | null; revision: number }[];
+  return rows as SpecialtyDto[];
 }
 
 async function specialtyOf(sql: Sql, spaceId: string, id: string) {
@@ -31,7 +41,7 @@ async function specialtyOf(sql: Sql, spaceId: string, id: string) {
     [id, spaceId],
   );
   if (!rows[0]) throw new AppError('NotFound');
-  return rows[0] as { id: string; name: string; code: string | null; revision: number };
+  return rows[0] as SpecialtyDto;
 }
 
 const specialtyTaken = () =>

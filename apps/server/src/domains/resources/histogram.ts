@@ -120,6 +120,8 @@ export async function versionHistogram(ctx: SpaceContext, input: HistogramReques
       rows,
       periodCount: h.periodCount,
       periodLabels: h.periodLabels,
+      /** First day of each period and the day after the last, as days since 2000-01-01. */
+      periodStartDays: Array.from(h.periodStart),
       plan: Array.from(h.plan),
       approved: Array.from(h.approved),
       fact: Array.from(h.fact),

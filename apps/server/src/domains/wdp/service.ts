@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { versionForResources } from '../resources/lock';
 import { dayShare, versionCalendars } from '../resources/time';
 import { UndoRecorder } from '../undo/record';
 import { checkEditingPeriod, inTransaction, keyDate, type Sql, versionOf } from '../versions/guard';
@@ -12,17 +13,6 @@ import { iso } from '../works/fields';
  * its values raises. Dates before the editing period are refused, the plan of a work may not exceed its
  * planned volume with its facts (limit-for-dp), and every change is an undo action of kind undo_wdp.
  */
-
-/** Locks the version for a daily-plan change: a locked version refuses it. The calculation stays valid. */
-async function versionForWdp(client: pg.PoolClient, spaceId: string, versionId: string) {
-  const { rows } = await client.query<{ id: string; scheduleId: string; locked: boolean }>(
-    `SELECT id, "scheduleId", locked FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
-    [versionId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  if (rows[0].locked) throw new AppError('VersionLocked');
-  return rows[0];
-}
 
 /** The editing period (spec §3): with N days configured, days before (key date − N) are closed. */
 export async function editingWindow(sql: Sql, spaceId: string) {
@@ -243,7 +233,7 @@ export async function saveWdp(
 ) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx, async (client) => {
-    await versionForWdp(client, spaceId, input.versionId);
+    await versionForResources(client, spaceId, input.versionId);
     await checkEditingPeriod(
       ctx,
       client,
@@ -271,7 +261,7 @@ export async function setWdpPlanning(
 ) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx, async (client) => {
-    await versionForWdp(client, spaceId, input.versionId);
+    await versionForResources(client, spaceId, input.versionId);
     const locked = await lockRows(client, spaceId, input.versionId, input.rows);
     const undo = new UndoRecorder(client);
     await undo.workRows([...locked.keys()], ['wdp_rows']);
@@ -322,7 +312,7 @@ export async function updateVolumePlanAtDay(
   const spaceId = ctx.space.spaceId;
   const day = input.date;
   const result = await inTransaction(ctx, async (client) => {
-    await versionForWdp(client, spaceId, input.versionId);
+    await versionForResources(client, spaceId, input.versionId);
     await checkEditingPeriod(ctx, client, [day]);
     const { rows: works } = await client.query<PlanWork>(
       `SELECT w.id AS "workId", w.code, w.name, w."planVolume", w."calendarId",

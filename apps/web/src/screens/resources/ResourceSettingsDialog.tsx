@@ -1,0 +1,121 @@
+import { LEVELING_RULES } from '@takt/contracts';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../components/dialog';
+import { Checkbox, SelectField, Spinner } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { describeFailure } from '../../lib/errors';
+import { type FieldErrors, serverFieldErrors } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { api, trpc } from '../../lib/trpc';
+
+type Rule = (typeof LEVELING_RULES)[number];
+
+/** A version's resource settings (spec §7 resource settings): the cost attributes update-costs writes, leveling defaults. */
+export function ResourceSettingsDialog({
+  versionId,
+  readOnly,
+  onClose,
+}: {
+  versionId: string;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const settings = trpc.resources.settings.useQuery({ spaceId, versionId });
+  const attributes = trpc.attributes.list.useQuery({ spaceId });
+  const [plan, setPlan] = useState('');
+  const [fact, setFact] = useState('');
+  const [rule, setRule] = useState<Rule>('lft');
+  const [withinFloat, setWithinFloat] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const s = settings.data;
+    if (!s) return;
+    setPlan(s.planCostAttributeId ?? '');
+    setFact(s.factCostAttributeId ?? '');
+    setRule(s.leveling?.rule ?? 'lft');
+    setWithinFloat(s.leveling?.withinFloat ?? false);
+  }, [settings.data]);
+  const money = (attributes.data ?? []).filter((a) => a.valueType === 'money' || a.valueType === 'number');
+  const options = [
+    { value: '', label: t('common.none') },
+    ...money.map((a) => ({ value: a.id, label: a.name })),
+  ];
+
+  const submit = async () => {
+    const current = settings.data;
+    if (!current) return;
+    setBusy(true);
+    try {
+      await api.resources.updateSettings.mutate(
+        {
+          spaceId,
+          versionId,
+          revision: current.revision,
+          planCostAttributeId: plan || null,
+          factCostAttributeId: fact || null,
+          leveling: { ...(current.leveling ?? { seed: 1, schedules: 200 }), rule, withinFloat },
+        },
+        { context: { showsIssues: true } },
+      );
+      await utils.resources.settings.invalidate();
+      notify('success', [t('common.saved')]);
+      onClose();
+    } catch (error) {
+      setErrors(serverFieldErrors(describeFailure(error, 'resources.updateSettings').issues));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={t('resource_settings.title')}
+      busy={busy}
+      onSubmit={readOnly ? undefined : () => void submit()}
+      onClose={onClose}
+      testId="resource-settings-dialog"
+    >
+      {settings.isLoading ? (
+        <Spinner />
+      ) : (
+        <>
+          <SelectField
+            label={t('resource_settings.plan_cost')}
+            value={plan}
+            onChange={setPlan}
+            options={options}
+            error={errors.planCostAttributeId}
+            hint={t('resource_settings.cost_hint')}
+            disabled={readOnly}
+          />
+          <SelectField
+            label={t('resource_settings.fact_cost')}
+            value={fact}
+            onChange={setFact}
+            options={options}
+            error={errors.factCostAttributeId}
+            disabled={readOnly}
+          />
+          <SelectField
+            label={t('leveling.rule')}
+            value={rule}
+            onChange={(v) => setRule(v as Rule)}
+            options={LEVELING_RULES.map((r) => ({ value: r, label: t(`leveling.rule.${r}`) }))}
+            disabled={readOnly}
+          />
+          <Checkbox
+            label={t('leveling.within_float')}
+            checked={withinFloat}
+            onChange={setWithinFloat}
+            disabled={readOnly}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,214 @@
+import { RESOURCE_KINDS } from '@takt/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { Badge, Button, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { useT } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
+import { quantityText } from './format';
+import { ResourceEditor } from './ResourceEditor';
+import { ExecutorsTab, SpecialtiesTab } from './SpecialtiesTab';
+import '../calendars/calendars.css';
+import './resources.css';
+
+export type Resource = RouterOutputs['resources']['list'][number];
+type Tab = 'resources' | 'specialties' | 'executors';
+
+/**
+ * The resources screen (spec §2 `resources/{id?}`): the space's resource directory — resources of the four
+ * kinds with unit, price and availability — its specialties and executors. The query parameters filter
+ * (text), filter_indicator (a kind) and target (a resource id or code, selected and scrolled to) come from
+ * the address, like the schedule's.
+ */
+export function ResourcesPage({ params }: { params: { id?: string } }) {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const [, navigate] = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const [tab, setTab] = useState<Tab>('resources');
+  const filter = search.get('filter') ?? '';
+  const indicator = search.get('filter_indicator') ?? '';
+  const target = search.get('target');
+  const setParam = (key: string, value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const list = trpc.resources.list.useQuery({ spaceId });
+  const calendars = trpc.calendars.list.useQuery({ spaceId });
+  const specialties = trpc.resources.specialties.useQuery({ spaceId });
+  const editable = can('resources.edit');
+  const [creating, setCreating] = useState(false);
+
+  const all = list.data ?? [];
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return all.filter(
+      (r) =>
+        (!needle || r.name.toLowerCase().includes(needle) || (r.code ?? '').toLowerCase().includes(needle)) &&
+        (!indicator || r.kind === indicator),
+    );
+  }, [all, filter, indicator]);
+
+  // The target parameter (an id or a code) opens that resource once.
+  const targetDone = useRef<string | null>(null);
+  useEffect(() => {
+    if (!target || targetDone.current === target || !list.data) return;
+    const found = list.data.find((r) => r.id === target || r.code === target);
+    targetDone.current = target;
+    if (found && found.id !== params.id)
+      navigate(`/resources/${found.id}${window.location.search}`, { replace: true });
+  }, [target, list.data, params.id, navigate]);
+  useEffect(() => {
+    if (params.id) document.getElementById(`resource-${params.id}`)?.scrollIntoView({ block: 'nearest' });
+  }, [params.id]);
+
+  const selected = creating ? null : all.find((r) => r.id === params.id);
+  const calendarName = (id: string | null) => calendars.data?.find((c) => c.id === id)?.name ?? '';
+  const specialtyName = (id: string | null) => specialties.data?.find((s) => s.id === id)?.name ?? '';
+
+  return (
+    <div className="page page-wide" data-testid="resources-page">
+      <PageHeader
+        title={t('screen.resources')}
+        subtitle={t('resources.subtitle')}
+        actions={
+          tab === 'resources' && (
+            <Button
+              variant="primary"
+              disabled={!editable}
+              onClick={() => setCreating(true)}
+              data-testid="resource-create"
+            >
+              + {t('resources.new')}
+            </Button>
+          )
+        }
+      />
+      <Tabs
+        label={t('resources.tabs')}
+        tabs={(['resources', 'specialties', 'executors'] as const).map((key) => ({
+          key,
+          label: t(`resources.tab.${key}`),
+        }))}
+        active={tab}
+        onChange={setTab}
+      />
+      {tab === 'specialties' && <SpecialtiesTab editable={editable} />}
+      {tab === 'executors' && <ExecutorsTab editable={editable} />}
+      {tab === 'resources' && (
+        <div className="resources-layout">
+          <Card className="resources-list">
+            <div className="resources-filters">
+              <input
+                className="input input-compact"
+                type="search"
+                placeholder={t('resources.filter')}
+                aria-label={t('resources.filter')}
+                value={filter}
+                onChange={(e) => setParam('filter', e.target.value)}
+                data-testid="resources-filter"
+              />
+              <select
+                className="input input-compact"
+                aria-label={t('resources.kind')}
+                value={indicator}
+                onChange={(e) => setParam('filter_indicator', e.target.value)}
+              >
+                <option value="">{t('resources.kind_all')}</option>
+                {RESOURCE_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`resources.kind.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {list.isLoading ? (
+              <Spinner />
+            ) : shown.length === 0 ? (
+              <Empty>{all.length ? t('resources.nothing_found') : t('resources.empty')}</Empty>
+            ) : (
+              <div className="table-wrap">
+                <table className="table resources-table" data-testid="resources-table">
+                  <thead>
+                    <tr>
+                      <th>{t('eps.code')}</th>
+                      <th>{t('eps.name')}</th>
+                      <th>{t('resources.kind')}</th>
+                      <th>{t('resources.unit')}</th>
+                      <th className="num">{t('resources.price')}</th>
+                      <th className="num">{t('resources.units_per_day')}</th>
+                      <th>{t('resources.calendar')}</th>
+                      <th>{t('resources.specialty')}</th>
+                      <th className="num">{t('resources.assignments')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((r) => (
+                      <tr
+                        key={r.id}
+                        id={`resource-${r.id}`}
+                        className={`clickable${r.id === selected?.id ? ' row-active' : ''}`}
+                        onClick={() => {
+                          setCreating(false);
+                          navigate(`/resources/${r.id}${window.location.search}`);
+                        }}
+                        data-testid="resource-row"
+                      >
+                        <td>{r.code ?? ''}</td>
+                        <td>{r.name}</td>
+                        <td>
+                          <Badge tone={r.kind === 'labour' ? 'accent' : 'neutral'}>
+                            {t(`resources.kind.${r.kind}`)}
+                          </Badge>
+                        </td>
+                        <td>{r.unit ?? ''}</td>
+                        <td className="num">{quantityText(r.price, 2)}</td>
+                        <td className="num">
+                          {r.unitsPerDay === null ? t('resources.unlimited') : quantityText(r.unitsPerDay)}
+                          {r.periods.length > 0 && (
+                            <span className="muted-inline">
+                              {' '}
+                              · {t('resources.periods_count', { count: r.periods.length })}
+                            </span>
+                          )}
+                        </td>
+                        <td>{calendarName(r.calendarId)}</td>
+                        <td>{specialtyName(r.specialtyId)}</td>
+                        <td className="num">{r.assignments}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          {(creating || selected) && (
+            <ResourceEditor
+              key={selected ? `${selected.id}:${selected.revision}` : 'new'}
+              resource={selected ?? null}
+              editable={editable}
+              calendars={calendars.data ?? []}
+              specialties={specialties.data ?? []}
+              onSaved={(id) => {
+                setCreating(false);
+                navigate(`/resources/${id}${window.location.search}`);
+              }}
+              onDeleted={() => navigate(`/resources${window.location.search}`)}
+              onClose={() => {
+                setCreating(false);
+                navigate(`/resources${window.location.search}`);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

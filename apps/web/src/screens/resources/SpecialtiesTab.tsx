@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import { confirmed } from '../../components/confirm';
+import { FormDialog } from '../../components/dialog';
+import { Badge, Button, Card, Empty, Spinner, TextField } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { describeFailure } from '../../lib/errors';
+import { type FieldErrors, serverFieldErrors } from '../../lib/form';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { api, trpc } from '../../lib/trpc';
+
+type Specialty = RouterOutputs['resources']['specialties'][number];
+
+/** Specialties (trades) of the space: create, rename, delete. */
+export function SpecialtiesTab({ editable }: { editable: boolean }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const list = trpc.resources.specialties.useQuery({ spaceId });
+  const [editing, setEditing] = useState<Specialty | 'new' | null>(null);
+  const remove = async (s: Specialty) => {
+    if (!(await confirmed({ title: t('resources.specialty_delete_title', { name: s.name }), danger: true })))
+      return;
+    await api.resources.deleteSpecialty.mutate({ spaceId, specialtyId: s.id });
+    await utils.resources.specialties.invalidate();
+  };
+  return (
+    <Card
+      title={t('resources.tab.specialties')}
+      description={t('resources.specialties_hint')}
+      actions={
+        <Button
+          variant="primary"
+          disabled={!editable}
+          onClick={() => setEditing('new')}
+          data-testid="specialty-create"
+        >
+          + {t('resources.new_specialty')}
+        </Button>
+      }
+    >
+      {list.isLoading ? (
+        <Spinner />
+      ) : (list.data ?? []).length === 0 ? (
+        <Empty>{t('resources.no_specialties')}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('eps.code')}</th>
+                <th>{t('eps.name')}</th>
+                <th className="num">{t('screen.resources')}</th>
+                <th className="num">{t('resources.tab.executors')}</th>
+                <th>{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(list.data ?? []).map((s) => (
+                <tr key={s.id}>
+                  <td>{s.code ?? ''}</td>
+                  <td>{s.name}</td>
+                  <td className="num">{s.resources}</td>
+                  <td className="num">{s.users}</td>
+                  <td>
+                    <Button variant="ghost" disabled={!editable} onClick={() => setEditing(s)}>
+                      {t('common.edit')}
+                    </Button>
+                    <Button variant="ghost" disabled={!editable} onClick={() => void remove(s)}>
+                      {t('common.delete')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <SpecialtyDialog
+          specialty={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            void utils.resources.specialties.invalidate();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function SpecialtyDialog({
+  specialty,
+  onClose,
+  onDone,
+}: {
+  specialty: Specialty | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [name, setName] = useState(specialty?.name ?? '');
+  const [code, setCode] = useState(specialty?.code ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const fields = { name, code: code.trim() || null };
+      if (specialty)
+        await api.resources.updateSpecialty.mutate(
+          { spaceId, specialtyId: specialty.id, revision: specialty.revision, ...fields },
+          { context: { showsIssues: true } },
+        );
+      else
+        await api.resources.createSpecialty.mutate(
+          { spaceId, ...fields },
+          { context: { showsIssues: true } },
+        );
+      onDone();
+    } catch (error) {
+      setErrors(serverFieldErrors(describeFailure(error, 'resources.createSpecialty').issues));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      title={specialty ? t('resources.edit_specialty') : t('resources.new_specialty')}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      testId="specialty-dialog"
+    >
+      <TextField label={t('eps.name')} value={name} onChange={setName} error={errors.name} maxLength={32} />
+      <TextField label={t('eps.code')} value={code} onChange={setCode} error={errors.code} maxLength={32} />
+    </FormDialog>
+  );
+}
+
+type Executor = RouterOutputs['resources']['executors'][number];
+
+/** Executors of the space (members flagged as executors or holding specialties) and their specialties. */
+export function ExecutorsTab({ editable }: { editable: boolean }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const executors = trpc.resources.executors.useQuery({ spaceId });
+  const members = trpc.space.users.useQuery(
+    { spaceId },
+    { trpc: { context: { quiet: true } }, retry: false },
+  );
+  const specialties = trpc.resources.specialties.useQuery({ spaceId });
+  const [editing, setEditing] = useState<Executor | null>(null);
+  const [adding, setAdding] = useState('');
+  const listed = new Set((executors.data ?? []).map((e) => e.id));
+  const others = (members.data ?? []).filter((m) => !listed.has(m.userId));
+  return (
+    <Card
+      title={t('resources.tab.executors')}
+      description={t('resources.executors_hint')}
+      actions={
+        editable &&
+        others.length > 0 && (
+          <select
+            className="input input-compact"
+            aria-label={t('resources.add_executor')}
+            value={adding}
+            onChange={(e) => {
+              const member = others.find((m) => m.userId === e.target.value);
+              setAdding('');
+              if (member)
+                setEditing({
+                  id: member.userId,
+                  login: member.login,
+                  firstName: member.firstName,
+                  lastName: member.lastName,
+                  executor: member.executor,
+                  specialties: [],
+                });
+            }}
+          >
+            <option value="">+ {t('resources.add_executor')}</option>
+            {others.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {`${m.lastName} ${m.firstName}`.trim() || m.login}
+              </option>
+            ))}
+          </select>
+        )
+      }
+    >
+      {executors.isLoading ? (
+        <Spinner />
+      ) : (executors.data ?? []).length === 0 ? (
+        <Empty>{t('resources.no_executors')}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('resources.executor')}</th>
+                <th>{t('resources.tab.specialties')}</th>
+                <th>{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(executors.data ?? []).map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    {`${e.lastName} ${e.firstName}`.trim() || e.login}
+                    {e.executor && (
+                      <>
+                        {' '}
+                        <Badge tone="accent">{t('resources.executor_flag')}</Badge>
+                      </>
+                    )}
+                  </td>
+                  <td>{e.specialties.map((s) => s.name).join(', ') || t('common.none')}</td>
+                  <td>
+                    <Button variant="ghost" disabled={!editable} onClick={() => setEditing(e)}>
+                      {t('common.edit')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <UserSpecialtiesDialog
+          executor={editing}
+          specialties={specialties.data ?? []}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            void utils.resources.executors.invalidate();
+            void utils.resources.specialties.invalidate();
+            notify('success', [t('common.saved')]);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function UserSpecialtiesDialog({
+  executor,
+  specialties,
+  onClose,
+  onDone,
+}: {
+  executor: Executor;
+  specialties: readonly Specialty[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set(executor.specialties.map((s) => s.id)));
+  const save = trpc.resources.setUserSpecialties.useMutation({ onSuccess: onDone });
+  return (
+    <FormDialog
+      title={t('resources.specialties_of', {
+        name: `${executor.lastName} ${executor.firstName}`.trim() || executor.login,
+      })}
+      busy={save.isPending}
+      onSubmit={() => save.mutate({ spaceId, userId: executor.id, specialtyIds: [...picked] })}
+      onClose={onClose}
+    >
+      {specialties.length === 0 ? (
+        <Empty>{t('resources.no_specialties')}</Empty>
+      ) : (
+        <ul className="plain-list">
+          {specialties.map((s) => (
+            <li key={s.id}>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={picked.has(s.id)}
+                  onChange={(e) =>
+                    setPicked((p) => {
+                      const next = new Set(p);
+                      if (e.target.checked) next.add(s.id);
+                      else next.delete(s.id);
+                      return next;
+                    })
+                  }
+                />
+                <span>{s.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormDialog>
+  );
+}
