@@ -16,6 +16,7 @@ import { NotFoundPage } from '../screens/not-found/NotFoundPage';
 import { ProfilePage } from '../screens/profile/ProfilePage';
 import { RegisterPage } from '../screens/register/RegisterPage';
 import { ResetPasswordPage } from '../screens/reset-password/ResetPasswordPage';
+import { ResourcesPage } from '../screens/resources/ResourcesPage';
 import { RestorePage } from '../screens/restore/RestorePage';
 import { SchedulePage } from '../screens/schedule/SchedulePage';
 import { SelectSpacePage } from '../screens/select-space/SelectSpacePage';
@@ -63,6 +64,8 @@ export function AppRoutes() {
               <Route path="/" component={StructurePage} />
               <Route path="/profile" component={ProfilePage} />
               <Route path="/admin" component={AdminPage} />
+              <Route path="/resources" component={ResourcesPage} />
+              <Route path="/resources/:id" component={ResourcesPage} />
               <Route path="/schedule/:id/cyclogram" component={CyclogramPage} />
               <Route path="/schedule/:id" component={SchedulePage} />
               <Route path="/grid/:projectId" component={GridSchedulePage} />

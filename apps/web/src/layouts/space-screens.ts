@@ -21,7 +21,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.resources',
     paths: ['/resources', '/resources/:id'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'users',
   },
   {

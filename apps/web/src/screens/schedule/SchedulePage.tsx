@@ -30,6 +30,10 @@ import { daysToMinutes, isoToMinutes, minutesToDays, parseNumberText } from '../
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
 import { PrintDialog } from '../print/PrintDialog';
+import { AssignmentsPanel } from '../resources/AssignmentsPanel';
+import { DailyPlanDock } from '../resources/DailyPlanDock';
+import { useResourceHistogram } from '../resources/ResourceHistogram';
+import { TimesheetDock } from '../resources/TimesheetDock';
 import { BulkEditDialog } from './BulkEditDialog';
 import { useChecked } from './checked';
 import { buildColumns, type WorkPatch } from './columns';
@@ -52,7 +56,9 @@ export const FILTER_INDICATORS = [
   'milestones',
   'negative_float',
 ] as const;
-type Panel = 'relations' | 'undo' | 'versions';
+type Panel = 'relations' | 'assignments' | 'undo' | 'versions';
+/** Views under the grid and the timeline (resources, issue 8). */
+type Dock = 'histogram' | 'daily_plan' | 'timesheet';
 
 /** Load timings of the last version opened, read by the web benchmark. */
 declare global {
@@ -153,6 +159,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<GridCursor>({ row: 0, col: 1 });
   const [panel, setPanel] = useState<Panel | null>(null);
+  const [dock, setDock] = useState<Dock | null>(null);
   const [printOpen, setPrintOpen] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [scrollTo, setScrollTo] = useState<{ row: number; token: number } | null>(null);
@@ -259,6 +266,14 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     calendars.data?.find((c) => c.id === version?.calendarId)?.hoursPerDay ??
     calendars.data?.find((c) => c.isDefault)?.hoursPerDay ??
     8;
+  const histogram = useResourceHistogram({
+    open: dock === 'histogram',
+    view: gantt,
+    versionId: version?.id,
+    readOnly,
+    hoursPerDay: calendarHours,
+    onChanged: reload,
+  });
 
   /** Saves one work; a stale revision reloads the row and tells the user. */
   const saveWork = useCallback(
@@ -617,7 +632,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           >
             {t('grid.calculate')}
           </Button>
-          {(['relations', 'undo', 'versions'] as const).map((p) => (
+          {(['relations', 'assignments', 'undo', 'versions'] as const).map((p) => (
             <Button
               key={p}
               variant={panel === p ? 'primary' : 'secondary'}
@@ -733,6 +748,20 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         </Link>
       </div>
       <GanttToolbar view={gantt} disabled={!model} />
+      <div className="schedule-docks" role="toolbar" aria-label={t('dock.toolbar')}>
+        {(['histogram', 'daily_plan', 'timesheet'] as const).map((d) => (
+          <Button
+            key={d}
+            variant={dock === d ? 'primary' : 'ghost'}
+            aria-pressed={dock === d}
+            disabled={!version}
+            onClick={() => setDock(dock === d ? null : d)}
+            data-testid={`dock-${d}`}
+          >
+            {t(`dock.${d}`)}
+          </Button>
+        ))}
+      </div>
       <div className={`schedule-body${panel ? ' schedule-body-panel' : ''}`}>
         <div className="schedule-grid">
           <ScheduleSplit
@@ -740,53 +769,75 @@ export function SchedulePage({ params }: { params: { id: string } }) {
               !model ? (
                 <Spinner />
               ) : (
-                <WbsGrid
-                  rows={rows}
-                  columns={columns}
-                  revision={tick}
-                  readOnly={readOnly}
-                  rowClass={(r) =>
-                    `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
-                  }
-                  idOf={(r) => model.ids[r]!}
-                  selected={selected}
-                  onSelect={setSelected}
-                  cursor={cursor}
-                  onCursor={setCursor}
-                  onKey={onKey}
-                  onCopy={onCopy}
-                  onPaste={onPaste}
-                  scrollTo={scrollTo}
-                  editRequest={editRequest}
-                  onScrollElement={onGridScroller}
-                />
+                <>
+                  <WbsGrid
+                    rows={rows}
+                    columns={columns}
+                    revision={tick}
+                    readOnly={readOnly}
+                    rowClass={(r) =>
+                      `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
+                    }
+                    idOf={(r) => model.ids[r]!}
+                    selected={selected}
+                    onSelect={setSelected}
+                    cursor={cursor}
+                    onCursor={setCursor}
+                    onKey={onKey}
+                    onCopy={onCopy}
+                    onPaste={onPaste}
+                    scrollTo={scrollTo}
+                    editRequest={editRequest}
+                    onScrollElement={onGridScroller}
+                  />
+                  {histogram.legend}
+                </>
               )
             }
             right={
               model &&
               version && (
-                <GanttPane
-                  view={gantt}
-                  model={model}
-                  rows={rows}
-                  revision={tick}
-                  details={details.byId}
-                  calendars={calendars.data}
-                  version={version}
-                  readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
-                  canCalculate={can('schedule.calculate')}
-                  scrollElement={gridScroller}
-                  selected={selected}
-                  onSelect={(ids, row) => {
-                    setSelected(ids);
-                    if (row !== undefined) setCursor((c) => ({ ...c, row }));
-                  }}
-                  onOpenWork={openWork}
-                  onChanged={reload}
-                />
+                <>
+                  <GanttPane
+                    view={gantt}
+                    model={model}
+                    rows={rows}
+                    revision={tick}
+                    details={details.byId}
+                    calendars={calendars.data}
+                    version={version}
+                    readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
+                    canCalculate={can('schedule.calculate')}
+                    scrollElement={gridScroller}
+                    selected={selected}
+                    onSelect={(ids, row) => {
+                      setSelected(ids);
+                      if (row !== undefined) setCursor((c) => ({ ...c, row }));
+                    }}
+                    onOpenWork={openWork}
+                    onChanged={reload}
+                  />
+                  {histogram.chart}
+                </>
               )
             }
           />
+          {dock === 'daily_plan' && version && (
+            <DailyPlanDock
+              versionId={version.id}
+              readOnly={!!version.locked}
+              onSelectWork={(id) => {
+                const row = model?.rowOf.get(id);
+                const at = row === undefined ? -1 : rows.indexOf(row);
+                setSelected(new Set([id]));
+                if (at >= 0) {
+                  setCursor((c) => ({ ...c, row: at }));
+                  setScrollTo({ row: at, token: Date.now() });
+                }
+              }}
+            />
+          )}
+          {dock === 'timesheet' && version && <TimesheetDock versionId={version.id} />}
           <div className="schedule-footer">
             <span data-testid="row-count">
               {t('grid.rows', { shown: rows.length, total: model?.count ?? 0 })}
@@ -807,6 +858,21 @@ export function SchedulePage({ params }: { params: { id: string } }) {
                 model={model}
                 row={activeRow}
                 versionId={version.id}
+                readOnly={readOnly}
+                hoursPerDay={calendarHours}
+                onChanged={reload}
+              />
+            )}
+            {panel === 'assignments' && (
+              <AssignmentsPanel
+                versionId={version.id}
+                workId={activeRow === undefined ? undefined : model.ids[activeRow]}
+                workLabel={
+                  activeRow === undefined
+                    ? ''
+                    : `${textOf(model, model.code[activeRow]!)} ${textOf(model, model.name[activeRow]!)}`.trim()
+                }
+                checkedIds={[...checks.checked]}
                 readOnly={readOnly}
                 hoursPerDay={calendarHours}
                 onChanged={reload}

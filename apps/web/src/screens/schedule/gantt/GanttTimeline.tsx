@@ -420,9 +420,12 @@ export function GanttTimeline(props: GanttTimelineProps) {
     );
   }, [scale, size.width, base, today]);
   const setLevel = view.setLevel;
+  const scaleChannel = view.scale;
   useEffect(() => {
-    if (scale) setLevel(scaleLevel(scale));
-  }, [scale, setLevel]);
+    if (!scale) return;
+    setLevel(scaleLevel(scale));
+    scaleChannel.publish(scale);
+  }, [scale, setLevel, scaleChannel]);
 
   // One vertical scroll: the grid's.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { PlanKinds, ScaleLevel } from '@takt/gantt';
+import type { PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 
 /** What the timeline's toolbar asks the timeline to do. */
@@ -17,6 +17,31 @@ export interface GanttView {
   level: ScaleLevel | null;
   setLevel(level: ScaleLevel): void;
   commands: RefObject<GanttCommands | null>;
+  /** The timeline's time scale as it zooms and pans, for views sharing its axis (the resource histogram). */
+  scale: ScaleChannel;
+}
+
+/** The current time scale and who listens to it; publishing does not re-render React (it changes per frame). */
+export interface ScaleChannel {
+  current: TimeScale | null;
+  publish(scale: TimeScale): void;
+  listen(listener: (scale: TimeScale) => void): () => void;
+}
+
+function scaleChannelCreate(): ScaleChannel {
+  const listeners = new Set<(scale: TimeScale) => void>();
+  const channel: ScaleChannel = {
+    current: null,
+    publish(scale) {
+      channel.current = scale;
+      for (const listener of listeners) listener(scale);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return channel;
 }
 
 const KINDS_KEY = 'takt.gantt.kinds';
@@ -41,9 +66,13 @@ export function useGanttView(): GanttView {
   const [kinds, setKindsState] = useState<PlanKinds>(storedKinds);
   const [level, setLevel] = useState<ScaleLevel | null>(null);
   const commands = useRef<GanttCommands | null>(null);
+  const [scale] = useState(scaleChannelCreate);
   const setKinds = useCallback((next: PlanKinds) => {
     setKindsState(next);
     localStorage.setItem(KINDS_KEY, JSON.stringify(next));
   }, []);
-  return useMemo(() => ({ kinds, setKinds, level, setLevel, commands }), [kinds, setKinds, level]);
+  return useMemo(
+    () => ({ kinds, setKinds, level, setLevel, commands, scale }),
+    [kinds, setKinds, level, scale],
+  );
 }
