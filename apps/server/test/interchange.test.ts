@@ -577,6 +577,20 @@ describe('export and re-import', () => {
     expect(String(bad.body.error_message)).toMatch(/31\.02\.2024/);
   });
 
+  it('calculates a version as a batch job (timetable-calc)', async () => {
+    await t.sql(`UPDATE versions SET "calcStatus" = 0 WHERE id = $1`, [sourceId]);
+    const job = await s.ok<Job>('POST', '/batch-processing/timetable-calc', { versionId: sourceId });
+    const done = await waitFor(job.id);
+    expect(done.state).toBe('completed');
+    expect(done.report).toMatchObject({ works: 7 });
+    const [v] = await t.sql<{ calcStatus: number }>(`SELECT "calcStatus" FROM versions WHERE id = $1`, [
+      sourceId,
+    ]);
+    expect(v!.calcStatus).toBe(1);
+    const jobs = await s.ok<Job[]>('GET', '/batch-processing/jobs?kind=calculate');
+    expect(jobs.map((j) => j.id)).toContain(job.id);
+  });
+
   it('exports through a job and downloads the stored file', async () => {
     const job = await s.ok<Job>('POST', '/batch-processing/export', { versionId: sourceId, format: 'xml' });
     const done = await waitFor(job.id);

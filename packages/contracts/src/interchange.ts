@@ -168,7 +168,7 @@ export const chooseRecordedDatesInput = interchangeJobInput.extend({
 export const listJobsInput = z.object({
   spaceId: id,
   scheduleId: id.optional(),
-  kind: z.enum(['import', 'export']).optional(),
+  kind: z.enum(['import', 'export', 'calculate']).optional(),
 });
 
 /** Grid columns as shown, for spreadsheet exports (`key` a built-in field or `attr:<id>`). */
@@ -193,6 +193,9 @@ export const startExportInput = z.object({
   format: z.enum(EXPORT_FORMATS),
   columns: exportColumns,
 });
+
+/** Spec §7 batch-processing/timetable-calc: a version calculated by a background job. */
+export const startCalculationInput = z.object({ spaceId: id, versionId: id });
 
 export const STORAGE_KINDS = ['documents', 'temp', 'backup'] as const;
 export const scheduleFilesInput = z.object({ spaceId: id, scheduleId: id });

@@ -312,6 +312,11 @@ export const REST_ROUTES: RestRoute[] = [
   },
   { method: 'POST', path: space('/batch-processing/import'), procedure: 'interchange.upload' },
   { method: 'POST', path: space('/batch-processing/export'), procedure: 'interchange.startExport' },
+  {
+    method: 'POST',
+    path: space('/batch-processing/timetable-calc'),
+    procedure: 'interchange.startCalculation',
+  },
   { method: 'POST', path: space('/batch-processing/stop'), procedure: 'interchange.stop' },
   { method: 'POST', path: space('/batch-processing/report'), procedure: 'interchange.job' },
   { method: 'GET', path: space('/batch-processing/jobs'), procedure: 'interchange.jobs' },

@@ -1,4 +1,5 @@
 import {
+  type Ability,
   JOB_FINISHED,
   type JobErrorInfo,
   type JobPhase,
@@ -13,7 +14,15 @@ import type { Sql } from '../versions/guard';
 export const IMPORT_JOB = 'interchange.import';
 export const EXPORT_JOB = 'interchange.export';
 
-export type JobKind = 'import' | 'export';
+export type JobKind = 'import' | 'export' | 'calculate';
+export const CALCULATION_JOB = 'interchange.calculate';
+
+/** The ability that lets a member see every job of its kind in the space (not only their own). */
+const KIND_ABILITY: Record<JobKind, Ability> = {
+  import: 'import',
+  export: 'export',
+  calculate: 'schedule.calculate',
+};
 
 /** What the caller asked for, kept with the job so a worker on any machine can run it. */
 export interface JobOptions {
@@ -125,7 +134,7 @@ export async function insertJob(
       job.fileId ?? null,
       job.bytesTotal ?? 0,
       JSON.stringify(job.options),
-      job.kind === 'import' ? 'upload' : 'loading',
+      job.kind === 'import' ? 'upload' : job.kind === 'export' ? 'loading' : 'calculating',
     ],
   );
   return rows[0]!.id;
@@ -138,7 +147,8 @@ export async function insertJob(
 export async function visibleJob(ctx: SpaceContext, jobId: string): Promise<JobRow> {
   const row = await jobRow(ctx.db.pool, jobId);
   if (!row || row.spaceId !== ctx.space.spaceId) throw new AppError('NotFound');
-  if (row.userId !== ctx.session.userId && !ctx.space.abilities.has(row.kind)) throw new AppError('NotFound');
+  if (row.userId !== ctx.session.userId && !ctx.space.abilities.has(KIND_ABILITY[row.kind]))
+    throw new AppError('NotFound');
   return row;
 }
 
@@ -160,7 +170,7 @@ export async function listJobs(
       input.scheduleId ?? null,
       input.kind ?? null,
       ctx.session.userId,
-      (['import', 'export'] as const).filter((k) => ctx.space.abilities.has(k)),
+      (['import', 'export', 'calculate'] as const).filter((k) => ctx.space.abilities.has(KIND_ABILITY[k])),
     ],
   );
   return rows.map(toJob);

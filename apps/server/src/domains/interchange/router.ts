@@ -9,6 +9,7 @@ import {
   previewUploadInput,
   scheduleFilesInput,
   spaceInput,
+  startCalculationInput,
   startExportInput,
   storedFileInput,
   updateImportSettingInput,
@@ -16,6 +17,7 @@ import {
   uploadVersionInput,
 } from '@takt/contracts';
 import { router, spaceProcedure } from '../../trpc/trpc';
+import { startCalculation } from './calculate';
 import { exportVersion, startExport } from './export';
 import { deleteFile, downloadFile, listScheduleFiles, storageMaxSize, uploadScheduleFile } from './files';
 import { chooseRecordedDates, previewUpload, uploadVersion, uploadVersionSynchronous } from './import';
@@ -102,6 +104,9 @@ export const interchangeRouter = router({
   startExport: spaceProcedure('export')
     .input(startExportInput)
     .mutation(({ ctx, input }) => startExport(ctx, input)),
+  startCalculation: spaceProcedure('schedule.calculate')
+    .input(startCalculationInput)
+    .mutation(({ ctx, input }) => startCalculation(ctx, input.versionId)),
   settings: settingsRouter,
   storage: storageRouter,
 });

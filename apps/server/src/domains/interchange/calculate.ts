@@ -1,0 +1,57 @@
+/**
+ * Spec §7 batch-processing/timetable-calc: a version calculated by a background job (a 100k-work version
+ * need not hold a request open), with the same outcome as `calculation.run` recorded as the job's report.
+ */
+import type { Services, SpaceContext } from '../../context';
+import { AppError } from '../../errors';
+import { calculateVersion } from '../calculation/service';
+import { versionOf } from '../versions/guard';
+import { jobContext } from './import';
+import { CALCULATION_JOB, claimJob, getJob, insertJob, JobProgress } from './jobs';
+
+export async function startCalculation(ctx: SpaceContext, versionId: string) {
+  const version = await versionOf(ctx.db.pool, ctx.space.spaceId, versionId);
+  if (version.locked) throw new AppError('VersionLocked');
+  const jobId = await insertJob(ctx.db.pool, {
+    spaceId: ctx.space.spaceId,
+    userId: ctx.session.userId,
+    kind: 'calculate',
+    format: 'engine',
+    scheduleId: version.scheduleId,
+    versionId,
+    options: { lang: ctx.lang },
+  });
+  await ctx.jobs.send(CALCULATION_JOB, { jobId });
+  return getJob(ctx, jobId);
+}
+
+export async function runCalculation(services: Services, jobId: string): Promise<void> {
+  const job = await claimJob(services.db.pool, jobId);
+  if (!job) return;
+  const progress = new JobProgress(services, jobId);
+  try {
+    await progress.report('calculating', 10, undefined, true);
+    const result = await calculateVersion(jobContext(services, job), job.versionId!);
+    await progress.finish('completed', {
+      report: {
+        works: result.works,
+        milliseconds: result.milliseconds,
+        inWorker: result.inWorker,
+        conflicts: result.conflicts.length,
+      },
+    });
+  } catch (error) {
+    const appError = error instanceof AppError ? error : null;
+    if (!appError) services.log.error('calculation job failed', { jobId, err: error });
+    const reason = appError?.params.reason;
+    await progress.finish('failed', {
+      error: {
+        code: appError?.code ?? 'UnknownException',
+        message: String(reason ?? appError?.code ?? (error as Error).message),
+        ...(reason !== undefined
+          ? { messageId: `errors.${appError!.code}`, messageValues: { reason: String(reason) } }
+          : {}),
+      },
+    });
+  }
+}
