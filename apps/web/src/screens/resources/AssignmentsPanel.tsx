@@ -121,7 +121,7 @@ export function AssignmentsPanel({
       );
       refresh();
     } catch (error) {
-      const failure = describeFailure(error, 'assignments.update');
+      const failure = describeFailure(error, null);
       if (failure.code === 'Conflict') notify('info', [t('grid.conflict_reloaded')]);
       else {
         const issue = failure.issues[0];

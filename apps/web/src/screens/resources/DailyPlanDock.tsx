@@ -91,8 +91,7 @@ export function DailyPlanDock({
         });
         for (const r of saved.rows) revisions.current.set(r.workId, r.revision);
       } catch (error) {
-        if (describeFailure(error, 'wdp.save').code === 'Conflict')
-          notify('info', [t('grid.conflict_reloaded')]);
+        if (describeFailure(error, null).code === 'Conflict') notify('info', [t('grid.conflict_reloaded')]);
       } finally {
         refresh();
       }

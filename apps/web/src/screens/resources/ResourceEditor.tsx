@@ -97,7 +97,7 @@ export function ResourceEditor({
       notify('success', [t('common.saved')]);
       onSaved(saved.id);
     } catch (error) {
-      const failure = describeFailure(error, resource ? 'resources.update' : 'resources.create');
+      const failure = describeFailure(error, null);
       if (failure.issues.length) setErrors(serverFieldErrors(failure.issues));
       if (failure.code === 'Conflict') await utils.resources.list.invalidate();
     } finally {

@@ -66,7 +66,7 @@ export function ResourceSettingsDialog({
       notify('success', [t('common.saved')]);
       onClose();
     } catch (error) {
-      setErrors(serverFieldErrors(describeFailure(error, 'resources.updateSettings').issues));
+      setErrors(serverFieldErrors(describeFailure(error, null).issues));
     } finally {
       setBusy(false);
     }

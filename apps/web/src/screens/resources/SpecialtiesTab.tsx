@@ -122,7 +122,7 @@ function SpecialtyDialog({
         );
       onDone();
     } catch (error) {
-      setErrors(serverFieldErrors(describeFailure(error, 'resources.createSpecialty').issues));
+      setErrors(serverFieldErrors(describeFailure(error, null).issues));
     } finally {
       setBusy(false);
     }

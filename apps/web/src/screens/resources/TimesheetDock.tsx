@@ -172,8 +172,7 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
         for (const e of saved.entries) revisions.current.set(`${e.workId}:${e.date}`, e.revision);
         if (!hours) revisions.current.delete(key);
       } catch (error) {
-        if (describeFailure(error, 'timesheets.save').code === 'Conflict')
-          notify('info', [t('grid.conflict_reloaded')]);
+        if (describeFailure(error, null).code === 'Conflict') notify('info', [t('grid.conflict_reloaded')]);
       } finally {
         void utils.timesheets.list.invalidate();
       }
