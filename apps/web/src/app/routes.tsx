@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { Spinner } from '../components/ui';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { SpaceLayout } from '../layouts/SpaceLayout';
 import { SPACE_SCREENS } from '../layouts/space-screens';
@@ -26,6 +28,8 @@ import { UnavailablePage } from '../screens/unavailable/UnavailablePage';
 import { ViewSettingsPage } from '../screens/viewsettings/ViewSettingsPage';
 
 const SELECT_SPACE = '/auth/select-space';
+/** The 4D screen brings three.js and web-ifc along: loaded when first opened. */
+const BimPage = lazy(() => import('../screens/bim/BimPage').then((m) => ({ default: m.BimPage })));
 
 /** Routes of spec §2. Space routes accept a trailing slash (wouter patterns end in an optional `/`). */
 export function AppRoutes() {
@@ -67,6 +71,13 @@ export function AppRoutes() {
               <Route path="/resources" component={ResourcesPage} />
               <Route path="/resources/:id" component={ResourcesPage} />
               <Route path="/schedule/:id/cyclogram" component={CyclogramPage} />
+              <Route path="/schedule/:id/bim">
+                {(params) => (
+                  <Suspense fallback={<Spinner />}>
+                    <BimPage params={params} />
+                  </Suspense>
+                )}
+              </Route>
               <Route path="/schedule/:id" component={SchedulePage} />
               <Route path="/grid/:projectId" component={GridSchedulePage} />
               <Route path="/calendars" component={CalendarsPage} />

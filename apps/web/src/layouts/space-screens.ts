@@ -33,6 +33,14 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     icon: 'chart',
   },
   {
+    key: 'bim',
+    title: 'bim.title',
+    paths: ['/schedule/:id/bim'],
+    nav: false,
+    unavailable: false,
+    icon: 'board',
+  },
+  {
     key: 'schedule',
     title: 'screen.schedule',
     paths: ['/schedule/:id'],

@@ -150,6 +150,9 @@ export class BimViewer {
   private readonly resizeObserver: ResizeObserver | null;
   private section: { axis: BimAxis; position: number; flip: boolean } | null = null;
   private theme: BimTheme;
+  /** Remembered so that models added later are selected and x-rayed like the rest. */
+  private selectedIds = new Set<string>();
+  private xrayOn = false;
   /** Called after every drawn frame with its duration in ms (for the benchmark and a status line). */
   onFrame: ((ms: number) => void) | null = null;
 
@@ -248,7 +251,14 @@ export class BimViewer {
     }
     this.scene.add(root);
     this.models.set(key, entry);
+    entry.state.xray = this.xrayOn;
+    for (const id of this.selectedIds) {
+      const i = entry.indexOfGlobalId.get(id);
+      if (i !== undefined) entry.state.selected[i] = 1;
+    }
     this.refreshState(entry);
+    // A section plane is placed relative to everything shown.
+    if (this.section) this.setSection(this.section);
   }
 
   removeModel(key: string): void {
@@ -295,6 +305,7 @@ export class BimViewer {
   /** Selects elements by GlobalId in every model (the rest are deselected). */
   setSelection(globalIds: Iterable<string>): void {
     const wanted = new Set(globalIds);
+    this.selectedIds = wanted;
     for (const entry of this.models.values()) {
       entry.state.selected.fill(0);
       for (const id of wanted) {
@@ -342,6 +353,7 @@ export class BimViewer {
   }
 
   setXray(on: boolean): void {
+    this.xrayOn = on;
     for (const entry of this.models.values()) {
       entry.state.xray = on;
       this.refreshState(entry);
@@ -413,7 +425,10 @@ export class BimViewer {
     if (box.isEmpty()) return;
     const center = box.getCenter(new Vector3());
     const radius = Math.max(box.getSize(new Vector3()).length() / 2, 0.5);
-    const distance = radius / Math.sin((this.camera.fov * Math.PI) / 360);
+    // The narrower of the vertical and horizontal fields of view decides (tall, narrow viewports).
+    const vertical = (this.camera.fov * Math.PI) / 180;
+    const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * this.camera.aspect);
+    const distance = (radius / Math.sin(Math.min(vertical, horizontal) / 2)) * 0.9;
     const direction = this.camera.position.clone().sub(this.controls.target);
     if (direction.lengthSq() < 1e-9) direction.set(1, 0.8, 1);
     direction.normalize();

@@ -650,6 +650,9 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           >
             {t('screen.cyclogram')}
           </Link>
+          <Link href={`/schedule/${scheduleId}/bim`} className="btn btn-secondary" data-testid="open-bim">
+            {t('bim.open')}
+          </Link>
           <Button
             disabled={!model || !version || !can('print')}
             onClick={() => setPrintOpen(true)}

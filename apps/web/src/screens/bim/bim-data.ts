@@ -1,0 +1,82 @@
+import { type BimGeometry, bimGeometryDecode } from '@takt/bim';
+import { BIM_LIMITS } from '@takt/contracts';
+import { handleFailure } from '../../lib/error-handler';
+import { describeFailure, restFailure } from '../../lib/errors';
+import { requestHeaders } from '../../lib/trpc';
+
+/** A model's geometry cache (REST `GET …/projects/:id/3d/model/:modelId`), decoded zero-copy. */
+export async function fetchModelGeometry(
+  spaceId: string,
+  projectId: string,
+  modelId: string,
+): Promise<BimGeometry> {
+  const path = `/api/v1/space/${spaceId}/projects/${projectId}/3d/model/${modelId}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: requestHeaders() });
+  } catch (error) {
+    handleFailure(describeFailure(error, path));
+    throw error;
+  }
+  if (!response.ok) {
+    handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
+    throw new Error(`${path}: ${response.status}`);
+  }
+  return bimGeometryDecode(new Uint8Array(await response.arrayBuffer()));
+}
+
+/**
+ * Uploads an IFC file (multipart, REST `POST …/projects/:id/3d/upload`) reporting the bytes sent:
+ * fetch cannot report upload progress, XMLHttpRequest can. Resolves with the new model's id.
+ */
+export function uploadModel(
+  spaceId: string,
+  projectId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ id: string } | null> {
+  const path = `/api/v1/space/${spaceId}/projects/${projectId}/3d/upload`;
+  if (file.size > BIM_LIMITS.uploadMaxBytes) {
+    handleFailure(restFailure(path, 413, { error_code: 'FileTooLarge', error_message: [] }));
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = null;
+      }
+      if (xhr.status === 200) resolve(data as { id: string });
+      else {
+        handleFailure(restFailure(path, xhr.status, data));
+        resolve(null);
+      }
+    };
+    xhr.onerror = () => {
+      handleFailure(describeFailure(new TypeError('Failed to fetch'), path));
+      resolve(null);
+    };
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+const EPOCH_MS = Date.UTC(2000, 0, 1);
+/** Engine minutes of today's local date at the start of the working day. */
+export function todayMinutes(): number {
+  const now = new Date();
+  const local = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate(), 12);
+  return Math.round((local - EPOCH_MS) / 60_000);
+}
+
+export const DAY_MINUTES = 1440;
+export const PLAYER_SPEEDS = [1, 3, 7, 14, 30, 90] as const;

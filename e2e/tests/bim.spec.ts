@@ -1,0 +1,144 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+
+const STOREYS: [string, string, string][] = [
+  ['Этаж 1', '2026-03-02T08:00', '2026-03-06T17:00'],
+  ['Этаж 2', '2026-03-09T08:00', '2026-03-13T17:00'],
+  ['Этаж 3', '2026-03-16T08:00', '2026-03-20T17:00'],
+];
+const EPOCH = Date.UTC(2000, 0, 1);
+const minutes = (day: string) => (Date.parse(`${day}T00:00:00Z`) - EPOCH) / 60_000;
+
+/** Moves the 4D scrubber to a day (a range input: set through the native setter so React sees it). */
+async function scrubTo(page: Page, day: string) {
+  await page.getByTestId('bim-scrubber').evaluate((el, value) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(value));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, minutes(day));
+}
+
+/** Pixels of the 3D canvas in the orange of "being built" (by hue: lit and seen through ghosts it darkens). */
+async function orangePixels(page: Page) {
+  return page.getByTestId('bim-viewport').evaluate(async (host) => {
+    const canvas = host.querySelector('canvas')!;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r > 110 && r - b > 80 && g - b > 25 && r > g) n++;
+    }
+    return n;
+  });
+}
+
+test('BIM: upload a model, link storeys to works by rule, play the schedule back in 4D', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await registerByApi(request, newUser('bim'));
+  const spaceId = await createSpaceByApi(request, token, 'BIM 4D');
+  const call = api(request, token);
+  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Квартал' });
+  const project = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'project',
+    name: 'Корпус А',
+    parentId: facility.id,
+  });
+  const schedule = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'schedule',
+    name: 'Каркас',
+    parentId: project.id,
+  });
+  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
+    id: string;
+  }[];
+  const v = `/space/${spaceId}/versions/${versions[0]!.id}`;
+  for (const [storey, start, finish] of STOREYS) {
+    const sum = await call.post(`${v}/wbs`, { name: storey, type: 'sum' });
+    await call.post(`${v}/wbs`, {
+      parentId: sum.id,
+      name: 'Бетонирование перекрытия',
+      planStart: start,
+      planFinish: finish,
+    });
+  }
+  // The IFC: one section of three storeys, written by Takt's generator.
+  const ifcApi = await bimIfcApiCreate();
+  const file = join(tmpdir(), `takt-e2e-${Date.now()}.ifc`);
+  writeFileSync(file, bimDemoIfc(ifcApi, { sections: 1, floors: 3 }).bytes);
+
+  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/bim`);
+  await expect(page.getByTestId('bim-page')).toBeVisible();
+  await expect(
+    page.getByTestId('bim-page').getByText('No models yet. Upload an IFC file of the project.'),
+  ).toHaveCount(2);
+  await page.getByTestId('bim-file').setInputFiles(file);
+  const models = page.getByTestId('bim-models');
+  await expect(models).toContainText('IFC4 · 123 elements', { timeout: 60_000 });
+  await expect(page.getByText('Link elements to works to play the schedule back.')).toBeVisible();
+  await shot(page, 'bim-01-uploaded');
+
+  // Link by rule: the slab of a storey ↔ the pour under the storey of the same name.
+  await page.getByTestId('bim-rules').click();
+  const dialog = page.getByTestId('bim-rules-dialog');
+  await dialog.getByTestId('bim-rule-classes').fill('IfcSlab');
+  await dialog.getByTestId('bim-rule-storey').selectOption('');
+  await dialog.getByTestId('bim-rule-path').fill('{storey} / Бетонирование перекрытия');
+  await dialog.getByTestId('bim-rule-check').click();
+  await expect(dialog.getByTestId('bim-rule-preview')).toHaveText('The rule links 3 elements with 3 links');
+  await shot(page, 'bim-02-rule');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(page.getByText('Links created: 3, removed: 0')).toBeVisible();
+  await expect(page.getByTestId('bim-scrubber')).toBeVisible();
+
+  // Three dates: nothing started; storey 1 built, storey 2 being built (orange), storey 3 not yet; all done.
+  await scrubTo(page, '2026-03-02');
+  await expect(page.getByTestId('bim-date')).toHaveText('02.03.2026');
+  expect(await orangePixels(page)).toBe(0);
+  await shot(page, 'bim-03-before');
+  await scrubTo(page, '2026-03-11');
+  await expect(page.getByTestId('bim-date')).toHaveText('11.03.2026');
+  expect(await orangePixels(page)).toBeGreaterThan(200);
+  await shot(page, 'bim-04-during');
+  await scrubTo(page, '2026-03-21');
+  await expect(page.getByTestId('bim-date')).toHaveText('21.03.2026');
+  expect(await orangePixels(page)).toBe(0);
+  await shot(page, 'bim-05-after');
+
+  // Play from the start at 90 days per second: it runs to the end and stops.
+  await page.getByTestId('bim-speed').selectOption('90');
+  await page.getByRole('button', { name: 'To the start' }).click();
+  await expect(page.getByTestId('bim-date')).toHaveText('02.03.2026');
+  await page.getByTestId('bim-play').click();
+  await expect(page.getByTestId('bim-date')).toHaveText('21.03.2026', { timeout: 15_000 });
+  await expect(page.getByTestId('bim-play')).toHaveAttribute('aria-pressed', 'false');
+
+  // Select a work in the list → its element is selected in the model and its properties shown.
+  await page.getByRole('tab', { name: 'Works' }).click();
+  await page
+    .getByTestId('bim-works')
+    .getByRole('button', { name: /Бетонирование перекрытия/ })
+    .nth(1)
+    .click();
+  await expect(page.getByTestId('bim-selection')).toHaveText('Elements: 1 · works: 1');
+  await expect(page.getByTestId('bim-prop-class')).toHaveText('IfcSlab');
+  await shot(page, 'bim-06-selected');
+
+  // Playback state is kept per user: the date comes back after a reload.
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await expect(page.getByTestId('bim-date')).toHaveText('21.03.2026', { timeout: 30_000 });
+  await expect(page.getByTestId('bim-speed')).toHaveValue('90');
+});
