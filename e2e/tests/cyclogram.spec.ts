@@ -60,7 +60,9 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
 
   await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/cyclogram`);
   await expect(page.getByTestId('cyclogram-page')).toBeVisible();
-  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('cyclogram-counts')).toHaveText('3 locations, 3 trades');
   const legend = page.getByTestId('cyclogram-legend');
   await expect(legend.getByRole('listitem')).toHaveText([/Frame/, /Walls/, /Finishing/]);
@@ -99,7 +101,9 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
   await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
-  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('cyclogram-buffer')).toHaveValue('6');
   await shot(page, 'cyclogram-03-dark-buffer');
 });
@@ -117,7 +121,9 @@ test('cyclogram of the demo programme: storeys as locations, trade groups as lin
   }[];
   const schedule = nodes.find((n) => n.kind === 'schedule')!;
   await openSignedIn(page, token, `/${demo.id}/schedule/${schedule.id}/cyclogram`);
-  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('cyclogram-locations')).toHaveValue('wbs:2');
   await expect(page.getByTestId('cyclogram-trades')).toHaveValue('wbs:3');
   await expect(page.getByTestId('cyclogram-legend').getByRole('listitem').first()).toBeVisible();

@@ -53,7 +53,9 @@ test('grid schedule: every schedule of a project on one timeline, collapsible, d
   await page.getByTestId('open-grid-schedule').click();
   await expect(page.getByTestId('grid-schedule-page')).toBeVisible();
   await expect(page.getByTestId('grid-schedule-counts')).toHaveText('3 schedules, 5 works');
-  await expect(page.getByTestId('grid-schedule-timeline')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('grid-schedule-timeline')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
   const list = page.getByTestId('grid-schedule-list');
   await expect(list.getByRole('link', { name: 'Structure' })).toBeVisible();
   await expect(list.getByRole('link', { name: 'MEP' })).toBeVisible();
