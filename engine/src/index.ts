@@ -52,7 +52,23 @@ export { LEVELING_RULES, levelingApply, levelingToJson, resourceLevel } from './
 export { periodNextStartDay, periodStartDay, periodsOfDays } from './resources/periods.js';
 export type { ResourceModel } from './resources/resource-model.js';
 export { RESOURCE_KINDS, resourcesCompile } from './resources/resource-model.js';
+export type { ResourceTotals, ResourceTotalsOptions } from './resources/resource-totals.js';
+export { resourceTotals } from './resources/resource-totals.js';
 export type * from './resources/resource-types.js';
+export type {
+  ScenarioAutoDates,
+  ScenarioNumber,
+  ScenarioOptions,
+  ScenarioResult,
+  ScenarioVariant,
+  ScenarioWork,
+} from './resources/scenarios.js';
+export {
+  SCENARIO_NUMBERS,
+  SCENARIO_VARIANTS,
+  scenarioCalculate,
+  scenarioRemainingByIntensity,
+} from './resources/scenarios.js';
 export type { Conflict, ConflictKind, ScheduleResult, ScheduleResultJson, WorkResultRow } from './result.js';
 export { resultToCsv } from './result-csv.js';
 export type { RelationPatch, WorkPatch } from './scheduler.js';

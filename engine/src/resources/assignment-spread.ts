@@ -1,8 +1,8 @@
 import type { DayGrid } from './day-grid.js';
-import { dayGridEnsure } from './day-grid.js';
-import type { ResourceModel } from './resource-model.js';
+import { dayGridDayOfFinish, dayGridDayOfStart, dayGridEnsure } from './day-grid.js';
+import type { DayEntries, ResourceModel } from './resource-model.js';
 import { MODE_BY_DATE, MODE_BY_FACT, MODE_BY_PERIOD } from './resource-model.js';
-import { SHAPE_EVENLY, SHAPE_START, spreadAdd } from './spread.js';
+import { SHAPE_CURVE, SHAPE_END, SHAPE_EVENLY, SHAPE_START, spreadAdd, spreadCurveAt } from './spread.js';
 
 /** The spec's plan kinds as series of a histogram. */
 export const SERIES_PLAN = 0;
@@ -125,4 +125,84 @@ function addEntries(
     const d = days[e]! - grid.firstDay;
     if (d >= 0 && d < out.length) out[d]! += quantities[e]! * scale;
   }
+}
+
+/**
+ * How much of one series of assignment a falls on days up to grid day `day` (inclusive): the cumulative
+ * sum of what `assignmentSpread` puts on those days, computed without spreading. `endW` is the working
+ * coordinate of the midnight after that day on the work's calendar.
+ */
+export function assignmentUntil(
+  resources: ResourceModel,
+  grid: DayGrid,
+  a: number,
+  series: number,
+  span: WorkSpan,
+  day: number,
+  endW: number,
+  factor: number,
+): number {
+  const { c, from, to, dataW } = span;
+  const share = (low: number, high: number, quantity: number): number => {
+    if (high <= low) return dayGridDayOfStart(grid, c, low) <= day ? quantity : 0;
+    return quantity * Math.min(1, Math.max(0, (endW - low) / (high - low)));
+  };
+  const factUntil = (): number => {
+    const facts = resources.facts[a];
+    if (facts) return entriesUntil(grid, facts, day, factor);
+    const actual = resources.actualQuantity[a]! * factor;
+    if (actual === 0) return 0;
+    return span.actualFrom < 0 ? share(dataW, dataW, actual) : share(span.actualFrom, span.actualTo, actual);
+  };
+  if (series === SERIES_FACT) return factUntil();
+  const planned = resources.quantity[a]!;
+  const quantity = (series === SERIES_PLAN ? planned : resources.approvedQuantity[a]!) * factor;
+  const mode = resources.mode[a]!;
+  if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
+    const entries = resources.entries[a]!;
+    const part = series === SERIES_APPROVED && planned > 0 ? resources.approvedQuantity[a]! / planned : 1;
+    const scale = resources.entryScale[a]! * part * factor;
+    if (entries.end === null) return entriesUntil(grid, entries, day, scale);
+    let total = 0;
+    for (let e = 0; e < entries.day.length; e++) {
+      const first = Math.max(0, entries.day[e]! - grid.firstDay);
+      const end = entries.end[e]! - grid.firstDay;
+      if (end <= 0) continue;
+      dayGridEnsure(grid, end);
+      const dayW = grid.dayW[c]!;
+      const periodFrom = dayW[first]!;
+      const periodTo = dayW[end]!;
+      const low = Math.max(from, periodFrom);
+      const high = Math.min(to, periodTo);
+      const amount = entries.quantity[e]! * scale;
+      if (high > low) total += share(low, high, amount);
+      else if (periodTo > periodFrom) total += share(periodFrom, periodTo, amount);
+      else if (first <= day) total += amount;
+    }
+    return total;
+  }
+  if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
+    const rest = Math.max(0, planned - resources.actualQuantity[a]!) * factor;
+    const low = Math.max(from, dataW);
+    const restUntil = to > low ? share(low, to, rest) : share(Math.max(to, dataW), Math.max(to, dataW), rest);
+    return factUntil() + restUntil;
+  }
+  if (mode === MODE_BY_FACT) return share(from, to, quantity);
+  const start = from + resources.lag[a]!;
+  const window = resources.window[a]!;
+  const end = window < 0 ? Math.max(start, to) : start + window;
+  const shape = resources.shape[a]!;
+  if (end <= start || shape === SHAPE_START) return dayGridDayOfStart(grid, c, start) <= day ? quantity : 0;
+  if (shape === SHAPE_END) return dayGridDayOfFinish(grid, c, end) <= day ? quantity : 0;
+  const x = Math.min(1, Math.max(0, (endW - start) / (end - start)));
+  const curve = resources.curve[a]!;
+  return quantity * (shape === SHAPE_CURVE && curve !== null ? spreadCurveAt(curve, x) : x);
+}
+
+function entriesUntil(grid: DayGrid, entries: DayEntries, day: number, scale: number): number {
+  let total = 0;
+  for (let e = 0; e < entries.day.length; e++) {
+    if (entries.day[e]! - grid.firstDay <= day) total += entries.quantity[e]! * scale;
+  }
+  return total;
 }

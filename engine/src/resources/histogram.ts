@@ -17,7 +17,13 @@ import { availabilityFill } from './availability.js';
 import { dayGridCreate } from './day-grid.js';
 import { periodsOfDays } from './periods.js';
 import type { ResourceModel } from './resource-model.js';
-import { MODE_BY_DATE, MODE_BY_PERIOD, RESOURCE_KINDS, resourceDayFromDate } from './resource-model.js';
+import {
+  MODE_BY_DATE,
+  MODE_BY_FACT,
+  MODE_BY_PERIOD,
+  RESOURCE_KINDS,
+  resourceDayFromDate,
+} from './resource-model.js';
 import type { Period, ResourceKind } from './resource-types.js';
 
 /** Instants by work index (-1: no dates): a `ScheduleResult`'s early dates, a leveling's dates, a baseline. */
@@ -270,12 +276,16 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
     if (factor === 0) continue;
     if (w !== spanWork) {
       spanWork = w;
-      fillSpan(planSpan, resources, w, plan);
-      if (approved !== plan) fillSpan(approvedSpan, resources, w, approved);
+      histogramWorkSpan(planSpan, resources, w, plan);
+      if (approved !== plan) histogramWorkSpan(approvedSpan, resources, w, approved);
     }
     const fixed = resources.mode[a] === MODE_BY_DATE || resources.mode[a] === MODE_BY_PERIOD;
     const planned = plan.start[w] !== NO_TIME || fixed;
-    if (approved === plan && resources.approvedQuantity[a] === resources.quantity[a]) {
+    const same =
+      approved === plan &&
+      resources.approvedQuantity[a] === resources.quantity[a] &&
+      resources.mode[a] !== MODE_BY_FACT;
+    if (same) {
       if (planned) assignmentSpread(resources, grid, a, SERIES_PLAN, planSpan, factor, both[g]!);
     } else {
       if (planned) assignmentSpread(resources, grid, a, SERIES_PLAN, planSpan, factor, planOnly[g]!);
@@ -393,7 +403,12 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
 }
 
 /** Working coordinates of work w's dates (from `dates`), its fact and the data date. */
-function fillSpan(span: WorkSpan, resources: ResourceModel, w: number, dates: HistogramDates): void {
+export function histogramWorkSpan(
+  span: WorkSpan,
+  resources: ResourceModel,
+  w: number,
+  dates: HistogramDates,
+): void {
   const model = resources.project;
   const c = model.calendar[w]!;
   const calendar = model.calendars[c]!;

@@ -22,7 +22,7 @@ export function spreadCurveCumulative(weights: readonly number[]): Float64Array 
 }
 
 /** Share of a curve reached at fraction x of the span (piecewise linear between the parts). */
-function curveAt(cumulative: Float64Array, x: number): number {
+export function spreadCurveAt(cumulative: Float64Array, x: number): number {
   if (x <= 0) return 0;
   const parts = cumulative.length - 1;
   if (x >= 1) return 1;
@@ -106,10 +106,10 @@ export function spreadAddDays(
     }
     return;
   }
-  let reached = curveAt(curve, (Math.max(from, dayW[first]!) - from) / span);
+  let reached = spreadCurveAt(curve, (Math.max(from, dayW[first]!) - from) / span);
   for (let d = first; d <= last; d++) {
     const high = Math.min(dayW[d + 1]!, to);
-    const share = curveAt(curve, (high - from) / span);
+    const share = spreadCurveAt(curve, (high - from) / span);
     if (share > reached) out[offset + d * stride]! += quantity * (share - reached);
     reached = share;
   }
