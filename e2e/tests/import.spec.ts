@@ -123,21 +123,34 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('eps-upload-version').click();
 
-  // A spreadsheet needs an upload rule: the rules editor keeps them for the space.
+  // A spreadsheet needs an upload rule: the rules editor keeps them for the space; the preview shows how the
+  // rule reads the file before anything is written.
   await dialog.getByTestId('import-file').setInputFiles({
     name: 'plan.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('Code;Name;Start;Finish\nA1;Site setup;01.04.2024;05.04.2024\n'),
+    buffer: Buffer.from(
+      'Code;Name;Start;Finish\nS1;Site setup;01.04.2024;05.04.2024\nS2;Excavation;08.04.2024;12.04.2024\n',
+    ),
   });
   await dialog.getByTestId('import-rules-edit').click();
   const rules = page.getByTestId('import-rules');
   await rules.getByTestId('import-rule-name').fill('Site plan');
-  await rules.getByLabel('Rows to skip').fill('1');
   await rules.getByRole('button', { name: 'Save' }).click();
   await expect(rules.getByRole('button', { name: 'Site plan' })).toBeVisible();
   await shot(page, 'import-07-rules');
-  await rules.getByRole('button', { name: 'Close' }).click();
+  await rules.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByTestId('import-rule')).toHaveValue(/.+/);
+  await expect(dialog.getByTestId('import-preview')).toContainText('Excavation');
+  await expect(dialog.getByTestId('import-preview')).toContainText('2 of 2 rows become works');
+  await shot(page, 'import-08-preview');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const report = dialog.getByTestId('import-report');
+  const choice = dialog.getByTestId('import-choice');
+  await expect(report.or(choice)).toBeVisible({ timeout: 30_000 });
+  if (await choice.isVisible()) await dialog.getByTestId('import-keep').click();
+  await expect(report).toContainText('2 rows read, 0 left out');
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('eps-upload-version').click();
 
   await dialog.getByTestId('import-file').setInputFiles(SAMPLE_XER);
   await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -166,4 +179,8 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   const text = await readFile((await file.path())!, 'utf8');
   expect(text.startsWith('ERMHDR')).toBe(true);
   expect(text).toContain('A1000');
+  await page.getByTestId('export-version').click();
+  const workbook = page.waitForEvent('download');
+  await page.getByTestId('export-excel').click();
+  expect((await workbook).suggestedFilename()).toMatch(/\.xlsx$/);
 });

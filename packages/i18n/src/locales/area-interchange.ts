@@ -106,7 +106,9 @@ export const interchangeMessages = area(
     'import.file': 'File',
     'import.file_hint':
       'Primavera P6 (XER, XML), MS Project (XML), Takt (JSON, zip), Excel or CSV; up to {size} MB',
-    'import.detected': '{format}, {size} MB',
+    'import.detected': '{format}, {size}',
+    'import.size_kb': '{size} KB',
+    'import.size_mb': '{size} MB',
     'import.version_name': 'Version name',
     'import.version_name_hint': 'The project name from the file',
     'import.rule': 'Upload rule',
@@ -263,7 +265,9 @@ export const interchangeMessages = area(
     'import.file': 'Файл',
     'import.file_hint':
       'Primavera P6 (XER, XML), MS Project (XML), Takt (JSON, zip), Excel или CSV; до {size} МБ',
-    'import.detected': '{format}, {size} МБ',
+    'import.detected': '{format}, {size}',
+    'import.size_kb': '{size} КБ',
+    'import.size_mb': '{size} МБ',
     'import.version_name': 'Название версии',
     'import.version_name_hint': 'Название проекта из файла',
     'import.rule': 'Правило загрузки',

@@ -142,7 +142,10 @@ export function UploadDialog({
           <p className="muted" data-testid="import-detected">
             {t('import.detected', {
               format: translateDynamic(`import.format.${format}`),
-              size: megabytes(file.size),
+              size:
+                file.size < 1024 * 1024
+                  ? t('import.size_kb', { size: formatNumber(file.size / 1024, appI18n.locale, 1) })
+                  : t('import.size_mb', { size: megabytes(file.size) }),
             })}
           </p>
         )}
