@@ -145,4 +145,29 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   await sheet.getByTestId('timesheet-approve').first().click();
   await expect(sheet.getByTestId('timesheet-accept')).toContainText('approved');
   await shot(page, 'resources-07-timesheet');
+
+  // ── resource columns in the grid ─────────────────────────────────────────────────────────────
+  await page.evaluate(([key, columns]) => localStorage.setItem(key, columns), [
+    `takt.grid-columns.${me.id as string}`,
+    JSON.stringify(
+      ['code', 'name', 'resources', 'labour', 'cost'].map((k) => ({ key: k, visible: true, width: 120 })),
+    ),
+  ] as const);
+  await page.reload();
+  const columnsCells = page.getByRole('row').filter({ hasText: 'Columns' }).first();
+  await expect(columnsCells.locator('[data-col="resources"]')).toHaveText('CR-1');
+  await expect(columnsCells.locator('[data-col="labour"]')).toHaveText('24');
+  await expect(columnsCells.locator('[data-col="cost"]')).toHaveText('1080');
+  await shot(page, 'resources-08-grid-columns');
+
+  // ── the node info tabs of the schedule ───────────────────────────────────────────────────────
+  await page.goto(`/${spaceId}`);
+  await page.getByTestId('eps-node-Erection').click();
+  await page.getByRole('tab', { name: 'Assignments' }).click();
+  await expect(page.getByTestId('node-assignments')).toContainText('CR-1 Steel erection crew');
+  await page.getByRole('tab', { name: 'Daily planning' }).click();
+  await expect(page.getByTestId('node-daily-planning')).toContainText('E-1 Columns');
+  await page.getByRole('tab', { name: 'Timesheets' }).click();
+  await expect(page.getByTestId('node-timesheets')).toContainText('E-1 Columns');
+  await shot(page, 'resources-09-node-info');
 });

@@ -234,6 +234,7 @@ export const REST_ROUTES: RestRoute[] = [
   // Assignments and distributions (spec §7 assignment, distributions/by-eps-id, distributions/save)
   { method: 'GET', path: space('/versions/:versionId/assignment'), procedure: 'assignments.list' },
   { method: 'POST', path: space('/versions/:versionId/assignment'), procedure: 'assignments.create' },
+  { method: 'GET', path: space('/versions/:versionId/assignment/summary'), procedure: 'assignments.summary' },
   { method: 'POST', path: space('/versions/:versionId/assignment/assign'), procedure: 'assignments.assign' },
   {
     method: 'PATCH',

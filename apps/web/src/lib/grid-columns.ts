@@ -30,6 +30,9 @@ export const BUILTIN_COLUMNS = [
   'totalFloat',
   'freeFloat',
   'critical',
+  'resources',
+  'labour',
+  'cost',
 ] as const;
 export type BuiltinColumn = (typeof BUILTIN_COLUMNS)[number];
 
@@ -69,6 +72,9 @@ const WIDTHS: Record<BuiltinColumn, number> = {
   totalFloat: 104,
   freeFloat: 104,
   critical: 80,
+  resources: 160,
+  labour: 96,
+  cost: 110,
 };
 const SHOWN: ReadonlySet<string> = new Set([
   'code',

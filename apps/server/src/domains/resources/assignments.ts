@@ -39,6 +39,26 @@ export async function listAssignments(ctx: SpaceContext, input: { versionId: str
   return rows;
 }
 
+/**
+ * The grid columns of resources (issue 8): per work of the version with assignments, the resources assigned
+ * (codes, else names), the planned labour (labour quantities) and the planned cost (quantity × price; a
+ * distributed price as it is).
+ */
+export async function assignmentSummary(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  await versionOf(ctx.db.pool, spaceId, versionId);
+  const { rows } = await ctx.db.pool.query<{ workId: string; names: string; labour: number; cost: number }>(
+    `SELECT a."workId", string_agg(coalesce(r.code, r.name), ', ' ORDER BY a."createdAt") AS names,
+       coalesce(sum(a."planQuantity") FILTER (WHERE r.kind = 'labour'), 0)::float8 AS labour,
+       sum(CASE WHEN r.kind = 'distributed_price' THEN a."planQuantity"
+           ELSE a."planQuantity" * coalesce(a.price, r.price) END)::float8 AS cost
+     FROM assignments a JOIN resources r ON r.id = a."resourceId"
+     WHERE a."versionId" = $1 AND a."spaceId" = $2 GROUP BY a."workId"`,
+    [versionId, spaceId],
+  );
+  return rows;
+}
+
 async function assignmentOf(sql: Sql, spaceId: string, id: string): Promise<AssignmentDto> {
   const { rows } = await sql.query<AssignmentDto>(
     `SELECT ${ASSIGNMENT_SELECT} FROM ${ASSIGNMENT_FROM} WHERE a.id = $1 AND a."spaceId" = $2`,

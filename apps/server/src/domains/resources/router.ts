@@ -104,6 +104,10 @@ export const assignmentsRouter = router({
   delete: spaceProcedure('schedule.edit')
     .input(assignmentInput)
     .mutation(({ ctx, input }) => assignments.deleteAssignment(ctx, input)),
+  /** Per work: the resources, planned labour and cost (grid columns). */
+  summary: spaceProcedure('schedule.view')
+    .input(versionInput)
+    .query(({ ctx, input }) => assignments.assignmentSummary(ctx, input.versionId)),
   assign: spaceProcedure('schedule.edit')
     .input(assignResourceInput)
     .mutation(({ ctx, input }) => assignments.assignResource(ctx, input)),

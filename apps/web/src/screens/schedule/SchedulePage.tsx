@@ -145,6 +145,17 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId && showsAttributes },
   );
+  const showsResources = columnSettings.some(
+    (c) => c.visible && (c.key === 'resources' || c.key === 'labour' || c.key === 'cost'),
+  );
+  const resourceSummary = trpc.assignments.summary.useQuery(
+    { spaceId, versionId: versionId ?? '' },
+    { enabled: !!versionId && showsResources },
+  );
+  const resourceColumns = useMemo(
+    () => new Map((resourceSummary.data ?? []).map(({ workId, ...summary }) => [workId, summary])),
+    [resourceSummary.data],
+  );
   const attributeValues = useMemo(
     () => new Map((works.data ?? []).map((w) => [w.id, w.attributes as Record<string, unknown>])),
     [works.data],
@@ -255,6 +266,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     void utils.relations.list.invalidate();
     void utils.works.list.invalidate();
     void utils.works.planDetails.invalidate();
+    void utils.assignments.summary.invalidate();
   }, [queryClient, spaceId, scheduleId, utils]);
   const afterEdit = useCallback(() => {
     void utils.versions.list.invalidate({ spaceId, scheduleId });
@@ -366,6 +378,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             attributes: attributes.data ?? [],
             attributeValues,
             details: details.byId,
+            resources: resourceColumns,
             checks: {
               ids: checks.checked,
               set: checks.setMany,
@@ -386,6 +399,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       attributes.data,
       attributeValues,
       details.byId,
+      resourceColumns,
       checks.checked,
       checks.setMany,
       visibleIds,

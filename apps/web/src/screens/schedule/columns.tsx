@@ -37,6 +37,8 @@ export interface ColumnContext {
   };
   /** Approved plan and constraints of the works that have them. */
   details: ReadonlyMap<string, PlanDetails>;
+  /** Assigned resources, planned labour and cost of the works that have assignments (resource columns). */
+  resources?: ReadonlyMap<string, { names: string; labour: number; cost: number }>;
   collapsed: ReadonlySet<string>;
   onToggle: (row: number) => void;
   /** Saves a change of one work; resolves to an error text or null. */
@@ -254,7 +256,23 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
     );
   };
 
+  const resourcesOf = (row: number) => ctx.resources?.get(m.ids[row]!);
   const builtins: Record<string, Omit<GridColumn, 'key' | 'width' | 'title'>> = {
+    resources: { render: (row) => resourcesOf(row)?.names ?? '' },
+    labour: {
+      align: 'right',
+      render: (row) => {
+        const labour = resourcesOf(row)?.labour;
+        return labour ? num(labour) : '';
+      },
+    },
+    cost: {
+      align: 'right',
+      render: (row) => {
+        const cost = resourcesOf(row)?.cost;
+        return cost ? num(cost) : '';
+      },
+    },
     code: {
       render: (row) => textOf(m, m.code[row]!),
       editor: {

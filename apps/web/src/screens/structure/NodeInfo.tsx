@@ -6,6 +6,7 @@ import { useSpace } from '../../layouts/space-context';
 import { appI18n, type Translate, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
+import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 import type { EpsNode } from './StructurePage';
 
 type Tab = (typeof NODE_INFO_TABS)[number];
@@ -142,6 +143,8 @@ function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate })
         ))}
       </ul>
     );
+  if (tab === 'daily_planning' || tab === 'timesheets' || tab === 'assignments')
+    return <ResourceNodeTab tab={tab} rows={rows} />;
   // Tabs of later capabilities: their records as the server sends them.
   return (
     <ul className="plain-list">
