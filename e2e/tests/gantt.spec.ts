@@ -1,35 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { GanttBar } from './gantt-probe';
 import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
-
-interface Bar {
-  id: string;
-  row: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-interface Link {
-  from: string;
-  to: string;
-  type: string;
-  driving: boolean;
-}
-
-declare global {
-  interface Window {
-    __taktGantt?: {
-      firstFrameMs?: number;
-      probe: {
-        bars(): Bar[];
-        plan(id: string): [number, number] | null;
-        links(): Link[];
-        pxPerDay(): number;
-      };
-    };
-  }
-}
 
 const probe = {
   bars: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.bars()),
@@ -85,7 +56,7 @@ async function waitReady(page: Page) {
 }
 
 /** The plan bar of a work as drawn now (canvas pixels), or null when it is not laid out. */
-async function barOf(page: Page, id: string): Promise<Bar | null> {
+async function barOf(page: Page, id: string): Promise<GanttBar | null> {
   return (await probe.bars(page)).find((b) => b.id === id) ?? null;
 }
 

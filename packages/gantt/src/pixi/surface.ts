@@ -38,24 +38,27 @@ export async function pixiSurfaceApplication(options: PixiSurfaceOptions): Promi
 }
 
 /**
- * A pool of Text objects under one container: each frame places texts from the start of the pool,
- * reusing objects (their texture is only rebuilt when the string or style changes) and hiding the rest.
+ * A pool of Text objects under one container. A label drawn again with the same text and style keeps
+ * its Text object (Pixi rasterizes a text only when its string or style changes), so scrolling and
+ * panning move textures instead of redrawing them; objects no longer needed are hidden and reused.
  */
 export class TextPool {
-  private readonly items: Text[] = [];
   private readonly styles = new Map<string, TextStyle>();
-  private used = 0;
+  /** Texts placed in the last frame by text and style, and those placed in the frame being drawn. */
+  private shown = new Map<string, Text[]>();
+  private placed = new Map<string, Text[]>();
+  private readonly free: Text[] = [];
   readonly container = new Container();
 
   constructor(private readonly fontFamily: string) {}
 
   begin(): void {
-    this.used = 0;
+    this.placed = new Map();
   }
 
   place(text: string, x: number, y: number, size: number, color: number, bold = false): Text {
-    const key = `${size}|${color}|${bold}`;
-    let style = this.styles.get(key);
+    const styleKey = `${size}|${color}|${bold}`;
+    let style = this.styles.get(styleKey);
     if (!style) {
       style = new TextStyle({
         fontFamily: this.fontFamily,
@@ -63,25 +66,34 @@ export class TextPool {
         fill: color,
         fontWeight: bold ? 'bold' : 'normal',
       });
-      this.styles.set(key, style);
+      this.styles.set(styleKey, style);
     }
-    let item = this.items[this.used];
+    const key = `${styleKey}|${text}`;
+    let item = this.shown.get(key)?.pop() ?? this.free.pop();
     if (!item) {
       item = new Text({ text, style });
       item.anchor.set(0, 0.5);
-      this.items.push(item);
       this.container.addChild(item);
     }
     if (item.text !== text) item.text = text;
     if (item.style !== style) item.style = style;
     item.position.set(Math.round(x), Math.round(y));
     item.visible = true;
-    this.used++;
+    const list = this.placed.get(key);
+    if (list) list.push(item);
+    else this.placed.set(key, [item]);
     return item;
   }
 
   end(): void {
-    for (let i = this.used; i < this.items.length; i++) this.items[i]!.visible = false;
+    for (const list of this.shown.values()) {
+      for (const item of list) {
+        item.visible = false;
+        this.free.push(item);
+      }
+    }
+    this.shown = this.placed;
+    this.placed = new Map();
   }
 }
 

@@ -57,6 +57,7 @@ import {
   type MinuteLimit,
   targetEnd,
 } from './edit';
+import { rendererPreference } from './preference';
 import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
 import type { GanttView } from './view';
 import './gantt.css';
@@ -74,8 +75,14 @@ import {
 export interface GanttMetrics {
   works: number;
   renderer: string;
-  /** From the start of the payload query to the first frame with rows. */
+  /** From the version's payload decoded (the data in hand) to the first frame with rows. */
   firstFrameMs?: number;
+  /** From the start of the payload query (server and transfer included) to that frame. */
+  firstFrameFromQueryMs?: number;
+  /** The timeline's own part: from its mounting with the decoded version to that frame. */
+  firstFrameOwnMs?: number;
+  /** Of which: loading and starting the Pixi renderer. */
+  rendererStartMs?: number;
   /** Cost of each frame drawn (layout + render), in order. */
   frames: number[];
   /** Pointer move → successors recalculated and redrawn, per drag step. */
@@ -173,11 +180,6 @@ function nowMinutes(): number {
 const limitOf = (l: PlanDetails['startLimit'] | undefined): MinuteLimit | null =>
   l?.date ? { type: l.type, date: isoToMinutes(l.date) } : null;
 
-/** The canvas renderer where the browser runs without a GPU (tests, benchmarks): `localStorage['takt.gantt.renderer']`. */
-function rendererPreference(): 'webgl' | 'canvas' {
-  return localStorage.getItem('takt.gantt.renderer') === 'canvas' ? 'canvas' : 'webgl';
-}
-
 /**
  * The Gantt timeline beside the WBS grid (issue 5): React owns the canvas and the controls, the Pixi
  * renderer draws. The grid's rows are the timeline's rows and its vertical scroll is the timeline's;
@@ -202,6 +204,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
   const [menu, setMenu] = useState<Menu | null>(null);
   const [tooltip, setTooltip] = useState<string | undefined>(undefined);
   const [today] = useState(nowMinutes);
+  const [mountedAt] = useState(() => performance.now());
   const scrollTop = useRef(0);
   const preview = useRef<GanttSnapshot | null>(null);
   const gesture = useRef<Gesture | null>(null);
@@ -339,6 +342,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       created = r;
       const shown = () => preview.current ?? live.current.base;
       const metrics: GanttMetrics = {
+        rendererStartMs: performance.now() - mountedAt,
         works: 0,
         renderer: r.rendererName,
         frames: [],
@@ -378,7 +382,12 @@ export function GanttTimeline(props: GanttTimelineProps) {
         const grid = window.__taktGrid;
         if (metrics.firstFrameMs === undefined && layers.has('static') && live.current.base.rowCount > 0) {
           metrics.works = live.current.base.workCount;
-          if (grid) metrics.firstFrameMs = performance.now() - grid.startedAt;
+          if (grid) {
+            const now = performance.now();
+            metrics.firstFrameMs = now - (grid.startedAt + grid.loadMs);
+            metrics.firstFrameFromQueryMs = now - grid.startedAt;
+            metrics.firstFrameOwnMs = now - mountedAt;
+          }
         }
       };
       renderer.current = r;
@@ -441,11 +450,13 @@ export function GanttTimeline(props: GanttTimelineProps) {
   }, [scrollElement, paint]);
 
   // ── live recalculation: one incremental scheduler per loaded version, built when the page is idle ──
+  const drawn = ready && scale !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision marks in-place changes of the model
   useEffect(() => {
     whatIf.current = null;
     whatIfProblem.current = null;
-    if (readOnly || !calendars) return;
+    // After the first frame: the scheduler is for the first drag, not for the first look.
+    if (readOnly || !calendars || !drawn) return;
     const build = () => {
       const started = performance.now();
       try {
@@ -474,6 +485,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
     version.dataDate,
     readOnly,
     today,
+    drawn,
   ]);
 
   // ── view commands ──────────────────────────────────────────────────────────────────────────

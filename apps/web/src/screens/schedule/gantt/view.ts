@@ -1,5 +1,6 @@
 import type { PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
-import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { preloadGanttTimeline } from './GanttPane';
 
 /** What the timeline's toolbar asks the timeline to do. */
 export interface GanttCommands {
@@ -67,6 +68,7 @@ export function useGanttView(): GanttView {
   const [level, setLevel] = useState<ScaleLevel | null>(null);
   const commands = useRef<GanttCommands | null>(null);
   const [scale] = useState(scaleChannelCreate);
+  useEffect(preloadGanttTimeline, []);
   const setKinds = useCallback((next: PlanKinds) => {
     setKindsState(next);
     localStorage.setItem(KINDS_KEY, JSON.stringify(next));

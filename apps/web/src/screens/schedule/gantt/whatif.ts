@@ -161,7 +161,10 @@ export function engineProjectFromModel(
   };
 }
 
-/** Dates of a what-if: the snapshot with the works the edit moves, and how many moved. */
+/**
+ * Dates of a what-if: the snapshot with the works the edit moves, and how many moved. The snapshot's
+ * arrays are reused by the next preview of the same base (draw it before asking for the next one).
+ */
 export interface WhatIfPreview {
   readonly snapshot: GanttSnapshot;
   /** Works whose dates differ from the calculated schedule (the dragged one included). */
@@ -183,6 +186,14 @@ export class WhatIf {
   private readonly baseLateFinish: Int32Array;
   private readonly original = new Map<number, WorkPatch>();
   private readonly calendarsById = new Map<string, Calendar>();
+  private buffers: {
+    base: GanttSnapshot;
+    planStart: Int32Array;
+    planFinish: Int32Array;
+    critical: Uint8Array;
+    totalFloat: Int32Array;
+    lateFinish: Int32Array;
+  } | null = null;
 
   constructor(
     private readonly model: ScheduleModel,
@@ -248,11 +259,23 @@ export class WhatIf {
 
   private snapshot(base: GanttSnapshot): WhatIfPreview {
     const result = this.scheduler.result();
-    const planStart = base.planStart.slice();
-    const planFinish = base.planFinish.slice();
-    const critical = base.critical.slice();
-    const totalFloat = base.totalFloat.slice();
-    const lateFinish = base.lateFinish.slice();
+    // One set of preview arrays, refilled at every step: a drag makes no garbage of 100k-work arrays.
+    const n = base.workCount;
+    if (this.buffers?.base !== base)
+      this.buffers = {
+        base,
+        planStart: new Int32Array(n),
+        planFinish: new Int32Array(n),
+        critical: new Uint8Array(n),
+        totalFloat: new Int32Array(n),
+        lateFinish: new Int32Array(n),
+      };
+    const { planStart, planFinish, critical, totalFloat, lateFinish } = this.buffers;
+    planStart.set(base.planStart);
+    planFinish.set(base.planFinish);
+    critical.set(base.critical);
+    totalFloat.set(base.totalFloat);
+    lateFinish.set(base.lateFinish);
     const es = result.earlyStart;
     const ef = result.earlyFinish;
     let moved = 0;

@@ -1,0 +1,40 @@
+/** What the Gantt timeline exposes for tests and the benchmark (`window.__taktGantt`, see GanttTimeline). */
+export interface GanttBar {
+  id: string;
+  row: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface GanttLink {
+  from: string;
+  to: string;
+  type: string;
+  driving: boolean;
+}
+
+export interface GanttMetrics {
+  works: number;
+  renderer: string;
+  firstFrameMs?: number;
+  firstFrameFromQueryMs?: number;
+  firstFrameOwnMs?: number;
+  rendererStartMs?: number;
+  frames: number[];
+  drags: number[];
+  whatIfBuildMs?: number;
+  probe: {
+    bars(): GanttBar[];
+    plan(id: string): [number, number] | null;
+    links(): GanttLink[];
+    pxPerDay(): number;
+  };
+}
+
+declare global {
+  interface Window {
+    __taktGantt?: GanttMetrics;
+  }
+}
