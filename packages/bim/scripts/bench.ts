@@ -1,0 +1,233 @@
+// BIM benchmark: for the shared IFC files and a generated model of 50,000 elements it measures, in Node,
+// web-ifc's own streaming of every mesh (the baseline) and Takt's full parse; then in Debian's headless
+// Chromium (software WebGL, no GPU): the first frame of the IFC opened fresh (worker parse → viewer →
+// frame) beside web-ifc's streaming of the same file in the same worker, the cached reopen (geometry
+// cache → viewer → frame) and the frame time of 4D playback (every element linked, recoloured each
+// frame). Prints a table; the last line is one JSON object for the generated model.
+// Usage: npm run bench -w @takt/bim   (the generated IFC is kept in .bench/ between runs)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { bimGeometryEncode } from '../src/geometry';
+import { bimIfcApiCreate } from '../src/ifc/api';
+import { bimDemoIfc } from '../src/ifc/demo';
+import { bimIfcParse } from '../src/ifc/parse';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, '.bench');
+const shared = join(root, '../../../shared/testdata/ifc');
+mkdirSync(out, { recursive: true });
+
+const api = await bimIfcApiCreate();
+const generatedPath = join(out, 'generated-50k.ifc');
+if (!existsSync(generatedPath)) {
+  console.log('generating the 50,000-element model (once)…');
+  const demo = bimDemoIfc(api, { sections: 14, floors: 24, columnsX: 12, columnsY: 8, windowsPerSide: 20 });
+  writeFileSync(generatedPath, demo.bytes);
+}
+const inputs = [
+  { name: 'IfcOpenHouse_IFC4.ifc', path: join(shared, 'IfcOpenHouse_IFC4.ifc') },
+  { name: 'example.ifc', path: join(shared, 'example.ifc') },
+  { name: 'AC20-FZK-Haus.ifc', path: join(shared, 'AC20-FZK-Haus.ifc') },
+  { name: 'generated-50k.ifc', path: generatedPath },
+];
+
+function nodeStream(bytes: Uint8Array) {
+  const started = performance.now();
+  const model = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false, CIRCLE_SEGMENTS: 16 });
+  api.StreamAllMeshes(model, (mesh) => {
+    const placed = mesh.geometries;
+    for (let i = 0; i < placed.size(); i++) {
+      const g = api.GetGeometry(model, placed.get(i).geometryExpressID);
+      api.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize()).slice();
+      api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize()).slice();
+      g.delete();
+    }
+  });
+  api.CloseModel(model);
+  return performance.now() - started;
+}
+
+// Warm-up: JIT and wasm tiers, so the first file is not charged for them.
+bimIfcParse(api, new Uint8Array(readFileSync(inputs[0]!.path)));
+
+const node: Record<
+  string,
+  { mb: number; elements: number; streamMs: number; parseMs: number; cacheMb: number }
+> = {};
+for (const input of inputs) {
+  const bytes = new Uint8Array(readFileSync(input.path));
+  const streamMs = nodeStream(bytes);
+  const started = performance.now();
+  const model = bimIfcParse(api, bytes);
+  const parseMs = performance.now() - started;
+  const cache = bimGeometryEncode(model.geometry);
+  writeFileSync(join(out, `${input.name}.cache`), cache);
+  writeFileSync(join(out, `${input.name}.count`), String(model.elements.length));
+  node[input.name] = {
+    mb: bytes.length / 1e6,
+    elements: model.elements.length,
+    streamMs,
+    parseMs,
+    cacheMb: cache.length / 1e6,
+  };
+}
+
+const page = `
+import { BimTimeline, bimAppearanceAt, bimLooksCreate, BIM_PROFILE_DEFAULTS, bimGeometryDecode, bimParseInWorker } from './src/index.ts';
+import { BimViewer } from './src/viewer/index.ts';
+const WASM = '/web-ifc.wasm';
+const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+window.bench = async (name) => {
+  const host = document.getElementById('v');
+  const ifc = new Uint8Array(await (await fetch('/' + name)).arrayBuffer());
+  const cache = new Uint8Array(await (await fetch('/' + name + '.cache')).arrayBuffer());
+  const worker = new Worker('/bench-worker.js', { type: 'module' });
+  const stream = () => new Promise((resolve) => {
+    worker.onmessage = (e) => resolve(e.data.ms);
+    worker.postMessage({ type: 'stream', bytes: ifc.slice(), wasmUrl: location.origin + WASM });
+  });
+  // The first run warms the worker's wasm and JIT; the second is measured.
+  await stream();
+  const streamMs = await stream();
+  worker.onmessage = null;
+  // First frame of the IFC opened fresh.
+  let viewer = new BimViewer(host, { antialias: false });
+  let t0 = performance.now();
+  const parsed = await bimParseInWorker(worker, ifc.slice(), location.origin + WASM);
+  viewer.addModel('m', bimGeometryDecode(parsed.geometry), parsed.elements.map((e) => e.globalId));
+  viewer.fit();
+  viewer.renderNow();
+  const firstFrameMs = performance.now() - t0;
+  viewer.dispose();
+  worker.terminate();
+  // Cached reopen: the stored geometry cache straight into the viewer.
+  await frame();
+  viewer = new BimViewer(host, { antialias: false });
+  t0 = performance.now();
+  const geometry = bimGeometryDecode(cache.slice());
+  const ids = Array.from({ length: geometry.elementCount }, (_, i) => String(i));
+  viewer.addModel('m', geometry, ids);
+  viewer.fit();
+  viewer.renderNow();
+  const cachedReopenMs = performance.now() - t0;
+  // 4D playback: every element linked to its own work, one frame per schedule day.
+  const n = geometry.elementCount;
+  const start = Float64Array.from({ length: n }, (_, i) => (i * 400) / n);
+  const timeline = new BimTimeline(n, Array.from({ length: n }, (_, i) => ({ element: i, work: i, profile: 0 })), { start, finish: start.map((s) => s + 20) }, 'plan');
+  const looks = bimLooksCreate(n);
+  const frames = [];
+  for (let day = 0; day < 60; day++) {
+    const s = performance.now();
+    bimAppearanceAt(timeline, [BIM_PROFILE_DEFAULTS.install], day * 7, looks);
+    viewer.setLooks('m', looks);
+    viewer.renderNow();
+    // The GPU (here SwiftShader) finishes the frame before the next one is timed.
+    viewer.renderer.getContext().finish();
+    frames.push(performance.now() - s);
+  }
+  viewer.dispose();
+  frames.sort((a, b) => a - b);
+  return { streamMs, firstFrameMs, cachedReopenMs, playbackFrameMs: frames[Math.floor(frames.length / 2)], playbackP95Ms: frames[Math.floor(frames.length * 0.95)] };
+};
+document.title = 'ready';
+`;
+await build({
+  stdin: { contents: page, resolveDir: root, loader: 'ts' },
+  bundle: true,
+  format: 'esm',
+  outfile: join(out, 'bench.js'),
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: [join(root, 'scripts/bench-worker.ts')],
+  bundle: true,
+  format: 'esm',
+  outfile: join(out, 'bench-worker.js'),
+  logLevel: 'warning',
+  // web-ifc's browser build mentions Node modules it never loads in a worker.
+  external: ['fs', 'path', 'url', 'worker_threads', 'crypto', 'module', 'os', 'child_process', 'perf_hooks'],
+});
+writeFileSync(
+  join(out, 'bench.html'),
+  '<html><body style="margin:0"><div id="v" style="width:1280px;height:720px"></div><script type="module" src="bench.js"></script></body></html>',
+);
+const files: Record<string, string> = {
+  'web-ifc.wasm': join(root, '../../node_modules/web-ifc/web-ifc.wasm'),
+};
+for (const input of inputs) files[input.name] = input.path;
+const server = createServer(async (req, res) => {
+  const name = decodeURIComponent((req.url ?? '/').split('?')[0]!.slice(1)) || 'bench.html';
+  const type = name.endsWith('.js')
+    ? 'text/javascript'
+    : name.endsWith('.html')
+      ? 'text/html'
+      : name.endsWith('.wasm')
+        ? 'application/wasm'
+        : 'application/octet-stream';
+  try {
+    res.setHeader('content-type', type);
+    res.end(await readFile(files[name] ?? join(out, name)));
+  } catch {
+    res.statusCode = 404;
+    res.end();
+  }
+}).listen(0);
+const port = (server.address() as { port: number }).port;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--enable-unsafe-swiftshader',
+  ],
+});
+const rows: Record<string, unknown>[] = [];
+let last: Record<string, unknown> = {};
+try {
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  tab.on('pageerror', (e) => console.error('page error:', e.message));
+  await tab.goto(`http://localhost:${port}/bench.html`);
+  await tab.waitForFunction(() => document.title === 'ready');
+  for (const input of inputs) {
+    const browserFigures = (await tab.evaluate(
+      (name) => (window as unknown as { bench: (n: string) => Promise<unknown> }).bench(name),
+      input.name,
+    )) as Record<string, number>;
+    const n = node[input.name]!;
+    const row = {
+      file: input.name,
+      mb: +n.mb.toFixed(1),
+      elements: n.elements,
+      nodeStreamMs: Math.round(n.streamMs),
+      nodeParseMs: Math.round(n.parseMs),
+      cacheMb: +n.cacheMb.toFixed(1),
+      browserStreamMs: Math.round(browserFigures.streamMs!),
+      firstFrameMs: Math.round(browserFigures.firstFrameMs!),
+      cachedReopenMs: Math.round(browserFigures.cachedReopenMs!),
+      playbackFrameMs: +browserFigures.playbackFrameMs!.toFixed(1),
+      playbackP95Ms: +browserFigures.playbackP95Ms!.toFixed(1),
+    };
+    rows.push(row);
+    last = {
+      elements: n.elements,
+      parseMs: Math.round(n.parseMs),
+      firstFrameMs: row.firstFrameMs,
+      webIfcStreamMs: row.browserStreamMs,
+      cachedReopenMs: row.cachedReopenMs,
+      playbackFrameMs: row.playbackFrameMs,
+    };
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.table(rows);
+console.log(JSON.stringify(last));
