@@ -204,7 +204,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
   const [menu, setMenu] = useState<Menu | null>(null);
   const [tooltip, setTooltip] = useState<string | undefined>(undefined);
   const [today] = useState(nowMinutes);
-  const [mountedAt] = useState(() => performance.now());
+  const mountedAt = useRef(performance.now());
   const scrollTop = useRef(0);
   const preview = useRef<GanttSnapshot | null>(null);
   const gesture = useRef<Gesture | null>(null);
@@ -342,7 +342,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       created = r;
       const shown = () => preview.current ?? live.current.base;
       const metrics: GanttMetrics = {
-        rendererStartMs: performance.now() - mountedAt,
+        rendererStartMs: performance.now() - mountedAt.current,
         works: 0,
         renderer: r.rendererName,
         frames: [],
@@ -386,7 +386,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
             const now = performance.now();
             metrics.firstFrameMs = now - (grid.startedAt + grid.loadMs);
             metrics.firstFrameFromQueryMs = now - grid.startedAt;
-            metrics.firstFrameOwnMs = now - mountedAt;
+            metrics.firstFrameOwnMs = now - mountedAt.current;
           }
         }
       };
