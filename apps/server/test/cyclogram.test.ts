@@ -200,6 +200,11 @@ describe('cyclogram', () => {
 
     // Saved settings apply to the next read.
     expect((await ok<Cyclogram>('GET', `${v}/cyclogram`)).locations).toHaveLength(3);
+    // Once the attribute is deleted, the saved settings fall back to the defaults instead of failing.
+    await ok('DELETE', `/attributes/${attribute.id}`);
+    const fallback = await ok<Cyclogram>('GET', `${v}/cyclogram`);
+    expect(fallback.settings.locations).toEqual({ kind: 'wbs', level: 1 });
+    expect(fallback.locations).toEqual(['Монолит', 'Кладка']);
   });
 
   it('saves settings with revisions and refuses a stale or duplicate save', async () => {

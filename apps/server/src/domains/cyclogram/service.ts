@@ -89,9 +89,14 @@ export async function getCyclogram(
   let levels = 0;
   for (const depth of wbsDepths(columns.works.parent)) levels = Math.max(levels, depth + 1);
   const defaults = cyclogramDefaults(levels);
+  // A saved source whose attribute was deleted since falls back to the default; one named in the call must exist.
+  const usable = <T extends { kind: string; attributeId?: string }>(source: T | undefined) =>
+    source && (source.kind !== 'attribute' || attributes.some((a) => a.id === source.attributeId))
+      ? source
+      : undefined;
   const sources: Sources = {
-    locations: input.locations ?? saved?.locations ?? defaults.locations,
-    trades: input.trades ?? saved?.trades ?? defaults.trades,
+    locations: input.locations ?? usable(saved?.locations) ?? defaults.locations,
+    trades: input.trades ?? usable(saved?.trades) ?? defaults.trades,
     bufferDays: input.bufferDays ?? saved?.bufferDays ?? 0,
   };
   const attributeOf = (id: string) => {
@@ -149,6 +154,11 @@ export async function saveCyclogram(
   input: Sources & { versionId: string; revision: number | null },
 ) {
   const { scheduleId } = await versionOf(ctx.db.pool, ctx.space.spaceId, input.versionId);
+  const attributes = await scheduleAttributes(ctx, scheduleId);
+  for (const source of [input.locations, input.trades]) {
+    if (source.kind === 'attribute' && !attributes.some((a) => a.id === source.attributeId))
+      throw new AppError('NotFound');
+  }
   const where = { userId: ctx.session.userId, scheduleId, spaceId: ctx.space.spaceId };
   const data = { locations: input.locations, trades: input.trades, bufferDays: input.bufferDays };
   if (input.revision === null) {
