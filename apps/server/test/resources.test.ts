@@ -432,6 +432,55 @@ describe('histogram and leveling', () => {
   });
 });
 
+describe('calculation scenarios', () => {
+  it('applies scenario 6 by physical volume on the actual duration, lists works without a volume, undoes it', async () => {
+    const { v, versionId } = await scheduleWithVersion(owner.ok);
+    const version = await owner.ok<{ revision: number }>('GET', `/versions/${versionId}`);
+    await owner.ok('PATCH', `/versions/${versionId}`, {
+      projectStart: '2025-03-03T08:00',
+      dataDate: '2025-03-10T08:00',
+      revision: version.revision,
+    });
+    // Started on Tuesday 4 March, 25 of 100 m³ done by the data date (Monday 10 March): 4 working days.
+    const laying = await work(v, {
+      name: 'Кладка',
+      code: 'K-1',
+      durationMinutes: 10 * 480,
+      planVolume: 100,
+      factVolume: 25,
+      factStart: '2025-03-04T08:00',
+      progress: 10,
+      status: 'in_progress',
+    });
+    await work(v, { name: 'Без объёма', code: 'N-1', durationMinutes: 480 });
+    const settings = await owner.ok<{ revision: number }>('GET', `${v}/resource-settings`);
+    await owner.ok('PATCH', `${v}/resource-settings`, { scenario: 6, revision: settings.revision });
+
+    type Applied = { scenario: number; count: number; skipped: { label: string; reason: string }[] };
+    const applied = await owner.ok<Applied>('PATCH', `${v}/update/estimated-data`, {});
+    expect(applied).toMatchObject({
+      scenario: 6,
+      count: 1,
+      skipped: [{ label: 'N-1 Без объёма', reason: 'no_plan' }],
+    });
+    // At 25 % after 4 days the rest takes 12 more working days: from Monday 10 to Tuesday 25 March.
+    const after = await owner.ok<Work & { progress: number; durationMinutes: number; earlyFinish: string }>(
+      'GET',
+      `${v}/wbs/${laying.id}`,
+    );
+    expect(after).toMatchObject({ progress: 25, durationMinutes: 7680, earlyFinish: '2025-03-25T17:00' });
+
+    const actions = await owner.ok<{ action: string }[]>('GET', `${v}/undo-actions`);
+    expect(actions[0]!.action).toBe('resources.scenario_6');
+    await owner.ok('POST', `${v}/undo-actions`, {});
+    const back = await owner.ok<{ progress: number; durationMinutes: number }>(
+      'GET',
+      `${v}/wbs/${laying.id}`,
+    );
+    expect(back).toMatchObject({ progress: 10, durationMinutes: 4800 });
+  });
+});
+
 describe('permissions', () => {
   it('lets a viewer read the directory but not change it or the assignments', async () => {
     const { v } = await scheduleWithVersion(owner.ok);

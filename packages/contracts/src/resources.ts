@@ -19,7 +19,13 @@ export type Period = (typeof PERIODS)[number];
 /** Spec §3 "Schedule calculation scenarios": 1 by progress, 6 by physical volume on actual duration, 9 labour, 12 cost. */
 export const CALCULATION_SCENARIOS = [1, 6, 9, 12] as const;
 export type CalculationScenario = (typeof CALCULATION_SCENARIOS)[number];
-export const SCENARIO_VARIANTS = ['target_duration', 'initial_duration', 'base_intensity'] as const;
+/** How the remaining duration follows from the progress (the engine's scenario variants; null: the scenario's default). */
+export const SCENARIO_VARIANTS = [
+  'actual_duration',
+  'initial_duration',
+  'target_duration',
+  'base_intensity',
+] as const;
 export const TIMESHEET_STATUSES = ['draft', 'submitted', 'approved', 'declined'] as const;
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 /** Spec §4 "Approval decision". */

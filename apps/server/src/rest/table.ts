@@ -224,6 +224,11 @@ export const REST_ROUTES: RestRoute[] = [
     path: space('/versions/:versionId/calculate-remains-duration-by-intensity'),
     procedure: 'resources.remainsByIntensity',
   },
+  {
+    method: 'PATCH',
+    path: space('/versions/:versionId/update/estimated-data'),
+    procedure: 'resources.applyScenario',
+  },
   { method: 'GET', path: space('/versions/:versionId/histogram'), procedure: 'resources.histogram' },
   { method: 'POST', path: space('/versions/:versionId/leveling/preview'), procedure: 'resources.level' },
   {

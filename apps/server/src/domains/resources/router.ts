@@ -29,6 +29,7 @@ import * as directory from './directory';
 import { distributionsByEps } from './distributions';
 import { versionHistogram } from './histogram';
 import { levelApply, levelPreview } from './leveling';
+import { applyScenario } from './scenarios';
 import * as settings from './settings';
 
 /** The resource directory of a space: specialties, executors and resources (spec §2 resources screen, §7). */
@@ -78,6 +79,10 @@ export const resourcesRouter = router({
   remainsByIntensity: spaceProcedure('schedule.edit')
     .input(versionWorksInput)
     .mutation(({ ctx, input }) => costs.calculateRemainsByIntensity(ctx, input)),
+  /** The version's calculation scenario applied to its works (spec §7 update/estimated-data). */
+  applyScenario: spaceProcedure('schedule.edit')
+    .input(versionWorksInput)
+    .mutation(({ ctx, input }) => applyScenario(ctx, input)),
   histogram: spaceProcedure('schedule.view')
     .input(histogramInput)
     .query(({ ctx, input }) => versionHistogram(ctx, input)),

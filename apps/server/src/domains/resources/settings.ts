@@ -6,7 +6,7 @@ import { inTransaction, type Sql, versionOf } from '../versions/guard';
 export interface ResourceSettingsDto {
   versionId: string;
   scenario: number;
-  variant: 'target_duration' | 'initial_duration' | 'base_intensity' | null;
+  variant: 'actual_duration' | 'target_duration' | 'initial_duration' | 'base_intensity' | null;
   autoStartFromWdp: boolean;
   autoFinishFromWdp: boolean;
   planCostAttributeId: string | null;

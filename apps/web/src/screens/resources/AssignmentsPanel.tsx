@@ -106,6 +106,26 @@ export function AssignmentsPanel({
         }),
       ]),
   });
+  const scenario = trpc.resources.applyScenario.useMutation({
+    onSuccess: (r) => {
+      notify(r.skipped.length ? 'info' : 'success', [
+        t('scenario.applied', { scenario: r.scenario, count: r.count }),
+        ...r.skipped.slice(0, 3).map((s) =>
+          t('scenario.skipped', {
+            work: s.label,
+            reason:
+              s.reason === 'no_plan'
+                ? t(`scenario.reason.no_plan_${r.scenario as 6 | 9 | 12}`)
+                : s.reason === 'invalid'
+                  ? (s.detail ?? '')
+                  : t(`scenario.reason.${s.reason}`),
+          }),
+        ),
+        ...(r.skipped.length > 3 ? [t('histogram.over_more', { count: r.skipped.length - 3 })] : []),
+      ]);
+      onChanged();
+    },
+  });
   const remains = trpc.resources.remainsByIntensity.useMutation({
     onSuccess: (r) => {
       notify('success', [t('remains.done', { count: r.count })]);
@@ -379,6 +399,14 @@ export function AssignmentsPanel({
           data-testid="update-costs"
         >
           {t('costs.update')}
+        </Button>
+        <Button
+          disabled={readOnly}
+          busy={scenario.isPending}
+          onClick={() => scenario.mutate({ spaceId, versionId })}
+          data-testid="apply-scenario"
+        >
+          {t('scenario.apply')}
         </Button>
         <Button
           disabled={readOnly}

@@ -1,4 +1,4 @@
-import { LEVELING_RULES } from '@takt/contracts';
+import { CALCULATION_SCENARIOS, LEVELING_RULES, SCENARIO_VARIANTS } from '@takt/contracts';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Checkbox, SelectField, Spinner } from '../../components/ui';
@@ -10,8 +10,12 @@ import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
 
 type Rule = (typeof LEVELING_RULES)[number];
+type Variant = (typeof SCENARIO_VARIANTS)[number];
 
-/** A version's resource settings (spec §7 resource settings): the cost attributes update-costs writes, leveling defaults. */
+/**
+ * A version's resource settings (spec §7 resource settings): the calculation scenario with its variant and
+ * dates from the daily volume plan, the cost attributes update-costs writes, and leveling defaults.
+ */
 export function ResourceSettingsDialog({
   versionId,
   readOnly,
@@ -26,6 +30,10 @@ export function ResourceSettingsDialog({
   const utils = trpc.useUtils();
   const settings = trpc.resources.settings.useQuery({ spaceId, versionId });
   const attributes = trpc.attributes.list.useQuery({ spaceId });
+  const [scenario, setScenario] = useState<(typeof CALCULATION_SCENARIOS)[number]>(1);
+  const [variant, setVariant] = useState<Variant | ''>('');
+  const [autoStart, setAutoStart] = useState(false);
+  const [autoFinish, setAutoFinish] = useState(false);
   const [plan, setPlan] = useState('');
   const [fact, setFact] = useState('');
   const [rule, setRule] = useState<Rule>('lft');
@@ -35,6 +43,10 @@ export function ResourceSettingsDialog({
   useEffect(() => {
     const s = settings.data;
     if (!s) return;
+    setScenario(s.scenario as (typeof CALCULATION_SCENARIOS)[number]);
+    setVariant(s.variant ?? '');
+    setAutoStart(s.autoStartFromWdp);
+    setAutoFinish(s.autoFinishFromWdp);
     setPlan(s.planCostAttributeId ?? '');
     setFact(s.factCostAttributeId ?? '');
     setRule(s.leveling?.rule ?? 'lft');
@@ -56,6 +68,10 @@ export function ResourceSettingsDialog({
           spaceId,
           versionId,
           revision: current.revision,
+          scenario,
+          variant: variant || null,
+          autoStartFromWdp: autoStart,
+          autoFinishFromWdp: autoFinish,
           planCostAttributeId: plan || null,
           factCostAttributeId: fact || null,
           leveling: { ...(current.leveling ?? { seed: 1, schedules: 200 }), rule, withinFloat },
@@ -84,6 +100,40 @@ export function ResourceSettingsDialog({
         <Spinner />
       ) : (
         <>
+          <SelectField
+            label={t('resource_settings.scenario')}
+            value={String(scenario)}
+            onChange={(v) => setScenario(Number(v) as typeof scenario)}
+            options={CALCULATION_SCENARIOS.map((n) => ({
+              value: String(n),
+              label: t(`resource_settings.scenario.${n}`),
+            }))}
+            disabled={readOnly}
+            data-testid="settings-scenario"
+          />
+          <SelectField
+            label={t('resource_settings.variant')}
+            value={variant}
+            onChange={(v) => setVariant(v as Variant | '')}
+            options={[
+              { value: '', label: t('resource_settings.variant.default') },
+              ...SCENARIO_VARIANTS.map((v) => ({ value: v, label: t(`resource_settings.variant.${v}`) })),
+            ]}
+            error={errors.variant}
+            disabled={readOnly}
+          />
+          <Checkbox
+            label={t('resource_settings.auto_start')}
+            checked={autoStart}
+            onChange={setAutoStart}
+            disabled={readOnly}
+          />
+          <Checkbox
+            label={t('resource_settings.auto_finish')}
+            checked={autoFinish}
+            onChange={setAutoFinish}
+            disabled={readOnly}
+          />
           <SelectField
             label={t('resource_settings.plan_cost')}
             value={plan}
