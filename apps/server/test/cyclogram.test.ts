@@ -36,6 +36,7 @@ type Cyclogram = {
   locations: string[];
   trades: Trade[];
   clashes: Clash[];
+  clashCount: number;
   dataDate: number;
 };
 type Failure = { error_code: string };
@@ -135,6 +136,7 @@ describe('cyclogram', () => {
 
     // The walls catch the frame inside section 3: one crossing, between their entries and exits.
     expect(lob.clashes).toHaveLength(1);
+    expect(lob.clashCount).toBe(1);
     const clash = lob.clashes[0]!;
     expect(clash).toMatchObject({ leader: 0, follower: 1, location: 2, kind: 'cross' });
     expect(clash.time).toBeGreaterThan(at('2025-03-17T12:00'));
@@ -148,6 +150,9 @@ describe('cyclogram', () => {
       revision: null,
     });
     expect(buffered.settings.revision).toBe(1);
+    expect(buffered.clashCount).toBe(3);
+    // Listed earliest first.
+    expect(buffered.clashes.map((c) => c.location)).toEqual([0, 1, 2]);
     expect(buffered.clashes.map((c) => [c.leader, c.follower, c.location, c.kind])).toEqual(
       expect.arrayContaining([
         [0, 1, 0, 'buffer'],

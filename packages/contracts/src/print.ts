@@ -176,7 +176,13 @@ export const printPreviewInput = printJobInput.extend({
 });
 
 // ── cyclogram ─────────────────────────────────────────────────────────────────────────────────
-export const CYCLOGRAM_LIMITS = { maxLevel: 20, maxBufferDays: 365, tradeMaxLength: 255 } as const;
+export const CYCLOGRAM_LIMITS = {
+  maxLevel: 20,
+  maxBufferDays: 365,
+  tradeMaxLength: 255,
+  /** Clashes listed in a reply (the earliest first); the reply counts them all. */
+  clashesListed: 500,
+} as const;
 
 /** Locations (sections, floors, grips) come from a WBS level (1 = the top) or from an attribute's values. */
 export const cyclogramLocationSource = z.discriminatedUnion('kind', [

@@ -147,5 +147,12 @@ describe('cyclogram layout', () => {
     ]);
     expect(layout.clashes[0]).toMatchObject({ x: 8 * 32, y: 80 });
     expect(layout.dateLines).toEqual([{ kind: 'today', x: 64 }]);
+    // Marks far outside the viewport are left out (a big programme has thousands).
+    const away = cyclogramLayout(
+      { locations: floors, trades: [a, b] },
+      { ...scale, start: 60 * D },
+      viewport,
+    );
+    expect(away.clashes).toEqual([]);
   });
 });

@@ -217,11 +217,16 @@ export function cyclogramLayout(
       if (points.length > 0) lines.push({ trade: index, kind, color, points });
     }
   });
-  const clashes = cyclogramClashes(input, 'plan', options.bufferMinutes ?? 0).map((clash) => ({
-    ...clash,
-    x: scaleXFromMinute(scale, clash.time),
-    y: y(clash.position),
-  }));
+  // Only marks near the viewport: a big programme can have tens of thousands of clashes.
+  const margin = 16;
+  const clashes: CyclogramClashMark[] = [];
+  for (const clash of cyclogramClashes(input, 'plan', options.bufferMinutes ?? 0)) {
+    const x = scaleXFromMinute(scale, clash.time);
+    const markY = y(clash.position);
+    if (x < -margin || x > viewport.width + margin || markY < -margin || markY > viewport.height + margin)
+      continue;
+    clashes.push({ ...clash, x, y: markY });
+  }
   const dateLines: GanttLine[] = [];
   for (const [kind, minute] of [
     ['today', options.today],

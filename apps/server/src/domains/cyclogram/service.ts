@@ -1,5 +1,5 @@
 import type { CyclogramLocationSource, CyclogramTradeSource } from '@takt/contracts';
-import { cyclogramLocationSource, cyclogramTradeSource } from '@takt/contracts';
+import { CYCLOGRAM_LIMITS, cyclogramLocationSource, cyclogramTradeSource } from '@takt/contracts';
 import { timeFromIso } from '@takt/engine';
 import { type CyclogramInput, cyclogramClashes, MINUTES_PER_DAY } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
@@ -132,7 +132,9 @@ export async function getCyclogram(
       plan: { start: Int32Array.from(trade.plan.start), finish: Int32Array.from(trade.plan.finish) },
     })),
   };
-  const clashes = cyclogramClashes(clashInput, 'plan', sources.bufferDays * MINUTES_PER_DAY);
+  const clashes = cyclogramClashes(clashInput, 'plan', sources.bufferDays * MINUTES_PER_DAY).sort(
+    (a, b) => a.time - b.time,
+  );
   return {
     versionId: input.versionId,
     scheduleId: info.scheduleId,
@@ -144,7 +146,8 @@ export async function getCyclogram(
     attributes: attributes.map((a) => ({ id: a.id, name: a.name })),
     locations: built.locations,
     trades,
-    clashes,
+    clashes: clashes.slice(0, CYCLOGRAM_LIMITS.clashesListed),
+    clashCount: clashes.length,
   };
 }
 

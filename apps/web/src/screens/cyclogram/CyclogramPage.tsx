@@ -409,7 +409,7 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
             <section aria-labelledby="cyclogram-clashes">
               <h2 id="cyclogram-clashes" className="cyclogram-side-title">
                 {t('cyclogram.clashes')}{' '}
-                <Badge tone={data.clashes.length ? 'warn' : 'neutral'}>{data.clashes.length}</Badge>
+                <Badge tone={data.clashCount ? 'warn' : 'neutral'}>{data.clashCount}</Badge>
               </h2>
               {data.clashes.length === 0 ? (
                 <p className="cyclogram-muted">{t('cyclogram.no_clashes')}</p>
@@ -442,6 +442,11 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
                     </li>
                   ))}
                 </ul>
+              )}
+              {data.clashCount > data.clashes.length && (
+                <p className="cyclogram-muted" data-testid="cyclogram-more-clashes">
+                  {t('cyclogram.more_clashes', { count: data.clashCount - data.clashes.length })}
+                </p>
               )}
             </section>
           </aside>
