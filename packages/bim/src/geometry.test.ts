@@ -61,4 +61,26 @@ describe('BimGeometryBuilder', () => {
     expect(() => bimGeometryDecode(new Uint8Array(20))).toThrow(BimGeometryFormatError);
     expect(() => bimGeometryDecode(bytes.subarray(0, bytes.length - 8))).toThrow(/truncated/);
   });
+
+  it('hands out the pieces added since the last chunk, renumbered, while keeping all for the end', () => {
+    const b = new BimGeometryBuilder();
+    expect(b.takeChunk()).toBeNull();
+    b.addPiece(70, [1, 0, 0, 1], TRIANGLE, [0, 1, 2], IDENTITY);
+    const first = b.takeChunk()!;
+    expect(first.elementCount).toBe(1);
+    expect(Array.from(first.groups[0]!.rangeElement)).toEqual([0]);
+    b.addPiece(90, [1, 0, 0, 1], TRIANGLE, [0, 1, 2], IDENTITY);
+    b.addPiece(80, [0, 1, 0, 1], TRIANGLE, [0, 2, 1], IDENTITY);
+    const second = b.takeChunk()!;
+    expect(second.elementCount).toBe(2);
+    // Indices and ranges start at the chunk's own first vertex.
+    expect(Array.from(second.groups[0]!.indices)).toEqual([0, 1, 2]);
+    expect(Array.from(second.groups[0]!.rangeVertexStart)).toEqual([0]);
+    expect(Array.from(second.groups[1]!.indices)).toEqual([0, 2, 1]);
+    expect(Array.from(second.groups.map((g) => g.rangeElement[0]))).toEqual([0, 1]);
+    expect(b.takeChunk()).toBeNull();
+    const all = b.finish(3, (key) => [70, 90, 80].indexOf(key));
+    expect(Array.from(all.groups[0]!.rangeElement)).toEqual([0, 1]);
+    expect(Array.from(all.groups[0]!.indices)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
 });

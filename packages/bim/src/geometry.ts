@@ -66,6 +66,8 @@ const u32 = (n: number) => new Uint32Array(n);
 
 interface GroupBuilder {
   color: BimColor;
+  /** How much of this group the last `takeChunk` handed out: vertices, indices, ranges. */
+  taken: { vertices: number; indices: number; ranges: number };
   positions: Grow<Float32Array>;
   normals: Grow<Int8Array>;
   indices: Grow<Uint32Array>;
@@ -112,6 +114,7 @@ export class BimGeometryBuilder {
     if (!g) {
       g = {
         color: [color[0], color[1], color[2], color[3]],
+        taken: { vertices: 0, indices: 0, ranges: 0 },
         positions: new Grow(f32(0), f32),
         normals: new Grow(i8(0), i8),
         indices: new Grow(u32(0), u32),
@@ -223,6 +226,47 @@ export class BimGeometryBuilder {
     g.rangeVertexCount.push(vertexCount);
     g.rangeIndexStart.push(indexStart);
     g.rangeIndexCount.push(q - indexStart);
+  }
+
+  /**
+   * The pieces added since the last call, as a geometry of their own (copied; the builder keeps
+   * everything for `finish`), elements numbered 0… in order of appearance: what a viewer can draw while
+   * a big file is still streaming. Null when nothing was added.
+   */
+  takeChunk(): BimGeometry | null {
+    const local = new Map<number, number>();
+    const groups: BimGeometryGroup[] = [];
+    for (const g of this.groups.values()) {
+      const t = g.taken;
+      const vertexEnd = g.positions.length / 3;
+      const rangeEnd = g.rangeElement.length;
+      if (rangeEnd === t.ranges) continue;
+      const indices = g.indices.data.slice(t.indices, g.indices.length);
+      for (let i = 0; i < indices.length; i++) indices[i]! -= t.vertices;
+      const ranges = (grow: Grow<Uint32Array>) => grow.data.slice(t.ranges, rangeEnd);
+      const rangeElement = ranges(g.rangeElement).map((key) => {
+        let index = local.get(key);
+        if (index === undefined) {
+          index = local.size;
+          local.set(key, index);
+        }
+        return index;
+      });
+      groups.push({
+        color: g.color,
+        positions: g.positions.data.slice(t.vertices * 3, vertexEnd * 3),
+        normals: g.normals.data.slice(t.vertices * 3, vertexEnd * 3),
+        indices,
+        rangeElement,
+        rangeVertexStart: ranges(g.rangeVertexStart).map((v) => v - t.vertices),
+        rangeVertexCount: ranges(g.rangeVertexCount),
+        rangeIndexStart: ranges(g.rangeIndexStart).map((v) => v - t.indices),
+        rangeIndexCount: ranges(g.rangeIndexCount),
+      });
+      g.taken = { vertices: vertexEnd, indices: g.indices.length, ranges: rangeEnd };
+    }
+    if (!groups.length || !this.origin) return null;
+    return { origin: this.origin, bbox: [...this.bbox], elementCount: local.size, groups };
   }
 
   /**

@@ -74,6 +74,11 @@ describe('bimIfcParse', () => {
     );
     const column = model.elements.find((e) => e.ifcClass === 'IfcColumn')!;
     expect(column.typeName).toBeTruthy();
+    // Typed values keep their type: booleans, reals, labels.
+    const wall = model.elements.find((e) => e.properties.Pset_WallCommon?.IsExternal !== undefined)!;
+    expect(typeof wall.properties.Pset_WallCommon!.IsExternal).toBe('boolean');
+    expect(typeof wall.properties.Pset_WallCommon!.ThermalTransmittance).toBe('number');
+    expect(typeof wall.properties.Pset_WallCommon!.Reference).toBe('string');
   });
 
   it('reads IfcOpenHouse (IFC4): one storey, a roof', () => {

@@ -89,20 +89,18 @@ const text = (v: unknown): string | null => {
   return value === null || value === '' ? null : String(value);
 };
 
-const QUANTITY_FIELDS = [
-  'LengthValue',
-  'AreaValue',
-  'VolumeValue',
-  'CountValue',
-  'WeightValue',
-  'TimeValue',
-  'NominalValue',
-];
-
 export interface BimParseOptions {
   onProgress?: BimProgress;
   /** Segments of a full circle for curved geometry; fewer means lighter meshes. */
   circleSegments?: number;
+  /**
+   * Called with the geometry streamed since the previous call (elements numbered within the chunk):
+   * first after `firstChunkMs` of streaming, then every `chunkMs`, so a viewer draws a big file
+   * while it is still being read. The final geometry comes with the result as always.
+   */
+  onGeometryChunk?: (chunk: BimGeometry) => void;
+  firstChunkMs?: number;
+  chunkMs?: number;
 }
 
 /**
@@ -124,7 +122,7 @@ export function bimIfcParse(api: IfcAPI, bytes: Uint8Array, options: BimParseOpt
     const schema = BIM_IFC_SCHEMAS.find((s) => schemaName?.toUpperCase().startsWith(s));
     if (!schema) throw new BimIfcError('unsupported_schema', `unsupported IFC schema ${schemaName}`);
     progress('open', 1, 1);
-    const streamed = readGeometry(api, modelId, progress);
+    const streamed = readGeometry(api, modelId, progress, options);
     const parsed = readModel(api, modelId, streamed.withGeometry, progress);
     const geometry = streamed.builder.finish(
       parsed.elements.length,
@@ -144,58 +142,95 @@ export function bimIfcParse(api: IfcAPI, bytes: Uint8Array, options: BimParseOpt
 }
 
 function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, progress: BimProgress) {
-  const lineCache = new Map<number, Line>();
-  const line = (id: number): Line => {
-    let l = lineCache.get(id);
-    if (!l) {
-      l = api.GetLine(modelId, id) as Line;
-      lineCache.set(id, l);
+  // Raw STEP arguments (no schema objects built): several times cheaper than GetLine on big files.
+  const args = (id: number): unknown[] => api.GetRawLineData(modelId, id).arguments as unknown[];
+  const typeNames = new Map<number, string>();
+  const typeName = (code: number) => {
+    let name = typeNames.get(code);
+    if (name === undefined) {
+      name = api.GetNameFromTypeCode(code);
+      typeNames.set(code, name);
     }
-    return l;
+    return name;
   };
-  const className = (id: number) => api.GetNameFromTypeCode(api.GetLineType(modelId, id));
+  const className = (id: number) => typeName(api.GetLineType(modelId, id));
   const idsOf = (type: number, inherited = false) => {
     const v = api.GetLineIDsWithType(modelId, type, inherited);
     const out: number[] = [];
     for (let i = 0; i < v.size(); i++) out.push(v.get(i));
     return out;
   };
+  const push = (map: Map<number, number[]>, key: number, values: number[]) => {
+    const list = map.get(key);
+    if (list) list.push(...values);
+    else map.set(key, [...values]);
+  };
 
-  // Relations.
+  // Relations: (…, related objects at 4, relating object at 5) except where noted.
   const aggregateChildren = new Map<number, number[]>();
   const aggregateParent = new Map<number, number>();
   for (const id of idsOf(IFCRELAGGREGATES)) {
-    const r = line(id);
-    const parent = refs(r.RelatingObject)[0];
+    const a = args(id);
+    const parent = refs(a[4])[0];
     if (parent === undefined) continue;
-    const children = refs(r.RelatedObjects);
-    aggregateChildren.set(parent, [...(aggregateChildren.get(parent) ?? []), ...children]);
+    const children = refs(a[5]);
+    push(aggregateChildren, parent, children);
     for (const c of children) aggregateParent.set(c, parent);
   }
   const contained = new Map<number, number[]>();
   const containerOf = new Map<number, number>();
   for (const id of idsOf(IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
-    const r = line(id);
-    const structure = refs(r.RelatingStructure)[0];
+    const a = args(id);
+    const structure = refs(a[5])[0];
     if (structure === undefined) continue;
-    const elements = refs(r.RelatedElements);
-    contained.set(structure, [...(contained.get(structure) ?? []), ...elements]);
+    const elements = refs(a[4]);
+    push(contained, structure, elements);
     for (const e of elements) containerOf.set(e, structure);
   }
   const propertyDefs = new Map<number, number[]>();
   for (const id of idsOf(IFCRELDEFINESBYPROPERTIES)) {
-    const r = line(id);
-    const defs = refs(r.RelatingPropertyDefinition);
-    for (const o of refs(r.RelatedObjects)) propertyDefs.set(o, [...(propertyDefs.get(o) ?? []), ...defs]);
+    const a = args(id);
+    const defs = refs(a[5]);
+    for (const o of refs(a[4])) push(propertyDefs, o, defs);
   }
   const typeOf = new Map<number, number>();
   for (const id of idsOf(IFCRELDEFINESBYTYPE)) {
-    const r = line(id);
-    const type = refs(r.RelatingType)[0];
+    const a = args(id);
+    const type = refs(a[5])[0];
     if (type === undefined) continue;
-    for (const o of refs(r.RelatedObjects)) typeOf.set(o, type);
+    for (const o of refs(a[4])) typeOf.set(o, type);
   }
-  lineCache.clear();
+
+  /** A raw value: strings, numbers, enumerations (T/F as booleans), typed values by their type. */
+  const rawValue = (v: unknown): BimPropertyValue => {
+    if (v === null || v === undefined) return null;
+    if (Array.isArray(v)) return v.map(rawValue).join(', ');
+    if (typeof v !== 'object') return ifcValue(v);
+    const o = v as { type?: number; typecode?: number; value?: unknown };
+    if (o.type === REF) return null;
+    const value = o.value;
+    const kind = o.typecode !== undefined ? typeName(o.typecode) : null;
+    if (typeof value === 'object' && value !== null) return rawValue(value);
+    if (typeof value === 'number' || typeof value === 'boolean') return value;
+    if (typeof value !== 'string') return null;
+    if (o.type === 3 || kind === 'IfcBoolean' || kind === 'IfcLogical') {
+      if (value === 'T' || value === '.T.') return true;
+      if (value === 'F' || value === '.F.') return false;
+      return value;
+    }
+    const textual =
+      kind !== null &&
+      /^Ifc(Label|Text|Identifier|DescriptiveMeasure|URIReference|Date|Time|DateTime)$/.test(kind);
+    if (o.type === 4 || o.type === 10 || (kind !== null && !textual)) {
+      const n = Number(value);
+      return Number.isFinite(n) ? n : value;
+    }
+    return value;
+  };
+  const rawText = (v: unknown): string | null => {
+    const value = rawValue(v);
+    return value === null || value === '' ? null : String(value);
+  };
 
   // Site, building, storey, space… (IFC2X3 has no IfcSpatialElement supertype, only the structure one).
   const spatialIds = new Set([
@@ -221,25 +256,29 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
     const cached = setCache.get(id);
     if (cached) return cached;
     const type = api.GetLineType(modelId, id);
-    const l = api.GetLine(modelId, id) as Line;
+    const a = args(id);
     const values: Record<string, BimPropertyValue> = {};
     const quantities = type === IFCELEMENTQUANTITY;
     if (type === IFCPROPERTYSET || quantities) {
-      for (const p of refs(quantities ? l.Quantities : l.HasProperties)) {
-        const prop = api.GetLine(modelId, p) as Line;
-        const name = text(prop.Name);
+      // IfcPropertySet: HasProperties at 4; IfcElementQuantity: Quantities at 5.
+      for (const p of refs(quantities ? a[5] : a[4])) {
+        const pa = args(p);
+        const name = rawText(pa[0]);
         if (!name) continue;
-        if (quantities) {
-          const field = QUANTITY_FIELDS.find((f) => prop[f] !== undefined && prop[f] !== null);
-          values[name] = field ? ifcValue(prop[field]) : null;
-        } else if (prop.NominalValue !== undefined) values[name] = ifcValue(prop.NominalValue);
-        else if (Array.isArray(prop.EnumerationValues))
-          values[name] = prop.EnumerationValues.map((v) => ifcValue(v)).join(', ');
-        else if (prop.UpperBoundValue !== undefined || prop.LowerBoundValue !== undefined)
-          values[name] = [ifcValue(prop.LowerBoundValue), ifcValue(prop.UpperBoundValue)].join('…');
+        const kind = className(p);
+        // Quantities: Name, Description, Unit, Value. Properties by kind of property.
+        if (quantities) values[name] = rawValue(pa[3]);
+        else if (
+          kind === 'IfcPropertySingleValue' ||
+          kind === 'IfcPropertyEnumeratedValue' ||
+          kind === 'IfcPropertyListValue'
+        )
+          values[name] = rawValue(pa[2]);
+        else if (kind === 'IfcPropertyBoundedValue')
+          values[name] = [rawValue(pa[3]), rawValue(pa[2])].map((v) => v ?? '').join('…');
       }
     }
-    const entry = { name: text(l.Name) ?? `#${id}`, quantities, values };
+    const entry = { name: rawText(a[2]) ?? `#${id}`, quantities, values };
     setCache.set(id, entry);
     return entry;
   };
@@ -258,8 +297,8 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
   const ident = (id: number) => {
     let n = nameCache.get(id);
     if (!n) {
-      const l = api.GetLine(modelId, id) as Line;
-      n = { name: text(l.Name), globalId: text(l.GlobalId) ?? `#${id}`, ifcClass: className(id) };
+      const a = args(id);
+      n = { name: rawText(a[2]), globalId: rawText(a[0]) ?? `#${id}`, ifcClass: className(id) };
       nameCache.set(id, n);
     }
     return n;
@@ -281,20 +320,31 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
     return undefined;
   };
 
+  const typeSetCache = new Map<number, number[]>();
+  /** IfcTypeObject.HasPropertySets (argument 5), read once per type. */
+  const typeSets = (typeId: number) => {
+    let sets = typeSetCache.get(typeId);
+    if (!sets) {
+      sets = refs(args(typeId)[5]);
+      typeSetCache.set(typeId, sets);
+    }
+    return sets;
+  };
+
   const elements: BimElement[] = [];
   const indexOfExpressId = new Map<number, number>();
   ids.forEach((id, i) => {
     if (i % 500 === 0) progress('properties', i, ids.length);
-    const l = api.GetLine(modelId, id) as Line;
+    const a = args(id);
     const container = containerFor(id);
     const storeyId = ancestorOfType(container, IFCBUILDINGSTOREY);
     const buildingId = ancestorOfType(container, IFCBUILDING);
     const typeId = typeOf.get(id);
     const element: BimElement = {
       expressId: id,
-      globalId: text(l.GlobalId) ?? `#${id}`,
+      globalId: rawText(a[0]) ?? `#${id}`,
       ifcClass: className(id),
-      name: text(l.Name),
+      name: rawText(a[2]),
       typeName: typeId !== undefined ? ident(typeId).name : null,
       storey: storeyId !== undefined ? ident(storeyId).name : null,
       storeyGlobalId: storeyId !== undefined ? ident(storeyId).globalId : null,
@@ -304,10 +354,7 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
     };
     addSets(element, propertyDefs.get(id) ?? []);
     // Type properties apply unless the element overrides them.
-    if (typeId !== undefined) {
-      const type = api.GetLine(modelId, typeId) as Line;
-      addSets(element, refs(type.HasPropertySets));
-    }
+    if (typeId !== undefined) addSets(element, typeSets(typeId));
     indexOfExpressId.set(id, i);
     elements.push(element);
   });
@@ -375,10 +422,17 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
 }
 
 /** Streams every mesh once; pieces are keyed by IFC line id until the element list is known. */
-function readGeometry(api: IfcAPI, modelId: number, progress: BimProgress) {
+function readGeometry(api: IfcAPI, modelId: number, progress: BimProgress, options: BimParseOptions) {
   const builder = new BimGeometryBuilder();
   const withGeometry = new Set<number>();
+  const onChunk = options.onGeometryChunk;
+  let nextChunk = performance.now() + (options.firstChunkMs ?? 40);
   api.StreamAllMeshes(modelId, (mesh, index, total) => {
+    if (onChunk && performance.now() >= nextChunk) {
+      const chunk = builder.takeChunk();
+      if (chunk) onChunk(chunk);
+      nextChunk = performance.now() + (options.chunkMs ?? 400);
+    }
     if (index % 200 === 0) progress('geometry', index, total);
     const id = mesh.expressID;
     const type = api.GetLineType(modelId, id);

@@ -233,10 +233,9 @@ export class BimViewer {
           group.rangeVertexStart[r]! + group.rangeVertexCount[r]!,
         );
       g.setAttribute('elementSlot', new BufferAttribute(slots, 1));
-      // The BVH reorders this index copy; the cache's own index stays as stored.
-      g.setIndex(new BufferAttribute(group.indices.slice(), 1));
+      // The BVH is built indirect (it keeps its own order), so the cache's index is used as it is.
+      g.setIndex(new BufferAttribute(group.indices, 1));
       g.computeBoundingSphere();
-      g.computeBoundingBox();
       const opaque = new Mesh(g, bimMaterial(group.color, texture, true));
       const translucent = new Mesh(g, bimMaterial(group.color, texture, false));
       translucent.renderOrder = 1;
@@ -526,7 +525,7 @@ export class BimViewer {
         const g = mesh.geometry;
         let bvh = this.bvhs.get(g);
         if (!bvh) {
-          bvh = new MeshBVH(g);
+          bvh = new MeshBVH(g, { indirect: true });
           this.bvhs.set(g, bvh);
         }
         inverse.copy(mesh.matrixWorld).invert();

@@ -13,12 +13,16 @@ export class BimWorkerError extends Error {
   }
 }
 
-/** Parses IFC bytes in a worker; resolves with the element list and the encoded geometry cache. */
+/**
+ * Parses IFC bytes in a worker; resolves with the element list and the encoded geometry cache. With
+ * `onChunk`, geometry streamed so far arrives while parsing goes on (encoded caches to draw early).
+ */
 export function bimParseInWorker(
   worker: Pick<Worker, 'postMessage' | 'addEventListener' | 'removeEventListener'>,
   bytes: Uint8Array,
   wasmUrl: string | null,
   onProgress?: (phase: BimParsePhase, done: number, total: number) => void,
+  onChunk?: (geometry: Uint8Array) => void,
 ): Promise<BimWorkerResult> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -29,12 +33,22 @@ export function bimParseInWorker(
         onProgress?.(reply.phase, reply.done, reply.total);
         return;
       }
+      if (reply.type === 'chunk') {
+        onChunk?.(reply.geometry);
+        return;
+      }
       worker.removeEventListener('message', listener as EventListener);
       if (reply.type === 'result') resolve(reply);
       else reject(new BimWorkerError(reply.reason, reply.message));
     };
     worker.addEventListener('message', listener as EventListener);
-    const request: BimWorkerRequest = { type: 'parse', id, bytes, wasmUrl };
+    const request: BimWorkerRequest = {
+      type: 'parse',
+      id,
+      bytes,
+      wasmUrl,
+      ...(onChunk ? { chunks: { firstMs: 40, everyMs: 400 } } : {}),
+    };
     worker.postMessage(request, [bytes.buffer]);
   });
 }

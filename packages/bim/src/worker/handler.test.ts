@@ -34,4 +34,19 @@ describe('bimWorkerHandler', () => {
     await handle({ type: 'parse', id: 1, bytes: new TextEncoder().encode('PK zip'), wasmUrl: null });
     expect(replies.at(-1)).toMatchObject({ type: 'error', id: 1, reason: 'not_ifc' });
   });
+
+  it('posts geometry chunks while streaming when asked (here after every mesh)', async () => {
+    const replies: BimWorkerReply[] = [];
+    const handle = bimWorkerHandler((reply) => replies.push(reply));
+    const bytes = new Uint8Array(readFileSync(join(DATA, 'AC20-FZK-Haus.ifc')));
+    await handle({ type: 'parse', id: 3, bytes, wasmUrl: null, chunks: { firstMs: 0, everyMs: 0 } });
+    const chunks = replies.filter((r) => r.type === 'chunk');
+    const result = replies.at(-1)!;
+    if (result.type !== 'result') throw new Error('expected a result');
+    expect(chunks.length).toBeGreaterThan(10);
+    // Every chunk decodes on its own and comes before the result.
+    const elements = chunks.map((c) => (c.type === 'chunk' ? bimGeometryDecode(c.geometry).elementCount : 0));
+    expect(elements.every((n) => n > 0)).toBe(true);
+    expect(elements.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(result.elements.length);
+  });
 });

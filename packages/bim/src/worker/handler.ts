@@ -21,6 +21,16 @@ export function bimWorkerHandler(post: Post) {
       const started = performance.now();
       const model = bimIfcParse(ready, request.bytes, {
         onProgress: (phase, done, total) => post({ type: 'progress', id, phase, done, total }),
+        ...(request.chunks
+          ? {
+              firstChunkMs: request.chunks.firstMs,
+              chunkMs: request.chunks.everyMs,
+              onGeometryChunk: (chunk) => {
+                const geometry = bimGeometryEncode(chunk);
+                post({ type: 'chunk', id, geometry }, [geometry.buffer]);
+              },
+            }
+          : {}),
       });
       const geometry = bimGeometryEncode(model.geometry);
       post(

@@ -6,10 +6,14 @@ export interface BimWorkerRequest {
   id: number;
   bytes: Uint8Array;
   wasmUrl: string | null;
+  /** Post geometry chunks while streaming: the first after `firstMs`, then every `everyMs`. */
+  chunks?: { firstMs: number; everyMs: number };
 }
 
 export type BimWorkerReply =
   | { type: 'progress'; id: number; phase: BimParsePhase; done: number; total: number }
+  /** Geometry streamed so far (an encoded cache of its own, elements numbered within it), for drawing early. */
+  | { type: 'chunk'; id: number; geometry: Uint8Array }
   | {
       type: 'result';
       id: number;
