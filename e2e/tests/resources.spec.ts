@@ -171,3 +171,77 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   await expect(page.getByTestId('node-timesheets')).toContainText('E-1 Columns');
   await shot(page, 'resources-09-node-info');
 });
+
+test('resources in Russian: the directory, the histogram and the daily plan fit their texts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await registerByApi(request, newUser('resru'));
+  const call = api(request, token);
+  await call.put('/users', { language: 'ru' });
+  const spaceId = await createSpaceByApi(request, token, 'Ресурсы');
+  const s = `/space/${spaceId}`;
+  const crew = await call.post(`${s}/resources`, {
+    name: 'Бригада монтажников каркаса',
+    code: 'БР-1',
+    kind: 'labour',
+    unit: 'чел.',
+    price: 1200,
+    unitsPerDay: 12,
+    periods: [{ from: '2026-01-01', until: '2026-03-31', unitsPerDay: 8 }],
+  });
+  await call.post(`${s}/resources`, {
+    name: 'Бетон B30',
+    code: 'БТ-30',
+    kind: 'volume',
+    unit: 'м³',
+    price: 7400,
+  });
+  await call.post(`${s}/resources`, {
+    name: 'Кран башенный',
+    code: 'КБ-1',
+    kind: 'cost',
+    unit: 'маш.-ч',
+    price: 3500,
+  });
+  const facility = await call.post(`${s}/eps`, { kind: 'facility', name: 'ЖК Река' });
+  const project = await call.post(`${s}/eps`, { kind: 'project', name: 'Корпус 1', parentId: facility.id });
+  const schedule = await call.post(`${s}/eps`, { kind: 'schedule', name: 'Каркас', parentId: project.id });
+  const versions = (await call.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as Json[];
+  const v = `${s}/versions/${versions[0]!.id as string}`;
+  const version = await call.get(v);
+  await request.patch(`/api/v1${v}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { projectStart: `${monday()}T08:00`, revision: version.revision },
+  });
+  for (const [code, name, days] of [
+    ['К-1', 'Колонны 1 этажа', 4],
+    ['К-2', 'Перекрытие 1 этажа', 5],
+    ['К-3', 'Колонны 2 этажа', 4],
+  ] as const) {
+    const w = await call.post(`${v}/wbs`, {
+      code,
+      name,
+      durationMinutes: days * 480,
+      planVolume: days * 20,
+      unit: 'м³',
+    });
+    await call.post(`${v}/assignment`, { workId: w.id, resourceId: crew.id, planQuantity: days * 7 });
+  }
+  await call.post(`${v}/calculate`, {});
+
+  await openSignedIn(page, token, `/${spaceId}/resources/${crew.id as string}`);
+  await expect(page.getByTestId('resource-editor')).toBeVisible();
+  await expect(page.getByTestId('resources-page')).toContainText('Трудозатраты');
+  await shot(page, 'resources-ru-01-directory');
+
+  await page.goto(`/${spaceId}/schedule/${schedule.id as string}`);
+  await page.getByTestId('dock-histogram').click();
+  await expect(page.getByTestId('histogram-chart').locator('canvas')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('histogram-over')).toContainText('при доступных');
+  await shot(page, 'resources-ru-02-histogram');
+  await page.getByTestId('dock-daily_plan').click();
+  await expect(page.getByTestId('wdp-row')).toHaveCount(3);
+  await shot(page, 'resources-ru-03-daily-plan');
+});

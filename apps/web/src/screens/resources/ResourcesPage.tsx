@@ -103,7 +103,7 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
       {tab === 'specialties' && <SpecialtiesTab editable={editable} />}
       {tab === 'executors' && <ExecutorsTab editable={editable} />}
       {tab === 'resources' && (
-        <div className="resources-layout">
+        <div className={`resources-layout${creating || selected ? ' resources-layout-editing' : ''}`}>
           <Card className="resources-list">
             <div className="resources-filters">
               <input
