@@ -403,7 +403,41 @@ function richProject(): IxProject {
     { id: 'r3', predecessorId: 'A30', successorId: 'A40', type: 'fs', lagMinutes: 0 },
     { id: 'r4', predecessorId: 'A40', successorId: 'M50', type: 'ff', lagMinutes: -480 },
   ];
+  p.resources = [
+    { id: 'res:mason', code: 'RT-MASON', name: 'Каменщик', type: 'labor', calendarId: 'six' },
+    { id: 'res:concrete', code: 'RT-CONCRETE', name: 'Бетон', type: 'material', calendarId: null },
+  ];
+  p.assignments = [
+    {
+      id: 'as1',
+      activityId: 'A10',
+      resourceId: 'res:mason',
+      plannedUnits: 40,
+      actualUnits: 36,
+      remainingUnits: 0,
+    },
+    {
+      id: 'as2',
+      activityId: 'A20',
+      resourceId: 'res:mason',
+      plannedUnits: 24,
+      actualUnits: 8,
+      remainingUnits: 16,
+    },
+    { id: 'as3', activityId: 'A20', resourceId: 'res:concrete', plannedUnits: 12.5 },
+    { id: 'as4', activityId: 'A30', resourceId: 'res:concrete', plannedUnits: 30 },
+  ];
   return p;
+}
+
+async function assignmentsOf(versionId: string, byName = false) {
+  return t.sql<Record<string, unknown>>(
+    `SELECT w.${byName ? 'name' : 'code'} AS work, r.code AS resource, r.kind, a."planQuantity" AS plan,
+       a."factQuantity" AS fact
+     FROM assignments a JOIN works w ON w.id = a."workId" JOIN resources r ON r.id = a."resourceId"
+     WHERE a."versionId" = $1 ORDER BY 1, 2`,
+    [versionId],
+  );
 }
 
 describe('export and re-import', () => {
@@ -415,6 +449,71 @@ describe('export and re-import', () => {
   });
 
   const comparable = (rows: Record<string, unknown>[]) => rows.map(({ parent: _p, ...rest }) => rest);
+
+  it('writes the resources of the file into the directory and its assignments into the version', async () => {
+    const reply = await uploadSync('rich.json', writeJson(richProject()));
+    expect(reply.body.job.report?.written).toMatchObject({
+      resourcesCreated: 0,
+      resourcesReused: 2,
+      assignments: 4,
+    });
+    const resources = await t.sql<Record<string, unknown>>(
+      `SELECT r.code, r.name, r.kind::text, c.name AS calendar FROM resources r
+       LEFT JOIN calendars c ON c.id = r."calendarId" WHERE r."spaceId" = $1 AND r.code LIKE 'RT-%' ORDER BY r.code`,
+      [s.spaceId],
+    );
+    expect(resources).toEqual([
+      { code: 'RT-CONCRETE', name: 'Бетон', kind: 'volume', calendar: null },
+      { code: 'RT-MASON', name: 'Каменщик', kind: 'labour', calendar: 'Шестидневка' },
+    ]);
+    expect(await assignmentsOf(sourceId)).toEqual([
+      { work: 'A10', resource: 'RT-MASON', kind: 'labour', plan: 40, fact: 36 },
+      { work: 'A20', resource: 'RT-CONCRETE', kind: 'volume', plan: 12.5, fact: null },
+      { work: 'A20', resource: 'RT-MASON', kind: 'labour', plan: 24, fact: 8 },
+      { work: 'A30', resource: 'RT-CONCRETE', kind: 'volume', plan: 30, fact: null },
+    ]);
+    // an existing resource keeps its kind and name; repeated assignments are added up
+    await t.sql(
+      `UPDATE resources SET name = 'Бетон B25', kind = 'cost' WHERE "spaceId" = $1 AND code = 'RT-CONCRETE'`,
+      [s.spaceId],
+    );
+    const p = richProject();
+    p.resources.push({
+      id: 'res:crane',
+      code: '',
+      name: 'Кран без кода',
+      type: 'nonlabor',
+      calendarId: null,
+    });
+    p.assignments.push(
+      { id: 'as5', activityId: 'A30', resourceId: 'res:concrete', plannedUnits: 5, actualUnits: 1 },
+      { id: 'as6', activityId: 'A40', resourceId: 'res:crane', plannedUnits: 16 },
+    );
+    const second = await uploadSync('rich2.json', writeJson(p));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const job = second.body.job;
+    expect(job.report?.written).toMatchObject({ resourcesCreated: 1, resourcesReused: 2, assignments: 5 });
+    expect(job.report?.skipped).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reason: 'assignments_merged', count: 1 })]),
+    );
+    const rows = await t.sql<Record<string, unknown>>(
+      `SELECT w.code AS work, r.name, r.kind::text, a."planQuantity" AS plan, a."factQuantity" AS fact
+       FROM assignments a JOIN works w ON w.id = a."workId" JOIN resources r ON r.id = a."resourceId"
+       WHERE a."versionId" = $1 AND w.code IN ('A30', 'A40') ORDER BY 1`,
+      [second.body.version!.id],
+    );
+    expect(rows).toEqual([
+      { work: 'A30', name: 'Бетон B25', kind: 'cost', plan: 35, fact: 1 },
+      { work: 'A40', name: 'Кран без кода', kind: 'labour', plan: 16, fact: null },
+    ]);
+    // a third import finds the resource without a code by its name
+    const third = await uploadSync('rich3.json', writeJson(p));
+    expect(third.body.job.report?.written).toMatchObject({ resourcesCreated: 0, resourcesReused: 3 });
+    await t.sql(
+      `UPDATE resources SET name = 'Бетон', kind = 'volume' WHERE "spaceId" = $1 AND code = 'RT-CONCRETE'`,
+      [s.spaceId],
+    );
+  });
 
   it.each([
     ['xer', 'rt.xer'],
@@ -448,6 +547,19 @@ describe('export and re-import', () => {
       expect.arrayContaining(['Корпус 1', 'Каркас']),
     );
     expect(await relationsOf(copyId, byName)).toEqual(await relationsOf(sourceId, byName));
+    // resources are matched by code in the space's directory (none created again), assignments written anew;
+    // the XML formats carry planned units only
+    expect(again.body.job.report?.written).toMatchObject({
+      resourcesCreated: 0,
+      resourcesReused: 2,
+      assignments: 4,
+    });
+    const planOnly = format === 'xml' || format === 'xml-primavera';
+    const quantities = (rows: Record<string, unknown>[]) =>
+      rows.map(({ fact, ...rest }) => (planOnly ? rest : { ...rest, fact }));
+    expect(quantities(await assignmentsOf(copyId, byName))).toEqual(
+      quantities(await assignmentsOf(sourceId, byName)),
+    );
     const calendars = await t.sql<{ name: string; n: number }>(
       `SELECT c.name, count(DISTINCT c.id)::int AS n FROM calendars c WHERE c."spaceId" = $1 GROUP BY c.name`,
       [s.spaceId],

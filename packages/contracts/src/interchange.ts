@@ -320,6 +320,10 @@ export interface ImportReport {
     attributesCreated: number;
     attributesReused: number;
     attributeValues: number;
+    /** resources of the file created in the space's directory, and those matched by code */
+    resourcesCreated: number;
+    resourcesReused: number;
+    assignments: number;
   } | null;
   milliseconds: { read: number; calculate: number; write: number };
 }

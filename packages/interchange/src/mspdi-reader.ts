@@ -287,7 +287,8 @@ export async function readMspdi(
     const type = childText(r, 'Type');
     p.resources.push({
       id: uid,
-      code: childText(r, 'ID') || uid,
+      // ID is the resource's row number; Initials is its short name (what the writer stores a code in)
+      code: childText(r, 'Initials') || childText(r, 'ID') || uid,
       name: childText(r, 'Name'),
       type: type === '0' ? 'material' : type === '2' ? 'nonlabor' : 'labor',
       calendarId: childText(r, 'CalendarUID') || null,

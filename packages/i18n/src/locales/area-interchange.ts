@@ -169,10 +169,11 @@ export const interchangeMessages = area(
     'import.recorded.kept':
       'The recorded dates were kept ({count} values of {works} works differ from a recalculation).',
     'import.recorded.recalculated': 'Recalculated: {count} recorded values of {works} works changed.',
-    'import.skipped.resources':
-      '{count, plural, one {# resource} other {# resources}}: resources are not imported into versions',
-    'import.skipped.assignments':
-      '{count, plural, one {# resource assignment} other {# resource assignments}}: not imported',
+    'import.count.assignments': 'Resource assignments',
+    'import.skipped.assignment_unknown_resource':
+      '{count, plural, one {# resource assignment} other {# resource assignments}} with a resource or activity missing from the file left out',
+    'import.skipped.assignments_merged':
+      '{count, plural, one {# repeated assignment} other {# repeated assignments}} of a resource to the same activity added to the first',
     'import.skipped.activity_type_level_of_effort':
       '{count, plural, one {# level-of-effort activity} other {# level-of-effort activities}} kept as tasks',
     'import.skipped.activity_type_wbs_summary':
@@ -329,10 +330,11 @@ export const interchangeMessages = area(
     'import.recorded.kept':
       'Даты из файла сохранены (при пересчёте отличаются {count} значений у {works} работ).',
     'import.recorded.recalculated': 'Пересчитано: изменились {count} записанных значений у {works} работ.',
-    'import.skipped.resources':
-      '{count, plural, one {# ресурс} few {# ресурса} many {# ресурсов} other {# ресурса}}: ресурсы в версию не загружаются',
-    'import.skipped.assignments':
-      '{count, plural, one {# назначение ресурса} few {# назначения ресурсов} many {# назначений ресурсов} other {# назначения ресурсов}}: не загружаются',
+    'import.count.assignments': 'Назначения ресурсов',
+    'import.skipped.assignment_unknown_resource':
+      '{count, plural, one {# назначение ресурса} few {# назначения ресурсов} many {# назначений ресурсов} other {# назначения ресурсов}} с ресурсом или работой, которых нет в файле, пропущены',
+    'import.skipped.assignments_merged':
+      '{count, plural, one {# повторное назначение} few {# повторных назначения} many {# повторных назначений} other {# повторного назначения}} ресурса на ту же работу сложены с первым',
     'import.skipped.activity_type_level_of_effort':
       '{count, plural, one {# работа типа «уровень усилий»} few {# работы типа «уровень усилий»} many {# работ типа «уровень усилий»} other {# работы типа «уровень усилий»}} сохранены как задачи',
     'import.skipped.activity_type_wbs_summary':

@@ -367,8 +367,6 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
   const calculateMs = performance.now() - startedAt - readMs;
   const movedWorks = new Set(moved.map((m) => m.id)).size;
   const skipped = new SkippedList();
-  skipped.addCount('resources', p.resources.length);
-  skipped.addCount('assignments', p.assignments.length);
   const choice = job.options.recordedDates ?? null;
   const report: ImportReport = {
     file: { name: job.options.fileName ?? null, size: Number(job.bytesTotal), format: job.format },

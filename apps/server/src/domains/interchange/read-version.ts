@@ -2,17 +2,20 @@
  * A version in the database → the interchange model the writers take: summary works as WBS nodes, works as
  * activities (constraints, progress with the remaining duration it implies, the approved plan as baseline,
  * the last calculation's dates as recorded dates), relations with lags, the calendars the version uses, the
- * version's scheduling options, and attribute values (text attributes as activity codes, the others as UDFs).
+ * version's scheduling options, attribute values (text attributes as activity codes, the others as UDFs), and
+ * the resources assigned to its works with the assignments' planned, actual and remaining quantities.
  */
 import {
   defaultOptions,
   type IxActivity,
   type IxActivityType,
+  type IxAssignment,
   type IxCalendar,
   type IxConstraint,
   type IxInterval,
   type IxOptions,
   type IxProject,
+  type IxResource,
   type IxWbs,
   type ScheduleRow,
   STANDARD_WEEK,
@@ -234,7 +237,10 @@ export async function versionModel(
      FROM relations r JOIN works p ON p.id = r."predecessorId" WHERE r."versionId" = $1 ORDER BY r."createdAt", r.id`,
     [versionId],
   );
-  const calendars = await calendarsOf(sql, spaceId, v, works);
+  const assigned = await assignmentsOf(sql, versionId, new Set(activities.map((a) => a.id)));
+  const calendars = await calendarsOf(sql, spaceId, v, works, assigned.calendarIds);
+  for (const r of assigned.resources)
+    if (r.calendarId && !calendars.list.some((c) => c.id === r.calendarId)) r.calendarId = null;
   const stored = v.scheduleOptions ?? {};
   const { projectFinish, ...storedOptions } = stored;
   const ixOptions: IxOptions = { ...defaultOptions(), ...storedOptions, raw: {} };
@@ -263,8 +269,8 @@ export async function versionModel(
         type: r.type,
         lagMinutes: r.lagMinutes,
       })),
-    resources: [],
-    assignments: [],
+    resources: assigned.resources,
+    assignments: assigned.assignments,
     options: ixOptions,
     warnings: [],
   };
@@ -308,6 +314,69 @@ async function attributeValuesOf(sql: Sql, versionId: string) {
     else entry.udfs[r.name] = typeof r.value === 'number' ? r.value : String(r.value);
   }
   return out;
+}
+
+/** A Takt resource kind → the file's resource type: labour is counted in hours, the others in quantities. */
+const RESOURCE_TYPE_OF: Record<string, IxResource['type']> = {
+  labour: 'labor',
+  volume: 'material',
+  cost: 'material',
+  distributed_price: 'material',
+};
+
+/**
+ * The resources assigned to the version's activities (works written as WBS nodes carry no assignments in the
+ * files) and the assignments: planned quantity, actual quantity and what remains of the plan.
+ */
+async function assignmentsOf(sql: Sql, versionId: string, activityIds: ReadonlySet<string>) {
+  const { rows } = await sql.query<{
+    id: string;
+    workId: string;
+    resourceId: string;
+    planQuantity: number;
+    factQuantity: number | null;
+    code: string | null;
+    name: string;
+    kind: string;
+    calendarId: string | null;
+  }>(
+    `SELECT a.id, a."workId", a."resourceId", a."planQuantity", a."factQuantity", r.code, r.name, r.kind,
+       r."calendarId"
+     FROM assignments a JOIN resources r ON r.id = a."resourceId"
+     WHERE a."versionId" = $1 ORDER BY r."sortKey", r.id, a."workId"`,
+    [versionId],
+  );
+  const resources = new Map<string, IxResource>();
+  const assignments: IxAssignment[] = [];
+  for (const a of rows) {
+    if (!activityIds.has(a.workId)) continue;
+    if (!resources.has(a.resourceId))
+      resources.set(a.resourceId, {
+        id: a.resourceId,
+        code: a.code ?? '',
+        name: a.name,
+        type: RESOURCE_TYPE_OF[a.kind] ?? 'material',
+        calendarId: a.calendarId,
+      });
+    assignments.push({
+      id: a.id,
+      activityId: a.workId,
+      resourceId: a.resourceId,
+      plannedUnits: a.planQuantity,
+      ...(a.factQuantity !== null
+        ? {
+            actualUnits: a.factQuantity,
+            remainingUnits: Math.max(0, a.planQuantity - a.factQuantity),
+          }
+        : {}),
+    });
+  }
+  const list = [...resources.values()];
+  return {
+    resources: list,
+    assignments,
+    calendarIds: list.map((r) => r.calendarId).filter((id): id is string => !!id),
+  };
 }
 
 /** Calendars of the space as the interchange model has them (exceptions one day each); `ids` limits them. */
@@ -363,8 +432,10 @@ async function calendarsOf(
   spaceId: string,
   v: VersionDb,
   works: WorkDb[],
+  extra: readonly string[] = [],
 ): Promise<{ list: IxCalendar[]; defaultId: string }> {
   const ids = new Set(works.map((w) => w.calendarId).filter((id): id is string => !!id));
+  for (const id of extra) ids.add(id);
   if (v.calendarId) ids.add(v.calendarId);
   const { list, defaultId } = await calendarModels(sql, spaceId, [...ids]);
   const chosen = v.calendarId ?? defaultId;

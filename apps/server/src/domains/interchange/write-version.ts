@@ -2,7 +2,8 @@
  * An imported file (the interchange model) → a new version in the database, inside the caller's transaction:
  * calendars (an identical calendar of the space is reused), works (WBS nodes as summary works, activities with
  * constraints, progress, baseline as the approved plan and the chosen early/late dates), relations, and the
- * file's activity codes and UDFs as the schedule's attributes. Every table is written with `unnest` inserts,
+ * file's activity codes and UDFs as the schedule's attributes, its resources into the space's resources directory
+ * (matched by code) and its resource assignments into the version. Every table is written with `unnest` inserts,
  * parents before children, in chunks that report progress (and so may be stopped).
  */
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,7 @@ import type {
   IxInterval,
   IxProject,
   IxRecorded,
+  IxResource,
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
@@ -114,6 +116,9 @@ export async function writeImportedVersion(
     attributesCreated: 0,
     attributesReused: 0,
     attributeValues: 0,
+    resourcesCreated: 0,
+    resourcesReused: 0,
+    assignments: 0,
   };
   const versionId = await insertVersion(ctx, client, { scheduleId: input.scheduleId, name: input.name });
 
@@ -173,6 +178,10 @@ export async function writeImportedVersion(
 
   await writeAttributes(client, spaceId, input.scheduleId, input.attributes, uuidOf, written);
   if (input.workExtras) await applyWorkExtras(client, input.workExtras, uuidOf);
+  if (p.resources.length || p.assignments.length) {
+    const resourceIds = await writeResources(client, spaceId, p.resources, calendarIds, written);
+    await writeAssignments(client, spaceId, versionId, p, uuidOf, resourceIds, written, skipped);
+  }
   return { versionId, written };
 }
 
@@ -648,4 +657,165 @@ async function applyWorkExtras(
       ],
     );
   }
+}
+
+/** The kind of a Takt resource for a file's resource type: equipment is counted in hours like labour. */
+export const RESOURCE_KIND_OF: Record<IxResource['type'], 'labour' | 'volume'> = {
+  labor: 'labour',
+  nonlabor: 'labour',
+  material: 'volume',
+};
+
+const RESOURCE_NAME_MAX = 255;
+const RESOURCE_CODE_MAX = 64;
+
+/**
+ * The file's resources in the space's resources directory: a resource of the space with the same code (or,
+ * for a resource without a code, the same name) is reused as it is; others are created with the kind their
+ * type implies and their calendar. A code another import creates meanwhile is reused, not a failure.
+ */
+async function writeResources(
+  client: pg.PoolClient,
+  spaceId: string,
+  resources: readonly IxResource[],
+  calendarIds: Map<string, string>,
+  written: WrittenCounts,
+): Promise<Map<string, string>> {
+  const { rows: existing } = await client.query<{ id: string; code: string | null; name: string }>(
+    `SELECT id, code, name FROM resources WHERE "spaceId" = $1`,
+    [spaceId],
+  );
+  const byCode = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const r of existing) {
+    if (r.code) byCode.set(r.code, r.id);
+    else if (!byName.has(r.name.toLowerCase())) byName.set(r.name.toLowerCase(), r.id);
+  }
+  const ids = new Map<string, string>();
+  const reused = new Set<string>();
+  const created: {
+    id: string;
+    code: string | null;
+    name: string;
+    kind: string;
+    calendarId: string | null;
+  }[] = [];
+  const createdIds = new Set<string>();
+  for (const r of resources) {
+    const code = clip(r.code.trim(), RESOURCE_CODE_MAX) || null;
+    const name = clip(r.name.trim() || r.code.trim() || r.id, RESOURCE_NAME_MAX);
+    const found = code ? byCode.get(code) : byName.get(name.toLowerCase());
+    if (found) {
+      ids.set(r.id, found);
+      if (!createdIds.has(found)) reused.add(found);
+      continue;
+    }
+    const id = randomUUID();
+    created.push({
+      id,
+      code,
+      name,
+      kind: RESOURCE_KIND_OF[r.type],
+      calendarId: r.calendarId ? (calendarIds.get(r.calendarId) ?? null) : null,
+    });
+    createdIds.add(id);
+    if (code) byCode.set(code, id);
+    else byName.set(name.toLowerCase(), id);
+    ids.set(r.id, id);
+  }
+  if (created.length) {
+    const { rows: inserted } = await client.query<{ id: string }>(
+      `INSERT INTO resources (id, "spaceId", name, code, kind, "calendarId", "sortKey")
+       SELECT u.id, $1, u.name, u.code, u.kind::"ResourceKind", u.cal,
+         (SELECT coalesce(max("sortKey"), 0) FROM resources WHERE "spaceId" = $1) + u.n * 1024
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[]) WITH ORDINALITY AS u(id, name, code, kind, cal, n)
+       ON CONFLICT ("spaceId", code) DO NOTHING
+       RETURNING id`,
+      [
+        spaceId,
+        created.map((c) => c.id),
+        created.map((c) => c.name),
+        created.map((c) => c.code),
+        created.map((c) => c.kind),
+        created.map((c) => c.calendarId),
+      ],
+    );
+    const kept = new Set(inserted.map((r) => r.id));
+    const lost = created.filter((c) => !kept.has(c.id));
+    if (lost.length) {
+      // created by someone else since the directory was read: use theirs
+      const { rows } = await client.query<{ id: string; code: string }>(
+        `SELECT id, code FROM resources WHERE "spaceId" = $1 AND code = ANY($2::text[])`,
+        [spaceId, lost.map((c) => c.code)],
+      );
+      const theirs = new Map(rows.map((r) => [r.code, r.id]));
+      const replace = new Map(lost.map((c) => [c.id, theirs.get(c.code!)!]));
+      for (const [model, id] of ids) {
+        const other = replace.get(id);
+        if (other) ids.set(model, other);
+      }
+      for (const id of replace.values()) reused.add(id);
+    }
+    written.resourcesCreated += kept.size;
+  }
+  written.resourcesReused += reused.size;
+  return ids;
+}
+
+/**
+ * The file's resource assignments as assignments of the new version: the planned units as the planned
+ * quantity and the actual units as the actual one. Takt keeps one assignment per work and resource, so the
+ * file's several assignments of one resource to one activity are added together.
+ */
+async function writeAssignments(
+  client: pg.PoolClient,
+  spaceId: string,
+  versionId: string,
+  p: IxProject,
+  uuidOf: Map<string, string>,
+  resourceIds: Map<string, string>,
+  written: WrittenCounts,
+  skipped: SkippedList,
+) {
+  const merged = new Map<string, { work: string; resource: string; plan: number; fact: number | null }>();
+  for (const a of p.assignments) {
+    const work = uuidOf.get(a.activityId);
+    const resource = resourceIds.get(a.resourceId);
+    if (!work || !resource) {
+      skipped.add('assignment_unknown_resource', `${a.activityId} → ${a.resourceId}`);
+      continue;
+    }
+    const finite = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : undefined);
+    const actual = finite(a.actualUnits);
+    const plan =
+      finite(a.plannedUnits) ??
+      (actual !== undefined || finite(a.remainingUnits) !== undefined
+        ? (actual ?? 0) + (finite(a.remainingUnits) ?? 0)
+        : 0);
+    const key = `${work}:${resource}`;
+    const had = merged.get(key);
+    if (had) {
+      skipped.add('assignments_merged', a.activityId);
+      had.plan += plan;
+      if (actual !== undefined) had.fact = (had.fact ?? 0) + actual;
+    } else merged.set(key, { work, resource, plan, fact: actual ?? null });
+  }
+  const rows = [...merged.values()];
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    const part = rows.slice(from, from + CHUNK);
+    await client.query(
+      `INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity", "factQuantity")
+       SELECT gen_random_uuid(), $1, $2, u.w, u.r, u.plan, u.fact
+       FROM unnest($3::uuid[], $4::uuid[], $5::float8[], $6::float8[]) AS u(w, r, plan, fact)`,
+      [
+        spaceId,
+        versionId,
+        part.map((a) => a.work),
+        part.map((a) => a.resource),
+        part.map((a) => a.plan),
+        part.map((a) => a.fact),
+      ],
+    );
+  }
+  written.assignments = rows.length;
 }

@@ -70,6 +70,8 @@ export function ReportView({ report }: { report: ImportReport }) {
             <dd>{read.calendars}</dd>
             <dt>{t('import.count.resources')}</dt>
             <dd>{read.resources}</dd>
+            <dt>{t('import.count.assignments')}</dt>
+            <dd>{read.assignments}</dd>
             <dt>{t('import.count.codes')}</dt>
             <dd>
               {read.activityCodes} / {read.udfs}
@@ -100,6 +102,15 @@ export function ReportView({ report }: { report: ImportReport }) {
                   reused: written.attributesReused,
                 })}
               </dd>
+              <dt>{t('import.count.resources')}</dt>
+              <dd data-testid="written-resources">
+                {t('import.count.new_reused', {
+                  created: written.resourcesCreated ?? 0,
+                  reused: written.resourcesReused ?? 0,
+                })}
+              </dd>
+              <dt>{t('import.count.assignments')}</dt>
+              <dd data-testid="written-assignments">{written.assignments ?? 0}</dd>
             </dl>
           </section>
         )}
