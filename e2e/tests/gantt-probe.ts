@@ -29,6 +29,7 @@ export interface GanttMetrics {
     bars(): GanttBar[];
     plan(id: string): [number, number] | null;
     links(): GanttLink[];
+    routes(): { from: string; to: string; points: number[] }[];
     pxPerDay(): number;
   };
 }

@@ -55,6 +55,19 @@ async function waitReady(page: Page) {
   await page.waitForFunction(() => window.__taktGantt?.firstFrameMs !== undefined);
 }
 
+/** Waits for the timeline to stop moving (a zoom or jump animates for a moment). */
+async function settle(page: Page) {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await probe.bars(page));
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+}
+
 /** The plan bar of a work as drawn now (canvas pixels), or null when it is not laid out. */
 async function barOf(page: Page, id: string): Promise<GanttBar | null> {
   return (await probe.bars(page)).find((b) => b.id === id) ?? null;
@@ -101,6 +114,7 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
   for (const level of ['year', 'quarter', 'month', 'week', 'day'] as const) {
     await toolbar.getByTestId(`gantt-scale-${level}`).click();
     await expect(toolbar.getByTestId(`gantt-scale-${level}`)).toHaveAttribute('aria-pressed', 'true');
+    await settle(page);
     await shot(page, `gantt-02-scale-${level}`);
   }
   expect(await probe.pxPerDay(page)).toBeCloseTo(32, 0);
@@ -110,6 +124,7 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
   await waitReady(page);
   await toolbar.getByTestId('gantt-scale-day').click();
   await toolbar.getByRole('button', { name: 'Selected work' }).click();
+  await settle(page);
   await expect.poll(async () => (await barOf(page, succ.id)) !== null).toBe(true);
   const predBar = (await barOf(page, pred.id))!;
   const before = (await probe.plan(page, succ.id))!;
@@ -150,9 +165,11 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
   expect(await probe.plan(page, succ.id)).toEqual(during);
   expect(await probe.plan(page, pred.id)).toEqual(predDuring);
 
-  // A link drawn from the predecessor's finish connector to the first half of a later bar: FS.
-  await toolbar.getByTestId('gantt-scale-day').click();
+  // A link drawn from the predecessor's finish connector to the first half of a later bar: FS (at the
+  // week scale, where more of the works that follow are in view).
+  await toolbar.getByTestId('gantt-scale-week').click();
   await toolbar.getByRole('button', { name: 'Selected work' }).click();
+  await settle(page);
   const existing = new Set((await probe.links(page)).map((l) => `${l.from}>${l.to}`));
   const [predStart, predFinish] = (await probe.plan(page, pred.id))!;
   const bars = await probe.bars(page);
@@ -162,6 +179,9 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
     return (
       b.id !== pred.id &&
       plan?.status === 'not_started' &&
+      b.width >= 12 &&
+      b.y > 40 &&
+      b.y + b.height < box.height - 10 &&
       b.x > from.x + from.width + 20 &&
       b.x + b.width < box.width - 10 &&
       !existing.has(`${pred.id}>${b.id}`) &&
@@ -207,6 +227,56 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
   await shot(page, 'gantt-06-menu');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+
+  // Ctrl+click adds a second work to the selection (the grid shows both); a double-click opens the
+  // grid's editor of the work's name.
+  const other = (await barOf(page, target!.id))!;
+  await page.keyboard.down('Control');
+  await page.mouse.click(box.x + other.x + other.width / 2, box.y + other.y + other.height / 2);
+  await page.keyboard.up('Control');
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.mouse.dblclick(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2);
+  await expect(page.locator('.wbs-input')).toHaveValue(pred.name);
+  await page.locator('.wbs-input').press('Escape');
+
+  // The new link, selected by a click on its line, is deleted with Delete after a confirmation. Links
+  // of the same works share parts of their lines: points along the new one are tried until the status
+  // names it.
+  const routes = await page.evaluate(() => window.__taktGantt!.probe.routes());
+  const route = routes.find((r) => r.from === pred.id && r.to === target!.id)!;
+  const drawnBars = await probe.bars(page);
+  const onBar = (x: number, y: number) =>
+    drawnBars.some((b) => x >= b.x - 8 && x <= b.x + b.width + 8 && y >= b.y - 2 && y <= b.y + b.height + 2);
+  const spots: { x: number; y: number }[] = [];
+  for (let i = 0; i + 3 < route.points.length; i += 2) {
+    for (let t = 0.1; t < 0.95; t += 0.1) {
+      const x = route.points[i]! + (route.points[i + 2]! - route.points[i]!) * t;
+      const y = route.points[i + 1]! + (route.points[i + 3]! - route.points[i + 1]!) * t;
+      if (y > 40 && y < box.height - 40 && x > 0 && x < box.width && !onBar(x, y)) spots.push({ x, y });
+    }
+  }
+  const targetName = byId.get(target!.id)!.name;
+  const status = page.getByTestId('gantt-status');
+  let selected = false;
+  for (const spot of spots) {
+    await page.mouse.click(box.x + spot.x, box.y + spot.y);
+    if (((await status.textContent({ timeout: 1000 }).catch(() => null)) ?? '').includes(targetName)) {
+      selected = true;
+      break;
+    }
+  }
+  expect(selected, 'the new link is selected by a click on its line').toBe(true);
+  await expect(status).toContainText(`FS: `);
+  await shot(page, 'gantt-07-link-selected');
+  await page.keyboard.press('Delete');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Delete the link FS:');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('gantt-status')).toHaveText('The link is deleted', { timeout: 30_000 });
+  await expect
+    .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
+    .toBe(false);
+
   const zoom = await probe.pxPerDay(page);
   await timeline.focus();
   await page.keyboard.press('-');
@@ -217,7 +287,7 @@ test('gantt: scales, a drag that moves the successor and persists, a link drawn 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await toolbar.getByTestId('gantt-fit').click();
   await page.waitForTimeout(400);
-  await shot(page, 'gantt-07-dark');
+  await shot(page, 'gantt-08-dark');
 });
 
 test('gantt: a locked version cannot be dragged and says why', async ({ page, request }) => {
@@ -239,5 +309,5 @@ test('gantt: a locked version cannot be dragged and says why', async ({ page, re
     'The version is locked: the chart cannot be changed.',
   );
   expect(await probe.plan(page, bar.id)).toEqual(plan);
-  await shot(page, 'gantt-08-locked');
+  await shot(page, 'gantt-09-locked');
 });

@@ -93,6 +93,8 @@ export interface GanttMetrics {
     bars(): { id: string; row: number; x: number; y: number; width: number; height: number }[];
     plan(id: string): [number, number] | null;
     links(): { from: string; to: string; type: string; driving: boolean }[];
+    /** Links drawn in the last frame: their polylines in canvas pixels. */
+    routes(): { from: string; to: string; points: number[] }[];
     pxPerDay(): number;
   };
 }
@@ -371,6 +373,15 @@ export function GanttTimeline(props: GanttTimelineProps) {
               to: ids[links.successor[k]!]!,
               type: LINK_TYPES[links.type[k]!] ?? 'fs',
               driving: links.driving[k] === 1,
+            }));
+          },
+          routes: () => {
+            const { links } = shown();
+            const ids = live.current.model.ids;
+            return r.routes.map((route) => ({
+              from: ids[links.predecessor[route.link]!]!,
+              to: ids[links.successor[route.link]!]!,
+              points: route.points.map((v, i) => (i % 2 === 1 ? v + HEADER_HEIGHT : v)),
             }));
           },
           pxPerDay: () => (live.current.scale?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
