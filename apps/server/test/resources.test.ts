@@ -453,6 +453,16 @@ describe('calculation scenarios', () => {
       status: 'in_progress',
     });
     await work(v, { name: 'Без объёма', code: 'N-1', durationMinutes: 480 });
+
+    // Remaining durations by intensity: 25 m³ in 4 days is 6.25 m³ a day; 75 m³ more take 12 days.
+    type Remains = { count: number; works: { workId: string; intensity: number; durationMinutes: number }[] };
+    const remains = await owner.ok<Remains>('PATCH', `${v}/calculate-remains-duration-by-intensity`, {});
+    expect(remains).toMatchObject({
+      count: 1,
+      works: [{ workId: laying.id, intensity: 6.25, durationMinutes: 7680 }],
+    });
+    await owner.ok('POST', `${v}/undo-actions`, {});
+
     const settings = await owner.ok<{ revision: number }>('GET', `${v}/resource-settings`);
     await owner.ok('PATCH', `${v}/resource-settings`, { scenario: 6, revision: settings.revision });
 

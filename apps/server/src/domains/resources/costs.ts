@@ -1,13 +1,10 @@
 import { RESOURCE_LIMITS } from '@takt/contracts';
-import { calendarWorkingMinutesBetween } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo/record';
-import { inTransaction, keyDate, versionForEdit } from '../versions/guard';
-import { iso } from '../works/fields';
+import { inTransaction } from '../versions/guard';
 import { versionForResources } from './lock';
 import { resourceSettingsOf } from './settings';
-import { instantOf, versionCalendars } from './time';
 
 interface CostRow {
   workId: string;
@@ -130,86 +127,5 @@ export async function updateCosts(ctx: SpaceContext, versionId: string) {
       planTotal: round(total),
       factTotal: round(totalFact),
     };
-  });
-}
-
-interface IntensityRow {
-  workId: string;
-  code: string | null;
-  name: string;
-  calendarId: string | null;
-  durationMinutes: number;
-  planVolume: number;
-  factVolume: number | null;
-  wdpFact: number | null;
-  factStart: string;
-  revision: number;
-}
-
-/**
- * calculate-remains-duration-by-intensity (spec §7): for works in progress with a volume, the intensity
- * reached so far — actual volume per working minute from the actual start to the data date (today without
- * one) — gives the remaining duration of the rest of the volume; the work's duration becomes the elapsed
- * working time plus that. One undo action; the version needs a new calculation.
- */
-export async function calculateRemainsByIntensity(
-  ctx: SpaceContext,
-  input: { versionId: string; workIds?: string[] },
-) {
-  const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
-    await versionForEdit(client, spaceId, input.versionId);
-    const { rows: version } = await client.query<{ dataDate: string | null }>(
-      `SELECT ${iso('"dataDate"')} AS "dataDate" FROM versions WHERE id = $1`,
-      [input.versionId],
-    );
-    const dataDate = version[0]?.dataDate ?? `${keyDate()}T00:00`;
-    const { rows } = await client.query<IntensityRow>(
-      `SELECT w.id AS "workId", w.code, w.name, w."calendarId", w."durationMinutes", w."planVolume", w."factVolume",
-         (SELECT sum(v."factVolume") FROM wdp_values v WHERE v."workId" = w.id)::float8 AS "wdpFact",
-         ${iso('w."factStart"')} AS "factStart", w.revision
-       FROM works w WHERE w."versionId" = $1 AND w.type NOT IN ('sum', 'milestone_start', 'milestone_finish')
-         AND w."factStart" IS NOT NULL AND w."factFinish" IS NULL AND w."planVolume" > 0
-         AND ($2::uuid[] IS NULL OR w.id = ANY($2::uuid[]))
-       FOR UPDATE OF w`,
-      [input.versionId, input.workIds ?? null],
-    );
-    const calendars = await versionCalendars(client, spaceId, input.versionId);
-    const changed: {
-      workId: string;
-      code: string | null;
-      intensityPerDay: number;
-      durationMinutes: number;
-    }[] = [];
-    for (const w of rows) {
-      const done = w.factVolume ?? w.wdpFact ?? 0;
-      const calendar = calendars.of(w.calendarId);
-      const elapsed = calendarWorkingMinutesBetween(calendar, instantOf(w.factStart), instantOf(dataDate));
-      if (done <= 0 || elapsed <= 0) continue;
-      const perMinute = done / elapsed;
-      const remaining = Math.max(0, w.planVolume - done);
-      const durationMinutes = Math.round(elapsed + remaining / perMinute);
-      if (durationMinutes === w.durationMinutes) continue;
-      const weekFrom = instantOf(w.factStart.slice(0, 10));
-      const minutesPerDay =
-        calendarWorkingMinutesBetween(calendar, weekFrom, (weekFrom + 7 * 1440) as typeof weekFrom) / 7;
-      changed.push({
-        workId: w.workId,
-        code: w.code,
-        intensityPerDay: Math.round(perMinute * (minutesPerDay || 480) * 1000) / 1000,
-        durationMinutes,
-      });
-    }
-    if (changed.length) {
-      const undo = new UndoRecorder(client);
-      await undo.works(changed.map((c) => c.workId));
-      await client.query(
-        `UPDATE works w SET "durationMinutes" = x."durationMinutes", revision = w.revision + 1, "updatedAt" = now()
-         FROM json_to_recordset($1::json) AS x("workId" uuid, "durationMinutes" int) WHERE w.id = x."workId"`,
-        [JSON.stringify(changed.map(({ workId, durationMinutes }) => ({ workId, durationMinutes })))],
-      );
-      await undo.save(ctx, input.versionId, 'undo_wbs', 'resources.remains_by_intensity');
-    }
-    return { success: true as const, dataDate, count: changed.length, works: changed };
   });
 }

@@ -29,7 +29,7 @@ import * as directory from './directory';
 import { distributionsByEps } from './distributions';
 import { versionHistogram } from './histogram';
 import { levelApply, levelPreview } from './leveling';
-import { applyScenario } from './scenarios';
+import { applyScenario, remainsByIntensity } from './scenarios';
 import * as settings from './settings';
 
 /** The resource directory of a space: specialties, executors and resources (spec §2 resources screen, §7). */
@@ -78,7 +78,7 @@ export const resourcesRouter = router({
     .mutation(({ ctx, input }) => costs.updateCosts(ctx, input.versionId)),
   remainsByIntensity: spaceProcedure('schedule.edit')
     .input(versionWorksInput)
-    .mutation(({ ctx, input }) => costs.calculateRemainsByIntensity(ctx, input)),
+    .mutation(({ ctx, input }) => remainsByIntensity(ctx, input)),
   /** The version's calculation scenario applied to its works (spec §7 update/estimated-data). */
   applyScenario: spaceProcedure('schedule.edit')
     .input(versionWorksInput)

@@ -47,6 +47,16 @@ const AUTO_DATES: Record<string, ScenarioAutoDates> = {
   'true:true': 'both',
 };
 
+interface ScenarioRun {
+  versionId: string;
+  workIds?: string[];
+  /** Only works in progress (remaining durations by intensity). */
+  inProgressOnly?: boolean;
+  /** The scenario, variant and automatic dates; absent: the version's resource settings. */
+  scenario?: { scenario: ScenarioNumber; variant: ScenarioVariant | null; autoDates: ScenarioAutoDates };
+  action?: string;
+}
+
 /**
  * Applies the version's calculation scenario (spec §3: 1 by progress, 6 by physical volume, 9 by labour,
  * 12 by cost; variants actual, initial or target duration or base intensity; start and finish from the
@@ -56,11 +66,37 @@ const AUTO_DATES: Record<string, ScenarioAutoDates> = {
  * listed. One undo action; the version is calculated again.
  */
 export async function applyScenario(ctx: SpaceContext, input: { versionId: string; workIds?: string[] }) {
+  return scenarioRun(ctx, input);
+}
+
+/**
+ * calculate-remains-duration-by-intensity (spec §7): for works in progress, the intensity reached so far
+ * (actual volume per working day from the actual start to the data date) gives the remaining duration of the
+ * rest of the volume — scenario 6 on the actual duration, whatever the version's scenario.
+ */
+export async function remainsByIntensity(
+  ctx: SpaceContext,
+  input: { versionId: string; workIds?: string[] },
+) {
+  return scenarioRun(ctx, {
+    ...input,
+    inProgressOnly: true,
+    scenario: { scenario: 6, variant: 'actual_duration', autoDates: 'none' },
+    action: 'resources.remains_by_intensity',
+  });
+}
+
+async function scenarioRun(ctx: SpaceContext, input: ScenarioRun) {
   const spaceId = ctx.space.spaceId;
   const outcome = await inTransaction(ctx, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const settings = await resourceSettingsOf(client, spaceId, input.versionId);
-    const scenario = settings.scenario as ScenarioNumber;
+    const chosen = input.scenario ?? {
+      scenario: settings.scenario as ScenarioNumber,
+      variant: settings.variant as ScenarioVariant | null,
+      autoDates: AUTO_DATES[`${settings.autoStartFromWdp}:${settings.autoFinishFromWdp}`] ?? 'none',
+    };
+    const { scenario, variant, autoDates } = chosen;
     const { rows: version } = await client.query<{ dataDate: string | null }>(
       `SELECT ${iso('"dataDate"')} AS "dataDate" FROM versions WHERE id = $1`,
       [input.versionId],
@@ -91,17 +127,19 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
          w.revision
        FROM works w WHERE w."versionId" = $1 AND w.type IN ('task', 'work')
          AND ($2::uuid[] IS NULL OR w.id = ANY($2::uuid[]))
+         AND (NOT $3 OR (w."factStart" IS NOT NULL AND w."factFinish" IS NULL))
        ORDER BY w."sortKey", w.id FOR UPDATE OF w`,
-      [input.versionId, input.workIds ?? null],
+      [input.versionId, input.workIds ?? null, input.inProgressOnly === true],
     );
     const calendars = await versionCalendars(client, spaceId, input.versionId);
-    const autoDates = AUTO_DATES[`${settings.autoStartFromWdp}:${settings.autoFinishFromWdp}`] ?? 'none';
     const changes: {
       workId: string;
       durationMinutes: number;
       progress: number;
       status: string;
       start: string | null;
+      label: string;
+      intensity: number | null;
     }[] = [];
     const skipped: { workId: string; label: string; reason: SkipReason; detail?: string }[] = [];
     for (const w of rows) {
@@ -122,7 +160,7 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
       const missing: SkipReason | null =
         scenario !== 1 && !((measure.plan ?? 0) > 0)
           ? 'no_plan'
-          : settings.variant === 'target_duration' && target === null
+          : variant === 'target_duration' && target === null
             ? 'no_target'
             : autoDates !== 'none' && !(w.dailyPlan ?? []).length
               ? 'no_daily_plan'
@@ -146,7 +184,7 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
           },
           {
             scenario,
-            variant: (settings.variant as ScenarioVariant | null) ?? null,
+            variant,
             autoDates,
             calendar,
             dataDate,
@@ -164,6 +202,8 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
           progress: percent,
           status: result.status,
           start: result.start,
+          label,
+          intensity: result.intensity === null ? null : Math.round(result.intensity * 1000) / 1000,
         });
       } catch (error) {
         if ((error as Error).name !== 'EngineError') throw error;
@@ -184,9 +224,21 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
          WHERE w.id = x."workId"`,
         [JSON.stringify(changes)],
       );
-      await undo.save(ctx, input.versionId, 'undo_wbs', `resources.scenario_${scenario}`);
+      await undo.save(ctx, input.versionId, 'undo_wbs', input.action ?? `resources.scenario_${scenario}`);
     }
-    return { scenario, count: changes.length, skipped };
+    return {
+      scenario,
+      dataDate,
+      count: changes.length,
+      works: changes.map(({ workId, label, durationMinutes, progress, intensity }) => ({
+        workId,
+        label,
+        durationMinutes,
+        progress,
+        intensity,
+      })),
+      skipped,
+    };
   });
   const calculation = outcome.count ? await calculateVersion(ctx, input.versionId) : null;
   return { success: true as const, ...outcome, calculation };
