@@ -17,6 +17,7 @@ interface Work {
   status: string;
   durationMinutes: number;
   planStart: string | null;
+  revision: number;
 }
 
 const DAY = 1440;
@@ -310,4 +311,39 @@ test('gantt: a locked version cannot be dragged and says why', async ({ page, re
   );
   expect(await probe.plan(page, bar.id)).toEqual(plan);
   await shot(page, 'gantt-09-locked');
+});
+
+test('gantt: a drag on a work changed meanwhile by someone else gets a conflict, reloads and says so', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const demo = await demoSchedule(request);
+  const work = demo.works.find((w) => w.type === 'task' && w.status === 'not_started')!;
+  await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}?target=${work.id}`);
+  const toolbar = page.getByTestId('gantt-toolbar');
+  await toolbar.getByTestId('gantt-scale-week').click();
+  await toolbar.getByRole('button', { name: 'Selected work' }).click();
+  await settle(page);
+  const plan = await probe.plan(page, work.id);
+  // Someone else renames the work: its revision moves on.
+  const renamed = await request.patch(
+    `/api/v1/space/${demo.spaceId}/versions/${demo.versionId}/wbs/${work.id}`,
+    {
+      headers: { Authorization: `Bearer ${demo.token}`, 'X-Language': 'en' },
+      data: { revision: work.revision, name: `${work.name} (renamed)` },
+    },
+  );
+  expect(renamed.ok()).toBe(true);
+  const bar = (await barOf(page, work.id))!;
+  const box = (await page.getByTestId('gantt').getByRole('application').boundingBox())!;
+  const at = { x: box.x + bar.x + bar.width / 2, y: box.y + bar.y + bar.height / 2 };
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 4 * (await probe.pxPerDay(page)), at.y, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.getByText('The row was reloaded with the latest data')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('row').filter({ hasText: `${work.name} (renamed)` })).toBeVisible();
+  expect(await probe.plan(page, work.id)).toEqual(plan);
+  await shot(page, 'gantt-10-conflict');
 });
