@@ -1,25 +1,12 @@
 import { RESOURCE_LIMITS } from '@takt/contracts';
+import { resourcesCompile, resourceTotals } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo/record';
 import { inTransaction } from '../versions/guard';
+import { resourceProjectLoad, withEngine } from './engine-input';
 import { versionForResources } from './lock';
 import { resourceSettingsOf } from './settings';
-
-interface CostRow {
-  workId: string;
-  parentId: string | null;
-  code: string | null;
-  name: string;
-  type: string;
-  planVolume: number | null;
-  factVolume: number | null;
-  wdpFact: number | null;
-  kind: 'volume' | 'labour' | 'cost' | 'distributed_price' | null;
-  planQuantity: number | null;
-  factQuantity: number | null;
-  price: number | null;
-}
 
 /**
  * The spec §8 missing-volume message names the first two codes, then "and N more" (the ICU message
@@ -31,12 +18,12 @@ export function missingCodesParams(codes: string[]) {
 }
 
 /**
- * update-costs (spec §7, §8): the plan and fact cost of each work from its assignments — quantity × price
- * (the assignment's price, else the resource's); a distributed price is money as it is. A volume assignment
- * without a quantity takes the work's volume; when neither is set, its cost cannot be known and the works
- * are named (VolumeMissing) with nothing written. Summary works get the sum of their works. The costs go to
- * the money attributes chosen in the resource settings (CostAttributesMissing without them), as one undo
- * action.
+ * update-costs (spec §7, §8): the plan and fact cost of each work from its assignments, as the engine
+ * totals them (quantity × price — the assignment's price, else the resource's; a distributed price as it
+ * is; a summary the sum of its works). A volume assignment without a quantity takes the work's volume; when
+ * neither is set and the volume has a price, the cost cannot be known: the works are named (VolumeMissing)
+ * and nothing is written. The costs go to the money attributes chosen in the resource settings
+ * (CostAttributesMissing without them), as one undo action.
  */
 export async function updateCosts(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
@@ -55,77 +42,66 @@ export async function updateCosts(ctx: SpaceContext, versionId: string) {
     if (attributes.length === 0 || attributes.length !== targets.length)
       throw new AppError('CostAttributesMissing');
 
-    const { rows } = await client.query<CostRow>(
-      `SELECT w.id AS "workId", w."parentId", w.code, w.name, w.type, w."planVolume", w."factVolume",
-         (SELECT sum(v."factVolume") FROM wdp_values v WHERE v."workId" = w.id)::float8 AS "wdpFact",
-         r.kind, a."planQuantity", a."factQuantity", coalesce(a.price, r.price) AS price
-       FROM works w LEFT JOIN assignments a ON a."workId" = w.id LEFT JOIN resources r ON r.id = a."resourceId"
-       WHERE w."versionId" = $1 ORDER BY w."sortKey", w.id`,
+    const { rows: missing } = await client.query<{ label: string }>(
+      `SELECT coalesce(w.code, w.name) AS label FROM assignments a JOIN resources r ON r.id = a."resourceId"
+       JOIN works w ON w.id = a."workId"
+       WHERE a."versionId" = $1 AND r.kind = 'volume' AND a."planQuantity" = 0 AND coalesce(w."planVolume", 0) = 0
+         AND coalesce(a.price, r.price) > 0 AND a.reserved IS DISTINCT FROM 'by_date'
+       GROUP BY w.id ORDER BY min(w."sortKey"), w.id`,
       [versionId],
     );
-    const plan = new Map<string, number>();
-    const fact = new Map<string, number>();
-    const parent = new Map<string, string | null>();
-    const missing: string[] = [];
-    for (const row of rows) {
-      parent.set(row.workId, row.parentId);
-      if (!row.kind || row.type === 'sum') continue;
-      const price = row.kind === 'distributed_price' ? 1 : (row.price ?? 0);
-      let planQuantity = row.planQuantity ?? 0;
-      let factQuantity = row.factQuantity;
-      if (row.kind === 'volume') {
-        if (planQuantity === 0) planQuantity = row.planVolume ?? 0;
-        factQuantity ??= row.factVolume ?? row.wdpFact;
-        if (planQuantity === 0 && price > 0 && !missing.includes(row.code ?? row.name))
-          missing.push(row.code ?? row.name);
-      }
-      plan.set(row.workId, (plan.get(row.workId) ?? 0) + planQuantity * price);
-      fact.set(row.workId, (fact.get(row.workId) ?? 0) + (factQuantity ?? 0) * price);
-    }
-    if (missing.length) throw new AppError('VolumeMissing', missingCodesParams(missing));
-    // Roll the costs of works up to their summaries.
-    for (const costs of [plan, fact]) {
-      for (const [workId, value] of [...costs]) {
-        for (let up = parent.get(workId); up; up = parent.get(up))
-          costs.set(up, (costs.get(up) ?? 0) + value);
-      }
-    }
-    const workIds = [...new Set([...plan.keys(), ...fact.keys()])];
+    if (missing.length) throw new AppError('VolumeMissing', missingCodesParams(missing.map((m) => m.label)));
+
+    const loaded = await resourceProjectLoad(client, spaceId, versionId);
+    const model = withEngine(loaded.labels, () =>
+      resourcesCompile(loaded.project, loaded.resources, loaded.assignments),
+    );
+    const totals = resourceTotals(model);
+    const { rows: works } = await client.query<{ id: string; parentId: string | null }>(
+      `SELECT id, "parentId" FROM works WHERE "versionId" = $1`,
+      [versionId],
+    );
+    const parent = new Map(works.map((w) => [w.id, w.parentId]));
+    // The works with assignments and their summaries get a cost (zero included); the others keep theirs.
+    const costed = new Set<string>();
+    for (const a of loaded.assignments)
+      for (let id: string | null | undefined = a.workId; id && !costed.has(id); id = parent.get(id))
+        costed.add(id);
+    const workIds = [...costed];
+    const index = model.project.workIndex;
+    const round = (v: number) => Math.round(v * 100) / 100;
+    const valuesOf = (costs: Float64Array) =>
+      workIds.map((workId) => ({ workId, value: round(costs[index.get(workId)!] ?? 0) }));
     const undo = new UndoRecorder(client);
     await undo.works(workIds);
-    const round = (v: number) => Math.round(v * 100) / 100;
-    const write = async (attributeId: string | null, costs: Map<string, number>) => {
+    const write = async (attributeId: string | null, values: { workId: string; value: number }[]) => {
       if (!attributeId) return;
       await client.query(
         `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
          SELECT $1, x."workId", $2, to_jsonb(x.value) FROM json_to_recordset($3::json) AS x("workId" uuid, value float8)
          ON CONFLICT ("workId", "attributeId") DO UPDATE SET value = EXCLUDED.value`,
-        [
-          spaceId,
-          attributeId,
-          JSON.stringify([...costs].map(([workId, value]) => ({ workId, value: round(value) }))),
-        ],
+        [spaceId, attributeId, JSON.stringify(values)],
       );
     };
-    await write(settings.planCostAttributeId, plan);
-    await write(settings.factCostAttributeId, fact);
+    await write(settings.planCostAttributeId, valuesOf(totals.planCost));
+    await write(settings.factCostAttributeId, valuesOf(totals.factCost));
     await client.query(
       `UPDATE works SET revision = revision + 1, "updatedAt" = now() WHERE id = ANY($1::uuid[])`,
       [workIds],
     );
     await undo.save(ctx, versionId, 'undo_wbs', 'resources.update_costs');
-    let total = 0;
-    let totalFact = 0;
-    for (const row of rows)
-      if (row.parentId === null) {
-        total += plan.get(row.workId) ?? 0;
-        totalFact += fact.get(row.workId) ?? 0;
+    let planTotal = 0;
+    let factTotal = 0;
+    for (const id of workIds)
+      if (!parent.get(id)) {
+        planTotal += totals.planCost[index.get(id)!] ?? 0;
+        factTotal += totals.factCost[index.get(id)!] ?? 0;
       }
     return {
       success: true as const,
       count: workIds.length,
-      planTotal: round(total),
-      factTotal: round(totalFact),
+      planTotal: round(planTotal),
+      factTotal: round(factTotal),
     };
   });
 }
