@@ -22,6 +22,7 @@ import { type Translate, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
+import { appState, useAppState } from '../../state/app-state';
 import { BimObjectsPanel } from './BimObjectsPanel';
 import { type BimMode, BimPlayer, type PlayerSettings } from './BimPlayer';
 import { BimRulesDialog } from './BimRulesDialog';
@@ -42,6 +43,16 @@ interface Timelines {
   byKind: Record<BimPlanKind, BimTimeline>;
   looks: BimLooks;
 }
+
+const EPOCH_MS = Date.UTC(2000, 0, 1);
+/** The local calendar day of engine minutes, as the app-level `activitySelectedDay` holds days. */
+const dayOfMinutes = (m: number) => {
+  const d = new Date(EPOCH_MS + m * 60_000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+};
+const minutesOfDay = (day: Date) =>
+  (Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 12) - EPOCH_MS) / 60_000;
+const sameDay = (a: Date | null, b: Date) => !!a && a.toDateString() === b.toDateString();
 
 const selectedIds = (s: Selection) => [...s.values()].flatMap((ids) => [...ids]);
 const selectionSize = (s: Selection) => [...s.values()].reduce((n, ids) => n + ids.size, 0);
@@ -270,10 +281,14 @@ export function BimPage({ params }: { params: { id: string } }) {
     speed: saved?.speed ?? 7,
   };
   const [time, setTime] = useState<number | null>(null);
+  // The app-level selected day (spec §2 activitySelectedDay) is the date cursor shared with the Gantt.
+  const selectedDay = useAppState((s) => s.activitySelectedDay);
   const initialTime = useMemo(() => {
     if (!range) return 0;
+    const shared = appState.get().activitySelectedDay;
+    if (shared) return Math.min(range.finish, Math.max(range.start, minutesOfDay(shared)));
     const savedDate = saved?.date ? Date.parse(`${saved.date.slice(0, 10)}T12:00:00Z`) : Number.NaN;
-    const fromSaved = Number.isNaN(savedDate) ? Number.NaN : (savedDate - Date.UTC(2000, 0, 1)) / 60_000;
+    const fromSaved = Number.isNaN(savedDate) ? Number.NaN : (savedDate - EPOCH_MS) / 60_000;
     const dataDate = player.data && player.data.dataDate >= 0 ? player.data.dataDate : todayMinutes();
     const t0 = Number.isFinite(fromSaved) ? fromSaved : dataDate;
     return Math.min(range.finish, Math.max(range.start, t0));
@@ -328,11 +343,21 @@ export function BimPage({ params }: { params: { id: string } }) {
   const onTime = useCallback(
     (next: number) => {
       setTime(next);
-      const day = new Date(Date.UTC(2000, 0, 1) + next * 60_000).toISOString().slice(0, 10);
+      const day = new Date(EPOCH_MS + next * 60_000).toISOString().slice(0, 10);
       persist({ date: day });
+      const local = dayOfMinutes(next);
+      if (!sameDay(appState.get().activitySelectedDay, local)) appState.set({ activitySelectedDay: local });
     },
     [persist],
   );
+  // A day chosen elsewhere (the Gantt's date cursor) moves the player.
+  useEffect(() => {
+    if (!selectedDay || !range) return;
+    const target = Math.min(range.finish, Math.max(range.start, minutesOfDay(selectedDay)));
+    setTime((current) =>
+      current !== null && sameDay(selectedDay, dayOfMinutes(current)) ? current : target,
+    );
+  }, [selectedDay, range]);
   const onSettings = (next: PlayerSettings) => {
     setSettings(next);
     persist({ planKind: next.kind, mode: next.mode, speed: next.speed });
