@@ -150,6 +150,16 @@ test('gantt: 100,000-work timeline — first frame, scroll and zoom frames, drag
   const whatIfBuildMs = await page.evaluate(() => window.__taktGantt!.whatIfBuildMs!);
   await page.getByTestId('gantt-scale-day').click();
   await page.getByTestId('gantt-toolbar').getByRole('button', { name: 'Selected work' }).click();
+  // Zoom and jump animate for a moment: wait until the bars stand still.
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await page.evaluate(() => window.__taktGantt!.probe.bars()));
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
   await expect
     .poll(() => page.evaluate((id) => window.__taktGantt!.probe.bars().some((b) => b.id === id), first.id))
     .toBe(true);
