@@ -27,7 +27,7 @@ import { BimObjectsPanel } from './BimObjectsPanel';
 import { type BimMode, BimPlayer, type PlayerSettings } from './BimPlayer';
 import { BimRulesDialog } from './BimRulesDialog';
 import { BimViewport, type ViewportModel } from './BimViewport';
-import { DAY_MINUTES, fetchModelGeometry, todayMinutes, uploadModel } from './bim-data';
+import { DAY_MINUTES, fetchModelGeometry, previewIfc, todayMinutes, uploadModel } from './bim-data';
 import '../schedule/schedule.css';
 import './bim.css';
 
@@ -422,14 +422,35 @@ export function BimPage({ params }: { params: { id: string } }) {
     },
   });
   const fileInput = useRef<HTMLInputElement>(null);
+  // A local preview of the file being uploaded, drawn until the server's parsed model is loaded.
+  const [previews, setPreviews] = useState<ViewportModel[]>([]);
+  const [awaited, setAwaited] = useState<string | null>(null);
+  useEffect(() => {
+    if (awaited && loaded.some((m) => m.id === awaited)) {
+      setPreviews([]);
+      setAwaited(null);
+    }
+  }, [awaited, loaded]);
   const onFile = async (file: File) => {
     if (!projectId) return;
     setUploading({ name: file.name, progress: 0 });
+    setPreviews([]);
+    let chunk = 0;
+    const preview = previewIfc(file, (geometry, complete, globalIds) => {
+      const model = { id: `preview:${complete ? 'all' : chunk++}`, geometry, globalIds, visible: true };
+      setPreviews((list) => (complete ? [model] : [...list, model]));
+    }).catch(() => setPreviews([]));
     const created = await uploadModel(spaceId, projectId, file, (progress) =>
       setUploading({ name: file.name, progress }),
     );
     setUploading(null);
-    if (created) void utils.bim.models.list.invalidate();
+    if (created) {
+      setAwaited(created.id);
+      void utils.bim.models.list.invalidate();
+    } else {
+      await preview;
+      setPreviews([]);
+    }
   };
   const screenshot = () => {
     const url = viewer.current?.screenshot();
@@ -704,7 +725,7 @@ export function BimPage({ params }: { params: { id: string } }) {
                 </div>
               )}
               <BimViewport
-                models={loaded}
+                models={previews.length ? [...loaded, ...previews] : loaded}
                 primitives={primitives}
                 dark={darkBackground}
                 onReady={onReady}

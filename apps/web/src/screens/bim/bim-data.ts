@@ -1,5 +1,7 @@
-import { type BimGeometry, bimGeometryDecode } from '@takt/bim';
+import { type BimGeometry, bimGeometryDecode, bimParseInWorker } from '@takt/bim';
+import BimParseWorker from '@takt/bim/worker?worker';
 import { BIM_LIMITS } from '@takt/contracts';
+import webIfcWasm from 'web-ifc/web-ifc.wasm?url';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure, restFailure } from '../../lib/errors';
 import { requestHeaders } from '../../lib/trpc';
@@ -80,3 +82,26 @@ export function todayMinutes(): number {
 
 export const DAY_MINUTES = 1440;
 export const PLAYER_SPEEDS = [1, 3, 7, 14, 30, 90] as const;
+
+let previewWorker: Worker | null = null;
+
+/**
+ * Reads a local IFC file in a web worker to show it at once while the upload and the server's parse
+ * run: geometry chunks as they stream, then the whole model. Element ids are those the server finds.
+ */
+export async function previewIfc(
+  file: File,
+  onGeometry: (geometry: BimGeometry, complete: boolean, globalIds: string[]) => void,
+): Promise<void> {
+  previewWorker ??= new BimParseWorker();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const wasmUrl = new URL(webIfcWasm, window.location.href).href;
+  const result = await bimParseInWorker(previewWorker, bytes, wasmUrl, undefined, (chunk) =>
+    onGeometry(bimGeometryDecode(chunk), false, []),
+  );
+  onGeometry(
+    bimGeometryDecode(result.geometry),
+    true,
+    result.elements.map((e) => e.globalId),
+  );
+}
