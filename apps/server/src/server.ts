@@ -59,7 +59,10 @@ export async function startServer(
     log: (line) => log.debug('postgres', { line }),
   });
   if (database.applied.length) log.info('migrations applied', { migrations: database.applied });
-  const db = openDatabase(database.url, { max: 20 });
+  const db = openDatabase(database.url, {
+    max: 20,
+    onError: (error) => log.warn('idle database connection lost', { err: error }),
+  });
   const interrupted = await recoverInterruptedCalculations(db.pool);
   if (interrupted) log.warn('interrupted calculations reset', { versions: interrupted });
   const jobs = await startJobQueue(database.url, log);
