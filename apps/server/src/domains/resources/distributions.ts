@@ -1,8 +1,8 @@
-import { resourceHistogram, resourcesCompile } from '@takt/engine';
+import { resourceHistogram } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { type AssignmentDto, listAssignments } from './assignments';
-import { resourceProjectLoad, withEngine } from './engine-input';
+import { resourceModelOf, withEngine } from './engine-input';
 
 /**
  * Distributions of a schedule node (spec §7 GET distributions/by-eps-id/{id}): every assignment of the
@@ -24,9 +24,8 @@ export async function distributionsByEps(
   if (!versionId) throw new AppError('NotFound');
   const assignments = await listAssignments(ctx, { versionId });
   if (assignments.length === 0) return { versionId, period: input.period, periodLabels: [], items: [] };
-  const loaded = await resourceProjectLoad(ctx.db.pool, spaceId, versionId);
+  const { loaded, model } = await resourceModelOf(ctx.db.pool, spaceId, versionId);
   return withEngine(loaded.labels, () => {
-    const model = resourcesCompile(loaded.project, loaded.resources, loaded.assignments);
     const index = model.project.workIndex;
     // The widest range of periods first, so that every assignment's row shares the same columns.
     const all = resourceHistogram(model, { period: input.period });

@@ -5,11 +5,13 @@ import type {
   EngineProject,
   Period,
   ResourceInput,
+  ResourceModel,
 } from '@takt/engine';
-import { periodStartDay, timeDateFromDays, timeDaysFromDate } from '@takt/engine';
+import { periodStartDay, resourcesCompile, timeDateFromDays, timeDaysFromDate } from '@takt/engine';
 import { AppError } from '../../errors';
 import { projectLoad } from '../calculation/project';
 import type { Sql } from '../versions/guard';
+import { versionFingerprint } from '../versions/payload-cache';
 
 /** A version read for the engine's resource side: the project, its resources and assignments. */
 export interface ResourceProject {
@@ -39,7 +41,6 @@ interface AssignmentDb {
   followsId: string | null;
   planVolume: number | null;
   factVolume: number | null;
-  labourCount: number;
 }
 
 const dayText = (day: number) => {
@@ -77,11 +78,9 @@ export async function resourceProjectLoad(
   const { rows } = await sql.query<AssignmentDb>(
     `SELECT a.id, a."workId", a."resourceId", r.kind, a."planQuantity", a."approvedQuantity", a."factQuantity", a.price,
        a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries, a."followsId",
-       w."planVolume", w."factVolume",
-       (SELECT count(*)::int FROM assignments b JOIN resources rb ON rb.id = b."resourceId"
-         WHERE b."workId" = a."workId" AND rb.kind = 'labour') AS "labourCount"
+       w."planVolume", w."factVolume"
      FROM assignments a JOIN resources r ON r.id = a."resourceId" JOIN works w ON w.id = a."workId"
-     WHERE a."versionId" = $1 AND a."spaceId" = $2 ORDER BY a."workId", a."createdAt", a.id`,
+     WHERE a."versionId" = $1 AND a."spaceId" = $2`,
     [versionId, spaceId],
   );
   const { rows: resourceRows } = await sql.query<{
@@ -118,7 +117,11 @@ export async function resourceProjectLoad(
   );
   const group = <T extends { workId: string }>(list: T[]) => {
     const map = new Map<string, T[]>();
-    for (const item of list) map.set(item.workId, [...(map.get(item.workId) ?? []), item]);
+    for (const item of list) {
+      const bucket = map.get(item.workId);
+      if (bucket) bucket.push(item);
+      else map.set(item.workId, [item]);
+    }
     return map;
   };
   const wdp = group(days);
@@ -137,6 +140,9 @@ export async function resourceProjectLoad(
   }));
 
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const labourCount = new Map<string, number>();
+  for (const r of rows)
+    if (r.kind === 'labour') labourCount.set(r.workId, (labourCount.get(r.workId) ?? 0) + 1);
   const quantities = new Map<string, number>();
   const assignments: AssignmentInput[] = rows.map((a) => {
     let quantity = a.planQuantity;
@@ -182,17 +188,18 @@ export async function resourceProjectLoad(
       const facts = (wdp.get(a.workId) ?? []).filter((d) => (d.fact ?? 0) > 0);
       if (facts.length) input.actualDays = facts.map((d) => ({ date: d.date, quantity: d.fact! }));
       else if (a.factVolume !== null) input.actualQuantity = a.factVolume;
-    } else if (a.kind === 'labour' && a.labourCount === 1) {
+    } else if (a.kind === 'labour' && labourCount.get(a.workId) === 1) {
       const facts = timesheet.get(a.workId) ?? [];
       if (facts.length) input.actualDays = facts.map((d) => ({ date: d.date, quantity: d.hours }));
     }
     return input;
   });
   // A by_volume assignment cannot follow the days of a volume that has none: it stays spread evenly.
+  const inputs = new Map(assignments.map((a) => [a.id, a]));
   for (const input of assignments) {
     const allocation = input.allocation;
     if (allocation?.mode !== 'by_volume') continue;
-    const target = assignments.find((t) => t.id === allocation.assignmentId);
+    const target = inputs.get(allocation.assignmentId);
     const fixed = target?.allocation?.mode === 'by_date' || target?.allocation?.mode === 'by_period';
     if (fixed && (quantities.get(allocation.assignmentId) ?? 0) === 0 && input.quantity > 0)
       input.allocation = { mode: 'evenly' };
@@ -220,4 +227,64 @@ export function withEngine<T>(labels: Map<string, string>, run: () => T): T {
       reason: works.length ? `${e.message} (${works.join(', ')})` : e.message,
     });
   }
+}
+
+/**
+ * What the resource side of a version reads besides its works and relations — assignments, daily plans,
+ * approved timesheets, the space's resources and calendars — fingerprinted like versionFingerprint: row
+ * counts and sums of creating transaction ids, so any change changes it.
+ */
+async function resourceFingerprint(sql: Sql, spaceId: string, versionId: string): Promise<string> {
+  const { rows } = await sql.query<{ fingerprint: string }>(
+    `SELECT concat_ws('/',
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM assignments WHERE "versionId" = $1),
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM wdp_values WHERE "versionId" = $1),
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM timesheet_entries WHERE "versionId" = $1),
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM resources WHERE "spaceId" = $2),
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM calendars WHERE "spaceId" = $2),
+       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM calendar_exceptions WHERE "spaceId" = $2))
+     AS fingerprint`,
+    [versionId, spaceId],
+  );
+  return `${await versionFingerprint(sql, spaceId, versionId)}|${rows[0]?.fingerprint ?? ''}`;
+}
+
+interface CachedModel {
+  fingerprint: string;
+  loaded: ResourceProject;
+  model: ResourceModel;
+}
+
+/** Compiled resource models of recently charted versions (a 100k-work version takes seconds to read and compile). */
+const models = new Map<string, CachedModel>();
+const MODELS_KEPT = 4;
+
+/**
+ * A version's compiled resource model for histograms and distributions: from the cache while its data is
+ * unchanged (checked by fingerprints on every call, so never stale), else read and compiled again.
+ */
+export async function resourceModelOf(
+  sql: Sql,
+  spaceId: string,
+  versionId: string,
+): Promise<{ loaded: ResourceProject; model: ResourceModel }> {
+  const key = `${spaceId}/${versionId}`;
+  const fingerprint = await resourceFingerprint(sql, spaceId, versionId);
+  const hit = models.get(key);
+  if (hit && hit.fingerprint === fingerprint) {
+    models.delete(key);
+    models.set(key, hit);
+    return hit;
+  }
+  const loaded = await resourceProjectLoad(sql, spaceId, versionId);
+  const model = withEngine(loaded.labels, () =>
+    resourcesCompile(loaded.project, loaded.resources, loaded.assignments),
+  );
+  models.delete(key);
+  models.set(key, { fingerprint, loaded, model });
+  for (const k of models.keys()) {
+    if (models.size <= MODELS_KEPT) break;
+    models.delete(k);
+  }
+  return { loaded, model };
 }

@@ -1,10 +1,10 @@
-import type { HistogramDates, HistogramGrouping } from '@takt/engine';
-import { resourceHistogram, resourcesCompile, timeFromIso } from '@takt/engine';
+import type { HistogramDates, HistogramGrouping, ResourceModel } from '@takt/engine';
+import { resourceHistogram, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { versionOf } from '../versions/guard';
+import { type Sql, versionOf } from '../versions/guard';
 import { iso } from '../works/fields';
-import { resourceProjectLoad, withEngine } from './engine-input';
+import { resourceModelOf, withEngine } from './engine-input';
 
 export interface HistogramRequest {
   versionId: string;
@@ -15,6 +15,59 @@ export interface HistogramRequest {
   measure: 'quantity' | 'cost';
   from?: string;
   to?: string;
+}
+
+/** Dates of a compiled model's histograms (a cached model keeps them; a changed version gets a new model). */
+const datesByModel = new WeakMap<
+  ResourceModel,
+  { plan: HistogramDates | null; approved: HistogramDates | null }
+>();
+
+/**
+ * The histogram's dates by work index: the plan is the version's calculated early dates — what the Gantt
+ * above shows — while the version is calculated (otherwise the engine's critical path of the current data);
+ * the approved plan the approved dates of the works that have them (null while no work has any).
+ */
+async function histogramDatesOf(sql: Sql, versionId: string, model: ResourceModel) {
+  const known = datesByModel.get(model);
+  if (known) return known;
+  const { rows } = await sql.query<{
+    id: string;
+    earlyStart: string | null;
+    earlyFinish: string | null;
+    approvedStart: string | null;
+    approvedFinish: string | null;
+    calculated: boolean;
+  }>(
+    `SELECT w.id, ${iso('w."earlyStart"')} AS "earlyStart", ${iso('w."earlyFinish"')} AS "earlyFinish",
+       ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
+       v."calcStatus" = 1 AS calculated
+     FROM works w JOIN versions v ON v.id = w."versionId" WHERE w."versionId" = $1`,
+    [versionId],
+  );
+  const count = model.project.workCount;
+  const arrays = () => ({ start: new Int32Array(count).fill(-1), finish: new Int32Array(count).fill(-1) });
+  const plan = arrays();
+  const approved = arrays();
+  let approvedAny = false;
+  for (const w of rows) {
+    const i = model.project.workIndex.get(w.id);
+    if (i === undefined) continue;
+    if (w.earlyStart && w.earlyFinish) {
+      plan.start[i] = timeFromIso(w.earlyStart);
+      plan.finish[i] = timeFromIso(w.earlyFinish);
+    }
+    if (w.approvedStart && w.approvedFinish) {
+      approved.start[i] = timeFromIso(w.approvedStart);
+      approved.finish[i] = timeFromIso(w.approvedFinish);
+      approvedAny = true;
+    }
+  }
+  // External predecessors (works of other schedules) are not the version's: the engine places them.
+  const calculated = rows.length > 0 && rows[0]!.calculated && rows.length === count;
+  const dates = { plan: calculated ? plan : null, approved: approvedAny ? approved : null };
+  datesByModel.set(model, dates);
+  return dates;
 }
 
 const finite = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
@@ -29,21 +82,24 @@ const finite = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.
 export async function versionHistogram(ctx: SpaceContext, input: HistogramRequest) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, input.versionId);
-  const loaded = await resourceProjectLoad(ctx.db.pool, spaceId, input.versionId);
-  const { rows: works } = await ctx.db.pool.query<{
-    id: string;
-    approvedStart: string | null;
-    approvedFinish: string | null;
-    executorId: string | null;
-    executor: string | null;
-    attribute: unknown;
-  }>(
-    `SELECT w.id, ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
-       w."executorId", nullif(trim(u."lastName" || ' ' || u."firstName"), '') AS executor,
-       (SELECT v.value FROM attribute_values v WHERE v."workId" = w.id AND v."attributeId" = $2::uuid) AS attribute
-     FROM works w LEFT JOIN users u ON u.id = w."executorId" WHERE w."versionId" = $1`,
-    [input.versionId, input.attributeId ?? null],
-  );
+  const { loaded, model } = await resourceModelOf(ctx.db.pool, spaceId, input.versionId);
+  const { plan, approved } = await histogramDatesOf(ctx.db.pool, input.versionId, model);
+  const grouped = input.groupBy === 'performer' || input.groupBy === 'attribute';
+  const { rows: works } = grouped
+    ? await ctx.db.pool.query<{
+        id: string;
+        executorId: string | null;
+        executor: string | null;
+        attribute: unknown;
+      }>(
+        `SELECT w.id, w."executorId", nullif(trim(u."lastName" || ' ' || u."firstName"), '') AS executor,
+           v.value AS attribute
+         FROM works w LEFT JOIN users u ON u.id = w."executorId"
+         LEFT JOIN attribute_values v ON v."workId" = w.id AND v."attributeId" = $2::uuid
+         WHERE w."versionId" = $1`,
+        [input.versionId, input.attributeId ?? null],
+      )
+    : { rows: [] };
   if (input.groupBy === 'attribute') {
     const { rowCount } = await ctx.db.pool.query(
       `SELECT 1 FROM attributes WHERE id = $1 AND "spaceId" = $2`,
@@ -55,24 +111,11 @@ export async function versionHistogram(ctx: SpaceContext, input: HistogramReques
   const resourceIds = input.resourceIds?.filter((id) => known.has(id)) ?? null;
 
   return withEngine(loaded.labels, () => {
-    const model = resourcesCompile(loaded.project, loaded.resources, loaded.assignments);
     const index = model.project.workIndex;
     const count = model.project.workCount;
-    let approved: HistogramDates | null = null;
-    if (works.some((w) => w.approvedStart && w.approvedFinish)) {
-      const start = new Int32Array(count).fill(-1);
-      const finish = new Int32Array(count).fill(-1);
-      for (const w of works) {
-        const i = index.get(w.id);
-        if (i === undefined || !w.approvedStart || !w.approvedFinish) continue;
-        start[i] = timeFromIso(w.approvedStart);
-        finish[i] = timeFromIso(w.approvedFinish);
-      }
-      approved = { start, finish };
-    }
     let groupBy: HistogramGrouping = input.groupBy === 'kind' ? 'kind' : 'resource';
     const groupLabels = new Map<string, string>();
-    if (input.groupBy === 'performer' || input.groupBy === 'attribute') {
+    if (grouped) {
       const groups: string[] = [];
       const position = new Map<string, number>();
       const groupOfWork = new Int32Array(count).fill(-1);
@@ -100,6 +143,7 @@ export async function versionHistogram(ctx: SpaceContext, input: HistogramReques
       groupBy,
       measure: input.measure,
       resourceIds,
+      plan,
       approved,
       from: input.from ?? null,
       until: input.to ?? null,
