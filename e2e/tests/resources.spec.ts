@@ -231,10 +231,19 @@ test('resources in Russian: the directory, the histogram and the daily plan fit 
   }
   await call.post(`${v}/calculate`, {});
 
+  const mason = await call.post(`${s}/specialties`, { name: 'Монтажник', code: 'МК' });
+  await call.post(`${s}/specialties`, { name: 'Бетонщик' });
+  const me = await call.get('/users/who-am-i');
+  await call.put(`${s}/user-specialties/${me.id as string}`, { specialtyIds: [mason.id] });
   await openSignedIn(page, token, `/${spaceId}/resources/${crew.id as string}`);
   await expect(page.getByTestId('resource-editor')).toBeVisible();
   await expect(page.getByTestId('resources-page')).toContainText('Трудозатраты');
   await shot(page, 'resources-ru-01-directory');
+  await page.getByRole('tab', { name: 'Специальности' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Монтажник' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Исполнители' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Монтажник' })).toBeVisible();
+  await shot(page, 'resources-ru-04-executors');
 
   await page.goto(`/${spaceId}/schedule/${schedule.id as string}`);
   await page.getByTestId('dock-histogram').click();
