@@ -27,6 +27,8 @@ export const LIMITS = {
   loginThrottleWindowMinutes: 15,
   freeSpaceUserLimit: 5,
   demoSpaceUserLimit: 50,
+  /** Members of a free space who may use BIM (the demo space: every member). */
+  freeSpaceBimUserLimit: 2,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;

@@ -28,6 +28,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /** AppErrors thrown by services become tRPC errors with the catalogue's HTTP status. */

@@ -22,6 +22,7 @@ const core = {
   'errors.LicenseLimit': 'The user limit for the selected space has been exceeded',
   'errors.LicenseNotFound': 'A license was not found to operate in the selected space',
   'errors.LicenseExpired': 'The license for the selected space has expired',
+  'errors.BimLicense': 'The BIM functionality is missing from the licence or its user limit is exceeded',
   'errors.NotFound': 'The requested object was not found',
   'errors.Conflict': 'The data was changed by another user. Reload and try again',
   'errors.ValidationError': 'Check the entered data',
@@ -304,6 +305,9 @@ const core = {
   'admin.licence.used_seats': 'Seats used',
   'admin.licence.valid_until': 'Valid until',
   'admin.licence.usage': '{used} of {limit}',
+  'admin.licence.bim_users': 'BIM users',
+  'admin.licence.bim_all': '{used} (every member)',
+  'admin.licence.bim_none': 'Not licensed',
 
   // ── abilities ───────────────────────────────────────────────────────────────────────────────
   'ability.space.view': 'View the space',

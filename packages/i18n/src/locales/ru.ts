@@ -25,6 +25,7 @@ const core: Omit<
   'errors.LicenseLimit': 'Превышен лимит пользователей для выбранного пространства',
   'errors.LicenseNotFound': 'Не найдена лицензия для работы в выбранном пространстве',
   'errors.LicenseExpired': 'Срок действия лицензии выбранного пространства истёк',
+  'errors.BimLicense': 'Функциональность BIM отсутствует в лицензии или превышен лимит её пользователей',
   'errors.NotFound': 'Запрошенный объект не найден',
   'errors.Conflict': 'Данные изменены другим пользователем. Обновите страницу и повторите попытку',
   'errors.ValidationError': 'Проверьте введённые данные',
@@ -299,6 +300,9 @@ const core: Omit<
   'admin.licence.used_seats': 'Занято мест',
   'admin.licence.valid_until': 'Действует до',
   'admin.licence.usage': '{used} из {limit}',
+  'admin.licence.bim_users': 'Пользователи BIM',
+  'admin.licence.bim_all': '{used} (все участники)',
+  'admin.licence.bim_none': 'Не лицензировано',
 
   'ability.space.view': 'Просмотр пространства',
   'ability.space.manage': 'Управление пространством',

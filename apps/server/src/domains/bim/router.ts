@@ -29,6 +29,7 @@ import {
   spaceInput,
 } from '@takt/contracts';
 import { router, spaceProcedure } from '../../trpc/trpc';
+import { bimSeat } from '../access/modules';
 import * as links from './links';
 import * as models from './models';
 import * as player from './player';
@@ -36,8 +37,9 @@ import * as primitives from './primitives';
 import * as profiles from './profiles';
 import * as rules from './rules';
 
-const view = spaceProcedure('bim.view');
-const edit = spaceProcedure('bim.edit');
+// Both tiers also need a BIM seat of the space's licence.
+const view = spaceProcedure('bim.view').use(bimSeat);
+const edit = spaceProcedure('bim.edit').use(bimSeat);
 
 /** IFC models of a project (spec §7 projects/{id}/3d …). */
 const modelsRouter = router({

@@ -111,15 +111,18 @@ export async function spaceConfig(ctx: SpaceContext) {
 
 export async function licence(ctx: SpaceContext) {
   const spaceId = ctx.space.spaceId;
-  const [current, usedSeats] = await Promise.all([
+  const [current, usedSeats, bimUsers] = await Promise.all([
     ctx.db.prisma.licence.findFirst({ where: { spaceId, active: true }, orderBy: { validFrom: 'desc' } }),
     ctx.db.prisma.spaceMember.count({ where: { spaceId } }),
+    ctx.db.prisma.licenceModuleUser.count({ where: { spaceId, module: 'bim' } }),
   ]);
   if (!current) throw new AppError('LicenseNotFound');
   return {
     kind: current.kind,
     userLimit: current.userLimit,
     usedSeats,
+    bimUserLimit: current.bimUserLimit,
+    bimUsers,
     validUntil: current.validUntil?.toISOString() ?? null,
   };
 }

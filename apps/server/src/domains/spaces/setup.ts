@@ -34,6 +34,7 @@ export async function createSpaceRecords(
       spaceId: space.id,
       kind: options.kind,
       userLimit: demo ? LIMITS.demoSpaceUserLimit : LIMITS.freeSpaceUserLimit,
+      bimUserLimit: demo ? null : LIMITS.freeSpaceBimUserLimit,
       validUntil: demo ? new Date(Date.now() + 30 * 24 * 3600_000) : null,
     },
   });

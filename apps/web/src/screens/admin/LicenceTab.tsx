@@ -9,7 +9,7 @@ export function LicenceTab() {
   const { spaceId } = useSpace();
   const licence = trpc.space.licence.useQuery({ spaceId });
   if (!licence.data) return <Spinner />;
-  const { kind, userLimit, usedSeats, validUntil } = licence.data;
+  const { kind, userLimit, usedSeats, validUntil, bimUserLimit, bimUsers } = licence.data;
   return (
     <Card title={t('admin.tab.licence')}>
       <dl className="facts" data-testid="licence">
@@ -24,6 +24,16 @@ export function LicenceTab() {
         <div>
           <dt>{t('admin.licence.used_seats')}</dt>
           <dd>{usedSeats}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.licence.bim_users')}</dt>
+          <dd data-testid="licence-bim">
+            {bimUserLimit === null
+              ? t('admin.licence.bim_all', { used: bimUsers })
+              : bimUserLimit <= 0
+                ? t('admin.licence.bim_none')
+                : t('admin.licence.usage', { used: bimUsers, limit: bimUserLimit })}
+          </dd>
         </div>
         <div>
           <dt>{t('admin.licence.valid_until')}</dt>
