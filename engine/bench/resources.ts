@@ -24,10 +24,13 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function time<T>(run: () => T): [number, T] {
+/** Wall-clock milliseconds and CPU milliseconds of this process (the machine may be shared). */
+function time<T>(run: () => T): [number, T, number] {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const value = run();
-  return [performance.now() - start, value];
+  const used = process.cpuUsage(cpu);
+  return [performance.now() - start, value, (used.user + used.system) / 1000];
 }
 
 /** Five resources, about 1.6 assignments per work; crews sized so that the plan is over-allocated. */
@@ -69,7 +72,7 @@ function withResources(project: EngineProject, seed: number): LevelingInput {
   return { project, resources, assignments };
 }
 
-const rows: string[][] = [['case', 'works', 'assignments', 'ms', 'detail']];
+const rows: string[][] = [['case', 'works', 'assignments', 'ms', 'cpu ms', 'detail']];
 const json: Record<string, number> = {};
 
 for (const size of LEVELING_SIZES) {
@@ -77,13 +80,14 @@ for (const size of LEVELING_SIZES) {
   const input = withResources(project, 11);
   resourceLevel(input, { schedules: 2 }); // warm-up
   gc?.();
-  const [ms, result] = time(() => resourceLevel(input));
+  const [ms, result, cpu] = time(() => resourceLevel(input));
   const days = (result.projectFinish - result.originalProjectFinish) / 1440;
   rows.push([
     'leveling',
     String(size),
     String(input.assignments.length),
     ms.toFixed(0),
+    cpu.toFixed(0),
     `${result.schedules} schedules, ${result.moved.length} moved, ${result.unresolved.length} unresolved, finish +${days.toFixed(1)} days`,
   ]);
   json[`leveling${size}Ms`] = Math.round(ms);
@@ -98,7 +102,7 @@ for (const size of LEVELING_SIZES) {
   });
   const input = withResources(project, 5);
   gc?.();
-  const [compileMs, resources] = time(() =>
+  const [compileMs, resources, compileCpu] = time(() =>
     resourceModelCompile(projectCompile(project), input.resources, input.assignments),
   );
   const state = scheduleStateCreate(resources.project);
@@ -107,11 +111,13 @@ for (const size of LEVELING_SIZES) {
   for (const period of ['day', 'week', 'month'] as const) {
     resourceHistogram(resources, { plan, period });
     const times: number[] = [];
+    const cpus: number[] = [];
     let periods = 0;
     for (let k = 0; k < 5; k++) {
       gc?.();
-      const [ms, histogram] = time(() => resourceHistogram(resources, { plan, period }));
+      const [ms, histogram, cpu] = time(() => resourceHistogram(resources, { plan, period }));
       times.push(ms);
+      cpus.push(cpu);
       periods = histogram.periodCount;
     }
     rows.push([
@@ -119,6 +125,7 @@ for (const size of LEVELING_SIZES) {
       String(HISTOGRAM_SIZE),
       String(input.assignments.length),
       median(times).toFixed(0),
+      median(cpus).toFixed(0),
       `5 resources × ${periods} periods, plan/approved/fact + cumulative, median of 5`,
     ]);
     json[`histogram${period[0]!.toUpperCase()}${period.slice(1)}Ms`] = Math.round(median(times));
@@ -128,11 +135,12 @@ for (const size of LEVELING_SIZES) {
     String(HISTOGRAM_SIZE),
     String(input.assignments.length),
     compileMs.toFixed(0),
+    compileCpu.toFixed(0),
     'once per version',
   ]);
 }
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
 for (const row of rows)
-  console.log(row.map((cell, c) => (c === 4 ? cell : cell.padStart(widths[c]!))).join('  '));
+  console.log(row.map((cell, c) => (c === 5 ? cell : cell.padStart(widths[c]!))).join('  '));
 console.log(JSON.stringify(json));

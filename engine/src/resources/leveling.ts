@@ -25,6 +25,15 @@ import {
   levelingDemandOn,
   levelingDiscard,
 } from './leveling-context.js';
+import type { LevelingIndividual } from './leveling-genetic.js';
+import {
+  levelingCrossover,
+  levelingIndividualCompare,
+  levelingIndividualCreate,
+  levelingIndividualFrom,
+  levelingIndividualKeys,
+  levelingMutate,
+} from './leveling-genetic.js';
 import type { LevelingSchedule, LevelingSelection } from './leveling-passes.js';
 import {
   ISSUE_NONE,
@@ -140,8 +149,14 @@ export interface LevelingResult {
 
 const DEFAULT_PRIORITY = 3;
 /** Default budget: about this many work placements in all, between 8 and 1,000 schedules. */
-const DEFAULT_PLACEMENTS = 300_000;
+const DEFAULT_PLACEMENTS = 200_000;
 const SAMPLING_BIAS = 1;
+/** The genetic algorithm runs when this many schedules are left after the rules. */
+const GENETIC_MIN_SCHEDULES = 400;
+const POPULATION = 40;
+const MUTATION_RATE = 0.05;
+/** Share of the schedules left after the rules that go to sampling before the genetic algorithm. */
+const SAMPLING_SHARE = 0.5;
 
 function invalidOption(what: string): EngineError {
   return new EngineError('invalid_option', `invalid leveling option: ${what}`);
@@ -273,16 +288,69 @@ export function resourceLevel(input: LevelingInput, options: LevelingOptions = {
     improve();
     if (ctx.levelCount === 0) break;
   }
-  const sampling: LevelingSelection = {
-    classOf,
-    key: mainKeys,
-    random: prngCreate(seed),
-    bias: SAMPLING_BIAS,
-  };
-  while (used < budget && !done() && ctx.levelCount > 0) {
+  const random = prngCreate(seed);
+  const sampling: LevelingSelection = { classOf, key: mainKeys, random, bias: SAMPLING_BIAS };
+  const activityCount = ctx.activities.length;
+  const genetic = ctx.levelCount > 0 && budget - used >= GENETIC_MIN_SCHEDULES && activityCount > 2;
+  // Sampling first; its best schedules are the first population.
+  const sampleUntil = used + Math.floor((budget - used) * SAMPLING_SHARE);
+  const population: LevelingIndividual[] = [];
+  while (
+    used < budget &&
+    !done() &&
+    ctx.levelCount > 0 &&
+    (!genetic || population.length < POPULATION || used < sampleUntil)
+  ) {
     levelingForward(ctx, current, sampling, scratch, latest);
     used++;
     improve();
+    if (genetic) {
+      const individual = levelingIndividualCreate(activityCount);
+      levelingIndividualFrom(ctx, current, individual, scratch.key);
+      population.push(individual);
+      if (population.length > POPULATION) {
+        population.sort(levelingIndividualCompare);
+        population.length = POPULATION;
+      }
+    }
+  }
+
+  // A genetic algorithm over activity lists: two-point crossover, swap mutation, each child decoded by
+  // the serial scheme and improved like any schedule, the best of parents and children surviving.
+  const seen = new Uint8Array(n);
+  const decodeKeys = new Float64Array(n);
+  const decoded: LevelingSelection = { classOf, key: decodeKeys, random: null, bias: 0 };
+  const order = population.map((_, k) => k);
+  while (genetic && used < budget && !done()) {
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [order[k], order[j]] = [order[j]!, order[k]!];
+    }
+    const children: LevelingIndividual[] = [];
+    for (let pair = 0; pair + 1 < order.length && used < budget && !done(); pair += 2) {
+      const mother = population[order[pair]!]!.list;
+      const father = population[order[pair + 1]!]!.list;
+      const cut1 = Math.floor(random() * activityCount);
+      const cut2 = cut1 + Math.floor(random() * (activityCount - cut1 + 1));
+      for (const [first, second] of [
+        [mother, father],
+        [father, mother],
+      ] as const) {
+        if (used >= budget || done()) break;
+        const child = levelingIndividualCreate(activityCount);
+        levelingCrossover(first, second, child.list, cut1, cut2, seen);
+        levelingMutate(child.list, MUTATION_RATE, random);
+        levelingIndividualKeys(child, decodeKeys);
+        levelingForward(ctx, current, decoded, scratch, latest);
+        used++;
+        improve();
+        levelingIndividualFrom(ctx, current, child, scratch.key);
+        children.push(child);
+      }
+    }
+    population.push(...children);
+    population.sort(levelingIndividualCompare);
+    population.length = Math.min(population.length, POPULATION);
   }
   return levelingResult(ctx, best, used, leveled);
 }
