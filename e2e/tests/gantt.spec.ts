@@ -17,6 +17,7 @@ interface Work {
   status: string;
   durationMinutes: number;
   planStart: string | null;
+  planFinish: string | null;
   revision: number;
 }
 
@@ -74,221 +75,241 @@ async function barOf(page: Page, id: string): Promise<GanttBar | null> {
   return (await probe.bars(page)).find((b) => b.id === id) ?? null;
 }
 
-test('gantt: scales, a drag that moves the successor and persists, a link drawn between bars, dark theme', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(240_000);
-  const demo = await demoSchedule(request);
-  const byId = new Map(demo.works.map((w, i) => [w.id, { ...w, index: i }]));
-  const links = (await demo.client.get(
-    `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
-  )) as unknown as { predecessorId: string; successorId: string; type: string; driving: boolean }[];
-  // A not-started task driving the next task by finish-to-start, a few rows apart.
-  const candidate = links.find((l) => {
-    const from = byId.get(l.predecessorId);
-    const to = byId.get(l.successorId);
-    return (
-      l.type === 'fs' &&
-      l.driving &&
-      from?.type === 'task' &&
-      to?.type === 'task' &&
-      from.status === 'not_started' &&
-      to.status === 'not_started' &&
-      from.durationMinutes <= 3 * 480 &&
-      Math.abs(to.index - from.index) <= 4
-    );
-  });
-  expect(candidate, 'the demo schedule has a driving FS link between not started works').toBeTruthy();
-  const pred = byId.get(candidate!.predecessorId)!;
-  const succ = byId.get(candidate!.successorId)!;
+test.describe('gantt on a tall screen', () => {
+  // Room for twenty rows below a work: the link is drawn to a task a few rows further down.
+  test.use({ viewport: { width: 1440, height: 1200 } });
 
-  // The demo schedule: the whole project fits the timeline; bars and links are drawn beside the grid.
-  await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}`);
-  const gantt = page.getByTestId('gantt');
-  const timeline = gantt.getByRole('application');
-  expect((await probe.bars(page)).length).toBeGreaterThan(5);
-  await shot(page, 'gantt-01-fit-light');
+  test('gantt: scales, a drag that moves the successor and persists, a link drawn between bars, dark theme', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const demo = await demoSchedule(request);
+    const byId = new Map(demo.works.map((w, i) => [w.id, { ...w, index: i }]));
+    const links = (await demo.client.get(
+      `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
+    )) as unknown as { predecessorId: string; successorId: string; type: string; driving: boolean }[];
+    const linked = new Set(links.map((l) => `${l.predecessorId}>${l.successorId}`));
+    const time = (iso: string | null) => (iso ? Date.parse(`${iso}:00Z`) / 60_000 : Number.NaN);
+    /** A later task a few rows below a work, not linked to it: where a new link is drawn. */
+    const laterTask = (from: Work & { index: number }) =>
+      demo.works.slice(from.index + 1, from.index + 18).find((w) => {
+        const gap = time(w.planStart) - time(from.planFinish);
+        return (
+          w.type === 'task' &&
+          w.status === 'not_started' &&
+          gap >= 6 * DAY && // the predecessor moves three days later first
+          gap <= 35 * DAY &&
+          !linked.has(`${from.id}>${w.id}`) &&
+          !linked.has(`${w.id}>${from.id}`)
+        );
+      });
+    // A not-started task driving the next task by finish-to-start, a few rows apart, with a later task
+    // below it to link to.
+    const candidate = links.find((l) => {
+      const from = byId.get(l.predecessorId);
+      const to = byId.get(l.successorId);
+      return (
+        l.type === 'fs' &&
+        l.driving &&
+        from?.type === 'task' &&
+        to?.type === 'task' &&
+        from.status === 'not_started' &&
+        to.status === 'not_started' &&
+        from.durationMinutes <= 3 * 480 &&
+        Math.abs(to.index - from.index) <= 4 &&
+        laterTask(from) !== undefined
+      );
+    });
+    const pred = byId.get(candidate!.predecessorId)!;
+    const succ = byId.get(candidate!.successorId)!;
 
-  // Through all scales, each reported pressed in the toolbar.
-  const toolbar = page.getByTestId('gantt-toolbar');
-  for (const level of ['year', 'quarter', 'month', 'week', 'day'] as const) {
-    await toolbar.getByTestId(`gantt-scale-${level}`).click();
-    await expect(toolbar.getByTestId(`gantt-scale-${level}`)).toHaveAttribute('aria-pressed', 'true');
+    // The demo schedule: the whole project fits the timeline; bars and links are drawn beside the grid.
+    await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}`);
+    const gantt = page.getByTestId('gantt');
+    const timeline = gantt.getByRole('application');
+    expect((await probe.bars(page)).length).toBeGreaterThan(5);
+    await shot(page, 'gantt-01-fit-light');
+
+    // Through all scales, each reported pressed in the toolbar.
+    const toolbar = page.getByTestId('gantt-toolbar');
+    for (const level of ['year', 'quarter', 'month', 'week', 'day'] as const) {
+      await toolbar.getByTestId(`gantt-scale-${level}`).click();
+      await expect(toolbar.getByTestId(`gantt-scale-${level}`)).toHaveAttribute('aria-pressed', 'true');
+      await settle(page);
+      await shot(page, `gantt-02-scale-${level}`);
+    }
+    expect(await probe.pxPerDay(page)).toBeCloseTo(32, 0);
+
+    // The predecessor, selected through the target parameter and brought into view at day zoom.
+    await page.goto(`/${demo.spaceId}/schedule/${demo.scheduleId}?target=${pred.id}`);
+    await waitReady(page);
+    await toolbar.getByTestId('gantt-scale-day').click();
+    await toolbar.getByRole('button', { name: 'Selected work' }).click();
     await settle(page);
-    await shot(page, `gantt-02-scale-${level}`);
-  }
-  expect(await probe.pxPerDay(page)).toBeCloseTo(32, 0);
+    await expect.poll(async () => (await barOf(page, succ.id)) !== null).toBe(true);
+    const predBar = (await barOf(page, pred.id))!;
+    const before = (await probe.plan(page, succ.id))!;
+    const predBefore = (await probe.plan(page, pred.id))!;
+    const box = (await timeline.boundingBox())!;
+    const grab = { x: box.x + predBar.x + predBar.width / 2, y: box.y + predBar.y + predBar.height / 2 };
 
-  // The predecessor, selected through the target parameter and brought into view at day zoom.
-  await page.goto(`/${demo.spaceId}/schedule/${demo.scheduleId}?target=${pred.id}`);
-  await waitReady(page);
-  await toolbar.getByTestId('gantt-scale-day').click();
-  await toolbar.getByRole('button', { name: 'Selected work' }).click();
-  await settle(page);
-  await expect.poll(async () => (await barOf(page, succ.id)) !== null).toBe(true);
-  const predBar = (await barOf(page, pred.id))!;
-  const before = (await probe.plan(page, succ.id))!;
-  const predBefore = (await probe.plan(page, pred.id))!;
-  const box = (await timeline.boundingBox())!;
-  const grab = { x: box.x + predBar.x + predBar.width / 2, y: box.y + predBar.y + predBar.height / 2 };
+    // Escape cancels a drag: nothing moves, nothing is saved.
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + 64, grab.y, { steps: 6 });
+    await expect(page.getByTestId('gantt-status')).toContainText('Esc cancels');
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    expect(await probe.plan(page, succ.id)).toEqual(before);
 
-  // Escape cancels a drag: nothing moves, nothing is saved.
-  await page.mouse.move(grab.x, grab.y);
-  await page.mouse.down();
-  await page.mouse.move(grab.x + 64, grab.y, { steps: 6 });
-  await expect(page.getByTestId('gantt-status')).toContainText('Esc cancels');
-  await page.keyboard.press('Escape');
-  await page.mouse.up();
-  expect(await probe.plan(page, succ.id)).toEqual(before);
+    // Dragging the predecessor three days later moves its successor live (the engine in the browser) …
+    const shift = 3 * (await probe.pxPerDay(page));
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + shift, grab.y, { steps: 12 });
+    await expect(page.getByTestId('gantt-status')).toContainText(/works? move/);
+    const during = (await probe.plan(page, succ.id))!;
+    expect(during[0]).toBeGreaterThan(before[0]);
+    const predDuring = (await probe.plan(page, pred.id))!;
+    expect(predDuring[0]).toBeGreaterThanOrEqual(predBefore[0] + 3 * DAY - DAY);
+    await shot(page, 'gantt-03-dragging');
 
-  // Dragging the predecessor three days later moves its successor live (the engine in the browser) …
-  const shift = 3 * (await probe.pxPerDay(page));
-  await page.mouse.move(grab.x, grab.y);
-  await page.mouse.down();
-  await page.mouse.move(grab.x + shift, grab.y, { steps: 12 });
-  await expect(page.getByTestId('gantt-status')).toContainText(/works? move/);
-  const during = (await probe.plan(page, succ.id))!;
-  expect(during[0]).toBeGreaterThan(before[0]);
-  const predDuring = (await probe.plan(page, pred.id))!;
-  expect(predDuring[0]).toBeGreaterThanOrEqual(predBefore[0] + 3 * DAY - DAY);
-  await shot(page, 'gantt-03-dragging');
+    // … and on drop the change is saved, calculated by the server, whose dates equal the browser's.
+    await page.mouse.up();
+    await expect(page.getByTestId('gantt-status')).toHaveText('Saved; the schedule is recalculated.', {
+      timeout: 30_000,
+    });
+    await expect.poll(() => probe.plan(page, succ.id)).toEqual(during);
+    await shot(page, 'gantt-04-saved');
+    await page.reload();
+    await waitReady(page);
+    expect(await probe.plan(page, succ.id)).toEqual(during);
+    expect(await probe.plan(page, pred.id)).toEqual(predDuring);
 
-  // … and on drop the change is saved, calculated by the server, whose dates equal the browser's.
-  await page.mouse.up();
-  await expect(page.getByTestId('gantt-status')).toHaveText('Saved; the schedule is recalculated.', {
-    timeout: 30_000,
-  });
-  await expect.poll(() => probe.plan(page, succ.id)).toEqual(during);
-  await shot(page, 'gantt-04-saved');
-  await page.reload();
-  await waitReady(page);
-  expect(await probe.plan(page, succ.id)).toEqual(during);
-  expect(await probe.plan(page, pred.id)).toEqual(predDuring);
+    // A link drawn from the predecessor's finish connector to the first half of a later bar: FS (at the
+    // week scale, where more of the works that follow are in view).
+    await toolbar.getByTestId('gantt-scale-week').click();
+    await toolbar.getByRole('button', { name: 'Selected work' }).click();
+    await settle(page);
+    const [predStart, predFinish] = (await probe.plan(page, pred.id))!;
+    // The target: a not started task a few rows below that starts after the predecessor finishes (no
+    // loop possible) and is not linked to it yet.
+    const targetId = laterTask(pred)?.id;
+    expect((await probe.plan(page, targetId!))![0]).toBeGreaterThanOrEqual(predFinish);
+    expect(targetId, 'a later task to link to').toBeTruthy();
+    // Both rows in view: the grid scrolls the predecessor's row near the top.
+    await page.getByTestId('wbs-grid').evaluate((grid, row) => {
+      grid.scrollTop = Math.max(0, row * 32 - 64);
+    }, pred.index);
+    await settle(page);
+    const bars = await probe.bars(page);
+    const from = bars.find((b) => b.id === pred.id)!;
+    const target = bars.find((b) => b.id === targetId);
+    expect(target, 'the later task is drawn').toBeTruthy();
+    expect(target!.y + target!.height).toBeLessThan(box.height - 10);
+    const targetStart = (await probe.plan(page, target!.id))![0];
+    expect(targetStart).toBeGreaterThanOrEqual(predFinish);
+    expect(predStart).toBeLessThan(predFinish);
+    // Hovering the bar shows its connectors; the finish one sits just right of the bar.
+    await page.mouse.move(box.x + from.x + from.width / 2, box.y + from.y + from.height / 2);
+    await page.mouse.move(box.x + from.x + from.width + 9, box.y + from.y + from.height / 2, { steps: 3 });
+    await page.mouse.down();
+    await page.mouse.move(box.x + target!.x + target!.width * 0.25, box.y + target!.y + target!.height / 2, {
+      steps: 10,
+    });
+    await expect(page.getByTestId('gantt-status')).toContainText('Link FS:');
+    await shot(page, 'gantt-05-linking');
+    await page.mouse.up();
+    await expect(page.getByTestId('gantt-status')).toContainText('Link FS created', { timeout: 30_000 });
+    await expect
+      .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
+      .toBe(true);
+    const stored = (await demo.client.get(
+      `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
+    )) as unknown as { predecessorId: string; successorId: string; type: string }[];
+    expect(
+      stored.some((l) => l.predecessorId === pred.id && l.successorId === target!.id && l.type === 'fs'),
+    ).toBe(true);
 
-  // A link drawn from the predecessor's finish connector to the first half of a later bar: FS (at the
-  // week scale, where more of the works that follow are in view).
-  await toolbar.getByTestId('gantt-scale-week').click();
-  await toolbar.getByRole('button', { name: 'Selected work' }).click();
-  await settle(page);
-  const existing = new Set((await probe.links(page)).map((l) => `${l.from}>${l.to}`));
-  const [predStart, predFinish] = (await probe.plan(page, pred.id))!;
-  const bars = await probe.bars(page);
-  const from = bars.find((b) => b.id === pred.id)!;
-  const target = bars.find((b) => {
-    const plan = byId.get(b.id);
-    return (
-      b.id !== pred.id &&
-      plan?.status === 'not_started' &&
-      b.width >= 12 &&
-      b.y > 40 &&
-      b.y + b.height < box.height - 10 &&
-      b.x > from.x + from.width + 20 &&
-      b.x + b.width < box.width - 10 &&
-      !existing.has(`${pred.id}>${b.id}`) &&
-      !existing.has(`${b.id}>${pred.id}`)
-    );
-  });
-  expect(target, 'a later bar to link to').toBeTruthy();
-  const targetStart = (await probe.plan(page, target!.id))![0];
-  expect(targetStart).toBeGreaterThanOrEqual(predFinish);
-  expect(predStart).toBeLessThan(predFinish);
-  // Hovering the bar shows its connectors; the finish one sits just right of the bar.
-  await page.mouse.move(box.x + from.x + from.width / 2, box.y + from.y + from.height / 2);
-  await page.mouse.move(box.x + from.x + from.width + 9, box.y + from.y + from.height / 2, { steps: 3 });
-  await page.mouse.down();
-  await page.mouse.move(box.x + target!.x + target!.width * 0.25, box.y + target!.y + target!.height / 2, {
-    steps: 10,
-  });
-  await expect(page.getByTestId('gantt-status')).toContainText('Link FS:');
-  await shot(page, 'gantt-05-linking');
-  await page.mouse.up();
-  await expect(page.getByTestId('gantt-status')).toContainText('Link FS created', { timeout: 30_000 });
-  await expect
-    .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
-    .toBe(true);
-  const stored = (await demo.client.get(
-    `/space/${demo.spaceId}/versions/${demo.versionId}/relations`,
-  )) as unknown as { predecessorId: string; successorId: string; type: string }[];
-  expect(
-    stored.some((l) => l.predecessorId === pred.id && l.successorId === target!.id && l.type === 'fs'),
-  ).toBe(true);
+    // The context menu of a bar; keyboard zoom.
+    const again = (await barOf(page, pred.id))!;
+    await page.mouse.click(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2, {
+      button: 'right',
+    });
+    const menu = page.getByTestId('gantt-menu');
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Open the work',
+      'Add a link from here',
+      'Zoom to the work',
+    ]);
+    await shot(page, 'gantt-06-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
 
-  // The context menu of a bar; keyboard zoom.
-  const again = (await barOf(page, pred.id))!;
-  await page.mouse.click(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2, {
-    button: 'right',
-  });
-  const menu = page.getByTestId('gantt-menu');
-  await expect(menu.getByRole('menuitem')).toHaveText([
-    'Open the work',
-    'Add a link from here',
-    'Zoom to the work',
-  ]);
-  await shot(page, 'gantt-06-menu');
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
+    // Ctrl+click adds a second work to the selection (the grid shows both); a double-click opens the
+    // grid's editor of the work's name.
+    const other = (await barOf(page, target!.id))!;
+    await page.keyboard.down('Control');
+    await page.mouse.click(box.x + other.x + other.width / 2, box.y + other.y + other.height / 2);
+    await page.keyboard.up('Control');
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.mouse.dblclick(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2);
+    await expect(page.locator('.wbs-input')).toHaveValue(pred.name);
+    await page.locator('.wbs-input').press('Escape');
 
-  // Ctrl+click adds a second work to the selection (the grid shows both); a double-click opens the
-  // grid's editor of the work's name.
-  const other = (await barOf(page, target!.id))!;
-  await page.keyboard.down('Control');
-  await page.mouse.click(box.x + other.x + other.width / 2, box.y + other.y + other.height / 2);
-  await page.keyboard.up('Control');
-  await expect(page.getByText('2 selected')).toBeVisible();
-  await page.mouse.dblclick(box.x + again.x + again.width / 2, box.y + again.y + again.height / 2);
-  await expect(page.locator('.wbs-input')).toHaveValue(pred.name);
-  await page.locator('.wbs-input').press('Escape');
-
-  // The new link, selected by a click on its line, is deleted with Delete after a confirmation. Links
-  // of the same works share parts of their lines: points along the new one are tried until the status
-  // names it.
-  const routes = await page.evaluate(() => window.__taktGantt!.probe.routes());
-  const route = routes.find((r) => r.from === pred.id && r.to === target!.id)!;
-  const drawnBars = await probe.bars(page);
-  const onBar = (x: number, y: number) =>
-    drawnBars.some((b) => x >= b.x - 8 && x <= b.x + b.width + 8 && y >= b.y - 2 && y <= b.y + b.height + 2);
-  const spots: { x: number; y: number }[] = [];
-  for (let i = 0; i + 3 < route.points.length; i += 2) {
-    for (let t = 0.1; t < 0.95; t += 0.1) {
-      const x = route.points[i]! + (route.points[i + 2]! - route.points[i]!) * t;
-      const y = route.points[i + 1]! + (route.points[i + 3]! - route.points[i + 1]!) * t;
-      if (y > 40 && y < box.height - 40 && x > 0 && x < box.width && !onBar(x, y)) spots.push({ x, y });
+    // The new link, selected by a click on its line, is deleted with Delete after a confirmation. Links
+    // of the same works share parts of their lines: points along the new one are tried until the status
+    // names it.
+    const routes = await page.evaluate(() => window.__taktGantt!.probe.routes());
+    const route = routes.find((r) => r.from === pred.id && r.to === target!.id)!;
+    const drawnBars = await probe.bars(page);
+    const onBar = (x: number, y: number) =>
+      drawnBars.some(
+        (b) => x >= b.x - 8 && x <= b.x + b.width + 8 && y >= b.y - 2 && y <= b.y + b.height + 2,
+      );
+    const spots: { x: number; y: number }[] = [];
+    for (let i = 0; i + 3 < route.points.length; i += 2) {
+      for (let t = 0.1; t < 0.95; t += 0.1) {
+        const x = route.points[i]! + (route.points[i + 2]! - route.points[i]!) * t;
+        const y = route.points[i + 1]! + (route.points[i + 3]! - route.points[i + 1]!) * t;
+        if (y > 40 && y < box.height - 40 && x > 0 && x < box.width && !onBar(x, y)) spots.push({ x, y });
+      }
     }
-  }
-  const targetName = byId.get(target!.id)!.name;
-  const status = page.getByTestId('gantt-status');
-  let selected = false;
-  for (const spot of spots) {
-    await page.mouse.click(box.x + spot.x, box.y + spot.y);
-    if (((await status.textContent({ timeout: 1000 }).catch(() => null)) ?? '').includes(targetName)) {
-      selected = true;
-      break;
+    const targetName = byId.get(target!.id)!.name;
+    const status = page.getByTestId('gantt-status');
+    let selected = false;
+    for (const spot of spots) {
+      await page.mouse.click(box.x + spot.x, box.y + spot.y);
+      if (((await status.textContent({ timeout: 1000 }).catch(() => null)) ?? '').includes(targetName)) {
+        selected = true;
+        break;
+      }
     }
-  }
-  expect(selected, 'the new link is selected by a click on its line').toBe(true);
-  await expect(status).toContainText(`FS: `);
-  await shot(page, 'gantt-07-link-selected');
-  await page.keyboard.press('Delete');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Delete the link FS:');
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('gantt-status')).toHaveText('The link is deleted', { timeout: 30_000 });
-  await expect
-    .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
-    .toBe(false);
+    expect(selected, 'the new link is selected by a click on its line').toBe(true);
+    await expect(status).toContainText(`FS: `);
+    await shot(page, 'gantt-07-link-selected');
+    await page.keyboard.press('Delete');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Delete the link FS:');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('gantt-status')).toHaveText('The link is deleted', { timeout: 30_000 });
+    await expect
+      .poll(async () => (await probe.links(page)).some((l) => l.from === pred.id && l.to === target!.id))
+      .toBe(false);
 
-  const zoom = await probe.pxPerDay(page);
-  await timeline.focus();
-  await page.keyboard.press('-');
-  await expect.poll(() => probe.pxPerDay(page)).toBeLessThan(zoom);
+    const zoom = await probe.pxPerDay(page);
+    await timeline.focus();
+    await page.keyboard.press('-');
+    await expect.poll(() => probe.pxPerDay(page)).toBeLessThan(zoom);
 
-  // The dark theme follows the app's, switched live.
-  await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await toolbar.getByTestId('gantt-fit').click();
-  await page.waitForTimeout(400);
-  await shot(page, 'gantt-08-dark');
+    // The dark theme follows the app's, switched live.
+    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await toolbar.getByTestId('gantt-fit').click();
+    await page.waitForTimeout(400);
+    await shot(page, 'gantt-08-dark');
+  });
 });
 
 test('gantt: a locked version cannot be dragged and says why', async ({ page, request }) => {

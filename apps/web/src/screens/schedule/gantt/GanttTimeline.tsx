@@ -6,7 +6,7 @@ import {
   type GanttLayoutOptions,
   type GanttSnapshot,
   ganttConnectorHitTest,
-  LINK_TYPES,
+  type LINK_TYPES,
   MINUTES_PER_DAY,
   scaleAtLevel,
   scaleCenterOn,
@@ -57,6 +57,8 @@ import {
   type MinuteLimit,
   targetEnd,
 } from './edit';
+import { GanttMenu, type GanttMenuItem } from './GanttMenu';
+import { ganttMetricsInstall } from './metrics';
 import { rendererPreference } from './preference';
 import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
 import type { GanttView } from './view';
@@ -70,40 +72,6 @@ import {
   STANDARD_CALENDAR_ID,
   WhatIf,
 } from './whatif';
-
-/** Measurements of the timeline, read by the browser benchmark. */
-export interface GanttMetrics {
-  works: number;
-  renderer: string;
-  /** From the version's payload decoded (the data in hand) to the first frame with rows. */
-  firstFrameMs?: number;
-  /** From the start of the payload query (server and transfer included) to that frame. */
-  firstFrameFromQueryMs?: number;
-  /** The timeline's own part: from its mounting with the decoded version to that frame. */
-  firstFrameOwnMs?: number;
-  /** Of which: loading and starting the Pixi renderer. */
-  rendererStartMs?: number;
-  /** Cost of each frame drawn (layout + render), in order. */
-  frames: number[];
-  /** Pointer move → successors recalculated and redrawn, per drag step. */
-  drags: number[];
-  whatIfBuildMs?: number;
-  /** What the timeline shows now, for end-to-end tests (canvas pixels, engine minutes). */
-  probe: {
-    bars(): { id: string; row: number; x: number; y: number; width: number; height: number }[];
-    plan(id: string): [number, number] | null;
-    links(): { from: string; to: string; type: string; driving: boolean }[];
-    /** Links drawn in the last frame: their polylines in canvas pixels. */
-    routes(): { from: string; to: string; points: number[] }[];
-    pxPerDay(): number;
-  };
-}
-
-declare global {
-  interface Window {
-    __taktGantt?: GanttMetrics;
-  }
-}
 
 type ReadOnlyReason = 'locked' | 'rights';
 
@@ -342,65 +310,12 @@ export function GanttTimeline(props: GanttTimelineProps) {
         return;
       }
       created = r;
-      const shown = () => preview.current ?? live.current.base;
-      const metrics: GanttMetrics = {
-        rendererStartMs: performance.now() - mountedAt.current,
-        works: 0,
-        renderer: r.rendererName,
-        frames: [],
-        drags: [],
-        probe: {
-          bars: () =>
-            (r.layout?.bars ?? [])
-              .filter((b) => b.kind === 'plan')
-              .map((b) => ({
-                id: live.current.model.ids[b.work]!,
-                row: b.row,
-                x: b.x,
-                y: b.y + HEADER_HEIGHT,
-                width: b.width,
-                height: b.height,
-              })),
-          plan: (id) => {
-            const work = live.current.model.rowOf.get(id);
-            return work === undefined ? null : [shown().planStart[work]!, shown().planFinish[work]!];
-          },
-          links: () => {
-            const { links } = shown();
-            const ids = live.current.model.ids;
-            return Array.from({ length: links.count }, (_, k) => ({
-              from: ids[links.predecessor[k]!]!,
-              to: ids[links.successor[k]!]!,
-              type: LINK_TYPES[links.type[k]!] ?? 'fs',
-              driving: links.driving[k] === 1,
-            }));
-          },
-          routes: () => {
-            const { links } = shown();
-            const ids = live.current.model.ids;
-            return r.routes.map((route) => ({
-              from: ids[links.predecessor[route.link]!]!,
-              to: ids[links.successor[route.link]!]!,
-              points: route.points.map((v, i) => (i % 2 === 1 ? v + HEADER_HEIGHT : v)),
-            }));
-          },
-          pxPerDay: () => (live.current.scale?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
-        },
-      };
-      window.__taktGantt = metrics;
-      r.onFrame = (ms, layers) => {
-        if (metrics.frames.length < 5000) metrics.frames.push(ms);
-        const grid = window.__taktGrid;
-        if (metrics.firstFrameMs === undefined && layers.has('static') && live.current.base.rowCount > 0) {
-          metrics.works = live.current.base.workCount;
-          if (grid) {
-            const now = performance.now();
-            metrics.firstFrameMs = now - (grid.startedAt + grid.loadMs);
-            metrics.firstFrameFromQueryMs = now - grid.startedAt;
-            metrics.firstFrameOwnMs = now - mountedAt.current;
-          }
-        }
-      };
+      ganttMetricsInstall(r, {
+        mountedAt: mountedAt.current,
+        model: () => live.current.model,
+        shown: () => preview.current ?? live.current.base,
+        scale: () => live.current.scale,
+      });
       renderer.current = r;
       setReady(true);
     });
@@ -1100,20 +1015,10 @@ export function GanttTimeline(props: GanttTimelineProps) {
     event.preventDefault();
   };
 
-  // The context menu closes on a click elsewhere.
-  useEffect(() => {
-    if (!menu) return;
-    const close = (event: globalThis.PointerEvent) => {
-      if (!(event.target instanceof Node) || !host.current?.parentElement?.contains(event.target))
-        setMenu(null);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [menu]);
-  const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (menu) menuRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
-  }, [menu]);
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    host.current?.focus();
+  }, []);
 
   const menuItems = menu
     ? [
@@ -1146,7 +1051,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
             text: t('gantt.menu.delete_link'),
             run: () => void deleteLink(menu.link),
           },
-      ].filter((item): item is { key: string; text: string; run: () => void } => !!item)
+      ].filter((item): item is GanttMenuItem => !!item)
     : [];
 
   return (
@@ -1188,41 +1093,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         </div>
       )}
       {menu && menuItems.length > 0 && (
-        <div
-          ref={menuRef}
-          className="gantt-menu"
-          role="menu"
-          aria-label={t('gantt.menu')}
-          style={{ left: menu.x, top: menu.y }}
-          onKeyDown={(event) => {
-            const items = [...(menuRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-            const at = items.indexOf(document.activeElement as HTMLButtonElement);
-            if (event.key === 'Escape') {
-              setMenu(null);
-              host.current?.focus();
-            } else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
-            else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
-            else return;
-            event.preventDefault();
-          }}
-          data-testid="gantt-menu"
-        >
-          {menuItems.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              role="menuitem"
-              className="gantt-menu-item"
-              onClick={() => {
-                setMenu(null);
-                host.current?.focus();
-                item.run();
-              }}
-            >
-              {item.text}
-            </button>
-          ))}
-        </div>
+        <GanttMenu x={menu.x} y={menu.y} items={menuItems} onClose={closeMenu} />
       )}
     </div>
   );

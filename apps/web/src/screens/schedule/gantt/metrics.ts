@@ -1,0 +1,114 @@
+import { type GanttSnapshot, LINK_TYPES, MINUTES_PER_DAY, type TimeScale } from '@takt/gantt';
+import type { GanttPixiRenderer } from '@takt/gantt/pixi';
+import type { ScheduleModel } from '../../../lib/columnar';
+import { HEADER_HEIGHT } from '../WbsGrid';
+
+/** Measurements of the timeline and what it shows, read by the browser benchmark and end-to-end tests. */
+export interface GanttMetrics {
+  works: number;
+  renderer: string;
+  /** From the version's payload decoded (the data in hand) to the first frame with rows. */
+  firstFrameMs?: number;
+  /** From the start of the payload query (server and transfer included) to that frame. */
+  firstFrameFromQueryMs?: number;
+  /** The timeline's own part: from its mounting with the decoded version to that frame. */
+  firstFrameOwnMs?: number;
+  /** Of which: loading and starting the Pixi renderer. */
+  rendererStartMs?: number;
+  /** Cost of each frame drawn (layout + render), in order. */
+  frames: number[];
+  /** Pointer move → successors recalculated and redrawn, per drag step. */
+  drags: number[];
+  whatIfBuildMs?: number;
+  /** What the timeline shows now (canvas pixels, engine minutes). */
+  probe: {
+    bars(): { id: string; row: number; x: number; y: number; width: number; height: number }[];
+    plan(id: string): [number, number] | null;
+    links(): { from: string; to: string; type: string; driving: boolean }[];
+    /** Links drawn in the last frame: their polylines in canvas pixels. */
+    routes(): { from: string; to: string; points: number[] }[];
+    pxPerDay(): number;
+  };
+}
+
+declare global {
+  interface Window {
+    __taktGantt?: GanttMetrics;
+  }
+}
+
+const MAX_FRAMES = 5000;
+
+/**
+ * Publishes the timeline's measurements as `window.__taktGantt` and records every frame the renderer
+ * draws; the first frame with rows is timed against the grid's payload timings (`window.__taktGrid`).
+ */
+export function ganttMetricsInstall(
+  renderer: GanttPixiRenderer,
+  source: {
+    mountedAt: number;
+    model: () => ScheduleModel;
+    /** The snapshot drawn now (a what-if while dragging). */
+    shown: () => GanttSnapshot;
+    scale: () => TimeScale | null;
+  },
+): GanttMetrics {
+  const ids = () => source.model().ids;
+  const metrics: GanttMetrics = {
+    rendererStartMs: performance.now() - source.mountedAt,
+    works: 0,
+    renderer: renderer.rendererName,
+    frames: [],
+    drags: [],
+    probe: {
+      bars: () =>
+        (renderer.layout?.bars ?? [])
+          .filter((b) => b.kind === 'plan')
+          .map((b) => ({
+            id: ids()[b.work]!,
+            row: b.row,
+            x: b.x,
+            y: b.y + HEADER_HEIGHT,
+            width: b.width,
+            height: b.height,
+          })),
+      plan: (id) => {
+        const work = source.model().rowOf.get(id);
+        const shown = source.shown();
+        return work === undefined ? null : [shown.planStart[work]!, shown.planFinish[work]!];
+      },
+      links: () => {
+        const { links } = source.shown();
+        return Array.from({ length: links.count }, (_, k) => ({
+          from: ids()[links.predecessor[k]!]!,
+          to: ids()[links.successor[k]!]!,
+          type: LINK_TYPES[links.type[k]!] ?? 'fs',
+          driving: links.driving[k] === 1,
+        }));
+      },
+      routes: () => {
+        const { links } = source.shown();
+        return renderer.routes.map((route) => ({
+          from: ids()[links.predecessor[route.link]!]!,
+          to: ids()[links.successor[route.link]!]!,
+          points: route.points.map((v, i) => (i % 2 === 1 ? v + HEADER_HEIGHT : v)),
+        }));
+      },
+      pxPerDay: () => (source.scale()?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
+    },
+  };
+  window.__taktGantt = metrics;
+  renderer.onFrame = (ms, layers) => {
+    if (metrics.frames.length < MAX_FRAMES) metrics.frames.push(ms);
+    const shown = source.shown();
+    if (metrics.firstFrameMs !== undefined || !layers.has('static') || shown.rowCount === 0) return;
+    metrics.works = shown.workCount;
+    const grid = window.__taktGrid;
+    if (!grid) return;
+    const now = performance.now();
+    metrics.firstFrameMs = now - (grid.startedAt + grid.loadMs);
+    metrics.firstFrameFromQueryMs = now - grid.startedAt;
+    metrics.firstFrameOwnMs = now - source.mountedAt;
+  };
+  return metrics;
+}
