@@ -43,10 +43,18 @@ line(
   `${result.heap.usedMB.toFixed(1)} + ${result.heap.backingStorageMB.toFixed(1)} MB`,
 );
 const targets = [
-  ['first frame under 500 ms', result.firstFrameMs < 500],
-  ['frames under 16 ms while scrolling', result.scroll.frames.max < 16],
-  ['drag feedback under 50 ms', result.drag.p50 < 50],
-  ['heap under 150 MB', heapMB < 150],
+  [
+    `first frame under 500 ms, from the version decoded (${result.firstFrameMs.toFixed(0)} ms)`,
+    result.firstFrameMs < 500,
+  ],
+  [`  the timeline's own part (${result.firstFrameOwnMs.toFixed(0)} ms)`, result.firstFrameOwnMs < 500],
+  [
+    `frames under 16 ms while scrolling: p95 ${result.scroll.frames.p95.toFixed(1)} ms`,
+    result.scroll.frames.p95 < 16,
+  ],
+  [`  every frame: max ${result.scroll.frames.max.toFixed(1)} ms`, result.scroll.frames.max < 16],
+  [`drag feedback under 50 ms: median ${result.drag.p50.toFixed(1)} ms`, result.drag.p50 < 50],
+  [`heap under 150 MB: ${heapMB.toFixed(1)} MB`, heapMB < 150],
 ];
 for (const [target, met] of targets) console.log(`  target: ${target} — ${met ? 'met' : 'NOT met'}`);
 console.log(
