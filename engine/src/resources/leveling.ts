@@ -202,7 +202,7 @@ function leveledResources(
   limited: (r: number) => boolean,
 ): number[] {
   if (options.resourceIds == null) return ctx.resourceIds.map((_, r) => r).filter(limited);
-  return options.resourceIds.map((id) => {
+  return [...new Set(options.resourceIds)].map((id) => {
     const r = ctx.resourceIndex.get(id);
     if (r === undefined)
       throw new EngineError('unknown_resource', `leveling: resource "${id}" does not exist`);
@@ -214,8 +214,9 @@ function leveledResources(
  * Resource leveling: a serial schedule-generation scheme over the works in precedence order (FS/SS/FF/SF
  * with lags and calendars exactly as the critical-path passes see them), each placed at its earliest
  * start where every leveled resource has room on every day, chosen by a priority rule; then
- * forward-backward improvement (justification) and regret-based biased random sampling with a seeded
- * generator, keeping the best schedule (fewest works left over-allocated, earliest finish, least delay).
+ * forward-backward improvement (justification), regret-based biased random sampling and, for larger
+ * budgets, a genetic algorithm over activity lists — all from a seeded generator — keeping the best
+ * schedule (fewest works left over-allocated, earliest finish, least delay).
  */
 export function resourceLevel(input: LevelingInput, options: LevelingOptions = {}): LevelingResult {
   const rule = options.rule ?? 'lft';
