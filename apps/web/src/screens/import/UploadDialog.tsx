@@ -43,10 +43,13 @@ const megabytes = (bytes: number) => formatNumber(bytes / (1024 * 1024), appI18n
  */
 export function UploadDialog({
   scheduleId,
+  jobId: reopened,
   onClose,
   onOpenVersion,
 }: {
   scheduleId: string;
+  /** an import started earlier, opened again from the jobs list (its progress, choice or report) */
+  jobId?: string;
   onClose: () => void;
   onOpenVersion: (versionId: string) => void;
 }) {
@@ -61,7 +64,7 @@ export function UploadDialog({
   const [previewKey, setPreviewKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(reopened ?? null);
   const format = file ? formatOfName(file.name) : null;
   const tabular = format !== null && TABULAR_FORMATS.includes(format);
   const settings = trpc.interchange.settings.list.useQuery({ spaceId }, { enabled: tabular });

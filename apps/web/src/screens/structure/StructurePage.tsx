@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n';
 import { asGroups, type ScheduleGroup } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { roleName } from '../admin/role-name';
+import { JobsButton } from '../import/JobsList';
 import { UploadDialog } from '../import/UploadDialog';
 import { NodeInfo } from './NodeInfo';
 import './structure.css';
@@ -282,6 +283,12 @@ export function StructurePage() {
             >
               ⇪ {t('import.upload')}
             </Button>
+            <JobsButton
+              scheduleId={node?.kind === 'schedule' && !group ? node.id : null}
+              onOpenVersion={(scheduleId, versionId) =>
+                navigate(`/schedule/${scheduleId}?version=${versionId}`)
+              }
+            />
           </div>
           {eps.isLoading ? (
             <Spinner />
