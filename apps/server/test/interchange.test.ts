@@ -806,6 +806,48 @@ describe('upload rules, stored files and permissions', () => {
     expect(bytes.body.byteLength).toBe(xer.size);
   });
 
+  it('deleting a schedule (or the project above it) removes the bytes of its stored files too', async () => {
+    const facility = await s.ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Снос' });
+    const project = await s.ok<{ id: string }>('POST', '/eps', {
+      kind: 'project',
+      name: 'Корпус',
+      parentId: facility.id,
+    });
+    const doomed = await s.ok<{ id: string }>('POST', '/eps', {
+      kind: 'schedule',
+      name: 'Удаляемый',
+      parentId: project.id,
+    });
+    const reply = await t.api(
+      'POST',
+      `/space/${s.spaceId}/schedules/${doomed.id}/versions/upload/synchronous`,
+      undefined,
+      {
+        token: s.token,
+        form: form('doomed.json', writeJson(richProject())),
+      },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const keys = (
+      await t.sql<{ key: string }>(`SELECT key FROM stored_files WHERE "scheduleId" = $1`, [doomed.id])
+    ).map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    const files = t.server.services.files;
+    for (const key of keys) expect(await files.get(key)).not.toBeNull();
+    // a file of another schedule stays
+    const [other] = await t.sql<{ key: string }>(
+      `SELECT key FROM stored_files WHERE "scheduleId" = $1 LIMIT 1`,
+      [scheduleId],
+    );
+    const gone = await t.api('DELETE', `/space/${s.spaceId}/eps/${project.id}?confirm=true`, undefined, {
+      token: s.token,
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await t.sql(`SELECT 1 FROM stored_files WHERE "scheduleId" = $1`, [doomed.id])).toEqual([]);
+    for (const key of keys) expect(await files.get(key)).toBeNull();
+    expect(await files.get(other!.key)).not.toBeNull();
+  });
+
   it('a viewer can neither import nor export', async () => {
     const roles = await s.ok<{ id: string; key: string | null }[]>('GET', '/roles');
     const viewer = await t.signUp('import-viewer');

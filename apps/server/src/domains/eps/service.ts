@@ -2,6 +2,7 @@ import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { removeStoredBytes, storedFileKeysUnder } from '../interchange/files';
 import { taskRelations } from '../relations/service';
 import { listAssignments } from '../resources/assignments';
 import { timesheetsOfVersion } from '../timesheets/service';
@@ -174,7 +175,7 @@ export async function copyEpsNode(
 /** Deletes a node and its subtree with every version, work and relation in it (confirmed by the caller). */
 export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  const fileKeys = await inTransaction(ctx, async (client) => {
     await nodeOf(client, spaceId, nodeId, true);
     const locked = await client.query(
       `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1
@@ -183,9 +184,13 @@ export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
       [nodeId],
     );
     if (locked.rowCount) throw new AppError('VersionLocked');
+    const keys = await storedFileKeysUnder(client, spaceId, nodeId);
     await client.query(`DELETE FROM eps_nodes WHERE id = $1 AND "spaceId" = $2`, [nodeId, spaceId]);
-    return { success: true as const };
+    return keys;
   });
+  // the schedules' stored files (uploads, exports, attachments) lose their rows with them; their bytes go now
+  await removeStoredBytes(ctx, fileKeys);
+  return { success: true as const };
 }
 
 // ── schedule groups ───────────────────────────────────────────────────────────────────────────

@@ -147,6 +147,25 @@ export async function deleteFile(ctx: SpaceContext, fileId: string) {
   return { success: true as const };
 }
 
+/**
+ * The storage keys of the files of the schedules in an EPS node's subtree (read before the node is deleted:
+ * their rows go with the schedules, their bytes are removed with `removeStoredBytes` after the commit).
+ */
+export async function storedFileKeysUnder(sql: Sql, spaceId: string, nodeId: string): Promise<string[]> {
+  const { rows } = await sql.query<{ key: string }>(
+    `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1 AND "spaceId" = $2
+       UNION SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
+     SELECT f.key FROM stored_files f JOIN sub ON f."scheduleId" = sub.id`,
+    [nodeId, spaceId],
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Removes stored bytes whose rows are gone; a file that is already missing is no failure. */
+export async function removeStoredBytes(ctx: Pick<Context, 'files'>, keys: readonly string[]) {
+  for (const key of keys) await ctx.files.delete(key);
+}
+
 /** Temporary files (exports) past their time are removed with their bytes. */
 export async function removeExpiredFiles(ctx: Pick<Context, 'db' | 'files'>) {
   const { rows } = await ctx.db.pool.query<{ key: string }>(
