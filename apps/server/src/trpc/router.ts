@@ -11,16 +11,16 @@ import { epsRouter, scheduleGroupsRouter } from '../domains/eps/router';
 import { interchangeRouter } from '../domains/interchange/router';
 import { printRouter } from '../domains/print/router';
 import { relationsRouter } from '../domains/relations/router';
-import { rolesRouter } from '../domains/roles/router';
 import { assignmentsRouter, resourcesRouter } from '../domains/resources/router';
+import { rolesRouter } from '../domains/roles/router';
 import { spacesRouter } from '../domains/spaces/router';
 import { systemRouter } from '../domains/system/router';
-import { undoRouter } from '../domains/undo/router';
 import { timesheetsRouter } from '../domains/timesheets/router';
+import { undoRouter } from '../domains/undo/router';
 import { usersRouter } from '../domains/users/router';
 import { versionsRouter } from '../domains/versions/router';
-import { worksRouter } from '../domains/works/router';
 import { wdpRouter } from '../domains/wdp/router';
+import { worksRouter } from '../domains/works/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -41,11 +41,11 @@ export const appRouter = router({
   calculation: calculationRouter,
   undo: undoRouter,
   scheduleDemo: scheduleDemoRouter,
-  print: printRouter,
   resources: resourcesRouter,
   assignments: assignmentsRouter,
   wdp: wdpRouter,
   timesheets: timesheetsRouter,
+  print: printRouter,
   interchange: interchangeRouter,
   cyclogram: cyclogramRouter,
   bim: bimRouter,
