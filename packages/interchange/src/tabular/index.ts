@@ -22,6 +22,7 @@ export {
   type LocalizedText,
   type MessageValues,
 } from './messages.js';
+export { readSheetRows, type SheetRowsOptions, tabularFormatOf } from './rows.js';
 export {
   TABULAR_DATE_FORMATS,
   TABULAR_FIELDS,
@@ -29,6 +30,6 @@ export {
   type TabularField,
   type TabularRule,
 } from './rule.js';
-export type { CellValue, SheetRow } from './sheet.js';
+export { type CellValue, cellText, columnIndex, columnLetter, type SheetRow } from './sheet.js';
 export { readXlsxRows, xlsxSheetNames } from './xlsx-read.js';
 export { safeSheetName, writeGridXlsx } from './xlsx-write.js';
