@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dateToMinutes, MINUTES_PER_DAY } from './dates.js';
-import { ganttHitTest, ganttLayout, ganttRowSlots, ganttWorkAnchor, PLAN_KINDS_ALL } from './layout.js';
+import {
+  ganttCursorMinute,
+  ganttDayAt,
+  ganttHitTest,
+  ganttLayout,
+  ganttRowSlots,
+  ganttWorkAnchor,
+  PLAN_KINDS_ALL,
+} from './layout.js';
 import { scaleAtLevel } from './scale.js';
 import {
   CONSTRAINT_NOT_EARLIER,
@@ -127,6 +135,27 @@ describe('bar geometry', () => {
       { kind: 'today', x: 224 },
       { kind: 'data_date', x: 128 },
     ]);
+  });
+
+  it('the date cursor: a line of its own kind in the middle of its day, only when set and in view', () => {
+    const at = (minute: number) =>
+      ganttLayout(snapshot, scale, viewport, { today: day(7), cursor: minute }).lines;
+    // Day 3 → 32 px per day: the middle of the day is at 3.5 × 32.
+    expect(at(ganttCursorMinute(day(3)))).toEqual([
+      { kind: 'today', x: 224 },
+      { kind: 'cursor', x: 112 },
+    ]);
+    expect(ganttCursorMinute(day(3) + 1439)).toBe(day(3) + D / 2);
+    expect(at(ganttCursorMinute(day(30)))).toEqual([{ kind: 'today', x: 224 }]); // right of 640 px
+    expect(layout.lines.some((line) => line.kind === 'cursor')).toBe(false);
+  });
+
+  it('a click in the header picks the day under it', () => {
+    expect(ganttDayAt(scale, 0)).toBe(T0);
+    expect(ganttDayAt(scale, 31.9)).toBe(T0);
+    expect(ganttDayAt(scale, 32)).toBe(day(1));
+    expect(ganttDayAt(scale, 112)).toBe(day(3));
+    expect(ganttDayAt(scale, -1)).toBe(day(-1));
   });
 
   it('hidden plan kinds are not laid out', () => {

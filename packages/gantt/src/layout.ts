@@ -1,4 +1,5 @@
-import { scaleXFromMinute, type TimeScale } from './scale.js';
+import { MINUTES_PER_DAY } from './dates.js';
+import { scaleMinuteFromX, scaleXFromMinute, type TimeScale } from './scale.js';
 import {
   CONSTRAINT_NONE,
   type GanttSnapshot,
@@ -26,6 +27,8 @@ export interface GanttLayoutOptions {
   readonly kinds?: PlanKinds;
   readonly today?: number;
   readonly dataDate?: number;
+  /** The date cursor (the day chosen in the header, shared with the 4D player), engine minutes. */
+  readonly cursor?: number;
   /** Items this far outside the viewport are still laid out (smooth panning). */
   readonly marginPx?: number;
   readonly marginRows?: number;
@@ -103,8 +106,18 @@ export interface GanttLabel {
 }
 
 export interface GanttLine {
-  readonly kind: 'today' | 'data_date';
+  readonly kind: 'today' | 'data_date' | 'cursor';
   readonly x: number;
+}
+
+/** Where the date cursor of a day stands: the middle of the day (any engine minute of that day). */
+export function ganttCursorMinute(dayStart: number): number {
+  return Math.floor(dayStart / MINUTES_PER_DAY) * MINUTES_PER_DAY + MINUTES_PER_DAY / 2;
+}
+
+/** The start (engine minutes) of the day under a timeline x: what a click in the time header picks. */
+export function ganttDayAt(scale: TimeScale, x: number): number {
+  return Math.floor(scaleMinuteFromX(scale, x) / MINUTES_PER_DAY) * MINUTES_PER_DAY;
 }
 
 /** Everything the renderers draw for one (snapshot, scale, viewport): only items near the viewport. */
@@ -356,6 +369,7 @@ export function ganttLayout(
   for (const [kind, minute] of [
     ['today', options.today],
     ['data_date', options.dataDate],
+    ['cursor', options.cursor],
   ] as const) {
     if (minute === undefined) continue;
     const lx = x(minute);

@@ -22,6 +22,8 @@ export interface GanttTheme {
   readonly linkDriving: number;
   readonly today: number;
   readonly dataDate: number;
+  /** The date cursor shared with the 4D player: a colour no bar, line or marker uses. */
+  readonly cursor: number;
   readonly hover: number;
   readonly selection: number;
   readonly clash: number;
@@ -50,6 +52,7 @@ export const GANTT_THEME_DARK: GanttTheme = {
   linkDriving: 0xff8a8a,
   today: 0xffa94d,
   dataDate: 0x74c0fc,
+  cursor: 0xf06595,
   hover: 0xffffff,
   selection: 0x4c8dff,
   clash: 0xff3b30,
@@ -79,6 +82,7 @@ export const GANTT_THEME_LIGHT: GanttTheme = {
   linkDriving: 0xd92d3a,
   today: 0xf08c00,
   dataDate: 0x1c7ed6,
+  cursor: 0xd6336c,
   hover: 0x171a21,
   selection: 0x2f5bea,
   clash: 0xd92d3a,
@@ -107,6 +111,7 @@ export const GANTT_THEME_PRINT: GanttTheme = {
   linkDriving: 0xd93636,
   today: 0xf08c00,
   dataDate: 0x1c7ed6,
+  cursor: 0xd6336c,
   hover: 0x000000,
   selection: 0x3d74d9,
   clash: 0xd93636,

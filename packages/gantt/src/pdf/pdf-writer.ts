@@ -426,7 +426,9 @@ class PageWriter {
       doc.text(label.text, label.x, label.y - label.fontSize * 0.6, { lineBreak: false });
     }
     for (const line of layout.lines) {
-      doc.lineWidth(0.8).strokeColor(themeHex(line.kind === 'today' ? theme.today : theme.dataDate));
+      const color =
+        line.kind === 'today' ? theme.today : line.kind === 'cursor' ? theme.cursor : theme.dataDate;
+      doc.lineWidth(0.8).strokeColor(themeHex(color));
       if (line.kind === 'data_date') doc.dash(3, { space: 2 });
       doc.moveTo(line.x, 0).lineTo(line.x, bodyHeight).stroke();
       doc.undash();

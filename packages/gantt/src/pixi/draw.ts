@@ -3,6 +3,7 @@ import type { GanttLayout } from '../layout.js';
 import type { GanttLinkRoute } from '../links.js';
 import type { ScaleHeader } from '../scale.js';
 import { shapeArrow, shapeConstraint, shapeDiamond, shapeSummary } from '../shapes.js';
+import { textMeasureEstimate } from '../text.js';
 import type { GanttTheme } from '../theme.js';
 import type { TextPool } from './surface.js';
 
@@ -71,8 +72,8 @@ export function drawSchedule(
   for (const line of layout.lines) {
     g.moveTo(line.x, 0).lineTo(line.x, layout.viewport.height);
     g.stroke({
-      width: line.kind === 'today' ? 2 : 1.5,
-      color: line.kind === 'today' ? theme.today : theme.dataDate,
+      width: line.kind === 'data_date' ? 1.5 : 2,
+      color: line.kind === 'today' ? theme.today : line.kind === 'cursor' ? theme.cursor : theme.dataDate,
     });
   }
 }
@@ -102,4 +103,26 @@ export function drawHeader(
     .moveTo(0, height - 0.5)
     .lineTo(width, height - 0.5);
   g.stroke({ width: 1, color: theme.gridLine });
+}
+
+/**
+ * The date cursor in the header: its line through both tiers and its date on a tag in the lower tier
+ * (kept inside the header's width when the cursor is near an edge).
+ */
+export function drawCursorTag(
+  g: Graphics,
+  texts: TextPool,
+  x: number,
+  text: string,
+  headerWidth: number,
+  height: number,
+  theme: GanttTheme,
+): void {
+  const tier = height / 2;
+  const size = 11;
+  const width = textMeasureEstimate(text, size) * 1.1 + 10; // bold
+  const left = Math.max(0, Math.min(headerWidth - width, x - width / 2));
+  g.moveTo(x, 0).lineTo(x, height).stroke({ width: 2, color: theme.cursor });
+  g.roundRect(left, tier + 2, width, tier - 4, 3).fill(theme.cursor);
+  texts.place(text, left + 5, tier + tier / 2, size, theme.background, true);
 }

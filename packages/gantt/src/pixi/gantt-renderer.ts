@@ -1,11 +1,12 @@
 import { Container, Graphics } from 'pixi.js';
 import { GANTT_CONNECTOR_RADIUS_PX, ganttConnectors } from '../connectors.js';
+import { dateFormat } from '../dates.js';
 import { type GanttHit, type GanttLayout, ganttHitTest, ganttLayout } from '../layout.js';
 import { type GanttLinkRoute, ganttLinkHitTest, ganttLinkRoutes } from '../links.js';
 import { scaleHeader, scaleNonWorkingBands } from '../scale.js';
 import { shapeArrow } from '../shapes.js';
 import { GANTT_THEME_DARK } from '../theme.js';
-import { drawHeader, drawSchedule } from './draw.js';
+import { drawCursorTag, drawHeader, drawSchedule } from './draw.js';
 import type { FrameLayer } from './frame-scheduler.js';
 import { GANTT_INTERACTION_NONE, type GanttInteraction, type GanttScene, ganttSceneEqual } from './scene.js';
 import { PixiSurface, type PixiSurfaceOptions, pixiSurfaceApplication, TextPool } from './surface.js';
@@ -122,6 +123,18 @@ export class GanttPixiRenderer extends PixiSurface {
 
     this.headerTexts.begin();
     drawHeader(this.header.clear(), this.headerTexts, header, viewport.width, this.headerHeight, theme);
+    const cursor = layout.lines.find((line) => line.kind === 'cursor');
+    const cursorMinute = scene.options?.cursor;
+    if (cursor && cursorMinute !== undefined)
+      drawCursorTag(
+        this.header,
+        this.headerTexts,
+        cursor.x,
+        dateFormat(cursorMinute),
+        viewport.width,
+        this.headerHeight,
+        theme,
+      );
     this.headerTexts.end();
   }
 
