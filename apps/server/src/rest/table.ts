@@ -309,6 +309,12 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'POST', path: space('/directories/:directoryId/values'), procedure: 'directories.createValue' },
   { method: 'PATCH', path: space('/directory-values/:valueId'), procedure: 'directories.updateValue' },
   { method: 'DELETE', path: space('/directory-values/:valueId'), procedure: 'directories.deleteValue' },
+  {
+    method: 'POST',
+    path: space('/directories/:directoryId/upload/preview'),
+    procedure: 'directories.uploadPreview',
+  },
+  { method: 'POST', path: space('/directories/:directoryId/upload'), procedure: 'directories.upload' },
   // Import and export (spec §7: versions/upload, batch-processing, versions export, storage, import settings)
   { method: 'POST', path: space('/schedules/:scheduleId/versions/upload'), procedure: 'interchange.upload' },
   {

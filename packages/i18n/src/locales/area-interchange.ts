@@ -86,10 +86,88 @@ const FORMATS_RU: { [K in keyof typeof FORMATS_EN]: string } = {
   'interchange.archive.missing_entry': 'В архиве нет {entry}',
 };
 
+/** Upload of directory values from xlsx/CSV — English. */
+const DIRECTORY_UPLOAD_EN = {
+  'directories.upload.button': 'Upload',
+  'directories.upload.title': 'Upload values to "{name}"',
+  'directories.upload.file': 'File (xlsx or CSV)',
+  'directories.upload.name_column': 'Value column',
+  'directories.upload.code_column': 'Code column (optional)',
+  'directories.upload.column_hint': 'A letter (B), a number (2) or the header text',
+  'directories.upload.rows_to_skip': 'Rows to skip',
+  'directories.upload.header': 'The first row after them holds column names',
+  'directories.upload.preview.title': 'Preview',
+  'directories.upload.preview.loading': 'Reading the file…',
+  'directories.upload.preview.summary':
+    '{add} of {total} rows will be added; skipped: {skipped}; problems: {problems}',
+  'directories.upload.preview.row': 'Row',
+  'directories.upload.preview.value': 'Value',
+  'directories.upload.preview.code': 'Code',
+  'directories.upload.preview.outcome': 'Result',
+  'directories.upload.preview.added': 'Will be added',
+  'directories.upload.import': 'Import',
+  'directories.upload.report.title': 'Upload report',
+  'directories.upload.report.summary': 'Rows read: {read}, values added: {added}, rows skipped: {skipped}',
+  'directories.upload.report.more': '…and {count} more skipped rows',
+  'directories.upload.close': 'Close',
+  'directories.upload.unknown_column': 'The file has no column "{column}"',
+  'directories.upload.same_column': 'The code column {column} is the value column',
+  'directories.upload.no_header': 'After skipping {count} rows the file has no header row',
+  'directories.upload.too_many': 'The file has {count} new values, at most {max} can be added at a time',
+  'directories.upload.too_long': 'Row {row}, column {column}: {length} characters, at most {max} allowed',
+  'directories.upload.prohibited': 'Row {row}, column {column}: the text contains prohibited characters',
+  'directories.upload.skip.empty_row': 'Empty row',
+  'directories.upload.skip.no_value': 'No value in column {column}',
+  'directories.upload.skip.exists': '"{value}" is already in the directory',
+  'directories.upload.skip.repeats': '"{value}" repeats row {row}',
+  'directories.upload.skip.code_exists': 'Code {value} is already in the directory',
+  'directories.upload.skip.code_repeats': 'Code {value} repeats row {row}',
+};
+
+const DIRECTORY_UPLOAD_RU: { [K in keyof typeof DIRECTORY_UPLOAD_EN]: string } = {
+  'directories.upload.button': 'Загрузить',
+  'directories.upload.title': 'Загрузка значений в «{name}»',
+  'directories.upload.file': 'Файл (xlsx или CSV)',
+  'directories.upload.name_column': 'Столбец значения',
+  'directories.upload.code_column': 'Столбец кода (необязательно)',
+  'directories.upload.column_hint': 'Буква (B), номер (2) или текст заголовка',
+  'directories.upload.rows_to_skip': 'Пропустить строк',
+  'directories.upload.header': 'Первая строка после них — заголовки столбцов',
+  'directories.upload.preview.title': 'Предпросмотр',
+  'directories.upload.preview.loading': 'Чтение файла…',
+  'directories.upload.preview.summary':
+    'Будет добавлено {add} из {total} строк; пропущено: {skipped}; проблем: {problems}',
+  'directories.upload.preview.row': 'Строка',
+  'directories.upload.preview.value': 'Значение',
+  'directories.upload.preview.code': 'Код',
+  'directories.upload.preview.outcome': 'Результат',
+  'directories.upload.preview.added': 'Будет добавлено',
+  'directories.upload.import': 'Загрузить',
+  'directories.upload.report.title': 'Отчёт о загрузке',
+  'directories.upload.report.summary':
+    'Прочитано строк: {read}, добавлено значений: {added}, пропущено строк: {skipped}',
+  'directories.upload.report.more': '…и ещё пропущенных строк: {count}',
+  'directories.upload.close': 'Закрыть',
+  'directories.upload.unknown_column': 'В файле нет столбца «{column}»',
+  'directories.upload.same_column': 'Столбец кода {column} совпадает со столбцом значения',
+  'directories.upload.no_header': 'После пропуска {count} строк в файле нет строки заголовков',
+  'directories.upload.too_many': 'В файле {count} новых значений, за один раз можно добавить не больше {max}',
+  'directories.upload.too_long':
+    'Строка {row}, столбец {column}: {length} символов, допускается не больше {max}',
+  'directories.upload.prohibited': 'Строка {row}, столбец {column}: текст содержит запрещённые символы',
+  'directories.upload.skip.empty_row': 'Пустая строка',
+  'directories.upload.skip.no_value': 'Нет значения в столбце {column}',
+  'directories.upload.skip.exists': '«{value}» уже есть в справочнике',
+  'directories.upload.skip.repeats': '«{value}» повторяет строку {row}',
+  'directories.upload.skip.code_exists': 'Код {value} уже есть в справочнике',
+  'directories.upload.skip.code_repeats': 'Код {value} повторяет строку {row}',
+};
+
 /** Messages of the interchange area (English, Russian): file import and export. */
 export const interchangeMessages = area(
   {
     ...FORMATS_EN,
+    ...DIRECTORY_UPLOAD_EN,
     'import.error.truncated': `The file is incomplete${AT_EN}: {detail}`,
     'import.error.encoding': `The file's encoding cannot be read (UTF-8 or Windows-1251 expected)${AT_EN}: {detail}`,
     'import.error.syntax': `The file is damaged or not in the expected format${AT_EN}: {detail}`,
@@ -270,6 +348,7 @@ export const interchangeMessages = area(
   },
   {
     ...FORMATS_RU,
+    ...DIRECTORY_UPLOAD_RU,
     'import.error.truncated': `Файл неполный${AT_RU}: {detail}`,
     'import.error.encoding': `Не удаётся прочитать кодировку файла (ожидается UTF-8 или Windows-1251)${AT_RU}: {detail}`,
     'import.error.syntax': `Файл повреждён или имеет неверный формат${AT_RU}: {detail}`,

@@ -9,6 +9,12 @@ import {
 } from '@takt/contracts';
 import { router, spaceProcedure } from '../../trpc/trpc';
 import * as directories from './service';
+import {
+  directoryUploadInput,
+  directoryUploadPreviewInput,
+  previewDirectoryUpload,
+  uploadDirectoryValues,
+} from './upload';
 
 export const directoriesRouter = router({
   list: spaceProcedure('schedule.view')
@@ -32,4 +38,10 @@ export const directoriesRouter = router({
   deleteValue: spaceProcedure('directories.edit')
     .input(directoryValueInput)
     .mutation(({ ctx, input }) => directories.deleteDirectoryValue(ctx, input.valueId)),
+  uploadPreview: spaceProcedure('directories.edit')
+    .input(directoryUploadPreviewInput)
+    .mutation(({ ctx, input }) => previewDirectoryUpload(ctx, input)),
+  upload: spaceProcedure('directories.edit')
+    .input(directoryUploadInput)
+    .mutation(({ ctx, input }) => uploadDirectoryValues(ctx, input)),
 });
