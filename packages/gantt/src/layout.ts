@@ -115,6 +115,19 @@ export function ganttCursorMinute(dayStart: number): number {
   return Math.floor(dayStart / MINUTES_PER_DAY) * MINUTES_PER_DAY + MINUTES_PER_DAY / 2;
 }
 
+/** Font size of the date on the cursor's tag in the header. */
+export const GANTT_CURSOR_TAG_FONT = 11;
+
+/** Width of the cursor's tag in the header (bold date and padding): the page places its ✕ beside it. */
+export function ganttCursorTagWidth(text: string): number {
+  return Math.ceil(textMeasureEstimate(text, GANTT_CURSOR_TAG_FONT) * 1.1) + 10;
+}
+
+/** Left edge of the cursor's tag: centred on the cursor, kept inside the header. */
+export function ganttCursorTagLeft(x: number, tagWidth: number, headerWidth: number): number {
+  return Math.max(0, Math.min(headerWidth - tagWidth, x - tagWidth / 2));
+}
+
 /** The start (engine minutes) of the day under a timeline x: what a click in the time header picks. */
 export function ganttDayAt(scale: TimeScale, x: number): number {
   return Math.floor(scaleMinuteFromX(scale, x) / MINUTES_PER_DAY) * MINUTES_PER_DAY;

@@ -1,9 +1,13 @@
 import type { Graphics } from 'pixi.js';
-import type { GanttLayout } from '../layout.js';
+import {
+  GANTT_CURSOR_TAG_FONT,
+  type GanttLayout,
+  ganttCursorTagLeft,
+  ganttCursorTagWidth,
+} from '../layout.js';
 import type { GanttLinkRoute } from '../links.js';
 import type { ScaleHeader } from '../scale.js';
 import { shapeArrow, shapeConstraint, shapeDiamond, shapeSummary } from '../shapes.js';
-import { textMeasureEstimate } from '../text.js';
 import type { GanttTheme } from '../theme.js';
 import type { TextPool } from './surface.js';
 
@@ -119,10 +123,9 @@ export function drawCursorTag(
   theme: GanttTheme,
 ): void {
   const tier = height / 2;
-  const size = 11;
-  const width = textMeasureEstimate(text, size) * 1.1 + 10; // bold
-  const left = Math.max(0, Math.min(headerWidth - width, x - width / 2));
+  const width = ganttCursorTagWidth(text);
+  const left = ganttCursorTagLeft(x, width, headerWidth);
   g.moveTo(x, 0).lineTo(x, height).stroke({ width: 2, color: theme.cursor });
   g.roundRect(left, tier + 2, width, tier - 4, 3).fill(theme.cursor);
-  texts.place(text, left + 5, tier + tier / 2, size, theme.background, true);
+  texts.place(text, left + 5, tier + tier / 2, GANTT_CURSOR_TAG_FONT, theme.background, true);
 }

@@ -53,6 +53,9 @@ export const ganttMessages = area(
     'gantt.hint':
       'Drag a bar to move it, its end to resize, a circle to link · Ctrl+wheel zoom · Shift+wheel or drag to pan',
     'gantt.link_label': '{type}: {from} → {to}',
+    'gantt.cursor': 'Date cursor',
+    'gantt.cursor.set': 'Click to put the date cursor on this day (shared with the 4D model)',
+    'gantt.cursor.clear': 'Remove the date cursor (Esc)',
   },
   {
     'gantt.title': 'Диаграмма Ганта',
@@ -105,5 +108,8 @@ export const ganttMessages = area(
     'gantt.hint':
       'Перетащите полосу, чтобы сдвинуть, её край — чтобы изменить длительность, кружок — чтобы связать · Ctrl+колесо — масштаб · Shift+колесо или перетаскивание — прокрутка',
     'gantt.link_label': '{type}: {from} → {to}',
+    'gantt.cursor': 'Курсор даты',
+    'gantt.cursor.set': 'Щёлкните, чтобы поставить курсор даты на этот день (общий с 4D-моделью)',
+    'gantt.cursor.clear': 'Убрать курсор даты (Esc)',
   },
 );

@@ -1,11 +1,16 @@
 import { type Calendar, calendarCompile } from '@takt/engine';
 import {
+  dateFormat,
   GANTT_THEME_DARK,
   GANTT_THEME_LIGHT,
   type GanttLanguage,
   type GanttLayoutOptions,
   type GanttSnapshot,
   ganttConnectorHitTest,
+  ganttCursorMinute,
+  ganttCursorTagLeft,
+  ganttCursorTagWidth,
+  ganttDayAt,
   type LINK_TYPES,
   MINUTES_PER_DAY,
   scaleAtLevel,
@@ -44,6 +49,7 @@ import { api } from '../../../lib/trpc';
 import { useAppState } from '../../../state/app-state';
 import type { PlanDetails } from '../plan-details';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
+import { cursorClear, cursorDayStart, cursorSet } from './cursor';
 import {
   type DragEdit,
   type DragMode,
@@ -98,7 +104,15 @@ export interface GanttTimelineProps {
 }
 
 type Gesture =
-  | { kind: 'pan'; x0: number; scale0: TimeScale; moved: boolean; row: number }
+  | {
+      kind: 'pan';
+      x0: number;
+      scale0: TimeScale;
+      moved: boolean;
+      row: number;
+      /** Started in the time header: a click there (no pan) puts the date cursor on the day. */
+      header: boolean;
+    }
   | {
       kind: 'drag';
       work: number;
@@ -138,6 +152,8 @@ interface Status {
 const EPOCH_MS = Date.UTC(2000, 0, 1);
 const DRAG_THRESHOLD_PX = 3;
 const WHATIF_DELAY_MS = 400;
+/** Side of the ✕ that removes the date cursor. */
+const CLOSE_SIZE = 16;
 
 /** Now, as engine minutes of the local clock. */
 function nowMinutes(): number {
@@ -164,6 +180,8 @@ export function GanttTimeline(props: GanttTimelineProps) {
   const { spaceId } = useSpace();
   const dark = useAppState((s) => s.darkTheme);
   const language = useAppState((s) => s.language) as GanttLanguage;
+  const cursorDay = useAppState((s) => s.activitySelectedDay);
+  const cursor = cursorDay ? ganttCursorMinute(cursorDayStart(cursorDay)) : undefined;
   const host = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const renderer = useRef<GanttPixiRenderer | null>(null);
@@ -173,6 +191,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
   const [status, setStatus] = useState<Status | null>(null);
   const [menu, setMenu] = useState<Menu | null>(null);
   const [tooltip, setTooltip] = useState<string | undefined>(undefined);
+  const [overHeader, setOverHeader] = useState(false);
   const [today] = useState(nowMinutes);
   const mountedAt = useRef(performance.now());
   const scrollTop = useRef(0);
@@ -203,10 +222,11 @@ export function GanttTimeline(props: GanttTimelineProps) {
       kinds: view.kinds,
       today,
       dataDate: dataDate >= 0 ? dataDate : undefined,
+      cursor,
       marginRows: 4,
       fontSize: 12,
     }),
-    [view.kinds, today, dataDate],
+    [view.kinds, today, dataDate, cursor],
   );
   const calendarCache = useMemo(() => new Map<string, Calendar>(), []);
   const compiled = useCallback(
@@ -503,7 +523,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         ensureVisible(base.row[work]!);
         return;
       }
-      const minute = target === 'today' ? today : dataDate;
+      const minute = target === 'today' ? today : target === 'cursor' ? (cursor ?? -1) : dataDate;
       if (minute >= 0) animateTo(scaleCenterOn(current, minute, size.width / 3));
     },
   };
@@ -760,7 +780,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       finishLink(g);
       return;
     }
-    if (busy.current) return;
+    if (busy.current && y >= HEADER_HEIGHT) return;
     const layout = r.layout;
     if (!readOnly && layout && y >= HEADER_HEIGHT) {
       const connector = ganttConnectorHitTest(layout, x, y - HEADER_HEIGHT);
@@ -815,7 +835,14 @@ export function GanttTimeline(props: GanttTimelineProps) {
     }
     box.setPointerCapture(event.pointerId);
     stopAnimation();
-    gesture.current = { kind: 'pan', x0: x, scale0: scale, moved: false, row: hit?.row ?? -1 };
+    gesture.current = {
+      kind: 'pan',
+      x0: x,
+      scale0: scale,
+      moved: false,
+      row: hit?.row ?? -1,
+      header: y < HEADER_HEIGHT,
+    };
     box.style.cursor = 'grabbing';
     interact();
   };
@@ -836,7 +863,9 @@ export function GanttTimeline(props: GanttTimelineProps) {
       cursor = refused ? 'not-allowed' : hit.part === 'start' || hit.part === 'finish' ? 'ew-resize' : 'grab';
     } else if (r.linkHitTest(x, y, 5) >= 0) cursor = 'pointer';
     else if (y >= HEADER_HEIGHT) cursor = 'grab';
+    else cursor = 'pointer';
     box.style.cursor = cursor;
+    setOverHeader(y < HEADER_HEIGHT);
     const connectors = work >= 0 && linkable(work) ? work : -1;
     if (work !== hover.current.work || connectors !== hover.current.connectors) {
       hover.current = { work, connectors };
@@ -916,7 +945,8 @@ export function GanttTimeline(props: GanttTimelineProps) {
     gesture.current = null;
     if (g.kind === 'pan') {
       if (box) box.style.cursor = 'grab';
-      if (!g.moved && g.row >= 0 && g.row < rows.length) {
+      if (!g.moved && g.header) cursorSet(ganttDayAt(g.scale0, g.x0));
+      else if (!g.moved && g.row >= 0 && g.row < rows.length) {
         anchorRow.current = g.row;
         props.onSelect(new Set([model.ids[rows[g.row]!]!]), g.row);
       }
@@ -974,6 +1004,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         else {
           selectedLink.current = -1;
           setStatus(null);
+          cursorClear();
           interact();
         }
         break;
@@ -1013,6 +1044,34 @@ export function GanttTimeline(props: GanttTimelineProps) {
         return;
     }
     event.preventDefault();
+  };
+
+  /** The ✕ beside the cursor's tag in the header (the tag itself is drawn on the canvas). */
+  const cursorClose = () => {
+    if (cursor === undefined || !scale || !ready) return null;
+    const x = scaleXFromMinute(scale, cursor);
+    if (x < 0 || x > size.width) return null;
+    const tagWidth = ganttCursorTagWidth(dateFormat(cursor));
+    const tagLeft = ganttCursorTagLeft(x, tagWidth, size.width);
+    const left =
+      tagLeft + tagWidth + CLOSE_SIZE + 2 <= size.width ? tagLeft + tagWidth + 2 : tagLeft - CLOSE_SIZE - 2;
+    return (
+      <button
+        type="button"
+        className="gantt-cursor-close"
+        style={{ left, top: HEADER_HEIGHT / 2 + 2, width: CLOSE_SIZE, height: HEADER_HEIGHT / 2 - 4 }}
+        title={t('gantt.cursor.clear')}
+        aria-label={t('gantt.cursor.clear')}
+        onClick={() => {
+          cursorClear();
+          host.current?.focus();
+        }}
+        data-testid="gantt-cursor-clear"
+        data-x={Math.round(x)}
+      >
+        ✕
+      </button>
+    );
   };
 
   const closeMenu = useCallback(() => {
@@ -1065,7 +1124,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         aria-describedby="gantt-hint"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas application takes the keyboard (arrows, +/-, Delete)
         tabIndex={0}
-        title={tooltip}
+        title={overHeader ? t('gantt.cursor.set') : tooltip}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -1084,6 +1143,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
       >
         <canvas ref={canvas} className="gantt-canvas" />
       </div>
+      {cursorClose()}
       <span id="gantt-hint" className="visually-hidden">
         {t('gantt.hint')}
       </span>

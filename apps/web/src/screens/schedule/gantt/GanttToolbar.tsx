@@ -1,6 +1,7 @@
 import { PLAN_KINDS } from '@takt/contracts';
 import type { PlanKind, ScaleLevel } from '@takt/gantt';
 import { useT } from '../../../lib/i18n';
+import { useAppState } from '../../../state/app-state';
 import './gantt.css';
 import type { GanttView } from './view';
 
@@ -11,6 +12,7 @@ const LEVELS: readonly ScaleLevel[] = ['day', 'week', 'month', 'quarter', 'year'
 /** Scale levels, zoom, fit, jumps and plan kinds of the timeline. */
 export function GanttToolbar({ view, disabled }: { view: GanttView; disabled: boolean }) {
   const t = useT();
+  const cursorDay = useAppState((s) => s.activitySelectedDay);
   const run = (command: (c: NonNullable<GanttView['commands']['current']>) => void) => () => {
     if (view.commands.current) command(view.commands.current);
   };
@@ -69,6 +71,16 @@ export function GanttToolbar({ view, disabled }: { view: GanttView; disabled: bo
         </button>
         <button type="button" className="gantt-segment-button" onClick={run((c) => c.goTo('selected'))}>
           {t('gantt.selected_work')}
+        </button>
+        <button
+          type="button"
+          className="gantt-segment-button gantt-go-cursor"
+          onClick={run((c) => c.goTo('cursor'))}
+          disabled={!cursorDay}
+          title={cursorDay ? undefined : t('gantt.cursor.set')}
+          data-testid="gantt-go-cursor"
+        >
+          {t('gantt.cursor')}
         </button>
       </fieldset>
       <fieldset className="gantt-segment" aria-label={t('gantt.kinds')} disabled={disabled}>

@@ -28,6 +28,8 @@ export interface GanttMetrics {
     /** Links drawn in the last frame: their polylines in canvas pixels. */
     routes(): { from: string; to: string; points: number[] }[];
     pxPerDay(): number;
+    /** The date cursor's line in canvas pixels, or null when it is not set or out of view. */
+    cursor(): number | null;
   };
 }
 
@@ -95,6 +97,7 @@ export function ganttMetricsInstall(
         }));
       },
       pxPerDay: () => (source.scale()?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
+      cursor: () => renderer.layout?.lines.find((line) => line.kind === 'cursor')?.x ?? null,
     },
   };
   window.__taktGantt = metrics;

@@ -7,7 +7,7 @@ export interface GanttCommands {
   zoomBy(factor: number): void;
   zoomToLevel(level: ScaleLevel): void;
   fit(): void;
-  goTo(target: 'today' | 'data_date' | 'selected'): void;
+  goTo(target: 'today' | 'data_date' | 'selected' | 'cursor'): void;
 }
 
 /** State shared by the toolbar (in the schedule's toolbar) and the timeline (beside the grid). */
