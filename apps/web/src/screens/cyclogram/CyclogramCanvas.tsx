@@ -1,8 +1,6 @@
 import {
   type CyclogramInput,
   type CyclogramLayoutOptions,
-  GANTT_THEME_DARK,
-  GANTT_THEME_LIGHT,
   type GanttLanguage,
   MINUTES_PER_DAY,
   type ScaleLevel,
@@ -14,8 +12,8 @@ import {
   scaleZoomToLevel,
   type TimeScale,
 } from '@takt/gantt';
-import type { CyclogramPixiRenderer } from '@takt/gantt/pixi';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { usePixiHost } from '../../lib/pixi-host';
 
 export const CYCLOGRAM_HEADER_HEIGHT = 40;
 const AXIS_WIDTH = 190;
@@ -37,10 +35,6 @@ declare global {
   interface Window {
     __taktCyclogram?: { renderer: string; frames: number; locations: number; trades: number };
   }
-}
-
-function rendererPreference(): 'webgl' | 'canvas' {
-  return localStorage.getItem('takt.gantt.renderer') === 'canvas' ? 'canvas' : 'webgl';
 }
 
 /** Earliest and latest date of every line, for "fit to project". */
@@ -83,11 +77,14 @@ export function CyclogramCanvas({
   commands: RefObject<CyclogramCommands | null>;
   onLevel: (level: ScaleLevel) => void;
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const renderer = useRef<CyclogramPixiRenderer | null>(null);
-  const [ready, setReady] = useState(false);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  // The renderer: created once (Pixi loads on demand), destroyed with the component.
+  const { host, canvas, renderer, ready, size } = usePixiHost(dark, ({ CyclogramPixiRenderer }, start) =>
+    CyclogramPixiRenderer.create({
+      ...start,
+      headerHeight: CYCLOGRAM_HEADER_HEIGHT,
+      axisWidth: AXIS_WIDTH,
+    }),
+  );
   const [scale, setScale] = useState<TimeScale | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const body = {
@@ -101,56 +98,6 @@ export function CyclogramCanvas({
   );
   const maxScroll = Math.max(0, count * locationHeight - body.height);
   const clampScroll = useCallback((value: number) => Math.min(maxScroll, Math.max(0, value)), [maxScroll]);
-
-  // The renderer: created once (Pixi loads on demand), destroyed with the component; the theme it starts
-  // with is the one of the moment, later switches go through setTheme.
-  const startDark = useRef(dark);
-  useEffect(() => {
-    let cancelled = false;
-    let created: CyclogramPixiRenderer | null = null;
-    const element = canvas.current;
-    const box = host.current;
-    if (!element || !box) return;
-    void import('@takt/gantt/pixi').then(async ({ CyclogramPixiRenderer }) => {
-      const r = await CyclogramPixiRenderer.create({
-        canvas: element,
-        width: Math.max(1, box.clientWidth),
-        height: Math.max(1, box.clientHeight),
-        preference: rendererPreference(),
-        headerHeight: CYCLOGRAM_HEADER_HEIGHT,
-        axisWidth: AXIS_WIDTH,
-        theme: startDark.current ? GANTT_THEME_DARK : GANTT_THEME_LIGHT,
-      });
-      if (cancelled) {
-        r.destroy();
-        return;
-      }
-      created = r;
-      renderer.current = r;
-      setReady(true);
-    });
-    return () => {
-      cancelled = true;
-      created?.destroy();
-      renderer.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
-  }, [dark, ready]);
-
-  useEffect(() => {
-    const box = host.current;
-    if (!box) return;
-    const observer = new ResizeObserver(() => setSize({ width: box.clientWidth, height: box.clientHeight }));
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    if (ready && size.width > 0) renderer.current?.resize(size.width, size.height);
-  }, [ready, size]);
 
   const fit = useCallback(() => {
     const range = inputRange(input);
@@ -227,7 +174,7 @@ export function CyclogramCanvas({
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, [clampScroll, maxScroll]);
+  }, [clampScroll, maxScroll, host]);
 
   const drag = useRef<{ x: number; y: number } | null>(null);
   return (

@@ -1,6 +1,4 @@
 import {
-  GANTT_THEME_DARK,
-  GANTT_THEME_LIGHT,
   type GanttLanguage,
   type GanttLayoutOptions,
   MINUTES_PER_DAY,
@@ -15,7 +13,6 @@ import {
   snapshotTimeRange,
   type TimeScale,
 } from '@takt/gantt';
-import type { GanttPixiRenderer } from '@takt/gantt/pixi';
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -25,6 +22,7 @@ import { useSpace } from '../../layouts/space-context';
 import { decodeBinaryPayload, type ScheduleModel, textOf } from '../../lib/columnar';
 import { appI18n, useT } from '../../lib/i18n';
 import { fetchBinaryPayload } from '../../lib/payload-fetch';
+import { usePixiHost } from '../../lib/pixi-host';
 import { formatMinutes, isoToMinutes } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
@@ -38,10 +36,6 @@ const HEADER_HEIGHT = 40;
 function nowMinutes(): number {
   const now = new Date();
   return isoToMinutes(new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-}
-
-function rendererPreference(): 'webgl' | 'canvas' {
-  return localStorage.getItem('takt.gantt.renderer') === 'canvas' ? 'canvas' : 'webgl';
 }
 
 /** Grid schedule `/{space}/grid/{project_id}` (spec §2): every schedule of the project on one timeline. */
@@ -159,11 +153,9 @@ function GridBody({
 }) {
   const t = useT();
   const list = useRef<HTMLDivElement>(null);
-  const host = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const renderer = useRef<GanttPixiRenderer | null>(null);
-  const [ready, setReady] = useState(false);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const { host, canvas, renderer, ready, size } = usePixiHost(dark, ({ GanttPixiRenderer }, start) =>
+    GanttPixiRenderer.create({ ...start, headerHeight: HEADER_HEIGHT }),
+  );
   const [scrollTop, setScrollTop] = useState(0);
   const [scale, setScale] = useState<TimeScale | null>(null);
   const today = useMemo(() => nowMinutes(), []);
@@ -179,50 +171,6 @@ function GridBody({
     overscan: 12,
   });
   const body = { width: Math.max(1, size.width), height: Math.max(1, size.height - HEADER_HEIGHT) };
-
-  const startDark = useRef(dark);
-  useEffect(() => {
-    let cancelled = false;
-    let created: GanttPixiRenderer | null = null;
-    const element = canvas.current;
-    const box = host.current;
-    if (!element || !box) return;
-    void import('@takt/gantt/pixi').then(async ({ GanttPixiRenderer }) => {
-      const r = await GanttPixiRenderer.create({
-        canvas: element,
-        width: Math.max(1, box.clientWidth),
-        height: Math.max(1, box.clientHeight),
-        preference: rendererPreference(),
-        headerHeight: HEADER_HEIGHT,
-        theme: startDark.current ? GANTT_THEME_DARK : GANTT_THEME_LIGHT,
-      });
-      if (cancelled) {
-        r.destroy();
-        return;
-      }
-      created = r;
-      renderer.current = r;
-      setReady(true);
-    });
-    return () => {
-      cancelled = true;
-      created?.destroy();
-      renderer.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
-  }, [dark, ready]);
-  useEffect(() => {
-    const box = host.current;
-    if (!box) return;
-    const observer = new ResizeObserver(() => setSize({ width: box.clientWidth, height: box.clientHeight }));
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-  useEffect(() => {
-    if (ready && size.width > 0) renderer.current?.resize(size.width, size.height);
-  }, [ready, size]);
 
   const fit = () => {
     const range = snapshotTimeRange(grid.snapshot);
@@ -263,7 +211,7 @@ function GridBody({
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [host]);
 
   const level: ScaleLevel | null = scale ? scaleLevel(scale) : null;
   const drag = useRef<{ x: number } | null>(null);
