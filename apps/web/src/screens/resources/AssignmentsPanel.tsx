@@ -123,12 +123,15 @@ export function AssignmentsPanel({
         ),
         ...(r.skipped.length > 3 ? [t('histogram.over_more', { count: r.skipped.length - 3 })] : []),
       ]);
+      // New durations move the works' dates, so the histogram under the Gantt changes too.
+      void utils.resources.histogram.invalidate();
       onChanged();
     },
   });
   const remains = trpc.resources.remainsByIntensity.useMutation({
     onSuccess: (r) => {
       notify('success', [t('remains.done', { count: r.count })]);
+      void utils.resources.histogram.invalidate();
       onChanged();
     },
   });
