@@ -31,6 +31,8 @@ export interface GanttMetrics {
     links(): GanttLink[];
     routes(): { from: string; to: string; points: number[] }[];
     pxPerDay(): number;
+    cursor(): number | null;
+    dayAt(x: number): string | null;
   };
 }
 

@@ -1,4 +1,4 @@
-import { type GanttSnapshot, LINK_TYPES, MINUTES_PER_DAY, type TimeScale } from '@takt/gantt';
+import { type GanttSnapshot, ganttDayAt, LINK_TYPES, MINUTES_PER_DAY, type TimeScale } from '@takt/gantt';
 import type { GanttPixiRenderer } from '@takt/gantt/pixi';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { HEADER_HEIGHT } from '../WbsGrid';
@@ -30,6 +30,8 @@ export interface GanttMetrics {
     pxPerDay(): number;
     /** The date cursor's line in canvas pixels, or null when it is not set or out of view. */
     cursor(): number | null;
+    /** The day (YYYY-MM-DD) under a canvas x: what a click in the header there picks. */
+    dayAt(x: number): string | null;
   };
 }
 
@@ -98,6 +100,11 @@ export function ganttMetricsInstall(
       },
       pxPerDay: () => (source.scale()?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
       cursor: () => renderer.layout?.lines.find((line) => line.kind === 'cursor')?.x ?? null,
+      dayAt: (x) => {
+        const scale = source.scale();
+        if (!scale) return null;
+        return new Date(Date.UTC(2000, 0, 1) + ganttDayAt(scale, x) * 60_000).toISOString().slice(0, 10);
+      },
     },
   };
   window.__taktGantt = metrics;
