@@ -12,6 +12,7 @@ import { asVersions } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
+import { DirectoryUploadDialog } from './DirectoryUploadDialog';
 
 type Directory = RouterOutputs['directories']['list'][number];
 type Value = Directory['values'][number];
@@ -30,6 +31,7 @@ export function DirectoriesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [addTo, setAddTo] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const refresh = () => void utils.directories.list.invalidate();
   const removeDirectory = trpc.directories.delete.useMutation({ onSuccess: refresh });
   const removeValue = trpc.directories.deleteValue.useMutation({ onSuccess: refresh });
@@ -109,6 +111,13 @@ export function DirectoriesPage() {
                     + {t('directories.new_value')}
                   </Button>
                   <Button
+                    disabled={!editable}
+                    onClick={() => setUploading(true)}
+                    data-testid="directory-upload-open"
+                  >
+                    {t('directories.upload.button')}
+                  </Button>
+                  <Button
                     variant="primary"
                     disabled={!editable || picked.size === 0}
                     onClick={() => setAddTo(true)}
@@ -178,6 +187,9 @@ export function DirectoriesPage() {
         </div>
       )}
       {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} onDone={refresh} />}
+      {uploading && directory && (
+        <DirectoryUploadDialog directory={directory} onClose={() => setUploading(false)} onDone={refresh} />
+      )}
       {addTo && directory && (
         <AddToVersionDialog
           directoryId={directory.id}
