@@ -58,6 +58,12 @@ function peakText(
 const daysText = (minutes: number) =>
   new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: false }).format(minutes / DAY);
 
+/** Dismisses the notices so that the screenshot shows the histogram under them. */
+async function dismissNotices(page: Page) {
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}
+
 async function chooseScenario(page: Page, scenario: string) {
   await page.getByTestId('resource-settings').click();
   const dialog = page.getByTestId('resource-settings-dialog');
@@ -228,6 +234,7 @@ test('resources: volumes and labour, switching the calculation scenario changes 
   await expect(over).toContainText(
     crewPeak([foundations6, progress6], [initialDays * DAY, inputs.walls.progress]),
   );
+  await dismissNotices(page);
   await shot(page, 'resources-scenario-02-by-volume');
 
   // ── scenario 6 → 9 (by labour): the walls follow their labour pace, the foundations keep theirs ──
@@ -252,5 +259,6 @@ test('resources: volumes and labour, switching the calculation scenario changes 
       [walls9, (inputs.walls.labourFact / inputs.walls.labourPlan) * 100],
     ),
   );
+  await dismissNotices(page);
   await shot(page, 'resources-scenario-03-by-labour');
 });
