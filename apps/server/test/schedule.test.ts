@@ -287,6 +287,37 @@ describe('works, relations, undo, calculation', () => {
     expect(relations).toEqual([expect.objectContaining({ predecessorId: foreign.id, external: true })]);
   });
 
+  it('schedules what remains of a started work from the data date, all of it at 0 % progress', async () => {
+    const { version } = await newSchedule();
+    const v = `/versions/${version.id}`;
+    await ok('PATCH', v, {
+      revision: version.revision,
+      projectStart: '2031-03-03T08:00',
+      dataDate: '2031-03-13T08:00',
+    });
+    const day = 8 * 60;
+    const started = async (name: string, progress: number) => {
+      const w = await ok<Work & { revision: number }>('POST', `${v}/wbs`, {
+        name,
+        durationMinutes: 10 * day,
+      });
+      await ok('PATCH', `${v}/wbs/${w.id}`, {
+        revision: w.revision,
+        factStart: '2031-03-03T08:00',
+        progress,
+      });
+      return w;
+    };
+    await started('Nothing done yet', 0);
+    await started('Forty per cent', 40);
+    await ok('POST', `${v}/calculate`, {});
+    const works = await ok<Work[]>('GET', `${v}/wbs`);
+    const finish = (name: string) => works.find((w) => w.name === name)!.earlyFinish;
+    // Thu 13.03 08:00 + 10 working days (standard week) → Wed 26.03 17:00; 6 days remain at 40 % → Thu 20.03.
+    expect(finish('Nothing done yet')).toBe('2031-03-26T17:00');
+    expect(finish('Forty per cent')).toBe('2031-03-20T17:00');
+  });
+
   it('calculates a hand-checked network, names the works of a cycle, and serves task_relations', async () => {
     const { version } = await newSchedule();
     const v = `/versions/${version.id}`;

@@ -121,7 +121,9 @@ export async function projectLoad(
   const own = rows.filter((w) => !w.external);
   const works: WorkInput[] = rows.map((w) => {
     const milestone = w.type === 'milestone_start' || w.type === 'milestone_finish';
-    const inProgress = w.factStart && !w.factFinish && w.progress > 0;
+    // Started and not finished: what remains is the share of the duration not yet done — all of it at 0 %,
+    // scheduled from the data date (as P6 and MS Project do), not the time elapsed since the actual start.
+    const inProgress = w.factStart && !w.factFinish;
     const work: WorkInput = {
       id: w.id,
       parentId: w.parentId,
