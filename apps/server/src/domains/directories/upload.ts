@@ -292,13 +292,14 @@ export async function previewDirectoryUpload(
     ? []
     : classify(file, await existingValues(ctx.db.pool, input.directoryId));
   const limit = input.limit ?? DIRECTORY_UPLOAD_LIMITS.previewRows;
+  const shown: UploadRow[] = file.ruleProblems.length
+    ? file.rows.slice(0, limit).map((r) => ({ ...r, name: '', code: '', problems: [] }))
+    : rows.slice(0, limit);
   return {
     format: file.format,
     columns: file.columns,
     ruleProblems: file.ruleProblems,
-    rows: file.ruleProblems.length
-      ? file.rows.slice(0, limit).map((r) => ({ ...r, name: '', code: '', problems: [] as UploadText[] }))
-      : rows.slice(0, limit),
+    rows: shown,
     ...summary(rows),
     ...(file.ruleProblems.length ? { totalRows: file.rows.length } : {}),
   };
