@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@takt/contracts';
@@ -110,4 +110,21 @@ export async function signInWithForm(page: Page, login: string, password: string
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/**
+ * The sample XER as a file whose recorded dates a recalculation moves (its activity's early dates a week
+ * after the data date), so an import of it stops for the keep-or-recalculate choice.
+ */
+export function sampleXerWithMovedDates(): { name: string; mimeType: string; buffer: Buffer } {
+  const path = fileURLToPath(
+    new URL('../../../shared/testdata/xer/PredecessorCalendar.xer', import.meta.url),
+  );
+  const text = readFileSync(path, 'utf8');
+  const moved = text.replace(
+    '\t\t2019-10-02 00:00\t2019-10-02 00:00\t',
+    '\t\t2019-10-09 00:00\t2019-10-09 00:00\t',
+  );
+  if (moved === text) throw new Error('the sample XER changed: its TASK early dates were not found');
+  return { name: 'PredecessorCalendar.xer', mimeType: 'text/plain', buffer: Buffer.from(moved, 'utf8') };
 }

@@ -1,10 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
-
-const SAMPLE_XER = fileURLToPath(
-  new URL('../../../shared/testdata/xer/PredecessorCalendar.xer', import.meta.url),
-);
+import {
+  api,
+  createSpaceByApi,
+  newUser,
+  openSignedIn,
+  registerByApi,
+  sampleXerWithMovedDates,
+  shot,
+} from './helpers';
 
 test('an import left waiting is found again in the jobs list after a reload and finished from there', async ({
   page,
@@ -36,7 +39,7 @@ test('an import left waiting is found again in the jobs list after a reload and 
   // closed without choosing and the page reloaded.
   await page.getByTestId('eps-upload-version').click();
   const dialog = page.getByTestId('import-dialog');
-  await dialog.getByTestId('import-file').setInputFiles(SAMPLE_XER);
+  await dialog.getByTestId('import-file').setInputFiles(sampleXerWithMovedDates());
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByTestId('import-choice')).toBeVisible({ timeout: 30_000 });
   await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();

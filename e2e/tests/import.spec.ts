@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import {
+  api,
+  createSpaceByApi,
+  newUser,
+  openSignedIn,
+  registerByApi,
+  sampleXerWithMovedDates,
+  shot,
+} from './helpers';
 
 const TESTDATA = fileURLToPath(new URL('../../../shared/testdata/', import.meta.url));
 const SAMPLE_XER = `${TESTDATA}xer/PredecessorCalendar.xer`;
@@ -152,11 +160,11 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('eps-upload-version').click();
 
-  await dialog.getByTestId('import-file').setInputFiles(SAMPLE_XER);
+  await dialog.getByTestId('import-file').setInputFiles(sampleXerWithMovedDates());
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByTestId('import-choice')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('moved-dates')).toContainText('A1000');
-  await expect(dialog.getByTestId('moved-dates')).toContainText('30.12.2020');
+  await expect(dialog.getByTestId('moved-dates')).toContainText('09.10.2019');
   await shot(page, 'import-04-choice');
   await dialog.getByTestId('import-keep').click();
   await expect(dialog.getByTestId('import-report')).toBeVisible({ timeout: 30_000 });

@@ -91,6 +91,19 @@ async function waitFor(jobId: string, done = (j: Job) => !['queued', 'running'].
 }
 
 const testFile = (path: string) => readFile(join(TESTDATA, path));
+/**
+ * The XER sample as a file whose recorded early dates a recalculation moves: its only activity's
+ * early_start/early_end pushed from the data date (2019-10-02 00:00) to a week later.
+ */
+const movedXer = async () => {
+  const text = (await testFile('xer/PredecessorCalendar.xer')).toString('utf8');
+  const moved = text.replace(
+    '\t\t2019-10-02 00:00\t2019-10-02 00:00\t',
+    '\t\t2019-10-09 00:00\t2019-10-09 00:00\t',
+  );
+  if (moved === text) throw new Error('the sample changed: its TASK early dates were not found');
+  return Buffer.from(moved, 'utf8');
+};
 const versionCount = async () =>
   Number(
     (
@@ -180,7 +193,7 @@ describe('import of the sample files', () => {
 describe('recorded dates that recalculation would move', () => {
   it('waits for the choice, then keeps the recorded dates', async () => {
     const before = await versionCount();
-    const job = await upload('PredecessorCalendar.xer', await testFile('xer/PredecessorCalendar.xer'));
+    const job = await upload('PredecessorCalendar.xer', await movedXer());
     const waiting = await waitFor(job.id);
     expect(waiting.state).toBe('awaiting_choice');
     expect(waiting.uploadStatus).toBe('uploading');
@@ -190,25 +203,25 @@ describe('recorded dates that recalculation would move', () => {
     expect(moved).toContainEqual({
       code: 'A1000',
       name: 'Test',
-      field: 'lateStart',
-      recorded: '2020-12-30T08:00',
-      calculated: '2019-10-02T08:00',
+      field: 'earlyStart',
+      recorded: '2019-10-09T00:00',
+      calculated: '2019-10-02T00:00',
     });
     await s.ok('POST', `/batch-processing/jobs/${job.id}/recorded-dates`, { choice: 'keep' });
     const done = await waitFor(job.id);
     expect(done.state).toBe('completed');
     expect(done.report!.recordedDates.choice).toBe('keep');
     const [work] = await worksOf(done.versionId!);
-    expect(work).toMatchObject({ lateStart: '2020-12-30T08:00', lateFinish: '2020-12-30T08:00' });
+    expect(work).toMatchObject({ earlyStart: '2019-10-09T00:00', earlyFinish: '2019-10-09T00:00' });
   });
 
   it('recalculates when asked to', async () => {
-    const job = await upload('PredecessorCalendar.xer', await testFile('xer/PredecessorCalendar.xer'));
+    const job = await upload('PredecessorCalendar.xer', await movedXer());
     await waitFor(job.id);
     await s.ok('POST', `/batch-processing/jobs/${job.id}/recorded-dates`, { choice: 'recalculate' });
     const done = await waitFor(job.id);
     const [work] = await worksOf(done.versionId!);
-    expect(work!.lateStart).not.toBe('2020-12-30T08:00');
+    expect(work!.earlyStart).not.toBe('2019-10-09T00:00');
     // answering twice is a conflict
     const again = await t.api<Failure>(
       'POST',

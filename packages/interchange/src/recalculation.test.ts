@@ -26,26 +26,11 @@ describe('dates moved by recalculation', () => {
     }
   });
 
-  it('lists each activity and field the recalculation would move', async () => {
+  it('moves nothing in a file whose calculated dates the recalculation reproduces', async () => {
+    // The completed activity's stale late_* fields are not recorded results (see the XER reader).
     const p = await readProjectFile(sample('xer/PredecessorCalendar.xer'));
-    expect(datesMovedByRecalculation(p)).toEqual([
-      {
-        id: '1338401',
-        code: 'A1000',
-        name: 'Test',
-        field: 'lateStart',
-        recorded: '2020-12-30T08:00',
-        calculated: '2019-10-02T08:00',
-      },
-      {
-        id: '1338401',
-        code: 'A1000',
-        name: 'Test',
-        field: 'lateFinish',
-        recorded: '2020-12-30T08:00',
-        calculated: '2019-10-02T08:00',
-      },
-    ]);
+    expect(p.activities[0]?.recorded.lateStart).toBeUndefined();
+    expect(datesMovedByRecalculation(p)).toEqual([]);
   });
 
   it('a changed duration moves the dates the file shows of the work and of its successors', () => {
@@ -84,7 +69,7 @@ describe('dates moved by recalculation', () => {
     const { rows } = scheduleProject(p);
     const kept = rowsWithRecordedDates(p, rows);
     expect(compareWithRecorded(p, kept).mismatches).toEqual([]);
-    expect(kept[0]?.lateStart).toBe('2020-12-30T08:00');
+    expect(kept[0]?.earlyStart).toBe(p.activities[0]?.recorded.earlyStart);
   });
 });
 
