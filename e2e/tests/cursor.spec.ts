@@ -21,7 +21,7 @@ const dayAt = (page: Page, x: number) => page.evaluate((at) => window.__taktGant
 async function cursorPixels(page: Page, x: number) {
   return page
     .getByTestId('gantt')
-    .locator('canvas')
+    .locator('canvas:not([hidden])')
     .evaluate(async (canvas: HTMLCanvasElement, at) => {
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const ratio = canvas.width / canvas.clientWidth;

@@ -64,6 +64,7 @@ import {
   targetEnd,
 } from './edit';
 import { GanttMenu, type GanttMenuItem } from './GanttMenu';
+import { takePreparedRenderer } from './GanttPane';
 import { ganttMetricsInstall } from './metrics';
 import { rendererPreference } from './preference';
 import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
@@ -316,17 +317,37 @@ export function GanttTimeline(props: GanttTimelineProps) {
     const element = canvas.current;
     const box = host.current;
     if (!element || !box) return;
+    let adopted: HTMLCanvasElement | null = null;
     void import('@takt/gantt/pixi').then(async ({ GanttPixiRenderer }) => {
-      const r = await GanttPixiRenderer.create({
-        canvas: element,
-        width: Math.max(1, box.clientWidth),
-        height: Math.max(1, box.clientHeight),
-        preference: rendererPreference(),
-        headerHeight: HEADER_HEIGHT,
-        theme: live.current.dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT,
-      });
+      const theme = live.current.dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT;
+      const width = Math.max(1, box.clientWidth);
+      const height = Math.max(1, box.clientHeight);
+      // The renderer the page started while the payload loaded, drawing on its own canvas, which takes the
+      // place of this one; else a new one on this canvas.
+      const ready = await takePreparedRenderer();
+      let r: GanttPixiRenderer;
+      if (ready && !cancelled) {
+        r = ready.renderer;
+        adopted = ready.canvas;
+        adopted.className = element.className;
+        element.after(adopted);
+        element.hidden = true;
+        r.setTheme(theme);
+        r.resize(width, height);
+      } else {
+        ready?.renderer.destroy();
+        r = await GanttPixiRenderer.create({
+          canvas: element,
+          width,
+          height,
+          preference: rendererPreference(),
+          headerHeight: HEADER_HEIGHT,
+          theme,
+        });
+      }
       if (cancelled) {
         r.destroy();
+        adopted?.remove();
         return;
       }
       created = r;
@@ -342,6 +363,8 @@ export function GanttTimeline(props: GanttTimelineProps) {
     return () => {
       cancelled = true;
       created?.destroy();
+      adopted?.remove();
+      element.hidden = false;
       renderer.current = null;
     };
   }, []);
