@@ -3,42 +3,17 @@
  * above the header, which column holds which field, and the date format — and the parsers of each
  * field's cell values. A column is named by its header text, its letter (`B`) or its 1-based number.
  */
-import { parseDateInput } from '@takt/contracts';
+import { type IMPORT_DATE_FORMATS, parseDateInput, type TABULAR_FIELDS } from '@takt/contracts';
 import type { Encoding } from '../input.js';
 import type { IxActivityType, IxRelationType } from '../model.js';
 import type { InterchangeMessageId, MessageValues } from './messages.js';
 import { type CellValue, cellText, isDateCell } from './sheet.js';
 
-export const TABULAR_FIELDS = [
-  'code',
-  'name',
-  'parentCode',
-  'level',
-  'type',
-  'start',
-  'finish',
-  'duration',
-  'volume',
-  'unit',
-  'calendar',
-  'predecessors',
-  'progress',
-  'actualStart',
-  'actualFinish',
-] as const;
+// The fields a column maps to and the date formats a rule names are the contracts' (the server's upload
+// rules are validated with the same lists).
+export { IMPORT_DATE_FORMATS as TABULAR_DATE_FORMATS, TABULAR_FIELDS } from '@takt/contracts';
 export type TabularField = (typeof TABULAR_FIELDS)[number];
-
-/** Spec §5 date input formats a rule may name, and ISO. */
-export const TABULAR_DATE_FORMATS = [
-  'DD.MM.YYYY',
-  'DD.M.YYYY',
-  'DD.MMM.YYYY',
-  'DD.MMMM.YYYY',
-  'DD.MM.YY',
-  'DD.MM.YYYY HH:mm',
-  'YYYY-MM-DD',
-] as const;
-export type TabularDateFormat = (typeof TABULAR_DATE_FORMATS)[number];
+export type TabularDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 export interface TabularRule {
   name: string;
