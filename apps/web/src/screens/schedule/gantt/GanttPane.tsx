@@ -1,12 +1,30 @@
 import type { GanttPixiRenderer } from '@takt/gantt/pixi';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { HEADER_HEIGHT } from '../WbsGrid';
 import type { GanttTimelineProps } from './GanttTimeline';
 import { rendererPreference } from './preference';
 
+type TimelineModule = typeof import('./GanttTimeline');
+
 // The timeline brings Pixi, the engine and the layout module: loaded with the first schedule opened,
-// not with the app.
-const GanttTimeline = lazy(() => import('./GanttTimeline').then((m) => ({ default: m.GanttTimeline })));
+// not with the app. Not through React.lazy and Suspense: React holds back content revealed after a
+// fallback for up to 300 ms, which the timeline's first frame would wait for.
+let timelineModule: TimelineModule | null = null;
+let timelineLoading: Promise<TimelineModule> | null = null;
+function loadTimeline(): Promise<TimelineModule> {
+  timelineLoading ??= import('./GanttTimeline').then(
+    (m) => {
+      timelineModule = m;
+      return m;
+    },
+    (error: unknown) => {
+      // A chunk that failed to load is asked for again by the next timeline.
+      timelineLoading = null;
+      throw error;
+    },
+  );
+  return timelineLoading;
+}
 
 let preloaded = false;
 
@@ -15,7 +33,12 @@ export interface PreparedRenderer {
   renderer: GanttPixiRenderer;
   canvas: HTMLCanvasElement;
 }
-let prepared: Promise<PreparedRenderer | null> | null = null;
+/** The renderer the preload is starting; its value once settled (null: it could not start). */
+let prepared: {
+  promise: Promise<PreparedRenderer | null>;
+  settled: boolean;
+  value: PreparedRenderer | null;
+} | null = null;
 
 /**
  * Starts loading the timeline and Pixi while the version's payload is still on its way, and starts the
@@ -24,9 +47,10 @@ let prepared: Promise<PreparedRenderer | null> | null = null;
 export function preloadGanttTimeline(): void {
   if (preloaded) return;
   preloaded = true;
-  void import('./GanttTimeline');
+  void loadTimeline();
   const canvas = document.createElement('canvas');
-  prepared = import('@takt/gantt/pixi')
+  const entry: NonNullable<typeof prepared> = { promise: Promise.resolve(null), settled: false, value: null };
+  entry.promise = import('@takt/gantt/pixi')
     .then(({ GanttPixiRenderer }) =>
       GanttPixiRenderer.create({
         canvas,
@@ -37,21 +61,45 @@ export function preloadGanttTimeline(): void {
       }),
     )
     .then((renderer) => ({ renderer, canvas }))
-    .catch(() => null);
+    .catch(() => null)
+    .then((value) => {
+      entry.settled = true;
+      entry.value = value;
+      return value;
+    });
+  prepared = entry;
 }
 
-/** The renderer the preload started, once (later timelines start their own). */
-export function takePreparedRenderer(): Promise<PreparedRenderer | null> {
-  const taken = prepared ?? Promise.resolve(null);
+/**
+ * The renderer the preload started, once (later timelines start their own): itself when it has started
+ * — so the timeline adopts it in the same task as its mounting — else a promise of it; null when there is
+ * none.
+ */
+export function takePreparedRenderer(): PreparedRenderer | Promise<PreparedRenderer | null> | null {
+  const taken = prepared;
   prepared = null;
-  return taken;
+  if (!taken) return null;
+  return taken.settled ? taken.value : taken.promise;
 }
 
-/** The Gantt timeline, loaded on demand. */
+/** The Gantt timeline, loaded on demand (rendered at once when the preload has brought it). */
 export function GanttPane(props: GanttTimelineProps) {
-  return (
-    <Suspense fallback={null}>
-      <GanttTimeline {...props} />
-    </Suspense>
-  );
+  const [loaded, setLoaded] = useState(timelineModule);
+  const [failed, setFailed] = useState<unknown>(null);
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    loadTimeline().then(
+      (m) => !cancelled && setLoaded(m),
+      (error: unknown) => !cancelled && setFailed(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loaded]);
+  // The app's error boundary shows a chunk that could not be loaded, as it did with React.lazy.
+  if (failed) throw failed;
+  if (!loaded) return null;
+  const { GanttTimeline } = loaded;
+  return <GanttTimeline {...props} />;
 }

@@ -64,7 +64,7 @@ import {
   targetEnd,
 } from './edit';
 import { GanttMenu, type GanttMenuItem } from './GanttMenu';
-import { takePreparedRenderer } from './GanttPane';
+import { type PreparedRenderer, takePreparedRenderer } from './GanttPane';
 import { ganttMetricsInstall } from './metrics';
 import { rendererPreference } from './preference';
 import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
@@ -318,38 +318,8 @@ export function GanttTimeline(props: GanttTimelineProps) {
     const box = host.current;
     if (!element || !box) return;
     let adopted: HTMLCanvasElement | null = null;
-    void import('@takt/gantt/pixi').then(async ({ GanttPixiRenderer }) => {
-      const theme = live.current.dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT;
-      const width = Math.max(1, box.clientWidth);
-      const height = Math.max(1, box.clientHeight);
-      // The renderer the page started while the payload loaded, drawing on its own canvas, which takes the
-      // place of this one; else a new one on this canvas.
-      const ready = await takePreparedRenderer();
-      let r: GanttPixiRenderer;
-      if (ready && !cancelled) {
-        r = ready.renderer;
-        adopted = ready.canvas;
-        adopted.className = element.className;
-        element.after(adopted);
-        element.hidden = true;
-        r.setTheme(theme);
-        r.resize(width, height);
-      } else {
-        ready?.renderer.destroy();
-        r = await GanttPixiRenderer.create({
-          canvas: element,
-          width,
-          height,
-          preference: rendererPreference(),
-          headerHeight: HEADER_HEIGHT,
-          theme,
-        });
-      }
-      if (cancelled) {
-        r.destroy();
-        adopted?.remove();
-        return;
-      }
+    const theme = () => (live.current.dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
+    const start = (r: GanttPixiRenderer) => {
       created = r;
       ganttMetricsInstall(r, {
         mountedAt: mountedAt.current,
@@ -359,7 +329,44 @@ export function GanttTimeline(props: GanttTimelineProps) {
       });
       renderer.current = r;
       setReady(true);
-    });
+    };
+    // The renderer the page started while the payload loaded, drawing on its own canvas, which takes the
+    // place of this one.
+    const adopt = (ready: PreparedRenderer) => {
+      adopted = ready.canvas;
+      adopted.className = element.className;
+      element.after(adopted);
+      element.hidden = true;
+      ready.renderer.setTheme(theme());
+      ready.renderer.resize(Math.max(1, box.clientWidth), Math.max(1, box.clientHeight));
+      start(ready.renderer);
+    };
+    // Else a new one on this canvas.
+    const createOwn = async () => {
+      const { GanttPixiRenderer } = await import('@takt/gantt/pixi');
+      const r = await GanttPixiRenderer.create({
+        canvas: element,
+        width: Math.max(1, box.clientWidth),
+        height: Math.max(1, box.clientHeight),
+        preference: rendererPreference(),
+        headerHeight: HEADER_HEIGHT,
+        theme: theme(),
+      });
+      if (cancelled) r.destroy();
+      else start(r);
+    };
+    const taken = takePreparedRenderer();
+    if (taken instanceof Promise) {
+      void taken.then((ready) => {
+        if (cancelled) {
+          ready?.renderer.destroy();
+          return;
+        }
+        if (ready) adopt(ready);
+        else void createOwn();
+      });
+    } else if (taken) adopt(taken);
+    else void createOwn();
     return () => {
       cancelled = true;
       created?.destroy();
