@@ -5,6 +5,7 @@ export * from './layout.js';
 export * from './links.js';
 export * from './locale.js';
 export * from './pages.js';
+export * from './print-sheet.js';
 export * from './scale.js';
 export * from './shapes.js';
 export * from './snapshot.js';

@@ -1,2 +1,2 @@
-export type { GanttPdfColumn, GanttPdfInput } from './pdf-writer.js';
-export { ganttPdf, ganttPdfPageCount, ganttPdfPrintInput } from './pdf-writer.js';
+export type { GanttPdfInput } from './pdf-writer.js';
+export { ganttPdf } from './pdf-writer.js';

@@ -6,8 +6,9 @@ import { calendarCompile } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
 import { dateToMinutes } from '../dates.js';
 import { printPageCount } from '../pages.js';
+import { printSheetLayout, printSheetPageInput } from '../print-sheet.js';
 import { SAMPLE_DATA_DATE, sampleSchedule } from '../testing/sample-schedule.js';
-import { type GanttPdfInput, ganttPdf, ganttPdfPageCount, ganttPdfPrintInput } from './index.js';
+import { type GanttPdfInput, ganttPdf } from './index.js';
 
 const previewDir = join(dirname(fileURLToPath(import.meta.url)), '../../.preview');
 
@@ -60,8 +61,8 @@ describe('PDF writer', () => {
   };
 
   it('writes every page of a 300-work schedule with the page count known before printing', async () => {
-    const pages = ganttPdfPageCount(input);
-    expect(pages).toBe(printPageCount(ganttPdfPrintInput(input)));
+    const pages = printSheetLayout(input).pages.length;
+    expect(pages).toBe(printPageCount(printSheetPageInput(input)));
     // (297 − 20 − 10 − 2 titles × 5.7) / 6 = 42 rows per page → 300 rows on 8 pages.
     expect(pages).toBe(8);
     const pdf = await ganttPdf(input);
@@ -111,7 +112,7 @@ describe('PDF writer', () => {
     mkdirSync(previewDir, { recursive: true });
     const file = join(previewDir, 'range-a4.pdf');
     writeFileSync(file, pdf);
-    expect(ganttPdfPageCount(ranged)).toBe(2);
+    expect(printSheetLayout(ranged).pages.length).toBe(2);
     if (hasPdftoppm()) {
       execFileSync('pdftoppm', [
         '-png',
@@ -141,7 +142,7 @@ describe('PDF writer', () => {
   });
 
   it('rejects an invalid preset with the spec message ids', () => {
-    expect(() => ganttPdfPageCount({ ...input, preset: { ...input.preset, sheetHeightMm: 200 } })).toThrow(
+    expect(() => printSheetLayout({ ...input, preset: { ...input.preset, sheetHeightMm: 200 } })).toThrow(
       'validation.sheet_height_min',
     );
   });

@@ -8,8 +8,14 @@ import {
   printCellText,
 } from '@takt/contracts';
 import { timeFromIso } from '@takt/engine';
-import { dateFormat, MINUTES_PER_DAY, type PrintScaling } from '@takt/gantt';
-import { type GanttPdfColumn, type GanttPdfInput, ganttPdf, ganttPdfPageCount } from '@takt/gantt/pdf';
+import {
+  dateFormat,
+  MINUTES_PER_DAY,
+  type PrintScaling,
+  type PrintSheetColumn,
+  printSheetLayout,
+} from '@takt/gantt';
+import { type GanttPdfInput, ganttPdf } from '@takt/gantt/pdf';
 import { formatNumber, translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
@@ -84,7 +90,7 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     number: (value: number) => numberText(value, lang),
     date: dateFormat,
   };
-  const columns: GanttPdfColumn[] = job.columns.map((key) => ({
+  const columns: PrintSheetColumn[] = job.columns.map((key) => ({
     title: translate(lang, `grid.col.${key}`),
     widthMm: PRINT_COLUMN_WIDTH_MM[key],
     value: (row: number) => printCellText(key, row, source, format),
@@ -121,14 +127,14 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
 /** print/count: the number of pages the print will have. */
 export async function printCount(ctx: SpaceContext, input: PrintJobInput) {
   const job = await printJob(ctx, input);
-  return { pages: ganttPdfPageCount(job) };
+  return { pages: printSheetLayout(job).pages.length };
 }
 
 const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'schedule';
 
 async function pdfFile(ctx: SpaceContext, input: PrintJobInput, maxPages?: number) {
   const job = await printJob(ctx, input);
-  const pages = ganttPdfPageCount(job);
+  const pages = printSheetLayout(job).pages.length;
   const data = await ganttPdf({ ...job, maxPages });
   if (!data.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new AppError('UnknownException');
   return {

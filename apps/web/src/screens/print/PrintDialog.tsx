@@ -10,7 +10,8 @@ import {
   type PrintScalingInput,
   printCellText,
 } from '@takt/contracts';
-import { dateFormat, type GanttLanguage, MINUTES_PER_DAY } from '@takt/gantt';
+import type { Calendar } from '@takt/engine';
+import { dateFormat, type GanttLanguage, MINUTES_PER_DAY, type PrintSheetInput } from '@takt/gantt';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { confirmed } from '../../components/confirm';
@@ -26,7 +27,7 @@ import { requestHeaders, trpc } from '../../lib/trpc';
 import { ganttSnapshotFromModel } from '../schedule/gantt/snapshot';
 import type { PlanDetails } from '../schedule/plan-details';
 import { type Preset, PresetDialog } from './PresetDialog';
-import { drawPreviewPage, type PreviewInput } from './preview-canvas';
+import { drawPreviewPage } from './preview-canvas';
 import '../../components/dialog.css';
 import './print.css';
 
@@ -88,6 +89,7 @@ export function PrintDialog({
   versionName,
   dataDate,
   hoursPerDay,
+  calendar,
   model,
   details,
   onClose,
@@ -98,6 +100,8 @@ export function PrintDialog({
   dataDate: number;
   /** Hours of a working day of the version's calendar (durations in days). */
   hoursPerDay: number;
+  /** The version's calendar: non-working time is shaded as in the PDF. */
+  calendar: Calendar | undefined;
   model: ScheduleModel;
   details: ReadonlyMap<string, PlanDetails>;
   onClose: () => void;
@@ -151,7 +155,7 @@ export function PrintDialog({
     for (let i = 0; i < model.count; i++) all[i] = i;
     return ganttSnapshotFromModel(model, all, details, 1);
   }, [model, details]);
-  const previewInput = useMemo<PreviewInput | null>(() => {
+  const previewInput = useMemo<PrintSheetInput | null>(() => {
     if (!draft) return null;
     const source = {
       works: model,
@@ -193,9 +197,22 @@ export function PrintDialog({
       printedAt,
       today: printedAt,
       dataDate: dataDate >= 0 ? dataDate : undefined,
+      calendar,
       kinds: draft.kinds,
     };
-  }, [draft, model, snapshot, format, t, scheduleName, versionName, projectName, dataDate, hoursPerDay]);
+  }, [
+    draft,
+    model,
+    snapshot,
+    format,
+    t,
+    scheduleName,
+    versionName,
+    projectName,
+    dataDate,
+    hoursPerDay,
+    calendar,
+  ]);
   useEffect(() => {
     const element = canvas.current;
     if (!element || !previewInput) return;

@@ -41,6 +41,7 @@ import { GanttPane } from './gantt/GanttPane';
 import { GanttToolbar } from './gantt/GanttToolbar';
 import { ScheduleSplit } from './gantt/ScheduleSplit';
 import { useGanttView } from './gantt/view';
+import { defaultCalendarCompiled } from './gantt/whatif';
 import { usePlanDetails } from './plan-details';
 import { RelationsPanel } from './RelationsPanel';
 import { UndoPanel } from './UndoPanel';
@@ -278,6 +279,11 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     calendars.data?.find((c) => c.id === version?.calendarId)?.hoursPerDay ??
     calendars.data?.find((c) => c.isDefault)?.hoursPerDay ??
     8;
+  // The print preview shades the version calendar's non-working time, as the PDF does.
+  const printCalendar = useMemo(
+    () => (calendars.data && version ? defaultCalendarCompiled(calendars.data, version) : undefined),
+    [calendars.data, version],
+  );
   const histogram = useResourceHistogram({
     open: dock === 'histogram',
     view: gantt,
@@ -915,6 +921,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           versionName={version.name}
           dataDate={isoToMinutes(version.dataDate)}
           hoursPerDay={calendarHours}
+          calendar={printCalendar}
           model={model}
           details={details.byId}
           onClose={() => setPrintOpen(false)}

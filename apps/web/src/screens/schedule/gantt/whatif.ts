@@ -56,6 +56,16 @@ export function defaultCalendarId(calendars: readonly CalendarRecord[], version:
   );
 }
 
+/** The version's default calendar compiled for the engine (the standard one when it is not listed). */
+export function defaultCalendarCompiled(
+  calendars: readonly CalendarRecord[],
+  version: VersionDates,
+): Calendar {
+  const id = defaultCalendarId(calendars, version);
+  const record = calendars.find((c) => c.id === id);
+  return calendarCompile(record ? calendarInput(record) : { id });
+}
+
 const RELATION_ID = (k: number) => `r${k}`;
 
 let sceneVersion = 0;
