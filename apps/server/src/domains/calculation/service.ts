@@ -3,6 +3,7 @@ import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
 import { type CalculateOptions, calculate, type EngineProject } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { histogramWarm } from '../resources/histogram';
 import { encodedPayload } from '../versions/binary';
 import type { Sql } from '../versions/guard';
 import { projectLoad, useWorker } from './project';
@@ -167,11 +168,15 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
        WHERE id = $1`,
       [versionId],
     );
-    // A big version is opened right after it is calculated: encode its payload now, off the request.
-    if (inWorker)
-      encodedPayload(pool, ctx.payloads, spaceId, versionId).catch((error: unknown) =>
-        ctx.log.warn('payload warm-up failed', { versionId, err: error }),
-      );
+    // A big version is opened right after it is calculated: encode its payload (and, when it is charted,
+    // its histogram's model) now, off the request.
+    if (inWorker) {
+      encodedPayload(pool, ctx.payloads, spaceId, versionId)
+        .then(() => histogramWarm(pool, spaceId, versionId))
+        .catch((error: unknown) =>
+          ctx.log.warn('warm-up after calculation failed', { versionId, err: error }),
+        );
+    }
     return {
       calcStatus: CALC_STATUS.calculated,
       works: loaded.ownWorkCount,

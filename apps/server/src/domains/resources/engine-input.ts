@@ -259,6 +259,11 @@ interface CachedModel {
 const models = new Map<string, CachedModel>();
 const MODELS_KEPT = 4;
 
+/** Whether a version's resource model has been compiled in this process (someone charts it). */
+export function resourceModelCached(spaceId: string, versionId: string): boolean {
+  return models.has(`${spaceId}/${versionId}`);
+}
+
 /**
  * A version's compiled resource model for histograms and distributions: from the cache while its data is
  * unchanged (checked by fingerprints on every call, so never stale), else read and compiled again.

@@ -4,7 +4,7 @@ import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { type Sql, versionOf } from '../versions/guard';
 import { iso } from '../works/fields';
-import { resourceModelOf, withEngine } from './engine-input';
+import { resourceModelCached, resourceModelOf, withEngine } from './engine-input';
 
 export interface HistogramRequest {
   versionId: string;
@@ -68,6 +68,16 @@ async function histogramDatesOf(sql: Sql, versionId: string, model: ResourceMode
   const dates = { plan: calculated ? plan : null, approved: approvedAny ? approved : null };
   datesByModel.set(model, dates);
   return dates;
+}
+
+/**
+ * After a calculation of a version whose histogram is charted: its model and dates are read and compiled
+ * again now, off the request, so the histogram shown under the Gantt follows the new dates at once.
+ */
+export async function histogramWarm(sql: Sql, spaceId: string, versionId: string): Promise<void> {
+  if (!resourceModelCached(spaceId, versionId)) return;
+  const { model } = await resourceModelOf(sql, spaceId, versionId);
+  await histogramDatesOf(sql, versionId, model);
 }
 
 const finite = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
