@@ -203,10 +203,13 @@ export class PrintSheetPainter {
   private gridHeader(top: number, height: number): void {
     const { surface, print, theme } = this;
     let x = print.marginMm * PT_PER_MM;
-    const size = 7;
     surface.fillRect(x, top, this.timelineLeft + this.timelineWidth - x, height, theme.headerBackground);
     this.input.columns.forEach((column, i) => {
       const width = print.columnWidthsMm[i]! * PT_PER_MM;
+      // A narrow column's title gets a smaller type (down to 5 pt) before its longest word is cut.
+      const longest = column.title.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+      let size = 7;
+      while (size > 5 && surface.measure(longest, size, true) > width - 6) size -= 0.5;
       const lines = this.wrapTwoLines(column.title, width - 6, size);
       const lineHeight = size * 1.2;
       lines.forEach((line, k) => {
