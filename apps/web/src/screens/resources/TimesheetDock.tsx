@@ -185,19 +185,7 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
   return (
     <div className="dock-body">
       <table className="table dock-table" data-testid="timesheet-table">
-        <thead>
-          <tr>
-            <th className="dock-work">{t('leveling.work')}</th>
-            {days.map((day) => {
-              const h = dayHeading(day);
-              return (
-                <th key={day} className="dock-day">
-                  <span>{h.weekday}</span> <span>{h.day}</span>
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <WeekHead first={t('leveling.work')} days={days} />
         <tbody>
           {works.map((w) => (
             <tr key={w.workId} data-testid="timesheet-row">
@@ -261,6 +249,25 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
   );
 }
 
+/** The head of a week's table: the first column's title, then a column per day. */
+function WeekHead({ first, days }: { first: string; days: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th className="dock-work">{first}</th>
+        {days.map((day) => {
+          const h = dayHeading(day);
+          return (
+            <th key={day} className="dock-day">
+              <span>{h.weekday}</span> <span>{h.day}</span>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
   const t = useT();
   const { spaceId } = useSpace();
@@ -291,19 +298,7 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
   return (
     <div className="dock-body">
       <table className="table dock-table" data-testid="timesheet-accept">
-        <thead>
-          <tr>
-            <th className="dock-work">{t('resources.executor')}</th>
-            {days.map((day) => {
-              const h = dayHeading(day);
-              return (
-                <th key={day} className="dock-day">
-                  <span>{h.weekday}</span> <span>{h.day}</span>
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <WeekHead first={t('resources.executor')} days={days} />
         <tbody>
           {userIds.map((userId) => (
             <tr key={userId}>
