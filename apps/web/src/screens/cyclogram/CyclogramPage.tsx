@@ -21,6 +21,7 @@ import { formatMinutes, formatNumber, isoToMinutes } from '../../lib/schedule-ti
 import { asVersions } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
+import { VersionSelect } from '../schedule/VersionSelect';
 import { CyclogramCanvas, type CyclogramCommands } from './CyclogramCanvas';
 import '../schedule/schedule.css';
 import './cyclogram.css';
@@ -182,19 +183,11 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
           </Link>
           <h1 className="page-title">{t('screen.cyclogram')}</h1>
           {versionId && (
-            <select
-              className="input input-compact schedule-version"
-              aria-label={t('versions.current')}
+            <VersionSelect
+              versions={versionList}
               value={versionId}
-              onChange={(e) => setSearch({ version: e.target.value }, { replace: true })}
-            >
-              {versionList.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                  {v.actual ? ` · ${t('versions.actual')}` : ''}
-                </option>
-              ))}
-            </select>
+              onChange={(id) => setSearch({ version: id }, { replace: true })}
+            />
           )}
           {data && (
             <Badge>

@@ -45,6 +45,7 @@ import { defaultCalendarCompiled } from './gantt/whatif';
 import { usePlanDetails } from './plan-details';
 import { RelationsPanel } from './RelationsPanel';
 import { UndoPanel } from './UndoPanel';
+import { VersionSelect } from './VersionSelect';
 import { VersionsPanel } from './VersionsPanel';
 import { type GridCursor, WbsGrid } from './WbsGrid';
 import './schedule.css';
@@ -616,24 +617,15 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           </Link>
           <h1 className="page-title">{node.data?.name ?? '…'}</h1>
           {version && (
-            <select
-              className="input input-compact schedule-version"
-              aria-label={t('versions.current')}
+            <VersionSelect
+              versions={versionList}
               value={version.id}
-              onChange={(e) => {
-                setParam('version', e.target.value);
+              onChange={(id) => {
+                setParam('version', id);
                 setSelected(new Set());
               }}
-              data-testid="version-select"
-            >
-              {versionList.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                  {v.actual ? ` · ${t('versions.actual')}` : ''}
-                  {v.locked ? ` · ${t('versions.locked')}` : ''}
-                </option>
-              ))}
-            </select>
+              testId="version-select"
+            />
           )}
           <Badge tone={calcStatus === 1 ? 'accent' : calcStatus === 2 ? 'warn' : 'neutral'}>
             <span data-testid="calc-status" data-status={calcStatus}>
