@@ -1,24 +1,39 @@
 /**
- * MS Project XML (MSPDI) reader, streaming: project settings are read as they pass, then one Calendar,
- * Task, Resource or Assignment element at a time. Durations are ISO 8601 (`PT8H0M0S`); LinkLag is in
+ * MS Project XML (MSPDI) reader, streaming: project settings are read as they pass, and each Task is
+ * turned into an activity as its end tag arrives (see `mspdi/records.ts`); what has to wait for the whole
+ * file — links (a predecessor may come later), assignments, calendars (a few, resolved against their base
+ * calendars) — is kept in compact form until the end. Errors are reported in the order of the file's
+ * parts: XML, the project's settings, calendars, tasks, links, assignments. Durations are ISO 8601 (`PT8H0M0S`); LinkLag is in
  * tenths of a minute (elapsed LagFormats 4/6/8/10/12 run on a 24-hour clock, percent formats 19/20 are
  * percent of the predecessor's duration); slack is in tenths of a minute; Type 0=FF 1=FS 2=SF 3=SS.
  */
 import { isoDate, number } from './dates.js';
-import { InterchangeError } from './errors.js';
+import { InterchangeError, type InterchangeErrorLocation } from './errors.js';
 import type { ByteSource, Encoding } from './input.js';
 import {
   emptyProject,
   type IxActivity,
-  type IxCalendar,
   type IxConstraintType,
-  type IxInterval,
   type IxProject,
   type IxRelationType,
-  STANDARD_WEEK,
 } from './model.js';
+import { resolveCalendars } from './mspdi/calendars.js';
+import {
+  ASSIGNMENT,
+  ATTRIBUTE,
+  BASELINE,
+  type Fields,
+  LINK,
+  own,
+  RESOURCE,
+  readMspdiRecords,
+  TASK,
+  TASK_ATTRIBUTE,
+  TASK_FIELD_NAMES,
+  type TaskRecord,
+} from './mspdi/records.js';
 import { validateProject } from './validate.js';
-import { child, childrenNamed, childText, streamXml, type XNode } from './xml-stream.js';
+import type { XNode } from './xml-stream.js';
 
 export const MSPDI_CONSTRAINTS: Record<string, IxConstraintType | 'asap' | 'alap'> = {
   '0': 'asap',
@@ -59,6 +74,17 @@ export function minutesFromIsoDuration(
   return Math.round(neg ? -minutes : minutes);
 }
 
+/** A PredecessorLink, kept until every task is known. */
+interface PendingLink {
+  succ: IxActivity;
+  line: number;
+  predUid: string;
+  crossProject: string;
+  type: string;
+  lagFormat: string;
+  linkLag: string;
+}
+
 export async function readMspdi(
   source: ByteSource,
   options: { encoding?: Encoding } = {},
@@ -72,33 +98,38 @@ export async function readMspdi(
   p.options.manualUnlinkedCritical = false;
   const settings: Record<string, string> = {};
   const rawCalendars: XNode[] = [];
-  const tasks: XNode[] = [];
-  const resources: XNode[] = [];
-  const assignments: XNode[] = [];
   const attributeNames = new Map<string, string>();
-  const root = await streamXml(
+  const tasks = new TaskConverter(p);
+  const assignments: Fields[] = [];
+  const root = await readMspdiRecords(
     source,
     {
-      isRecord: (path) =>
-        path.length === 3 &&
-        ((path[1] === 'Calendars' && path[2] === 'Calendar') ||
-          (path[1] === 'Tasks' && path[2] === 'Task') ||
-          (path[1] === 'Resources' && path[2] === 'Resource') ||
-          (path[1] === 'Assignments' && path[2] === 'Assignment') ||
-          (path[1] === 'ExtendedAttributes' && path[2] === 'ExtendedAttribute')),
-      onRecord: (node) => {
-        if (node.name === 'Calendar') rawCalendars.push(node);
-        else if (node.name === 'Task') tasks.push(compactTask(node));
-        else if (node.name === 'Resource') resources.push(node);
-        else if (node.name === 'Assignment') assignments.push(node);
-        else
-          attributeNames.set(
-            childText(node, 'FieldID'),
-            childText(node, 'Alias') || childText(node, 'FieldName'),
-          );
+      setting: (name, text) => {
+        settings[name] = own(text);
       },
-      onScalar: (path, text) => {
-        if (path.length === 2) settings[path[1]!] = text;
+      attributeDefinition: (f) => {
+        attributeNames.set(
+          f[ATTRIBUTE.FieldID] ?? '',
+          own(f[ATTRIBUTE.Alias] || f[ATTRIBUTE.FieldName] || ''),
+        );
+      },
+      calendar: (node) => rawCalendars.push(node),
+      task: (t) => tasks.add(t),
+      resource: (f) => {
+        const uid = f[RESOURCE.UID] ?? '';
+        if (!uid || uid === '0' || f[RESOURCE.IsNull] === '1') return;
+        const type = f[RESOURCE.Type];
+        p.resources.push({
+          id: uid,
+          // ID is the resource's row number; Initials is its short name (what the writer stores a code in)
+          code: own(f[RESOURCE.Initials] || f[RESOURCE.ID] || uid),
+          name: own(f[RESOURCE.Name] ?? ''),
+          type: type === '0' ? 'material' : type === '2' ? 'nonlabor' : 'labor',
+          calendarId: f[RESOURCE.CalendarUID] || null,
+        });
+      },
+      assignment: (f) => {
+        assignments.push(f);
       },
     },
     options.encoding,
@@ -127,134 +158,17 @@ export async function readMspdi(
   if (settings.ScheduleFromStart === '0')
     p.warnings.push('project scheduled from its finish: scheduled forward from its start');
   if (settings.StatusDate) p.dataDate = isoDate(settings.StatusDate, where('StatusDate'));
-  // "Tasks will always honor their constraint dates" (default on): must start/finish on beat the links
-  const honorConstraints = settings.HonorConstraints !== '0';
 
   p.calendars = resolveCalendars(rawCalendars);
   const perDay = p.minutesPerDay;
   for (const c of p.calendars) c.hoursPerDay ??= perDay / 60;
-  const byUid = new Map<string, IxActivity>();
-  const outline: IxActivity[] = [];
-  const links: { node: XNode; succ: IxActivity; line: number }[] = [];
-  for (const t of tasks) {
-    const w = (field: string) => ({ line: t.line, element: `Task UID ${childText(t, 'UID')}`, field });
-    const text = (f: string) => childText(t, f);
-    const date = (f: string) => (text(f) ? isoDate(text(f), w(f)) : undefined);
-    const dur = (f: string) => (text(f) ? minutesFromIsoDuration(text(f), w(f)) : undefined);
-    if (text('IsNull') === '1') continue;
-    const uid = text('UID');
-    if (!uid) throw new InterchangeError('missing_value', 'task without UID', w('UID'));
-    if (text('Active') === '0') {
-      p.warnings.push(`task ${text('ID')}: inactive, left out`);
-      continue;
-    }
-    const level = text('OutlineLevel') ? number(text('OutlineLevel'), w('OutlineLevel'), 100) : 1;
-    const summary = text('Summary') === '1';
-    if (uid === '0' && level === 0) {
-      // the project summary task: the project's own row, not a work
-      p.projectSummary = {
-        name: text('Name'),
-        recorded: {
-          earlyStart: date('EarlyStart'),
-          earlyFinish: date('EarlyFinish'),
-          lateStart: date('LateStart'),
-          lateFinish: date('LateFinish'),
-          totalFloatMinutes: text('TotalSlack')
-            ? Math.round(number(text('TotalSlack'), w('TotalSlack')) / 10)
-            : undefined,
-          freeFloatMinutes: text('FreeSlack')
-            ? Math.round(number(text('FreeSlack'), w('FreeSlack')) / 10)
-            : undefined,
-          critical: text('Critical') ? text('Critical') === '1' : undefined,
-          start: date('Start'),
-          finish: date('Finish'),
-        },
-      };
-      outline.length = 0;
-      continue;
-    }
-    const milestone = text('Milestone') === '1';
-    const slack = (f: string) => (text(f) ? Math.round(number(text(f), w(f)) / 10) : undefined);
-    const a: IxActivity = {
-      id: uid,
-      code: text('ID') || uid,
-      name: text('Name'),
-      wbsId: null,
-      parentId: null,
-      type: summary ? 'summary' : milestone ? 'finish_milestone' : 'task',
-      calendarId: text('CalendarUID') && text('CalendarUID') !== '-1' ? text('CalendarUID') : null,
-      durationMinutes: dur('Duration') ?? 0,
-      actualStart: date('ActualStart'),
-      actualFinish: date('ActualFinish'),
-      recorded: {
-        earlyStart: date('EarlyStart'),
-        earlyFinish: date('EarlyFinish'),
-        lateStart: date('LateStart'),
-        lateFinish: date('LateFinish'),
-        totalFloatMinutes: slack('TotalSlack'),
-        freeFloatMinutes: slack('FreeSlack'),
-        critical: text('Critical') ? text('Critical') === '1' : undefined,
-        start: date('Start'),
-        finish: date('Finish'),
-      },
-      codes: {},
-      udfs: {},
-    };
-    if (text('Manual') === '1' && !summary) a.manual = true;
-    if (text('PercentComplete'))
-      a.percentComplete = number(text('PercentComplete'), w('PercentComplete'), 1000);
-    if (a.actualFinish) a.status = 'completed';
-    else if (a.actualStart) {
-      a.status = 'in_progress';
-      a.remainingMinutes = dur('RemainingDuration');
-    } else a.status = 'not_started';
-    const ct = MSPDI_CONSTRAINTS[text('ConstraintType') || '0'];
-    if (!ct)
-      throw new InterchangeError(
-        'invalid_value',
-        `unknown ConstraintType ${text('ConstraintType')}`,
-        w('ConstraintType'),
-      );
-    if (ct === 'alap') a.asLateAsPossible = true;
-    else if (ct !== 'asap') {
-      const d = date('ConstraintDate');
-      if (!d)
-        throw new InterchangeError('missing_value', 'constraint without ConstraintDate', w('ConstraintDate'));
-      const type =
-        honorConstraints && ct === 'start_on'
-          ? 'mandatory_start'
-          : honorConstraints && ct === 'finish_on'
-            ? 'mandatory_finish'
-            : ct;
-      a.constraint = { type, date: d };
-    }
-    // a deadline bounds the late finish only, like P6's secondary "finish on or before"
-    const deadline = date('Deadline');
-    if (deadline) a.constraint2 = { type: 'finish_on_or_before', date: deadline };
-    const baseline = childrenNamed(t, 'Baseline').find((b) => childText(b, 'Number') === '0');
-    if (baseline) {
-      if (childText(baseline, 'Start'))
-        a.baselineStart = isoDate(childText(baseline, 'Start'), w('Baseline/Start'));
-      if (childText(baseline, 'Finish'))
-        a.baselineFinish = isoDate(childText(baseline, 'Finish'), w('Baseline/Finish'));
-    }
-    for (const x of childrenNamed(t, 'ExtendedAttribute')) {
-      const id = childText(x, 'FieldID');
-      a.udfs[attributeNames.get(id) || id] = childText(x, 'Value');
-    }
-    if (byUid.has(uid)) throw new InterchangeError('duplicate_id', `task UID ${uid} appears twice`, w('UID'));
-    byUid.set(uid, a);
-    while (outline.length > level) outline.pop();
-    if (level > 0) a.parentId = outline[level - 1]?.id ?? null;
-    outline[level] = a;
-    outline.length = level + 1;
-    for (const l of childrenNamed(t, 'PredecessorLink')) links.push({ node: l, succ: a, line: l.line });
-    p.activities.push(a);
-  }
-  for (const { node, succ, line } of links) {
+  // "Tasks will always honor their constraint dates" (default on): must start/finish on beat the links
+  tasks.finish(settings.HonorConstraints !== '0', attributeNames);
+  const { byUid } = tasks;
+  for (const link of tasks.links) {
+    const { succ, line, predUid } = link;
     const w = (field: string) => ({ line, element: `Task ${succ.code} PredecessorLink`, field });
-    const predUid = childText(node, 'PredecessorUID');
-    if (childText(node, 'CrossProject') === '1') {
+    if (link.crossProject === '1') {
       p.warnings.push(`task ${succ.code}: link to another project dropped`);
       continue;
     }
@@ -265,11 +179,10 @@ export async function readMspdi(
         `unknown predecessor UID ${predUid}`,
         w('PredecessorUID'),
       );
-    const type = MSPDI_LINK_TYPES[childText(node, 'Type') || '1'];
-    if (!type)
-      throw new InterchangeError('invalid_value', `unknown link Type ${childText(node, 'Type')}`, w('Type'));
-    const format = childText(node, 'LagFormat') || '7';
-    const raw = childText(node, 'LinkLag') ? number(childText(node, 'LinkLag'), w('LinkLag')) : 0;
+    const type = MSPDI_LINK_TYPES[link.type || '1'];
+    if (!type) throw new InterchangeError('invalid_value', `unknown link Type ${link.type}`, w('Type'));
+    const format = link.lagFormat || '7';
+    const raw = link.linkLag ? number(link.linkLag, w('LinkLag')) : 0;
     let lagMinutes = Math.round(raw / 10);
     if (PERCENT_LAG_FORMATS.has(format)) lagMinutes = Math.round((pred.durationMinutes * raw) / 100);
     p.relations.push({
@@ -281,29 +194,17 @@ export async function readMspdi(
       ...(ELAPSED_LAG_FORMATS.has(format) ? { lagCalendar: '24h' as const } : {}),
     });
   }
-  for (const r of resources) {
-    const uid = childText(r, 'UID');
-    if (!uid || uid === '0' || childText(r, 'IsNull') === '1') continue;
-    const type = childText(r, 'Type');
-    p.resources.push({
-      id: uid,
-      // ID is the resource's row number; Initials is its short name (what the writer stores a code in)
-      code: childText(r, 'Initials') || childText(r, 'ID') || uid,
-      name: childText(r, 'Name'),
-      type: type === '0' ? 'material' : type === '2' ? 'nonlabor' : 'labor',
-      calendarId: childText(r, 'CalendarUID') || null,
-    });
-  }
+  tasks.links.length = 0;
   const resourceIds = new Set(p.resources.map((r) => r.id));
-  for (const a of assignments) {
-    const task = childText(a, 'TaskUID');
-    const res = childText(a, 'ResourceUID');
-    if (!byUid.has(task) || !resourceIds.has(res)) continue; // MS Project's unassigned placeholders (resource -65535)
-    const work = childText(a, 'Work');
+  for (const f of assignments) {
+    const task = f[ASSIGNMENT.TaskUID] ?? '';
+    const resource = f[ASSIGNMENT.ResourceUID] ?? '';
+    if (!byUid.has(task) || !resourceIds.has(resource)) continue; // MS Project's unassigned placeholders (resource -65535)
+    const work = f[ASSIGNMENT.Work];
     p.assignments.push({
-      id: childText(a, 'UID'),
+      id: f[ASSIGNMENT.UID] ?? '',
       activityId: task,
-      resourceId: res,
+      resourceId: resource,
       ...(work
         ? { plannedUnits: minutesFromIsoDuration(work, { element: 'Assignment', field: 'Work' }) / 60 }
         : {}),
@@ -324,134 +225,212 @@ export async function readMspdi(
   return p;
 }
 
-/** Keeps what the reader uses of a Task (MS Project writes ~100 children per task). */
-function compactTask(node: XNode): XNode {
-  const keep = new Set([
-    'UID',
-    'ID',
-    'Name',
-    'IsNull',
-    'Active',
-    'OutlineLevel',
-    'Summary',
-    'Milestone',
-    'CalendarUID',
-    'Duration',
-    'ActualStart',
-    'ActualFinish',
-    'EarlyStart',
-    'EarlyFinish',
-    'LateStart',
-    'LateFinish',
-    'TotalSlack',
-    'FreeSlack',
-    'Critical',
-    'Start',
-    'Finish',
-    'PercentComplete',
-    'RemainingDuration',
-    'ConstraintType',
-    'ConstraintDate',
-    'Deadline',
-    'Baseline',
-    'ExtendedAttribute',
-    'PredecessorLink',
-    'Manual',
-  ]);
-  return { ...node, children: node.children.filter((c) => keep.has(c.name)) };
+const NOWHERE: InterchangeErrorLocation = {};
+
+/** Where in a task: its line, UID and the field. */
+function taskAt(t: TaskRecord, field: string): InterchangeErrorLocation {
+  return { line: t.line, element: `Task UID ${t.fields[TASK.UID] ?? ''}`, field };
 }
 
-function intervals(node: XNode | undefined, line: number): IxInterval[] {
-  const w = { line, element: 'Calendar WorkingTime' };
-  return childrenNamed(
-    child(node ?? { name: '', attrs: {}, children: [], text: '', line }, 'WorkingTimes'),
-    'WorkingTime',
-  )
-    .filter((x) => childText(x, 'FromTime') && childText(x, 'ToTime'))
-    .map((x) => ({ start: hhmmOf(childText(x, 'FromTime'), w), finish: hhmmOf(childText(x, 'ToTime'), w) }));
+/**
+ * Runs a conversion of a task's field and gives its error the task's location (built only then: the
+ * conversions run for every field of every task).
+ */
+function inTask<T>(t: TaskRecord, field: string, convert: (where: InterchangeErrorLocation) => T): T {
+  try {
+    return convert(NOWHERE);
+  } catch (e) {
+    if (!(e instanceof InterchangeError) || e.line !== undefined || e.element || e.field) throw e;
+    throw new InterchangeError(e.code, e.message, taskAt(t, field));
+  }
 }
 
-function hhmmOf(text: string, where: { line: number; element: string }): string {
-  const m = /^(\d{2}):(\d{2})/.exec(text);
-  if (!m || Number(m[1]) > 24 || Number(m[2]) > 59)
-    throw new InterchangeError('invalid_value', `"${text}" is not a time`, where);
-  return `${m[1] === '24' ? '00' : m[1]}:${m[2]}`;
+function taskDate(t: TaskRecord, i: number): string | undefined {
+  const text = t.fields[i];
+  return text ? inTask(t, TASK_FIELD_NAMES[i]!, (where) => isoDate(text, where)) : undefined;
 }
 
-function daysBetween(from: string, to: string, where: { line: number; element: string }): string[] {
-  const out: string[] = [];
-  const start = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);
-  let end = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(start) || Number.isNaN(end) || end < start)
-    throw new InterchangeError('invalid_value', `bad period ${from}–${to}`, where);
-  const min = Date.UTC(2000, 0, 1);
-  const max = Date.UTC(2050, 11, 31);
-  end = Math.min(end, max);
-  for (let t = Math.max(start, min); t <= end; t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
+function taskDuration(t: TaskRecord, i: number): number | undefined {
+  const text = t.fields[i];
+  return text ? inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where)) : undefined;
 }
 
-function resolveCalendars(nodes: XNode[]): IxCalendar[] {
-  const byUid = new Map(nodes.map((n) => [childText(n, 'UID'), n]));
-  const done = new Map<string, IxCalendar>();
-  const resolve = (n: XNode, depth: number): IxCalendar => {
-    const uid = childText(n, 'UID');
-    const cached = done.get(uid);
-    if (cached) return cached;
-    const baseUid = childText(n, 'BaseCalendarUID');
-    const baseNode =
-      baseUid && baseUid !== '-1' && baseUid !== uid && depth < 10 ? byUid.get(baseUid) : undefined;
-    const base = baseNode ? resolve(baseNode, depth + 1) : undefined;
-    const week: IxInterval[][] = (base?.week ?? STANDARD_WEEK).map((d) => [...d]);
-    const exceptions = new Map<string, IxInterval[]>(
-      (base?.exceptions ?? []).map((e) => [e.date, e.intervals]),
-    );
-    const where = { line: n.line, element: `Calendar UID ${uid}` };
-    for (const wd of childrenNamed(child(n, 'WeekDays'), 'WeekDay')) {
-      const dayType = Number(childText(wd, 'DayType'));
-      const working = childText(wd, 'DayWorking') === '1';
-      const hours = working ? intervals(wd, wd.line) : [];
-      if (dayType >= 1 && dayType <= 7) week[(dayType + 5) % 7] = hours;
-      else if (dayType === 0) {
-        const tp = child(wd, 'TimePeriod');
-        if (tp)
-          for (const d of daysBetween(childText(tp, 'FromDate'), childText(tp, 'ToDate'), where))
-            exceptions.set(d, hours);
-      }
+function taskNumber(t: TaskRecord, i: number, max?: number): number {
+  const text = t.fields[i] ?? '';
+  return inTask(t, TASK_FIELD_NAMES[i]!, (where) => number(text, where, max));
+}
+
+/** Slack in tenths of a minute → minutes. */
+function taskSlack(t: TaskRecord, i: number): number | undefined {
+  return t.fields[i] ? Math.round(taskNumber(t, i) / 10) : undefined;
+}
+
+/**
+ * Turns each Task into an activity as it arrives. The first error is kept and thrown by `finish`, after
+ * the XML, settings and calendar errors the whole file may still hold; tasks after it are not read.
+ * What depends on the rest of the file is settled in `finish`: constraint types (HonorConstraints is a
+ * project setting) and extended attribute names (their definitions).
+ */
+class TaskConverter {
+  readonly byUid = new Map<string, IxActivity>();
+  readonly links: PendingLink[] = [];
+  private readonly outline: IxActivity[] = [];
+  private readonly warnings: string[] = [];
+  /** Activities with a "must start/finish on", which is mandatory when tasks honor their constraints. */
+  private readonly mustOn: IxActivity[] = [];
+  /** Each activity with extended attributes and its FieldID, value pairs. */
+  private readonly attributes: [IxActivity, string[]][] = [];
+  /** MS Project's project summary task (the last one, should there be several). */
+  private projectSummary: IxProject['projectSummary'];
+  private failed = false;
+  private error: unknown;
+
+  constructor(private readonly p: IxProject) {}
+
+  add(t: TaskRecord): void {
+    if (this.failed) return;
+    try {
+      this.convert(t);
+    } catch (e) {
+      this.failed = true;
+      this.error = e;
     }
-    for (const ww of childrenNamed(child(n, 'WorkWeeks'), 'WorkWeek')) {
-      const tp = child(ww, 'TimePeriod');
-      if (!tp) continue;
-      const perDay = new Map<number, IxInterval[]>();
-      for (const wd of childrenNamed(child(ww, 'WeekDays'), 'WeekDay')) {
-        const dayType = Number(childText(wd, 'DayType'));
-        perDay.set((dayType + 5) % 7, childText(wd, 'DayWorking') === '1' ? intervals(wd, wd.line) : []);
+  }
+
+  finish(honorConstraints: boolean, attributeNames: ReadonlyMap<string, string>): void {
+    if (this.failed) throw this.error;
+    if (this.projectSummary) this.p.projectSummary = this.projectSummary;
+    this.p.warnings.push(...this.warnings);
+    if (honorConstraints)
+      for (const a of this.mustOn) {
+        const c = a.constraint!;
+        c.type = c.type === 'start_on' ? 'mandatory_start' : 'mandatory_finish';
       }
-      for (const d of daysBetween(childText(tp, 'FromDate'), childText(tp, 'ToDate'), where)) {
-        const weekday = (new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7;
-        const hours = perDay.get(weekday);
-        if (hours) exceptions.set(d, hours);
+    for (const [a, pairs] of this.attributes)
+      for (let i = 0; i < pairs.length; i += 2) {
+        const id = pairs[i]!;
+        a.udfs[attributeNames.get(id) || id] = pairs[i + 1]!;
       }
+    this.attributes.length = 0;
+  }
+
+  private convert(t: TaskRecord): void {
+    const f = t.fields;
+    if (f[TASK.IsNull] === '1') return;
+    const uid = f[TASK.UID] ?? '';
+    if (!uid) throw new InterchangeError('missing_value', 'task without UID', taskAt(t, 'UID'));
+    if (f[TASK.Active] === '0') {
+      this.warnings.push(`task ${f[TASK.ID] ?? ''}: inactive, left out`);
+      return;
     }
-    for (const ex of childrenNamed(child(n, 'Exceptions'), 'Exception')) {
-      const tp = child(ex, 'TimePeriod');
-      if (!tp) continue;
-      const hours = childText(ex, 'DayWorking') === '1' ? intervals(ex, ex.line) : [];
-      for (const d of daysBetween(childText(tp, 'FromDate'), childText(tp, 'ToDate'), where))
-        exceptions.set(d, hours);
+    const level = f[TASK.OutlineLevel] ? taskNumber(t, TASK.OutlineLevel, 100) : 1;
+    const summary = f[TASK.Summary] === '1';
+    const critical = f[TASK.Critical] ? f[TASK.Critical] === '1' : undefined;
+    if (uid === '0' && level === 0) {
+      // the project summary task: the project's own row, not a work
+      this.projectSummary = {
+        name: own(f[TASK.Name] ?? ''),
+        recorded: {
+          earlyStart: taskDate(t, TASK.EarlyStart),
+          earlyFinish: taskDate(t, TASK.EarlyFinish),
+          lateStart: taskDate(t, TASK.LateStart),
+          lateFinish: taskDate(t, TASK.LateFinish),
+          totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
+          freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
+          critical,
+          start: taskDate(t, TASK.Start),
+          finish: taskDate(t, TASK.Finish),
+        },
+      };
+      this.outline.length = 0;
+      return;
     }
-    const cal: IxCalendar = {
+    const calendarUid = f[TASK.CalendarUID];
+    const a: IxActivity = {
       id: uid,
-      name: childText(n, 'Name'),
-      week,
-      exceptions: [...exceptions]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([date, iv]) => ({ date, intervals: iv })),
-      ...(baseUid && baseUid !== '-1' ? { baseId: baseUid } : {}),
+      code: own(f[TASK.ID] || uid),
+      name: own(f[TASK.Name] ?? ''),
+      wbsId: null,
+      parentId: null,
+      type: summary ? 'summary' : f[TASK.Milestone] === '1' ? 'finish_milestone' : 'task',
+      calendarId: calendarUid && calendarUid !== '-1' ? calendarUid : null,
+      durationMinutes: taskDuration(t, TASK.Duration) ?? 0,
+      actualStart: taskDate(t, TASK.ActualStart),
+      actualFinish: taskDate(t, TASK.ActualFinish),
+      recorded: {
+        earlyStart: taskDate(t, TASK.EarlyStart),
+        earlyFinish: taskDate(t, TASK.EarlyFinish),
+        lateStart: taskDate(t, TASK.LateStart),
+        lateFinish: taskDate(t, TASK.LateFinish),
+        totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
+        freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
+        critical,
+        start: taskDate(t, TASK.Start),
+        finish: taskDate(t, TASK.Finish),
+      },
+      codes: {},
+      udfs: {},
     };
-    done.set(uid, cal);
-    return cal;
-  };
-  return nodes.map((n) => resolve(n, 0));
+    if (f[TASK.Manual] === '1' && !summary) a.manual = true;
+    if (f[TASK.PercentComplete]) a.percentComplete = taskNumber(t, TASK.PercentComplete, 1000);
+    if (a.actualFinish) a.status = 'completed';
+    else if (a.actualStart) {
+      a.status = 'in_progress';
+      a.remainingMinutes = taskDuration(t, TASK.RemainingDuration);
+    } else a.status = 'not_started';
+    const ct = MSPDI_CONSTRAINTS[f[TASK.ConstraintType] || '0'];
+    if (!ct)
+      throw new InterchangeError(
+        'invalid_value',
+        `unknown ConstraintType ${f[TASK.ConstraintType]}`,
+        taskAt(t, 'ConstraintType'),
+      );
+    if (ct === 'alap') a.asLateAsPossible = true;
+    else if (ct !== 'asap') {
+      const date = taskDate(t, TASK.ConstraintDate);
+      if (!date)
+        throw new InterchangeError(
+          'missing_value',
+          'constraint without ConstraintDate',
+          taskAt(t, 'ConstraintDate'),
+        );
+      a.constraint = { type: ct, date };
+      if (ct === 'start_on' || ct === 'finish_on') this.mustOn.push(a);
+    }
+    // a deadline bounds the late finish only, like P6's secondary "finish on or before"
+    const deadline = taskDate(t, TASK.Deadline);
+    if (deadline) a.constraint2 = { type: 'finish_on_or_before', date: deadline };
+    const baseline = t.baselines.find((b) => b.fields[BASELINE.Number] === '0')?.fields;
+    if (baseline) {
+      const start = baseline[BASELINE.Start];
+      const finish = baseline[BASELINE.Finish];
+      if (start) a.baselineStart = inTask(t, 'Baseline/Start', (where) => isoDate(start, where));
+      if (finish) a.baselineFinish = inTask(t, 'Baseline/Finish', (where) => isoDate(finish, where));
+    }
+    if (t.attributes.length > 0) {
+      const pairs: string[] = [];
+      for (const x of t.attributes)
+        pairs.push(x.fields[TASK_ATTRIBUTE.FieldID] ?? '', own(x.fields[TASK_ATTRIBUTE.Value] ?? ''));
+      this.attributes.push([a, pairs]);
+    }
+    if (this.byUid.has(uid))
+      throw new InterchangeError('duplicate_id', `task UID ${uid} appears twice`, taskAt(t, 'UID'));
+    this.byUid.set(uid, a);
+    const { outline } = this;
+    while (outline.length > level) outline.pop();
+    if (level > 0) a.parentId = outline[level - 1]?.id ?? null;
+    outline[level] = a;
+    outline.length = level + 1;
+    for (const l of t.links)
+      this.links.push({
+        succ: a,
+        line: l.line,
+        predUid: l.fields[LINK.PredecessorUID] ?? '',
+        crossProject: l.fields[LINK.CrossProject] ?? '',
+        type: l.fields[LINK.Type] ?? '',
+        lagFormat: l.fields[LINK.LagFormat] ?? '',
+        linkLag: l.fields[LINK.LinkLag] ?? '',
+      });
+    this.p.activities.push(a);
+  }
 }

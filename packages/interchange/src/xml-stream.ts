@@ -1,10 +1,11 @@
 /**
- * Streaming XML with saxes: elements whose path `isRecord` accepts are collected as small trees and
+ * Streaming XML with saxes. `parseXml` hands each start tag, text and end tag to a sink as they are
+ * parsed; `streamXml` builds on it: elements whose path `isRecord` accepts are collected as small trees and
  * handed to `onRecord` one at a time; leaf elements outside records go to `onScalar`. Only one record is
  * in memory at a time. Namespace prefixes are dropped. Malformed or truncated XML is an
  * `InterchangeError` with the line.
  */
-import { SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesTag } from 'saxes';
 import { InterchangeError } from './errors.js';
 import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from './input.js';
 
@@ -22,50 +23,37 @@ export interface XmlHandlers {
   onScalar?(path: readonly string[], text: string, line: number): void;
 }
 
+/** Parse events: element names without their namespace prefix; `line` is where the start tag ends. */
+export interface XmlSink {
+  open(name: string, tag: SaxesTag, line: number): void;
+  /** Character data and CDATA, in pieces. */
+  text(text: string): void;
+  close(line: number): void;
+}
+
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-export async function streamXml(
+/** Parses `source` into `sink`'s events; returns the root element's name. */
+export async function parseXml(
   source: ByteSource,
-  handlers: XmlHandlers,
+  sink: XmlSink,
   encoding: Encoding = 'auto',
 ): Promise<string> {
   const parser = new SaxesParser({ position: true });
-  const path: string[] = [];
-  const stack: XNode[] = [];
-  let text = '';
+  let depth = 0;
   let root = '';
   let failure: Error | null = null;
   parser.on('opentag', (tag) => {
     const name = local(tag.name);
     if (!root) root = name;
-    path.push(name);
-    text = '';
-    if (stack.length > 0 || handlers.isRecord(path)) {
-      const attrs: Record<string, string> = {};
-      for (const [k, v] of Object.entries(tag.attributes))
-        attrs[local(k)] = typeof v === 'string' ? v : v.value;
-      const node: XNode = { name, attrs, children: [], text: '', line: parser.line };
-      stack[stack.length - 1]?.children.push(node);
-      stack.push(node);
-    }
+    depth++;
+    sink.open(name, tag, parser.line);
   });
-  parser.on('text', (t) => {
-    text += t;
-  });
-  parser.on('cdata', (t) => {
-    text += t;
-  });
+  parser.on('text', (t) => sink.text(t));
+  parser.on('cdata', (t) => sink.text(t));
   parser.on('closetag', () => {
-    const node = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    if (node) {
-      if (node.children.length === 0) node.text = text.trim();
-      stack.pop();
-      if (stack.length === 0) handlers.onRecord(node, path);
-    } else if (handlers.onScalar && text.trim() !== '') {
-      handlers.onScalar(path, text.trim(), parser.line);
-    }
-    text = '';
-    path.pop();
+    sink.close(parser.line);
+    depth--;
   });
   parser.on('error', (e) => {
     failure ??= new InterchangeError('syntax', `malformed XML: ${e.message}`, { line: parser.line });
@@ -91,9 +79,51 @@ export async function streamXml(
   }
   if (failure) throw failure;
   if (!root) throw new InterchangeError('truncated', 'empty XML document', { line: 1 });
-  if (stack.length > 0 || path.length > 0)
-    throw new InterchangeError('truncated', 'XML ends inside an element', { line: parser.line });
+  if (depth > 0) throw new InterchangeError('truncated', 'XML ends inside an element', { line: parser.line });
   return root;
+}
+
+export function streamXml(
+  source: ByteSource,
+  handlers: XmlHandlers,
+  encoding: Encoding = 'auto',
+): Promise<string> {
+  const path: string[] = [];
+  const stack: XNode[] = [];
+  let text = '';
+  return parseXml(
+    source,
+    {
+      open(name, tag, line) {
+        path.push(name);
+        text = '';
+        if (stack.length > 0 || handlers.isRecord(path)) {
+          const attrs: Record<string, string> = {};
+          for (const [k, v] of Object.entries(tag.attributes))
+            attrs[local(k)] = typeof v === 'string' ? v : v.value;
+          const node: XNode = { name, attrs, children: [], text: '', line };
+          stack[stack.length - 1]?.children.push(node);
+          stack.push(node);
+        }
+      },
+      text(t) {
+        text += t;
+      },
+      close(line) {
+        const node = stack.length > 0 ? stack[stack.length - 1] : undefined;
+        if (node) {
+          if (node.children.length === 0) node.text = text.trim();
+          stack.pop();
+          if (stack.length === 0) handlers.onRecord(node, path);
+        } else if (handlers.onScalar && text.trim() !== '') {
+          handlers.onScalar(path, text.trim(), line);
+        }
+        text = '';
+        path.pop();
+      },
+    },
+    encoding,
+  );
 }
 
 export function child(node: XNode, name: string): XNode | undefined {
