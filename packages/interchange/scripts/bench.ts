@@ -2,18 +2,21 @@
  * `npm run bench -w @takt/interchange`: generates XER and MSPDI schedules of 10k, 100k and 350k activities
  * (a WBS, chains of works with FS/SS/FF links and lags, two calendars with holidays, constraints,
  * progress), then for each file, in a fresh process: imports it streaming from disk, calculates it with
- * the engine, exports it again, and reports the times and the process's peak memory as JSON lines, then
- * a summary. Each step runs in its own process so the peak RSS is that step's. No timed assertions.
+ * the engine, exports it again, and reports the times and the process's peak memory (after the import,
+ * after the calculation, at the end) as JSON lines, then a summary. Each step runs in its own process so
+ * the peak RSS is that step's. No timed assertions.
  *
  *   tsx scripts/bench.ts                 XER 10k/100k/350k, MSPDI 10k/100k
  *   tsx scripts/bench.ts --sizes 10000   only these sizes
  *   tsx scripts/bench.ts --mspdi-350k    also a 350k MSPDI (≈ 600 MB)
+ *   tsx scripts/bench.ts --before <rev>  also imports each MSPDI file with the package's code as of git
+ *                                        revision <rev> (rows with `code: <rev>`), to compare readers
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   defaultOptions,
   type IxActivity,
@@ -21,9 +24,9 @@ import {
   type IxRelation,
   STANDARD_WEEK,
 } from '../src/model.js';
-import { readProjectFile } from '../src/read.js';
-import { scheduleProject } from '../src/schedule.js';
-import { writeMspdi, writeXer } from '../src/writers.js';
+import * as read from '../src/read.js';
+import * as schedule from '../src/schedule.js';
+import * as writers from '../src/writers.js';
 
 type Format = 'xer' | 'mspdi';
 
@@ -156,13 +159,31 @@ function peak() {
   return { peakRssMB: round(usage.maxRSS / 1024), heapUsedMB: round(process.memoryUsage().heapUsed / MB) };
 }
 
-async function child(step: string, format: Format, n: number, path: string): Promise<Figures> {
+/** The package's sources as of another revision, extracted under `dir`. */
+function extractRevision(rev: string, dir: string): void {
+  execFileSync(
+    'sh',
+    ['-c', 'git archive --format=tar "$1:packages/interchange" src | tar -x -C "$2"', 'sh', rev, dir],
+    {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+
+async function child(
+  step: string,
+  format: Format,
+  n: number,
+  path: string,
+  code?: { rev: string; dir: string },
+): Promise<Figures> {
   if (step === 'generate') {
     let t = performance.now();
     const p = syntheticProject(n);
     const buildMs = performance.now() - t;
     t = performance.now();
-    await writeFile(path, format === 'xer' ? writeXer(p) : writeMspdi(p));
+    await writeFile(path, format === 'xer' ? writers.writeXer(p) : writers.writeMspdi(p));
     return {
       step: 'generate',
       format,
@@ -174,6 +195,11 @@ async function child(step: string, format: Format, n: number, path: string): Pro
       ...peak(),
     };
   }
+  // the code under test: this checkout's, or another revision's extracted sources
+  const from = (file: string) => pathToFileURL(join(code!.dir, 'src', file)).href;
+  const { readProjectFile } = code ? ((await import(from('read.ts'))) as typeof read) : read;
+  const { scheduleProject } = code ? ((await import(from('schedule.ts'))) as typeof schedule) : schedule;
+  const { writeMspdi, writeXer } = code ? ((await import(from('writers.ts'))) as typeof writers) : writers;
   let t = performance.now();
   const project = await readProjectFile(path);
   const importMs = performance.now() - t;
@@ -181,6 +207,7 @@ async function child(step: string, format: Format, n: number, path: string): Pro
   t = performance.now();
   const { rows } = scheduleProject(project);
   const calculateMs = performance.now() - t;
+  const afterCalculate = peak();
   t = performance.now();
   let bytes = 0;
   for (const c of format === 'xer' ? writeXer(project, rows) : writeMspdi(project, rows)) bytes += c.length;
@@ -188,6 +215,8 @@ async function child(step: string, format: Format, n: number, path: string): Pro
   return {
     step: 'import',
     format,
+    // the code that imported: this checkout's, or the git revision of `--before`
+    code: code?.rev ?? 'current',
     activities: project.activities.length,
     relations: project.relations.length,
     fileMB: round(statSync(path).size / MB),
@@ -197,6 +226,7 @@ async function child(step: string, format: Format, n: number, path: string): Pro
     exportMs: Math.round(exportMs),
     exportMB: round(bytes / MB),
     rssAfterImportMB: afterImport.peakRssMB,
+    rssAfterCalculateMB: afterCalculate.peakRssMB,
     ...peak(),
   };
 }
@@ -204,10 +234,21 @@ async function child(step: string, format: Format, n: number, path: string): Pro
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
-    const [, step, format, n, path] = args as [string, string, Format, string, string];
-    process.stdout.write(`${JSON.stringify(await child(step, format, Number(n), path))}\n`);
+    const [, step, format, n, path, rev, revDir] = args as [
+      string,
+      string,
+      Format,
+      string,
+      string,
+      string?,
+      string?,
+    ];
+    const code = rev && revDir ? { rev, dir: revDir } : undefined;
+    process.stdout.write(`${JSON.stringify(await child(step, format, Number(n), path, code))}\n`);
     return;
   }
+  const beforeAt = args.indexOf('--before');
+  const before = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
   const sizesAt = args.indexOf('--sizes');
   const sizes = sizesAt >= 0 ? args[sizesAt + 1]!.split(',').map(Number) : [10_000, 100_000, 350_000];
   const cases: [Format, number][] = [
@@ -218,14 +259,32 @@ async function main() {
   ];
   const dir = mkdtempSync(join(tmpdir(), 'takt-bench-'));
   const script = fileURLToPath(import.meta.url);
+  // inside the package (git-ignored) so that the revision's imports resolve to the workspace's modules
+  const benchDir = fileURLToPath(new URL('../.bench/', import.meta.url));
+  if (before) mkdirSync(benchDir, { recursive: true });
+  const revDir = before ? mkdtempSync(join(benchDir, 'before-')) : '';
   const results: Figures[] = [];
   try {
+    if (before) extractRevision(before, revDir);
     for (const [format, n] of cases) {
       const path = join(dir, `bench-${n}.${format === 'xer' ? 'xer' : 'mspdi'}`);
-      for (const step of ['generate', 'import']) {
+      const steps: string[][] = [['generate'], ['import']];
+      if (before && format === 'mspdi') steps.push(['import', before, revDir]);
+      for (const [step, ...code] of steps) {
         const out = execFileSync(
           process.execPath,
-          ['--import', 'tsx', '--max-old-space-size=4096', script, '--child', step, format, String(n), path],
+          [
+            '--import',
+            'tsx',
+            '--max-old-space-size=4096',
+            script,
+            '--child',
+            step!,
+            format,
+            String(n),
+            path,
+            ...code,
+          ],
           {
             encoding: 'utf8',
             maxBuffer: 1 << 20,
@@ -240,17 +299,21 @@ async function main() {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    if (revDir) rmSync(revDir, { recursive: true, force: true });
   }
   const summary = results
     .filter((r) => r.step === 'import')
     .map((r) => ({
       format: r.format,
+      code: r.code,
       activities: r.activities,
       fileMB: r.fileMB,
       importS: round(Number(r.importMs) / 1000, 2),
       calculateS: round(Number(r.calculateMs) / 1000, 2),
       importAndCalculateS: round(Number(r.importAndCalculateMs) / 1000, 2),
       exportS: round(Number(r.exportMs) / 1000, 2),
+      importPeakRssMB: r.rssAfterImportMB,
+      importAndCalculatePeakRssMB: r.rssAfterCalculateMB,
       peakRssMB: r.peakRssMB,
     }));
   process.stdout.write(
