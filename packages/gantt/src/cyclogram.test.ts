@@ -6,6 +6,7 @@ import {
   cyclogramClashes,
   cyclogramLayout,
   cyclogramRates,
+  cyclogramVisibleLocations,
 } from './cyclogram.js';
 import { MINUTES_PER_DAY } from './dates.js';
 import { scaleAtLevel } from './scale.js';
@@ -126,6 +127,30 @@ describe('cyclogram layout', () => {
         points: [0, 160, 64, 120, 96, 120, 160, 80, 192, 80, 256, 40, 288, 40, 352, 0],
       },
     ]);
+  });
+
+  it('lays out only the locations in view, lines reaching one location beyond each edge', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => `Grip ${i + 1}`);
+    const start = new Int32Array(1000).map((_, i) => i * D);
+    const finish = start.map((s) => s + D);
+    const input = { locations: many, trades: [{ id: 'a', name: 'a', plan: { start, finish } }] };
+    // Scrolled to the bottom: the lowest four locations fill the 160 px.
+    const bottom = { ...viewport, scrollTop: 1000 * 40 - 160 };
+    const layout = cyclogramLayout(input, scale, bottom);
+    expect(cyclogramVisibleLocations(input, bottom)).toEqual({ first: 0, last: 3 });
+    expect(layout.bands.map((b) => [b.label, b.y])).toEqual([
+      ['Grip 1', 120],
+      ['Grip 2', 80],
+      ['Grip 3', 40],
+      ['Grip 4', 0],
+    ]);
+    // Locations 0–4: four in view and the one above the top edge.
+    expect(layout.lines[0]!.points).toHaveLength(5 * 4);
+    expect(layout.lines[0]!.points.at(-1)).toBe(-40);
+    // Half a band scrolled: five bands show, and the line covers one more on each side.
+    const middle = { ...viewport, scrollTop: 500 * 40 + 20 };
+    expect(cyclogramVisibleLocations(input, middle)).toEqual({ first: 495, last: 499 });
+    expect(cyclogramLayout(input, scale, middle).lines[0]!.points).toHaveLength(7 * 4);
   });
 
   it('breaks the line at a skipped location; default colours come from the palette', () => {

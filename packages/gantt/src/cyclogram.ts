@@ -181,7 +181,40 @@ export function cyclogramY(input: CyclogramInput, viewport: CyclogramViewport, p
   return (input.locations.length - position) * viewport.locationHeight - viewport.scrollTop;
 }
 
-/** Bands, trade polylines per plan kind and clash marks in screen coordinates. */
+/** The locations whose bands the viewport shows (first and last index; last < first when none). */
+export function cyclogramVisibleLocations(
+  input: CyclogramInput,
+  viewport: CyclogramViewport,
+): { first: number; last: number } {
+  const count = input.locations.length;
+  const h = viewport.locationHeight;
+  // Location i spans y from (count - i - 1)·h − scrollTop to (count - i)·h − scrollTop.
+  const first = Math.max(0, Math.floor(count - (viewport.height + viewport.scrollTop) / h));
+  const last = Math.min(count - 1, Math.ceil(count - viewport.scrollTop / h) - 1);
+  return { first, last };
+}
+
+/** Clashes of an input, computed once per input object, plan kind and buffer (a frame asks again). */
+const clashesByInput = new WeakMap<CyclogramInput, Map<string, CyclogramClash[]>>();
+function clashesOf(input: CyclogramInput, kind: PlanKind, bufferMinutes: number): CyclogramClash[] {
+  let byKey = clashesByInput.get(input);
+  if (!byKey) {
+    byKey = new Map();
+    clashesByInput.set(input, byKey);
+  }
+  const key = `${kind}|${bufferMinutes}`;
+  let clashes = byKey.get(key);
+  if (!clashes) {
+    clashes = cyclogramClashes(input, kind, bufferMinutes);
+    byKey.set(key, clashes);
+  }
+  return clashes;
+}
+
+/**
+ * Bands, trade polylines per plan kind and clash marks in screen coordinates — of the locations in view
+ * (lines reach one location beyond each edge, so their joins leave the viewport as they should).
+ */
 export function cyclogramLayout(
   input: CyclogramInput,
   scale: TimeScale,
@@ -190,12 +223,17 @@ export function cyclogramLayout(
 ): CyclogramLayout {
   const kinds = options.kinds ?? { plan: true, approved_plan: true, fact: true };
   const y = (position: number) => cyclogramY(input, viewport, position);
-  const bands: CyclogramBand[] = input.locations.map((label, location) => ({
-    location,
-    label,
-    y: y(location + 1),
-    height: viewport.locationHeight,
-  }));
+  const { first, last } = cyclogramVisibleLocations(input, viewport);
+  const bands: CyclogramBand[] = [];
+  for (let location = first; location <= last; location++)
+    bands.push({
+      location,
+      label: input.locations[location]!,
+      y: y(location + 1),
+      height: viewport.locationHeight,
+    });
+  const from = Math.max(0, first - 1);
+  const to = Math.min(input.locations.length - 1, last + 1);
   const lines: CyclogramLine[] = [];
   input.trades.forEach((trade, index) => {
     const color = cyclogramTradeColor(input, index);
@@ -203,7 +241,7 @@ export function cyclogramLayout(
       const dates = datesOf(trade, kind);
       if (!kinds[kind] || !dates) continue;
       let points: number[] = [];
-      for (let i = 0; i < input.locations.length; i++) {
+      for (let i = from; i <= to; i++) {
         const start = dates.start[i]!;
         const finish = dates.finish[i]!;
         if (start < 0 || finish < 0) {
@@ -220,7 +258,7 @@ export function cyclogramLayout(
   // Only marks near the viewport: a big programme can have tens of thousands of clashes.
   const margin = 16;
   const clashes: CyclogramClashMark[] = [];
-  for (const clash of cyclogramClashes(input, 'plan', options.bufferMinutes ?? 0)) {
+  for (const clash of clashesOf(input, 'plan', options.bufferMinutes ?? 0)) {
     const x = scaleXFromMinute(scale, clash.time);
     const markY = y(clash.position);
     if (x < -margin || x > viewport.width + margin || markY < -margin || markY > viewport.height + margin)

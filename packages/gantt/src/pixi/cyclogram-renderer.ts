@@ -98,13 +98,13 @@ export class CyclogramPixiRenderer extends PixiSurface {
     // The axis column is drawn over the chart, hiding lines that run left of the time range.
     const axis = this.axis.clear().rect(0, 0, this.axisWidth, this.height).fill(theme.background);
     this.axisTexts.begin();
-    layout.bands.forEach((band, i) => {
-      if (i % 2 === 1) g.rect(0, band.y, viewport.width, band.height);
+    for (const band of layout.bands) {
+      if (band.location % 2 === 1) g.rect(0, band.y, viewport.width, band.height);
       axis
         .moveTo(0, this.headerHeight + band.y + 0.5)
         .lineTo(this.axisWidth, this.headerHeight + band.y + 0.5);
       this.axisTexts.place(band.label, 6, this.headerHeight + band.y + band.height / 2, 11, theme.text);
-    });
+    }
     this.axisTexts.end();
     g.fill(theme.rowStripe);
     axis.stroke({ width: 1, color: theme.gridLine });
