@@ -39,6 +39,14 @@ line(
 );
 line('  status while dragging', result.dragStatus);
 line(
+  `cyclogram, ${result.cyclogram.locations.toLocaleString('en')} locations × ${result.cyclogram.trades} trades: first frame from navigation (median of ${result.cyclogram.firstFrames.length})`,
+  ms(result.cyclogram.firstFrameMs),
+);
+line(
+  `  cyclogram frame while scrolling: mean / p95 / max (${result.cyclogram.scroll.count} frames)`,
+  `${result.cyclogram.scroll.mean.toFixed(2)} / ${result.cyclogram.scroll.p95.toFixed(2)} / ${result.cyclogram.scroll.max.toFixed(2)} ms`,
+);
+line(
   'JS heap after GC (+ array buffers)',
   `${result.heap.usedMB.toFixed(1)} + ${result.heap.backingStorageMB.toFixed(1)} MB`,
 );

@@ -195,6 +195,51 @@ test('gantt: 100,000-work timeline — first frame, scroll and zoom frames, drag
     backingStorageSize?: number;
   };
 
+  // The cyclogram of the same version (its locations from the WBS, a line per trade): from navigation
+  // start to the first frame with locations, median of three loads after a warm-up, then frames while
+  // scrolling the locations.
+  const cyclogramFirst: number[] = [];
+  await page.goto(`${url}/cyclogram`);
+  for (let i = 0; i <= TRIALS; i++) {
+    if (i > 0) await page.reload();
+    await page.waitForFunction(() => window.__taktCyclogram?.firstFrameAt !== undefined, undefined, {
+      timeout: 120_000,
+      polling: 'raf',
+    });
+    if (i > 0) cyclogramFirst.push(await page.evaluate(() => window.__taktCyclogram!.firstFrameAt!));
+  }
+  const cyclogramSize = await page.evaluate(() => ({
+    locations: window.__taktCyclogram!.locations,
+    trades: window.__taktCyclogram!.trades,
+  }));
+  const cyclogramScroll = await page.evaluate(async (frames) => {
+    const metrics = window.__taktCyclogram!;
+    const chart = document.querySelector<HTMLElement>('[data-testid="cyclogram-canvas"]')!;
+    const rect = chart.getBoundingClientRect();
+    const drawn = metrics.frameMs.length;
+    await new Promise<void>((resolve) => {
+      let i = 0;
+      const tick = () => {
+        if (i === frames) return resolve();
+        chart.dispatchEvent(
+          new WheelEvent('wheel', {
+            deltaY: -60,
+            clientX: rect.left + rect.width / 2,
+            clientY: rect.top + rect.height / 2,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+        i++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return metrics.frameMs.slice(drawn);
+  }, SCROLL_FRAMES / 2);
+  expect(cyclogramScroll.length).toBeGreaterThan(0);
+
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   mkdirSync(dirname(RESULT_FILE), { recursive: true });
   writeFileSync(
@@ -214,6 +259,12 @@ test('gantt: 100,000-work timeline — first frame, scroll and zoom frames, drag
       drag: stats(drags),
       dragStatus: moved,
       whatIfBuildMs,
+      cyclogram: {
+        ...cyclogramSize,
+        firstFrameMs: median(cyclogramFirst),
+        firstFrames: cyclogramFirst,
+        scroll: stats(cyclogramScroll),
+      },
       heap: {
         usedMB: heap.usedSize / 2 ** 20,
         backingStorageMB: (heap.backingStorageSize ?? 0) / 2 ** 20,

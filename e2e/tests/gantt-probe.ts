@@ -36,8 +36,19 @@ export interface GanttMetrics {
   };
 }
 
+/** What the cyclogram exposes (`window.__taktCyclogram`, see CyclogramCanvas). */
+export interface CyclogramMetrics {
+  renderer: string;
+  frames: number;
+  locations: number;
+  trades: number;
+  frameMs: number[];
+  firstFrameAt?: number;
+}
+
 declare global {
   interface Window {
     __taktGantt?: GanttMetrics;
+    __taktCyclogram?: CyclogramMetrics;
   }
 }

@@ -31,11 +31,23 @@ export interface CyclogramCommands {
 }
 
 /** Measurements the e2e tests and the benchmark read. */
+interface CyclogramMetrics {
+  renderer: string;
+  /** Scenes set (a frame is drawn only when one differs). */
+  frames: number;
+  locations: number;
+  trades: number;
+  /** The cost of each frame drawn. */
+  frameMs: number[];
+  /** performance.now() of the first frame with locations. */
+  firstFrameAt?: number;
+}
 declare global {
   interface Window {
-    __taktCyclogram?: { renderer: string; frames: number; locations: number; trades: number };
+    __taktCyclogram?: CyclogramMetrics;
   }
 }
+const MAX_FRAMES = 5000;
 
 /** Earliest and latest date of every line, for "fit to project". */
 function inputRange(input: CyclogramInput): { start: number; finish: number } | null {
@@ -138,6 +150,7 @@ export function CyclogramCanvas({
     [body.width, body.height, fit, clampScroll, count, locationHeight, today],
   );
 
+  const metrics = useRef<CyclogramMetrics>({ renderer: '', frames: 0, locations: 0, trades: 0, frameMs: [] });
   useEffect(() => {
     const r = renderer.current;
     if (!ready || !r || !scale || size.width === 0) return;
@@ -149,13 +162,23 @@ export function CyclogramCanvas({
       options,
       version,
     });
-    window.__taktCyclogram = {
-      renderer: r.rendererName,
-      frames: (window.__taktCyclogram?.frames ?? 0) + 1,
-      locations: input.locations.length,
-      trades: input.trades.length,
-    };
+    const m = metrics.current;
+    m.frames += 1;
+    m.locations = input.locations.length;
+    m.trades = input.trades.length;
   });
+  useEffect(() => {
+    const r = renderer.current;
+    if (!ready || !r) return;
+    const m = metrics.current;
+    m.renderer = r.rendererName;
+    window.__taktCyclogram = m;
+    r.onFrame = (ms, layers) => {
+      if (m.frameMs.length < MAX_FRAMES) m.frameMs.push(ms);
+      if (m.firstFrameAt === undefined && layers.has('static') && m.locations > 0)
+        m.firstFrameAt = performance.now();
+    };
+  }, [ready, renderer]);
 
   // Wheel: scroll locations; Ctrl zooms at the pointer; Shift pans. Passive listeners cannot prevent the page scroll.
   useEffect(() => {
