@@ -3,9 +3,10 @@
  * turned into an activity as its end tag arrives (see `mspdi/records.ts`); what has to wait for the whole
  * file — links (a predecessor may come later), assignments, calendars (a few, resolved against their base
  * calendars) — is kept in compact form until the end. Errors are reported in the order of the file's
- * parts: XML, the project's settings, calendars, tasks, links, assignments. Durations are ISO 8601 (`PT8H0M0S`); LinkLag is in
- * tenths of a minute (elapsed LagFormats 4/6/8/10/12 run on a 24-hour clock, percent formats 19/20 are
- * percent of the predecessor's duration); slack is in tenths of a minute; Type 0=FF 1=FS 2=SF 3=SS.
+ * parts: XML, the project's settings, calendars, tasks, links, assignments.
+ * Durations are ISO 8601 (`PT8H0M0S`); LinkLag is in tenths of a minute (elapsed LagFormats 4/6/8/10/12
+ * run on a 24-hour clock, percent formats 19/20 are percent of the predecessor's duration); slack is in
+ * tenths of a minute; Type 0=FF 1=FS 2=SF 3=SS.
  */
 import { isoDate, number } from './dates.js';
 import { InterchangeError, type InterchangeErrorLocation } from './errors.js';
@@ -226,6 +227,8 @@ export async function readMspdi(
 }
 
 const NOWHERE: InterchangeErrorLocation = {};
+/** Entries of the reader's memo of dates and durations. */
+const MEMO_SIZE = 50_000;
 
 /** Where in a task: its line, UID and the field. */
 function taskAt(t: TaskRecord, field: string): InterchangeErrorLocation {
@@ -243,16 +246,6 @@ function inTask<T>(t: TaskRecord, field: string, convert: (where: InterchangeErr
     if (!(e instanceof InterchangeError) || e.line !== undefined || e.element || e.field) throw e;
     throw new InterchangeError(e.code, e.message, taskAt(t, field));
   }
-}
-
-function taskDate(t: TaskRecord, i: number): string | undefined {
-  const text = t.fields[i];
-  return text ? inTask(t, TASK_FIELD_NAMES[i]!, (where) => isoDate(text, where)) : undefined;
-}
-
-function taskDuration(t: TaskRecord, i: number): number | undefined {
-  const text = t.fields[i];
-  return text ? inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where)) : undefined;
 }
 
 function taskNumber(t: TaskRecord, i: number, max?: number): number {
@@ -284,6 +277,12 @@ class TaskConverter {
   private projectSummary: IxProject['projectSummary'];
   private failed = false;
   private error: unknown;
+  /**
+   * Dates and durations read so far, by their text: a schedule repeats them, so each is parsed once and
+   * the activities share one string per date. Bounded: cleared when full.
+   */
+  private readonly dates = new Map<string, string>();
+  private readonly durations = new Map<string, number>();
 
   constructor(private readonly p: IxProject) {}
 
@@ -314,6 +313,33 @@ class TaskConverter {
     this.attributes.length = 0;
   }
 
+  private date(t: TaskRecord, i: number): string | undefined {
+    const text = t.fields[i];
+    return text ? this.dateOf(t, TASK_FIELD_NAMES[i]!, text) : undefined;
+  }
+
+  private dateOf(t: TaskRecord, field: string, text: string): string {
+    let date = this.dates.get(text);
+    if (date === undefined) {
+      date = inTask(t, field, (where) => isoDate(text, where));
+      if (this.dates.size >= MEMO_SIZE) this.dates.clear();
+      this.dates.set(text, date);
+    }
+    return date;
+  }
+
+  private duration(t: TaskRecord, i: number): number | undefined {
+    const text = t.fields[i];
+    if (!text) return undefined;
+    let minutes = this.durations.get(text);
+    if (minutes === undefined) {
+      minutes = inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where));
+      if (this.durations.size >= MEMO_SIZE) this.durations.clear();
+      this.durations.set(text, minutes);
+    }
+    return minutes;
+  }
+
   private convert(t: TaskRecord): void {
     const f = t.fields;
     if (f[TASK.IsNull] === '1') return;
@@ -331,15 +357,15 @@ class TaskConverter {
       this.projectSummary = {
         name: own(f[TASK.Name] ?? ''),
         recorded: {
-          earlyStart: taskDate(t, TASK.EarlyStart),
-          earlyFinish: taskDate(t, TASK.EarlyFinish),
-          lateStart: taskDate(t, TASK.LateStart),
-          lateFinish: taskDate(t, TASK.LateFinish),
+          earlyStart: this.date(t, TASK.EarlyStart),
+          earlyFinish: this.date(t, TASK.EarlyFinish),
+          lateStart: this.date(t, TASK.LateStart),
+          lateFinish: this.date(t, TASK.LateFinish),
           totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
           freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
           critical,
-          start: taskDate(t, TASK.Start),
-          finish: taskDate(t, TASK.Finish),
+          start: this.date(t, TASK.Start),
+          finish: this.date(t, TASK.Finish),
         },
       };
       this.outline.length = 0;
@@ -354,19 +380,19 @@ class TaskConverter {
       parentId: null,
       type: summary ? 'summary' : f[TASK.Milestone] === '1' ? 'finish_milestone' : 'task',
       calendarId: calendarUid && calendarUid !== '-1' ? calendarUid : null,
-      durationMinutes: taskDuration(t, TASK.Duration) ?? 0,
-      actualStart: taskDate(t, TASK.ActualStart),
-      actualFinish: taskDate(t, TASK.ActualFinish),
+      durationMinutes: this.duration(t, TASK.Duration) ?? 0,
+      actualStart: this.date(t, TASK.ActualStart),
+      actualFinish: this.date(t, TASK.ActualFinish),
       recorded: {
-        earlyStart: taskDate(t, TASK.EarlyStart),
-        earlyFinish: taskDate(t, TASK.EarlyFinish),
-        lateStart: taskDate(t, TASK.LateStart),
-        lateFinish: taskDate(t, TASK.LateFinish),
+        earlyStart: this.date(t, TASK.EarlyStart),
+        earlyFinish: this.date(t, TASK.EarlyFinish),
+        lateStart: this.date(t, TASK.LateStart),
+        lateFinish: this.date(t, TASK.LateFinish),
         totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
         freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
         critical,
-        start: taskDate(t, TASK.Start),
-        finish: taskDate(t, TASK.Finish),
+        start: this.date(t, TASK.Start),
+        finish: this.date(t, TASK.Finish),
       },
       codes: {},
       udfs: {},
@@ -376,7 +402,7 @@ class TaskConverter {
     if (a.actualFinish) a.status = 'completed';
     else if (a.actualStart) {
       a.status = 'in_progress';
-      a.remainingMinutes = taskDuration(t, TASK.RemainingDuration);
+      a.remainingMinutes = this.duration(t, TASK.RemainingDuration);
     } else a.status = 'not_started';
     const ct = MSPDI_CONSTRAINTS[f[TASK.ConstraintType] || '0'];
     if (!ct)
@@ -387,7 +413,7 @@ class TaskConverter {
       );
     if (ct === 'alap') a.asLateAsPossible = true;
     else if (ct !== 'asap') {
-      const date = taskDate(t, TASK.ConstraintDate);
+      const date = this.date(t, TASK.ConstraintDate);
       if (!date)
         throw new InterchangeError(
           'missing_value',
@@ -398,14 +424,14 @@ class TaskConverter {
       if (ct === 'start_on' || ct === 'finish_on') this.mustOn.push(a);
     }
     // a deadline bounds the late finish only, like P6's secondary "finish on or before"
-    const deadline = taskDate(t, TASK.Deadline);
+    const deadline = this.date(t, TASK.Deadline);
     if (deadline) a.constraint2 = { type: 'finish_on_or_before', date: deadline };
     const baseline = t.baselines.find((b) => b.fields[BASELINE.Number] === '0')?.fields;
     if (baseline) {
       const start = baseline[BASELINE.Start];
       const finish = baseline[BASELINE.Finish];
-      if (start) a.baselineStart = inTask(t, 'Baseline/Start', (where) => isoDate(start, where));
-      if (finish) a.baselineFinish = inTask(t, 'Baseline/Finish', (where) => isoDate(finish, where));
+      if (start) a.baselineStart = this.dateOf(t, 'Baseline/Start', start);
+      if (finish) a.baselineFinish = this.dateOf(t, 'Baseline/Finish', finish);
     }
     if (t.attributes.length > 0) {
       const pairs: string[] = [];
