@@ -110,14 +110,14 @@ export async function readMspdi(
       },
       attributeDefinition: (f) => {
         attributeNames.set(
-          f[ATTRIBUTE.FieldID] ?? '',
+          own(f[ATTRIBUTE.FieldID] ?? ''),
           own(f[ATTRIBUTE.Alias] || f[ATTRIBUTE.FieldName] || ''),
         );
       },
       calendar: (node) => rawCalendars.push(node),
       task: (t) => tasks.add(t),
       resource: (f) => {
-        const uid = f[RESOURCE.UID] ?? '';
+        const uid = own(f[RESOURCE.UID] ?? '');
         if (!uid || uid === '0' || f[RESOURCE.IsNull] === '1') return;
         const type = f[RESOURCE.Type];
         p.resources.push({
@@ -126,11 +126,11 @@ export async function readMspdi(
           code: own(f[RESOURCE.Initials] || f[RESOURCE.ID] || uid),
           name: own(f[RESOURCE.Name] ?? ''),
           type: type === '0' ? 'material' : type === '2' ? 'nonlabor' : 'labor',
-          calendarId: f[RESOURCE.CalendarUID] || null,
+          calendarId: own(f[RESOURCE.CalendarUID] ?? '') || null,
         });
       },
       assignment: (f) => {
-        assignments.push(f);
+        assignments.push(f.map((text) => text && own(text)));
       },
     },
     options.encoding,
@@ -323,7 +323,7 @@ class TaskConverter {
     if (date === undefined) {
       date = inTask(t, field, (where) => isoDate(text, where));
       if (this.dates.size >= MEMO_SIZE) this.dates.clear();
-      this.dates.set(text, date);
+      this.dates.set(own(text), date);
     }
     return date;
   }
@@ -343,7 +343,7 @@ class TaskConverter {
   private convert(t: TaskRecord): void {
     const f = t.fields;
     if (f[TASK.IsNull] === '1') return;
-    const uid = f[TASK.UID] ?? '';
+    const uid = own(f[TASK.UID] ?? '');
     if (!uid) throw new InterchangeError('missing_value', 'task without UID', taskAt(t, 'UID'));
     if (f[TASK.Active] === '0') {
       this.warnings.push(`task ${f[TASK.ID] ?? ''}: inactive, left out`);
@@ -371,7 +371,7 @@ class TaskConverter {
       this.outline.length = 0;
       return;
     }
-    const calendarUid = f[TASK.CalendarUID];
+    const calendarUid = own(f[TASK.CalendarUID] ?? '');
     const a: IxActivity = {
       id: uid,
       code: own(f[TASK.ID] || uid),
@@ -436,7 +436,7 @@ class TaskConverter {
     if (t.attributes.length > 0) {
       const pairs: string[] = [];
       for (const x of t.attributes)
-        pairs.push(x.fields[TASK_ATTRIBUTE.FieldID] ?? '', own(x.fields[TASK_ATTRIBUTE.Value] ?? ''));
+        pairs.push(own(x.fields[TASK_ATTRIBUTE.FieldID] ?? ''), own(x.fields[TASK_ATTRIBUTE.Value] ?? ''));
       this.attributes.push([a, pairs]);
     }
     if (this.byUid.has(uid))
@@ -451,11 +451,11 @@ class TaskConverter {
       this.links.push({
         succ: a,
         line: l.line,
-        predUid: l.fields[LINK.PredecessorUID] ?? '',
-        crossProject: l.fields[LINK.CrossProject] ?? '',
-        type: l.fields[LINK.Type] ?? '',
-        lagFormat: l.fields[LINK.LagFormat] ?? '',
-        linkLag: l.fields[LINK.LinkLag] ?? '',
+        predUid: own(l.fields[LINK.PredecessorUID] ?? ''),
+        crossProject: own(l.fields[LINK.CrossProject] ?? ''),
+        type: own(l.fields[LINK.Type] ?? ''),
+        lagFormat: own(l.fields[LINK.LagFormat] ?? ''),
+        linkLag: own(l.fields[LINK.LinkLag] ?? ''),
       });
     this.p.activities.push(a);
   }
