@@ -91,6 +91,12 @@ test('structure → schedule: works with links, calculation, editing, undo and v
   await page.locator('.wbs-input').fill('');
   await page.locator('.wbs-input').press('Enter');
   await expect(page.locator('.wbs-error')).toHaveText('Required field');
+  // The message is on top of the rows below it, not hidden under them.
+  const onTop = await page.locator('.wbs-error').evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+  expect(onTop).toBe(true);
   await shot(page, 'schedule-03-grid-validation');
   await page.locator('.wbs-input').press('Escape');
   await expect(page.locator('.wbs-input')).toHaveCount(0);

@@ -253,7 +253,9 @@ export function WbsGrid(props: Props) {
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={isSelected}
-              className={`wbs-row ${props.rowClass(row)}${isSelected ? ' wbs-row-selected' : ''}`}
+              className={`wbs-row ${props.rowClass(row)}${isSelected ? ' wbs-row-selected' : ''}${
+                editing?.row === item.index ? ' wbs-row-editing' : ''
+              }`}
               style={{ transform: `translateY(${item.start}px)`, width: totalWidth, height: ROW_HEIGHT }}
               data-row={item.index}
             >
