@@ -13,7 +13,7 @@
  *                                        revision <rev> (rows with `code: <rev>`), to compare readers
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -299,7 +299,11 @@ async function main() {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (revDir) rmSync(revDir, { recursive: true, force: true });
+    if (revDir) {
+      rmSync(revDir, { recursive: true, force: true });
+      // the folder too, unless another run is using it
+      if (readdirSync(benchDir).length === 0) rmSync(benchDir, { recursive: true, force: true });
+    }
   }
   const summary = results
     .filter((r) => r.step === 'import')
