@@ -611,6 +611,13 @@ export class BimViewer {
     return this.renderer.domElement.toDataURL('image/png');
   }
 
+  /**
+   * Frees everything, the WebGL context included. A context left to the garbage collector is destroyed
+   * whenever the collector runs, and with software GL (no GPU: headless, many remote desktops) the
+   * destruction first draws every frame still queued in it — measured up to 10 s of the GPU process, and
+   * a frame of whatever page or viewer is shown next waits for it. Losing the context here does that work
+   * now, when the viewer goes, instead of at a moment nobody chose.
+   */
   dispose(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.resizeObserver?.disconnect();
@@ -618,6 +625,7 @@ export class BimViewer {
     this.setPrimitives([]);
     this.controls.dispose();
     this.renderer.dispose();
+    this.renderer.forceContextLoss();
     this.renderer.domElement.remove();
   }
 }
