@@ -85,6 +85,8 @@ export function WbsGrid(props: Props) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     paddingStart: HEADER_HEIGHT,
+    // Rows follow the scroll in React's next render, not in a synchronous one per scroll event.
+    useFlushSync: false,
   });
   const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
 
