@@ -12,7 +12,7 @@ scope.onmessage = async (
   event: MessageEvent<BimWorkerRequest | { type: 'stream'; bytes: Uint8Array; wasmUrl: string }>,
 ) => {
   const request = event.data;
-  if (request.type === 'parse') {
+  if (request.type === 'parse' || request.type === 'warm') {
     await parse(request);
     return;
   }

@@ -49,4 +49,24 @@ describe('bimWorkerHandler', () => {
     expect(elements.every((n) => n > 0)).toBe(true);
     expect(elements.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(result.elements.length);
   });
+
+  it('starts web-ifc on a warm request, before any file, and answers ready', async () => {
+    const replies: BimWorkerReply[] = [];
+    const handle = bimWorkerHandler((reply) => replies.push(reply));
+    await handle({ type: 'warm', id: 4, wasmUrl: null });
+    expect(replies).toEqual([{ type: 'ready', id: 4 }]);
+    const bytes = new Uint8Array(readFileSync(join(DATA, 'IfcOpenHouse_IFC4.ifc')));
+    await handle({ type: 'parse', id: 5, bytes, wasmUrl: null });
+    expect(replies.at(-1)).toMatchObject({ type: 'result', id: 5, schema: 'IFC4' });
+  });
+
+  it('tries web-ifc again after it failed to start (the wasm not found)', async () => {
+    const replies: BimWorkerReply[] = [];
+    const handle = bimWorkerHandler((reply) => replies.push(reply));
+    await handle({ type: 'warm', id: 1, wasmUrl: join(DATA, 'no-such-web-ifc.wasm') });
+    expect(replies.at(-1)).toMatchObject({ type: 'error', id: 1, reason: 'failed' });
+    const bytes = new Uint8Array(readFileSync(join(DATA, 'IfcOpenHouse_IFC4.ifc')));
+    await handle({ type: 'parse', id: 2, bytes, wasmUrl: null });
+    expect(replies.at(-1)).toMatchObject({ type: 'result', id: 2, schema: 'IFC4' });
+  });
 });

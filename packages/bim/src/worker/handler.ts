@@ -7,8 +7,9 @@ import type { BimWorkerReply, BimWorkerRequest } from './protocol';
 type Post = (reply: BimWorkerReply, transfer?: Transferable[]) => void;
 
 /**
- * The worker's logic without the worker: one web-ifc instance, created on the first request, parses
- * each file and posts progress and the result (geometry as a transferable buffer).
+ * The worker's logic without the worker: one web-ifc instance, created on the first request (a `warm`
+ * one creates it ahead of the file), parses each file and posts progress and the result (geometry as
+ * a transferable buffer).
  */
 export function bimWorkerHandler(post: Post) {
   let api: Promise<IfcAPI> | null = null;
@@ -16,8 +17,18 @@ export function bimWorkerHandler(post: Post) {
     const { id } = request;
     try {
       const { wasmUrl } = request;
-      api ??= bimIfcApiCreate(wasmUrl ? (path) => (path.endsWith('.wasm') ? wasmUrl : path) : undefined);
+      // A web-ifc that failed to start (the wasm not loaded) is tried again by the next request.
+      api ??= bimIfcApiCreate(
+        wasmUrl ? (path) => (path.endsWith('.wasm') ? wasmUrl : path) : undefined,
+      ).catch((error: unknown) => {
+        api = null;
+        throw error;
+      });
       const ready = await api;
+      if (request.type === 'warm') {
+        post({ type: 'ready', id });
+        return;
+      }
       const started = performance.now();
       const model = bimIfcParse(ready, request.bytes, {
         onProgress: (phase, done, total) => post({ type: 'progress', id, phase, done, total }),

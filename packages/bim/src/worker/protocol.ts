@@ -1,7 +1,13 @@
 import type { BimElement, BimIfcSchema, BimParsePhase, BimProcessLink, BimSpatialNode } from '../types';
 
-/** Main thread → worker. `wasmUrl` is where the bundler put web-ifc.wasm (null: web-ifc's default place). */
-export interface BimWorkerRequest {
+/**
+ * Main thread → worker. `wasmUrl` is where the bundler put web-ifc.wasm (null: web-ifc's default place).
+ * `warm` loads and starts web-ifc before there is a file (answered with `ready`), so a parse that
+ * follows — the file picked while the dialog was open — starts reading at once.
+ */
+export type BimWorkerRequest = BimWorkerParseRequest | { type: 'warm'; id: number; wasmUrl: string | null };
+
+export interface BimWorkerParseRequest {
   type: 'parse';
   id: number;
   bytes: Uint8Array;
@@ -11,6 +17,7 @@ export interface BimWorkerRequest {
 }
 
 export type BimWorkerReply =
+  | { type: 'ready'; id: number }
   | { type: 'progress'; id: number; phase: BimParsePhase; done: number; total: number }
   /** Geometry streamed so far (an encoded cache of its own, elements numbered within it), for drawing early. */
   | { type: 'chunk'; id: number; geometry: Uint8Array }
