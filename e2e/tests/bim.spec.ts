@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
 import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
@@ -148,4 +149,60 @@ test('BIM: upload a model, link storeys to works by rule, play the schedule back
   await page.reload();
   await expect(page.getByTestId('bim-date')).toHaveText('21.03.2026', { timeout: 30_000 });
   await expect(page.getByTestId('bim-speed')).toHaveValue('90');
+});
+
+/** Pixels of the 3D canvas that are not the viewer's background: the model is drawn. */
+async function modelPixels(page: Page) {
+  return page.getByTestId('bim-viewport').evaluate(async (host) => {
+    const canvas = host.querySelector('canvas')!;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 24) n++;
+    return n;
+  });
+}
+
+test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at once and opens', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await registerByApi(request, newUser('bimreal'));
+  const spaceId = await createSpaceByApi(request, token, 'BIM real');
+  const call = api(request, token);
+  const site = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Karlsruhe' });
+  const project = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'project',
+    name: 'FZK-Haus',
+    parentId: site.id,
+  });
+  const schedule = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'schedule',
+    name: 'Rohbau',
+    parentId: project.id,
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/bim`);
+  await expect(page.getByTestId('bim-page')).toBeVisible();
+  // The button starts web-ifc in the preview worker while the file dialog is open.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload IFC' }).click();
+  const file = fileURLToPath(new URL('../../../shared/testdata/ifc/AC20-FZK-Haus.ifc', import.meta.url));
+  await (await chooser).setFiles(file);
+  await expect(page.getByTestId('bim-models')).toContainText('IFC4 · 97 elements', { timeout: 60_000 });
+  expect(await modelPixels(page)).toBeGreaterThan(20_000);
+  await shot(page, 'bim-07-ac20-fzk-haus');
+  expect(errors).toEqual([]);
 });

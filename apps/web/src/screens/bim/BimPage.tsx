@@ -27,7 +27,14 @@ import { BimObjectsPanel } from './BimObjectsPanel';
 import { type BimMode, BimPlayer, type PlayerSettings } from './BimPlayer';
 import { BimRulesDialog } from './BimRulesDialog';
 import { BimViewport, type ViewportModel } from './BimViewport';
-import { DAY_MINUTES, fetchModelGeometry, previewIfc, todayMinutes, uploadModel } from './bim-data';
+import {
+  DAY_MINUTES,
+  fetchModelGeometry,
+  previewIfc,
+  todayMinutes,
+  uploadModel,
+  warmPreviewWorker,
+} from './bim-data';
 import '../schedule/schedule.css';
 import './bim.css';
 
@@ -518,7 +525,14 @@ export function BimPage({ params }: { params: { id: string } }) {
                     if (file) void onFile(file);
                   }}
                 />
-                <Button variant="primary" onClick={() => fileInput.current?.click()} busy={!!uploading}>
+                <Button
+                  variant="primary"
+                  onClick={() => {
+                    warmPreviewWorker();
+                    fileInput.current?.click();
+                  }}
+                  busy={!!uploading}
+                >
                   {t('bim.upload')}
                 </Button>
               </>

@@ -1,4 +1,4 @@
-import { type BimGeometry, bimGeometryDecode, bimParseInWorker } from '@takt/bim';
+import { type BimGeometry, bimGeometryDecode, bimParseInWorker, bimWarmWorker } from '@takt/bim';
 import BimParseWorker from '@takt/bim/worker?worker';
 import { BIM_LIMITS } from '@takt/contracts';
 import webIfcWasm from 'web-ifc/web-ifc.wasm?url';
@@ -84,6 +84,20 @@ export const DAY_MINUTES = 1440;
 export const PLAYER_SPEEDS = [1, 3, 7, 14, 30, 90] as const;
 
 let previewWorker: Worker | null = null;
+let previewWarm = false;
+const wasmUrl = () => new URL(webIfcWasm, window.location.href).href;
+
+/**
+ * Starts the preview worker and web-ifc in it while the user picks a file (the file dialog is open
+ * for seconds; loading and compiling the wasm takes a few hundred milliseconds), so the picked file's
+ * first frame waits only for its own reading. Once per page.
+ */
+export function warmPreviewWorker(): void {
+  previewWorker ??= new BimParseWorker();
+  if (previewWarm) return;
+  previewWarm = true;
+  void bimWarmWorker(previewWorker, wasmUrl());
+}
 
 /**
  * Reads a local IFC file in a web worker to show it at once while the upload and the server's parse
@@ -95,8 +109,7 @@ export async function previewIfc(
 ): Promise<void> {
   previewWorker ??= new BimParseWorker();
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const wasmUrl = new URL(webIfcWasm, window.location.href).href;
-  const result = await bimParseInWorker(previewWorker, bytes, wasmUrl, undefined, (chunk) =>
+  const result = await bimParseInWorker(previewWorker, bytes, wasmUrl(), undefined, (chunk) =>
     onGeometry(bimGeometryDecode(chunk), false, []),
   );
   onGeometry(
