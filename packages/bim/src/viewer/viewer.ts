@@ -153,6 +153,8 @@ export class BimViewer {
   /** Remembered so that models added later are selected and x-rayed like the rest. */
   private selectedIds = new Set<string>();
   private xrayOn = false;
+  /** What `precompile` made; freed with the viewer. */
+  private readonly warmup: { dispose(): void }[] = [];
   /** Called after every drawn frame with its duration in ms (for the benchmark and a status line). */
   onFrame: ((ms: number) => void) | null = null;
 
@@ -186,6 +188,29 @@ export class BimViewer {
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.resizeObserver?.observe(container);
     this.resize();
+    this.precompile();
+  }
+
+  /**
+   * Compiles the model shaders (opaque and translucent) while there is nothing to draw yet, with
+   * KHR_parallel_shader_compile where the browser has it, so the first model's first frame does not
+   * wait for them (tens to hundreds of ms with software GL). The materials are kept until dispose: the
+   * compiled programs are shared with every model's materials for as long as one of them lives.
+   */
+  private precompile(): void {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(new Float32Array(9), 3));
+    geometry.setAttribute('normal', new BufferAttribute(new Int8Array(9), 3, true));
+    geometry.setAttribute('elementSlot', new BufferAttribute(new Float32Array(3), 1));
+    const texture = new DataTexture(new Uint8Array(4), 1, 1, RGBAFormat, UnsignedByteType);
+    const group = new Group();
+    for (const opaque of [true, false]) {
+      const material = bimMaterial([1, 1, 1, 1], texture, opaque);
+      group.add(new Mesh(geometry, material));
+      this.warmup.push(material);
+    }
+    this.warmup.push(geometry, texture);
+    this.renderer.compileAsync(group, this.camera, this.scene).catch(() => {});
   }
 
   // ── Models ──────────────────────────────────────────────────────────────────────────────────
@@ -624,6 +649,7 @@ export class BimViewer {
     for (const key of [...this.models.keys()]) this.removeModel(key);
     this.setPrimitives([]);
     this.controls.dispose();
+    for (const item of this.warmup) item.dispose();
     this.renderer.dispose();
     this.renderer.forceContextLoss();
     this.renderer.domElement.remove();
