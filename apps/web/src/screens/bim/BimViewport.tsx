@@ -31,7 +31,8 @@ export function BimViewport({
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const viewer = useRef<BimViewer | null>(null);
-  const fitted = useRef(false);
+  /** Set once the user orbits, pans or zooms: from then on the camera stays where they put it. */
+  const moved = useRef(false);
   const pick = useRef(onPick);
   pick.current = onPick;
   const ready = useRef(onReady);
@@ -55,9 +56,14 @@ export function BimViewport({
       // A drag orbits the camera; only a click picks.
       if (moved < 4) pick.current(v.pick(e.clientX, e.clientY), e.shiftKey || e.ctrlKey || e.metaKey);
     };
+    const onStart = () => {
+      moved.current = true;
+    };
+    v.controls.addEventListener('start', onStart);
     canvas.addEventListener('pointerdown', onDown);
     canvas.addEventListener('pointerup', onUp);
     return () => {
+      v.controls.removeEventListener('start', onStart);
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointerup', onUp);
       ready.current(null);
@@ -80,9 +86,11 @@ export function BimViewport({
       if (!present.has(m.id)) v.addModel(m.id, m.geometry, m.globalIds);
       v.setModelVisible(m.id, m.visible);
     }
-    if (!fitted.current && models.length) {
-      fitted.current = true;
-      v.camera.position.set(-1, 0.8, 1.4);
+    // Fitted to everything shown as it arrives (a preview's first chunks are part of the model), until
+    // the user moves the camera.
+    if (!moved.current && models.length) {
+      const target = v.controls.target;
+      v.camera.position.set(target.x - 1, target.y + 0.8, target.z + 1.4);
       v.fit();
     }
   }, [models]);
