@@ -1,18 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
+import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
 import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
-
-const STOREYS: [string, string, string][] = [
-  ['Этаж 1', '2026-03-02T08:00', '2026-03-06T17:00'],
-  ['Этаж 2', '2026-03-09T08:00', '2026-03-13T17:00'],
-  ['Этаж 3', '2026-03-16T08:00', '2026-03-20T17:00'],
-];
-const EPOCH = Date.UTC(2000, 0, 1);
-const minutes = (day: string) => (Date.parse(`${day}T00:00:00Z`) - EPOCH) / 60_000;
 
 /** Moves the 4D scrubber to a day (a range input: set through the native setter so React sees it). */
 async function scrubTo(page: Page, day: string) {
@@ -20,7 +9,7 @@ async function scrubTo(page: Page, day: string) {
     const input = el as HTMLInputElement;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(value));
     input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, minutes(day));
+  }, minutesOfDay(day));
 }
 
 /** Pixels of the 3D canvas in the orange of "being built" (by hue: lit and seen through ghosts it darkens). */
@@ -48,44 +37,19 @@ test('BIM: upload a model, link storeys to works by rule, play the schedule back
   request,
 }) => {
   test.setTimeout(240_000);
-  const token = await registerByApi(request, newUser('bim'));
-  const spaceId = await createSpaceByApi(request, token, 'BIM 4D');
-  const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Квартал' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Корпус А',
-    parentId: facility.id,
+  // The schedule of three storeys and an IFC of one section of three storeys, written by Takt's generator.
+  const { token, spaceId, scheduleId, file } = await bimScheduleFixture(request, {
+    login: 'bim',
+    space: 'BIM 4D',
+    project: 'Корпус А',
   });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Каркас',
-    parentId: project.id,
-  });
-  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
-    id: string;
-  }[];
-  const v = `/space/${spaceId}/versions/${versions[0]!.id}`;
-  for (const [storey, start, finish] of STOREYS) {
-    const sum = await call.post(`${v}/wbs`, { name: storey, type: 'sum' });
-    await call.post(`${v}/wbs`, {
-      parentId: sum.id,
-      name: 'Бетонирование перекрытия',
-      planStart: start,
-      planFinish: finish,
-    });
-  }
-  // The IFC: one section of three storeys, written by Takt's generator.
-  const ifcApi = await bimIfcApiCreate();
-  const file = join(tmpdir(), `takt-e2e-${Date.now()}.ifc`);
-  writeFileSync(file, bimDemoIfc(ifcApi, { sections: 1, floors: 3 }).bytes);
 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/bim`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
   await expect(page.getByTestId('bim-page')).toBeVisible();
   await expect(
     page.getByTestId('bim-page').getByText('No models yet. Upload an IFC file of the project.'),

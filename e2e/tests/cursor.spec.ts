@@ -1,17 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
+import { openSignedIn, shot } from './helpers';
 
-const STOREYS: [string, string, string][] = [
-  ['Этаж 1', '2026-03-02T08:00', '2026-03-06T17:00'],
-  ['Этаж 2', '2026-03-09T08:00', '2026-03-13T17:00'],
-  ['Этаж 3', '2026-03-16T08:00', '2026-03-20T17:00'],
-];
-const EPOCH = Date.UTC(2000, 0, 1);
-const minutes = (day: string) => (Date.parse(`${day}T00:00:00Z`) - EPOCH) / 60_000;
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('.');
 
 const cursorX = (page: Page) => page.evaluate(() => window.__taktGantt!.probe.cursor());
@@ -48,43 +38,18 @@ test('date cursor: set in the Gantt header, the 4D player starts there, the scru
   request,
 }) => {
   test.setTimeout(240_000);
-  const token = await registerByApi(request, newUser('cursor'));
-  const spaceId = await createSpaceByApi(request, token, 'Cursor');
-  const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Квартал' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Корпус Б',
-    parentId: facility.id,
+  const { token, spaceId, scheduleId, file } = await bimScheduleFixture(request, {
+    login: 'cursor',
+    space: 'Cursor',
+    project: 'Корпус Б',
   });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Каркас',
-    parentId: project.id,
-  });
-  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
-    id: string;
-  }[];
-  const v = `/space/${spaceId}/versions/${versions[0]!.id}`;
-  for (const [storey, start, finish] of STOREYS) {
-    const sum = await call.post(`${v}/wbs`, { name: storey, type: 'sum' });
-    await call.post(`${v}/wbs`, {
-      parentId: sum.id,
-      name: 'Бетонирование перекрытия',
-      planStart: start,
-      planFinish: finish,
-    });
-  }
-  const ifcApi = await bimIfcApiCreate();
-  const file = join(tmpdir(), `takt-e2e-cursor-${Date.now()}.ifc`);
-  writeFileSync(file, bimDemoIfc(ifcApi, { sections: 1, floors: 3 }).bytes);
 
   // The model and its links to the works (the 4D player needs linked elements to play).
   await page.addInitScript(() => {
     localStorage.setItem('takt.gantt.renderer', 'canvas');
     if (!localStorage.getItem('takt.gantt.split')) localStorage.setItem('takt.gantt.split', '420');
   });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/bim`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
   await page.getByTestId('bim-file').setInputFiles(file);
   await expect(page.getByTestId('bim-models')).toContainText('IFC4 · 123 elements', { timeout: 60_000 });
   await page.getByTestId('bim-rules').click();
@@ -135,7 +100,7 @@ test('date cursor: set in the Gantt header, the 4D player starts there, the scru
     const input = el as HTMLInputElement;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(value));
     input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, minutes(next));
+  }, minutesOfDay(next));
   await expect(page.getByTestId('bim-date')).toHaveText(ddmmyyyy(next));
 
   await page.locator('a.schedule-crumb').click();

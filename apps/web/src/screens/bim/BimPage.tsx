@@ -23,6 +23,7 @@ import { notify } from '../../lib/notifications';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
 import { appState, useAppState } from '../../state/app-state';
+import { VersionSelect } from '../schedule/VersionSelect';
 import { BimObjectsPanel } from './BimObjectsPanel';
 import { type BimMode, BimPlayer, type PlayerSettings } from './BimPlayer';
 import { BimRulesDialog } from './BimRulesDialog';
@@ -485,19 +486,11 @@ export function BimPage({ params }: { params: { id: string } }) {
           </Link>
           <h1 className="page-title">{t('bim.title')}</h1>
           {versionId && (
-            <select
-              className="input input-compact schedule-version"
-              aria-label={t('versions.current')}
+            <VersionSelect
+              versions={versionList}
               value={versionId}
-              onChange={(e) => setSearch({ version: e.target.value }, { replace: true })}
-            >
-              {versionList.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                  {v.actual ? ` · ${t('versions.actual')}` : ''}
-                </option>
-              ))}
-            </select>
+              onChange={(id) => setSearch({ version: id }, { replace: true })}
+            />
           )}
           <Badge>
             <span data-testid="bim-selection">
