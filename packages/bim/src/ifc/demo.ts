@@ -27,6 +27,40 @@ export interface BimDemoPart {
   kind: BimDemoKind;
 }
 
+/** What every IfcElement starts with: GlobalId, owner history, name, description, object type, placement, shape, tag. */
+type ElementHead = [
+  IFC4.IfcGloballyUniqueId,
+  null,
+  IFC4.IfcLabel,
+  null,
+  null,
+  Handle<IFC4.IfcLocalPlacement>,
+  Handle<IFC4.IfcProductDefinitionShape>,
+  null,
+];
+
+/** The IFC entity of each kind of demo element, with its predefined type. */
+const ELEMENT_OF: Record<BimDemoKind, (head: ElementHead, size: [number, number, number]) => IfcLineObject> =
+  {
+    foundation: (head) => new IFC4.IfcFooting(...head, IFC4.IfcFootingTypeEnum.STRIP_FOOTING),
+    basement_wall: (head) => new IFC4.IfcWall(...head, IFC4.IfcWallTypeEnum.SOLIDWALL),
+    external_wall: (head) => new IFC4.IfcWall(...head, IFC4.IfcWallTypeEnum.SOLIDWALL),
+    partition: (head) => new IFC4.IfcWall(...head, IFC4.IfcWallTypeEnum.PARTITIONING),
+    slab: (head) => new IFC4.IfcSlab(...head, IFC4.IfcSlabTypeEnum.FLOOR),
+    roof: (head) => new IFC4.IfcRoof(...head, IFC4.IfcRoofTypeEnum.FLAT_ROOF),
+    column: (head) => new IFC4.IfcColumn(...head, IFC4.IfcColumnTypeEnum.COLUMN),
+    cladding: (head) => new IFC4.IfcCovering(...head, IFC4.IfcCoveringTypeEnum.CLADDING),
+    window: (head, size) =>
+      new IFC4.IfcWindow(
+        ...head,
+        new IFC4.IfcPositiveLengthMeasure(size[2]),
+        new IFC4.IfcPositiveLengthMeasure(Math.max(size[0], size[1])),
+        IFC4.IfcWindowTypeEnum.WINDOW,
+        null,
+        null,
+      ),
+  };
+
 export interface BimDemoOptions {
   sections?: number;
   floors?: number;
@@ -237,103 +271,7 @@ export function bimDemoIfc(api: IfcAPI, options: BimDemoOptions = {}): BimDemoRe
     const placement = placementAt(storeyPlacement, at[0], at[1], at[2]);
     const shape = box(size[0], size[1], size[2], color);
     const name = label(`${NAMES[part.kind]} ${key}`);
-    let line: IfcLineObject;
-    switch (part.kind) {
-      case 'foundation':
-        line = new IFC4.IfcFooting(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          IFC4.IfcFootingTypeEnum.STRIP_FOOTING,
-        );
-        break;
-      case 'slab':
-        line = new IFC4.IfcSlab(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          IFC4.IfcSlabTypeEnum.FLOOR,
-        );
-        break;
-      case 'roof':
-        line = new IFC4.IfcRoof(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          IFC4.IfcRoofTypeEnum.FLAT_ROOF,
-        );
-        break;
-      case 'column':
-        line = new IFC4.IfcColumn(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          IFC4.IfcColumnTypeEnum.COLUMN,
-        );
-        break;
-      case 'window':
-        line = new IFC4.IfcWindow(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          new IFC4.IfcPositiveLengthMeasure(size[2]),
-          new IFC4.IfcPositiveLengthMeasure(Math.max(size[0], size[1])),
-          IFC4.IfcWindowTypeEnum.WINDOW,
-          null,
-          null,
-        );
-        break;
-      case 'cladding':
-        line = new IFC4.IfcCovering(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          IFC4.IfcCoveringTypeEnum.CLADDING,
-        );
-        break;
-      default:
-        line = new IFC4.IfcWall(
-          id,
-          null,
-          name,
-          null,
-          null,
-          placement,
-          shape,
-          null,
-          part.kind === 'partition' ? IFC4.IfcWallTypeEnum.PARTITIONING : IFC4.IfcWallTypeEnum.SOLIDWALL,
-        );
-    }
+    const line = ELEMENT_OF[part.kind]([id, null, name, null, null, placement, shape, null], size);
     const h = write(line);
     elementCount++;
     if (part.kind === 'external_wall' || part.kind === 'basement_wall') externalWalls.push(h);
