@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
-import { api, createSpaceByApi, newUser, registerByApi } from './helpers';
+import { api, createSpaceByApi, newUser, registerByApi, scheduleByApi } from './helpers';
 
 /** Three storeys, a slab concreting work each, a week apart. */
 export const BIM_STOREYS: [string, string, string][] = [
@@ -26,21 +26,12 @@ export async function bimScheduleFixture(
   const token = await registerByApi(request, newUser(names.login));
   const spaceId = await createSpaceByApi(request, token, names.space);
   const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Квартал' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: names.project,
-    parentId: facility.id,
+  const { projectId, scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'Квартал',
+    project: names.project,
+    schedule: 'Каркас',
   });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Каркас',
-    parentId: project.id,
-  });
-  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
-    id: string;
-  }[];
-  const v = `/space/${spaceId}/versions/${versions[0]!.id}`;
+  const v = `/space/${spaceId}/versions/${versionId}`;
   for (const [storey, start, finish] of BIM_STOREYS) {
     const sum = await call.post(`${v}/wbs`, { name: storey, type: 'sum' });
     await call.post(`${v}/wbs`, {
@@ -53,5 +44,5 @@ export async function bimScheduleFixture(
   const ifcApi = await bimIfcApiCreate();
   const file = join(tmpdir(), `takt-e2e-${names.login}-${Date.now()}.ifc`);
   writeFileSync(file, bimDemoIfc(ifcApi, { sections: 1, floors: 3 }).bytes);
-  return { token, spaceId, call, projectId: project.id as string, scheduleId: schedule.id as string, file };
+  return { token, spaceId, call, projectId, scheduleId, file };
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
 
 /** Moves the 4D scrubber to a day (a range input: set through the native setter so React sees it). */
 async function scrubTo(page: Page, day: string) {
@@ -142,23 +142,17 @@ test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at 
   const token = await registerByApi(request, newUser('bimreal'));
   const spaceId = await createSpaceByApi(request, token, 'BIM real');
   const call = api(request, token);
-  const site = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Karlsruhe' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'FZK-Haus',
-    parentId: site.id,
-  });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Rohbau',
-    parentId: project.id,
+  const { scheduleId } = await scheduleByApi(call, spaceId, {
+    facility: 'Karlsruhe',
+    project: 'FZK-Haus',
+    schedule: 'Rohbau',
   });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/bim`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
   await expect(page.getByTestId('bim-page')).toBeVisible();
   // The button starts web-ifc in the preview worker while the file dialog is open.
   const chooser = page.waitForEvent('filechooser');

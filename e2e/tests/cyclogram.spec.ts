@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
 
 /** Frame, walls and finishing through three sections; the walls are faster and catch the frame in section 3. */
 const PLAN: Record<string, [string, string][]> = {
@@ -28,21 +28,12 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
   const token = await registerByApi(request, newUser('lob'));
   const spaceId = await createSpaceByApi(request, token, 'Line of balance');
   const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Harbour' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Block B',
-    parentId: facility.id,
+  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'Harbour',
+    project: 'Block B',
+    schedule: 'Takt plan',
   });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Takt plan',
-    parentId: project.id,
-  });
-  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
-    id: string;
-  }[];
-  const v = `/space/${spaceId}/versions/${versions[0]!.id}`;
+  const v = `/space/${spaceId}/versions/${versionId}`;
   for (let s = 0; s < 3; s++) {
     const section = await call.post(`${v}/wbs`, { name: `Section ${s + 1}`, type: 'sum' });
     for (const [trade, dates] of Object.entries(PLAN)) {
@@ -58,7 +49,7 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
     }
   }
 
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}/cyclogram`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/cyclogram`);
   await expect(page.getByTestId('cyclogram-page')).toBeVisible();
   await expect(page.getByTestId('cyclogram-canvas')).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,

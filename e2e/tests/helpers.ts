@@ -89,6 +89,33 @@ export async function createSpaceByApi(
   return space.id as string;
 }
 
+/** A facility, a project in it and a schedule in that, by API, with the schedule's first (actual) version. */
+export async function scheduleByApi(
+  call: ReturnType<typeof api>,
+  spaceId: string,
+  names: { facility: string; project: string; schedule: string },
+) {
+  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: names.facility });
+  const project = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'project',
+    name: names.project,
+    parentId: facility.id,
+  });
+  const schedule = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'schedule',
+    name: names.schedule,
+    parentId: project.id,
+  });
+  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
+    id: string;
+  }[];
+  return {
+    projectId: project.id as string,
+    scheduleId: schedule.id as string,
+    versionId: versions[0]!.id,
+  };
+}
+
 /** Opens the app already signed in (the token in local storage, as after a sign-in). */
 export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
   await page.addInitScript(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -15,21 +15,11 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
   const token = await registerByApi(request, newUser('printer'));
   const spaceId = await createSpaceByApi(request, token, 'Print shop');
   const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Riverside' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Tower A',
-    parentId: facility.id,
+  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'Riverside',
+    project: 'Tower A',
+    schedule: 'Master schedule',
   });
-  const schedule = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'schedule',
-    name: 'Master schedule',
-    parentId: project.id,
-  });
-  const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
-    id: string;
-  }[];
-  const versionId = versions[0]!.id;
   const v = `/space/${spaceId}/versions/${versionId}`;
   for (let s = 1; s <= 2; s++) {
     const section = await call.post(`${v}/wbs`, { name: `Section ${s}`, type: 'sum', code: `${s}` });
@@ -49,7 +39,7 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
     }
   }
 
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await expect(page.getByTestId('schedule-page')).toBeVisible();
   await page.getByTestId('open-print').click();
   const dialog = page.getByTestId('print-dialog');
