@@ -4,9 +4,11 @@
  * stream; only the tables a schedule needs are kept (PROJECT, CALENDAR, SCHEDOPTIONS, PROJWBS, TASK,
  * TASKPRED, ACTVTYPE/ACTVCODE/TASKACTV, UDFTYPE/UDFVALUE, RSRC/TASKRSRC). With several projects in one
  * file the first (or `projectId`) is read; relations to other projects are dropped with a warning.
+ * Kept texts are copied off the decoded input, and each distinct date and hours text is parsed once
+ * (`P6Values`): relations and assignments share their activities' id strings.
  */
 import type { LagCalendar } from '@takt/engine';
-import { isoDate, minutesFromHours, number } from './dates.js';
+import { number } from './dates.js';
 import { InterchangeError } from './errors.js';
 import { type ByteSource, type Encoding, linesOf } from './input.js';
 import {
@@ -20,6 +22,7 @@ import {
   STANDARD_WEEK,
 } from './model.js';
 import { parseClndrData } from './p6-calendar.js';
+import { type Locator, own, P6Values } from './p6-values.js';
 import { validateProject } from './validate.js';
 
 export interface XerReadOptions {
@@ -69,8 +72,33 @@ interface RawCalendar {
   projId: string;
 }
 
+/** The `%R` line being read: its values by the current table's `%F` field names. */
+class Row implements Locator {
+  line = 0;
+  table = '';
+  cells: string[] = [];
+  fields: Map<string, number> = new Map();
+
+  get(f: string): string {
+    const k = this.fields.get(f);
+    return k === undefined ? '' : (this.cells[k] ?? '').trim();
+  }
+
+  where(field: string) {
+    return { line: this.line, element: this.table, field };
+  }
+
+  required(f: string): string {
+    const v = this.get(f);
+    if (!v) throw new InterchangeError('missing_value', 'required value is empty', this.where(f));
+    return v;
+  }
+}
+
 export async function readXer(source: ByteSource, options: XerReadOptions = {}): Promise<IxProject> {
   const project = emptyProject('xer', 'p6');
+  const values = new P6Values();
+  const row = new Row();
   let table = '';
   let fields: Map<string, number> = new Map();
   let fieldCount = 0;
@@ -81,12 +109,34 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   let criticalHours = 0;
   const calendars: RawCalendar[] = [];
   const wbsProjectNodes = new Set<string>();
+  /** `wbs:<wbs_id>` by wbs_id, one string for all activities of a WBS node. */
+  const wbsKeys = new Map<string, string>();
+  const wbsKey = (id: string) => {
+    let key = wbsKeys.get(id);
+    if (key === undefined) {
+      key = own(`wbs:${id}`);
+      wbsKeys.set(own(id), key);
+    }
+    return key;
+  };
   const activities = new Map<string, IxActivity>();
   const codeTypes = new Map<string, string>();
   const codeValues = new Map<string, { type: string; value: string }>();
   const udfTypes = new Map<string, { table: string; label: string }>();
   const otherProjectTasks = new Set<string>();
   let lastLine = 0;
+
+  const get = (f: string) => row.get(f);
+  const required = (f: string) => row.required(f);
+  const where = (field: string) => row.where(field);
+  const date = (f: string) => {
+    const v = row.get(f);
+    return v ? values.date(v, row, f) : undefined;
+  };
+  const hours = (f: string) => {
+    const v = row.get(f);
+    return v ? values.minutes(v, row, f) : undefined;
+  };
 
   for await (const { line, text } of linesOf(source, options.encoding)) {
     lastLine = line;
@@ -101,17 +151,17 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       if (tag !== 'ERMHDR')
         throw new InterchangeError('syntax', 'not an XER file (no ERMHDR header)', { line });
       sawHeader = true;
-      project.options.raw.ermhdr_version = cells[1] ?? '';
+      project.options.raw.ermhdr_version = own(cells[1] ?? '');
       continue;
     }
     if (tag === '%T') {
-      table = (cells[1] ?? '').trim();
+      table = own((cells[1] ?? '').trim());
       fields = new Map();
       fieldCount = 0;
       continue;
     }
     if (tag === '%F') {
-      fields = new Map(cells.slice(1).map((f, k) => [f.trim(), k + 1]));
+      fields = new Map(cells.slice(1).map((f, k) => [own(f.trim()), k + 1]));
       fieldCount = cells.length - 1;
       continue;
     }
@@ -127,18 +177,10 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         line,
         element: table,
       });
-    const get = (f: string): string => {
-      const k = fields.get(f);
-      return k === undefined ? '' : (cells[k] ?? '').trim();
-    };
-    const where = (field: string) => ({ line, element: table, field });
-    const date = (f: string) => (get(f) ? isoDate(get(f), where(f)) : undefined);
-    const hours = (f: string) => (get(f) ? minutesFromHours(get(f), where(f)) : undefined);
-    const required = (f: string): string => {
-      const v = get(f);
-      if (!v) throw new InterchangeError('missing_value', 'required value is empty', where(f));
-      return v;
-    };
+    row.line = line;
+    row.table = table;
+    row.cells = cells;
+    row.fields = fields;
 
     switch (table) {
       case 'PROJECT': {
@@ -147,38 +189,38 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         if (options.projectId && options.projectId !== id && options.projectId !== get('proj_short_name'))
           break;
         if (get('project_flag') === 'N') break;
-        projId = id;
-        project.code = get('proj_short_name');
-        project.name = get('proj_short_name');
-        project.defaultCalendarId = get('clndr_id');
+        projId = own(id);
+        project.code = own(get('proj_short_name'));
+        project.name = project.code;
+        project.defaultCalendarId = own(get('clndr_id'));
         project.start = date('plan_start_date') ?? '';
         project.dataDate = date('last_recalc_date') ?? date('next_data_date');
         project.mustFinishBy = date('plan_end_date');
         project.scheduledFinish = date('scd_end_date');
-        criticalType = get('critical_path_type');
+        criticalType = own(get('critical_path_type'));
         criticalHours = get('critical_drtn_hr_cnt')
           ? number(get('critical_drtn_hr_cnt'), where('critical_drtn_hr_cnt'))
           : 0;
         project.options.raw.critical_path_type = criticalType;
-        project.options.raw.critical_drtn_hr_cnt = get('critical_drtn_hr_cnt');
+        project.options.raw.critical_drtn_hr_cnt = own(get('critical_drtn_hr_cnt'));
         break;
       }
       case 'CALENDAR': {
         const day = get('day_hr_cnt');
         calendars.push({
-          id: required('clndr_id'),
-          name: get('clndr_name'),
-          baseId: get('base_clndr_id'),
+          id: own(required('clndr_id')),
+          name: own(get('clndr_name')),
+          baseId: own(get('base_clndr_id')),
           hoursPerDay: day ? number(day, where('day_hr_cnt'), 24) : undefined,
-          data: get('clndr_data'),
+          data: own(get('clndr_data')),
           line,
-          projId: get('proj_id'),
+          projId: own(get('proj_id')),
         });
         break;
       }
       case 'SCHEDOPTIONS': {
         if (get('proj_id') !== projId) break;
-        for (const [f] of fields) project.options.raw[f] = get(f);
+        for (const [f] of fields) project.options.raw[f] = own(get(f));
         const lag = get('sched_calendar_on_relationship_lag');
         if (lag) {
           const mapped = XER_LAG_CALENDARS[lag];
@@ -207,21 +249,21 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         if (get('proj_id') !== projId) break;
         const id = required('wbs_id');
         if (get('proj_node_flag') === 'Y') {
-          wbsProjectNodes.add(id);
+          wbsProjectNodes.add(own(id));
           break;
         }
         project.wbs.push({
-          id: `wbs:${id}`,
-          parentId: get('parent_wbs_id') ? `wbs:${get('parent_wbs_id')}` : null,
-          code: get('wbs_short_name'),
-          name: get('wbs_name'),
+          id: wbsKey(id),
+          parentId: get('parent_wbs_id') ? wbsKey(get('parent_wbs_id')) : null,
+          code: own(get('wbs_short_name')),
+          name: own(get('wbs_name')),
         });
         break;
       }
       case 'TASK': {
         const id = required('task_id');
         if (get('proj_id') !== projId) {
-          otherProjectTasks.add(id);
+          otherProjectTasks.add(own(id));
           break;
         }
         if (activities.has(id))
@@ -232,13 +274,13 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           throw new InterchangeError('invalid_value', `unknown task_type "${typeCode}"`, where('task_type'));
         const status = get('status_code');
         const a: IxActivity = {
-          id,
-          code: get('task_code'),
-          name: get('task_name'),
-          wbsId: get('wbs_id') ? `wbs:${get('wbs_id')}` : null,
+          id: own(id),
+          code: own(get('task_code')),
+          name: own(get('task_name')),
+          wbsId: get('wbs_id') ? wbsKey(get('wbs_id')) : null,
           parentId: null,
           type,
-          calendarId: get('clndr_id') || null,
+          calendarId: values.shared(get('clndr_id')) || null,
           durationMinutes: hours('target_drtn_hr_cnt') ?? 0,
           status:
             status === 'TK_Complete' ? 'completed' : status === 'TK_Active' ? 'in_progress' : 'not_started',
@@ -267,10 +309,7 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           a.percentComplete = number(get('phys_complete_pct'), where('phys_complete_pct'), 100);
         if (criticalType === 'CT_DrivPath' && get('driving_path_flag'))
           a.recorded.critical = get('driving_path_flag') === 'Y';
-        for (const [typeField, dateField, key] of [
-          ['cstr_type', 'cstr_date', 'constraint'],
-          ['cstr_type2', 'cstr_date2', 'constraint2'],
-        ] as const) {
+        for (const [typeField, dateField, key] of CONSTRAINT_FIELDS) {
           const c = get(typeField);
           if (!c) continue;
           if (c === 'CS_ALAP') {
@@ -284,27 +323,31 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
             throw new InterchangeError('missing_value', `constraint ${c} without a date`, where(dateField));
           a[key] = { type: t, date: d };
         }
-        activities.set(id, a);
+        activities.set(a.id, a);
         project.activities.push(a);
         break;
       }
       case 'TASKPRED': {
         const succ = required('task_id');
         const pred = required('pred_task_id');
-        if (!activities.has(succ) || !activities.has(pred)) {
+        const successor = activities.get(succ);
+        const predecessor = activities.get(pred);
+        if (!successor || !predecessor) {
           if (
             otherProjectTasks.has(succ) ||
             otherProjectTasks.has(pred) ||
             get('pred_proj_id') !== get('proj_id')
           ) {
-            if (activities.has(succ) || activities.has(pred))
-              project.warnings.push(`TASKPRED ${get('task_pred_id')}: relation to another project dropped`);
+            if (successor || predecessor)
+              project.warnings.push(
+                own(`TASKPRED ${get('task_pred_id')}: relation to another project dropped`),
+              );
             break;
           }
           throw new InterchangeError(
             'dangling_relation',
-            `relation ${get('task_pred_id')} refers to unknown task ${activities.has(succ) ? pred : succ}`,
-            where(activities.has(succ) ? 'pred_task_id' : 'task_id'),
+            `relation ${get('task_pred_id')} refers to unknown task ${successor ? pred : succ}`,
+            where(successor ? 'pred_task_id' : 'task_id'),
           );
         }
         const t = XER_RELATIONS[get('pred_type')];
@@ -314,20 +357,24 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
             `unknown pred_type "${get('pred_type')}"`,
             where('pred_type'),
           );
+        const relationId = get('task_pred_id');
         project.relations.push({
-          id: get('task_pred_id') || `${pred}->${succ}`,
-          predecessorId: pred,
-          successorId: succ,
+          id: relationId ? own(relationId) : `${predecessor.id}->${successor.id}`,
+          predecessorId: predecessor.id,
+          successorId: successor.id,
           type: t,
           lagMinutes: hours('lag_hr_cnt') ?? 0,
         });
         break;
       }
       case 'ACTVTYPE':
-        codeTypes.set(get('actv_code_type_id'), get('actv_code_type'));
+        codeTypes.set(own(get('actv_code_type_id')), own(get('actv_code_type')));
         break;
       case 'ACTVCODE':
-        codeValues.set(get('actv_code_id'), { type: get('actv_code_type_id'), value: get('short_name') });
+        codeValues.set(own(get('actv_code_id')), {
+          type: own(get('actv_code_type_id')),
+          value: own(get('short_name')),
+        });
         break;
       case 'TASKACTV': {
         const a = activities.get(get('task_id'));
@@ -336,7 +383,10 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         break;
       }
       case 'UDFTYPE':
-        udfTypes.set(get('udf_type_id'), { table: get('table_name'), label: get('udf_type_label') });
+        udfTypes.set(own(get('udf_type_id')), {
+          table: own(get('table_name')),
+          label: own(get('udf_type_label')),
+        });
         break;
       case 'UDFVALUE': {
         const type = udfTypes.get(get('udf_type_id'));
@@ -345,33 +395,35 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         if (!a) break;
         // One of the value fields is filled, by the UDF's type; a number may be 0.
         const n = get('udf_number');
+        const text = get('udf_text');
         a.udfs[type.label] =
-          get('udf_text') ||
+          (text && own(text)) ||
           date('udf_date') ||
-          (n !== '' ? number(n, where('udf_number')) : get('udf_code_id'));
+          (n !== '' ? number(n, where('udf_number')) : values.shared(get('udf_code_id')));
         break;
       }
       case 'RSRC':
         project.resources.push({
-          id: required('rsrc_id'),
-          code: get('rsrc_short_name'),
-          name: get('rsrc_name'),
+          id: own(required('rsrc_id')),
+          code: own(get('rsrc_short_name')),
+          name: own(get('rsrc_name')),
           type:
             get('rsrc_type') === 'RT_Mat'
               ? 'material'
               : get('rsrc_type') === 'RT_Equip'
                 ? 'nonlabor'
                 : 'labor',
-          calendarId: get('clndr_id') || null,
+          calendarId: values.shared(get('clndr_id')) || null,
         });
         break;
       case 'TASKRSRC': {
-        if (!activities.has(get('task_id'))) break;
+        const a = activities.get(get('task_id'));
+        if (!a) break;
         const num = (f: string) => (get(f) ? number(get(f), where(f)) : undefined);
         project.assignments.push({
-          id: required('taskrsrc_id'),
-          activityId: get('task_id'),
-          resourceId: get('rsrc_id'),
+          id: own(required('taskrsrc_id')),
+          activityId: a.id,
+          resourceId: values.shared(get('rsrc_id')),
           plannedUnits: num('target_qty'),
           actualUnits: num('act_reg_qty'),
           remainingUnits: num('remain_qty'),
@@ -415,3 +467,8 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   validateProject(project);
   return project;
 }
+
+const CONSTRAINT_FIELDS = [
+  ['cstr_type', 'cstr_date', 'constraint'],
+  ['cstr_type2', 'cstr_date2', 'constraint2'],
+] as const;
