@@ -3,6 +3,10 @@
  * Relationship, Resource or ResourceAssignment at a time. Durations, lags and floats are hours; work-time
  * finishes are inclusive minutes (11:59 = until 12:00). Schedule options are Project fields (or a
  * `ScheduleOptions` element). With several projects the first with activities (or `projectId`) is read.
+ * Each Activity becomes an activity as its end tag arrives (see `pmxml/records.ts`), whichever project it
+ * is in; one whose conversion fails is kept as its texts and converted again at the end, so errors come in
+ * the order of the file's parts (XML, the project's settings, calendars, activities, relationships and
+ * assignments). Kept texts are copied off the parser's input; equal dates share one string (`P6Values`).
  */
 import type { LagCalendar } from '@takt/engine';
 import { hhmm, isoDate, minutesFromHours, number } from './dates.js';
@@ -17,10 +21,25 @@ import {
   type IxInterval,
   type IxProject,
   type IxRelationType,
+  type IxWbs,
   STANDARD_WEEK,
 } from './model.js';
+import { type Locator, own, P6Values } from './p6-values.js';
+import {
+  ACTIVITY,
+  type ActivityRecord,
+  ASSIGNMENT,
+  CODE,
+  type Fields,
+  type LaterKind,
+  RELATIONSHIP,
+  RESOURCE,
+  readPmxmlRecords,
+  UDF,
+  WBS,
+} from './pmxml/records.js';
 import { validateProject } from './validate.js';
-import { child, childrenNamed, childText, streamXml, type XNode } from './xml-stream.js';
+import { child, childrenNamed, childText, type XNode } from './xml-stream.js';
 
 export const PMXML_TYPES: Record<string, IxActivityType> = {
   'Task Dependent': 'task',
@@ -55,61 +74,119 @@ export const PMXML_LAG_CALENDARS: Record<string, LagCalendar> = {
 };
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+/** An activity whose conversion failed: converted again at the end, where its error (if it is read) is thrown. */
+class FailedActivity {
+  constructor(readonly record: ActivityRecord) {}
+}
+
+/** The records of one depth-2 Project (or those shared by all), in the file's order. */
+class Bucket {
+  settings: Record<string, string> = {};
+  hasActivity = false;
+  scheduleOptions: [string, string][] | undefined;
+  /** WBS nodes and activities, with each one's line and ProjectObjectId. */
+  readonly first: (IxWbs | IxActivity | FailedActivity)[] = [];
+  readonly firstLines: number[] = [];
+  readonly firstProjects: string[] = [];
+  /** Relationships, resources and assignments: their texts, converted at the end. */
+  readonly later: { kind: LaterKind; line: number; fields: Fields }[] = [];
+}
+
+/** Where in an activity: its line, `Activity <Id or ObjectId>` and the field. */
+class ActivityAt implements Locator {
+  line = 0;
+  name = '';
+  where(field: string) {
+    return { line: this.line, element: `Activity ${this.name}`, field };
+  }
+}
+
 export async function readPmxml(
   source: ByteSource,
   options: { encoding?: Encoding; projectId?: string } = {},
 ): Promise<IxProject> {
   const p = emptyProject('pmxml', 'p6');
+  const values = new P6Values();
   const calendars: XNode[] = [];
-  const perProject = new Map<string, { settings: Record<string, string>; records: XNode[] }>();
-  let projectIndex = 0;
-  const bucket = () => {
-    const key = String(projectIndex);
+  const perProject = new Map<string, Bucket>();
+  const bucket = (project: number) => {
+    const key = project === 0 ? 'shared' : String(project);
     let b = perProject.get(key);
     if (!b) {
-      b = { settings: {}, records: [] };
+      b = new Bucket();
       perProject.set(key, b);
     }
     return b;
   };
-  const root = await streamXml(
+  /** `wbs:<ObjectId>` by ObjectId, one string for all activities of a WBS node. */
+  const wbsKeys = new Map<string, string>();
+  const wbsKey = (id: string) => {
+    let key = wbsKeys.get(id);
+    if (key === undefined) {
+      key = own(`wbs:${id}`);
+      wbsKeys.set(own(id), key);
+    }
+    return key;
+  };
+  const at = new ActivityAt();
+  const convert = (r: ActivityRecord) => activityOf(r, values, at, wbsKey);
+  const root = await readPmxmlRecords(
     source,
     {
-      isRecord: (path) => {
-        const last = path[path.length - 1]!;
-        if (last === 'Calendar') return true;
-        if (path.length === 2 && last === 'Project') projectIndex++;
-        return (
-          (path.length === 3 &&
-            path[1] === 'Project' &&
-            [
-              'WBS',
-              'Activity',
-              'Relationship',
-              'ResourceAssignment',
-              'ScheduleOptions',
-              'UDFType',
-              'ActivityCode',
-            ].includes(last)) ||
-          (path.length === 2 &&
-            (last === 'Resource' || last === 'Relationship' || last === 'ResourceAssignment'))
-        );
+      setting(project, name, text) {
+        // CriticalActivityFloatThreshold may repeat; the first wins
+        bucket(project).settings[name] ??= own(text);
       },
-      onRecord: (node, path) => {
-        if (node.name === 'Calendar') calendars.push(node);
-        else if (path.length === 2)
-          (
-            perProject.get('shared') ?? perProject.set('shared', { settings: {}, records: [] }).get('shared')!
-          ).records.push(node);
-        else bucket().records.push(node);
-      },
-      onScalar: (path, text) => {
-        if (path.length === 3 && path[1] === 'Project') {
-          const b = bucket();
-          // CriticalActivityFloatThreshold may repeat; the first wins
-          b.settings[path[2]!] ??= text;
+      calendar: (node) => calendars.push(ownTexts(node)),
+      activity(project, r) {
+        const b = bucket(project);
+        b.hasActivity = true;
+        let a: IxActivity | FailedActivity;
+        try {
+          a = convert(r);
+        } catch {
+          const copy = (f: Fields) => f.map((t) => t && own(t));
+          a = new FailedActivity({
+            line: r.line,
+            fields: copy(r.fields),
+            udfs: r.udfs.map(copy),
+            codes: r.codes.map(copy),
+          });
         }
+        b.first.push(a);
+        b.firstLines.push(r.line);
+        b.firstProjects.push(values.shared(r.fields[ACTIVITY.ProjectObjectId] ?? ''));
       },
+      wbs(project, line, f) {
+        const b = bucket(project);
+        const parent = f[WBS.ParentObjectId];
+        b.first.push({
+          id: wbsKey(f[WBS.ObjectId] ?? ''),
+          parentId: parent ? wbsKey(parent) : null,
+          code: own(f[WBS.Code] ?? ''),
+          name: own(f[WBS.Name] ?? ''),
+        });
+        b.firstLines.push(line);
+        b.firstProjects.push(values.shared(f[WBS.ProjectObjectId] ?? ''));
+      },
+      later(project, kind, line, f) {
+        const fields =
+          kind === 'Relationship'
+            ? [
+                own(f[RELATIONSHIP.ObjectId] ?? ''),
+                values.shared(f[RELATIONSHIP.PredecessorActivityObjectId] ?? ''),
+                values.shared(f[RELATIONSHIP.SuccessorActivityObjectId] ?? ''),
+                values.shared(f[RELATIONSHIP.Type] ?? ''),
+                values.shared(f[RELATIONSHIP.Lag] ?? ''),
+              ]
+            : f.map((t) => t && own(t));
+        bucket(project).later.push({ kind, line, fields });
+      },
+      scheduleOptions(project, children) {
+        const b = bucket(project);
+        b.scheduleOptions ??= children.map(([name, text]) => [own(name), own(text)]);
+      },
+      skipped: (project) => void bucket(project),
     },
     options.encoding,
   );
@@ -125,13 +202,14 @@ export async function readPmxml(
         options.projectId &&
         (b.settings.Id === options.projectId || b.settings.ObjectId === options.projectId),
     ) ??
-    candidates.find(([, b]) => b.records.some((r) => r.name === 'Activity')) ??
+    candidates.find(([, b]) => b.hasActivity) ??
     candidates[0];
   if (!chosen) throw new InterchangeError('missing_value', 'no Project element', { element: 'Project' });
-  const { settings, records } = chosen[1];
-  records.push(...(perProject.get('shared')?.records ?? []));
-  const schedOptions = records.find((r) => r.name === 'ScheduleOptions');
-  for (const c of schedOptions?.children ?? []) settings[c.name] ??= c.text;
+  const b = chosen[1];
+  const later = [...b.later, ...(perProject.get('shared')?.later ?? [])];
+  perProject.clear();
+  const { settings } = b;
+  for (const [name, text] of b.scheduleOptions ?? []) settings[name] ??= text;
   p.options.raw = settings;
   const where = (field: string) => ({ element: 'Project', field });
   const date = (v: string | undefined, w: { line?: number; element?: string; field?: string }) =>
@@ -177,149 +255,91 @@ export async function readPmxml(
 
   p.calendars = calendars.map(readCalendar);
   const projectObjectId = settings.ObjectId;
-  const mine = (r: XNode) =>
-    !projectObjectId ||
-    !childText(r, 'ProjectObjectId') ||
-    childText(r, 'ProjectObjectId') === projectObjectId;
-  const activityIds = new Set<string>();
+  /** The activities' ids, each the activity's own id string. */
+  const activityIds = new Map<string, string>();
   const foreign = new Set<string>();
-  for (const r of records) {
-    const w = (field: string) => ({
-      line: r.line,
-      element: `${r.name} ${childText(r, 'Id') || childText(r, 'ObjectId')}`,
-      field,
-    });
-    const t = (f: string) => childText(r, f);
-    if (r.name === 'WBS' && mine(r)) {
-      p.wbs.push({
-        id: `wbs:${t('ObjectId')}`,
-        parentId: t('ParentObjectId') ? `wbs:${t('ParentObjectId')}` : null,
-        code: t('Code'),
-        name: t('Name'),
-      });
-    } else if (r.name === 'Activity') {
-      if (!mine(r)) {
-        foreign.add(t('ObjectId'));
-        continue;
-      }
-      const id = t('ObjectId');
-      if (!id) throw new InterchangeError('missing_value', 'activity without ObjectId', w('ObjectId'));
-      if (activityIds.has(id))
-        throw new InterchangeError('duplicate_id', `ObjectId ${id} appears twice`, w('ObjectId'));
-      activityIds.add(id);
-      const type = PMXML_TYPES[t('Type') || 'Task Dependent'];
-      if (!type) throw new InterchangeError('invalid_value', `unknown Type "${t('Type')}"`, w('Type'));
-      const hrs = (f: string) => (t(f) ? minutesFromHours(t(f), w(f)) : undefined);
-      const status = t('Status');
-      const a: IxActivity = {
-        id,
-        code: t('Id'),
-        name: t('Name'),
-        wbsId: t('WBSObjectId') ? `wbs:${t('WBSObjectId')}` : null,
-        parentId: null,
-        type,
-        calendarId: t('CalendarObjectId') || null,
-        durationMinutes: hrs('PlannedDuration') ?? hrs('AtCompletionDuration') ?? 0,
-        status:
-          status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in_progress' : 'not_started',
-        actualStart: date(t('ActualStartDate'), w('ActualStartDate')),
-        actualFinish: date(t('ActualFinishDate'), w('ActualFinishDate')),
-        expectedFinish: date(t('ExpectedFinishDate'), w('ExpectedFinishDate')),
-        recorded: {
-          earlyStart: date(t('EarlyStartDate'), w('EarlyStartDate')),
-          earlyFinish: date(t('EarlyFinishDate'), w('EarlyFinishDate')),
-          lateStart: date(t('LateStartDate'), w('LateStartDate')),
-          lateFinish: date(t('LateFinishDate'), w('LateFinishDate')),
-          totalFloatMinutes: hrs('TotalFloat'),
-          freeFloatMinutes: hrs('FreeFloat'),
-          start: date(t('StartDate'), w('StartDate')),
-          finish: date(t('FinishDate'), w('FinishDate')),
-        },
-        codes: {},
-        udfs: {},
-      };
-      if (a.status === 'in_progress') a.remainingMinutes = hrs('RemainingDuration');
-      if (t('PhysicalPercentComplete'))
-        a.percentComplete = number(t('PhysicalPercentComplete'), w('PhysicalPercentComplete'), 1) * 100;
-      for (const [tf2, df, key] of [
-        ['PrimaryConstraintType', 'PrimaryConstraintDate', 'constraint'],
-        ['SecondaryConstraintType', 'SecondaryConstraintDate', 'constraint2'],
-      ] as const) {
-        const c = t(tf2);
-        if (!c || c === 'None') continue;
-        const m = PMXML_CONSTRAINTS[c];
-        if (!m) throw new InterchangeError('invalid_value', `unknown constraint "${c}"`, w(tf2));
-        if (m === 'alap') {
-          a.asLateAsPossible = true;
-          continue;
-        }
-        const d = date(t(df), w(df));
-        if (!d) throw new InterchangeError('missing_value', `${c} without a date`, w(df));
-        a[key] = { type: m, date: d };
-      }
-      for (const u of childrenNamed(r, 'UDF')) {
-        const v =
-          childText(u, 'TextValue') ||
-          childText(u, 'DoubleValue') ||
-          childText(u, 'StartDateValue') ||
-          childText(u, 'IntegerValue');
-        a.udfs[childText(u, 'TypeObjectId')] = v;
-      }
-      for (const c of childrenNamed(r, 'Code'))
-        a.codes[childText(c, 'CodeTypeObjectId')] = childText(c, 'ValueObjectId');
-      p.activities.push(a);
+  for (let i = 0; i < b.first.length; i++) {
+    const e = b.first[i]!;
+    b.first[i] = FREED;
+    const project = b.firstProjects[i]!;
+    const mine = !projectObjectId || !project || project === projectObjectId;
+    const failed = e instanceof FailedActivity ? e : undefined;
+    const converted = !failed && 'type' in e ? e : undefined;
+    if (!failed && !converted) {
+      if (mine) p.wbs.push(e as IxWbs);
+      continue;
     }
+    const f = failed?.record.fields;
+    const id = f ? (f[ACTIVITY.ObjectId] ?? '') : converted!.id;
+    if (!mine) {
+      foreign.add(id);
+      continue;
+    }
+    at.line = b.firstLines[i]!;
+    at.name = (f ? f[ACTIVITY.Id] : converted!.code) || id;
+    if (!id) throw new InterchangeError('missing_value', 'activity without ObjectId', at.where('ObjectId'));
+    if (activityIds.has(id))
+      throw new InterchangeError('duplicate_id', `ObjectId ${id} appears twice`, at.where('ObjectId'));
+    const a = failed ? convert(failed.record) : converted!;
+    activityIds.set(a.id, a.id);
+    p.activities.push(a);
   }
-  for (const r of records) {
-    const t = (f: string) => childText(r, f);
-    const w = (field: string) => ({ line: r.line, element: `Relationship ${t('ObjectId')}`, field });
-    if (r.name === 'Relationship') {
-      const pred = t('PredecessorActivityObjectId');
-      const succ = t('SuccessorActivityObjectId');
-      if (!activityIds.has(pred) || !activityIds.has(succ)) {
-        if ((foreign.has(pred) || foreign.has(succ)) && (activityIds.has(pred) || activityIds.has(succ))) {
-          p.warnings.push(`relationship ${t('ObjectId')} to another project dropped`);
+  for (let i = 0; i < later.length; i++) {
+    const { kind, line, fields: f } = later[i]!;
+    later[i] = FREED_LATER;
+    if (kind === 'Relationship') {
+      const objectId = f[RELATIONSHIP.ObjectId] ?? '';
+      const w = (field: string) => ({ line, element: `Relationship ${objectId}`, field });
+      const predText = f[RELATIONSHIP.PredecessorActivityObjectId] ?? '';
+      const succText = f[RELATIONSHIP.SuccessorActivityObjectId] ?? '';
+      const pred = activityIds.get(predText);
+      const succ = activityIds.get(succText);
+      if (pred === undefined || succ === undefined) {
+        if ((foreign.has(predText) || foreign.has(succText)) && (pred !== undefined || succ !== undefined)) {
+          p.warnings.push(`relationship ${objectId} to another project dropped`);
           continue;
         }
-        if (!activityIds.has(pred) && !activityIds.has(succ)) continue;
+        if (pred === undefined && succ === undefined) continue;
         throw new InterchangeError(
           'dangling_relation',
-          `unknown activity ${activityIds.has(pred) ? succ : pred}`,
-          w(activityIds.has(pred) ? 'SuccessorActivityObjectId' : 'PredecessorActivityObjectId'),
+          `unknown activity ${pred !== undefined ? succText : predText}`,
+          w(pred !== undefined ? 'SuccessorActivityObjectId' : 'PredecessorActivityObjectId'),
         );
       }
-      const type = PMXML_RELATIONS[t('Type') || 'Finish to Start'];
-      if (!type) throw new InterchangeError('invalid_value', `unknown Type "${t('Type')}"`, w('Type'));
+      const typeText = f[RELATIONSHIP.Type] ?? '';
+      const type = PMXML_RELATIONS[typeText || 'Finish to Start'];
+      if (!type) throw new InterchangeError('invalid_value', `unknown Type "${typeText}"`, w('Type'));
+      const lag = f[RELATIONSHIP.Lag] ?? '';
       p.relations.push({
-        id: t('ObjectId') || `${pred}->${succ}`,
+        id: objectId || `${pred}->${succ}`,
         predecessorId: pred,
         successorId: succ,
         type,
-        lagMinutes: t('Lag') ? minutesFromHours(t('Lag'), w('Lag')) : 0,
+        lagMinutes: lag ? values.minutes(lag, { where: w }, 'Lag') : 0,
       });
-    } else if (r.name === 'Resource') {
+    } else if (kind === 'Resource') {
+      const resourceType = f[RESOURCE.ResourceType];
       p.resources.push({
-        id: t('ObjectId'),
-        code: t('Id'),
-        name: t('Name'),
-        type:
-          t('ResourceType') === 'Material'
-            ? 'material'
-            : t('ResourceType') === 'Nonlabor'
-              ? 'nonlabor'
-              : 'labor',
-        calendarId: t('CalendarObjectId') || null,
+        id: f[RESOURCE.ObjectId] ?? '',
+        code: f[RESOURCE.Id] ?? '',
+        name: f[RESOURCE.Name] ?? '',
+        type: resourceType === 'Material' ? 'material' : resourceType === 'Nonlabor' ? 'nonlabor' : 'labor',
+        calendarId: f[RESOURCE.CalendarObjectId] || null,
       });
-    } else if (r.name === 'ResourceAssignment' && activityIds.has(t('ActivityObjectId'))) {
-      const units = (f: string) =>
-        t(f) ? number(t(f), { line: r.line, element: 'ResourceAssignment', field: f }) : undefined;
+    } else {
+      const activityId = activityIds.get(f[ASSIGNMENT.ActivityObjectId] ?? '');
+      if (activityId === undefined) continue;
+      const units = (k: number, field: string) => {
+        const text = f[k];
+        return text ? number(text, { line, element: 'ResourceAssignment', field }) : undefined;
+      };
       p.assignments.push({
-        id: t('ObjectId'),
-        activityId: t('ActivityObjectId'),
-        resourceId: t('ResourceObjectId'),
-        plannedUnits: units('PlannedUnits'),
-        actualUnits: units('ActualUnits'),
-        remainingUnits: units('RemainingUnits'),
+        id: f[ASSIGNMENT.ObjectId] ?? '',
+        activityId,
+        resourceId: f[ASSIGNMENT.ResourceObjectId] ?? '',
+        plannedUnits: units(ASSIGNMENT.PlannedUnits, 'PlannedUnits'),
+        actualUnits: units(ASSIGNMENT.ActualUnits, 'ActualUnits'),
+        remainingUnits: units(ASSIGNMENT.RemainingUnits, 'RemainingUnits'),
       });
     }
   }
@@ -334,6 +354,112 @@ export async function readPmxml(
   validateProject(p);
   return p;
 }
+
+/** The calendar's texts copied off the parser's input. */
+function ownTexts(node: XNode): XNode {
+  node.text = own(node.text);
+  for (const c of node.children) ownTexts(c);
+  return node;
+}
+
+/** What a slot of a bucket holds once it has been read (so that what it held can be collected). */
+const FREED: IxWbs = { id: '', parentId: null, code: '', name: '' };
+const FREED_LATER = { kind: 'Resource' as LaterKind, line: 0, fields: [] as Fields };
+
+/** An Activity's texts → the activity; errors in the order of the original tree reader. */
+function activityOf(
+  r: ActivityRecord,
+  values: P6Values,
+  at: ActivityAt,
+  wbsKey: (id: string) => string,
+): IxActivity {
+  const f = r.fields;
+  const t = (k: number) => f[k] ?? '';
+  at.line = r.line;
+  at.name = t(ACTIVITY.Id) || t(ACTIVITY.ObjectId);
+  const typeText = t(ACTIVITY.Type);
+  const type = PMXML_TYPES[typeText || 'Task Dependent'];
+  if (!type) throw new InterchangeError('invalid_value', `unknown Type "${typeText}"`, at.where('Type'));
+  const hrs = (k: number, field: string) => {
+    const text = f[k];
+    return text ? values.minutes(text, at, field) : undefined;
+  };
+  const date = (k: number, field: string) => {
+    const text = f[k];
+    return text ? values.date(text, at, field) : undefined;
+  };
+  const status = t(ACTIVITY.Status);
+  const wbs = t(ACTIVITY.WBSObjectId);
+  const a: IxActivity = {
+    id: own(t(ACTIVITY.ObjectId)),
+    code: own(t(ACTIVITY.Id)),
+    name: own(t(ACTIVITY.Name)),
+    wbsId: wbs ? wbsKey(wbs) : null,
+    parentId: null,
+    type,
+    calendarId: values.shared(t(ACTIVITY.CalendarObjectId)) || null,
+    durationMinutes:
+      hrs(ACTIVITY.PlannedDuration, 'PlannedDuration') ??
+      hrs(ACTIVITY.AtCompletionDuration, 'AtCompletionDuration') ??
+      0,
+    status: status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in_progress' : 'not_started',
+    actualStart: date(ACTIVITY.ActualStartDate, 'ActualStartDate'),
+    actualFinish: date(ACTIVITY.ActualFinishDate, 'ActualFinishDate'),
+    expectedFinish: date(ACTIVITY.ExpectedFinishDate, 'ExpectedFinishDate'),
+    recorded: {
+      earlyStart: date(ACTIVITY.EarlyStartDate, 'EarlyStartDate'),
+      earlyFinish: date(ACTIVITY.EarlyFinishDate, 'EarlyFinishDate'),
+      lateStart: date(ACTIVITY.LateStartDate, 'LateStartDate'),
+      lateFinish: date(ACTIVITY.LateFinishDate, 'LateFinishDate'),
+      totalFloatMinutes: hrs(ACTIVITY.TotalFloat, 'TotalFloat'),
+      freeFloatMinutes: hrs(ACTIVITY.FreeFloat, 'FreeFloat'),
+      start: date(ACTIVITY.StartDate, 'StartDate'),
+      finish: date(ACTIVITY.FinishDate, 'FinishDate'),
+    },
+    codes: {},
+    udfs: {},
+  };
+  if (a.status === 'in_progress') a.remainingMinutes = hrs(ACTIVITY.RemainingDuration, 'RemainingDuration');
+  const pct = t(ACTIVITY.PhysicalPercentComplete);
+  if (pct) a.percentComplete = number(pct, at.where('PhysicalPercentComplete'), 1) * 100;
+  for (const [typeAt, dateAt, typeField, dateField, key] of CONSTRAINT_FIELDS) {
+    const c = t(typeAt);
+    if (!c || c === 'None') continue;
+    const m = PMXML_CONSTRAINTS[c];
+    if (!m) throw new InterchangeError('invalid_value', `unknown constraint "${c}"`, at.where(typeField));
+    if (m === 'alap') {
+      a.asLateAsPossible = true;
+      continue;
+    }
+    const d = date(dateAt, dateField);
+    if (!d) throw new InterchangeError('missing_value', `${c} without a date`, at.where(dateField));
+    a[key] = { type: m, date: d };
+  }
+  for (const u of r.udfs) {
+    const v = u[UDF.TextValue] || u[UDF.DoubleValue] || u[UDF.StartDateValue] || u[UDF.IntegerValue] || '';
+    a.udfs[values.shared(u[UDF.TypeObjectId] ?? '')] = own(v);
+  }
+  for (const c of r.codes)
+    a.codes[values.shared(c[CODE.CodeTypeObjectId] ?? '')] = values.shared(c[CODE.ValueObjectId] ?? '');
+  return a;
+}
+
+const CONSTRAINT_FIELDS = [
+  [
+    ACTIVITY.PrimaryConstraintType,
+    ACTIVITY.PrimaryConstraintDate,
+    'PrimaryConstraintType',
+    'PrimaryConstraintDate',
+    'constraint',
+  ],
+  [
+    ACTIVITY.SecondaryConstraintType,
+    ACTIVITY.SecondaryConstraintDate,
+    'SecondaryConstraintType',
+    'SecondaryConstraintDate',
+    'constraint2',
+  ],
+] as const;
 
 function readCalendar(n: XNode): IxCalendar {
   const w = (field: string) => ({ line: n.line, element: `Calendar ${childText(n, 'ObjectId')}`, field });
@@ -364,11 +490,11 @@ function readCalendar(n: XNode): IxCalendar {
   }
   const hpd = childText(n, 'HoursPerDay');
   return {
-    id: childText(n, 'ObjectId'),
-    name: childText(n, 'Name'),
+    id: own(childText(n, 'ObjectId')),
+    name: own(childText(n, 'Name')),
     week,
     exceptions,
     ...(hpd ? { hoursPerDay: number(hpd, w('HoursPerDay'), 24) } : {}),
-    ...(childText(n, 'BaseCalendarObjectId') ? { baseId: childText(n, 'BaseCalendarObjectId') } : {}),
+    ...(childText(n, 'BaseCalendarObjectId') ? { baseId: own(childText(n, 'BaseCalendarObjectId')) } : {}),
   };
 }
