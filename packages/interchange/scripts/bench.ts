@@ -1,15 +1,19 @@
 /**
- * `npm run bench -w @takt/interchange`: generates XER and MSPDI schedules of 10k, 100k and 350k activities
- * (a WBS, chains of works with FS/SS/FF links and lags, two calendars with holidays, constraints,
- * progress), then for each file, in a fresh process: imports it streaming from disk, calculates it with
- * the engine, exports it again, and reports the times and the process's peak memory (after the import,
- * after the calculation, at the end) as JSON lines, then a summary. Each step runs in its own process so
- * the peak RSS is that step's. No timed assertions.
+ * `npm run bench -w @takt/interchange`: generates XER, PMXML and MSPDI schedules of 10k, 100k and 350k
+ * activities (a WBS, chains of works with FS/SS/FF links and lags, two calendars with holidays,
+ * constraints, progress), then for each file, in a fresh process: imports it streaming from disk,
+ * calculates it with the engine, exports it again, and reports the times, the process's peak memory (after
+ * the import, after the calculation, at the end) and the heap the imported model retains (after a full
+ * GC) as JSON lines, then a summary. Each step runs in its own process so the peak RSS is that step's. No
+ * timed assertions.
  *
- *   tsx scripts/bench.ts                 XER 10k/100k/350k, MSPDI 10k/100k
+ *   tsx scripts/bench.ts                 XER 10k/100k/350k, PMXML and MSPDI 10k/100k
  *   tsx scripts/bench.ts --sizes 10000   only these sizes
- *   tsx scripts/bench.ts --mspdi-350k    also a 350k MSPDI (≈ 600 MB)
- *   tsx scripts/bench.ts --before <rev>  also imports each MSPDI file with the package's code as of git
+ *   tsx scripts/bench.ts --formats xer,pmxml   only these formats, every size
+ *   tsx scripts/bench.ts --mspdi-350k    also a 350k MSPDI (≈ 600 MB); --pmxml-350k a 350k PMXML
+ *   tsx scripts/bench.ts --recorded      files carry the calculated dates and floats, as P6 and MS
+ *                                        Project export them (early/late dates, floats per activity)
+ *   tsx scripts/bench.ts --before <rev>  also imports each file with the package's code as of git
  *                                        revision <rev> (rows with `code: <rev>`), to compare readers
  */
 import { execFileSync } from 'node:child_process';
@@ -28,7 +32,8 @@ import * as read from '../src/read.js';
 import * as schedule from '../src/schedule.js';
 import * as writers from '../src/writers.js';
 
-type Format = 'xer' | 'mspdi';
+type Format = 'xer' | 'pmxml' | 'mspdi';
+const FORMATS: Format[] = ['xer', 'pmxml', 'mspdi'];
 
 interface Figures {
   step: 'generate' | 'import';
@@ -154,6 +159,14 @@ async function writeFile(path: string, chunks: Iterable<string>): Promise<void> 
   });
 }
 
+const WRITE = { xer: writers.writeXer, pmxml: writers.writePmxml, mspdi: writers.writeMspdi };
+
+/** The heap in use after a full GC (the child runs with --expose-gc). */
+function heapAfterGc(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
 function peak() {
   const usage = process.resourceUsage();
   return { peakRssMB: round(usage.maxRSS / 1024), heapUsedMB: round(process.memoryUsage().heapUsed / MB) };
@@ -178,12 +191,13 @@ async function child(
   path: string,
   code?: { rev: string; dir: string },
 ): Promise<Figures> {
-  if (step === 'generate') {
+  if (step === 'generate' || step === 'generate-recorded') {
     let t = performance.now();
     const p = syntheticProject(n);
+    const rows = step === 'generate-recorded' ? schedule.scheduleProject(p).rows : undefined;
     const buildMs = performance.now() - t;
     t = performance.now();
-    await writeFile(path, format === 'xer' ? writers.writeXer(p) : writers.writeMspdi(p));
+    await writeFile(path, WRITE[format](p, rows));
     return {
       step: 'generate',
       format,
@@ -199,18 +213,21 @@ async function child(
   const from = (file: string) => pathToFileURL(join(code!.dir, 'src', file)).href;
   const { readProjectFile } = code ? ((await import(from('read.ts'))) as typeof read) : read;
   const { scheduleProject } = code ? ((await import(from('schedule.ts'))) as typeof schedule) : schedule;
-  const { writeMspdi, writeXer } = code ? ((await import(from('writers.ts'))) as typeof writers) : writers;
+  const write = code ? ((await import(from('writers.ts'))) as typeof writers) : writers;
+  const heapBefore = heapAfterGc();
   let t = performance.now();
   const project = await readProjectFile(path);
   const importMs = performance.now() - t;
   const afterImport = peak();
+  const retainedMB = round((heapAfterGc() - heapBefore) / MB);
   t = performance.now();
   const { rows } = scheduleProject(project);
   const calculateMs = performance.now() - t;
   const afterCalculate = peak();
   t = performance.now();
   let bytes = 0;
-  for (const c of format === 'xer' ? writeXer(project, rows) : writeMspdi(project, rows)) bytes += c.length;
+  const writeFormat = { xer: write.writeXer, pmxml: write.writePmxml, mspdi: write.writeMspdi }[format];
+  for (const c of writeFormat(project, rows)) bytes += c.length;
   const exportMs = performance.now() - t;
   return {
     step: 'import',
@@ -225,6 +242,7 @@ async function child(
     importAndCalculateMs: Math.round(importMs + calculateMs),
     exportMs: Math.round(exportMs),
     exportMB: round(bytes / MB),
+    retainedMB,
     rssAfterImportMB: afterImport.peakRssMB,
     rssAfterCalculateMB: afterCalculate.peakRssMB,
     ...peak(),
@@ -251,12 +269,15 @@ async function main() {
   const before = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
   const sizesAt = args.indexOf('--sizes');
   const sizes = sizesAt >= 0 ? args[sizesAt + 1]!.split(',').map(Number) : [10_000, 100_000, 350_000];
-  const cases: [Format, number][] = [
-    ...sizes.map((n) => ['xer', n] as [Format, number]),
-    ...sizes
-      .filter((n) => n <= 100_000 || args.includes('--mspdi-350k'))
-      .map((n) => ['mspdi', n] as [Format, number]),
-  ];
+  const formatsAt = args.indexOf('--formats');
+  const formats = formatsAt >= 0 ? (args[formatsAt + 1]!.split(',') as Format[]) : FORMATS;
+  for (const f of formats) if (!FORMATS.includes(f)) throw new Error(`unknown format ${f}`);
+  // without --formats, XML files of 350k only when asked for (≈ 200–600 MB each)
+  const large = (f: Format) => formatsAt >= 0 || f === 'xer' || args.includes(`--${f}-350k`);
+  const cases: [Format, number][] = formats.flatMap((f) =>
+    sizes.filter((n) => n <= 100_000 || large(f)).map((n) => [f, n] as [Format, number]),
+  );
+  const generate = args.includes('--recorded') ? 'generate-recorded' : 'generate';
   const dir = mkdtempSync(join(tmpdir(), 'takt-bench-'));
   const script = fileURLToPath(import.meta.url);
   // inside the package (git-ignored) so that the revision's imports resolve to the workspace's modules
@@ -267,9 +288,9 @@ async function main() {
   try {
     if (before) extractRevision(before, revDir);
     for (const [format, n] of cases) {
-      const path = join(dir, `bench-${n}.${format === 'xer' ? 'xer' : 'mspdi'}`);
-      const steps: string[][] = [['generate'], ['import']];
-      if (before && format === 'mspdi') steps.push(['import', before, revDir]);
+      const path = join(dir, `bench-${n}.${format}`);
+      const steps: string[][] = [[generate], ['import']];
+      if (before) steps.push(['import', before, revDir]);
       for (const [step, ...code] of steps) {
         const out = execFileSync(
           process.execPath,
@@ -277,6 +298,7 @@ async function main() {
             '--import',
             'tsx',
             '--max-old-space-size=4096',
+            '--expose-gc',
             script,
             '--child',
             step!,
@@ -316,6 +338,7 @@ async function main() {
       calculateS: round(Number(r.calculateMs) / 1000, 2),
       importAndCalculateS: round(Number(r.importAndCalculateMs) / 1000, 2),
       exportS: round(Number(r.exportMs) / 1000, 2),
+      retainedMB: r.retainedMB,
       importPeakRssMB: r.rssAfterImportMB,
       importAndCalculatePeakRssMB: r.rssAfterCalculateMB,
       peakRssMB: r.peakRssMB,
