@@ -289,18 +289,26 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           baselineStart: date('target_start_date'),
           baselineFinish: date('target_end_date'),
           expectedFinish: date('expect_end_date'),
-          recorded: {
-            earlyStart: date('early_start_date'),
-            earlyFinish: date('early_end_date'),
-            // P6's Late Start/Finish are its Remaining Late Start/Finish. A completed activity has none (blank
-            // rem_late_* and total float): its late_* fields then hold dates of some earlier calculation, not of
-            // the one the file records, so they are not taken as calculated values.
-            ...(status === 'TK_Complete' && !get('rem_late_start_date') && !get('rem_late_end_date')
-              ? {}
-              : { lateStart: date('late_start_date'), lateFinish: date('late_end_date') }),
-            totalFloatMinutes: hours('total_float_hr_cnt'),
-            freeFloatMinutes: hours('free_float_hr_cnt'),
-          },
+          // P6's Late Start/Finish are its Remaining Late Start/Finish. A completed activity has none (blank
+          // rem_late_* and total float): its late_* fields then hold dates of some earlier calculation, not of
+          // the one the file records, so they are not taken as calculated values. (Two literals, not a
+          // spread: a literal keeps every property inside the object, a spread needs a second array each.)
+          recorded:
+            status === 'TK_Complete' && !get('rem_late_start_date') && !get('rem_late_end_date')
+              ? {
+                  earlyStart: date('early_start_date'),
+                  earlyFinish: date('early_end_date'),
+                  totalFloatMinutes: hours('total_float_hr_cnt'),
+                  freeFloatMinutes: hours('free_float_hr_cnt'),
+                }
+              : {
+                  earlyStart: date('early_start_date'),
+                  earlyFinish: date('early_end_date'),
+                  lateStart: date('late_start_date'),
+                  lateFinish: date('late_end_date'),
+                  totalFloatMinutes: hours('total_float_hr_cnt'),
+                  freeFloatMinutes: hours('free_float_hr_cnt'),
+                },
           codes: {},
           udfs: {},
         };
