@@ -10,7 +10,7 @@
 import type { LagCalendar } from '@takt/engine';
 import { number } from './dates.js';
 import { InterchangeError } from './errors.js';
-import { type ByteSource, type Encoding, linesOf } from './input.js';
+import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from './input.js';
 import {
   emptyProject,
   type IxActivity,
@@ -138,11 +138,11 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
     return v ? values.minutes(v, row, f) : undefined;
   };
 
-  for await (const { line, text } of linesOf(source, options.encoding)) {
+  const onLine = (line: number, text: string): void => {
     lastLine = line;
-    if (text === '') continue;
+    if (text === '') return;
     if (sawEnd) {
-      if (text.trim() === '') continue;
+      if (text.trim() === '') return;
       throw new InterchangeError('syntax', 'data after %E', { line });
     }
     const cells = text.split('\t');
@@ -152,22 +152,22 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         throw new InterchangeError('syntax', 'not an XER file (no ERMHDR header)', { line });
       sawHeader = true;
       project.options.raw.ermhdr_version = own(cells[1] ?? '');
-      continue;
+      return;
     }
     if (tag === '%T') {
       table = own((cells[1] ?? '').trim());
       fields = new Map();
       fieldCount = 0;
-      continue;
+      return;
     }
     if (tag === '%F') {
       fields = new Map(cells.slice(1).map((f, k) => [own(f.trim()), k + 1]));
       fieldCount = cells.length - 1;
-      continue;
+      return;
     }
     if (tag === '%E') {
       sawEnd = true;
-      continue;
+      return;
     }
     if (tag !== '%R')
       throw new InterchangeError('syntax', `unexpected line start "${tag?.slice(0, 20)}"`, { line });
@@ -441,7 +441,8 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       default:
         break;
     }
-  }
+  };
+  await eachLine(source, options.encoding, onLine);
   if (!sawHeader) throw new InterchangeError('truncated', 'empty file', { line: 1 });
   if (!sawEnd) throw new InterchangeError('truncated', 'file ends before %E', { line: lastLine });
   if (projId === null)
@@ -480,3 +481,30 @@ const CONSTRAINT_FIELDS = [
   ['cstr_type', 'cstr_date', 'constraint'],
   ['cstr_type2', 'cstr_date2', 'constraint2'],
 ] as const;
+
+/**
+ * `linesOf`, with the lines of each decoded chunk handed over in one synchronous loop (not one await per
+ * line): decoded lines without `\r\n`, 1-based line numbers; an encoding error comes after the lines
+ * before its chunk.
+ */
+async function eachLine(
+  source: ByteSource,
+  encoding: Encoding | undefined,
+  onLine: (line: number, text: string) => void,
+): Promise<void> {
+  const decoder = new TextDecoderAuto(encoding);
+  let rest = '';
+  let line = 0;
+  for await (const chunk of chunksOf(source)) {
+    rest += decoder.decode(chunk);
+    let start = 0;
+    for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
+      const text = rest.charCodeAt(i - 1) === 13 ? rest.slice(start, i - 1) : rest.slice(start, i);
+      start = i + 1;
+      onLine(++line, text);
+    }
+    rest = rest.slice(start);
+  }
+  rest += decoder.decode(new Uint8Array(0), true);
+  if (rest.length > 0) onLine(++line, rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+}
