@@ -72,16 +72,36 @@ interface RawCalendar {
   projId: string;
 }
 
-/** The `%R` line being read: its values by the current table's `%F` field names. */
+/**
+ * The line being read: its cells (`text.split('\t')`, found by the positions of its tabs, so that only the
+ * values read become strings) and, for a `%R` line, its values by the current table's `%F` field names.
+ */
 class Row implements Locator {
   line = 0;
   table = '';
-  cells: string[] = [];
+  text = '';
+  /** Positions of the line's tabs; `count` of them are this line's. */
+  private readonly tabs: number[] = [];
+  count = 0;
   fields: Map<string, number> = new Map();
+
+  read(text: string): void {
+    this.text = text;
+    let n = 0;
+    for (let i = text.indexOf('\t'); i >= 0; i = text.indexOf('\t', i + 1)) this.tabs[n++] = i;
+    this.count = n;
+  }
+
+  /** Cell `k` as `split` gives it; undefined past the last. */
+  cell(k: number): string | undefined {
+    if (k > this.count) return undefined;
+    const start = k === 0 ? 0 : this.tabs[k - 1]! + 1;
+    return this.text.slice(start, k < this.count ? this.tabs[k] : this.text.length);
+  }
 
   get(f: string): string {
     const k = this.fields.get(f);
-    return k === undefined ? '' : (this.cells[k] ?? '').trim();
+    return k === undefined ? '' : (this.cell(k) ?? '').trim();
   }
 
   where(field: string) {
@@ -145,22 +165,23 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       if (text.trim() === '') return;
       throw new InterchangeError('syntax', 'data after %E', { line });
     }
-    const cells = text.split('\t');
-    const tag = cells[0];
+    row.read(text);
+    const tag = row.cell(0)!;
     if (!sawHeader) {
       if (tag !== 'ERMHDR')
         throw new InterchangeError('syntax', 'not an XER file (no ERMHDR header)', { line });
       sawHeader = true;
-      project.options.raw.ermhdr_version = own(cells[1] ?? '');
+      project.options.raw.ermhdr_version = own(row.cell(1) ?? '');
       return;
     }
     if (tag === '%T') {
-      table = own((cells[1] ?? '').trim());
+      table = own((row.cell(1) ?? '').trim());
       fields = new Map();
       fieldCount = 0;
       return;
     }
     if (tag === '%F') {
+      const cells = text.split('\t');
       fields = new Map(cells.slice(1).map((f, k) => [own(f.trim()), k + 1]));
       fieldCount = cells.length - 1;
       return;
@@ -170,16 +191,15 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       return;
     }
     if (tag !== '%R')
-      throw new InterchangeError('syntax', `unexpected line start "${tag?.slice(0, 20)}"`, { line });
+      throw new InterchangeError('syntax', `unexpected line start "${tag.slice(0, 20)}"`, { line });
     if (!table || fieldCount === 0) throw new InterchangeError('syntax', '%R before %T/%F', { line });
-    if (cells.length - 1 > fieldCount)
-      throw new InterchangeError('syntax', `${cells.length - 1} values for ${fieldCount} fields`, {
+    if (row.count > fieldCount)
+      throw new InterchangeError('syntax', `${row.count} values for ${fieldCount} fields`, {
         line,
         element: table,
       });
     row.line = line;
     row.table = table;
-    row.cells = cells;
     row.fields = fields;
 
     switch (table) {
