@@ -25,7 +25,6 @@ import {
   BASELINE,
   type Fields,
   LINK,
-  own,
   RESOURCE,
   readMspdiRecords,
   TASK,
@@ -34,6 +33,7 @@ import {
   type TaskRecord,
 } from './mspdi/records.js';
 import { validateProject } from './validate.js';
+import { own } from './xml-records.js';
 import type { XNode } from './xml-stream.js';
 
 export const MSPDI_CONSTRAINTS: Record<string, IxConstraintType | 'asap' | 'alap'> = {

@@ -7,7 +7,7 @@
  */
 import { isoDate, minutesFromHours } from './dates.js';
 import type { InterchangeErrorLocation } from './errors.js';
-import { own } from './mspdi/records.js';
+import { own } from './xml-records.js';
 
 export { own };
 

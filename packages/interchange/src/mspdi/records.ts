@@ -9,22 +9,10 @@
  * `undefined`.
  */
 import type { ByteSource, Encoding } from '../input.js';
-import { parseXml, type XNode } from '../xml-stream.js';
+import { type Fields, RecordMachine, readRecords, Shape } from '../xml-records.js';
+import type { XNode } from '../xml-stream.js';
 
-/** The texts of the kept child elements, by their position in the record's list of names. */
-export type Fields = (string | undefined)[];
-
-type Positions<N extends readonly string[]> = { readonly [K in N[number]]: number };
-
-/** The children kept of one kind of element: their names and each name's position. */
-class Shape<const N extends readonly string[]> {
-  readonly at: Positions<N>;
-  readonly index: ReadonlyMap<string, number>;
-  constructor(readonly names: N) {
-    this.index = new Map(names.map((n, i) => [n, i]));
-    this.at = Object.fromEntries(this.index) as Positions<N>;
-  }
-}
+export type { Fields };
 
 const TASK_SHAPE = new Shape([
   'UID',
@@ -120,12 +108,7 @@ const RECORDS = new Map<string, [string, Kind, Shape<readonly string[]>]>([
   ['Calendars', ['Calendar', Kind.Calendar, new Shape([])]],
 ]);
 
-class MspdiMachine {
-  private depth = 0;
-  private text = '';
-  /** Element name and whether it has had a child element, by depth (the root is depth 1). */
-  private readonly names: string[] = [];
-  private readonly nested: boolean[] = [];
+class MspdiMachine extends RecordMachine {
   private kind = Kind.None;
   private keep: ReadonlyMap<string, number> = TASK_SHAPE.index;
   private fields: Fields = [];
@@ -133,21 +116,15 @@ class MspdiMachine {
   /** The Task's Baseline / ExtendedAttribute / PredecessorLink being read. */
   private part: PartRecord | null = null;
   private partKeep: ReadonlyMap<string, number> = TASK_SHAPE.index;
-  /** The calendar's open elements. */
-  private readonly nodes: XNode[] = [];
 
-  constructor(private readonly handlers: MspdiHandlers) {}
+  constructor(private readonly handlers: MspdiHandlers) {
+    super();
+  }
 
   open(name: string, line: number): void {
-    const d = ++this.depth;
-    this.text = '';
-    this.names[d] = name;
-    this.nested[d - 1] = true;
-    this.nested[d] = false;
+    const d = this.enter(name);
     if (this.kind === Kind.Calendar) {
-      const node: XNode = { name, attrs: {}, children: [], text: '', line };
-      this.nodes[this.nodes.length - 1]?.children.push(node);
-      this.nodes.push(node);
+      this.openNode(name, line);
     } else if (d === 3) {
       const record = RECORDS.get(this.names[2]!);
       if (!record || record[0] !== name) return;
@@ -168,16 +145,11 @@ class MspdiMachine {
     }
   }
 
-  addText(t: string): void {
-    this.text += t;
-  }
-
   close(): void {
     const d = this.depth--;
     const kind = this.kind;
     if (kind === Kind.Calendar) {
-      const node = this.nodes.pop()!;
-      if (node.children.length === 0) node.text = this.text.trim();
+      const node = this.closeNode();
       if (d === 3) {
         this.kind = Kind.None;
         this.handlers.calendar(node);
@@ -202,11 +174,6 @@ class MspdiMachine {
     }
     this.text = '';
   }
-
-  private keepText(fields: Fields, keep: ReadonlyMap<string, number>, d: number): void {
-    const i = keep.get(this.names[d]!);
-    if (i !== undefined && fields[i] === undefined) fields[i] = this.nested[d] ? '' : this.text.trim();
-  }
 }
 
 /** Streams an MSPDI document into `handlers`; returns the root element's name. */
@@ -215,22 +182,5 @@ export function readMspdiRecords(
   handlers: MspdiHandlers,
   encoding?: Encoding,
 ): Promise<string> {
-  const machine = new MspdiMachine(handlers);
-  return parseXml(
-    source,
-    {
-      open: (name, _tag, line) => machine.open(name, line),
-      text: (t) => machine.addText(t),
-      close: () => machine.close(),
-    },
-    encoding,
-  );
-}
-
-/**
- * A copy of a parsed text that does not share the parser's input chunk: the parser's texts are slices of
- * the chunk, so one name kept in the schedule would keep the whole decoded chunk alive.
- */
-export function own(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
+  return readRecords(source, new MspdiMachine(handlers), encoding);
 }

@@ -13,21 +13,10 @@
  * all projects): Resource, Relationship, ResourceAssignment.
  */
 import type { ByteSource, Encoding } from '../input.js';
-import { parseXml, type XNode } from '../xml-stream.js';
+import { type Fields, RecordMachine, readRecords, Shape } from '../xml-records.js';
+import type { XNode } from '../xml-stream.js';
 
-/** The texts of the kept child elements, by their position in the record's list of names. */
-export type Fields = (string | undefined)[];
-
-type Positions<N extends readonly string[]> = { readonly [K in N[number]]: number };
-
-class Shape<const N extends readonly string[]> {
-  readonly at: Positions<N>;
-  readonly index: ReadonlyMap<string, number>;
-  constructor(readonly names: N) {
-    this.index = new Map(names.map((n, i) => [n, i]));
-    this.at = Object.fromEntries(this.index) as Positions<N>;
-  }
-}
+export type { Fields };
 
 const ACTIVITY_SHAPE = new Shape([
   'ObjectId',
@@ -140,12 +129,7 @@ const ACTIVITY_PARTS = new Map<string, [Shape<readonly string[]>, 'udfs' | 'code
   ['Code', [CODE_SHAPE, 'codes']],
 ]);
 
-class PmxmlMachine {
-  private depth = 0;
-  private text = '';
-  /** Element name and whether it has had a child element, by depth (the root is depth 1). */
-  private readonly names: string[] = [];
-  private readonly nested: boolean[] = [];
+class PmxmlMachine extends RecordMachine {
   /** Whether the root is `APIBusinessObjects`; anything else is not read. */
   private p6 = false;
   private projectIndex = 0;
@@ -161,23 +145,17 @@ class PmxmlMachine {
   private part: Fields | null = null;
   private partKeep: ReadonlyMap<string, number> = UDF_SHAPE.index;
   private options: [string, string][] = [];
-  /** The calendar's open elements. */
-  private readonly nodes: XNode[] = [];
 
-  constructor(private readonly handlers: PmxmlHandlers) {}
+  constructor(private readonly handlers: PmxmlHandlers) {
+    super();
+  }
 
   open(name: string, line: number): void {
-    const d = ++this.depth;
-    this.text = '';
-    this.names[d] = name;
-    this.nested[d - 1] = true;
-    this.nested[d] = false;
+    const d = this.enter(name);
     if (d === 1) this.p6 = name === 'APIBusinessObjects';
     if (!this.p6) return;
     if (this.kind === Kind.Calendar) {
-      const node: XNode = { name, attrs: {}, children: [], text: '', line };
-      this.nodes[this.nodes.length - 1]?.children.push(node);
-      this.nodes.push(node);
+      this.openNode(name, line);
       return;
     }
     if (this.kind !== Kind.None) {
@@ -218,10 +196,6 @@ class PmxmlMachine {
     this.fields = new Array(shape.names.length);
   }
 
-  addText(t: string): void {
-    this.text += t;
-  }
-
   close(): void {
     const d = this.depth--;
     if (!this.p6) {
@@ -230,8 +204,7 @@ class PmxmlMachine {
     }
     const kind = this.kind;
     if (kind === Kind.Calendar) {
-      const node = this.nodes.pop()!;
-      if (node.children.length === 0) node.text = this.text.trim();
+      const node = this.closeNode();
       if (d === this.recordDepth) {
         this.kind = Kind.None;
         this.handlers.calendar(node);
@@ -264,11 +237,6 @@ class PmxmlMachine {
     else if (kind === Kind.ScheduleOptions) h.scheduleOptions(project, this.options);
     else h.skipped(project);
   }
-
-  private keepText(fields: Fields, keep: ReadonlyMap<string, number>, d: number): void {
-    const i = keep.get(this.names[d]!);
-    if (i !== undefined && fields[i] === undefined) fields[i] = this.nested[d] ? '' : this.text.trim();
-  }
 }
 
 /** Streams a PMXML document into `handlers`; returns the root element's name. */
@@ -277,14 +245,5 @@ export function readPmxmlRecords(
   handlers: PmxmlHandlers,
   encoding?: Encoding,
 ): Promise<string> {
-  const machine = new PmxmlMachine(handlers);
-  return parseXml(
-    source,
-    {
-      open: (name, _tag, line) => machine.open(name, line),
-      text: (t) => machine.addText(t),
-      close: () => machine.close(),
-    },
-    encoding,
-  );
+  return readRecords(source, new PmxmlMachine(handlers), encoding);
 }
