@@ -6,6 +6,7 @@ import {
   openSignedIn,
   registerByApi,
   sampleXerWithMovedDates,
+  scheduleByApi,
   shot,
 } from './helpers';
 
@@ -17,13 +18,7 @@ test('an import left waiting is found again in the jobs list after a reload and 
   const token = await registerByApi(request, newUser('jobs'));
   const spaceId = await createSpaceByApi(request, token, 'Job list');
   const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Depot' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Yard',
-    parentId: facility.id,
-  });
-  await call.post(`/space/${spaceId}/eps`, { kind: 'schedule', name: 'Imported plan', parentId: project.id });
+  await scheduleByApi(call, spaceId, { facility: 'Depot', project: 'Yard', schedule: 'Imported plan' });
 
   await openSignedIn(page, token, `/${spaceId}`);
   await page.getByTestId('eps-node-Depot').click();

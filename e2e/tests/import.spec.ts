@@ -9,6 +9,7 @@ import {
   openSignedIn,
   registerByApi,
   sampleXerWithMovedDates,
+  scheduleByApi,
   shot,
 } from './helpers';
 
@@ -93,13 +94,7 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   const token = await registerByApi(request, newUser('importer'));
   const spaceId = await createSpaceByApi(request, token, 'Imports');
   const call = api(request, token);
-  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Harbour' });
-  const project = await call.post(`/space/${spaceId}/eps`, {
-    kind: 'project',
-    name: 'Pier 3',
-    parentId: facility.id,
-  });
-  await call.post(`/space/${spaceId}/eps`, { kind: 'schedule', name: 'P6 master', parentId: project.id });
+  await scheduleByApi(call, spaceId, { facility: 'Harbour', project: 'Pier 3', schedule: 'P6 master' });
 
   await openSignedIn(page, token, `/${spaceId}`);
   await page.getByTestId('eps-node-Harbour').click();
