@@ -6,6 +6,7 @@ import type { RouterOutputs } from '../../lib/api-types';
 import { describeFailure, restFailure } from '../../lib/errors';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { requestHeaders } from '../../lib/trpc';
+import { PreviewHead } from '../import/PreviewTable';
 import './directory-upload.css';
 
 type Preview = RouterOutputs['directories']['uploadPreview'];
@@ -207,20 +208,16 @@ function PreviewTable({ preview }: { preview: Preview }) {
   const t = useT();
   return (
     <section data-testid="directory-upload-preview">
-      <h3 className="import-section-title">{t('directories.upload.preview.title')}</h3>
-      {preview.ruleProblems.map((p) => (
-        <div key={`${p.id}-${JSON.stringify(p.values)}`} className="field-error" role="alert">
-          {translateDynamic(p.id, p.values)}
-        </div>
-      ))}
-      <p className="muted">
-        {t('directories.upload.preview.summary', {
+      <PreviewHead
+        title={t('directories.upload.preview.title')}
+        ruleProblems={preview.ruleProblems}
+        summary={t('directories.upload.preview.summary', {
           add: preview.toAdd,
           total: preview.totalRows,
           skipped: preview.skipped,
           problems: preview.problemCount,
         })}
-      </p>
+      />
       <div className="table-wrap">
         <table className="table">
           <thead>

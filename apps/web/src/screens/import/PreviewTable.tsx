@@ -5,6 +5,29 @@ import { useSpace } from '../../layouts/space-context';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { previewSpreadsheet, type TabularPreviewDto } from './api';
 
+/** The head of an upload rule's preview: its title, the rule's own problems, and what the rows will give. */
+export function PreviewHead({
+  title,
+  ruleProblems,
+  summary,
+}: {
+  title: string;
+  ruleProblems: readonly { id: string; values?: Record<string, unknown> }[];
+  summary: string;
+}) {
+  return (
+    <>
+      <h3 className="import-section-title">{title}</h3>
+      {ruleProblems.map((p) => (
+        <div key={`${p.id}-${JSON.stringify(p.values)}`} className="field-error" role="alert">
+          {translateDynamic(p.id, p.values)}
+        </div>
+      ))}
+      <p className="muted">{summary}</p>
+    </>
+  );
+}
+
 /**
  * The spreadsheet as the chosen upload rule reads it: the columns with the fields they map to, the first rows
  * (skipped rows greyed with the reason, problems under their row), and problems of the rule itself.
@@ -46,19 +69,15 @@ export function PreviewTable({
   const mapped = preview.columns.filter((c) => c.field);
   return (
     <section className="import-preview" data-testid="import-preview">
-      <h3 className="import-section-title">{t('import.preview.title')}</h3>
-      {preview.ruleProblems.map((p) => (
-        <div key={p.id} className="field-error" role="alert">
-          {translateDynamic(p.id, p.values)}
-        </div>
-      ))}
-      <p className="muted">
-        {t('import.preview.summary', {
+      <PreviewHead
+        title={t('import.preview.title')}
+        ruleProblems={preview.ruleProblems}
+        summary={t('import.preview.summary', {
           importable: preview.importableRows,
           total: preview.totalRows,
           problems: preview.problemCount,
         })}
-      </p>
+      />
       <div className="import-moved-table">
         <table className="table">
           <thead>
