@@ -340,3 +340,17 @@ export function printCellText(
       return w.critical[row] ? format.translate('grid.critical_mark') : '';
   }
 }
+
+/** The printed grid columns of a print job (titles in its language): the same on paper and in the preview. */
+export function printedColumns(
+  keys: readonly PrintColumn[],
+  source: PrintCellSource,
+  format: PrintCellFormat,
+): { title: string; widthMm: number; value: (row: number) => string; align: 'left' | 'right' }[] {
+  return keys.map((key) => ({
+    title: format.translate(`grid.col.${key}`),
+    widthMm: PRINT_COLUMN_WIDTH_MM[key],
+    value: (row: number) => printCellText(key, row, source, format),
+    align: PRINT_RIGHT_ALIGNED.has(key) ? 'right' : 'left',
+  }));
+}

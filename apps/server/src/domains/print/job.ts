@@ -1,20 +1,12 @@
 import {
   type Language,
   type PlanKindFlags,
-  PRINT_COLUMN_WIDTH_MM,
-  PRINT_RIGHT_ALIGNED,
   type PrintColumn,
   type PrintScalingInput,
-  printCellText,
+  printedColumns,
 } from '@takt/contracts';
 import { timeFromIso } from '@takt/engine';
-import {
-  dateFormat,
-  MINUTES_PER_DAY,
-  type PrintScaling,
-  type PrintSheetColumn,
-  printSheetLayout,
-} from '@takt/gantt';
+import { dateFormat, MINUTES_PER_DAY, type PrintScaling, printSheetLayout } from '@takt/gantt';
 import { type GanttPdfInput, ganttPdf } from '@takt/gantt/pdf';
 import { formatNumber, translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
@@ -90,12 +82,7 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     number: (value: number) => numberText(value, lang),
     date: dateFormat,
   };
-  const columns: PrintSheetColumn[] = job.columns.map((key) => ({
-    title: translate(lang, `grid.col.${key}`),
-    widthMm: PRINT_COLUMN_WIDTH_MM[key],
-    value: (row: number) => printCellText(key, row, source, format),
-    align: PRINT_RIGHT_ALIGNED.has(key) ? 'right' : 'left',
-  }));
+  const columns = printedColumns(job.columns, source, format);
   const now = new Date();
   const printedAt = timeFromIso(
     new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16),

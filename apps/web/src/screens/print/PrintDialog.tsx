@@ -3,12 +3,10 @@ import {
   DEFAULT_PRINT_KINDS,
   LIMITS,
   type PlanKindFlags,
-  PRINT_COLUMN_WIDTH_MM,
   PRINT_COLUMNS,
-  PRINT_RIGHT_ALIGNED,
   type PrintColumn,
   type PrintScalingInput,
-  printCellText,
+  printedColumns,
 } from '@takt/contracts';
 import type { Calendar } from '@takt/engine';
 import { dateFormat, type GanttLanguage, MINUTES_PER_DAY, type PrintSheetInput } from '@takt/gantt';
@@ -155,6 +153,7 @@ export function PrintDialog({
     for (let i = 0; i < model.count; i++) all[i] = i;
     return ganttSnapshotFromModel(model, all, details, 1);
   }, [model, details]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes with the language, which the titles, numbers and scale follow
   const previewInput = useMemo<PrintSheetInput | null>(() => {
     if (!draft) return null;
     const source = {
@@ -184,12 +183,7 @@ export function PrintDialog({
       preset: format,
       dynamicTitles: format.titles.dynamicValues,
       scaling,
-      columns: draft.columns.map((key) => ({
-        title: t(`grid.col.${key}`),
-        widthMm: PRINT_COLUMN_WIDTH_MM[key],
-        value: (row: number) => printCellText(key, row, source, cellFormat),
-        align: PRINT_RIGHT_ALIGNED.has(key) ? 'right' : 'left',
-      })),
+      columns: printedColumns(draft.columns, source, cellFormat),
       language: (appI18n.locale === 'ru' ? 'ru' : 'en') as GanttLanguage,
       scheduleName,
       versionName,
