@@ -7,8 +7,8 @@ import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { scheduleProject, toEngineProject } from '@takt/interchange';
 import { syntheticProject } from '../../../packages/interchange/scripts/bench';
-import type { SpaceContext } from '../src/context';
 import { SkippedList } from '../src/domains/interchange/write-version';
+import { benchSpace } from './bench-space';
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
@@ -55,16 +55,7 @@ function explainInserts(client: import('pg').PoolClient) {
 }
 
 try {
-  const { rows } = await db.pool.query<{ id: string }>(
-    `INSERT INTO spaces (id, name, "updatedAt") VALUES (gen_random_uuid(), 'bench', now()) RETURNING id`,
-  );
-  const spaceId = rows[0]!.id;
-  const ctx = {
-    db,
-    lang: 'ru',
-    space: { spaceId, roleId: spaceId, roleName: 'bench', abilities: new Set() },
-    session: { id: '', userId: null },
-  } as unknown as SpaceContext;
+  const { spaceId, ctx } = await benchSpace(db, { withUser: false });
   const schedule = await db.pool.query<{ id: string }>(
     `INSERT INTO eps_nodes (id, "spaceId", kind, name, "sortKey", "updatedAt")
      VALUES (gen_random_uuid(), $1, 'schedule', 'bench', 1024, now()) RETURNING id`,

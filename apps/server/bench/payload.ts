@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
-import type { SpaceContext } from '../src/context';
 import { calculateVersion } from '../src/domains/calculation/service';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { encodeBinaryPayload } from '../src/domains/versions/binary';
 import { versionColumns, versionPayload } from '../src/domains/versions/payload';
+import { benchSpace } from './bench-space';
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
 const TRIALS = 5;
@@ -19,17 +19,7 @@ const server = await startTestDatabaseServer();
 const database = await createTestDatabase(server);
 const db = openDatabase(database.url);
 try {
-  const { rows } = await db.pool.query<{ id: string }>(
-    `INSERT INTO spaces (id, name, "updatedAt") VALUES (gen_random_uuid(), 'bench', now()) RETURNING id`,
-  );
-  const spaceId = rows[0]!.id;
-  // The services read only the database, the space and the caller from the context.
-  const ctx = {
-    db,
-    lang: 'ru',
-    space: { spaceId, roleId: spaceId, roleName: 'bench', abilities: new Set() },
-    session: { id: '', userId: spaceId },
-  } as unknown as SpaceContext;
+  const { spaceId, ctx } = await benchSpace(db, { withUser: true });
 
   const generated = await generateLargeSchedule(ctx, WORKS);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
