@@ -146,6 +146,7 @@ export function syntheticProject(n: number): IxProject {
     assignments: [],
     options: defaultOptions(),
     warnings: [],
+    problems: [],
   };
 }
 

@@ -30,6 +30,7 @@ export {
   rowsWithRecordedDates,
 } from './fidelity.js';
 export type { ByteSource, Encoding } from './input.js';
+export { ENCODINGS } from './input.js';
 export { readJson, toEngineJson, writeJson } from './json-format.js';
 export type * from './model.js';
 export { defaultOptions, emptyProject, STANDARD_WEEK } from './model.js';

@@ -11,7 +11,9 @@ export type ByteSource =
   | Iterable<Uint8Array | string>
   | Uint8Array
   | string;
-export type Encoding = 'auto' | 'utf-8' | 'windows-1251';
+/** Text encodings of input files; `auto` detects from the content. */
+export const ENCODINGS = ['auto', 'utf-8', 'windows-1252', 'windows-1250', 'windows-1251'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
 
 export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array | string> {
   if (typeof source === 'string' || source instanceof Uint8Array) {

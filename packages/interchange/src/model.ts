@@ -204,6 +204,35 @@ export interface IxProject {
   options: IxOptions;
   /** Things read but not fully honoured (an LOE scheduled as a task, an external relation dropped…). */
   warnings: string[];
+  /**
+   * Record-level problems the reader got past: a value the tool accepted but Takt cannot take as written
+   * (out of range, malformed, a dangling reference…). Each says where it was and what Takt did with it; the
+   * rest of the file is read. A file is refused only when nothing schedulable can be read.
+   */
+  problems: IxProblem[];
+}
+
+/** What a reader did with a value it could not take as written. */
+export type IxProblemAction = 'kept' | 'clamped' | 'ignored' | 'defaulted';
+
+/** One record-level problem of an input file, for the import report (translated by `code` in the UI). */
+export interface IxProblem {
+  /** A stable kind for translation: `out_of_range`, `invalid_date`, `invalid_number`, `unknown_reference`… */
+  code: string;
+  action: IxProblemAction;
+  /** 1-based line of the input (XER), or of the element's start (XML). */
+  line?: number;
+  /** XER table (`TASK`, `CALENDAR`…) or XML element (`Activity`, `Task`…). */
+  table?: string;
+  /** The record as planners know it: an activity code, a calendar name. */
+  record?: string;
+  field?: string;
+  /** The value as written (cut to 200 characters). */
+  value?: string;
+  /** What the value was replaced with when clamped or defaulted. */
+  replacement?: string;
+  /** English: what was wrong and what Takt did. */
+  message: string;
 }
 
 export const STANDARD_WEEK: IxInterval[][] = [0, 1, 2, 3, 4, 5, 6].map((d) =>
@@ -241,5 +270,6 @@ export function emptyProject(format: SourceFormat, convention: DateConvention): 
     assignments: [],
     options: defaultOptions(),
     warnings: [],
+    problems: [],
   };
 }

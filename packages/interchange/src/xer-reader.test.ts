@@ -56,6 +56,7 @@ function project(): IxProject {
     ],
     options: defaultOptions(),
     warnings: [],
+    problems: [],
   };
 }
 

@@ -128,5 +128,6 @@ export function sampleProject(): IxProject {
     ],
     options: { ...defaultOptions(), totalFloat: 'start', raw: { source: 'sample' } },
     warnings: [],
+    problems: [],
   };
 }

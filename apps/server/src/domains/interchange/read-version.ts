@@ -273,6 +273,7 @@ export async function versionModel(
     assignments: assigned.assignments,
     options: ixOptions,
     warnings: [],
+    problems: [],
   };
   let finish = '';
   for (const r of rows) if (r.earlyFinish && r.earlyFinish > finish) finish = r.earlyFinish;
