@@ -126,6 +126,15 @@ export const updateImportSettingInput = importSettingFields
   .extend({ spaceId: id, settingId: id, revision: z.number().int() });
 export const importSettingInput = z.object({ spaceId: id, settingId: id });
 
+/**
+ * Text encodings a schedule file can be read in: `auto` tells UTF-8 (with or without BOM) from the
+ * single-byte code page that fits the text; the others force one.
+ */
+export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'windows-1252', 'windows-1250', 'windows-1251'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+/** Formats whose text encoding the upload dialog lets the user choose (JSON is UTF-8; xlsx and zip are binary). */
+export const ENCODED_FORMATS: readonly ImportFormat[] = ['xer', 'xml-primavera', 'xml', 'csv'];
+
 /** An uploaded file as the REST adapter passes multipart files on. */
 export const uploadedFile = z.object({
   name: z.string().max(255),
@@ -151,14 +160,15 @@ export const uploadVersionInput = z.object({
   settingId: id.optional(),
   /** an unsaved rule, e.g. being edited in the dialog */
   rule: importSettingFields.partial({ name: true }).optional(),
-  encoding: z.enum(['auto', 'utf-8', 'windows-1251']).optional(),
+  /** the file's text encoding (default: detected from the content) */
+  encoding: z.enum(IMPORT_ENCODINGS, { message: 'import.error.encoding_choice' }).optional(),
   /** decide in advance what happens when recorded dates would move (default: ask) */
   recordedDates: z.enum(RECORDED_DATES_CHOICES).optional(),
 });
 export type UploadVersionInput = z.infer<typeof uploadVersionInput>;
 
 export const previewUploadInput = uploadVersionInput
-  .pick({ spaceId: true, file: true, format: true, settingId: true, rule: true })
+  .pick({ spaceId: true, file: true, format: true, settingId: true, rule: true, encoding: true })
   .extend({ limit: z.number().int().min(1).max(200).optional() });
 
 export const interchangeJobInput = z.object({ spaceId: id, jobId: id });
@@ -260,6 +270,30 @@ export interface SkippedItem {
   examples: string[];
 }
 
+/** What a reader did with a value it could not take as written (`import.problem.action.<action>`). */
+export const IMPORT_PROBLEM_ACTIONS = ['kept', 'clamped', 'ignored', 'defaulted'] as const;
+export type ImportProblemAction = (typeof IMPORT_PROBLEM_ACTIONS)[number];
+
+/**
+ * A record-level problem the reader got past: where it was in the file, the value, what Takt did with it,
+ * and a kind (`code`, translated as `import.problem.code.<code>`; the English `message` when there is no
+ * translation).
+ */
+export interface ImportProblem {
+  code: string;
+  action: ImportProblemAction;
+  line?: number;
+  /** XER table or XML element */
+  table?: string;
+  /** the record as planners know it: an activity code, a calendar name */
+  record?: string;
+  field?: string;
+  value?: string;
+  /** what a clamped or defaulted value became */
+  replacement?: string;
+  message: string;
+}
+
 /** A date the file recorded that recalculation with the file's own options would move. */
 export interface MovedDate {
   code: string;
@@ -302,6 +336,17 @@ export interface ImportReport {
   };
   warnings: string[];
   warningCount: number;
+  /**
+   * The reader's record-level problems, at most `reportMaxItems` of them; `problemCount` is the whole number.
+   * Spreadsheets list theirs as `rows`. Absent in reports written before problems were listed.
+   */
+  problems?: ImportProblem[];
+  problemCount?: number;
+  /**
+   * The text encoding the file was read in: `chosen` in the upload dialog (`auto` = detect) and `used`, the
+   * one detected or forced. Absent for formats that are not text (xlsx, zip) or JSON (always UTF-8).
+   */
+  encoding?: { chosen: ImportEncoding; used: string };
   skipped: SkippedItem[];
   /** spreadsheets: rows read and the rows left out with why (message id and values), at most `reportMaxItems` */
   rows?: {

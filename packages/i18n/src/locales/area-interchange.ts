@@ -44,6 +44,12 @@ const FORMATS_EN = {
     'The archive has format version {version}; this Takt reads version {supported}. Update Takt to open it',
   'interchange.archive.broken_entry': 'The archive part {entry} is damaged: {reason}',
   'interchange.archive.missing_entry': 'The archive has no {entry}',
+  'interchange.archive.too_many_entries': 'The archive holds more than {max} parts',
+  'interchange.archive.too_large': 'The archive unpacks to more than {maxMb} MB',
+  'interchange.archive.entry_too_large': 'The archive part {entry} unpacks to more than {maxMb} MB',
+  'interchange.archive.ratio':
+    'The archive part {entry} is packed more than {ratio} times tighter than real files are; it is refused as a possible zip bomb',
+  'interchange.archive.line_too_long': 'A line of the archive part {entry} is longer than {maxMb} MB',
 } as const;
 
 const FORMATS_RU: { [K in keyof typeof FORMATS_EN]: string } = {
@@ -84,6 +90,12 @@ const FORMATS_RU: { [K in keyof typeof FORMATS_EN]: string } = {
     'Архив имеет версию формата {version}, а эта версия Takt читает версию {supported}. Обновите Takt, чтобы открыть его',
   'interchange.archive.broken_entry': 'Часть архива {entry} повреждена: {reason}',
   'interchange.archive.missing_entry': 'В архиве нет {entry}',
+  'interchange.archive.too_many_entries': 'В архиве больше {max} частей',
+  'interchange.archive.too_large': 'Архив распаковывается больше чем в {maxMb} МБ',
+  'interchange.archive.entry_too_large': 'Часть архива {entry} распаковывается больше чем в {maxMb} МБ',
+  'interchange.archive.ratio':
+    'Часть архива {entry} сжата более чем в {ratio} раз плотнее настоящих файлов; она отклонена как возможная zip-бомба',
+  'interchange.archive.line_too_long': 'Строка части архива {entry} длиннее {maxMb} МБ',
 };
 
 /** Upload of directory values from xlsx/CSV — English. */
@@ -163,13 +175,50 @@ const DIRECTORY_UPLOAD_RU: { [K in keyof typeof DIRECTORY_UPLOAD_EN]: string } =
   'directories.upload.skip.code_repeats': 'Код {value} повторяет строку {row}',
 };
 
+/**
+ * Kinds of record-level problems the schedule readers get past (`IxProblem.code`), each shown in the import
+ * report's problem table. A kind without a message here is shown with the reader's English text.
+ */
+const PROBLEMS_EN = {
+  'import.problem.code.out_of_range': 'Outside the range Takt calculates with',
+  'import.problem.code.invalid_date': 'Not a date',
+  'import.problem.code.invalid_number': 'Not a number',
+  'import.problem.code.invalid_value': 'Not a valid value',
+  'import.problem.code.unknown_value': 'A value the scheduling tool does not define',
+  'import.problem.code.unknown_reference': 'Refers to a record that is not in the file',
+  'import.problem.code.dangling_relation': 'A relation to an activity that is not in the file',
+  'import.problem.code.duplicate_id': 'An identifier already used earlier in the file',
+  'import.problem.code.cycle': 'A relation that closes a loop of relations',
+  'import.problem.code.calendar_data': 'Calendar data that cannot be read',
+  'import.problem.code.actual_after_data_date': 'An actual date after the data date',
+  'import.problem.code.missing_value': 'A required value is missing',
+} as const;
+
+const PROBLEMS_RU: { [K in keyof typeof PROBLEMS_EN]: string } = {
+  'import.problem.code.out_of_range': 'Вне диапазона, с которым считает Takt',
+  'import.problem.code.invalid_date': 'Не дата',
+  'import.problem.code.invalid_number': 'Не число',
+  'import.problem.code.invalid_value': 'Недопустимое значение',
+  'import.problem.code.unknown_value': 'Значение, которого нет в программе планирования',
+  'import.problem.code.unknown_reference': 'Ссылка на запись, которой нет в файле',
+  'import.problem.code.dangling_relation': 'Связь с работой, которой нет в файле',
+  'import.problem.code.duplicate_id': 'Идентификатор уже встречался в файле выше',
+  'import.problem.code.cycle': 'Связь, замыкающая цикл связей',
+  'import.problem.code.calendar_data': 'Данные календаря не читаются',
+  'import.problem.code.actual_after_data_date': 'Фактическая дата позже даты актуализации',
+  'import.problem.code.missing_value': 'Не заполнено обязательное значение',
+};
+
 /** Messages of the interchange area (English, Russian): file import and export. */
 export const interchangeMessages = area(
   {
     ...FORMATS_EN,
     ...DIRECTORY_UPLOAD_EN,
+    ...PROBLEMS_EN,
     'import.error.truncated': `The file is incomplete${AT_EN}: {detail}`,
-    'import.error.encoding': `The file's encoding cannot be read (UTF-8 or Windows-1251 expected)${AT_EN}: {detail}`,
+    'import.error.encoding': `The file's encoding cannot be read (UTF-8, Windows-1252, Windows-1250 or Windows-1251 expected)${AT_EN}: {detail}`,
+    'import.error.encoding_choice':
+      'Choose one of the encodings: auto, utf-8, windows-1252, windows-1250 or windows-1251',
     'import.error.syntax': `The file is damaged or not in the expected format${AT_EN}: {detail}`,
     'import.error.duplicate_id': `An identifier occurs twice${AT_EN}: {detail}`,
     'import.error.dangling_relation': `A relation refers to an activity that is not in the file${AT_EN}: {detail}`,
@@ -345,12 +394,40 @@ export const interchangeMessages = area(
     'import.preview.summary': '{importable} of {total} rows become works; problems: {problems}',
     'import.preview.row': 'Row',
     'import.preview.loading': 'Reading the file with the rule…',
+    'import.encoding': 'Encoding',
+    'import.encoding_hint': 'Choose another one if names in the report look garbled',
+    'import.encoding.auto': 'Detect from the file',
+    'import.encoding.utf-8': 'UTF-8',
+    'import.encoding.windows-1252': 'Windows-1252 (Western)',
+    'import.encoding.windows-1250': 'Windows-1250 (Central European)',
+    'import.encoding.windows-1251': 'Windows-1251 (Cyrillic)',
+    'import.report.encoding_detected': 'Encoding: {encoding}, detected from the file',
+    'import.report.encoding_chosen': 'Encoding: {encoding}, as chosen',
+    'import.report.problems': 'Problems in the file',
+    'import.report.problems_summary':
+      '{count, plural, one {# value} other {# values}} could not be taken as written; the rest of the file was imported.',
+    'import.report.problems_more': 'and {count} more',
+    'import.problem.col.line': 'Line',
+    'import.problem.col.table': 'Table / element',
+    'import.problem.col.record': 'Record',
+    'import.problem.col.field': 'Field',
+    'import.problem.col.value': 'Value',
+    'import.problem.col.action': 'What Takt did',
+    'import.problem.col.message': 'Problem',
+    'import.problem.action.kept': 'Kept as recorded',
+    'import.problem.action.clamped': 'Brought into range',
+    'import.problem.action.ignored': 'Ignored',
+    'import.problem.action.defaulted': 'Default used',
+    'import.problem.replaced_by': 'Replaced by {value}',
   },
   {
     ...FORMATS_RU,
     ...DIRECTORY_UPLOAD_RU,
+    ...PROBLEMS_RU,
     'import.error.truncated': `Файл неполный${AT_RU}: {detail}`,
-    'import.error.encoding': `Не удаётся прочитать кодировку файла (ожидается UTF-8 или Windows-1251)${AT_RU}: {detail}`,
+    'import.error.encoding': `Не удаётся прочитать кодировку файла (ожидается UTF-8, Windows-1252, Windows-1250 или Windows-1251)${AT_RU}: {detail}`,
+    'import.error.encoding_choice':
+      'Выберите одну из кодировок: auto, utf-8, windows-1252, windows-1250 или windows-1251',
     'import.error.syntax': `Файл повреждён или имеет неверный формат${AT_RU}: {detail}`,
     'import.error.duplicate_id': `Идентификатор встречается дважды${AT_RU}: {detail}`,
     'import.error.dangling_relation': `Связь ссылается на работу, которой нет в файле${AT_RU}: {detail}`,
@@ -527,5 +604,30 @@ export const interchangeMessages = area(
     'import.preview.summary': 'Станут работами {importable} из {total} строк; проблем: {problems}',
     'import.preview.row': 'Строка',
     'import.preview.loading': 'Чтение файла по правилу…',
+    'import.encoding': 'Кодировка',
+    'import.encoding_hint': 'Выберите другую, если названия в отчёте искажены',
+    'import.encoding.auto': 'Определить по файлу',
+    'import.encoding.utf-8': 'UTF-8',
+    'import.encoding.windows-1252': 'Windows-1252 (западноевропейская)',
+    'import.encoding.windows-1250': 'Windows-1250 (центральноевропейская)',
+    'import.encoding.windows-1251': 'Windows-1251 (кириллица)',
+    'import.report.encoding_detected': 'Кодировка: {encoding}, определена по файлу',
+    'import.report.encoding_chosen': 'Кодировка: {encoding}, как выбрано',
+    'import.report.problems': 'Проблемы в файле',
+    'import.report.problems_summary':
+      '{count, plural, one {# значение не удалось принять} few {# значения не удалось принять} many {# значений не удалось принять} other {# значения не удалось принять}} как записано; остальной файл загружен.',
+    'import.report.problems_more': 'и ещё {count}',
+    'import.problem.col.line': 'Строка',
+    'import.problem.col.table': 'Таблица / элемент',
+    'import.problem.col.record': 'Запись',
+    'import.problem.col.field': 'Поле',
+    'import.problem.col.value': 'Значение',
+    'import.problem.col.action': 'Что сделал Takt',
+    'import.problem.col.message': 'Проблема',
+    'import.problem.action.kept': 'Сохранено как в файле',
+    'import.problem.action.clamped': 'Приведено к допустимому',
+    'import.problem.action.ignored': 'Пропущено',
+    'import.problem.action.defaulted': 'По умолчанию',
+    'import.problem.replaced_by': 'Заменено на {value}',
   },
 );

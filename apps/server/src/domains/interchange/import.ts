@@ -9,7 +9,9 @@ import {
   ATTRIBUTE_TYPES,
   type AttributeType,
   type ErrorCode,
+  type ImportEncoding,
   type ImportFormat,
+  type ImportProblem,
   type ImportReport,
   type ImportSettingFields,
   INTERCHANGE_LIMITS,
@@ -24,6 +26,7 @@ import {
   datesMovedByRecalculation,
   type Encoding,
   InterchangeError,
+  type IxProblem,
   type IxProject,
   previewTabular,
   readJson,
@@ -236,6 +239,8 @@ interface ReadFile {
   workExtras?: Record<string, TaktWorkExtra>;
   rows?: NonNullable<ImportReport['rows']>;
   files?: TaktArchiveFile[];
+  /** the text encoding the reader decoded the file in (text formats) */
+  encoding?: string;
 }
 
 /** Reads a whole file into memory: zip containers (xlsx, archives) need their central directory. */
@@ -306,6 +311,7 @@ async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress):
       const skippedRows = [...report.skipped, ...report.problems];
       return {
         project,
+        ...(report.encoding ? { encoding: report.encoding } : {}),
         attributes: attributeEntriesOf(project),
         rows: {
           read: report.rowsRead,
@@ -343,6 +349,33 @@ async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress):
     default:
       throw new AppError('UnsupportedFileType');
   }
+}
+
+/** A reader's problem as the report keeps it: only the fields it has. */
+function reportProblem(p: IxProblem): ImportProblem {
+  return {
+    code: p.code,
+    action: p.action,
+    ...(p.line !== undefined ? { line: p.line } : {}),
+    ...(p.table ? { table: p.table } : {}),
+    ...(p.record ? { record: p.record } : {}),
+    ...(p.field ? { field: p.field } : {}),
+    ...(p.value !== undefined ? { value: p.value } : {}),
+    ...(p.replacement !== undefined ? { replacement: p.replacement } : {}),
+    message: p.message,
+  };
+}
+
+/**
+ * The reader's record-level problems for the report, bounded, with the whole count. A spreadsheet's
+ * problems are its rows' (`rows`), so they are not listed twice.
+ */
+function problemsOf(read: ReadFile): Pick<ImportReport, 'problems' | 'problemCount'> {
+  const all = read.rows ? [] : read.project.problems;
+  return {
+    problems: all.slice(0, INTERCHANGE_LIMITS.reportMaxItems).map(reportProblem),
+    problemCount: all.length,
+  };
 }
 
 const PROHIBITED = new RegExp(PROHIBITED_CHARACTERS.source, 'gu');
@@ -400,6 +433,8 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
     },
     warnings: scheduled.warnings.slice(0, INTERCHANGE_LIMITS.reportMaxItems),
     warningCount: scheduled.warnings.length,
+    ...problemsOf(read),
+    ...(read.encoding ? { encoding: { chosen: job.options.encoding ?? 'auto', used: read.encoding } } : {}),
     skipped: skipped.list(),
     ...(read.rows ? { rows: read.rows } : {}),
     written: null,
@@ -466,6 +501,7 @@ export async function previewUpload(
     format?: ImportFormat;
     settingId?: string;
     rule?: Partial<ImportSettingFields>;
+    encoding?: ImportEncoding;
     limit?: number;
   },
 ) {
@@ -477,6 +513,7 @@ export async function previewUpload(
     options: {
       ...(input.settingId ? { settingId: input.settingId } : {}),
       ...(input.rule ? { rule: input.rule } : {}),
+      ...(input.encoding ? { encoding: input.encoding } : {}),
     },
   });
   const calendars = await spaceCalendarModels(ctx.db.pool, ctx.space.spaceId);

@@ -1,5 +1,6 @@
 import {
   type Ability,
+  type ImportEncoding,
   JOB_FINISHED,
   type JobErrorInfo,
   type JobPhase,
@@ -32,7 +33,8 @@ export interface JobOptions {
   format?: string;
   settingId?: string;
   rule?: Record<string, unknown>;
-  encoding?: 'auto' | 'utf-8' | 'windows-1251';
+  /** the text encoding chosen for an import (absent = detect); a re-read after the recorded-dates choice uses it too */
+  encoding?: ImportEncoding;
   recordedDates?: RecordedDatesChoice;
   columns?: string[];
   lang?: string;

@@ -1,4 +1,4 @@
-import type { ImportFormat } from '@takt/contracts';
+import type { ImportEncoding, ImportFormat } from '@takt/contracts';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -36,10 +36,13 @@ export function PreviewTable({
   file,
   settingId,
   format,
+  encoding = 'auto',
 }: {
   file: File;
   settingId: string;
   format: ImportFormat;
+  /** a CSV file's chosen text encoding */
+  encoding?: ImportEncoding;
 }) {
   const t = useT();
   const { spaceId } = useSpace();
@@ -49,7 +52,7 @@ export function PreviewTable({
     let live = true;
     setPreview(null);
     setProblem(null);
-    void previewSpreadsheet(spaceId, file, settingId, format).then((result) => {
+    void previewSpreadsheet(spaceId, file, settingId, format, encoding).then((result) => {
       if (!live) return;
       if ('preview' in result) setPreview(result.preview);
       else setProblem(result.failure.messages.join('\n') || t('errors.UnknownException'));
@@ -57,7 +60,7 @@ export function PreviewTable({
     return () => {
       live = false;
     };
-  }, [spaceId, file, settingId, format, t]);
+  }, [spaceId, file, settingId, format, encoding, t]);
 
   if (problem)
     return (

@@ -1,4 +1,5 @@
-import type { ImportReport, MovedDate } from '@takt/contracts';
+import type { ImportProblem, ImportReport, MovedDate } from '@takt/contracts';
+import { isMessageId } from '@takt/i18n';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { formatIso } from '../../lib/schedule-time';
 
@@ -44,6 +45,87 @@ export function MovedDatesTable({ report }: { report: ImportReport }) {
   );
 }
 
+/** A problem's kind in the user's language; the reader's English text for a kind without a translation. */
+export function problemText(problem: Pick<ImportProblem, 'code' | 'message'>): string {
+  const id = `import.problem.code.${problem.code}`;
+  return isMessageId(id) ? translateDynamic(id) : problem.message;
+}
+
+/** A name of an encoding as the upload dialog offers it; an encoding it does not offer as the reader named it. */
+export function encodingName(encoding: string): string {
+  const id = `import.encoding.${encoding}`;
+  return encoding !== 'auto' && isMessageId(id) ? translateDynamic(id) : encoding;
+}
+
+const ACTION_BADGE: Record<ImportProblem['action'], string> = {
+  kept: 'badge badge-neutral',
+  clamped: 'badge badge-warn',
+  ignored: 'badge import-badge-ignored',
+  defaulted: 'badge badge-warn',
+};
+
+/**
+ * The record-level problems the reader got past: where each was (line, table or element, record, field),
+ * the value as written, what Takt did with it, and what was wrong.
+ */
+export function ProblemsTable({ problems, count }: { problems: ImportProblem[]; count: number }) {
+  const t = useT();
+  return (
+    <section className="import-problems" data-testid="import-problems">
+      <h3 className="import-section-title">{t('import.report.problems')}</h3>
+      <p className="import-problems-summary">{t('import.report.problems_summary', { count })}</p>
+      <div className="import-moved-table import-problems-table">
+        <table className="table">
+          <thead>
+            <tr>
+              <th className="import-problem-line">{t('import.problem.col.line')}</th>
+              <th>{t('import.problem.col.table')}</th>
+              <th>{t('import.problem.col.record')}</th>
+              <th>{t('import.problem.col.field')}</th>
+              <th>{t('import.problem.col.value')}</th>
+              <th>{t('import.problem.col.action')}</th>
+              <th>{t('import.problem.col.message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.map((p, i) => (
+              // Problems have no id of their own; the list never changes order once shown.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={i} data-testid="import-problem">
+                <td className="import-problem-line">{p.line ?? '—'}</td>
+                <td>{p.table ?? '—'}</td>
+                <td>{p.record ?? '—'}</td>
+                <td className="import-problem-code">{p.field ?? '—'}</td>
+                <td className="import-problem-value" title={p.value}>
+                  {p.value ?? '—'}
+                </td>
+                <td>
+                  <span className={ACTION_BADGE[p.action]}>
+                    {translateDynamic(`import.problem.action.${p.action}`)}
+                  </span>
+                  {p.replacement !== undefined && (
+                    <div className="import-problem-replacement">
+                      {t('import.problem.replaced_by', { value: p.replacement })}
+                    </div>
+                  )}
+                </td>
+                <td className="import-problem-message" title={p.message}>
+                  {problemText(p)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {count > problems.length && (
+        <p className="muted" data-testid="import-problems-more">
+          {t('import.report.problems_more', { count: count - problems.length })}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** What the import read, wrote and skipped, and the reader's warnings. */
 export function ReportView({ report }: { report: ImportReport }) {
   const t = useT();
@@ -56,6 +138,16 @@ export function ReportView({ report }: { report: ImportReport }) {
         {report.file.name} · {translateDynamic(`import.format.${report.file.format}`)}
         {report.project.name ? ` · ${report.project.name}` : ''}
       </p>
+      {report.encoding && (
+        <p className="muted import-report-encoding" data-testid="import-encoding">
+          {t(
+            report.encoding.chosen === 'auto'
+              ? 'import.report.encoding_detected'
+              : 'import.report.encoding_chosen',
+            { encoding: encodingName(report.encoding.used) },
+          )}
+        </p>
+      )}
       <div className="import-report-grid">
         <section>
           <h3 className="import-section-title">{t('import.report.read')}</h3>
@@ -139,6 +231,9 @@ export function ReportView({ report }: { report: ImportReport }) {
             </ul>
           )}
         </section>
+      )}
+      {report.problems && report.problems.length > 0 && (
+        <ProblemsTable problems={report.problems} count={report.problemCount ?? report.problems.length} />
       )}
       {report.files !== undefined && report.files > 0 && (
         <p className="muted">{t('import.report.files', { count: report.files })}</p>

@@ -1,5 +1,8 @@
 import {
+  ENCODED_FORMATS,
+  IMPORT_ENCODINGS,
   IMPORT_EXTENSIONS,
+  type ImportEncoding,
   type ImportFormat,
   type ImportReport,
   INTERCHANGE_LIMITS,
@@ -18,7 +21,7 @@ import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { uploadVersionFile } from './api';
 import { PreviewTable } from './PreviewTable';
-import { MovedDatesTable, ReportView } from './ReportView';
+import { encodingName, MovedDatesTable, ReportView } from './ReportView';
 import { RulesDialog } from './RulesDialog';
 import './import.css';
 
@@ -59,6 +62,7 @@ export function UploadDialog({
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [settingId, setSettingId] = useState('');
+  const [encoding, setEncoding] = useState<ImportEncoding>('auto');
   const [rulesOpen, setRulesOpen] = useState(false);
   // A rule edited in the rules dialog is read again by the preview.
   const [previewKey, setPreviewKey] = useState(0);
@@ -67,6 +71,8 @@ export function UploadDialog({
   const [jobId, setJobId] = useState<string | null>(reopened ?? null);
   const format = file ? formatOfName(file.name) : null;
   const tabular = format !== null && TABULAR_FORMATS.includes(format);
+  // A text file's encoding can be chosen; `.xml` stands for both XML dialects here.
+  const encoded = format !== null && ENCODED_FORMATS.includes(format);
   const settings = trpc.interchange.settings.list.useQuery({ spaceId }, { enabled: tabular });
   const job = trpc.interchange.job.useQuery(
     { spaceId, jobId: jobId ?? '' },
@@ -104,6 +110,7 @@ export function UploadDialog({
       {
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(tabular ? { format, settingId } : {}),
+        ...(encoded && encoding !== 'auto' ? { encoding } : {}),
       },
       setSent,
     );
@@ -159,6 +166,19 @@ export function UploadDialog({
           maxLength={32}
           placeholder={t('import.version_name_hint')}
         />
+        {encoded && (
+          <SelectField
+            label={t('import.encoding')}
+            value={encoding}
+            onChange={(v) => setEncoding(v as ImportEncoding)}
+            options={IMPORT_ENCODINGS.map((e) => ({
+              value: e,
+              label: e === 'auto' ? t('import.encoding.auto') : encodingName(e),
+            }))}
+            hint={t('import.encoding_hint')}
+            data-testid="import-encoding"
+          />
+        )}
         {tabular && (
           <div className="import-rule-row">
             <SelectField
@@ -182,6 +202,7 @@ export function UploadDialog({
             file={file}
             settingId={settingId}
             format={format}
+            encoding={encoding}
           />
         )}
         {problem && (

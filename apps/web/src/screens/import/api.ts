@@ -1,4 +1,10 @@
-import type { ExportFormat, ImportFormat, ImportSettingFields, RecordedDatesChoice } from '@takt/contracts';
+import type {
+  ExportFormat,
+  ImportEncoding,
+  ImportFormat,
+  ImportSettingFields,
+  RecordedDatesChoice,
+} from '@takt/contracts';
 import type { RouterOutputs } from '../../lib/api-types';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
@@ -12,6 +18,8 @@ export interface UploadFields {
   format?: ImportFormat;
   settingId?: string;
   rule?: Partial<ImportSettingFields>;
+  /** the file's text encoding (absent: detected from the content) */
+  encoding?: ImportEncoding;
   recordedDates?: RecordedDatesChoice;
 }
 
@@ -141,13 +149,14 @@ export async function previewSpreadsheet(
   file: File,
   settingId: string,
   format: ImportFormat,
+  encoding: ImportEncoding = 'auto',
 ): Promise<{ preview: TabularPreviewDto } | { failure: FailedCall }> {
   const path = `/api/v1/space/${spaceId}/schedule-import-settings/preview`;
   try {
     const response = await fetch(path, {
       method: 'POST',
       headers: requestHeaders(),
-      body: formOf(file, { settingId, format }),
+      body: formOf(file, { settingId, format, ...(encoding !== 'auto' ? { encoding } : {}) }),
     });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) return { failure: restFailure(path, response.status, body) };
