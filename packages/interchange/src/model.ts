@@ -114,6 +114,15 @@ export interface IxActivity {
   expectedFinish?: string;
   /** MS Project manually scheduled task: it stays at its recorded Start. */
   manual?: boolean;
+  /** MS Project elapsed duration (`ed`, `ew`, `emo`…): it runs on a 24-hour clock, not on working time. */
+  elapsed?: boolean;
+  /**
+   * MS Project split task: the interruptions between its parts (local `YYYY-MM-DDTHH:mm`, start
+   * inclusive, finish exclusive); the working time they hold lengthens the task's span.
+   */
+  splits?: { start: string; finish: string }[];
+  /** MS Project "Scheduling ignores resource calendars" (only with a task calendar). */
+  ignoreResourceCalendar?: boolean;
   recorded: IxRecorded;
   /** Activity codes: code type name → value. */
   codes: Record<string, string>;
@@ -193,6 +202,12 @@ export interface IxProject {
    */
   projectSummary?: { name: string; recorded: IxRecorded };
   defaultCalendarId: string;
+  /**
+   * How MS Project wrote a late finish that ends a working day: at the end of that day (Project
+   * 2003–2013, `day_end`) or at the start of the next working day (Project 2016 and later, `next_start`,
+   * the default).
+   */
+  lateFinishAt?: 'day_end' | 'next_start';
   /** MS Project minutes per day (for day-based values); P6 uses each calendar's hours per day. */
   minutesPerDay?: number;
   calendars: IxCalendar[];

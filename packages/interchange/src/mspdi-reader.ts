@@ -32,6 +32,7 @@ import {
   TASK_FIELD_NAMES,
   type TaskRecord,
 } from './mspdi/records.js';
+import { SplitCollector } from './mspdi/splits.js';
 import { validateProject } from './validate.js';
 import { own } from './xml-records.js';
 import type { XNode } from './xml-stream.js';
@@ -52,8 +53,13 @@ export const MSPDI_LINK_TYPES: Record<string, IxRelationType> = {
   '2': 'sf',
   '3': 'ss',
 };
-const ELAPSED_LAG_FORMATS = new Set(['4', '6', '8', '10', '12', '20']);
-const PERCENT_LAG_FORMATS = new Set(['19', '20']);
+/**
+ * Elapsed duration and lag formats (em, eh, ed, ew, emo, e%, and their estimated `?` forms): they run on
+ * a 24-hour clock, every day of the week; MSPDI stores them as clock time (1ed = PT24H, 1ew = PT168H,
+ * 1emo = 30 elapsed days = PT720H).
+ */
+export const ELAPSED_FORMATS = new Set(['4', '6', '8', '10', '12', '20', '36', '38', '40', '42', '44', '52']);
+const PERCENT_LAG_FORMATS = new Set(['19', '20', '51', '52']);
 
 /** `PT8H30M0S`, `P2DT4H`, `-PT1H`… → minutes (days as 24 h: MSPDI writes durations in hours). */
 export function minutesFromIsoDuration(
@@ -73,6 +79,18 @@ export function minutesFromIsoDuration(
   if (!Number.isFinite(minutes) || Math.abs(minutes) > 100 * 366 * 1440)
     throw new InterchangeError('invalid_value', `duration "${text}" is out of range`, where);
   return Math.round(neg ? -minutes : minutes);
+}
+
+/**
+ * The late-finish convention of the version that saved the file. Project 2016 and later (BuildNumber
+ * 16.x and above) write a late finish at the end of a working day as the start of the next working day
+ * (Monday 08:00); Project 2003–2013 write the end of that day (Friday 17:00). SaveVersion cannot tell
+ * them apart (Project 2010 to 2019 all write 14; 2007 writes 12, 2003 nothing); the build number that
+ * Project 2016+ add can.
+ */
+export function lateFinishConvention(settings: Record<string, string>): 'day_end' | 'next_start' {
+  const major = Number(/^(\d+)\./.exec(settings.BuildNumber ?? '')?.[1] ?? 0);
+  return major >= 16 ? 'next_start' : 'day_end';
 }
 
 /** A PredecessorLink, kept until every task is known. */
@@ -102,6 +120,7 @@ export async function readMspdi(
   const attributeNames = new Map<string, string>();
   const tasks = new TaskConverter(p);
   const assignments: Fields[] = [];
+  const splits = new SplitCollector();
   const root = await readMspdiRecords(
     source,
     {
@@ -129,8 +148,10 @@ export async function readMspdi(
           calendarId: own(f[RESOURCE.CalendarUID] ?? '') || null,
         });
       },
-      assignment: (f) => {
-        assignments.push(f.map((text) => text && own(text)));
+      assignment: (f, timephased) => {
+        const kept = f.map((text) => text && own(text));
+        assignments.push(kept);
+        splits.add(kept[ASSIGNMENT.TaskUID] ?? '', timephased);
       },
     },
     options.encoding,
@@ -144,6 +165,7 @@ export async function readMspdi(
   if (!settings.StartDate)
     throw new InterchangeError('missing_value', 'project has no StartDate', where('StartDate'));
   p.start = isoDate(settings.StartDate, where('StartDate'));
+  p.lateFinishAt = lateFinishConvention(settings);
   p.scheduledFinish = settings.FinishDate ? isoDate(settings.FinishDate, where('FinishDate')) : undefined;
   p.minutesPerDay = settings.MinutesPerDay
     ? number(settings.MinutesPerDay, where('MinutesPerDay'), 1440)
@@ -192,7 +214,7 @@ export async function readMspdi(
       successorId: succ.id,
       type,
       lagMinutes,
-      ...(ELAPSED_LAG_FORMATS.has(format) ? { lagCalendar: '24h' as const } : {}),
+      ...(ELAPSED_FORMATS.has(format) ? { lagCalendar: '24h' as const } : {}),
     });
   }
   tasks.links.length = 0;
@@ -213,15 +235,12 @@ export async function readMspdi(
   }
   for (const r of p.resources)
     if (r.calendarId && !p.calendars.some((c) => c.id === r.calendarId)) r.calendarId = null;
-  // actuals need a data date: the status date, else the latest actual date
-  if (!p.dataDate) {
-    let latest = '';
-    for (const a of p.activities) {
-      if (a.actualFinish && a.actualFinish > latest) latest = a.actualFinish;
-      else if (a.actualStart && a.actualStart > latest) latest = a.actualStart;
-    }
-    if (latest) p.dataDate = latest > p.start ? latest : p.start;
+  for (const [uid, gaps] of splits.gaps()) {
+    const a = byUid.get(uid);
+    if (a && a.type !== 'summary') a.splits = gaps;
   }
+  // No status date is no data date: MS Project then schedules tasks that have not started from their
+  // predecessors and the project start, whatever progress other tasks report.
   validateProject(p);
   return p;
 }
@@ -398,6 +417,8 @@ class TaskConverter {
       udfs: {},
     };
     if (f[TASK.Manual] === '1' && !summary) a.manual = true;
+    if (!summary && ELAPSED_FORMATS.has(f[TASK.DurationFormat] ?? '')) a.elapsed = true;
+    if (f[TASK.IgnoreResourceCalendar] === '1') a.ignoreResourceCalendar = true;
     if (f[TASK.PercentComplete]) a.percentComplete = taskNumber(t, TASK.PercentComplete, 1000);
     if (a.actualFinish) a.status = 'completed';
     else if (a.actualStart) {

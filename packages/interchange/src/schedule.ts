@@ -4,8 +4,9 @@
  * - P6 (XER, PMXML): a completed activity's early dates are the data date and its late dates the next
  *   working instant of its calendar from the data date; its floats are empty. An in-progress activity's
  *   early start is its remaining early start.
- * - MS Project: a late finish that a successor sets (before the project finish) is written as the
- *   successor-side instant — the next working instant (Friday 17:00 is shown as Monday 08:00).
+ * - MS Project: a late finish that a successor sets (before the project finish) at the end of a working
+ *   day is written by Project 2016 and later as the next working instant (Friday 17:00 is shown as
+ *   Monday 08:00), by Project 2003–2013 as it is (`IxProject.lateFinishAt`).
  */
 import {
   type Calendar,
@@ -74,6 +75,9 @@ export function scheduleProject(p: IxProject): ScheduledProject {
     return c;
   };
   const index = new Map(result.workIds.map((id, i) => [id, i]));
+  // the calendar each work ran on (MS Project's elapsed and resource calendars included)
+  const workCalendar = new Map(project.works.map((w) => [w.id, w.calendarId ?? project.defaultCalendarId]));
+  const nextStart = p.lateFinishAt !== 'day_end';
   const dataDate = result.dataDate;
   const rows = p.activities.map((a): ScheduleRow => {
     const i = index.get(a.id)!;
@@ -90,9 +94,9 @@ export function scheduleProject(p: IxProject): ScheduledProject {
       freeFloatMinutes: result.earlyStart[i]! < 0 ? null : result.freeFloat[i]!,
       critical: result.critical[i] === 1,
     };
-    const cal = () => calendarOf(a.calendarId ?? p.defaultCalendarId);
+    const cal = () => calendarOf(workCalendar.get(a.id) ?? p.defaultCalendarId);
     if (p.convention === 'p6') p6Convention(a, row, dataDate, cal);
-    else msProjectConvention(row, result.projectFinish, cal);
+    else if (nextStart) msProjectConvention(row, result.projectFinish, cal);
     return row;
   });
   return { rows, projectRow: p.projectSummary ? projectSummaryRow(p, rows) : null, result, warnings };

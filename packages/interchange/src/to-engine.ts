@@ -8,6 +8,7 @@
  */
 import type { CalculateOptions, ConstraintInput, EngineProject, WorkInput, WorkType } from '@takt/engine';
 import type { IxActivity, IxConstraint, IxProject } from './model.js';
+import { calendarCache, msProjectCalendars, splitMinutes } from './mspdi/scheduling.js';
 
 export interface EngineImport {
   project: EngineProject;
@@ -34,6 +35,13 @@ export function toEngineProject(p: IxProject): EngineImport {
   for (const w of p.wbs) if (w.parentId) hasChildren.add(w.parentId);
   for (const w of p.wbs)
     works.push({ id: w.id, name: w.name, type: 'sum', parentId: w.parentId, durationMinutes: 0 });
+  // MS Project: elapsed durations, resource calendars, split tasks (see mspdi/scheduling.ts)
+  const ms = p.convention === 'msproject' ? msProjectCalendars(p) : null;
+  if (ms) warnings.push(...ms.warnings);
+  // MS Project without a status date: progress does not move the tasks that have not started, and a
+  // started task's remaining work follows its actual work (its finish is its start plus its duration)
+  const noStatusDate =
+    p.convention === 'msproject' && !p.dataDate && p.activities.some((a) => a.actualStart || a.actualFinish);
   for (const a of p.activities) {
     let type = ENGINE_TYPE[a.type];
     if (type === 'sum' && !hasChildren.has(a.id)) type = 'task';
@@ -43,7 +51,7 @@ export function toEngineProject(p: IxProject): EngineImport {
       type,
       parentId: a.parentId ?? a.wbsId,
       durationMinutes: type === 'sum' ? 0 : a.durationMinutes,
-      calendarId: a.calendarId,
+      calendarId: ms?.calendarOf.get(a.id) ?? a.calendarId,
     };
     const constraint = engineConstraint(a, warnings);
     if (constraint) work.constraint = constraint;
@@ -54,7 +62,7 @@ export function toEngineProject(p: IxProject): EngineImport {
       if (a.status === 'completed' && a.actualFinish) work.status = 'completed';
       else if (a.status === 'in_progress' && a.actualStart && !a.actualFinish) work.status = 'in_progress';
     }
-    if (work.status === 'in_progress' && a.remainingMinutes !== undefined)
+    if (work.status === 'in_progress' && a.remainingMinutes !== undefined && !noStatusDate)
       work.remainingMinutes = a.remainingMinutes;
     if (a.expectedFinish && type !== 'sum') work.expectedFinish = a.expectedFinish;
     if (a.manual && type !== 'sum') {
@@ -65,7 +73,7 @@ export function toEngineProject(p: IxProject): EngineImport {
     works.push(work);
   }
   const project: EngineProject = {
-    calendars: p.calendars.map((c) => ({
+    calendars: [...p.calendars, ...(ms?.extra ?? [])].map((c) => ({
       id: c.id,
       name: c.name,
       allDay: c.allDay,
@@ -87,12 +95,14 @@ export function toEngineProject(p: IxProject): EngineImport {
     dataDate: p.dataDate ?? null,
     projectFinish: p.mustFinishBy ?? null,
   };
+  if (ms) addSplits(p, project);
   const o = p.options;
   const options: CalculateOptions = {
     lagCalendar: o.lagCalendar,
     totalFloat: o.totalFloat,
     critical: o.critical,
-    progress: o.actualDatesMode ? 'actual_dates' : o.progress,
+    // without a data date, actuals may lie anywhere after the project start
+    progress: o.actualDatesMode || noStatusDate ? 'actual_dates' : o.progress,
     openEndsCritical: o.openEndsCritical ?? false,
     useExpectedFinish: o.useExpectedFinish ?? false,
     startLagFrom: o.startLagFrom ?? 'actual_start',
@@ -100,6 +110,21 @@ export function toEngineProject(p: IxProject): EngineImport {
     manualUnlinkedCritical: o.manualUnlinkedCritical ?? true,
   };
   return { project, options, warnings };
+}
+
+/** A split task's span: its duration and the working time of its interruptions, on the calendar it runs on. */
+function addSplits(p: IxProject, project: EngineProject): void {
+  const calendarOf = calendarCache(project.calendars);
+  const works = new Map(project.works.map((w) => [w.id, w]));
+  for (const a of p.activities) {
+    const work = works.get(a.id);
+    if (!a.splits || !work || work.type === 'sum' || work.status === 'completed') continue;
+    const calendar = calendarOf(work.calendarId ?? project.defaultCalendarId);
+    work.durationMinutes += splitMinutes(a, calendar);
+    // an interruption still ahead lengthens the remaining work too
+    if (work.remainingMinutes != null && p.dataDate)
+      work.remainingMinutes += splitMinutes(a, calendar, p.dataDate);
+  }
 }
 
 function engineConstraint(a: IxActivity, warnings: string[]): ConstraintInput | null {

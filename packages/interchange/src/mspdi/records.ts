@@ -42,12 +42,15 @@ const TASK_SHAPE = new Shape([
   'ConstraintDate',
   'Deadline',
   'Manual',
+  'DurationFormat',
+  'IgnoreResourceCalendar',
 ]);
 const BASELINE_SHAPE = new Shape(['Number', 'Start', 'Finish']);
 const TASK_ATTRIBUTE_SHAPE = new Shape(['FieldID', 'Value']);
 const LINK_SHAPE = new Shape(['PredecessorUID', 'CrossProject', 'Type', 'LagFormat', 'LinkLag']);
 const RESOURCE_SHAPE = new Shape(['UID', 'IsNull', 'Type', 'Initials', 'ID', 'Name', 'CalendarUID']);
-const ASSIGNMENT_SHAPE = new Shape(['UID', 'TaskUID', 'ResourceUID', 'Work']);
+const ASSIGNMENT_SHAPE = new Shape(['UID', 'TaskUID', 'ResourceUID', 'Work', 'Start', 'Finish']);
+const TIMEPHASED_SHAPE = new Shape(['Type', 'Start', 'Finish', 'Value']);
 const ATTRIBUTE_SHAPE = new Shape(['FieldID', 'Alias', 'FieldName']);
 
 /** Positions of the kept children of a Task, its parts, a Resource, an Assignment, an attribute definition. */
@@ -59,6 +62,7 @@ export const LINK = LINK_SHAPE.at;
 export const RESOURCE = RESOURCE_SHAPE.at;
 export const ASSIGNMENT = ASSIGNMENT_SHAPE.at;
 export const ATTRIBUTE = ATTRIBUTE_SHAPE.at;
+export const TIMEPHASED = TIMEPHASED_SHAPE.at;
 
 export interface PartRecord {
   line: number;
@@ -80,7 +84,8 @@ export interface MspdiHandlers {
   calendar(node: XNode): void;
   task(task: TaskRecord): void;
   resource(fields: Fields): void;
-  assignment(fields: Fields): void;
+  /** An Assignment with its TimephasedData periods (in file order). */
+  assignment(fields: Fields, timephased: Fields[]): void;
 }
 
 type PartList = 'baselines' | 'attributes' | 'links';
@@ -116,6 +121,8 @@ class MspdiMachine extends RecordMachine {
   /** The Task's Baseline / ExtendedAttribute / PredecessorLink being read. */
   private part: PartRecord | null = null;
   private partKeep: ReadonlyMap<string, number> = TASK_SHAPE.index;
+  /** The Assignment's TimephasedData periods. */
+  private timephased: Fields[] = [];
 
   constructor(private readonly handlers: MspdiHandlers) {
     super();
@@ -133,6 +140,7 @@ class MspdiMachine extends RecordMachine {
       this.fields = new Array(record[2].names.length);
       if (this.kind === Kind.Task)
         this.task = { line, fields: this.fields, baselines: [], attributes: [], links: [] };
+      else if (this.kind === Kind.Assignment) this.timephased = [];
       else if (this.kind === Kind.Calendar)
         this.nodes.push({ name, attrs: {}, children: [], text: '', line });
     } else if (d === 4 && this.task) {
@@ -142,6 +150,10 @@ class MspdiMachine extends RecordMachine {
         this.partKeep = part[0].index;
         this.task[part[1]].push(this.part);
       }
+    } else if (d === 4 && this.kind === Kind.Assignment && name === 'TimephasedData') {
+      this.part = { line, fields: new Array(TIMEPHASED_SHAPE.names.length) };
+      this.partKeep = TIMEPHASED_SHAPE.index;
+      this.timephased.push(this.part.fields);
     }
   }
 
@@ -165,8 +177,10 @@ class MspdiMachine extends RecordMachine {
           this.task = null;
           this.handlers.task(task);
         } else if (kind === Kind.Resource) this.handlers.resource(this.fields);
-        else if (kind === Kind.Assignment) this.handlers.assignment(this.fields);
-        else this.handlers.attributeDefinition(this.fields);
+        else if (kind === Kind.Assignment) {
+          this.handlers.assignment(this.fields, this.timephased);
+          this.timephased = [];
+        } else this.handlers.attributeDefinition(this.fields);
       } else if (d === 4) {
         if (this.part) this.part = null;
         else this.keepText(this.fields, this.keep, d);
