@@ -530,7 +530,10 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     (a) => a.constraint?.type.startsWith('mandatory') || a.constraint2?.type.startsWith('mandatory'),
   );
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Project xmlns="http://schemas.microsoft.com/project">\n';
-  yield `${el('SaveVersion', 14)}${el('Name', fit(p.code || p.name, 255))}${el('Title', fit(p.name, 512))}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
+  // SaveVersion 14 is Project 2010–2019; a build number of 16 (Project 2016+) says late finishes at the end
+  // of a working day are written as the next working start, none (Project 2010) that they are not
+  const build = p.lateFinishAt === 'day_end' ? '' : el('BuildNumber', '16.0.0.0');
+  yield `${el('SaveVersion', 14)}${build}${el('Name', fit(p.code || p.name, 255))}${el('Title', fit(p.name, 512))}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
   yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CurrencyCode', 'USD')}${el('CalendarUID', calUid.get(p.defaultCalendarId))}${el('MinutesPerDay', minutesPerDay)}${el('HonorConstraints', honorConstraints ? 1 : 0)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
   yield '<Calendars>\n';
   for (const c of p.calendars) {
@@ -588,7 +591,7 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     const free = r?.freeFloatMinutes ?? a.recorded.freeFloatMinutes;
     // element order of the MSPDI Task sequence (checked by checkMspdi)
     yield `<Task>${el('UID', uid)}${el('ID', /^\d+$/.test(a.code) ? a.code : uid)}${el('Name', fit(a.name, 512))}${a.manual ? el('Manual', 1) : ''}${el('WBS', a.code)}${el('OutlineLevel', it.level)}` +
-      `${el('Start', pick(r?.earlyStart, a.recorded.start ?? a.recorded.earlyStart))}${el('Finish', pick(r?.earlyFinish, a.recorded.finish ?? a.recorded.earlyFinish))}${el('Duration', isoDur(a.durationMinutes))}${el('DurationFormat', 7)}` +
+      `${el('Start', pick(r?.earlyStart, a.recorded.start ?? a.recorded.earlyStart))}${el('Finish', pick(r?.earlyFinish, a.recorded.finish ?? a.recorded.earlyFinish))}${el('Duration', isoDur(a.durationMinutes))}${el('DurationFormat', a.elapsed ? 8 : 7)}` +
       `${el('Milestone', a.type.endsWith('milestone') ? 1 : 0)}${el('Summary', summary ? 1 : 0)}${el('Critical', r ? (r.critical ? 1 : 0) : undefined)}` +
       `${el('EarlyStart', pick(r?.earlyStart, a.recorded.earlyStart))}${el('EarlyFinish', pick(r?.earlyFinish, a.recorded.earlyFinish))}${el('LateStart', pick(r?.lateStart, a.recorded.lateStart))}${el('LateFinish', pick(r?.lateFinish, a.recorded.lateFinish))}` +
       `${el('FreeSlack', free != null ? free * 10 : undefined)}${el('TotalSlack', total != null ? total * 10 : undefined)}` +
