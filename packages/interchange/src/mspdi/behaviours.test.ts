@@ -1,0 +1,201 @@
+/**
+ * MS Project's scheduling behaviours read from MSPDI: the late-finish convention of the saving version,
+ * elapsed durations, split tasks, resource calendars and files without a status date.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lateFinishConvention, readMspdi } from '../mspdi-reader.js';
+import { readProjectFile } from '../read.js';
+import { scheduleProject } from '../schedule.js';
+import { writeMspdi } from '../writers.js';
+import { intersectCalendars, intersectIntervals } from './scheduling.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/mspdi');
+
+const DAY = `<WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>12:00:00</ToTime></WorkingTime><WorkingTime><FromTime>13:00:00</FromTime><ToTime>17:00:00</ToTime></WorkingTime></WorkingTimes>`;
+const CALENDARS = `<Calendars><Calendar><UID>1</UID><Name>Standard</Name><WeekDays>
+<WeekDay><DayType>1</DayType><DayWorking>0</DayWorking></WeekDay>
+${[2, 3, 4, 5, 6].map((d) => `<WeekDay><DayType>${d}</DayType><DayWorking>1</DayWorking>${DAY}</WeekDay>`).join('')}
+<WeekDay><DayType>7</DayType><DayWorking>0</DayWorking></WeekDay>
+</WeekDays></Calendar></Calendars>`;
+
+function mspdi(settings: string, tasks: string, after = ''): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Project xmlns="http://schemas.microsoft.com/project">
+<StartDate>2024-01-08T08:00:00</StartDate><CalendarUID>1</CalendarUID>${settings}
+${CALENDARS}
+<Tasks>${tasks}</Tasks>${after}
+</Project>`;
+}
+
+const task = (uid: number, inner: string) =>
+  `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>T${uid}</Name><OutlineLevel>1</OutlineLevel>${inner}</Task>`;
+
+function row(p: Awaited<ReturnType<typeof readMspdi>>, id: string) {
+  return scheduleProject(p).rows.find((r) => r.id === id)!;
+}
+
+describe('the late-finish convention of the saving version', () => {
+  it('Project 2016 and later (build 16+) write the next working start, earlier versions the end of the day', () => {
+    expect(lateFinishConvention({ SaveVersion: '14', BuildNumber: '16.0.10730.20102' })).toBe('next_start');
+    expect(lateFinishConvention({ SaveVersion: '14', BuildNumber: '15.0.4420.1017' })).toBe('day_end');
+    expect(lateFinishConvention({ SaveVersion: '14' })).toBe('day_end');
+    expect(lateFinishConvention({ SaveVersion: '12' })).toBe('day_end');
+    expect(lateFinishConvention({})).toBe('day_end');
+  });
+
+  it('a predecessor finishing at the end of Friday: Friday 17:00 (2010), Monday 08:00 (2019)', async () => {
+    const tasks =
+      task(1, '<Duration>PT40H0M0S</Duration>') +
+      task(
+        2,
+        '<Duration>PT8H0M0S</Duration><PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink>',
+      );
+    const old = await readMspdi(mspdi('<SaveVersion>14</SaveVersion>', tasks));
+    const now = await readMspdi(
+      mspdi('<SaveVersion>14</SaveVersion><BuildNumber>16.0.1</BuildNumber>', tasks),
+    );
+    expect(row(old, '1').lateFinish).toBe('2024-01-12T17:00');
+    expect(row(now, '1').lateFinish).toBe('2024-01-15T08:00');
+  });
+
+  it('the MSPDI writer declares the convention its late finishes follow, and reads back the same', async () => {
+    for (const settings of ['<SaveVersion>14</SaveVersion>', '<BuildNumber>16.0.1</BuildNumber>']) {
+      const p = await readMspdi(mspdi(settings, task(1, '<Duration>PT8H0M0S</Duration>')));
+      const text = [...writeMspdi(p, scheduleProject(p).rows)].join('');
+      expect(text.includes('<BuildNumber>')).toBe(p.lateFinishAt === 'next_start');
+      expect((await readMspdi(text)).lateFinishAt).toBe(p.lateFinishAt);
+    }
+  });
+});
+
+describe('elapsed durations', () => {
+  it('1ed from Friday 08:00 runs through the night to Saturday 08:00; 1d to Friday 17:00', async () => {
+    const p = await readMspdi(
+      mspdi(
+        '',
+        task(1, '<Duration>PT24H0M0S</Duration><DurationFormat>8</DurationFormat>') +
+          task(2, '<Duration>PT8H0M0S</Duration><DurationFormat>7</DurationFormat>'),
+      ).replace('2024-01-08T08:00:00', '2024-01-12T08:00:00'),
+    );
+    expect(p.activities.map((a) => a.elapsed ?? false)).toEqual([true, false]);
+    expect([row(p, '1').earlyStart, row(p, '1').earlyFinish]).toEqual([
+      '2024-01-12T08:00',
+      '2024-01-13T08:00',
+    ]);
+    expect(row(p, '2').earlyFinish).toBe('2024-01-12T17:00');
+  });
+
+  it('estimated elapsed formats (1ew?) are elapsed too', async () => {
+    const p = await readMspdi(
+      mspdi('', task(1, '<Duration>PT168H0M0S</Duration><DurationFormat>42</DurationFormat>')),
+    );
+    expect(row(p, '1').earlyFinish).toBe('2024-01-15T08:00');
+  });
+});
+
+describe('split tasks', () => {
+  const period = (start: string, finish: string, value?: string) =>
+    `<TimephasedData><Type>1</Type><UID>1</UID><Start>${start}:00</Start><Finish>${finish}:00</Finish><Unit>2</Unit>${value === undefined ? '' : `<Value>${value}</Value>`}</TimephasedData>`;
+  const assignment = (periods: string) =>
+    `<Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>-65535</ResourceUID>${periods}</Assignment></Assignments>`;
+
+  it('2 days of work, a 1-day interruption on Wednesday: finishes Thursday, the gap counted in the span', async () => {
+    const p = await readMspdi(
+      mspdi(
+        '',
+        task(1, '<Duration>PT16H0M0S</Duration>'),
+        assignment(
+          period('2024-01-08T08:00', '2024-01-09T08:00', 'PT8H0M0S') +
+            period('2024-01-09T08:00', '2024-01-09T17:00', 'PT0H0M0S') +
+            period('2024-01-09T17:00', '2024-01-10T17:00', 'PT0H0M0S') +
+            period('2024-01-10T17:00', '2024-01-11T17:00', 'PT8H0M0S'),
+        ),
+      ),
+    );
+    expect(p.activities[0]!.splits).toEqual([{ start: '2024-01-09T08:00', finish: '2024-01-10T17:00' }]);
+    expect(p.activities[0]!.durationMinutes).toBe(960);
+    expect(row(p, '1').earlyFinish).toBe('2024-01-11T17:00');
+  });
+
+  it('zero-work periods before the first work or after the last are not a split; weekends without a value neither', async () => {
+    const p = await readMspdi(
+      mspdi(
+        '',
+        task(1, '<Duration>PT16H0M0S</Duration>'),
+        assignment(
+          period('2024-01-11T08:00', '2024-01-12T08:00', 'PT8H0M0S') +
+            period('2024-01-12T08:00', '2024-01-13T08:00', 'PT8H0M0S') +
+            period('2024-01-13T08:00', '2024-01-15T08:00') +
+            period('2024-01-15T08:00', '2024-01-16T08:00', 'PT0H0M0S'),
+        ),
+      ),
+    );
+    expect(p.activities[0]!.splits).toBeUndefined();
+  });
+});
+
+describe('resource calendars', () => {
+  it('the common working time of a task calendar and a resource calendar', () => {
+    expect(
+      intersectIntervals(
+        [
+          { start: '08:00', finish: '12:00' },
+          { start: '13:00', finish: '17:00' },
+        ],
+        [{ start: '06:00', finish: '14:00' }],
+      ),
+    ).toEqual([
+      { start: '08:00', finish: '12:00' },
+      { start: '13:00', finish: '14:00' },
+    ]);
+    expect(
+      intersectIntervals([{ start: '22:00', finish: '00:00' }], [{ start: '20:00', finish: '23:00' }]),
+    ).toEqual([{ start: '22:00', finish: '23:00' }]);
+    const week = (d: { start: string; finish: string }[]) => [d, d, d, d, d, [], []];
+    const c = intersectCalendars(
+      'x',
+      {
+        id: 'a',
+        name: 'A',
+        week: week([{ start: '08:00', finish: '17:00' }]),
+        exceptions: [{ date: '2024-01-10', intervals: [] }],
+      },
+      { id: 'b', name: 'B', week: week([{ start: '06:00', finish: '14:00' }]), exceptions: [] },
+    );
+    expect(c.week[0]).toEqual([{ start: '08:00', finish: '14:00' }]);
+    expect(c.exceptions).toEqual([{ date: '2024-01-10', intervals: [] }]);
+  });
+
+  it('a task with a night-shift resource runs at night (fixture night-shift.xml)', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    const { rows } = scheduleProject(p);
+    const night = rows.find((r) => r.name === 'Night concreting')!;
+    expect([night.earlyStart, night.earlyFinish]).toEqual(['2024-01-09T22:00', '2024-01-10T06:00']);
+    // "Scheduling ignores resource calendars" keeps a task on its own calendar
+    const inspection = rows.find((r) => r.name === 'Inspection')!;
+    expect([inspection.earlyStart, inspection.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-10T12:00']);
+  });
+
+  it('resources on different calendars: the task calendar, with a warning', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    p.resources.push({ id: '2', code: 'DC', name: 'Day crew', type: 'labor', calendarId: '1' });
+    p.assignments.push({ id: '3', activityId: '2', resourceId: '2' });
+    const { rows, warnings } = scheduleProject(p);
+    expect(warnings.some((w) => w.includes('different calendars'))).toBe(true);
+    expect(rows.find((r) => r.id === '2')!.earlyStart).toBe('2024-01-10T08:00');
+  });
+});
+
+describe('no status date', () => {
+  it('progress does not move the tasks that have not started (fixture no-status-date.xml)', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'no-status-date.xml'));
+    expect(p.dataDate).toBeUndefined();
+    const { rows } = scheduleProject(p);
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('Not started, no predecessor')!.earlyStart).toBe('2024-01-08T08:00');
+    // the started task's remaining work follows its actual work: start + duration
+    expect(byName.get('Started')!.earlyFinish).toBe('2024-01-12T17:00');
+    expect(byName.get('Not started, after Started')!.earlyStart).toBe('2024-01-15T08:00');
+  });
+});
