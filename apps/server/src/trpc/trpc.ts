@@ -1,4 +1,4 @@
-import type { Ability } from '@takt/contracts';
+import { type Ability, unstorableTextPath, VALIDATION } from '@takt/contracts';
 import { initTRPC } from '@trpc/server';
 import type { Context } from '../context';
 import { resolveSpaceAccess } from '../domains/access/service';
@@ -15,15 +15,29 @@ export interface Meta {
   ability?: Ability;
 }
 
+/**
+ * Every failed call answers the catalogue body and nothing else: no stack, no server path, no SQL,
+ * whatever NODE_ENV says. What went wrong inside is logged on the server, under the request id the
+ * body carries.
+ */
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    errorFormatter({ shape, error, ctx }) {
+    isDev: false,
+    errorFormatter({ shape, error, ctx, path }) {
       const appError = appErrorOf(error);
+      if (appError.code === 'UnknownException') {
+        ctx?.log.error('procedure failed', { path, err: error.cause ?? error });
+      }
       const body = errorBody(appError, ctx?.lang ?? 'ru', ctx?.requestId);
       const message = Array.isArray(body.error_message) ? body.error_message.join('\n') : body.error_message;
-      return { ...shape, message, data: { ...shape.data, ...body, httpStatus: httpStatusOf(appError) } };
+      const { code } = shape.data;
+      return {
+        message,
+        code: shape.code,
+        data: { code, path: shape.data.path, ...body, httpStatus: httpStatusOf(appError) },
+      };
     },
   });
 
@@ -54,7 +68,19 @@ function requireSpace(ability: Ability) {
   });
 }
 
-const base = t.procedure.use(appErrors);
+/**
+ * Strings PostgreSQL cannot store — NUL characters, and UTF-16 halves without their pair — are refused
+ * in any field of any input with the "prohibited characters" message, before the input is parsed.
+ */
+const refuseUnstorableText = t.middleware(async ({ next, getRawInput }) => {
+  const path = unstorableTextPath(await getRawInput());
+  if (path !== null) {
+    throw new AppError('ValidationError', {}, [{ path, message: VALIDATION.prohibitedCharacters }]);
+  }
+  return next();
+});
+
+const base = t.procedure.use(appErrors).use(refuseUnstorableText);
 
 export const publicProcedure = base.meta({ access: 'public' });
 export const authedProcedure = base.meta({ access: 'authed' }).use(requireSession);

@@ -1,9 +1,9 @@
-import { LIMITS } from '@takt/contracts';
 import type { Context, SessionInfo } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../audit';
 import { toUserDto } from '../users/dto';
 import { DUMMY_HASH, newToken, tokenHashOf, verifySecret } from './crypto';
+import { forgiveAttempts, loginKeyOf, reserveAttempt } from './throttle';
 
 /** lastSeenAt is written at most this often, so that every request does not write. */
 const TOUCH_INTERVAL_MS = 30_000;
@@ -39,30 +39,23 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
   return { id: session.id, userId: session.userId };
 }
 
-async function assertNotThrottled(ctx: Context, loginKey: string): Promise<void> {
-  const since = new Date(Date.now() - LIMITS.loginThrottleWindowMinutes * 60_000);
-  const [byAccount, byIp] = await Promise.all([
-    ctx.db.prisma.loginFailure.count({ where: { loginKey, at: { gte: since } } }),
-    ctx.db.prisma.loginFailure.count({ where: { ip: ctx.ip, at: { gte: since } } }),
-  ]);
-  if (byAccount >= LIMITS.loginMaxFailuresPerAccount || byIp >= LIMITS.loginMaxFailuresPerIp) {
-    throw new AppError('TooManyAttempts', { minutes: LIMITS.loginThrottleWindowMinutes });
-  }
-}
-
+/**
+ * Signs in. The attempt is counted before the password is checked (see throttle.ts), and an unknown
+ * login costs one Argon2 verification like a known one, so neither the answer nor its timing tells
+ * whether the login exists.
+ */
 export async function login(ctx: Context, input: { login: string; password: string }) {
-  const loginKey = input.login.trim().toLowerCase();
-  await assertNotThrottled(ctx, loginKey);
-  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey } });
+  const attempt = { loginKey: loginKeyOf(input.login), ip: ctx.ip };
+  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey: attempt.loginKey } });
+  await reserveAttempt(ctx, attempt, user?.id ?? null);
   const valid = user
     ? await verifySecret(user.passwordHash, input.password)
     : await verifySecret(await DUMMY_HASH, input.password).then(() => false);
   if (!user || !valid) {
-    await ctx.db.prisma.loginFailure.create({ data: { loginKey, ip: ctx.ip } });
-    await audit(ctx, { action: 'auth.login_failed', details: { login: loginKey } });
+    await audit(ctx, { action: 'auth.login_failed', details: { login: attempt.loginKey } });
     throw new AppError('InvalidCredentials');
   }
-  await ctx.db.prisma.loginFailure.deleteMany({ where: { loginKey } });
+  await forgiveAttempts(ctx, attempt);
   const token = await createSession(ctx, user.id);
   await audit(ctx, { action: 'auth.login', userId: user.id });
   return { token, user: toUserDto(user) };

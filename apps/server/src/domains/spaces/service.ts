@@ -213,6 +213,10 @@ export async function kickout(ctx: SpaceContext, userId: string) {
 }
 
 export async function setMemberRole(ctx: SpaceContext, input: { userId: string; roleId: string }) {
+  const member = await ctx.db.prisma.spaceMember.findUnique({
+    where: { spaceId_userId: { spaceId: ctx.space.spaceId, userId: input.userId } },
+  });
+  if (!member) throw new AppError('NotFound');
   const role = await roleInSpace(ctx, input.roleId);
   if (!role.abilities.includes('users.manage')) await assertAnotherManager(ctx, input.userId);
   const updated = await ctx.db.prisma.spaceMember.update({

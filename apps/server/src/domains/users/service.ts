@@ -4,14 +4,16 @@ import type {
   registerInput,
   updateProfileInput,
 } from '@takt/contracts';
-import { LIMITS } from '@takt/contracts';
 import { Prisma } from '@takt/db';
 import type { z } from 'zod';
 import type { AuthedContext, Context } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../audit';
-import { hashSecret, newToken, normalizeAnswer, tokenHashOf, verifySecret } from '../auth/crypto';
+import { DUMMY_HASH, hashSecret, newToken, normalizeAnswer, tokenHashOf, verifySecret } from '../auth/crypto';
+import { fakeQuestion } from '../auth/fake-question';
+import { assertStrongPassword } from '../auth/password-strength';
 import { createSession } from '../auth/service';
+import { forgiveAccount, forgiveAttempts, loginKeyOf, reserveAttempt } from '../auth/throttle';
 import { toUserDto } from './dto';
 
 const RESET_TOKEN_MINUTES = 15;
@@ -25,6 +27,7 @@ function uniqueViolation(error: unknown): AppError | null {
 }
 
 export async function register(ctx: Context, input: z.infer<typeof registerInput>) {
+  assertStrongPassword(input.password, input);
   const [passwordHash, secretAnswerHash] = await Promise.all([
     hashSecret(input.password),
     hashSecret(normalizeAnswer(input.answer)),
@@ -83,9 +86,14 @@ export async function updateProfile(ctx: AuthedContext, input: z.infer<typeof up
 
 export async function changePassword(ctx: AuthedContext, input: z.infer<typeof changePasswordInput>) {
   const user = await getUser(ctx);
+  assertStrongPassword(input.newPassword, user, 'newPassword');
+  // A stolen session must not become a way to guess the password: the same throttle as sign-in.
+  const attempt = { loginKey: user.loginKey, ip: ctx.ip };
+  await reserveAttempt(ctx, attempt, user.id);
   if (!(await verifySecret(user.passwordHash, input.password))) {
     throw new AppError('InvalidCredentials');
   }
+  await forgiveAttempts(ctx, attempt);
   await ctx.db.prisma.$transaction([
     ctx.db.prisma.user.update({
       where: { id: user.id },
@@ -98,27 +106,33 @@ export async function changePassword(ctx: AuthedContext, input: z.infer<typeof c
   return { success: true as const };
 }
 
+/**
+ * The secret question of a login. Every login gets one in the same shape — an unknown login, or a
+ * user without a question, a fake one that stays the same for that login — so the answer does not
+ * tell whether the login exists.
+ */
 export async function resetPasswordRequest(ctx: Context, login: string) {
-  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey: login.trim().toLowerCase() } });
-  if (!user) throw new AppError('NotFound');
-  if (!user.secretQuestion || !user.secretAnswerHash) throw new AppError('NoSecretQuestion');
-  return { secretQuestion: user.secretQuestion };
+  const loginKey = loginKeyOf(login);
+  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey } });
+  if (user?.secretQuestion && user.secretAnswerHash) return { secretQuestion: user.secretQuestion };
+  return { secretQuestion: await fakeQuestion(ctx, loginKey) };
 }
 
+/**
+ * Checks the secret answer. The guess is counted before the answer is checked, with the sign-in
+ * throttle; an unknown login costs the same Argon2 verification and gets the same WrongAnswer. A
+ * user without a question learns, only after that, to contact the administrator.
+ */
 export async function resetPassword(ctx: Context, input: { login: string; answer: string }) {
-  const loginKey = input.login.trim().toLowerCase();
-  const since = new Date(Date.now() - LIMITS.loginThrottleWindowMinutes * 60_000);
-  const failures = await ctx.db.prisma.loginFailure.count({ where: { loginKey, at: { gte: since } } });
-  if (failures >= LIMITS.loginMaxFailuresPerAccount) {
-    throw new AppError('TooManyAttempts', { minutes: LIMITS.loginThrottleWindowMinutes });
-  }
-  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey } });
-  if (!user) throw new AppError('NotFound');
+  const attempt = { loginKey: loginKeyOf(input.login), ip: ctx.ip };
+  const user = await ctx.db.prisma.user.findUnique({ where: { loginKey: attempt.loginKey } });
+  await reserveAttempt(ctx, attempt, user?.id ?? null);
+  const answerHash = user?.secretAnswerHash ?? (await DUMMY_HASH);
+  const right = await verifySecret(answerHash, normalizeAnswer(input.answer));
+  if (!user) throw new AppError('WrongAnswer');
   if (!user.secretQuestion || !user.secretAnswerHash) throw new AppError('NoSecretQuestion');
-  if (!(await verifySecret(user.secretAnswerHash, normalizeAnswer(input.answer)))) {
-    await ctx.db.prisma.loginFailure.create({ data: { loginKey, ip: ctx.ip } });
-    throw new AppError('WrongAnswer');
-  }
+  if (!right) throw new AppError('WrongAnswer');
+  await forgiveAttempts(ctx, attempt);
   const { token, tokenHash } = newToken();
   await ctx.db.prisma.passwordReset.create({
     data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) },
@@ -135,14 +149,15 @@ export async function changeForgottenPassword(
   });
   if (!reset || reset.usedAt || reset.expiresAt.getTime() < Date.now())
     throw new AppError('ResetTokenInvalid');
-  const passwordHash = await hashSecret(input.newPassword);
   const user = await ctx.db.prisma.user.findUniqueOrThrow({ where: { id: reset.userId } });
+  assertStrongPassword(input.newPassword, user, 'newPassword');
+  const passwordHash = await hashSecret(input.newPassword);
   await ctx.db.prisma.$transaction([
     ctx.db.prisma.passwordReset.update({ where: { id: reset.id }, data: { usedAt: new Date() } }),
     ctx.db.prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
     ctx.db.prisma.session.deleteMany({ where: { userId: user.id } }),
-    ctx.db.prisma.loginFailure.deleteMany({ where: { loginKey: user.loginKey } }),
   ]);
+  await forgiveAccount(ctx, user.loginKey);
   await audit(ctx, { action: 'users.password_reset', userId: reset.userId });
   return { success: true as const };
 }
