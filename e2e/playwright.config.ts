@@ -19,7 +19,7 @@ function freePort(): string {
 const external = process.env.TAKT_E2E_BASE_URL;
 process.env.TAKT_E2E_PORT ??= freePort();
 process.env.TAKT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'takt-e2e-'));
-process.env.TAKT_E2E_ADMIN_PASSWORD ??= 'E2e-admin-password-1';
+process.env.TAKT_E2E_ADMIN_PASSWORD ??= 'E2e-root-pass-phrase-1';
 const baseURL = external ?? `http://localhost:${process.env.TAKT_E2E_PORT}`;
 
 export default defineConfig({

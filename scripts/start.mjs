@@ -13,10 +13,11 @@ const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-o
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// The server runs in production mode unless told otherwise (NODE_ENV=development npm start).
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

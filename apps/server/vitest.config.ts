@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The server is tested as it runs for users: in production mode.
+    env: { NODE_ENV: 'production' },
   },
 });

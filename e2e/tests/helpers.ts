@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@takt/contracts';
 
-export const ADMIN_PASSWORD = process.env.TAKT_E2E_ADMIN_PASSWORD ?? 'E2e-admin-password-1';
+export const ADMIN_PASSWORD = process.env.TAKT_E2E_ADMIN_PASSWORD ?? 'E2e-root-pass-phrase-1';
 export const PASSWORD = 'Str0ng-pass-word';
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));

@@ -57,6 +57,62 @@ export function issuesOf(error: ZodError): FieldIssue[] {
   });
 }
 
+/**
+ * Database refusals that can only come from what the caller sent: a value the column cannot hold
+ * (too long, out of range, bytes PostgreSQL refuses such as NUL), a reference to a row that does not
+ * exist, a duplicate. Prisma reports them with its own codes; raw queries with PostgreSQL's SQLSTATE.
+ */
+const PRISMA_CODES: Record<string, ErrorCode> = {
+  P2000: 'BadRequest',
+  P2002: 'Conflict',
+  P2003: 'NotFound',
+  P2005: 'BadRequest',
+  P2006: 'BadRequest',
+  P2007: 'BadRequest',
+  P2009: 'BadRequest',
+  P2011: 'BadRequest',
+  P2012: 'BadRequest',
+  P2019: 'BadRequest',
+  P2020: 'BadRequest',
+  P2023: 'BadRequest',
+  P2025: 'NotFound',
+};
+
+function sqlStateCode(state: string): ErrorCode | null {
+  if (state === '23503') return 'NotFound';
+  if (state === '23505') return 'Conflict';
+  // 22xxx: data exceptions (bad bytes, out of range, bad text); 23502/23514: null and check
+  // violations; 54000: a value too large for an index or the statement.
+  if (state.startsWith('22') || state === '23502' || state === '23514' || state === '54000') {
+    return 'BadRequest';
+  }
+  return null;
+}
+
+/** The catalogue code of a database error caused by the input, or null for any other error. */
+export function databaseInputErrorCode(error: unknown): ErrorCode | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const record = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+      cause?: unknown;
+    };
+    if (typeof record.code === 'string' && record.code in PRISMA_CODES) return PRISMA_CODES[record.code]!;
+    const original = record.meta?.driverAdapterError?.cause?.originalCode ?? record.originalCode;
+    if (typeof original === 'string' && sqlStateCode(original)) return sqlStateCode(original);
+    // pg's DatabaseError carries the SQLSTATE in `code` and a `severity`.
+    if (typeof record.code === 'string' && 'severity' in record && sqlStateCode(record.code)) {
+      return sqlStateCode(record.code);
+    }
+    current = record.cause;
+  }
+  return null;
+}
+
 /** Finds the AppError (or input validation failure) behind whatever was thrown. */
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -69,6 +125,8 @@ export function appErrorOf(error: unknown): AppError {
     if (error.code === 'NOT_FOUND' || error.code === 'METHOD_NOT_SUPPORTED') return new AppError('NotFound');
     if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') return new AppError('BadRequest');
   }
+  const database = databaseInputErrorCode(error instanceof TRPCError ? error.cause : error);
+  if (database) return new AppError(database);
   return new AppError('UnknownException');
 }
 

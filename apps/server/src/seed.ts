@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { translate } from '@takt/i18n';
 import type { Services } from './context';
 import { hashSecret } from './domains/auth/crypto';
+import { passwordProblem } from './domains/auth/password-strength';
 import { createDemoSpace } from './domains/spaces/service';
 import { systemContext } from './server';
 
 export const ADMIN_LOGIN = 'admin';
+
+/** A password given in TAKT_ADMIN_PASSWORD obeys the rules of every other password, or the server does not start. */
+function assertStrongAdminPassword(password: string): void {
+  const problem = passwordProblem(password, { login: ADMIN_LOGIN, email: 'admin@takt.local' });
+  if (problem) throw new Error(`TAKT_ADMIN_PASSWORD is refused: ${translate('en', problem)}`);
+}
 
 /**
  * First start: an administrator and a demo space. The administrator's password comes from
@@ -20,6 +28,7 @@ export async function seed(
   const { prisma } = services.db;
   const passwordFile = join(services.config.dataDir, 'admin-password');
   let password = services.config.adminPassword ?? null;
+  if (services.config.adminPassword) assertStrongAdminPassword(services.config.adminPassword);
   let admin = await prisma.user.findUnique({ where: { loginKey: ADMIN_LOGIN } });
   if (!admin) {
     password ??= randomBytes(9).toString('base64url');

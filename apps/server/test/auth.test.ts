@@ -70,7 +70,7 @@ describe('registration and sign-in', () => {
     expect(String(ru.body.error_message)).toMatch(/[а-яё]/i);
   });
 
-  it('throttles an account after 5 failures, even for the right password', async () => {
+  it('throttles an account at one address after 5 failures, even for the right password, for a growing wait', async () => {
     await t.signUp('throttled');
     for (let i = 0; i < 5; i++) {
       expect((await t.api('POST', '/auth/login', { login: 'throttled', password: 'bad' })).status).toBe(401);
@@ -79,35 +79,66 @@ describe('registration and sign-in', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({
       error_code: 'TooManyAttempts',
-      error_message: 'Too many failed sign-in attempts. Try again in 15 minutes',
+      error_message: 'Too many failed attempts. Try again in 1 minute',
     });
-    // The window passes: sign-in works again and clears the failures.
-    await t.sql(`UPDATE login_failures SET at = at - interval '16 minutes' WHERE "loginKey" = 'throttled'`);
+    // The wait passes: one more guess is let through, and the next wait is twice as long.
+    const back = (seconds: number) =>
+      t.sql(`UPDATE login_failures SET at = at - make_interval(secs => $1) WHERE "loginKey" = 'throttled'`, [
+        seconds,
+      ]);
+    await back(61);
+    expect((await t.api('POST', '/auth/login', { login: 'throttled', password: 'bad' })).status).toBe(401);
+    const longer = await t.api('POST', '/auth/login', { login: 'throttled', password: PASSWORD });
+    expect(longer.body.error_message).toBe('Too many failed attempts. Try again in 2 minutes');
+    await back(121);
     expect((await t.api('POST', '/auth/login', { login: 'throttled', password: PASSWORD })).status).toBe(200);
+    // The right password took the failures of this address back.
+    expect(await t.sql(`SELECT 1 FROM login_failures WHERE "loginKey" = 'throttled'`)).toEqual([]);
   });
 
-  it('throttles an address after 20 failures across accounts', async () => {
+  it('throttles an address after 50 failures across accounts, except for accounts signed in from it before', async () => {
     const ip = { 'x-forwarded-for': '198.51.100.7' };
     const proxied = await startTestServer({ TAKT_TRUST_PROXY: '1' });
     try {
       await proxied.signUp('victim');
+      await proxied.signUp('regular');
+      const first = await proxied.api(
+        'POST',
+        '/auth/login',
+        { login: 'regular', password: PASSWORD },
+        { headers: ip },
+      );
+      expect(first.status).toBe(200);
       for (let i = 0; i < 20; i++) {
         await proxied.api('POST', '/auth/login', { login: `nobody${i}`, password: 'x' }, { headers: ip });
       }
+      // 20 failures from an office behind one address no longer lock its other users out.
+      const colleague = { login: 'victim', password: PASSWORD };
+      expect((await proxied.api('POST', '/auth/login', colleague, { headers: ip })).status).toBe(200);
+      for (let i = 20; i < 50; i++) {
+        await proxied.api('POST', '/auth/login', { login: `nobody${i}`, password: 'x' }, { headers: ip });
+      }
+      const stranger = await proxied.signUp('stranger');
+      expect(stranger.token).toBeTruthy();
       const blocked = await proxied.api(
         'POST',
         '/auth/login',
-        { login: 'victim', password: PASSWORD },
+        { login: 'stranger', password: PASSWORD },
         { headers: ip },
       );
       expect(blocked.status).toBe(429);
       const elsewhere = await proxied.api(
         'POST',
         '/auth/login',
-        { login: 'victim', password: PASSWORD },
+        { login: 'stranger', password: PASSWORD },
         { headers: { 'x-forwarded-for': '198.51.100.8' } },
       );
       expect(elsewhere.status).toBe(200);
+      // Accounts that signed in from this address before are not locked out by its other users.
+      expect(
+        (await proxied.api('POST', '/auth/login', { login: 'regular', password: PASSWORD }, { headers: ip }))
+          .status,
+      ).toBe(200);
     } finally {
       await proxied.stop();
     }
@@ -239,7 +270,11 @@ describe('passwords and restore', () => {
     await t.sql(
       `UPDATE users SET "secretQuestion" = NULL, "secretAnswerHash" = NULL WHERE login = 'noquestion'`,
     );
-    const reply = await t.api('PUT', '/users/reset-password-request', { login: 'noquestion' });
+    // The question step looks like any other login's; the answer step tells the user what to do.
+    const question = await t.api('PUT', '/users/reset-password-request', { login: 'noquestion' });
+    expect(question.status).toBe(200);
+    expect(question.body.secretQuestion).toEqual(expect.any(String));
+    const reply = await t.api('PUT', '/users/reset-password', { login: 'noquestion', answer: 'anything' });
     expect(reply.status).toBe(400);
     expect(reply.body.error_code).toBe('NoSecretQuestion');
     expect(reply.body.error_message).toMatch(/Contact your system administrator/);

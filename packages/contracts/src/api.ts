@@ -24,9 +24,21 @@ function bothPasswordsTyped(field: string) {
 }
 
 // ── auth ──────────────────────────────────────────────────────────────────────────────────────
+/** A login as typed at sign-in or restore: never longer than a login can be. */
+const typedLogin = z
+  .string()
+  .trim()
+  .min(1, { message: VALIDATION.required })
+  .max(LIMITS.textMaxLength, { message: VALIDATION.maxLength });
+/** A password as typed to prove who one is: bounded, so that hashing it stays cheap. */
+const typedPassword = z
+  .string()
+  .min(1, { message: VALIDATION.required })
+  .max(LIMITS.passwordMaxLength, { message: VALIDATION.passwordTooLong });
+
 export const loginInput = z.object({
-  login: z.string().trim().min(1, { message: VALIDATION.required }),
-  password: z.string().min(1, { message: VALIDATION.required }),
+  login: typedLogin,
+  password: typedPassword,
   rememberLogin: z.boolean().optional(),
 });
 export const logoutInput = z.object({ everywhere: z.boolean().optional() }).optional();
@@ -62,7 +74,7 @@ export const updateProfileInput = z.object({
 
 export const changePasswordInput = z
   .object({
-    password: z.string().min(1, { message: VALIDATION.required }),
+    password: typedPassword,
     newPassword: password,
     confirmPassword: z.string(),
   })
@@ -72,15 +84,17 @@ export const changePasswordInput = z
     when: bothPasswordsTyped('newPassword'),
   });
 
-export const resetPasswordRequestInput = z.object({
-  login: z.string().trim().min(1, { message: VALIDATION.required }),
-});
+export const resetPasswordRequestInput = z.object({ login: typedLogin });
 export const resetPasswordInput = z.object({
-  login: z.string().trim().min(1, { message: VALIDATION.required }),
-  answer: z.string().trim().min(1, { message: VALIDATION.required }),
+  login: typedLogin,
+  answer: z
+    .string()
+    .trim()
+    .min(1, { message: VALIDATION.required })
+    .max(LIMITS.textMaxLength, { message: VALIDATION.maxLength }),
 });
 export const changeForgottenPasswordInput = z
-  .object({ resetToken: z.string().min(1), newPassword: password, confirmPassword: z.string() })
+  .object({ resetToken: z.string().min(1).max(256), newPassword: password, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION.passwordsNotSimilar,

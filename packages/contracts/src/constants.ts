@@ -22,9 +22,20 @@ export const LIMITS = {
   periodMinYear: 2000,
   periodMaxYear: 2050,
   avatarMaxBytes: 2 * 1024 * 1024,
-  loginMaxFailuresPerAccount: 5,
-  loginMaxFailuresPerIp: 20,
-  loginThrottleWindowMinutes: 15,
+  /**
+   * Sign-in and secret-answer throttles (OWASP's authentication guidance): failures are counted per
+   * account and address, per address, and per account; past a rule's free failures each further
+   * attempt waits twice as long as the one before, from the first delay up to the longest. An
+   * address the account has signed in from recently is trusted, so strangers cannot lock its owner out.
+   */
+  loginFreeFailuresPerAccountAndAddress: 5,
+  loginFreeFailuresPerAddress: 50,
+  loginFreeFailuresPerAccount: 20,
+  loginFirstDelaySeconds: 60,
+  loginLongestDelayMinutes: 15,
+  /** Failures older than this are forgotten. */
+  loginFailureMemoryMinutes: 60,
+  loginTrustedAddressDays: 30,
   freeSpaceUserLimit: 5,
   demoSpaceUserLimit: 50,
   /** Members of a free space who may use BIM (the demo space: every member). */

@@ -7,6 +7,8 @@ export const VALIDATION = {
   passwordTooLong: 'validation.password_too_long',
   passwordMismatch: 'validation.password_mismatch',
   passwordsNotSimilar: 'validation.passwords_not_similar',
+  passwordWeak: 'validation.password_weak',
+  passwordLikePersonal: 'validation.password_like_personal',
   invalidEmail: 'validation.invalid_email',
   presetNameTaken: 'validation.preset_name_taken',
   sheetHeightMin: 'validation.sheet_height_min',

@@ -8,7 +8,47 @@ import { VALIDATION } from './messages';
  * punctuation (.,:-_()"'«»№/#+&@!?) stay allowed, so names like `Корпус 1 (секция «А»)` pass.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is prohibited
-export const PROHIBITED_CHARACTERS = /[<>{}[\]\\^`|~$;\u0000-\u001f\u007f]/u;
+export const PROHIBITED_CHARACTERS = /[<>{}[\]\\^`|~$;\u0000-\u001f\u007f\ud800-\udfff]/u;
+
+/**
+ * Text no field may hold, whatever it is: NUL, which PostgreSQL cannot store, and a UTF-16 half
+ * without its pair (in unicode mode a class matches a surrogate only when it stands alone).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused
+const UNSTORABLE_TEXT = /[\u0000\ud800-\udfff]/u;
+
+export function hasUnstorableText(value: string): boolean {
+  return UNSTORABLE_TEXT.test(value);
+}
+
+function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The path (`a.b.0`) of the first string — value or key — in a JSON-like input that holds unstorable
+ * text, '' for the input itself, null when there is none. Walks with its own stack, so any depth is safe.
+ */
+export function unstorableTextPath(input: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnstorableText(value)) return path;
+      continue;
+    }
+    if (!isPlainContainer(value)) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (hasUnstorableText(key)) return childPath;
+      stack.push({ value: child, path: childPath });
+    }
+  }
+  return null;
+}
 
 export function hasProhibitedCharacters(value: string): boolean {
   return PROHIBITED_CHARACTERS.test(value);

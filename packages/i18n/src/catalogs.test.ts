@@ -66,7 +66,10 @@ describe('translate', () => {
   it('interpolates values', () => {
     expect(translate('en', 'validation.max_length', { max: 32 })).toBe('Maximum length is 32 characters');
     expect(translate('en', 'errors.TooManyAttempts', { minutes: 15 })).toBe(
-      'Too many failed sign-in attempts. Try again in 15 minutes',
+      'Too many failed attempts. Try again in 15 minutes',
+    );
+    expect(translate('en', 'errors.TooManyAttempts', { minutes: 1 })).toBe(
+      'Too many failed attempts. Try again in 1 minute',
     );
     expect(translate('ru', 'disconnect.restore_counter', { count: 7 })).toBe('Восстановить через 7 с');
   });

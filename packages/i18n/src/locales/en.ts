@@ -1,3 +1,4 @@
+import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
@@ -28,7 +29,8 @@ const core = {
   'errors.ValidationError': 'Check the entered data',
   'errors.BadRequest': 'Bad request',
   'errors.InvalidCredentials': 'Invalid login or password',
-  'errors.TooManyAttempts': 'Too many failed sign-in attempts. Try again in {minutes} minutes',
+  'errors.TooManyAttempts':
+    'Too many failed attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   'errors.NoSecretQuestion': 'No secret question is set for this user. Contact your system administrator',
   'errors.WrongAnswer': 'The answer to the secret question is wrong',
   'errors.ResetTokenInvalid': 'The password reset link is invalid or has expired',
@@ -709,6 +711,7 @@ export const en = {
   ...interchangeMessages.en,
   ...bimMessages.en,
   ...resourcesMessages.en,
+  ...authMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

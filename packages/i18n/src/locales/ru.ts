@@ -1,3 +1,4 @@
+import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
@@ -13,6 +14,7 @@ const core: Omit<
   | keyof typeof interchangeMessages.en
   | keyof typeof bimMessages.en
   | keyof typeof resourcesMessages.en
+  | keyof typeof authMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -31,7 +33,7 @@ const core: Omit<
   'errors.ValidationError': 'Проверьте введённые данные',
   'errors.BadRequest': 'Некорректный запрос',
   'errors.InvalidCredentials': 'Неверный логин или пароль',
-  'errors.TooManyAttempts': 'Слишком много неудачных попыток входа. Повторите через {minutes} мин.',
+  'errors.TooManyAttempts': 'Слишком много неудачных попыток. Повторите через {minutes} мин.',
   'errors.NoSecretQuestion':
     'Для этого пользователя не задан секретный вопрос. Обратитесь к системному администратору',
   'errors.WrongAnswer': 'Неверный ответ на секретный вопрос',
@@ -706,4 +708,5 @@ export const ru: Catalog = {
   ...interchangeMessages.ru,
   ...bimMessages.ru,
   ...resourcesMessages.ru,
+  ...authMessages.ru,
 };

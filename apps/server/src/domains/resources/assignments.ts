@@ -101,7 +101,8 @@ async function checkAssignment(
 ) {
   const issue = reservedModeIssue(row);
   if (issue) throw new AppError('ValidationError', {}, [{ path: issue.path, message: issue.message }]);
-  if (row.reserved === 'by_volume' && row.followsId) {
+  // Whatever the mode, a followed assignment is one of the same work (so of the same version and space).
+  if (row.followsId) {
     const { rowCount } = await client.query(
       `SELECT 1 FROM assignments WHERE id = $1 AND "workId" = $2 AND id IS DISTINCT FROM $3::uuid`,
       [row.followsId, row.workId, row.id ?? null],

@@ -70,7 +70,11 @@ export const spacesRouter = router({
   audit: spaceProcedure('audit.view')
     .input(
       spaceInput.extend({
-        cursor: z.string().regex(/^\d+$/).optional(),
+        // audit ids are bigints: at most 18 digits always fits
+        cursor: z
+          .string()
+          .regex(/^\d{1,18}$/)
+          .optional(),
         limit: z.number().int().min(1).max(200).default(50),
       }),
     )
