@@ -19,11 +19,12 @@
  * version (newer minor versions only add fields); a newer major version is refused with a clear message.
  */
 import { createHash } from 'node:crypto';
-import { Unzip, UnzipInflate, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { InterchangeError } from '../errors.js';
 import type { IxActivity, IxAssignment, IxProject, IxRelation } from '../model.js';
 import { englishText, type InterchangeMessageId, type MessageValues } from '../tabular/messages.js';
 import { validateProject } from '../validate.js';
+import { extractEntries, unzipGuarded, ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
 
 export const TAKT_ARCHIVE_FORMAT = 'takt.archive';
 export const TAKT_ARCHIVE_VERSION = '1.0';
@@ -228,7 +229,7 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 export function isTaktArchive(bytes: Uint8Array): boolean {
   if (!ZIP.every((b, k) => bytes[k] === b)) return false;
   try {
-    const m = unzipSync(bytes, { filter: (f) => f.name === 'manifest.json' })['manifest.json'];
+    const m = extractEntries(bytes, ['manifest.json'], MANIFEST_MAX_BYTES).get('manifest.json');
     return (
       !!m && (JSON.parse(new TextDecoder().decode(m)) as { format?: unknown }).format === TAKT_ARCHIVE_FORMAT
     );
@@ -237,12 +238,18 @@ export function isTaktArchive(bytes: Uint8Array): boolean {
   }
 }
 
-function readManifest(bytes: Uint8Array): TaktManifest {
+/** The manifest lists every part and attached file: a few megabytes even for a large version. */
+const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+/** One work, relation or value per line: no real line comes near this. */
+const LINE_MAX_CHARS = 16 * 1024 * 1024;
+
+function readManifest(bytes: Uint8Array, limits: ZipLimits): TaktManifest {
   if (!ZIP.every((b, k) => bytes[k] === b)) fail('interchange.archive.not_archive', {}, 'unsupported_format');
   let raw: Uint8Array | undefined;
   try {
-    raw = unzipSync(bytes, { filter: (f) => f.name === 'manifest.json' })['manifest.json'];
+    raw = extractEntries(bytes, ['manifest.json'], MANIFEST_MAX_BYTES, limits).get('manifest.json');
   } catch (e) {
+    if (e instanceof InterchangeError) throw e;
     fail('interchange.archive.broken_entry', { entry: 'zip', reason: (e as Error).message }, 'truncated');
   }
   if (!raw) fail('interchange.archive.not_archive', {}, 'unsupported_format');
@@ -274,9 +281,16 @@ function readManifest(bytes: Uint8Array): TaktManifest {
   return m as TaktManifest;
 }
 
-/** Reads an archive written by `writeTaktArchive` (any 1.x): the large parts line by line. */
-export async function readTaktArchive(bytes: Uint8Array): Promise<TaktArchive & { manifest: TaktManifest }> {
-  const manifest = readManifest(bytes);
+/**
+ * Reads an archive written by `writeTaktArchive` (any 1.x): the large parts line by line, within zip
+ * limits (entries, inflated size, compression ratio) so a zip bomb is refused as soon as it shows.
+ */
+export async function readTaktArchive(
+  bytes: Uint8Array,
+  options: { limits?: ZipLimits } = {},
+): Promise<TaktArchive & { manifest: TaktManifest }> {
+  const limits = options.limits ?? ZIP_LIMITS;
+  const manifest = readManifest(bytes, limits);
   const fileByPath = new Map(manifest.files.map((f) => [f.path, f]));
   const jsonl = new Map<string, unknown[]>([
     ['works.jsonl', []],
@@ -292,76 +306,87 @@ export async function readTaktArchive(bytes: Uint8Array): Promise<TaktArchive & 
   const fileBytes = new Map<string, Uint8Array[]>();
   const seen = new Set<string>();
   let failure: Error | null = null;
-  const unzip = new Unzip((file) => {
-    const name = file.name;
-    const lines = jsonl.get(name);
-    const parts =
-      whole.get(name) ??
-      (fileByPath.has(name) ? (fileBytes.set(name, []).get(name) as Uint8Array[]) : undefined);
-    if (!lines && !parts) return; // manifest, or parts a newer minor version added
-    seen.add(name);
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let rest = '';
-    let line = 0;
-    file.ondata = (err, chunk, final) => {
-      if (failure) return;
-      if (err) {
-        failure = new InterchangeError(
-          'truncated',
-          englishText('interchange.archive.broken_entry', { entry: name, reason: err.message }),
-          { element: name },
-          {
-            id: 'interchange.archive.broken_entry',
-            values: { entry: name, reason: err.message },
-          },
-        );
-        return;
-      }
-      if (parts) {
-        parts.push(chunk);
-        return;
-      }
-      try {
-        rest += decoder.decode(chunk, { stream: !final });
-        let start = 0;
-        for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
-          line++;
-          const text = rest.slice(start, i);
-          start = i + 1;
-          if (text.trim()) lines!.push(JSON.parse(text));
+  unzipGuarded(
+    bytes,
+    (file, control) => {
+      const name = file.name;
+      const lines = jsonl.get(name);
+      const parts =
+        whole.get(name) ??
+        (fileByPath.has(name) ? (fileBytes.set(name, []).get(name) as Uint8Array[]) : undefined);
+      if (!lines && !parts) return; // manifest, or parts a newer minor version added
+      seen.add(name);
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      let rest = '';
+      let line = 0;
+      const stop = (error: Error) => {
+        failure ??= error;
+        control.fail(error);
+      };
+      file.ondata = (err, chunk, final) => {
+        if (failure) return;
+        if (err) {
+          stop(
+            new InterchangeError(
+              'truncated',
+              englishText('interchange.archive.broken_entry', { entry: name, reason: err.message }),
+              { element: name },
+              {
+                id: 'interchange.archive.broken_entry',
+                values: { entry: name, reason: err.message },
+              },
+            ),
+          );
+          return;
         }
-        rest = rest.slice(start);
-        if (final && rest.trim()) {
-          line++;
-          lines!.push(JSON.parse(rest));
+        if (parts) {
+          parts.push(chunk);
+          return;
         }
-      } catch (e) {
-        failure = new InterchangeError(
-          'syntax',
-          englishText('interchange.archive.broken_entry', { entry: name, reason: (e as Error).message }),
-          { element: name, line: line || 1 },
-          { id: 'interchange.archive.broken_entry', values: { entry: name, reason: (e as Error).message } },
-        );
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    const SLICE = 1 << 20;
-    for (let at = 0; at < bytes.length && !failure; at += SLICE)
-      unzip.push(bytes.subarray(at, Math.min(bytes.length, at + SLICE)), at + SLICE >= bytes.length);
-  } catch (e) {
-    failure ??= new InterchangeError(
-      'truncated',
-      englishText('interchange.archive.broken_entry', { entry: 'zip', reason: (e as Error).message }),
-      {},
-      {
-        id: 'interchange.archive.broken_entry',
-        values: { entry: 'zip', reason: (e as Error).message },
-      },
-    );
-  }
+        try {
+          rest += decoder.decode(chunk, { stream: !final });
+          let start = 0;
+          for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
+            line++;
+            const text = rest.slice(start, i);
+            start = i + 1;
+            if (text.trim()) lines!.push(JSON.parse(text));
+          }
+          rest = rest.slice(start);
+          if (rest.length > LINE_MAX_CHARS) {
+            const values = { entry: name, maxMb: LINE_MAX_CHARS / 1024 / 1024 };
+            stop(
+              new InterchangeError(
+                'invalid_value',
+                englishText('interchange.archive.line_too_long', values),
+                { element: name, line: line + 1 },
+                { id: 'interchange.archive.line_too_long', values },
+              ),
+            );
+            return;
+          }
+          if (final && rest.trim()) {
+            line++;
+            lines!.push(JSON.parse(rest));
+          }
+        } catch (e) {
+          stop(
+            new InterchangeError(
+              'syntax',
+              englishText('interchange.archive.broken_entry', { entry: name, reason: (e as Error).message }),
+              { element: name, line: line || 1 },
+              {
+                id: 'interchange.archive.broken_entry',
+                values: { entry: name, reason: (e as Error).message },
+              },
+            ),
+          );
+        }
+      };
+      file.start();
+    },
+    limits,
+  );
   if (failure) throw failure;
   for (const required of ['project.json', 'works.jsonl', 'relations.jsonl'])
     if (!seen.has(required))

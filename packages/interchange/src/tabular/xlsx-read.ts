@@ -1,12 +1,12 @@
 /**
  * Reads the rows of an xlsx worksheet without loading the workbook: the small parts (workbook, its
  * relations, styles, shared strings) are unzipped whole, the worksheet itself is inflated and parsed
- * with saxes a slice at a time, so a sheet of 100,000 rows never exists as one string. Cells come out
+ * with saxes a slice at a time — both within the zip limits (entries, size, ratio) that refuse a zip bomb —, so a sheet of 100,000 rows never exists as one string. Cells come out
  * typed: shared, inline and formula strings, numbers, booleans, and dates (numbers whose number format
  * is a date format, in the workbook's 1900 or 1904 date system). Row outline levels are kept.
  */
-import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { extractEntries, unzipGuardedSlices } from '../archive/zip-guard.js';
 import { InterchangeError } from '../errors.js';
 import { type CellValue, columnIndex, type SheetRow } from './sheet.js';
 
@@ -63,20 +63,22 @@ interface Parts {
   percentStyles: Set<number>;
 }
 
+/** The workbook parts read whole; shared strings of a very large workbook reach tens of megabytes. */
+const PART_NAMES = [
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/styles.xml',
+  'xl/sharedStrings.xml',
+  '[Content_Types].xml',
+] as const;
+const PART_MAX_BYTES = 256 * 1024 * 1024;
+
 function readParts(bytes: Uint8Array): Parts {
-  let files: Record<string, Uint8Array>;
+  let files: Partial<Record<(typeof PART_NAMES)[number], Uint8Array>>;
   try {
-    files = unzipSync(bytes, {
-      filter: (f) =>
-        [
-          'xl/workbook.xml',
-          'xl/_rels/workbook.xml.rels',
-          'xl/styles.xml',
-          'xl/sharedStrings.xml',
-          '[Content_Types].xml',
-        ].includes(f.name),
-    });
+    files = Object.fromEntries(extractEntries(bytes, PART_NAMES, PART_MAX_BYTES));
   } catch (e) {
+    if (e instanceof InterchangeError && e.code === 'invalid_value') throw e;
     throw new InterchangeError('syntax', `not an xlsx workbook (${(e as Error).message})`);
   }
   const workbook = files['xl/workbook.xml'];
@@ -243,7 +245,7 @@ export async function* readXlsxRows(bytes: Uint8Array, sheetName?: string | null
   const text = new TextDecoder('utf-8');
   let found = false;
   let finished = false;
-  const unzip = new Unzip((file) => {
+  const slices = unzipGuardedSlices(bytes, (file) => {
     if (file.name !== sheet.path) return;
     found = true;
     file.ondata = (err, chunk, final) => {
@@ -260,11 +262,8 @@ export async function* readXlsxRows(bytes: Uint8Array, sheetName?: string | null
     };
     file.start();
   });
-  unzip.register(UnzipInflate);
-  const SLICE = 256 * 1024;
   try {
-    for (let at = 0; at < bytes.length; at += SLICE) {
-      unzip.push(bytes.subarray(at, Math.min(bytes.length, at + SLICE)), at + SLICE >= bytes.length);
+    for (const _ of slices) {
       if (failure) throw failure;
       yield* out;
       out.length = 0;
