@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,14 +86,73 @@ describe('takt-engine', () => {
     expect((await cliRun(['help'], input(''))).stdout).toMatch(/takt-engine calc/);
   });
 
-  it('runs as a process through its entry file', () => {
+  it('runs as a process through its bin, the launcher of the built CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'takt-engine-'));
     const path = join(dir, 'plan.json');
     writeFileSync(path, JSON.stringify(file));
-    const entry = join(import.meta.dirname, 'cli.ts');
-    const stdout = execFileSync(process.execPath, ['--import', 'tsx', entry, path, '--format', 'csv'], {
-      encoding: 'utf8',
-    });
+    const stdout = execFileSync(process.execPath, [bin, path, '--format', 'csv'], { encoding: 'utf8' });
     expect(stdout.split('\n')[2]).toMatch(/^B,task,/);
   });
+
+  it('the package links its bin to the committed launcher, not to a build output', () => {
+    const pkg = JSON.parse(readFileSync(join(engineDir, 'package.json'), 'utf8'));
+    expect(join(engineDir, pkg.bin['takt-engine'])).toBe(bin);
+    expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+
+  it('the launcher says how to build when dist/ is missing', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'takt-engine-unbuilt-'));
+    mkdirSync(join(copy, 'bin'));
+    copyFileSync(bin, join(copy, 'bin', 'takt-engine.mjs'));
+    const run = spawnSync(process.execPath, [join(copy, 'bin', 'takt-engine.mjs'), 'help'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'takt-engine: the engine is not built; run npm run build -w @takt/engine first\n',
+    );
+  });
+
+  it.each(['README.md', join('engine', 'README.md')])(
+    'the takt-engine lines of %s run as written',
+    (readme) => {
+      const lines = npxLines(readFileSync(join(repo, readme), 'utf8'), 'takt-engine');
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      for (const line of lines) {
+        const run = spawnSync(
+          'bash',
+          ['-c', line.replace(/^npx takt-engine\b/, `"${process.execPath}" "${bin}"`)],
+          {
+            cwd: repoLike(),
+            encoding: 'utf8',
+          },
+        );
+        expect({ line, status: run.status, stderr: run.stderr }).toEqual({ line, status: 0, stderr: '' });
+        expect(run.stdout).not.toBe('');
+      }
+    },
+  );
 });
+
+const engineDir = join(import.meta.dirname, '..');
+const repo = join(engineDir, '..');
+const bin = join(engineDir, 'bin', 'takt-engine.mjs');
+
+/** The `npx COMMAND …` lines of a README's sh blocks. */
+function npxLines(readme: string, command: string): string[] {
+  return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((block) => block[1]!.split('\n'))
+    .filter((line) => line.startsWith(`npx ${command} `));
+}
+
+/**
+ * A folder that looks like the repository root to the README's commands (engine/ and ../shared), so
+ * that the files they write land in a temporary folder.
+ */
+function repoLike(): string {
+  const top = mkdtempSync(join(tmpdir(), 'takt-readme-'));
+  mkdirSync(join(top, 'repo'));
+  symlinkSync(engineDir, join(top, 'repo', 'engine'));
+  symlinkSync(join(repo, '..', 'shared'), join(top, 'shared'));
+  return join(top, 'repo');
+}
