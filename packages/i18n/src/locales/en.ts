@@ -42,6 +42,7 @@ const core = {
   'errors.BuiltInRole': 'A built-in role cannot be changed or deleted',
   'errors.PrivacyPolicyNotAccepted': 'Accept the privacy policy to continue',
   'errors.FileTooLarge': 'The file is too large',
+  'errors.RequestTooLarge': 'The request is larger than {maxMb} MB',
   'errors.UnsupportedFileType': 'This file type is not supported',
   'errors.SpaceDeleting': 'The space is being deleted',
   'errors.VersionLocked': 'The version is locked and cannot be changed',

@@ -46,6 +46,7 @@ const core: Omit<
   'errors.BuiltInRole': 'Встроенную роль нельзя изменить или удалить',
   'errors.PrivacyPolicyNotAccepted': 'Чтобы продолжить, примите политику конфиденциальности',
   'errors.FileTooLarge': 'Файл слишком большой',
+  'errors.RequestTooLarge': 'Запрос больше {maxMb} МБ',
   'errors.UnsupportedFileType': 'Этот тип файла не поддерживается',
   'errors.SpaceDeleting': 'Пространство удаляется',
   'errors.VersionLocked': 'Версия заблокирована и не может быть изменена',

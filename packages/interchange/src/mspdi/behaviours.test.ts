@@ -177,6 +177,40 @@ describe('resource calendars', () => {
     expect([inspection.earlyStart, inspection.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-10T12:00']);
   });
 
+  it('resources whose own calendars have the project’s working time change nothing', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    const copy = { ...p.calendars.find((c) => c.id === '1')!, id: '7', name: 'Day crew' };
+    p.calendars.push(copy);
+    p.resources.push(
+      { id: '2', code: 'DC', name: 'Day crew', type: 'labor', calendarId: '7' },
+      { id: '3', code: 'PR', name: 'Project crew', type: 'labor', calendarId: '1' },
+    );
+    p.assignments.push(
+      { id: '3', activityId: '3', resourceId: '2' },
+      { id: '4', activityId: '3', resourceId: '3' },
+    );
+    const { rows, warnings } = scheduleProject(p);
+    expect(warnings).toEqual([]);
+    expect(rows.find((r) => r.id === '3')!.earlyStart).toBe('2024-01-10T08:00');
+  });
+
+  it('a task calendar and an early-shift resource: only the hours common to both (08–12, 13–14)', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    const early = [{ start: '06:00', finish: '14:00' }];
+    p.calendars.push({
+      id: '8',
+      name: 'Early shift',
+      week: [early, early, early, early, early, [], []],
+      exceptions: [],
+    });
+    p.resources.push({ id: '2', code: 'ES', name: 'Early crew', type: 'labor', calendarId: '8' });
+    p.assignments.push({ id: '3', activityId: '3', resourceId: '2' });
+    p.activities.find((a) => a.id === '3')!.calendarId = '1';
+    const formwork = scheduleProject(p).rows.find((r) => r.id === '3')!;
+    // 8 hours at 5 a day: Wednesday 08:00–12:00 and 13:00–14:00 (5 h), Thursday 08:00–11:00 (3 h)
+    expect([formwork.earlyStart, formwork.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-11T11:00']);
+  });
+
   it('resources on different calendars: the task calendar, with a warning', async () => {
     const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
     p.resources.push({ id: '2', code: 'DC', name: 'Day crew', type: 'labor', calendarId: '1' });

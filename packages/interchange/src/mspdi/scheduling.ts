@@ -78,12 +78,31 @@ export function intersectCalendars(id: string, a: IxCalendar, b: IxCalendar): Ix
   };
 }
 
+/**
+ * Each calendar id → the first calendar with the same working time. MS Project gives every resource a
+ * calendar of its own, mostly the project's unchanged: those are one calendar here, so a task with
+ * several such resources is not a task on different calendars.
+ */
+function sameWorkingTime(calendars: IxCalendar[]): Map<string, string> {
+  const first = new Map<string, string>();
+  const canonical = new Map<string, string>();
+  for (const c of calendars) {
+    const key = JSON.stringify([c.allDay ?? false, c.week, c.exceptions]);
+    const id = first.get(key) ?? c.id;
+    first.set(key, id);
+    canonical.set(c.id, id);
+  }
+  return canonical;
+}
+
 /** The calendar MS Project schedules each task on, where that is not the task's own calendar. */
 export function msProjectCalendars(p: IxProject): MsProjectCalendars {
   const result: MsProjectCalendars = { calendarOf: new Map(), extra: [], warnings: [] };
   const calendars = new Map(p.calendars.map((c) => [c.id, c]));
+  const canonical = sameWorkingTime(p.calendars);
+  const canon = (id: string) => canonical.get(id) ?? id;
   const resourceCalendar = new Map(
-    p.resources.filter((r) => r.type === 'labor' && r.calendarId).map((r) => [r.id, r.calendarId!]),
+    p.resources.filter((r) => r.type === 'labor' && r.calendarId).map((r) => [r.id, canon(r.calendarId!)]),
   );
   const byTask = new Map<string, Set<string>>();
   for (const x of p.assignments) {
@@ -93,6 +112,7 @@ export function msProjectCalendars(p: IxProject): MsProjectCalendars {
     if (set) set.add(c);
     else byTask.set(x.activityId, new Set([c]));
   }
+  const made = new Map<string, IxCalendar>();
   for (const a of p.activities) {
     if (a.type === 'summary') continue;
     if (a.elapsed) {
@@ -110,19 +130,21 @@ export function msProjectCalendars(p: IxProject): MsProjectCalendars {
       continue;
     }
     const resource = [...resources][0]!;
-    if (!own || own === resource) {
-      if (resource !== (own ?? p.defaultCalendarId)) result.calendarOf.set(a.id, resource);
+    if (resource === canon(own ?? p.defaultCalendarId)) continue;
+    if (!own) {
+      result.calendarOf.set(a.id, resource);
       continue;
     }
     const id = `${own}&${resource}`;
-    if (!result.extra.some((c) => c.id === id)) {
+    if (!made.has(id)) {
       const x = calendars.get(own);
       const y = calendars.get(resource);
       if (!x || !y) continue;
-      result.extra.push(intersectCalendars(id, x, y));
+      made.set(id, intersectCalendars(id, x, y));
     }
     result.calendarOf.set(a.id, id);
   }
+  result.extra.push(...made.values());
   return result;
 }
 
