@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Context, Services } from './context';
+import { defaultBodyLimit, procedureLimits, trpcBodyLimit } from './http/body-limit';
 import { compression } from './http/compress';
 import { serveWebApp } from './http/static';
 import { createRestApi } from './rest/adapter';
@@ -22,6 +23,7 @@ function bearerToken(header: string | undefined): string | null {
 /** The HTTP application. Reads top to bottom: middleware in order, then tRPC, REST, static files. */
 export function createApp(services: Services): Hono<Env> {
   const app = new Hono<Env>();
+  const otherBodies = defaultBodyLimit();
 
   // 1. Every request gets an id, echoed in X-Request-Id and in every log line and error body.
   app.use('*', requestId({ generator: () => randomUUID() }));
@@ -91,6 +93,14 @@ export function createApp(services: Services): Hono<Env> {
     }));
     await next();
   });
+
+  // 6. Bodies are bounded while they stream, on every route, signed in or not: tRPC calls by what
+  // their procedures declare (1 MB by default), REST routes in the REST adapter (uploads streamed to
+  // storage), anything else by the default.
+  app.use('/trpc/*', trpcBodyLimit(procedureLimits(appRouter)));
+  app.use('*', async (c, next) =>
+    c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/api/v1/') ? next() : otherBodies(c, next),
+  );
 
   app.use(
     '/trpc/*',

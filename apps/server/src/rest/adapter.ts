@@ -2,9 +2,12 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Context } from '../context';
 import { AppError, appErrorOf, errorBody, httpStatusOf } from '../errors';
+import type { FileStorage } from '../files/storage';
+import { BodyRefused, procedureLimits, readBodyLimited, refusedBody } from '../http/body-limit';
 import { preferredEncoding } from '../http/compress';
 import type { AppRouter } from '../trpc/router';
 import { createCallerFactory } from '../trpc/trpc';
+import { readMultipart } from './multipart';
 import { REST_ROUTES, type RestRoute } from './table';
 
 type HonoEnv = { Variables: { makeContext: (source: 'rest') => Promise<Context> } };
@@ -27,27 +30,19 @@ function coerce(value: string, kind: 'number' | 'boolean'): unknown {
   return Number.isFinite(n) ? n : value;
 }
 
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+/**
+ * The body of a REST call as procedure input, read within its limit: multipart files are streamed to
+ * storage and cut at the route's upload limit, anything else is read up to the procedure's limit.
+ */
+async function readBody(
+  request: Request,
+  limits: { uploadBytes: number; bodyBytes: number },
+  storage: FileStorage,
+): Promise<Record<string, unknown>> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) {
-    // Files become {name, type, data}; other fields are JSON-serialized objects or plain text.
-    const form = await request.formData();
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') {
-        try {
-          out[key] = JSON.parse(value);
-        } catch {
-          out[key] = value;
-        }
-      } else {
-        out[key] = { name: value.name, type: value.type, data: new Uint8Array(await value.arrayBuffer()) };
-      }
-    }
-    return out;
-  }
-  const text = await request.text();
+  if (type.includes('multipart/form-data')) return readMultipart(request, storage, limits.uploadBytes);
+  const text = new TextDecoder().decode(await readBodyLimited(request, limits.bodyBytes));
   if (!text.trim()) return {};
   if (type.includes('application/x-www-form-urlencoded'))
     return Object.fromEntries(new URLSearchParams(text));
@@ -70,16 +65,23 @@ function procedureAt(caller: unknown, path: string): Procedure {
 export function createRestApi(router: AppRouter): Hono<HonoEnv> {
   const api = new Hono<HonoEnv>();
   const createCaller = createCallerFactory(router);
+  const limits = procedureLimits(router);
 
   const handle = (route: RestRoute) => async (c: import('hono').Context<HonoEnv>) => {
     const ctx = await c.get('makeContext')('rest');
+    const bodyBytes = limits.limitOf(route.procedure);
     try {
+      const body = await readBody(
+        c.req.raw,
+        { uploadBytes: route.uploadBytes ?? bodyBytes, bodyBytes },
+        ctx.files,
+      );
       const query: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(c.req.query())) {
         const kind = route.coerce?.[key];
         query[key] = kind ? coerce(value, kind) : value;
       }
-      const input: Record<string, unknown> = { ...query, ...(await readBody(c.req.raw)), ...c.req.param() };
+      const input: Record<string, unknown> = { ...query, ...body, ...c.req.param() };
       for (const [cookie, field] of Object.entries(route.cookies ?? {})) {
         const value = getCookie(c, cookie);
         if (input[field] === undefined && value) input[field] = value;
@@ -105,6 +107,7 @@ export function createRestApi(router: AppRouter): Hono<HonoEnv> {
       }
       return c.json(output ?? { success: true }, (route.status?.(output) ?? 200) as 200);
     } catch (error) {
+      if (error instanceof BodyRefused) return refusedBody(c, error.appError, 'rest');
       const appError = appErrorOf(error);
       if (appError.code === 'UnknownException')
         ctx.log.error('request failed', { requestId: ctx.requestId, err: error });

@@ -4,12 +4,19 @@
  * `coerce` turns query strings into numbers/booleans; `cookies` fills input from cookies when absent.
  * No business logic lives here: it is all in the procedures.
  */
+import { BIM_LIMITS, INTERCHANGE_LIMITS, LIMITS } from '@takt/contracts';
+
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   procedure: string;
   coerce?: Record<string, 'number' | 'boolean'>;
   cookies?: Record<string, string>;
+  /**
+   * The route takes multipart uploads of at most this many bytes per file, cut while they stream.
+   * Without it a multipart body is bounded like any other (by the procedure's body limit).
+   */
+  uploadBytes?: number;
   /** HTTP status from the result, e.g. 503 when the health check fails. */
   status?: (output: unknown) => number;
 }
@@ -47,7 +54,12 @@ export const REST_ROUTES: RestRoute[] = [
     cookies: { space_id: 'spaceId' },
   },
   { method: 'GET', path: '/users/avatar', procedure: 'users.avatar' },
-  { method: 'POST', path: '/users/avatar', procedure: 'users.uploadAvatar' },
+  {
+    method: 'POST',
+    path: '/users/avatar',
+    procedure: 'users.uploadAvatar',
+    uploadBytes: LIMITS.avatarMaxBytes,
+  },
   { method: 'DELETE', path: '/users/avatar', procedure: 'users.deleteAvatar' },
   { method: 'GET', path: '/users/:userId/avatar', procedure: 'users.avatar' },
   { method: 'PUT', path: '/users/accept-privacy-policy', procedure: 'users.acceptPrivacyPolicy' },
@@ -313,16 +325,33 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'POST',
     path: space('/directories/:directoryId/upload/preview'),
     procedure: 'directories.uploadPreview',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
   },
-  { method: 'POST', path: space('/directories/:directoryId/upload'), procedure: 'directories.upload' },
+  {
+    method: 'POST',
+    path: space('/directories/:directoryId/upload'),
+    procedure: 'directories.upload',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
+  },
   // Import and export (spec §7: versions/upload, batch-processing, versions export, storage, import settings)
-  { method: 'POST', path: space('/schedules/:scheduleId/versions/upload'), procedure: 'interchange.upload' },
+  {
+    method: 'POST',
+    path: space('/schedules/:scheduleId/versions/upload'),
+    procedure: 'interchange.upload',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
+  },
   {
     method: 'POST',
     path: space('/schedules/:scheduleId/versions/upload/synchronous'),
     procedure: 'interchange.uploadSynchronous',
+    uploadBytes: INTERCHANGE_LIMITS.synchronousMaxBytes,
   },
-  { method: 'POST', path: space('/batch-processing/import'), procedure: 'interchange.upload' },
+  {
+    method: 'POST',
+    path: space('/batch-processing/import'),
+    procedure: 'interchange.upload',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
+  },
   { method: 'POST', path: space('/batch-processing/export'), procedure: 'interchange.startExport' },
   {
     method: 'POST',
@@ -358,6 +387,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'POST',
     path: space('/storage/schedule/:scheduleId'),
     procedure: 'interchange.storage.uploadScheduleFile',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
   },
   { method: 'GET', path: space('/storage/download/:fileId'), procedure: 'interchange.storage.download' },
   { method: 'DELETE', path: space('/storage/:fileId'), procedure: 'interchange.storage.delete' },
@@ -366,6 +396,7 @@ export const REST_ROUTES: RestRoute[] = [
     method: 'POST',
     path: space('/schedule-import-settings/preview'),
     procedure: 'interchange.settings.preview',
+    uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
   },
   { method: 'POST', path: space('/schedule-import-settings'), procedure: 'interchange.settings.create' },
   {
@@ -385,7 +416,12 @@ export const REST_ROUTES: RestRoute[] = [
   },
   // BIM (spec §7 projects/{id}/3d, versions/{id}/3d/link, schedules/{id}/3d/link, appearance profiles and state, primitivesModels)
   { method: 'GET', path: space('/projects/:projectId/3d/link'), procedure: 'bim.models.linkSummary' },
-  { method: 'POST', path: space('/projects/:projectId/3d/upload'), procedure: 'bim.models.upload' },
+  {
+    method: 'POST',
+    path: space('/projects/:projectId/3d/upload'),
+    procedure: 'bim.models.upload',
+    uploadBytes: BIM_LIMITS.uploadMaxBytes,
+  },
   { method: 'GET', path: space('/projects/:projectId/3d/info'), procedure: 'bim.models.list' },
   { method: 'GET', path: space('/projects/:projectId/3d/info/:modelId'), procedure: 'bim.models.get' },
   { method: 'GET', path: space('/projects/:projectId/3d/model/:modelId'), procedure: 'bim.models.geometry' },

@@ -13,6 +13,8 @@ import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError } from '../e
 export interface Meta {
   access: 'public' | 'authed' | 'space';
   ability?: Ability;
+  /** The largest request body the procedure accepts, when it needs more than the default (1 MB). */
+  maxBodyBytes?: number;
 }
 
 /**

@@ -40,6 +40,13 @@ import * as rules from './rules';
 // Both tiers also need a BIM seat of the space's licence.
 const view = spaceProcedure('bim.view').use(bimSeat);
 const edit = spaceProcedure('bim.edit').use(bimSeat);
+/**
+ * Linking and unlinking name up to 100,000 elements and works per call (up to about 14 MB of JSON),
+ * more than the default request body limit.
+ */
+const editMany = spaceProcedure('bim.edit')
+  .meta({ access: 'space', ability: 'bim.edit', maxBodyBytes: 16 * 1024 * 1024 })
+  .use(bimSeat);
 
 /** IFC models of a project (spec §7 projects/{id}/3d …). */
 const modelsRouter = router({
@@ -68,8 +75,8 @@ const modelsRouter = router({
 
 /** Element ↔ work links of a version (spec §7 versions/{id}/3d/link/{x}). */
 const linksRouter = router({
-  link: edit.input(bimLinkInput).mutation(({ ctx, input }) => links.linkElements(ctx, input)),
-  unlink: edit.input(bimUnlinkInput).mutation(({ ctx, input }) => links.unlinkElements(ctx, input)),
+  link: editMany.input(bimLinkInput).mutation(({ ctx, input }) => links.linkElements(ctx, input)),
+  unlink: editMany.input(bimUnlinkInput).mutation(({ ctx, input }) => links.unlinkElements(ctx, input)),
   applyRules: edit.input(bimApplyRulesInput).mutation(({ ctx, input }) => links.applyRules(ctx, input)),
   fromProcessData: edit
     .input(bimProcessLinksInput)
