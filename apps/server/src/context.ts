@@ -1,6 +1,7 @@
 import type { Ability, Language } from '@takt/contracts';
 import type { Database } from '@takt/db';
 import type { Config } from './config';
+import type { SharedReads } from './domains/access/reads';
 import type { PayloadCache } from './domains/versions/payload-cache';
 import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
@@ -15,11 +16,15 @@ export interface Services {
   jobs: JobQueue;
   /** Encoded binary payloads of recently read versions (DESIGN.md §3). */
   payloads: PayloadCache;
+  /** Reads of sessions, users and memberships that concurrent requests share (never older than a request). */
+  reads: SharedReads;
 }
 
 export interface SessionInfo {
   id: string;
   userId: string;
+  /** The idle timeout the session carries (that of the last space it used); absent for system callers. */
+  idleTimeoutMinutes?: number;
 }
 
 export interface SpaceAccess {

@@ -9,10 +9,11 @@ import { registerBimWorkers } from './domains/bim/workers';
 import { recoverInterruptedCalculations } from './domains/calculation/service';
 import { registerInterchangeWorkers } from './domains/interchange/workers';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
+import { SharedReads } from './domains/access/reads';
 import { PayloadCache } from './domains/versions/payload-cache';
 import { localFileStorage } from './files/storage';
 import { startJobQueue } from './jobs/queue';
-import { runSpaceDeletion } from './jobs/space-deletion';
+import { resumeSpaceDeletions, runSpaceDeletion } from './jobs/space-deletion';
 import { createLogger, type Logger } from './log';
 
 export interface RunningServer {
@@ -41,6 +42,9 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(SPACE_DELETION_JOB, (data) =>
     runSpaceDeletion(services, data as { spaceId: string; jobId: string }),
   );
+  // Work whose process died is taken over within seconds: deletions resume, calculations are released.
+  services.jobs.supervise('space-deletion', () => resumeSpaceDeletions(services));
+  services.jobs.supervise('calculation', () => recoverInterruptedCalculations(services.db.pool));
   await registerInterchangeWorkers(services);
   await registerBimWorkers(services);
 }
@@ -73,6 +77,7 @@ export async function startServer(
     files: localFileStorage(config.filesDir),
     jobs,
     payloads: new PayloadCache(),
+    reads: new SharedReads(),
   };
   if (config.role !== 'web') await registerWorkers(services);
 

@@ -19,6 +19,49 @@ export async function resolveSpaceAccess(
   ability: Ability,
 ): Promise<SpaceAccess> {
   const userId = ctx.session.userId;
+  const { member, seat } = await ctx.reads.read(`access:${spaceId}:${userId}`, () =>
+    membershipOf(ctx, spaceId, userId),
+  );
+  if (!member || member.space.deletingAt) throw new AppError('Forbidden');
+  const { space } = member;
+
+  if (
+    !ipAllowed(
+      ctx.ip,
+      space.ipAllowlist.map((e) => e.cidr),
+    )
+  )
+    throw new AppError('IPNotAllowed');
+
+  const now = Date.now();
+  const current = space.licences.find(
+    (l) => l.validFrom.getTime() <= now && (l.validUntil === null || l.validUntil.getTime() > now),
+  );
+  if (!current) throw new AppError(space.licences.length > 0 ? 'LicenseExpired' : 'LicenseNotFound');
+  // Members beyond the licence's seats (latest joiners first) are turned away.
+  if (seat > current.userLimit) throw new AppError('LicenseLimit');
+
+  const abilities = new Set<Ability>(member.role.abilities as Ability[]);
+  for (const delegation of space.delegations) {
+    if (!isActiveDelegation(delegation, now)) continue;
+    const lender = new Set(delegation.fromUser.memberships[0]?.role.abilities ?? []);
+    for (const a of delegation.abilities) if (lender.has(a)) abilities.add(a as Ability);
+  }
+  if (!abilities.has(ability)) throw new AppError('Forbidden');
+
+  // the session takes the idle timeout of the space it works in (written only when it changes)
+  if (ctx.session.id && ctx.session.idleTimeoutMinutes !== space.idleTimeoutMinutes) {
+    ctx.session.idleTimeoutMinutes = space.idleTimeoutMinutes;
+    await ctx.db.prisma.session.updateMany({
+      where: { id: ctx.session.id, idleTimeoutMinutes: { not: space.idleTimeoutMinutes } },
+      data: { idleTimeoutMinutes: space.idleTimeoutMinutes },
+    });
+  }
+  return { spaceId, roleId: member.roleId, roleName: member.role.name, roleKey: member.role.key, abilities };
+}
+
+/** The caller's membership of a space with what access depends on, and their seat (joining order). */
+async function membershipOf(ctx: AuthedContext, spaceId: string, userId: string) {
   const member = await ctx.db.prisma.spaceMember.findUnique({
     where: { spaceId_userId: { spaceId, userId } },
     include: {
@@ -37,41 +80,8 @@ export async function resolveSpaceAccess(
       },
     },
   });
-  if (!member || member.space.deletingAt) throw new AppError('Forbidden');
-  const { space } = member;
-
-  if (
-    !ipAllowed(
-      ctx.ip,
-      space.ipAllowlist.map((e) => e.cidr),
-    )
-  )
-    throw new AppError('IPNotAllowed');
-
-  const now = Date.now();
-  const current = space.licences.find(
-    (l) => l.validFrom.getTime() <= now && (l.validUntil === null || l.validUntil.getTime() > now),
-  );
-  if (!current) throw new AppError(space.licences.length > 0 ? 'LicenseExpired' : 'LicenseNotFound');
-  // Members beyond the licence's seats (latest joiners first) are turned away.
-  const seat = await ctx.db.prisma.spaceMember.count({
-    where: { spaceId, joinedAt: { lte: member.joinedAt } },
-  });
-  if (seat > current.userLimit) throw new AppError('LicenseLimit');
-
-  const abilities = new Set<Ability>(member.role.abilities as Ability[]);
-  for (const delegation of space.delegations) {
-    if (!isActiveDelegation(delegation, now)) continue;
-    const lender = new Set(delegation.fromUser.memberships[0]?.role.abilities ?? []);
-    for (const a of delegation.abilities) if (lender.has(a)) abilities.add(a as Ability);
-  }
-  if (!abilities.has(ability)) throw new AppError('Forbidden');
-
-  if (ctx.session.id) {
-    await ctx.db.prisma.session.updateMany({
-      where: { id: ctx.session.id, idleTimeoutMinutes: { not: space.idleTimeoutMinutes } },
-      data: { idleTimeoutMinutes: space.idleTimeoutMinutes },
-    });
-  }
-  return { spaceId, roleId: member.roleId, roleName: member.role.name, roleKey: member.role.key, abilities };
+  const seat = member
+    ? await ctx.db.prisma.spaceMember.count({ where: { spaceId, joinedAt: { lte: member.joinedAt } } })
+    : 0;
+  return { member, seat };
 }

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
+import { SharedReads } from '../access/reads';
 import type { Sql } from './guard';
 
 const brotli = promisify(brotliCompress);
@@ -45,6 +46,8 @@ export class PayloadCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly building = new Map<string, Promise<EncodedPayload>>();
+  /** Requests for one version that arrive together share a fingerprint read started after they arrived. */
+  private readonly fingerprints = new SharedReads();
 
   constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
 
@@ -59,8 +62,8 @@ export class PayloadCache {
     versionId: string,
     encode: () => Promise<Uint8Array>,
   ): Promise<EncodedPayload> {
-    const fingerprint = await versionFingerprint(sql, spaceId, versionId);
     const key = `${spaceId}/${versionId}`;
+    const fingerprint = await this.fingerprints.read(key, () => versionFingerprint(sql, spaceId, versionId));
     const hit = this.entries.get(key);
     if (hit && hit.fingerprint === fingerprint) {
       this.entries.delete(key);
