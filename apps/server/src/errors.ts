@@ -6,7 +6,7 @@ import {
   errorMessageId,
   type FieldIssue,
 } from '@takt/contracts';
-import { translate } from '@takt/i18n';
+import { isMessageId, translate } from '@takt/i18n';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
@@ -132,9 +132,13 @@ export function appErrorOf(error: unknown): AppError {
 
 /** The localized error body of spec §8: the code, the translated message(s), field issues. */
 export function errorBody(error: AppError, lang: Language, requestId?: string): ErrorBody {
+  // An issue message that is not one of ours (a library's default text) is never compiled as a
+  // message — its braces would be read as placeholders — but shown as the generic translated text.
   const localizedIssues = error.issues.map((issue) => ({
     ...issue,
-    text: translate(lang, issue.message, issue.params),
+    text: isMessageId(issue.message)
+      ? translate(lang, issue.message, issue.params)
+      : translate(lang, errorMessageId('ValidationError')),
   }));
   const error_message =
     error.code === 'ValidationError' && localizedIssues.length > 0

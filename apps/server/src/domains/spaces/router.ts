@@ -7,6 +7,7 @@ import {
   renameSpaceInput,
   spaceInput,
   updateSpaceSettingsInput,
+  VALIDATION,
 } from '@takt/contracts';
 import { z } from 'zod';
 import { authedProcedure, router, spaceProcedure } from '../../trpc/trpc';
@@ -73,7 +74,7 @@ export const spacesRouter = router({
         // audit ids are bigints: at most 18 digits always fits
         cursor: z
           .string()
-          .regex(/^\d{1,18}$/)
+          .regex(/^\d{1,18}$/, { message: VALIDATION.outOfRange })
           .optional(),
         limit: z.number().int().min(1).max(200).default(50),
       }),
