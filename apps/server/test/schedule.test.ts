@@ -379,13 +379,18 @@ describe('works, relations, undo, calculation', () => {
     const reason = (failed.body.issues ?? []).map((i) => i.message).join(' ');
     for (const code of ['A', 'B', 'D', 'E']) expect(reason).toContain(`${code} Работа ${code}`);
     expect((await ok<{ calcError: string }>('GET', `${v}/calculate`)).calcError).toMatch(/^cycle: /);
-    // A calculation that is running holds the version; one whose process died is recovered after its lease.
+    // A calculation that is running holds the version under a lease its process renews; one whose process
+    // died (its lease ran out) is recovered.
     const versionId = version.id;
+    await t.sql(
+      `INSERT INTO job_leases (key, owner, "expiresAt") VALUES ($1, gen_random_uuid(), now() + interval '1 minute')`,
+      [`calculation:${versionId}`],
+    );
     await t.sql(`UPDATE versions SET "calcStatus" = 2, "calcStartedAt" = now() WHERE id = $1`, [versionId]);
     expect((await call('POST', `${v}/calculate`, {})).body.error_code).toBe('CalculationRunning');
     expect((await ok<{ calcStatus: number }>('GET', `${v}/calculate`)).calcStatus).toBe(2);
-    await t.sql(`UPDATE versions SET "calcStartedAt" = now() - interval '16 minutes' WHERE id = $1`, [
-      versionId,
+    await t.sql(`UPDATE job_leases SET "expiresAt" = now() - interval '1 second' WHERE key = $1`, [
+      `calculation:${versionId}`,
     ]);
     const recovered = await ok<{ calcStatus: number; calcError: string }>('GET', `${v}/calculate`);
     expect(recovered).toMatchObject({ calcStatus: 0, calcError: expect.stringMatching(/interrupted/) });

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { Services } from '../context';
+import { SPACE_DELETION_JOB } from '../domains/spaces/service';
+import { leaseAlive } from './leases';
 
 const BATCH = 5_000;
 /** Tables with a spaceId that outlive the space: the job's own progress row. */
@@ -43,16 +45,47 @@ export async function spaceTablesInDeletionOrder(pool: pg.Pool): Promise<string[
   return order;
 }
 
-/** Deletes everything of a space in batches, reporting progress, then the space and its files. */
+/** The lease a process holds while it deletes a space (one deletion job). */
+export const spaceDeletionLease = (jobId: string) => `space-deletion:${jobId}`;
+
+/** Thrown inside a deletion when another process took it over (this one stalled past its lease). */
+class DeletionTakenOver extends Error {}
+
+/**
+ * Deletes everything of a space in batches, reporting progress, then the space and its files. Runs under
+ * the job's lease; when a living process already runs this deletion it does nothing. Every step only
+ * deletes what is left, so a deletion cut short by a crash is resumed (see `resumeSpaceDeletions`) and
+ * finishes the same way.
+ */
 export async function runSpaceDeletion(services: Services, data: { spaceId: string; jobId: string }) {
+  const key = spaceDeletionLease(data.jobId);
+  try {
+    await services.jobs.leases.with(key, () => deleteSpaceData(services, data, key));
+  } catch (error) {
+    if (!(error instanceof DeletionTakenOver)) throw error;
+    services.log.warn('space deletion taken over by another process', { spaceId: data.spaceId });
+  }
+}
+
+async function deleteSpaceData(services: Services, data: { spaceId: string; jobId: string }, key: string) {
   const { pool } = services.db;
-  const setProgress = (state: string, progress: number, message?: string) =>
-    pool.query(
+  const { rows: jobs } = await pool.query<{ state: string; progress: number }>(
+    'SELECT state, progress FROM job_progress WHERE id = $1',
+    [data.jobId],
+  );
+  const job = jobs[0];
+  if (!job || job.state === 'completed') return;
+  const setProgress = async (state: string, progress: number, message?: string) => {
+    if (services.jobs.leases.lost(key)) throw new DeletionTakenOver();
+    await pool.query(
       'UPDATE job_progress SET state = $2, progress = $3, message = $4, "updatedAt" = now() WHERE id = $1',
       [data.jobId, state, progress, message ?? null],
     );
+  };
+  // A resumed deletion goes on from where the interrupted one left its progress bar.
+  const from = job.state === 'running' || job.state === 'queued' ? Math.min(99, job.progress) : 0;
   try {
-    await setProgress('running', 0);
+    await setProgress('running', from);
     const tables = await spaceTablesInDeletionOrder(pool);
     const counts = await Promise.all(
       tables.map(async (t) => {
@@ -72,7 +105,7 @@ export async function runSpaceDeletion(services: Services, data: { spaceId: stri
           [data.spaceId],
         );
         done += rowCount ?? 0;
-        await setProgress('running', Math.min(99, Math.floor((done / total) * 100)));
+        await setProgress('running', Math.min(99, from + Math.floor((done / total) * (100 - from))));
         if (!rowCount || rowCount < BATCH) break;
       }
     }
@@ -81,7 +114,40 @@ export async function runSpaceDeletion(services: Services, data: { spaceId: stri
     await setProgress('completed', 100);
     services.log.info('space deleted', { spaceId: data.spaceId, rows: done });
   } catch (error) {
+    if (error instanceof DeletionTakenOver) throw error;
     await setProgress('failed', 0, (error as Error).message);
     throw error;
   }
+}
+
+/** A queued deletion not taken by any worker for this long is sent to the queue again. */
+const QUEUED_RESEND_SECONDS = 60;
+
+/**
+ * Finds space deletions whose process died (running without a living lease), and queued ones no worker
+ * took for a minute, and queues them again: the deletion resumes with what is left of the space.
+ */
+export async function resumeSpaceDeletions(services: Services): Promise<number> {
+  const { pool } = services.db;
+  const left = (table: string) =>
+    `${table}.kind = '${SPACE_DELETION_JOB}' AND ${table}."spaceId" IS NOT NULL
+     AND (${table}.state = 'running'
+       OR (${table}.state = 'queued' AND ${table}."updatedAt" < now() - interval '${QUEUED_RESEND_SECONDS} seconds'))
+     AND NOT ${leaseAlive(`'space-deletion:' || ${table}.id`)}`;
+  const { rows } = await pool.query<{ id: string; spaceId: string }>(
+    `SELECT j.id, j."spaceId" FROM job_progress j WHERE ${left('j')}`,
+  );
+  let resumed = 0;
+  for (const row of rows) {
+    // Only one of several supervising processes moves the row (it is no longer left behind after), so
+    // the job is queued once.
+    const { rowCount } = await pool.query(
+      `UPDATE job_progress SET state = 'queued', "updatedAt" = now() WHERE id = $1 AND ${left('job_progress')}`,
+      [row.id],
+    );
+    if (!rowCount) continue;
+    await services.jobs.send(SPACE_DELETION_JOB, { spaceId: row.spaceId, jobId: row.id });
+    resumed++;
+  }
+  return resumed;
 }

@@ -45,6 +45,7 @@ const core = {
   'errors.RequestTooLarge': 'The request is larger than {maxMb} MB',
   'errors.UnsupportedFileType': 'This file type is not supported',
   'errors.SpaceDeleting': 'The space is being deleted',
+  'jobs.interrupted': 'The server stopped while this job was running, so nothing was saved. Start it again',
   'errors.VersionLocked': 'The version is locked and cannot be changed',
   'errors.CalculationError': 'Schedule calculation error: {reason}',
   'errors.CalculationRunning':
@@ -173,7 +174,6 @@ const core = {
   'select_space.empty':
     'You are not a member of any space yet. Create one or ask an administrator for an invitation.',
   'select_space.members': '{count, plural, one {# member} other {# members}}',
-  'select_space.deleting': 'Being deleted',
   'select_space.last_used': 'Last used',
   'select_space.create_title': 'New space',
   'select_space.create_submit': 'Create space',

@@ -49,6 +49,8 @@ const core: Omit<
   'errors.RequestTooLarge': 'Запрос больше {maxMb} МБ',
   'errors.UnsupportedFileType': 'Этот тип файла не поддерживается',
   'errors.SpaceDeleting': 'Пространство удаляется',
+  'jobs.interrupted':
+    'Сервер остановился во время выполнения задачи, поэтому ничего не сохранено. Запустите её снова',
   'errors.VersionLocked': 'Версия заблокирована и не может быть изменена',
   'errors.CalculationError': 'Ошибка расчёта графика: {reason}',
   'errors.CalculationRunning': 'График рассчитывается. Повторите попытку после завершения расчёта',
@@ -170,7 +172,6 @@ const core: Omit<
     'Вы пока не состоите ни в одном пространстве. Создайте своё или попросите приглашение у администратора.',
   'select_space.members':
     '{count, plural, one {# участник} few {# участника} many {# участников} other {# участника}}',
-  'select_space.deleting': 'Удаляется',
   'select_space.last_used': 'Последнее',
   'select_space.create_title': 'Новое пространство',
   'select_space.create_submit': 'Создать пространство',

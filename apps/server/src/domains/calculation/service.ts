@@ -3,6 +3,7 @@ import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
 import { type CalculateOptions, calculate, type EngineProject } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { leaseAlive } from '../../jobs/leases';
 import { histogramWarm } from '../resources/histogram';
 import { encodedPayload } from '../versions/binary';
 import type { Sql } from '../versions/guard';
@@ -103,19 +104,20 @@ export async function writeResults(
   );
 }
 
+/** The lease a process holds on a version while it calculates it. */
+export const calculationLease = (versionId: string) => `calculation:${versionId}`;
+
 /**
- * A calculation holds its version for at most this long. Status 2 older than that is a run cut short by
- * a crash or a restart (the process that owned it is gone), so the version may be calculated again. The
- * largest schedules calculate and write back in well under a minute.
+ * Status 2 without a living lease is a run cut short by a crash or a restart (the process that owned
+ * it stopped renewing its lease), so the version may be calculated again.
  */
-export const CALCULATION_LEASE_MINUTES = 15;
-const STALE = `"calcStatus" = ${CALC_STATUS.calculating}
-  AND ("calcStartedAt" IS NULL OR "calcStartedAt" < now() - interval '${CALCULATION_LEASE_MINUTES} minutes')`;
+const STALE = `"calcStatus" = ${CALC_STATUS.calculating} AND NOT ${leaseAlive(`'calculation:' || versions.id`)}`;
 const INTERRUPTED = 'the calculation was interrupted before it finished; calculate again';
 
 /**
- * Marks calculations whose lease ran out as not calculated, with the reason. Called at server start and
- * before a status is read, so a version never stays "calculating" after the process that ran it died.
+ * Marks calculations whose process died as not calculated, with the reason. Run by the job supervisor
+ * every few seconds, at server start and before a status is read, so a version never stays
+ * "calculating" for longer than a lease after the process that ran it died.
  */
 export async function recoverInterruptedCalculations(sql: Sql, versionId?: string): Promise<number> {
   const { rowCount } = await sql.query(
@@ -137,22 +139,28 @@ function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
  * reason on failure (a cycle names its works). One calculation per version at a time.
  */
 export async function calculateVersion(ctx: SpaceContext, versionId: string) {
+  const { rows } = await ctx.db.pool.query<{ locked: boolean }>(
+    `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    [versionId, ctx.space.spaceId],
+  );
+  if (!rows[0]) throw new AppError('NotFound');
+  if (rows[0].locked) throw new AppError('VersionLocked');
+  // The version's lease makes this process its only calculator until the run ends (or the process dies).
+  const run = await ctx.jobs.leases.with(calculationLease(versionId), () => calculateHeld(ctx, versionId));
+  if (!run) throw new AppError('CalculationRunning');
+  return run.value;
+}
+
+async function calculateHeld(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   const pool = ctx.db.pool;
   const started = await pool.query(
     `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculating}, "calcError" = NULL, "calcStartedAt" = now(),
        "updatedAt" = now()
-     WHERE id = $1 AND "spaceId" = $2 AND NOT locked AND ("calcStatus" <> ${CALC_STATUS.calculating} OR (${STALE}))`,
+     WHERE id = $1 AND "spaceId" = $2 AND NOT locked`,
     [versionId, spaceId],
   );
-  if (!started.rowCount) {
-    const { rows } = await pool.query<{ locked: boolean }>(
-      `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2`,
-      [versionId, spaceId],
-    );
-    if (!rows[0]) throw new AppError('NotFound');
-    throw new AppError(rows[0].locked ? 'VersionLocked' : 'CalculationRunning');
-  }
+  if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
   let loaded: Awaited<ReturnType<typeof projectLoad>> | null = null;
   try {

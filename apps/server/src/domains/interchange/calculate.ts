@@ -26,7 +26,7 @@ export async function startCalculation(ctx: SpaceContext, versionId: string) {
 }
 
 export async function runCalculation(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services.db.pool, jobId);
+  const job = await claimJob(services, jobId);
   if (!job) return;
   const progress = new JobProgress(services, jobId);
   try {

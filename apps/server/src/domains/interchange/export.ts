@@ -348,7 +348,7 @@ export async function startExport(ctx: SpaceContext, request: ExportRequest) {
 }
 
 export async function runExport(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services.db.pool, jobId);
+  const job = await claimJob(services, jobId);
   if (!job) return;
   const progress = new JobProgress(services, jobId);
   const ctx = jobContext(services, job);

@@ -205,7 +205,7 @@ export function jobContext(services: Services, job: JobRow): SpaceContext {
 
 /** Runs an import job (from the queue, or inline for a synchronous upload). Never throws: the job records the outcome. */
 export async function runImport(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services.db.pool, jobId);
+  const job = await claimJob(services, jobId);
   if (!job) return;
   const progress = new JobProgress(services, jobId);
   try {

@@ -8,8 +8,10 @@ import {
   type RecordedDatesChoice,
   uploadStatusOf,
 } from '@takt/contracts';
-import type { Context, SpaceContext } from '../../context';
+import type { Context, Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { leaseAlive } from '../../jobs/leases';
+import { recoverInterruptedCalculations } from '../calculation/service';
 import type { Sql } from '../versions/guard';
 
 export const IMPORT_JOB = 'interchange.import';
@@ -178,9 +180,13 @@ export async function listJobs(
   return rows.map(toJob);
 }
 
+/** How long a stop request waits for a job running in a living process to stop. */
+const STOP_WAIT_MS = 3_000;
+
 /**
  * Asks a job to stop. A queued job or one waiting for the recorded-dates choice stops at once; a running one
- * stops at its next progress report and writes nothing (its transaction is rolled back).
+ * stops at its next progress report and writes nothing (its transaction is rolled back) — the answer waits
+ * a moment for that. A running job whose process died is stopped and cleaned up here and now.
  */
 export async function stopJob(ctx: SpaceContext, jobId: string) {
   await visibleJob(ctx, jobId);
@@ -192,6 +198,11 @@ export async function stopJob(ctx: SpaceContext, jobId: string) {
      WHERE id = $1 AND state NOT IN (${JOB_FINISHED.map((s) => `'${s}'`).join(', ')})`,
     [jobId],
   );
+  if (!(await endOrphanedJob(ctx, jobId))) {
+    const until = Date.now() + STOP_WAIT_MS;
+    while (Date.now() < until && (await jobRow(ctx.db.pool, jobId))?.state === 'running')
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return getJob(ctx, jobId);
 }
 
@@ -203,18 +214,94 @@ export class JobStopped extends Error {
 }
 
 /**
+ * Thrown inside a job whose lease another process took over (this one stalled past the lease's
+ * lifetime and the job was ended elsewhere): it stops like a stopped job, and writes nothing more.
+ */
+export class JobTakenOver extends JobStopped {}
+
+/** The lease a process holds while it runs an interchange job. */
+export const jobLease = (jobId: string) => `interchange:${jobId}`;
+
+/** How a job whose process died ends: the message says nothing was saved and asks to start it again. */
+export const INTERRUPTED_JOB: JobError = {
+  code: 'JobInterrupted',
+  message: 'the server process running this job stopped before it finished',
+  messageId: 'jobs.interrupted',
+};
+
+/**
+ * Ends a running job whose process died (its lease ran out): `stopped` when a stop was asked, else `failed`
+ * with `INTERRUPTED_JOB`. Nothing it wrote survives — an import writes its version in one transaction,
+ * which the database rolled back when the process's connections dropped — and what it leaves is cleaned:
+ * an import's uploaded file is removed, a calculation's version is released. False when the job is not
+ * running or a living process holds it.
+ */
+export async function endOrphanedJob(
+  services: Pick<Services, 'db' | 'jobs' | 'files'>,
+  jobId: string,
+): Promise<boolean> {
+  const pool = services.db.pool;
+  const ended = await services.jobs.leases.with(jobLease(jobId), async () => {
+    const { rows } = await pool.query<{
+      kind: JobKind;
+      spaceId: string;
+      uploadId: string | null;
+      versionId: string | null;
+    }>(
+      `UPDATE interchange_jobs j SET state = CASE WHEN j."stopRequested" THEN 'stopped' ELSE 'failed' END,
+         error = CASE WHEN j."stopRequested" THEN NULL ELSE $2::jsonb END, phase = NULL,
+         "fileId" = CASE WHEN j.kind = 'import' THEN NULL ELSE j."fileId" END,
+         "updatedAt" = now(), "finishedAt" = now()
+       FROM (SELECT id, "fileId" FROM interchange_jobs WHERE id = $1 FOR UPDATE) o
+       WHERE j.id = o.id AND j.state = 'running'
+       RETURNING j.kind, j."spaceId", o."fileId" AS "uploadId", j."versionId"`,
+      [jobId, JSON.stringify(INTERRUPTED_JOB)],
+    );
+    const job = rows[0];
+    if (!job) return false;
+    if (job.kind === 'import' && job.uploadId) {
+      const { rows: files } = await pool.query<{ key: string }>(
+        `DELETE FROM stored_files WHERE id = $1 AND "spaceId" = $2 RETURNING key`,
+        [job.uploadId, job.spaceId],
+      );
+      for (const file of files) await services.files.delete(file.key);
+    }
+    if (job.kind === 'calculate' && job.versionId) await recoverInterruptedCalculations(pool, job.versionId);
+    return true;
+  });
+  return ended?.value ?? false;
+}
+
+/** The supervisor's sweep over interchange jobs: ends every running job whose process died. */
+export async function recoverInterruptedJobs(
+  services: Pick<Services, 'db' | 'jobs' | 'files'>,
+): Promise<number> {
+  const { rows } = await services.db.pool.query<{ id: string }>(
+    `SELECT j.id FROM interchange_jobs j WHERE j.state = 'running' AND NOT ${leaseAlive(`'interchange:' || j.id`)}`,
+  );
+  let ended = 0;
+  for (const row of rows) if (await endOrphanedJob(services, row.id)) ended++;
+  return ended;
+}
+
+/**
  * Progress reports of a running job, written at most every `intervalMs`; each report also reads whether the
  * user asked to stop, and throws `JobStopped` if so.
  */
 export class JobProgress {
   private last = 0;
   constructor(
-    private readonly ctx: Pick<Context, 'db'>,
+    private readonly ctx: Pick<Context, 'db' | 'jobs'>,
     readonly jobId: string,
     private readonly intervalMs = 250,
   ) {}
 
+  private takenOver(): boolean {
+    return this.ctx.jobs.leases.lost(jobLease(this.jobId));
+  }
+
   async report(phase: JobPhase, progress: number, bytesDone?: number, force = false): Promise<void> {
+    if (this.takenOver()) throw new JobTakenOver();
     const now = performance.now();
     if (!force && now - this.last < this.intervalMs) return;
     this.last = now;
@@ -226,7 +313,19 @@ export class JobProgress {
     if (rows[0]?.stopRequested) throw new JobStopped();
   }
 
+  /** Records how the job ended (when this process still owns it) and gives up its lease. */
   async finish(
+    state: Exclude<JobState, 'queued' | 'running'>,
+    fields: { report?: unknown; error?: JobError | null; versionId?: string | null; fileId?: string | null },
+  ): Promise<void> {
+    try {
+      if (!this.takenOver()) await this.record(state, fields);
+    } finally {
+      await this.ctx.jobs.leases.release(jobLease(this.jobId));
+    }
+  }
+
+  private async record(
     state: Exclude<JobState, 'queued' | 'running'>,
     fields: { report?: unknown; error?: JobError | null; versionId?: string | null; fileId?: string | null },
   ): Promise<void> {
@@ -235,7 +334,7 @@ export class JobProgress {
          report = coalesce($4::jsonb, report), error = $5::jsonb, "versionId" = coalesce($6, "versionId"),
          "fileId" = coalesce($7, "fileId"), "updatedAt" = now(),
          "finishedAt" = CASE WHEN $2::text = 'awaiting_choice' THEN NULL ELSE now() END
-       WHERE id = $1`,
+       WHERE id = $1 AND state = 'running'`,
       [
         this.jobId,
         state,
@@ -250,15 +349,24 @@ export class JobProgress {
 }
 
 /**
- * Claims a queued job for a worker (or one whose worker died mid-run, retried by the queue). Null when it
- * was stopped or already finished.
+ * Claims a queued job for this process: takes the job's lease, then marks it running. Null when it was
+ * stopped, already finished, or is run by a living process (a job whose process died is ended by
+ * `endOrphanedJob`, never run twice). The lease is given up by `JobProgress.finish`.
  */
-export async function claimJob(sql: Sql, jobId: string): Promise<JobRow | null> {
-  const { rowCount } = await sql.query(
+export async function claimJob(
+  services: Pick<Context, 'db' | 'jobs'>,
+  jobId: string,
+): Promise<JobRow | null> {
+  const key = jobLease(jobId);
+  if (!(await services.jobs.leases.acquire(key))) return null;
+  const { rowCount } = await services.db.pool.query(
     `UPDATE interchange_jobs SET state = 'running', "updatedAt" = now()
-     WHERE id = $1 AND state IN ('queued', 'running') AND NOT "stopRequested"`,
+     WHERE id = $1 AND state = 'queued' AND NOT "stopRequested"`,
     [jobId],
   );
-  if (!rowCount) return null;
-  return jobRow(sql, jobId);
+  if (!rowCount) {
+    await services.jobs.leases.release(key);
+    return null;
+  }
+  return jobRow(services.db.pool, jobId);
 }

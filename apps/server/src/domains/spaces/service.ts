@@ -82,9 +82,10 @@ async function memberSpaceIds(ctx: AuthedContext): Promise<string[]> {
   return rows.map((r) => r.spaceId);
 }
 
+/** The spaces the user is a member of. A space being deleted is gone for its users from the moment it is marked. */
 export async function listUserSpaces(ctx: AuthedContext) {
   const rows = await ctx.db.prisma.spaceMember.findMany({
-    where: { userId: ctx.session.userId },
+    where: { userId: ctx.session.userId, space: { deletingAt: null } },
     include: { role: true, space: { include: { _count: { select: { members: true } } } } },
     orderBy: { space: { name: 'asc' } },
   });
@@ -93,7 +94,6 @@ export async function listUserSpaces(ctx: AuthedContext) {
     name: m.space.name,
     kind: m.space.kind,
     role: { id: m.role.id, name: m.role.name, key: m.role.key },
-    deleting: m.space.deletingAt !== null,
     memberCount: m.space._count.members,
   }));
 }

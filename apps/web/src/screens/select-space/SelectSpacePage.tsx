@@ -100,7 +100,6 @@ function SpaceCard({ space, last, onOpen }: { space: SpaceListItem; last: boolea
     <button
       type="button"
       className={`space-card${last ? ' space-card-last' : ''}`}
-      disabled={space.deleting}
       onClick={onOpen}
       data-testid="space-card"
     >
@@ -115,7 +114,6 @@ function SpaceCard({ space, last, onOpen }: { space: SpaceListItem; last: boolea
       </span>
       <span className="space-card-badges">
         {last && <Badge tone="accent">{t('select_space.last_used')}</Badge>}
-        {space.deleting && <Badge tone="warn">{t('select_space.deleting')}</Badge>}
         <Badge>{t(`space_kind.${space.kind}`)}</Badge>
       </span>
     </button>
