@@ -202,12 +202,6 @@ export interface IxProject {
    */
   projectSummary?: { name: string; recorded: IxRecorded };
   defaultCalendarId: string;
-  /**
-   * How MS Project wrote a late finish that ends a working day: at the end of that day (Project
-   * 2003–2013, `day_end`) or at the start of the next working day (Project 2016 and later, `next_start`,
-   * the default).
-   */
-  lateFinishAt?: 'day_end' | 'next_start';
   /** MS Project minutes per day (for day-based values); P6 uses each calendar's hours per day. */
   minutesPerDay?: number;
   calendars: IxCalendar[];

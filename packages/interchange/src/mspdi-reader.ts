@@ -81,18 +81,6 @@ export function minutesFromIsoDuration(
   return Math.round(neg ? -minutes : minutes);
 }
 
-/**
- * The late-finish convention of the version that saved the file. Project 2016 and later (BuildNumber
- * 16.x and above) write a late finish at the end of a working day as the start of the next working day
- * (Monday 08:00); Project 2003–2013 write the end of that day (Friday 17:00). SaveVersion cannot tell
- * them apart (Project 2010 to 2019 all write 14; 2007 writes 12, 2003 nothing); the build number that
- * Project 2016+ add can.
- */
-export function lateFinishConvention(settings: Record<string, string>): 'day_end' | 'next_start' {
-  const major = Number(/^(\d+)\./.exec(settings.BuildNumber ?? '')?.[1] ?? 0);
-  return major >= 16 ? 'next_start' : 'day_end';
-}
-
 /** A PredecessorLink, kept until every task is known. */
 interface PendingLink {
   succ: IxActivity;
@@ -162,14 +150,31 @@ export async function readMspdi(
   const where = (field: string) => ({ element: 'Project', field });
   p.name = settings.Title || settings.Name || '';
   p.code = settings.Name || '';
-  if (!settings.StartDate)
-    throw new InterchangeError('missing_value', 'project has no StartDate', where('StartDate'));
-  p.start = isoDate(settings.StartDate, where('StartDate'));
-  p.lateFinishAt = lateFinishConvention(settings);
-  p.scheduledFinish = settings.FinishDate ? isoDate(settings.FinishDate, where('FinishDate')) : undefined;
-  p.minutesPerDay = settings.MinutesPerDay
-    ? number(settings.MinutesPerDay, where('MinutesPerDay'), 1440)
-    : 480;
+  const projectAt = (field: string) => ({ table: 'Project', record: p.name || undefined, field });
+  /** A project date that cannot be read is left out (a missing start is mended by `repairProject`). */
+  const projectDate = (field: string): string | undefined => {
+    const text = settings[field];
+    if (!text) return undefined;
+    try {
+      return isoDate(text, where(field));
+    } catch (e) {
+      log.fromError(e, 'ignored', projectAt(field), text);
+      return undefined;
+    }
+  };
+  const projectNumber = (field: string, max: number, fallback: number): number => {
+    const text = settings[field];
+    if (!text) return fallback;
+    try {
+      return number(text, where(field), max);
+    } catch (e) {
+      log.fromError(e, 'defaulted', projectAt(field), text, String(fallback));
+      return fallback;
+    }
+  };
+  p.start = projectDate('StartDate') ?? '';
+  p.scheduledFinish = projectDate('FinishDate');
+  p.minutesPerDay = projectNumber('MinutesPerDay', 1440, 480) || 480;
   p.defaultCalendarId = settings.CalendarUID ?? '1';
   const slackLimitDays = settings.CriticalSlackLimit
     ? number(settings.CriticalSlackLimit, where('CriticalSlackLimit'), 10000)

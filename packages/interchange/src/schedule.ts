@@ -4,9 +4,10 @@
  * - P6 (XER, PMXML): a completed activity's early dates are the data date and its late dates the next
  *   working instant of its calendar from the data date; its floats are empty. An in-progress activity's
  *   early start is its remaining early start.
- * - MS Project: a late finish that a successor sets (before the project finish) at the end of a working
- *   day is written by Project 2016 and later as the next working instant (Friday 17:00 is shown as
- *   Monday 08:00), by Project 2003–2013 as it is (`IxProject.lateFinishAt`).
+ * - MS Project: the late finish of a manually scheduled task that a successor sets (before the project
+ *   finish) is written as the successor-side instant, the next working instant (Friday 17:00 is shown
+ *   as Monday 08:00); an automatically scheduled task's stays at the end of its working time (Friday
+ *   17:00) — in files saved by Project 2003 to 2019 alike.
  */
 import {
   type Calendar,
@@ -77,7 +78,6 @@ export function scheduleProject(p: IxProject): ScheduledProject {
   const index = new Map(result.workIds.map((id, i) => [id, i]));
   // the calendar each work ran on (MS Project's elapsed and resource calendars included)
   const workCalendar = new Map(project.works.map((w) => [w.id, w.calendarId ?? project.defaultCalendarId]));
-  const nextStart = p.lateFinishAt !== 'day_end';
   const dataDate = result.dataDate;
   const rows = p.activities.map((a): ScheduleRow => {
     const i = index.get(a.id)!;
@@ -96,7 +96,7 @@ export function scheduleProject(p: IxProject): ScheduledProject {
     };
     const cal = () => calendarOf(workCalendar.get(a.id) ?? p.defaultCalendarId);
     if (p.convention === 'p6') p6Convention(a, row, dataDate, cal);
-    else if (nextStart) msProjectConvention(row, result.projectFinish, cal);
+    else if (a.manual) msProjectConvention(row, result.projectFinish, cal);
     return row;
   });
   return { rows, projectRow: p.projectSummary ? projectSummaryRow(p, rows) : null, result, warnings };

@@ -530,10 +530,7 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     (a) => a.constraint?.type.startsWith('mandatory') || a.constraint2?.type.startsWith('mandatory'),
   );
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Project xmlns="http://schemas.microsoft.com/project">\n';
-  // SaveVersion 14 is Project 2010–2019; a build number of 16 (Project 2016+) says late finishes at the end
-  // of a working day are written as the next working start, none (Project 2010) that they are not
-  const build = p.lateFinishAt === 'day_end' ? '' : el('BuildNumber', '16.0.0.0');
-  yield `${el('SaveVersion', 14)}${build}${el('Name', fit(p.code || p.name, 255))}${el('Title', fit(p.name, 512))}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
+  yield `${el('SaveVersion', 14)}${el('Name', fit(p.code || p.name, 255))}${el('Title', fit(p.name, 512))}${el('ScheduleFromStart', 1)}${el('StartDate', xmlDate(p.start))}${el('FinishDate', xmlDate(p.scheduledFinish))}`;
   yield `${el('CriticalSlackLimit', p.options.critical.kind === 'total_float' ? Math.round(p.options.critical.thresholdMinutes / minutesPerDay) : 0)}${el('CurrencyCode', 'USD')}${el('CalendarUID', calUid.get(p.defaultCalendarId))}${el('MinutesPerDay', minutesPerDay)}${el('HonorConstraints', honorConstraints ? 1 : 0)}${el('StatusDate', xmlDate(p.dataDate))}\n`;
   yield '<Calendars>\n';
   for (const c of p.calendars) {

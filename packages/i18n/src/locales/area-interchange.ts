@@ -188,10 +188,13 @@ const PROBLEMS_EN = {
   'import.problem.code.unknown_reference': 'Refers to a record that is not in the file',
   'import.problem.code.dangling_relation': 'A relation to an activity that is not in the file',
   'import.problem.code.duplicate_id': 'An identifier already used earlier in the file',
+  'import.problem.code.duplicate_code': 'An activity code already used earlier in the file',
   'import.problem.code.cycle': 'A relation that closes a loop of relations',
-  'import.problem.code.calendar_data': 'Calendar data that cannot be read',
   'import.problem.code.actual_after_data_date': 'An actual date after the data date',
+  'import.problem.code.inconsistent_actuals': 'Actual dates that contradict each other',
   'import.problem.code.missing_value': 'A required value is missing',
+  'import.problem.code.invalid_calendar': 'Calendar data that cannot be read; the standard week is used',
+  'import.problem.code.invalid_line': 'A line that is not part of the format',
 } as const;
 
 const PROBLEMS_RU: { [K in keyof typeof PROBLEMS_EN]: string } = {
@@ -203,10 +206,13 @@ const PROBLEMS_RU: { [K in keyof typeof PROBLEMS_EN]: string } = {
   'import.problem.code.unknown_reference': 'Ссылка на запись, которой нет в файле',
   'import.problem.code.dangling_relation': 'Связь с работой, которой нет в файле',
   'import.problem.code.duplicate_id': 'Идентификатор уже встречался в файле выше',
+  'import.problem.code.duplicate_code': 'Код работы уже встречался в файле выше',
   'import.problem.code.cycle': 'Связь, замыкающая цикл связей',
-  'import.problem.code.calendar_data': 'Данные календаря не читаются',
   'import.problem.code.actual_after_data_date': 'Фактическая дата позже даты актуализации',
+  'import.problem.code.inconsistent_actuals': 'Фактические даты противоречат друг другу',
   'import.problem.code.missing_value': 'Не заполнено обязательное значение',
+  'import.problem.code.invalid_calendar': 'Данные календаря не читаются; взята стандартная неделя',
+  'import.problem.code.invalid_line': 'Строка, которой нет в формате',
 };
 
 /** Messages of the interchange area (English, Russian): file import and export. */

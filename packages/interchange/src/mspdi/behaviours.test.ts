@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lateFinishConvention, readMspdi } from '../mspdi-reader.js';
+import { readMspdi } from '../mspdi-reader.js';
 import { readProjectFile } from '../read.js';
 import { scheduleProject } from '../schedule.js';
 import { writeMspdi } from '../writers.js';
@@ -35,36 +35,29 @@ function row(p: Awaited<ReturnType<typeof readMspdi>>, id: string) {
   return scheduleProject(p).rows.find((r) => r.id === id)!;
 }
 
-describe('the late-finish convention of the saving version', () => {
-  it('Project 2016 and later (build 16+) write the next working start, earlier versions the end of the day', () => {
-    expect(lateFinishConvention({ SaveVersion: '14', BuildNumber: '16.0.10730.20102' })).toBe('next_start');
-    expect(lateFinishConvention({ SaveVersion: '14', BuildNumber: '15.0.4420.1017' })).toBe('day_end');
-    expect(lateFinishConvention({ SaveVersion: '14' })).toBe('day_end');
-    expect(lateFinishConvention({ SaveVersion: '12' })).toBe('day_end');
-    expect(lateFinishConvention({})).toBe('day_end');
-  });
-
-  it('a predecessor finishing at the end of Friday: Friday 17:00 (2010), Monday 08:00 (2019)', async () => {
-    const tasks =
-      task(1, '<Duration>PT40H0M0S</Duration>') +
-      task(
-        2,
-        '<Duration>PT8H0M0S</Duration><PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink>',
-      );
-    const old = await readMspdi(mspdi('<SaveVersion>14</SaveVersion>', tasks));
-    const now = await readMspdi(
-      mspdi('<SaveVersion>14</SaveVersion><BuildNumber>16.0.1</BuildNumber>', tasks),
+describe('how MS Project writes a late finish at the end of a working day', () => {
+  const chain = (manual: 0 | 1) =>
+    mspdi(
+      '<SaveVersion>14</SaveVersion>',
+      task(1, `<Manual>${manual}</Manual><Start>2024-01-08T08:00:00</Start><Duration>PT40H0M0S</Duration>`) +
+        task(
+          2,
+          '<Duration>PT8H0M0S</Duration><PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink>',
+        ),
     );
-    expect(row(old, '1').lateFinish).toBe('2024-01-12T17:00');
-    expect(row(now, '1').lateFinish).toBe('2024-01-15T08:00');
+
+  it('an automatically scheduled task: Friday 17:00; a manually scheduled one: Monday 08:00', async () => {
+    expect(row(await readMspdi(chain(0)), '1').lateFinish).toBe('2024-01-12T17:00');
+    expect(row(await readMspdi(chain(1)), '1').lateFinish).toBe('2024-01-15T08:00');
   });
 
-  it('the MSPDI writer declares the convention its late finishes follow, and reads back the same', async () => {
-    for (const settings of ['<SaveVersion>14</SaveVersion>', '<BuildNumber>16.0.1</BuildNumber>']) {
-      const p = await readMspdi(mspdi(settings, task(1, '<Duration>PT8H0M0S</Duration>')));
-      const text = [...writeMspdi(p, scheduleProject(p).rows)].join('');
-      expect(text.includes('<BuildNumber>')).toBe(p.lateFinishAt === 'next_start');
-      expect((await readMspdi(text)).lateFinishAt).toBe(p.lateFinishAt);
+  it('the MSPDI writer keeps the scheduling mode, so a written file reads back with the same late finishes', async () => {
+    for (const manual of [0, 1] as const) {
+      const p = await readMspdi(chain(manual));
+      const rows = scheduleProject(p).rows;
+      const back = await readMspdi([...writeMspdi(p, rows)].join(''));
+      expect(scheduleProject(back).rows.map((r) => r.lateFinish)).toEqual(rows.map((r) => r.lateFinish));
+      expect(back.activities[0]!.recorded.lateFinish).toBe(rows[0]!.lateFinish);
     }
   });
 });

@@ -366,16 +366,26 @@ function reportProblem(p: IxProblem): ImportProblem {
   };
 }
 
+/** The problem a reader ends its bounded list with: how many more it did not keep (in `value`). */
+const MORE_PROBLEMS = 'too_many_problems';
+
 /**
- * The reader's record-level problems for the report, bounded, with the whole count. A spreadsheet's
- * problems are its rows' (`rows`), so they are not listed twice.
+ * The reader's record-level problems for the report, bounded, with the whole count (the reader's own
+ * "N more not listed" counted in, not listed). A spreadsheet's problems are its rows' (`rows`), so they
+ * are not listed twice.
  */
 function problemsOf(read: ReadFile): Pick<ImportReport, 'problems' | 'problemCount'> {
-  const all = read.rows ? [] : read.project.problems;
-  return {
-    problems: all.slice(0, INTERCHANGE_LIMITS.reportMaxItems).map(reportProblem),
-    problemCount: all.length,
-  };
+  const listed: ImportProblem[] = [];
+  let count = 0;
+  for (const p of read.rows ? [] : read.project.problems) {
+    if (p.code === MORE_PROBLEMS) {
+      count += Number(p.value) || 0;
+      continue;
+    }
+    count++;
+    if (listed.length < INTERCHANGE_LIMITS.reportMaxItems) listed.push(reportProblem(p));
+  }
+  return { problems: listed, problemCount: count };
 }
 
 const PROHIBITED = new RegExp(PROHIBITED_CHARACTERS.source, 'gu');

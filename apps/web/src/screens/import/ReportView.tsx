@@ -76,6 +76,15 @@ export function ProblemsTable({ problems, count }: { problems: ImportProblem[]; 
       <p className="import-problems-summary">{t('import.report.problems_summary', { count })}</p>
       <div className="import-moved-table import-problems-table">
         <table className="table">
+          <colgroup>
+            <col className="import-problem-col-line" />
+            <col className="import-problem-col-table" />
+            <col className="import-problem-col-record" />
+            <col className="import-problem-col-field" />
+            <col className="import-problem-col-value" />
+            <col className="import-problem-col-action" />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th className="import-problem-line">{t('import.problem.col.line')}</th>
