@@ -56,57 +56,84 @@ describe('bad input', () => {
     expect(e.line).toBeGreaterThan(0);
   });
 
-  it('duplicated ids', async () => {
+  it('duplicated ids: the first record is kept, the next reported', async () => {
     const index = XER.split('\n').findIndex((l) => l.startsWith('%R\t1338401'));
     const line = XER.split('\n')[index]!;
-    const e = await error(readXer(XER.replace(line, `${line}\n${line}`)));
-    expect(e.code).toBe('duplicate_id');
-    expect(e.field).toBe('task_id');
-    expect(e.line).toBe(index + 2);
+    const p = await readXer(XER.replace(line, `${line}\n${line}`));
+    expect(p.activities.filter((a) => a.id === '1338401')).toHaveLength(1);
+    expect(p.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'duplicate_id',
+        action: 'ignored',
+        line: index + 2,
+        table: 'TASK',
+        field: 'task_id',
+        value: '1338401',
+      }),
+    );
   });
 
-  it('dangling relations', async () => {
-    const e = await error(
-      readXer(
-        xerWithTasks('').replace(
-          '%T\tTASKACTV',
-          '%R\t9\t1338401\t777\t34738\t34738\tPR_FS\t0\t\t\t\n%T\tTASKACTV',
-        ),
+  it('dangling relations are left out and reported', async () => {
+    const p = await readXer(
+      xerWithTasks('').replace(
+        '%T\tTASKACTV',
+        '%R\t9\t1338401\t777\t34738\t34738\tPR_FS\t0\t\t\t\n%T\tTASKACTV',
       ),
     );
-    expect(e.code).toBe('dangling_relation');
-    expect(e.field).toBe('pred_task_id');
-    const m = await error(
-      readMspdi(MSPDI.replace('<PredecessorUID>1</PredecessorUID>', '<PredecessorUID>99</PredecessorUID>')),
+    expect(p.relations.some((r) => r.id === '9')).toBe(false);
+    expect(p.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'dangling_relation',
+        action: 'ignored',
+        field: 'pred_task_id',
+        value: '777',
+      }),
     );
-    expect(m.code).toBe('dangling_relation');
-    expect(m.field).toBe('PredecessorUID');
+    const m = await readMspdi(
+      MSPDI.replace('<PredecessorUID>1</PredecessorUID>', '<PredecessorUID>99</PredecessorUID>'),
+    );
+    expect(m.relations.some((r) => r.predecessorId === '99')).toBe(false);
+    expect(m.problems).toContainEqual(
+      expect.objectContaining({ code: 'dangling_relation', field: 'PredecessorUID', value: '99' }),
+    );
   });
 
-  it('cycles', async () => {
+  it('cycles: one relation of the loop is left out and reported', async () => {
     const cyc = MSPDI.replace(
       '<Name>Task 1</Name>',
       '<Name>Task 1</Name><PredecessorLink><PredecessorUID>2</PredecessorUID><Type>1</Type></PredecessorLink>',
     );
-    const e = await error(readMspdi(cyc));
-    expect(e.code).toBe('cycle');
-    expect(e.message).toContain('→');
+    const p = await readMspdi(cyc);
+    const cycle = p.problems.find((x) => x.code === 'cycle');
+    expect(cycle).toMatchObject({ action: 'ignored' });
+    expect(cycle!.message).toContain('→');
+    expect(p.relations).toHaveLength((await readMspdi(MSPDI)).relations.length);
+    expect(() => scheduleProject(p)).not.toThrow();
   });
 
-  it('absurd values', async () => {
-    const e = await error(
-      readMspdi(MSPDI.replace('<Duration>PT8H0M0S</Duration>', '<Duration>PT99999999H0M0S</Duration>')),
+  it('absurd values are reported with what was done with them', async () => {
+    const m = await readMspdi(
+      MSPDI.replace('<Duration>PT8H0M0S</Duration>', '<Duration>PT99999999H0M0S</Duration>'),
     );
-    expect(e.code).toBe('invalid_value');
-    expect(e.field).toBe('Duration');
-    const d = await error(readXer(XER.replace('2019-06-10 08:00', '2219-06-10 08:00')));
-    expect(d.field).toBe('act_start_date');
-    const l = await error(
-      readPmxml(
-        PMXML.replace('<PlannedDuration>360.0</PlannedDuration>', '<PlannedDuration>-5</PlannedDuration>'),
-      ),
+    expect(m.problems).toContainEqual(
+      expect.objectContaining({ code: 'out_of_range', action: 'ignored', field: 'Duration' }),
     );
-    expect(l.code).toBe('invalid_value');
+    // an actual start in 2219: outside the engine's range, clamped to its last instant
+    const d = await readXer(XER.replace('2019-06-10 08:00', '2219-06-10 08:00'));
+    expect(d.problems).toContainEqual(
+      expect.objectContaining({ code: 'out_of_range', action: 'clamped', field: 'actual start' }),
+    );
+    const l = await readPmxml(
+      PMXML.replace('<PlannedDuration>360.0</PlannedDuration>', '<PlannedDuration>-5</PlannedDuration>'),
+    );
+    expect(l.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'out_of_range',
+        action: 'clamped',
+        field: 'duration',
+        replacement: '0',
+      }),
+    );
   });
 });
 

@@ -1,8 +1,25 @@
+import { TIME_MAX, TIME_MIN, timeToIso } from '@takt/engine';
 import { InterchangeError, type InterchangeErrorLocation } from './errors.js';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
-/** Any of `YYYY-MM-DD HH:mm`, `YYYY-MM-DDTHH:mm:ss` → `YYYY-MM-DDTHH:mm`; checks the range 2000–2050. */
+/**
+ * The instants the engine can calculate with, read from the engine itself (its range may grow): a date
+ * outside them is kept where it is only recorded, and clamped or left out where it would drive the
+ * schedule (see `lenient.ts`).
+ */
+export const ENGINE_FIRST = timeToIso(TIME_MIN).slice(0, 16);
+export const ENGINE_LAST = timeToIso(TIME_MAX).slice(0, 16);
+
+/** Whether a model date (`YYYY-MM-DDTHH:mm` or `YYYY-MM-DD`) is inside the engine's range. */
+export function inEngineRange(iso: string): boolean {
+  return iso >= ENGINE_FIRST.slice(0, iso.length) && iso <= ENGINE_LAST;
+}
+
+/**
+ * Any of `YYYY-MM-DD HH:mm`, `YYYY-MM-DDTHH:mm:ss` → `YYYY-MM-DDTHH:mm`: a real calendar date of the
+ * years 1000–9999 (whether the engine can use it is `inEngineRange`).
+ */
 export function isoDate(text: string, where: InterchangeErrorLocation): string {
   const m = ISO.exec(text.trim());
   if (!m) throw new InterchangeError('invalid_value', `"${text}" is not a date`, where);
@@ -19,8 +36,7 @@ export function isoDate(text: string, where: InterchangeErrorLocation): string {
     Number(mi) > 59
   )
     throw new InterchangeError('invalid_value', `"${text}" is not a valid date`, where);
-  if (year < 2000 || year > 2050)
-    throw new InterchangeError('invalid_value', `date ${text} is outside 2000–2050`, where);
+  if (year < 1000) throw new InterchangeError('invalid_value', `"${text}" is not a valid date`, where);
   if (h === '24') return nextDayIso(`${y}-${mo}-${d}`);
   return `${y}-${mo}-${d}T${h}:${mi}`;
 }

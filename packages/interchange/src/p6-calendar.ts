@@ -4,7 +4,7 @@
  * `Exceptions` has day nodes `(d|43650)` — Excel-style day serials — with their own work hours (none =
  * holiday).
  */
-import { dateFromSerial, hhmm, serialFromDate } from './dates.js';
+import { dateFromSerial, hhmm, inEngineRange, serialFromDate } from './dates.js';
 import { InterchangeError, type InterchangeErrorLocation } from './errors.js';
 import type { IxInterval } from './model.js';
 
@@ -15,9 +15,12 @@ interface Node {
 }
 
 export function parseClndrData(
-  text: string,
+  data: string,
   where: InterchangeErrorLocation,
 ): { week: IxInterval[][] | null; exceptions: { date: string; intervals: IxInterval[] }[] } {
+  // P6 breaks long calendar data into lines with DEL (0x7F), anywhere: control characters are spaces
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
+  const text = data.replace(/[\u0000-\u001f\u007f]/g, ' ');
   let i = 0;
   const fail = (what: string): never => {
     throw new InterchangeError('invalid_value', `calendar data: ${what} at character ${i}`, where);
@@ -87,8 +90,9 @@ export function parseClndrData(
   for (const e of exc?.children ?? []) {
     const serial = Number(e.attrs.d);
     if (!Number.isInteger(serial) || serial < 1 || serial > 2958465) fail(`exception day "${e.attrs.d}"`);
-    if (serial < 36526 || serial > 55153) continue; // outside the engine's 2000–2050: cannot matter
-    exceptions.push({ date: dateFromSerial(serial), intervals: hours(e) });
+    const date = dateFromSerial(serial);
+    if (!inEngineRange(date)) continue; // outside the dates the engine calculates with: cannot matter
+    exceptions.push({ date, intervals: hours(e) });
   }
   return { week, exceptions };
 }

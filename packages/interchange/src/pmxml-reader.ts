@@ -7,11 +7,14 @@
  * is in; one whose conversion fails is kept as its texts and converted again at the end, so errors come in
  * the order of the file's parts (XML, the project's settings, calendars, activities, relationships and
  * assignments). Kept texts are copied off the parser's input; equal dates share one string (`P6Values`).
+ * A value P6 would open but Takt cannot take as written is left out or replaced by P6's default and
+ * reported in `problems` (see `lenient.ts`); the file is refused only when nothing schedulable is left.
  */
 import type { LagCalendar } from '@takt/engine';
-import { hhmm, isoDate, minutesFromHours, number } from './dates.js';
+import { hhmm, inEngineRange, isoDate, minutesFromHours, number } from './dates.js';
 import { InterchangeError } from './errors.js';
-import type { ByteSource, Encoding } from './input.js';
+import { type ByteSource, type Encoding, encodingUsed } from './input.js';
+import { ProblemLog } from './lenient.js';
 import {
   emptyProject,
   type IxActivity,
@@ -19,6 +22,7 @@ import {
   type IxCalendar,
   type IxConstraintType,
   type IxInterval,
+  type IxProblem,
   type IxProject,
   type IxRelationType,
   type IxWbs,
@@ -38,7 +42,7 @@ import {
   UDF,
   WBS,
 } from './pmxml/records.js';
-import { validateProject } from './validate.js';
+import { repairProject, validateProject } from './validate.js';
 import { child, childrenNamed, childText, type XNode } from './xml-stream.js';
 
 export const PMXML_TYPES: Record<string, IxActivityType> = {
@@ -129,7 +133,15 @@ export async function readPmxml(
     return key;
   };
   const at = new ActivityAt();
-  const convert = (r: ActivityRecord) => activityOf(r, values, at, wbsKey);
+  const log = new ProblemLog(p.problems);
+  /** Problems of each activity read, reported once its project is known to be the one read. */
+  const activityProblems = new Map<IxActivity, IxProblem[]>();
+  const scratch = new ProblemLog([]);
+  const convert = (r: ActivityRecord) => {
+    const a = activityOf(r, values, at, wbsKey, scratch);
+    if (scratch.list.length > 0) activityProblems.set(a, scratch.list.splice(0));
+    return a;
+  };
   const root = await readPmxmlRecords(
     source,
     {
@@ -212,20 +224,36 @@ export async function readPmxml(
   for (const [name, text] of b.scheduleOptions ?? []) settings[name] ??= text;
   p.options.raw = settings;
   const where = (field: string) => ({ element: 'Project', field });
-  const date = (v: string | undefined, w: { line?: number; element?: string; field?: string }) =>
-    v ? isoDate(v, w) : undefined;
+  const projectAt = (field: string) => ({ table: 'Project', record: settings.Id, field });
+  const date = (v: string | undefined, field: string) => {
+    if (!v) return undefined;
+    try {
+      return isoDate(v, where(field));
+    } catch (e) {
+      log.fromError(e, 'ignored', projectAt(field), v);
+      return undefined;
+    }
+  };
   p.code = settings.Id ?? '';
   p.name = settings.Name ?? '';
-  p.start = date(settings.PlannedStartDate || settings.StartDate, where('PlannedStartDate')) ?? '';
-  p.dataDate = date(settings.DataDate, where('DataDate'));
-  p.mustFinishBy = date(settings.MustFinishByDate, where('MustFinishByDate'));
-  p.scheduledFinish = date(settings.ScheduledFinishDate, where('ScheduledFinishDate'));
+  p.start = date(settings.PlannedStartDate || settings.StartDate, 'PlannedStartDate') ?? '';
+  p.dataDate = date(settings.DataDate, 'DataDate');
+  p.mustFinishBy = date(settings.MustFinishByDate, 'MustFinishByDate');
+  p.scheduledFinish = date(settings.ScheduledFinishDate, 'ScheduledFinishDate');
   p.defaultCalendarId = settings.ActivityDefaultCalendarObjectId ?? '';
   const lag = settings.RelationshipLagCalendar;
   if (lag) {
-    const m = PMXML_LAG_CALENDARS[lag];
-    if (!m) throw new InterchangeError('invalid_value', `unknown "${lag}"`, where('RelationshipLagCalendar'));
-    p.options.lagCalendar = m;
+    const m = Object.hasOwn(PMXML_LAG_CALENDARS, lag) ? PMXML_LAG_CALENDARS[lag] : undefined;
+    if (m) p.options.lagCalendar = m;
+    else
+      log.add(
+        'unknown_value',
+        'defaulted',
+        projectAt('RelationshipLagCalendar'),
+        `unknown relationship lag calendar "${lag}"; P6's default Predecessor Activity Calendar is used`,
+        lag,
+        'Predecessor Activity Calendar',
+      );
   }
   const tf = settings.ComputeTotalFloatType ?? '';
   p.options.totalFloat = tf.startsWith('Smallest')
@@ -246,14 +274,27 @@ export async function readPmxml(
   p.options.startLagFrom = ssLag === '1' || ssLag === 'true' ? 'early_start' : 'actual_start';
   if (settings.CriticalActivityPathType === 'Longest Path') p.options.critical = { kind: 'longest_path' };
   else {
-    const th = settings.CriticalActivityFloatThreshold
-      ? minutesFromHours(settings.CriticalActivityFloatThreshold, where('CriticalActivityFloatThreshold'))
-      : 0;
+    let th = 0;
+    try {
+      if (settings.CriticalActivityFloatThreshold)
+        th = minutesFromHours(
+          settings.CriticalActivityFloatThreshold,
+          where('CriticalActivityFloatThreshold'),
+        );
+    } catch (e) {
+      log.fromError(
+        e,
+        'defaulted',
+        projectAt('CriticalActivityFloatThreshold'),
+        settings.CriticalActivityFloatThreshold ?? '',
+        '0',
+      );
+    }
     p.options.critical = { kind: 'total_float', thresholdMinutes: th };
   }
   p.options.openEndsCritical = settings.MakeOpenEndedActivitiesCritical === '1';
 
-  p.calendars = calendars.map(readCalendar);
+  p.calendars = calendars.map((n) => readCalendar(n, log));
   const projectObjectId = settings.ObjectId;
   /** The activities' ids, each the activity's own id string. */
   const activityIds = new Map<string, string>();
@@ -277,12 +318,20 @@ export async function readPmxml(
     }
     at.line = b.firstLines[i]!;
     at.name = (f ? f[ACTIVITY.Id] : converted!.code) || id;
-    if (!id) throw new InterchangeError('missing_value', 'activity without ObjectId', at.where('ObjectId'));
-    if (activityIds.has(id))
-      throw new InterchangeError('duplicate_id', `ObjectId ${id} appears twice`, at.where('ObjectId'));
+    const problemAt = { line: at.line, table: 'Activity', record: at.name || undefined, field: 'ObjectId' };
+    if (!id) {
+      log.add('missing_value', 'ignored', problemAt, 'an activity without ObjectId is not read', '');
+      continue;
+    }
+    if (activityIds.has(id)) {
+      log.add('duplicate_id', 'ignored', problemAt, `ObjectId ${id} appears again; the first is kept`, id);
+      continue;
+    }
     const a = failed ? convert(failed.record) : converted!;
     activityIds.set(a.id, a.id);
     p.activities.push(a);
+    const problems = activityProblems.get(a);
+    if (problems) log.addAll(problems);
   }
   for (let i = 0; i < later.length; i++) {
     const { kind, line, fields: f } = later[i]!;
@@ -290,6 +339,12 @@ export async function readPmxml(
     if (kind === 'Relationship') {
       const objectId = f[RELATIONSHIP.ObjectId] ?? '';
       const w = (field: string) => ({ line, element: `Relationship ${objectId}`, field });
+      const relAt = (field: string) => ({
+        line,
+        table: 'Relationship',
+        record: objectId || undefined,
+        field,
+      });
       const predText = f[RELATIONSHIP.PredecessorActivityObjectId] ?? '';
       const succText = f[RELATIONSHIP.SuccessorActivityObjectId] ?? '';
       const pred = activityIds.get(predText);
@@ -300,22 +355,42 @@ export async function readPmxml(
           continue;
         }
         if (pred === undefined && succ === undefined) continue;
-        throw new InterchangeError(
+        const missing = pred !== undefined ? succText : predText;
+        log.add(
           'dangling_relation',
-          `unknown activity ${pred !== undefined ? succText : predText}`,
-          w(pred !== undefined ? 'SuccessorActivityObjectId' : 'PredecessorActivityObjectId'),
+          'ignored',
+          relAt(pred !== undefined ? 'SuccessorActivityObjectId' : 'PredecessorActivityObjectId'),
+          `relationship ${objectId} refers to activity ${missing}, which is not in the file; left out`,
+          missing,
         );
+        continue;
       }
       const typeText = f[RELATIONSHIP.Type] ?? '';
-      const type = PMXML_RELATIONS[typeText || 'Finish to Start'];
-      if (!type) throw new InterchangeError('invalid_value', `unknown Type "${typeText}"`, w('Type'));
+      let type = PMXML_RELATIONS[typeText || 'Finish to Start'];
+      if (!type || !Object.hasOwn(PMXML_RELATIONS, typeText || 'Finish to Start')) {
+        log.add(
+          'unknown_value',
+          'defaulted',
+          relAt('Type'),
+          `unknown relationship type "${typeText}"; Finish to Start is used`,
+          typeText,
+          'Finish to Start',
+        );
+        type = 'fs';
+      }
       const lag = f[RELATIONSHIP.Lag] ?? '';
+      let lagMinutes = 0;
+      try {
+        if (lag) lagMinutes = values.minutes(lag, { where: w }, 'Lag');
+      } catch (e) {
+        log.fromError(e, 'defaulted', relAt('Lag'), lag, '0');
+      }
       p.relations.push({
         id: objectId || `${pred}->${succ}`,
         predecessorId: pred,
         successorId: succ,
         type,
-        lagMinutes: lag ? values.minutes(lag, { where: w }, 'Lag') : 0,
+        lagMinutes,
       });
     } else if (kind === 'Resource') {
       const resourceType = f[RESOURCE.ResourceType];
@@ -331,7 +406,18 @@ export async function readPmxml(
       if (activityId === undefined) continue;
       const units = (k: number, field: string) => {
         const text = f[k];
-        return text ? number(text, { line, element: 'ResourceAssignment', field }) : undefined;
+        if (!text) return undefined;
+        try {
+          return number(text, { line, element: 'ResourceAssignment', field });
+        } catch (e) {
+          log.fromError(
+            e,
+            'ignored',
+            { line, table: 'ResourceAssignment', record: f[ASSIGNMENT.ObjectId], field },
+            text,
+          );
+          return undefined;
+        }
       };
       p.assignments.push({
         id: f[ASSIGNMENT.ObjectId] ?? '',
@@ -351,7 +437,10 @@ export async function readPmxml(
   for (const w of p.wbs) if (w.parentId && !wbsIds.has(w.parentId)) w.parentId = null;
   for (const a of p.activities) if (a.wbsId && !wbsIds.has(a.wbsId)) a.wbsId = null;
   if (!p.start) p.start = p.dataDate ?? '';
+  repairProject(p, log);
   validateProject(p);
+  const used = encodingUsed(source);
+  if (used) p.encoding = used;
   return p;
 }
 
@@ -372,21 +461,50 @@ function activityOf(
   values: P6Values,
   at: ActivityAt,
   wbsKey: (id: string) => string,
+  log: ProblemLog,
 ): IxActivity {
   const f = r.fields;
   const t = (k: number) => f[k] ?? '';
   at.line = r.line;
   at.name = t(ACTIVITY.Id) || t(ACTIVITY.ObjectId);
-  const typeText = t(ACTIVITY.Type);
-  const type = PMXML_TYPES[typeText || 'Task Dependent'];
-  if (!type) throw new InterchangeError('invalid_value', `unknown Type "${typeText}"`, at.where('Type'));
+  const problemAt = (field: string) => ({
+    line: r.line,
+    table: 'Activity',
+    record: at.name || undefined,
+    field,
+  });
+  const typeText = t(ACTIVITY.Type) || 'Task Dependent';
+  let type = Object.hasOwn(PMXML_TYPES, typeText) ? PMXML_TYPES[typeText] : undefined;
+  if (!type) {
+    log.add(
+      'unknown_value',
+      'defaulted',
+      problemAt('Type'),
+      `unknown activity type "${typeText}"; Task Dependent is used`,
+      typeText,
+      'Task Dependent',
+    );
+    type = 'task';
+  }
   const hrs = (k: number, field: string) => {
     const text = f[k];
-    return text ? values.minutes(text, at, field) : undefined;
+    if (!text) return undefined;
+    try {
+      return values.minutes(text, at, field);
+    } catch (e) {
+      log.fromError(e, 'ignored', problemAt(field), text);
+      return undefined;
+    }
   };
   const date = (k: number, field: string) => {
     const text = f[k];
-    return text ? values.date(text, at, field) : undefined;
+    if (!text) return undefined;
+    try {
+      return values.date(text, at, field);
+    } catch (e) {
+      log.fromError(e, 'ignored', problemAt(field), text);
+      return undefined;
+    }
   };
   const status = t(ACTIVITY.Status);
   const wbs = t(ACTIVITY.WBSObjectId);
@@ -421,18 +539,41 @@ function activityOf(
   };
   if (a.status === 'in_progress') a.remainingMinutes = hrs(ACTIVITY.RemainingDuration, 'RemainingDuration');
   const pct = t(ACTIVITY.PhysicalPercentComplete);
-  if (pct) a.percentComplete = number(pct, at.where('PhysicalPercentComplete'), 1) * 100;
+  if (pct)
+    try {
+      a.percentComplete = number(pct, at.where('PhysicalPercentComplete')) * 100;
+    } catch (e) {
+      log.fromError(e, 'ignored', problemAt('PhysicalPercentComplete'), pct);
+    }
   for (const [typeAt, dateAt, typeField, dateField, key] of CONSTRAINT_FIELDS) {
     const c = t(typeAt);
     if (!c || c === 'None') continue;
-    const m = PMXML_CONSTRAINTS[c];
-    if (!m) throw new InterchangeError('invalid_value', `unknown constraint "${c}"`, at.where(typeField));
+    const m = Object.hasOwn(PMXML_CONSTRAINTS, c) ? PMXML_CONSTRAINTS[c] : undefined;
+    if (!m) {
+      log.add(
+        'unknown_value',
+        'ignored',
+        problemAt(typeField),
+        `unknown constraint type "${c}"; no constraint`,
+        c,
+      );
+      continue;
+    }
     if (m === 'alap') {
       a.asLateAsPossible = true;
       continue;
     }
     const d = date(dateAt, dateField);
-    if (!d) throw new InterchangeError('missing_value', `${c} without a date`, at.where(dateField));
+    if (!d) {
+      log.add(
+        'missing_value',
+        'ignored',
+        problemAt(dateField),
+        `constraint ${c} without a date; no constraint`,
+        c,
+      );
+      continue;
+    }
     a[key] = { type: m, date: d };
   }
   for (const u of r.udfs) {
@@ -461,7 +602,35 @@ const CONSTRAINT_FIELDS = [
   ],
 ] as const;
 
-function readCalendar(n: XNode): IxCalendar {
+/** A calendar P6 wrote but Takt cannot read is the standard week, reported. */
+function readCalendar(n: XNode, log: ProblemLog): IxCalendar {
+  try {
+    return readCalendarData(n, log);
+  } catch (e) {
+    if (!(e instanceof InterchangeError)) throw e;
+    log.add(
+      'calendar_data',
+      'defaulted',
+      {
+        line: n.line,
+        table: 'Calendar',
+        record: childText(n, 'Name') || childText(n, 'ObjectId'),
+        field: e.field,
+      },
+      `${e.message.replace(/^.*?field [^:]+: /, '')}; the standard week is used`,
+      '',
+      'standard week',
+    );
+    return {
+      id: own(childText(n, 'ObjectId')),
+      name: own(childText(n, 'Name')),
+      week: STANDARD_WEEK.map((d) => [...d]),
+      exceptions: [],
+    };
+  }
+}
+
+function readCalendarData(n: XNode, log: ProblemLog): IxCalendar {
   const w = (field: string) => ({ line: n.line, element: `Calendar ${childText(n, 'ObjectId')}`, field });
   const hours = (node: XNode): IxInterval[] =>
     childrenNamed(node, 'WorkTime')
@@ -484,9 +653,20 @@ function readCalendar(n: XNode): IxCalendar {
   const exceptions: { date: string; intervals: IxInterval[] }[] = [];
   for (const e of childrenNamed(child(n, 'HolidayOrExceptions'), 'HolidayOrException')) {
     const d = childText(e, 'Date');
-    const year = Number(d.slice(0, 4));
-    if (year < 2000 || year > 2050) continue;
-    exceptions.push({ date: isoDate(d, w('Date')).slice(0, 10), intervals: hours(e) });
+    let date: string;
+    try {
+      date = isoDate(d, w('Date')).slice(0, 10);
+    } catch (x) {
+      log.fromError(
+        x,
+        'ignored',
+        { line: e.line, table: 'Calendar', record: childText(n, 'Name'), field: 'Date' },
+        d,
+      );
+      continue;
+    }
+    if (!inEngineRange(date)) continue; // outside the dates the engine calculates with: cannot matter
+    exceptions.push({ date, intervals: hours(e) });
   }
   const hpd = childText(n, 'HoursPerDay');
   return {

@@ -208,7 +208,10 @@ describe('P6 scheduling options', () => {
     const p = await readXer(text);
     expect(p.activities[0]?.actualFinish).toBe('2019-10-04T17:00');
     const retained = text.replace(/(%R\t1\t34738\tSD_Both\tN\tN\t)N/, '$1Y');
-    await expect(readXer(retained)).rejects.toMatchObject({ code: 'invalid_value' });
+    // retained logic: P6 opens it too; the date is kept as recorded and reported
+    expect((await readXer(retained)).problems).toContainEqual(
+      expect.objectContaining({ code: 'actual_after_data_date', action: 'kept', record: 'A1000' }),
+    );
     expect(() => scheduleProject(p)).not.toThrow();
   });
 

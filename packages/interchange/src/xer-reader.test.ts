@@ -4,7 +4,6 @@
  */
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { InterchangeError } from './errors.js';
 import { defaultOptions, type IxActivity, type IxProject, STANDARD_WEEK } from './model.js';
 import { writeXer } from './writers.js';
 import { readXer } from './xer-reader.js';
@@ -95,15 +94,23 @@ describe('XER reader', () => {
     }
   });
 
-  it('a date read before in other rows is still checked where it is wrong', async () => {
+  it('a date read before in other rows is still checked where it is wrong, and reported there', async () => {
     const lines = text.split('\n');
     const at = lines.findIndex((l) => l.startsWith('%R\t3\t'));
     lines[at] = lines[at]!.replace('2024-01-03 08:00', '2024-02-30 08:00');
-    const e = await readXer(lines.join('\n')).then(
-      () => undefined,
-      (x: unknown) => x,
-    );
-    expect(e).toBeInstanceOf(InterchangeError);
-    expect(e).toMatchObject({ code: 'invalid_value', line: at + 1, element: 'TASK', field: 'cstr_date' });
+    const p = await readXer(lines.join('\n'));
+    expect(p.problems).toEqual([
+      expect.objectContaining({
+        code: 'invalid_date',
+        action: 'ignored',
+        line: at + 1,
+        table: 'TASK',
+        record: 'A3',
+        field: 'cstr_date',
+        value: '2024-02-30 08:00',
+      }),
+      expect.objectContaining({ code: 'missing_value', action: 'ignored', line: at + 1, field: 'cstr_date' }),
+    ]);
+    expect(p.activities[2]!.constraint).toBeUndefined();
   });
 });

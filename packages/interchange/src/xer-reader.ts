@@ -1,6 +1,9 @@
 /**
  * Primavera P6 XER reader. XER is tab-separated text: `ERMHDR` (version, export date, …), then per table
- * `%T name`, `%F field…` and `%R value…` rows, ending with `%E`. Lines are read one at a time from a
+ * `%T name`, `%F field…` and `%R value…` rows, ending with `%E`. As P6 does, it opens files whose first
+ * line is not the header (a BOM, blank lines, text before it, no header at all but `%T` tables), and a
+ * record with a value it cannot take is read without that value (or with P6's default for it), each such
+ * value reported in `problems`; a record without its id is left out, reported too. Lines are read one at a time from a
  * stream; only the tables a schedule needs are kept (PROJECT, CALENDAR, SCHEDOPTIONS, PROJWBS, TASK,
  * TASKPRED, ACTVTYPE/ACTVCODE/TASKACTV, UDFTYPE/UDFVALUE, RSRC/TASKRSRC). With several projects in one
  * file the first (or `projectId`) is read; relations to other projects are dropped with a warning.
@@ -10,7 +13,8 @@
 import type { LagCalendar } from '@takt/engine';
 import { number } from './dates.js';
 import { InterchangeError } from './errors.js';
-import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from './input.js';
+import { type ByteSource, chunksOf, decoderFor, type Encoding, encodingUsed } from './input.js';
+import { type ProblemAt, ProblemLog } from './lenient.js';
 import {
   emptyProject,
   type IxActivity,
@@ -23,7 +27,7 @@ import {
 } from './model.js';
 import { parseClndrData } from './p6-calendar.js';
 import { type Locator, own, P6Values } from './p6-values.js';
-import { validateProject } from './validate.js';
+import { MAX_MINUTES, repairProject, validateProject } from './validate.js';
 
 export interface XerReadOptions {
   encoding?: Encoding;
@@ -108,6 +112,17 @@ class Row implements Locator {
     return { line: this.line, element: this.table, field };
   }
 
+  /** Where a problem is: line, table, the record as planners know it (its code or name) and the field. */
+  at(field?: string): ProblemAt {
+    const names = RECORD_NAMES[this.table];
+    let record = '';
+    for (const f of names ?? []) {
+      record = this.get(f);
+      if (record) break;
+    }
+    return { line: this.line, table: this.table, record: record || undefined, field };
+  }
+
   required(f: string): string {
     const v = this.get(f);
     if (!v) throw new InterchangeError('missing_value', 'required value is empty', this.where(f));
@@ -145,36 +160,101 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   const udfTypes = new Map<string, { table: string; label: string }>();
   const otherProjectTasks = new Set<string>();
   let lastLine = 0;
+  const log = new ProblemLog(project.problems);
+  /** Lines before the header or the first table that are neither (at most `MAX_LEAD_LINES`). */
+  let leadLines = 0;
+  let sawTable = false;
 
   const get = (f: string) => row.get(f);
   const required = (f: string) => row.required(f);
-  const where = (field: string) => row.where(field);
   const date = (f: string) => {
     const v = row.get(f);
-    return v ? values.date(v, row, f) : undefined;
+    if (!v) return undefined;
+    try {
+      return values.date(v, row, f);
+    } catch (e) {
+      log.fromError(e, 'ignored', row.at(f), v);
+      return undefined;
+    }
   };
   const hours = (f: string) => {
     const v = row.get(f);
-    return v ? values.minutes(v, row, f) : undefined;
+    if (!v) return undefined;
+    try {
+      return values.minutes(v, row, f);
+    } catch (e) {
+      log.fromError(e, 'ignored', row.at(f), v);
+      return undefined;
+    }
+  };
+  const num = (f: string, max?: number) => {
+    const v = row.get(f);
+    if (!v) return undefined;
+    try {
+      return number(v, row.where(f), max);
+    } catch (e) {
+      log.fromError(e, 'ignored', row.at(f), v);
+      return undefined;
+    }
+  };
+  /** A type code P6 does not define: its default, reported. */
+  const known = <T>(map: Record<string, T>, f: string, fallback: string): T => {
+    const v = get(f);
+    const mapped = Object.hasOwn(map, v) ? map[v] : undefined;
+    if (mapped !== undefined) return mapped;
+    if (v)
+      log.add(
+        'unknown_value',
+        'defaulted',
+        row.at(f),
+        `unknown ${f} "${v}"; P6's default ${fallback} is used`,
+        v,
+        fallback,
+      );
+    return map[fallback]!;
   };
 
-  const onLine = (line: number, text: string): void => {
+  const onLine = (line: number, raw: string): void => {
     lastLine = line;
-    if (text === '') return;
+    if (raw === '') return;
+    let text = raw;
+    if (text.includes('\0')) {
+      text = text.replaceAll('\0', '');
+      log.add('invalid_line', 'ignored', { line }, 'NUL characters in the line are left out', raw);
+    }
+    if (ignoreRest) return;
     if (sawEnd) {
       if (text.trim() === '') return;
-      throw new InterchangeError('syntax', 'data after %E', { line });
+      log.add('invalid_line', 'ignored', { line }, 'data after %E (the end of the file) is not read', text);
+      ignoreRest = true;
+      return;
     }
     row.read(text);
-    const tag = row.cell(0)!;
-    if (!sawHeader) {
-      if (tag !== 'ERMHDR')
-        throw new InterchangeError('syntax', 'not an XER file (no ERMHDR header)', { line });
+    const tag = row
+      .cell(0)!
+      .replace(/^\uFEFF/, '')
+      .trim();
+    if (tag === 'ERMHDR') {
+      if (!sawHeader) project.options.raw.ermhdr_version = own(row.cell(1) ?? '');
       sawHeader = true;
-      project.options.raw.ermhdr_version = own(row.cell(1) ?? '');
+      return;
+    }
+    if (!sawHeader && !sawTable && tag !== '%T') {
+      // a P6 export may start with a BOM, blank lines or a line of some other program
+      if (text.trim() === '') return;
+      if (++leadLines > MAX_LEAD_LINES)
+        throw new InterchangeError(
+          'unsupported_format',
+          'not an XER file (no ERMHDR header and no %T table)',
+          {
+            line,
+          },
+        );
+      log.add('invalid_line', 'ignored', { line }, 'a line before the XER header is not read', text);
       return;
     }
     if (tag === '%T') {
+      sawTable = true;
       table = own((row.cell(1) ?? '').trim());
       fields = new Map();
       fieldCount = 0;
@@ -190,18 +270,54 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       sawEnd = true;
       return;
     }
-    if (tag !== '%R')
-      throw new InterchangeError('syntax', `unexpected line start "${tag.slice(0, 20)}"`, { line });
-    if (!table || fieldCount === 0) throw new InterchangeError('syntax', '%R before %T/%F', { line });
-    if (row.count > fieldCount)
-      throw new InterchangeError('syntax', `${row.count} values for ${fieldCount} fields`, {
-        line,
-        element: table,
-      });
+    if (tag !== '%R') {
+      if (text.trim() !== '')
+        log.add(
+          'invalid_line',
+          'ignored',
+          { line, table: table || undefined },
+          `a line starting "${tag.slice(0, 20)}" is not an XER row (%T, %F, %R, %E); not read`,
+          text,
+        );
+      return;
+    }
+    if (!table || fieldCount === 0) {
+      log.add(
+        'invalid_line',
+        'ignored',
+        { line },
+        'a %R row before its table (%T) and fields (%F); not read',
+        text,
+      );
+      return;
+    }
     row.line = line;
     row.table = table;
     row.fields = fields;
+    if (row.count > fieldCount)
+      log.add(
+        'invalid_line',
+        'ignored',
+        row.at(),
+        `${row.count} values for ${fieldCount} fields; the values past the last field are not read`,
+        text,
+      );
+    try {
+      readRow();
+    } catch (e) {
+      if (!(e instanceof InterchangeError)) throw e;
+      log.add(
+        e.code === 'missing_value' ? 'missing_value' : 'invalid_value',
+        'ignored',
+        row.at(e.field),
+        `${e.message.replace(/^.*?field [^:]+: /, '')}; the ${table} record is not read`,
+        text,
+      );
+    }
+  };
 
+  const readRow = (): void => {
+    const line = row.line;
     switch (table) {
       case 'PROJECT': {
         const id = required('proj_id');
@@ -218,20 +334,17 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         project.mustFinishBy = date('plan_end_date');
         project.scheduledFinish = date('scd_end_date');
         criticalType = own(get('critical_path_type'));
-        criticalHours = get('critical_drtn_hr_cnt')
-          ? number(get('critical_drtn_hr_cnt'), where('critical_drtn_hr_cnt'))
-          : 0;
+        criticalHours = num('critical_drtn_hr_cnt') ?? 0;
         project.options.raw.critical_path_type = criticalType;
         project.options.raw.critical_drtn_hr_cnt = own(get('critical_drtn_hr_cnt'));
         break;
       }
       case 'CALENDAR': {
-        const day = get('day_hr_cnt');
         calendars.push({
           id: own(required('clndr_id')),
           name: own(get('clndr_name')),
           baseId: own(get('base_clndr_id')),
-          hoursPerDay: day ? number(day, where('day_hr_cnt'), 24) : undefined,
+          hoursPerDay: num('day_hr_cnt', 24),
           data: own(get('clndr_data')),
           line,
           projId: own(get('proj_id')),
@@ -241,17 +354,12 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       case 'SCHEDOPTIONS': {
         if (get('proj_id') !== projId) break;
         for (const [f] of fields) project.options.raw[f] = own(get(f));
-        const lag = get('sched_calendar_on_relationship_lag');
-        if (lag) {
-          const mapped = XER_LAG_CALENDARS[lag];
-          if (!mapped)
-            throw new InterchangeError(
-              'invalid_value',
-              `unknown lag calendar "${lag}"`,
-              where('sched_calendar_on_relationship_lag'),
-            );
-          project.options.lagCalendar = mapped;
-        }
+        if (get('sched_calendar_on_relationship_lag'))
+          project.options.lagCalendar = known(
+            XER_LAG_CALENDARS,
+            'sched_calendar_on_relationship_lag',
+            'rcal_Predecessor',
+          );
         const ft = get('sched_float_type');
         project.options.totalFloat = ft === 'FT_SF' ? 'start' : ft === 'FT_SM' ? 'smallest' : 'finish';
         if (get('sched_progress_override') === 'Y') project.options.progress = 'progress_override';
@@ -286,13 +394,27 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           otherProjectTasks.add(own(id));
           break;
         }
-        if (activities.has(id))
-          throw new InterchangeError('duplicate_id', `task_id ${id} appears twice`, where('task_id'));
-        const typeCode = get('task_type');
-        const type = XER_TASK_TYPES[typeCode];
-        if (!type)
-          throw new InterchangeError('invalid_value', `unknown task_type "${typeCode}"`, where('task_type'));
+        if (activities.has(id)) {
+          log.add(
+            'duplicate_id',
+            'ignored',
+            row.at('task_id'),
+            `task_id ${id} appears again; the first is kept`,
+            id,
+          );
+          break;
+        }
+        const type = known(XER_TASK_TYPES, 'task_type', 'TT_Task');
         const status = get('status_code');
+        if (status && status !== 'TK_NotStart' && status !== 'TK_Active' && status !== 'TK_Complete')
+          log.add(
+            'unknown_value',
+            'defaulted',
+            row.at('status_code'),
+            `unknown status_code "${status}"; TK_NotStart is used`,
+            status,
+            'TK_NotStart',
+          );
         const a: IxActivity = {
           id: own(id),
           code: own(get('task_code')),
@@ -301,7 +423,7 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           parentId: null,
           type,
           calendarId: values.shared(get('clndr_id')) || null,
-          durationMinutes: hours('target_drtn_hr_cnt') ?? 0,
+          durationMinutes: plannedDuration(status),
           status:
             status === 'TK_Complete' ? 'completed' : status === 'TK_Active' ? 'in_progress' : 'not_started',
           actualStart: date('act_start_date'),
@@ -333,8 +455,8 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
           udfs: {},
         };
         if (a.status === 'in_progress') a.remainingMinutes = hours('remain_drtn_hr_cnt');
-        if (get('phys_complete_pct'))
-          a.percentComplete = number(get('phys_complete_pct'), where('phys_complete_pct'), 100);
+        const pct = num('phys_complete_pct');
+        if (pct !== undefined) a.percentComplete = pct;
         if (criticalType === 'CT_DrivPath' && get('driving_path_flag'))
           a.recorded.critical = get('driving_path_flag') === 'Y';
         for (const [typeField, dateField, key] of CONSTRAINT_FIELDS) {
@@ -344,11 +466,28 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
             a.asLateAsPossible = true;
             continue;
           }
-          const t = XER_CONSTRAINTS[c];
-          if (!t) throw new InterchangeError('invalid_value', `unknown constraint "${c}"`, where(typeField));
+          const t = Object.hasOwn(XER_CONSTRAINTS, c) ? XER_CONSTRAINTS[c] : undefined;
+          if (!t) {
+            log.add(
+              'unknown_value',
+              'ignored',
+              row.at(typeField),
+              `unknown constraint type "${c}"; no constraint`,
+              c,
+            );
+            continue;
+          }
           const d = date(dateField);
-          if (!d)
-            throw new InterchangeError('missing_value', `constraint ${c} without a date`, where(dateField));
+          if (!d) {
+            log.add(
+              'missing_value',
+              'ignored',
+              row.at(dateField),
+              `constraint ${c} without a date; no constraint`,
+              c,
+            );
+            continue;
+          }
           a[key] = { type: t, date: d };
         }
         activities.set(a.id, a);
@@ -372,19 +511,17 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
               );
             break;
           }
-          throw new InterchangeError(
+          const missing = successor ? pred : succ;
+          log.add(
             'dangling_relation',
-            `relation ${get('task_pred_id')} refers to unknown task ${successor ? pred : succ}`,
-            where(successor ? 'pred_task_id' : 'task_id'),
+            'ignored',
+            row.at(successor ? 'pred_task_id' : 'task_id'),
+            `relation ${get('task_pred_id')} refers to task ${missing}, which is not in the file; left out`,
+            missing,
           );
+          break;
         }
-        const t = XER_RELATIONS[get('pred_type')];
-        if (!t)
-          throw new InterchangeError(
-            'invalid_value',
-            `unknown pred_type "${get('pred_type')}"`,
-            where('pred_type'),
-          );
+        const t = known(XER_RELATIONS, 'pred_type', 'PR_FS');
         const relationId = get('task_pred_id');
         project.relations.push({
           id: relationId ? own(relationId) : `${predecessor.id}->${successor.id}`,
@@ -422,12 +559,12 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         const a = activities.get(get('fk_id'));
         if (!a) break;
         // One of the value fields is filled, by the UDF's type; a number may be 0.
-        const n = get('udf_number');
+        const n = num('udf_number');
         const text = get('udf_text');
         a.udfs[type.label] =
           (text && own(text)) ||
           date('udf_date') ||
-          (n !== '' ? number(n, where('udf_number')) : values.shared(get('udf_code_id')));
+          (n !== undefined ? n : values.shared(get('udf_code_id')));
         break;
       }
       case 'RSRC':
@@ -447,7 +584,6 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
       case 'TASKRSRC': {
         const a = activities.get(get('task_id'));
         if (!a) break;
-        const num = (f: string) => (get(f) ? number(get(f), where(f)) : undefined);
         project.assignments.push({
           id: own(required('taskrsrc_id')),
           activityId: a.id,
@@ -462,8 +598,47 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
         break;
     }
   };
+  /**
+   * The planned duration (target_drtn_hr_cnt). P6 calculates with the remaining duration: for a
+   * not-started activity it equals the planned one unless edited, for an in-progress one it is read
+   * separately, for a completed one it is zero. So a planned duration that cannot be read or is beyond
+   * any schedule (real exports have 5,469,776 h) is replaced by the remaining duration, which is what
+   * P6 used, and reported.
+   */
+  const plannedDuration = (status: string): number => {
+    const v = get('target_drtn_hr_cnt');
+    if (!v) return 0;
+    let planned: number | undefined;
+    try {
+      planned = values.minutes(v, row, 'target_drtn_hr_cnt');
+    } catch {
+      planned = undefined;
+    }
+    if (planned !== undefined && planned >= 0 && planned <= MAX_MINUTES) return planned;
+    const remainText = get('remain_drtn_hr_cnt');
+    let remaining = 0;
+    if (status !== 'TK_Complete' && remainText)
+      try {
+        const r = values.minutes(remainText, row, 'remain_drtn_hr_cnt');
+        if (r >= 0 && r <= MAX_MINUTES) remaining = r;
+      } catch {
+        remaining = 0;
+      }
+    const hoursText = `${Math.round((remaining / 60) * 100) / 100} h`;
+    log.add(
+      planned === undefined && !/^-?\d+(\.\d+)?$/.test(v.trim()) ? 'invalid_number' : 'out_of_range',
+      'clamped',
+      row.at('target_drtn_hr_cnt'),
+      `planned duration ${v} h cannot be scheduled; it does not drive P6's calculation (the remaining duration does), so the remaining duration ${hoursText} is used`,
+      v,
+      hoursText,
+    );
+    return remaining;
+  };
+  let ignoreRest = false;
   await eachLine(source, options.encoding, onLine);
-  if (!sawHeader) throw new InterchangeError('truncated', 'empty file', { line: 1 });
+  if (!sawHeader && !sawTable)
+    throw new InterchangeError('truncated', 'empty file: no XER header and no table', { line: 1 });
   if (!sawEnd) throw new InterchangeError('truncated', 'file ends before %E', { line: lastLine });
   if (projId === null)
     throw new InterchangeError('missing_value', 'no project in the file', { element: 'PROJECT' });
@@ -475,7 +650,21 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   const byId = new Map(calendars.map((c) => [c.id, c]));
   const resolve = (raw: RawCalendar, depth: number): IxCalendar => {
     const where = { line: raw.line, element: 'CALENDAR', field: 'clndr_data' };
-    const parsed = raw.data ? parseClndrData(raw.data, where) : { week: null, exceptions: [] };
+    let parsed: ReturnType<typeof parseClndrData> = { week: null, exceptions: [] };
+    try {
+      if (raw.data) parsed = parseClndrData(raw.data, where);
+    } catch (e) {
+      if (!(e instanceof InterchangeError)) throw e;
+      if (depth === 0)
+        log.add(
+          'calendar_data',
+          'defaulted',
+          { line: raw.line, table: 'CALENDAR', record: raw.name || raw.id, field: 'clndr_data' },
+          `${e.message.replace(/^.*?field clndr_data: /, '')}; the calendar is read as its base calendar's week, else the standard week`,
+          raw.data,
+          'standard week',
+        );
+    }
     const base = raw.baseId && depth < 10 ? byId.get(raw.baseId) : undefined;
     const baseCal = base ? resolve(base, depth + 1) : undefined;
     return {
@@ -493,9 +682,31 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   for (const w of project.wbs) if (w.parentId && !wbsIds.has(w.parentId)) w.parentId = null;
   for (const a of project.activities) if (a.wbsId && !wbsIds.has(a.wbsId)) a.wbsId = null;
   if (!project.start) project.start = project.dataDate ?? '';
+  repairProject(project, log);
   validateProject(project);
+  const used = encodingUsed(source);
+  if (used) project.encoding = used;
   return project;
 }
+
+/** Lines before the header or the first table that may be skipped before the file is not an XER. */
+const MAX_LEAD_LINES = 20;
+
+/** The fields that name a record of each table in a problem (the first filled one). */
+const RECORD_NAMES: Record<string, readonly string[]> = {
+  PROJECT: ['proj_short_name', 'proj_id'],
+  CALENDAR: ['clndr_name', 'clndr_id'],
+  SCHEDOPTIONS: ['proj_id'],
+  PROJWBS: ['wbs_short_name', 'wbs_id'],
+  TASK: ['task_code', 'task_id'],
+  TASKPRED: ['task_pred_id'],
+  ACTVTYPE: ['actv_code_type', 'actv_code_type_id'],
+  ACTVCODE: ['short_name', 'actv_code_id'],
+  UDFTYPE: ['udf_type_label', 'udf_type_id'],
+  UDFVALUE: ['fk_id'],
+  RSRC: ['rsrc_short_name', 'rsrc_id'],
+  TASKRSRC: ['taskrsrc_id'],
+};
 
 const CONSTRAINT_FIELDS = [
   ['cstr_type', 'cstr_date', 'constraint'],
@@ -512,11 +723,11 @@ async function eachLine(
   encoding: Encoding | undefined,
   onLine: (line: number, text: string) => void,
 ): Promise<void> {
-  const decoder = new TextDecoderAuto(encoding);
+  const decoder = decoderFor(source, encoding);
   let rest = '';
   let line = 0;
-  for await (const chunk of chunksOf(source)) {
-    rest += decoder.decode(chunk);
+  const take = (decoded: string) => {
+    rest += decoded;
     let start = 0;
     for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
       const text = rest.charCodeAt(i - 1) === 13 ? rest.slice(start, i - 1) : rest.slice(start, i);
@@ -524,7 +735,9 @@ async function eachLine(
       onLine(++line, text);
     }
     rest = rest.slice(start);
-  }
-  rest += decoder.decode(new Uint8Array(0), true);
+  };
+  for await (const chunk of chunksOf(source)) take(decoder.decode(chunk));
+  // the decoder may have held bytes back (to detect a code page): the last call can bring many lines
+  take(decoder.decode(new Uint8Array(0), true));
   if (rest.length > 0) onLine(++line, rest.endsWith('\r') ? rest.slice(0, -1) : rest);
 }

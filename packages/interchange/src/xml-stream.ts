@@ -7,7 +7,7 @@
  */
 import { SaxesParser, type SaxesTag } from 'saxes';
 import { InterchangeError } from './errors.js';
-import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from './input.js';
+import { type ByteSource, chunksOf, decoderFor, type Encoding } from './input.js';
 
 export interface XNode {
   name: string;
@@ -58,7 +58,7 @@ export async function parseXml(
   parser.on('error', (e) => {
     failure ??= new InterchangeError('syntax', `malformed XML: ${e.message}`, { line: parser.line });
   });
-  const decoder = new TextDecoderAuto(encoding);
+  const decoder = decoderFor(source, encoding);
   let first = true;
   for await (const chunk of chunksOf(source)) {
     let s = decoder.decode(chunk);

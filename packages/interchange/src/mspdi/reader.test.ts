@@ -93,20 +93,29 @@ describe('MSPDI reader, streaming', () => {
     expect(soft.activities[0]!.constraint).toEqual({ type: 'start_on', date: '2024-01-10T08:00' });
   });
 
-  it('a task error is reported after the XML, settings and calendar errors of the whole file', async () => {
+  it('faults of tasks, settings and calendars are problems; broken XML and another root are refused', async () => {
     const bad = task(1, '') + task(2, '<Duration>PT5X</Duration>') + task(3, '<Duration>PT</Duration>');
-    const e = await failure(readMspdi(mspdi({ tasks: bad })));
-    expect([e.code, e.field, e.element]).toEqual(['invalid_value', 'Duration', 'Task UID 2']);
-    expect(e.line).toBe(10);
-    expect(e.message).toBe('line 10, Task UID 2, field Duration: "PT5X" is not an ISO 8601 duration');
+    const p = await readMspdi(mspdi({ tasks: bad }));
+    expect(p.activities).toHaveLength(3);
+    expect(p.problems).toContainEqual({
+      code: 'invalid_value',
+      action: 'ignored',
+      line: 10,
+      table: 'Task',
+      record: '2',
+      field: 'Duration',
+      value: 'PT5X',
+      message: '"PT5X" is not an ISO 8601 duration (ignored)',
+    });
+    // no start date and no date in any task: nothing to schedule from
     const settings = await failure(
       readMspdi(mspdi({ tasks: bad, settings: '<CalendarUID>1</CalendarUID>' })),
     );
-    expect([settings.code, settings.field]).toEqual(['missing_value', 'StartDate']);
-    const calendar = await failure(
-      readMspdi(mspdi({ tasks: bad }).replace('<FromTime>13:00:00', '<FromTime>1pm')),
+    expect([settings.code, settings.field]).toEqual(['missing_value', 'start']);
+    const calendar = await readMspdi(mspdi({ tasks: bad }).replace('<FromTime>13:00:00', '<FromTime>1pm'));
+    expect(calendar.problems).toContainEqual(
+      expect.objectContaining({ code: 'calendar_data', action: 'defaulted', table: 'Calendar' }),
     );
-    expect([calendar.code, calendar.element]).toEqual(['invalid_value', 'Calendar WorkingTime']);
     const xml = await failure(readMspdi(mspdi({ tasks: bad, after: '<Resources><Resource>' })));
     expect(xml.code).toMatch(/syntax|truncated/);
     const root = await failure(
@@ -115,41 +124,24 @@ describe('MSPDI reader, streaming', () => {
     expect(root.code).toBe('unsupported_format');
   });
 
-  it('the first of several task errors, in file order', async () => {
-    const e = await failure(
-      readMspdi(
-        mspdi({
-          tasks:
-            task(1, '<Start>2024-02-30T08:00:00</Start>') +
-            task(1, '') +
-            task(2, '<PredecessorLink><PredecessorUID>9</PredecessorUID></PredecessorLink>'),
-        }),
-      ),
+  it('bad dates, duplicate UIDs, dangling links and unknown link types are reported in file order', async () => {
+    const p = await readMspdi(
+      mspdi({
+        tasks:
+          task(1, '<Start>2024-02-30T08:00:00</Start>') +
+          task(1, '') +
+          task(2, '<PredecessorLink><PredecessorUID>9</PredecessorUID></PredecessorLink>') +
+          task(3, '<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>8</Type></PredecessorLink>'),
+      }),
     );
-    expect([e.code, e.field, e.element]).toEqual(['invalid_value', 'Start', 'Task UID 1']);
-    const duplicate = await failure(
-      readMspdi(
-        mspdi({
-          tasks:
-            task(1, '<PredecessorLink><PredecessorUID>9</PredecessorUID></PredecessorLink>') + task(1, ''),
-        }),
-      ),
-    );
-    expect([duplicate.code, duplicate.field]).toEqual(['duplicate_id', 'UID']);
-    const dangling = await failure(
-      readMspdi(
-        mspdi({
-          tasks:
-            task(1, '<PredecessorLink><PredecessorUID>9</PredecessorUID></PredecessorLink>') +
-            task(2, '<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>8</Type></PredecessorLink>'),
-        }),
-      ),
-    );
-    expect([dangling.code, dangling.field, dangling.element]).toEqual([
-      'dangling_relation',
-      'PredecessorUID',
-      'Task 1 PredecessorLink',
+    expect(p.problems.map((x) => [x.code, x.action, x.table, x.record, x.field, x.value])).toEqual([
+      ['invalid_date', 'ignored', 'Task', '1', 'Start', '2024-02-30T08:00:00'],
+      ['duplicate_id', 'ignored', 'Task', '1', 'UID', '1'],
+      ['dangling_relation', 'ignored', 'PredecessorLink', '2', 'PredecessorUID', '9'],
+      ['unknown_value', 'defaulted', 'PredecessorLink', '3', 'Type', '8'],
     ]);
+    expect(p.activities.map((a) => a.id)).toEqual(['1', '2', '3']);
+    expect(p.relations.map((r) => [r.predecessorId, r.successorId, r.type])).toEqual([['1', '3', 'fs']]);
   });
 
   it('input split anywhere, in UTF-8 or Windows-1251, reads the same', async () => {
@@ -172,7 +164,7 @@ describe('MSPDI reader, streaming', () => {
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
       expect(await readMspdi(chunks)).toEqual(whole);
     }
-    expect(await readMspdi(iconv.encode(text, 'win1251'))).toEqual(whole);
+    expect(await readMspdi(iconv.encode(text, 'win1251'))).toEqual({ ...whole, encoding: 'windows-1251' });
   });
 
   it("a task's child reads as an element tree would: first occurrence, '' when it has elements", async () => {
