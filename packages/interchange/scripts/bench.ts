@@ -15,10 +15,16 @@
  *                                        Project export them (early/late dates, floats per activity)
  *   tsx scripts/bench.ts --before <rev>  also imports each file with the package's code as of git
  *                                        revision <rev> (rows with `code: <rev>`), to compare readers
+ *
+ * First, the `takt` command as a user starts it: `takt schedule FILE --format json` on a one-activity
+ * and on a 4,000-activity XER, each a new process through bin/takt.mjs (the built CLI, so the npm
+ * script builds it first), interleaved with a bare `node -e ''` in the same run; medians of the wall
+ * times, the difference and the ratio.
+ *   tsx scripts/bench.ts --cli-only      only this; --cli-runs N processes per file (default 9)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -250,6 +256,62 @@ async function child(
   };
 }
 
+/** Wall time of one process, in ms; it must succeed. */
+function processMs(args: string[]): number {
+  const t = performance.now();
+  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  const ms = performance.now() - t;
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
+  return ms;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * `takt schedule FILE --format json` as processes on a one-activity and a 4,000-activity XER, beside a
+ * bare `node -e ''`: one unmeasured round warms the file cache, then `runs` rounds of the three.
+ */
+async function cliStartup(runs: number) {
+  const bin = fileURLToPath(new URL('../bin/takt.mjs', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'takt-bench-cli-'));
+  try {
+    const files = [1, 4000].map((n) => ({ n, path: join(dir, `cli-${n}.xer`) }));
+    for (const { n, path } of files) await writeFile(path, writers.writeXer(syntheticProject(n)));
+    const commands = [['-e', ''], ...files.map(({ path }) => [bin, 'schedule', path, '--format', 'json'])];
+    const times: number[][] = commands.map(() => []);
+    for (let round = 0; round <= runs; round++)
+      commands.forEach((command, k) => {
+        const ms = processMs(command);
+        if (round > 0) times[k]!.push(ms);
+      });
+    const bareMs = median(times[0]!);
+    return {
+      benchmark: 'takt-cli',
+      node: process.version,
+      loadAverage: loadavg().map((l) => round(l, 2)),
+      runs,
+      bareNodeMs: Math.round(bareMs),
+      schedule: files.map(({ n, path }, k) => {
+        const ms = median(times[k + 1]!);
+        return {
+          file: `XER, ${n.toLocaleString('en')} ${n === 1 ? 'activity' : 'activities'}`,
+          fileKB: round(statSync(path).size / 1024),
+          medianMs: Math.round(ms),
+          minMs: Math.round(Math.min(...times[k + 1]!)),
+          overBareMs: Math.round(ms - bareMs),
+          ratioToBare: round(ms / bareMs, 2),
+        };
+      }),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
@@ -266,6 +328,10 @@ async function main() {
     process.stdout.write(`${JSON.stringify(await child(step, format, Number(n), path, code))}\n`);
     return;
   }
+  const runsAt = args.indexOf('--cli-runs');
+  const cli = await cliStartup(runsAt >= 0 ? Number(args[runsAt + 1]) : 9);
+  process.stdout.write(`${JSON.stringify(cli)}\n`);
+  if (args.includes('--cli-only')) return;
   const beforeAt = args.indexOf('--before');
   const before = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
   const sizesAt = args.indexOf('--sizes');
@@ -345,7 +411,7 @@ async function main() {
       peakRssMB: r.peakRssMB,
     }));
   process.stdout.write(
-    `${JSON.stringify({ benchmark: 'interchange', node: process.version, summary }, null, 2)}\n`,
+    `${JSON.stringify({ benchmark: 'interchange', node: process.version, cli: cli.schedule, summary }, null, 2)}\n`,
   );
 }
 
