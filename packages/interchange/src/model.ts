@@ -219,6 +219,8 @@ export interface IxProject {
    * rest of the file is read. A file is refused only when nothing schedulable can be read.
    */
   problems: IxProblem[];
+  /** The text encoding the file was decoded in (detected or forced); absent for input given as text. */
+  encoding?: 'utf-8' | 'windows-1252' | 'windows-1250' | 'windows-1251';
 }
 
 /** What a reader did with a value it could not take as written. */

@@ -6,11 +6,13 @@
  * parts: XML, the project's settings, calendars, tasks, links, assignments.
  * Durations are ISO 8601 (`PT8H0M0S`); LinkLag is in tenths of a minute (elapsed LagFormats 4/6/8/10/12
  * run on a 24-hour clock, percent formats 19/20 are percent of the predecessor's duration); slack is in
- * tenths of a minute; Type 0=FF 1=FS 2=SF 3=SS.
+ * tenths of a minute; Type 0=FF 1=FS 2=SF 3=SS. A value MS Project would open but Takt cannot take as
+ * written is left out or replaced by MS Project's default and reported in `problems` (see `lenient.ts`).
  */
 import { isoDate, number } from './dates.js';
 import { InterchangeError, type InterchangeErrorLocation } from './errors.js';
-import type { ByteSource, Encoding } from './input.js';
+import { type ByteSource, type Encoding, encodingUsed } from './input.js';
+import { ProblemLog } from './lenient.js';
 import {
   emptyProject,
   type IxActivity,
@@ -33,7 +35,7 @@ import {
   type TaskRecord,
 } from './mspdi/records.js';
 import { SplitCollector } from './mspdi/splits.js';
-import { validateProject } from './validate.js';
+import { repairProject, validateProject } from './validate.js';
 import { own } from './xml-records.js';
 import type { XNode } from './xml-stream.js';
 
@@ -106,7 +108,8 @@ export async function readMspdi(
   const settings: Record<string, string> = {};
   const rawCalendars: XNode[] = [];
   const attributeNames = new Map<string, string>();
-  const tasks = new TaskConverter(p);
+  const log = new ProblemLog(p.problems);
+  const tasks = new TaskConverter(p, log);
   const assignments: Fields[] = [];
   const splits = new SplitCollector();
   const root = await readMspdiRecords(
@@ -150,26 +153,57 @@ export async function readMspdi(
   const where = (field: string) => ({ element: 'Project', field });
   p.name = settings.Title || settings.Name || '';
   p.code = settings.Name || '';
-  if (!settings.StartDate)
-    throw new InterchangeError('missing_value', 'project has no StartDate', where('StartDate'));
-  p.start = isoDate(settings.StartDate, where('StartDate'));
-  p.scheduledFinish = settings.FinishDate ? isoDate(settings.FinishDate, where('FinishDate')) : undefined;
-  p.minutesPerDay = settings.MinutesPerDay
-    ? number(settings.MinutesPerDay, where('MinutesPerDay'), 1440)
-    : 480;
+  const projectAt = (field: string) => ({ table: 'Project', record: p.name || undefined, field });
+  /** A project date that cannot be read is left out (a missing start is mended by `repairProject`). */
+  const projectDate = (field: string): string | undefined => {
+    const text = settings[field];
+    if (!text) return undefined;
+    try {
+      return isoDate(text, where(field));
+    } catch (e) {
+      log.fromError(e, 'ignored', projectAt(field), text);
+      return undefined;
+    }
+  };
+  const projectNumber = (field: string, max: number, fallback: number): number => {
+    const text = settings[field];
+    if (!text) return fallback;
+    try {
+      return number(text, where(field), max);
+    } catch (e) {
+      log.fromError(e, 'defaulted', projectAt(field), text, String(fallback));
+      return fallback;
+    }
+  };
+  p.start = projectDate('StartDate') ?? '';
+  p.scheduledFinish = projectDate('FinishDate');
+  p.minutesPerDay = projectNumber('MinutesPerDay', 1440, 480) || 480;
   p.defaultCalendarId = settings.CalendarUID ?? '1';
-  const slackLimitDays = settings.CriticalSlackLimit
-    ? number(settings.CriticalSlackLimit, where('CriticalSlackLimit'), 10000)
-    : 0;
+  const slackLimitDays = projectNumber('CriticalSlackLimit', 10000, 0);
   p.options.critical = {
     kind: 'total_float',
     thresholdMinutes: Math.round(slackLimitDays * p.minutesPerDay),
   };
   if (settings.ScheduleFromStart === '0')
     p.warnings.push('project scheduled from its finish: scheduled forward from its start');
-  if (settings.StatusDate) p.dataDate = isoDate(settings.StatusDate, where('StatusDate'));
+  const statusDate = projectDate('StatusDate');
+  if (statusDate) p.dataDate = statusDate;
 
-  p.calendars = resolveCalendars(rawCalendars);
+  try {
+    p.calendars = resolveCalendars(rawCalendars);
+  } catch (e) {
+    if (!(e instanceof InterchangeError)) throw e;
+    // the calendars are resolved together (base calendars): none is read, the standard week is used
+    log.add(
+      'calendar_data',
+      'defaulted',
+      { line: e.line, table: 'Calendar', field: e.field },
+      `${e.message.replace(/^.*?field [^:]+: /, '')}; the file's calendars are not read, the standard week is used`,
+      '',
+      'standard week',
+    );
+    p.calendars = [];
+  }
   const perDay = p.minutesPerDay;
   for (const c of p.calendars) c.hoursPerDay ??= perDay / 60;
   // "Tasks will always honor their constraint dates" (default on): must start/finish on beat the links
@@ -178,21 +212,43 @@ export async function readMspdi(
   for (const link of tasks.links) {
     const { succ, line, predUid } = link;
     const w = (field: string) => ({ line, element: `Task ${succ.code} PredecessorLink`, field });
+    const linkAt = (field: string) => ({ line, table: 'PredecessorLink', record: succ.code, field });
     if (link.crossProject === '1') {
       p.warnings.push(`task ${succ.code}: link to another project dropped`);
       continue;
     }
     const pred = byUid.get(predUid);
-    if (!pred)
-      throw new InterchangeError(
+    if (!pred) {
+      log.add(
         'dangling_relation',
-        `unknown predecessor UID ${predUid}`,
-        w('PredecessorUID'),
+        'ignored',
+        linkAt('PredecessorUID'),
+        `task ${succ.code}: predecessor UID ${predUid} is not in the file; the link is left out`,
+        predUid,
       );
-    const type = MSPDI_LINK_TYPES[link.type || '1'];
-    if (!type) throw new InterchangeError('invalid_value', `unknown link Type ${link.type}`, w('Type'));
+      continue;
+    }
+    let type = Object.hasOwn(MSPDI_LINK_TYPES, link.type || '1')
+      ? MSPDI_LINK_TYPES[link.type || '1']
+      : undefined;
+    if (!type) {
+      log.add(
+        'unknown_value',
+        'defaulted',
+        linkAt('Type'),
+        `unknown link Type ${link.type}; 1 (finish-to-start) is used`,
+        link.type,
+        '1',
+      );
+      type = 'fs';
+    }
     const format = link.lagFormat || '7';
-    const raw = link.linkLag ? number(link.linkLag, w('LinkLag')) : 0;
+    let raw = 0;
+    try {
+      if (link.linkLag) raw = number(link.linkLag, w('LinkLag'));
+    } catch (e) {
+      log.fromError(e, 'defaulted', linkAt('LinkLag'), link.linkLag, '0');
+    }
     let lagMinutes = Math.round(raw / 10);
     if (PERCENT_LAG_FORMATS.has(format)) lagMinutes = Math.round((pred.durationMinutes * raw) / 100);
     p.relations.push({
@@ -211,13 +267,22 @@ export async function readMspdi(
     const resource = f[ASSIGNMENT.ResourceUID] ?? '';
     if (!byUid.has(task) || !resourceIds.has(resource)) continue; // MS Project's unassigned placeholders (resource -65535)
     const work = f[ASSIGNMENT.Work];
+    let plannedUnits: number | undefined;
+    try {
+      if (work) plannedUnits = minutesFromIsoDuration(work, { element: 'Assignment', field: 'Work' }) / 60;
+    } catch (e) {
+      log.fromError(
+        e,
+        'ignored',
+        { table: 'Assignment', record: f[ASSIGNMENT.UID], field: 'Work' },
+        work ?? '',
+      );
+    }
     p.assignments.push({
       id: f[ASSIGNMENT.UID] ?? '',
       activityId: task,
       resourceId: resource,
-      ...(work
-        ? { plannedUnits: minutesFromIsoDuration(work, { element: 'Assignment', field: 'Work' }) / 60 }
-        : {}),
+      ...(plannedUnits !== undefined ? { plannedUnits } : {}),
     });
   }
   for (const r of p.resources)
@@ -228,7 +293,10 @@ export async function readMspdi(
   }
   // No status date is no data date: MS Project then schedules tasks that have not started from their
   // predecessors and the project start, whatever progress other tasks report.
+  repairProject(p, log);
   validateProject(p);
+  const used = encodingUsed(source);
+  if (used) p.encoding = used;
   return p;
 }
 
@@ -259,11 +327,6 @@ function taskNumber(t: TaskRecord, i: number, max?: number): number {
   return inTask(t, TASK_FIELD_NAMES[i]!, (where) => number(text, where, max));
 }
 
-/** Slack in tenths of a minute → minutes. */
-function taskSlack(t: TaskRecord, i: number): number | undefined {
-  return t.fields[i] ? Math.round(taskNumber(t, i) / 10) : undefined;
-}
-
 /**
  * Turns each Task into an activity as it arrives. The first error is kept and thrown by `finish`, after
  * the XML, settings and calendar errors the whole file may still hold; tasks after it are not read.
@@ -290,16 +353,52 @@ class TaskConverter {
   private readonly dates = new Map<string, string>();
   private readonly durations = new Map<string, number>();
 
-  constructor(private readonly p: IxProject) {}
+  constructor(
+    private readonly p: IxProject,
+    private readonly log: ProblemLog,
+  ) {}
 
+  /** A task whose conversion fails is left out, reported (its fields' own faults are reported as read). */
   add(t: TaskRecord): void {
     if (this.failed) return;
     try {
       this.convert(t);
     } catch (e) {
+      if (e instanceof InterchangeError) {
+        this.log.add(
+          e.code === 'missing_value' ? 'missing_value' : 'invalid_value',
+          'ignored',
+          { line: t.line, table: 'Task', record: t.fields[TASK.ID] || t.fields[TASK.UID], field: e.field },
+          `${e.message.replace(/^.*?field [^:]+: /, '')}; the task is not read`,
+          t.fields[TASK.UID] ?? '',
+        );
+        return;
+      }
       this.failed = true;
       this.error = e;
     }
+  }
+
+  private problemAt(t: TaskRecord, field: string) {
+    return { line: t.line, table: 'Task', record: t.fields[TASK.ID] || t.fields[TASK.UID], field };
+  }
+
+  /** A number field of a task; one that cannot be read is left out, reported. */
+  private num(t: TaskRecord, i: number, max?: number): number | undefined {
+    const text = t.fields[i];
+    if (!text) return undefined;
+    try {
+      return taskNumber(t, i, max);
+    } catch (e) {
+      this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
+      return undefined;
+    }
+  }
+
+  /** Slack in tenths of a minute → minutes. */
+  private slack(t: TaskRecord, i: number): number | undefined {
+    const tenths = this.num(t, i);
+    return tenths === undefined ? undefined : Math.round(tenths / 10);
   }
 
   finish(honorConstraints: boolean, attributeNames: ReadonlyMap<string, string>): void {
@@ -319,9 +418,16 @@ class TaskConverter {
     this.attributes.length = 0;
   }
 
+  /** A date field of a task; one that cannot be read is left out, reported. */
   private date(t: TaskRecord, i: number): string | undefined {
     const text = t.fields[i];
-    return text ? this.dateOf(t, TASK_FIELD_NAMES[i]!, text) : undefined;
+    if (!text) return undefined;
+    try {
+      return this.dateOf(t, TASK_FIELD_NAMES[i]!, text);
+    } catch (e) {
+      this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
+      return undefined;
+    }
   }
 
   private dateOf(t: TaskRecord, field: string, text: string): string {
@@ -339,7 +445,12 @@ class TaskConverter {
     if (!text) return undefined;
     let minutes = this.durations.get(text);
     if (minutes === undefined) {
-      minutes = inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where));
+      try {
+        minutes = inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where));
+      } catch (e) {
+        this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
+        return undefined;
+      }
       if (this.durations.size >= MEMO_SIZE) this.durations.clear();
       this.durations.set(text, minutes);
     }
@@ -355,7 +466,7 @@ class TaskConverter {
       this.warnings.push(`task ${f[TASK.ID] ?? ''}: inactive, left out`);
       return;
     }
-    const level = f[TASK.OutlineLevel] ? taskNumber(t, TASK.OutlineLevel, 100) : 1;
+    const level = Math.max(0, Math.round(this.num(t, TASK.OutlineLevel, 100) ?? 1));
     const summary = f[TASK.Summary] === '1';
     const critical = f[TASK.Critical] ? f[TASK.Critical] === '1' : undefined;
     if (uid === '0' && level === 0) {
@@ -367,8 +478,8 @@ class TaskConverter {
           earlyFinish: this.date(t, TASK.EarlyFinish),
           lateStart: this.date(t, TASK.LateStart),
           lateFinish: this.date(t, TASK.LateFinish),
-          totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
-          freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
+          totalFloatMinutes: this.slack(t, TASK.TotalSlack),
+          freeFloatMinutes: this.slack(t, TASK.FreeSlack),
           critical,
           start: this.date(t, TASK.Start),
           finish: this.date(t, TASK.Finish),
@@ -394,8 +505,8 @@ class TaskConverter {
         earlyFinish: this.date(t, TASK.EarlyFinish),
         lateStart: this.date(t, TASK.LateStart),
         lateFinish: this.date(t, TASK.LateFinish),
-        totalFloatMinutes: taskSlack(t, TASK.TotalSlack),
-        freeFloatMinutes: taskSlack(t, TASK.FreeSlack),
+        totalFloatMinutes: this.slack(t, TASK.TotalSlack),
+        freeFloatMinutes: this.slack(t, TASK.FreeSlack),
         critical,
         start: this.date(t, TASK.Start),
         finish: this.date(t, TASK.Finish),
@@ -406,28 +517,38 @@ class TaskConverter {
     if (f[TASK.Manual] === '1' && !summary) a.manual = true;
     if (!summary && ELAPSED_FORMATS.has(f[TASK.DurationFormat] ?? '')) a.elapsed = true;
     if (f[TASK.IgnoreResourceCalendar] === '1') a.ignoreResourceCalendar = true;
-    if (f[TASK.PercentComplete]) a.percentComplete = taskNumber(t, TASK.PercentComplete, 1000);
+    const pct = this.num(t, TASK.PercentComplete, 1000);
+    if (pct !== undefined) a.percentComplete = pct;
     if (a.actualFinish) a.status = 'completed';
     else if (a.actualStart) {
       a.status = 'in_progress';
       a.remainingMinutes = this.duration(t, TASK.RemainingDuration);
     } else a.status = 'not_started';
-    const ct = MSPDI_CONSTRAINTS[f[TASK.ConstraintType] || '0'];
-    if (!ct)
-      throw new InterchangeError(
-        'invalid_value',
-        `unknown ConstraintType ${f[TASK.ConstraintType]}`,
-        taskAt(t, 'ConstraintType'),
+    const ctText = f[TASK.ConstraintType] || '0';
+    let ct = Object.hasOwn(MSPDI_CONSTRAINTS, ctText) ? MSPDI_CONSTRAINTS[ctText] : undefined;
+    if (!ct) {
+      this.log.add(
+        'unknown_value',
+        'defaulted',
+        this.problemAt(t, 'ConstraintType'),
+        `unknown ConstraintType ${ctText}; 0 (as soon as possible) is used`,
+        ctText,
+        '0',
       );
+      ct = 'asap';
+    }
+    const constraintDate = ct === 'alap' || ct === 'asap' ? undefined : this.date(t, TASK.ConstraintDate);
     if (ct === 'alap') a.asLateAsPossible = true;
-    else if (ct !== 'asap') {
-      const date = this.date(t, TASK.ConstraintDate);
-      if (!date)
-        throw new InterchangeError(
-          'missing_value',
-          'constraint without ConstraintDate',
-          taskAt(t, 'ConstraintDate'),
-        );
+    else if (ct !== 'asap' && !constraintDate)
+      this.log.add(
+        'missing_value',
+        'ignored',
+        this.problemAt(t, 'ConstraintDate'),
+        `constraint ${ctText} without a ConstraintDate; no constraint`,
+        ctText,
+      );
+    else if (ct !== 'asap' && constraintDate) {
+      const date = constraintDate;
       a.constraint = { type: ct, date };
       if (ct === 'start_on' || ct === 'finish_on') this.mustOn.push(a);
     }
@@ -447,8 +568,16 @@ class TaskConverter {
         pairs.push(own(x.fields[TASK_ATTRIBUTE.FieldID] ?? ''), own(x.fields[TASK_ATTRIBUTE.Value] ?? ''));
       this.attributes.push([a, pairs]);
     }
-    if (this.byUid.has(uid))
-      throw new InterchangeError('duplicate_id', `task UID ${uid} appears twice`, taskAt(t, 'UID'));
+    if (this.byUid.has(uid)) {
+      this.log.add(
+        'duplicate_id',
+        'ignored',
+        this.problemAt(t, 'UID'),
+        `task UID ${uid} appears again; the first is kept`,
+        uid,
+      );
+      return;
+    }
     this.byUid.set(uid, a);
     const { outline } = this;
     while (outline.length > level) outline.pop();
