@@ -14,8 +14,13 @@ const COLUMNS: Array<keyof WorkResultRow> = [
   'drivingRelationIds',
 ];
 
+/** Ids are caller text: one a spreadsheet could run as a formula gets a leading `'` (numbers stay numbers). */
+const formulaLike = (text: string) =>
+  /^[=+\-@\t\r]/.test(text) && !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text);
+
 function csvField(value: WorkResultRow[keyof WorkResultRow]): string {
-  const text = value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value);
+  const raw = value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value);
+  const text = typeof value === 'number' || !formulaLike(raw) ? raw : `'${raw}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -247,3 +247,24 @@ describe('uploads stream to storage and are cut at their limit', () => {
     expect(await spooled()).toEqual([]);
   });
 });
+
+describe('exports guard text a spreadsheet could run as a formula', () => {
+  it('a work named =HYPERLINK(…) and coded @1 is exported to CSV behind a quote', async () => {
+    const { versionId } = await scheduleWithVersion(s.ok);
+    const name = '=HYPERLINK("http://evil.example","open")';
+    await s.ok('POST', `/versions/${versionId}/wbs`, { name, code: '@1', durationMinutes: 480 });
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}/versions/${versionId}/export/csv`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(file.status).toBe(200);
+    const text = new TextDecoder().decode(file.body);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""open"")"`);
+    expect(text).toContain("'@1");
+    expect(text.split(/\r?\n/).some((line) => /(^|;)"?=/.test(line))).toBe(false);
+  });
+});

@@ -10,6 +10,7 @@ import { serialFromDate, xerDate } from './dates.js';
 import type { IxActivity, IxConstraintType, IxProject } from './model.js';
 import { writeClndrData } from './p6-calendar.js';
 import type { ScheduleRow } from './schedule.js';
+import { neutralizeFormula } from './tabular/formula-guard.js';
 import { XER_CONSTRAINTS, XER_LAG_CALENDARS, XER_RELATIONS, XER_TASK_TYPES } from './xer-reader.js';
 
 const invert = <K extends string, V extends string>(m: Record<K, V>) =>
@@ -730,7 +731,8 @@ export function* writePmxml(p: IxProject, rows?: ScheduleRow[]): Generator<strin
 /** CSV of the schedule (the CLI's table): `;`-free, RFC 4180 quoting, dates `YYYY-MM-DDTHH:mm`. */
 export function* writeScheduleCsv(rows: ScheduleRow[]): Generator<string> {
   const q = (v: string | number | boolean | null) => {
-    const s = v === null ? '' : String(v);
+    // Codes and names are user text: guarded against formula injection; numbers stay numbers.
+    const s = v === null ? '' : typeof v === 'string' ? neutralizeFormula(v) : String(v);
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   yield 'code,name,earlyStart,earlyFinish,lateStart,lateFinish,totalFloatHours,freeFloatHours,critical\n';

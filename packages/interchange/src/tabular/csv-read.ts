@@ -5,6 +5,7 @@
  */
 import { InterchangeError } from '../errors.js';
 import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from '../input.js';
+import { restoreFormulaText } from './formula-guard.js';
 import type { SheetRow } from './sheet.js';
 
 export type CsvDelimiter = ';' | ',' | '\t';
@@ -65,7 +66,8 @@ export async function* readCsvRows(
   let physicalLine = 1;
   let recordLine = 1;
   const endField = () => {
-    cells.push(field === '' && !fieldStarted ? null : field);
+    // A `'` our exports put before text a spreadsheet could take for a formula comes off again.
+    cells.push(field === '' && !fieldStarted ? null : restoreFormulaText(field));
     field = '';
     fieldStarted = false;
     afterQuote = false;

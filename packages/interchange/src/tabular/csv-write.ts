@@ -4,6 +4,8 @@
  * quoting, dates DD.MM.YYYY (DD.MM.YYYY HH:mm for date-time columns). CSV has no outline: with `levelColumn`
  * the row's level (1 = top) is written as an extra first column, which the import maps to `level`.
  */
+
+import { neutralizeFormula } from './formula-guard.js';
 import {
   formatGridDate,
   type Grid,
@@ -29,24 +31,25 @@ function formatNumber(n: number, decimals: number | undefined, decimal: string):
   return decimal === '.' ? text : text.replace('.', decimal);
 }
 
+/** A cell's text; any text that is not a number we formatted is guarded against formula injection. */
 function csvValue(c: GridColumn, v: GridValue, decimal: string, labels: GridLabels): string {
   if (v === null || v === undefined) return '';
   switch (c.kind) {
     case 'date':
     case 'datetime':
-      return typeof v === 'string' ? formatGridDate(v, c.kind === 'datetime') : String(v);
+      return neutralizeFormula(typeof v === 'string' ? formatGridDate(v, c.kind === 'datetime') : String(v));
     case 'number':
     case 'money':
     case 'percent':
     case 'integer': {
       const n = typeof v === 'number' ? v : Number(v);
-      if (v === '' || !Number.isFinite(n)) return String(v);
+      if (v === '' || !Number.isFinite(n)) return neutralizeFormula(String(v));
       return formatNumber(n, c.kind === 'integer' ? 0 : c.decimals, decimal);
     }
     case 'boolean':
       return v === true || v === 'true' || v === 1 ? labels.yes : labels.no;
     default:
-      return String(v);
+      return neutralizeFormula(String(v));
   }
 }
 
@@ -66,10 +69,13 @@ export async function* writeGridCsv(grid: Grid, options: CsvWriteOptions = {}): 
   const level = options.levelColumn;
   if (options.bom !== false) yield '\uFEFF';
   if (grid.title) {
-    yield* csvLine([grid.title], delimiter);
+    yield* csvLine([neutralizeFormula(grid.title)], delimiter);
     yield '\r\n';
   }
-  yield* csvLine([...(level ? [level] : []), ...grid.columns.map((c) => c.header)], delimiter);
+  yield* csvLine(
+    [...(level ? [neutralizeFormula(level)] : []), ...grid.columns.map((c) => neutralizeFormula(c.header))],
+    delimiter,
+  );
   for await (const r of rowsOf(grid.rows))
     yield* csvLine(
       [

@@ -1,6 +1,7 @@
 /** Excel and CSV: the grid as shown (export) and spreadsheets through upload rules (import). */
 export { type CsvReadOptions, detectDelimiter, readCsvRows } from './csv-read.js';
 export { type CsvWriteOptions, writeGridCsv } from './csv-write.js';
+export { looksLikeFormula, neutralizeFormula, restoreFormulaText } from './formula-guard.js';
 export type { Grid, GridColumn, GridColumnKind, GridLabels, GridRow, GridValue } from './grid.js';
 export {
   matchVolumesByCode,

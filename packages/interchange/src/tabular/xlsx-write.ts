@@ -6,6 +6,7 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { looksLikeFormula } from './formula-guard.js';
 import { dateParts, type Grid, type GridColumn, type GridRow, type GridValue, rowsOf } from './grid.js';
 
 /** Excel's outline has 7 levels; deeper rows stay at the deepest. */
@@ -45,6 +46,13 @@ function defaultWidth(c: GridColumn): number {
   };
   return Math.min(60, Math.max(byKind[c.kind], [...c.header].length + 2));
 }
+
+/**
+ * Excel's Text format. Text is always written as a string cell, never a formula; text that a spreadsheet
+ * could take for a formula (see formula-guard.ts) also gets this format, so editing the cell in Excel
+ * keeps it text. The value itself is unchanged, so the file reads back exactly.
+ */
+const TEXT_FORMAT = '@';
 
 /** A grid value → the cell value exceljs writes (Date for dates, fraction for percents). */
 function cellValue(c: GridColumn, v: GridValue): ExcelJS.CellValue {
@@ -118,6 +126,7 @@ export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Ar
   if (grid.title) {
     const t = ws.addRow([grid.title]);
     t.font = { bold: true, size: 14 };
+    if (looksLikeFormula(grid.title)) t.getCell(1).numFmt = TEXT_FORMAT;
     t.commit();
     ws.addRow([]).commit();
   }
@@ -125,6 +134,7 @@ export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Ar
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', wrapText: true };
   header.eachCell((cell) => {
+    if (typeof cell.value === 'string' && looksLikeFormula(cell.value)) cell.numFmt = TEXT_FORMAT;
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8ECF2' } };
     cell.border = { bottom: { style: 'thin', color: { argb: 'FF9AA5B1' } } };
   });
@@ -138,7 +148,8 @@ export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Ar
     grid.columns.forEach((c, k) => {
       const cell = row.getCell(k + 1);
       const fmt = numFmt(c);
-      if (fmt) cell.numFmt = fmt;
+      if (typeof cell.value === 'string' && looksLikeFormula(cell.value)) cell.numFmt = TEXT_FORMAT;
+      else if (fmt) cell.numFmt = fmt;
       if (r.summary) cell.font = { bold: true };
       if (c.indent && r.level > 0) cell.alignment = { indent: Math.min(15, r.level) };
     });

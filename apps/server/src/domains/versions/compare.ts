@@ -1,3 +1,4 @@
+import { neutralizeFormula } from '@takt/interchange';
 import type { SpaceContext } from '../../context';
 import { iso } from '../works/fields';
 import { versionOf } from './guard';
@@ -117,8 +118,9 @@ export async function compareVersions(
   return { versionId: input.versionId, otherVersionId: input.otherVersionId, works, relations };
 }
 
+/** A cell of the comparison CSV; names, codes and values are guarded against formula injection. */
 const csvCell = (v: unknown) => {
-  const text = v === null || v === undefined ? '' : String(v);
+  const text = v === null || v === undefined ? '' : neutralizeFormula(String(v));
   return /[";\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
