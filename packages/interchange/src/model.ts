@@ -123,6 +123,8 @@ export interface IxActivity {
   splits?: { start: string; finish: string }[];
   /** MS Project "Scheduling ignores resource calendars" (only with a task calendar). */
   ignoreResourceCalendar?: boolean;
+  /** MS Project fixed-duration task (Type 1): its span is its duration on the task calendar, not on its resources'. */
+  fixedDuration?: boolean;
   recorded: IxRecorded;
   /** Activity codes: code type name → value. */
   codes: Record<string, string>;

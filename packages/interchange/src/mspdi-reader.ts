@@ -517,6 +517,7 @@ class TaskConverter {
     if (f[TASK.Manual] === '1' && !summary) a.manual = true;
     if (!summary && ELAPSED_FORMATS.has(f[TASK.DurationFormat] ?? '')) a.elapsed = true;
     if (f[TASK.IgnoreResourceCalendar] === '1') a.ignoreResourceCalendar = true;
+    if (f[TASK.Type] === '1') a.fixedDuration = true;
     const pct = this.num(t, TASK.PercentComplete, 1000);
     if (pct !== undefined) a.percentComplete = pct;
     if (a.actualFinish) a.status = 'completed';

@@ -204,6 +204,16 @@ describe('resource calendars', () => {
     expect([formwork.earlyStart, formwork.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-11T11:00']);
   });
 
+  it('a fixed-duration task (Type 1) keeps its own calendar with a night-shift resource', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    expect(p.activities.find((a) => a.id === '2')!.fixedDuration).toBeUndefined();
+    p.activities.find((a) => a.id === '2')!.fixedDuration = true;
+    const night = scheduleProject(p).rows.find((r) => r.id === '2')!;
+    expect([night.earlyStart, night.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-10T17:00']);
+    const read = await readMspdi(mspdi('', task(1, '<Type>1</Type><Duration>PT8H0M0S</Duration>')));
+    expect(read.activities[0]!.fixedDuration).toBe(true);
+  });
+
   it('resources on different calendars: the task calendar, with a warning', async () => {
     const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
     p.resources.push({ id: '2', code: 'DC', name: 'Day crew', type: 'labor', calendarId: '1' });

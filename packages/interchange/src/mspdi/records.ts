@@ -44,6 +44,7 @@ const TASK_SHAPE = new Shape([
   'Manual',
   'DurationFormat',
   'IgnoreResourceCalendar',
+  'Type',
 ]);
 const BASELINE_SHAPE = new Shape(['Number', 'Start', 'Finish']);
 const TASK_ATTRIBUTE_SHAPE = new Shape(['FieldID', 'Value']);

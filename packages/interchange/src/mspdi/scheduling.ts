@@ -3,7 +3,8 @@
  * its span.
  * - Elapsed durations (`ed`, `ew`, `emo`…) run on a 24-hour clock: the engine's `24h` calendar.
  * - A task with work resources runs on their calendar: MS Project schedules each assignment on its
- *   resource's calendar. Without a task calendar that is the resource's calendar; with one (and
+ *   resource's calendar — unless the task is fixed-duration (Type 1), whose span is its duration on the
+ *   task's own calendar (as MPXJ's MS Project scheduler, checked against files MS Project calculated). Without a task calendar that is the resource's calendar; with one (and
  *   "Scheduling ignores resource calendars" off) only the working time common to both. When the task's
  *   resources have different calendars, each assignment runs on its own and the task spans them all,
  *   which one engine calendar cannot express: the task then stays on its own (or the project's)
@@ -120,7 +121,7 @@ export function msProjectCalendars(p: IxProject): MsProjectCalendars {
       continue;
     }
     const own = a.calendarId;
-    if (own && a.ignoreResourceCalendar) continue;
+    if ((own && a.ignoreResourceCalendar) || a.fixedDuration) continue;
     const resources = byTask.get(a.id);
     if (!resources) continue;
     if (resources.size > 1) {
