@@ -45,15 +45,16 @@ describe('open-ended activities made critical (P6)', () => {
 describe('progress modes (P6)', () => {
   const dataDate = '2024-01-03T08:00';
 
-  it('actual dates: actual dates after the data date are accepted and drive successors', () => {
+  it('actual dates after the data date are accepted in every mode and drive successors', () => {
     const works = [
       task('A', 960, { actualStart: '2024-01-02T08:00', actualFinish: '2024-01-04T17:00' }),
       task('B', 480),
     ];
     const input = project(works, [fs('A', 'B')], { dataDate });
-    expect(() => calculate(input)).toThrow(expect.objectContaining({ code: 'invalid_progress' }));
-    const result = rows(input, { progress: 'actual_dates' });
-    expect(early(result.B)).toEqual(['2024-01-05T08:00', '2024-01-05T17:00']);
+    for (const progress of ['retained_logic', 'progress_override', 'actual_dates'] as const) {
+      const result = rows(input, { progress });
+      expect(early(result.B), progress).toEqual(['2024-01-05T08:00', '2024-01-05T17:00']);
+    }
   });
 
   it('actual dates: the remaining work of a started successor does not wait for its predecessor', () => {
@@ -188,7 +189,7 @@ describe('expected finish dates (P6 "use expected end dates")', () => {
     expect(late(result.A)).toEqual(['2024-01-01T08:00', '2024-01-04T17:00']);
   });
 
-  it('an in-progress work finishes its remaining work on the expected finish; a passed one leaves none', () => {
+  it('an in-progress work finishes its remaining work on the expected finish; one before the start is ignored', () => {
     const dataDate = '2024-01-03T08:00';
     const works = [
       task('A', 2400, { actualStart: '2024-01-01T08:00', expectedFinish: '2024-01-03T12:00' }),
@@ -196,8 +197,9 @@ describe('expected finish dates (P6 "use expected end dates")', () => {
     ];
     const result = rows(project(works, [], { dataDate }), { useExpectedFinish: true });
     expect(early(result.A)).toEqual(['2024-01-01T08:00', '2024-01-03T12:00']);
-    // B cannot start before the data date, so its expected finish has passed: it starts and ends then.
-    expect(early(result.B)).toEqual(['2024-01-03T08:00', '2024-01-03T08:00']);
+    // B cannot start before the data date, so its expected finish lies before its start: P6 ignores it
+    // and B keeps its two days.
+    expect(early(result.B)).toEqual(['2024-01-03T08:00', '2024-01-04T17:00']);
   });
 });
 

@@ -68,6 +68,8 @@ export function edgeBound(model: ProjectModel, e: number, limit: number): number
   const predIndex = model.calendar[p]!;
   const successorIndex = model.calendar[model.network.edgeTo[e]!]!;
   const successorCalendar = calendars[successorIndex]!;
+  if (model.options.crossCalendarLate === 'previous_finish')
+    return previousFinishBound(model, e, limit, lag, predIndex, successorIndex);
   let time: number;
   if (lag === 0) time = calendarStartInstant(successorCalendar, limit);
   else {
@@ -89,4 +91,34 @@ export function edgeBound(model: ProjectModel, e: number, limit: number): number
   return workUsesStartConvention(model, p, flags & EDGE_PRED_START ? 1 : 0)
     ? calendarWorkingTime(predCalendar, time + 1) - 1
     : calendarWorkingTime(predCalendar, time);
+}
+
+/**
+ * Backward as P6 does it across calendars: the successor's coordinate (less the lag, on the lag calendar)
+ * is read as the end of the previous working time, and the predecessor's coordinate is its own working
+ * time at that instant — the latest working instant of its calendar at or before the bound, on either
+ * side of the predecessor. On one calendar this is plain subtraction, as the exact inverse is.
+ */
+function previousFinishBound(
+  model: ProjectModel,
+  e: number,
+  limit: number,
+  lag: number,
+  predIndex: number,
+  successorIndex: number,
+): number {
+  const { calendars } = model;
+  let time: number;
+  if (lag === 0) time = calendarFinishInstant(calendars[successorIndex]!, limit);
+  else {
+    const lagIndex = model.edgeLagCalendar[e]!;
+    const lagCalendar = calendars[lagIndex]!;
+    const reach =
+      lagIndex === successorIndex
+        ? limit - lag
+        : calendarWorkingTime(lagCalendar, calendarFinishInstant(calendars[successorIndex]!, limit)) - lag;
+    if (lagIndex === predIndex && reach >= 0 && reach < lagCalendar.totalWorking) return reach;
+    time = calendarFinishInstant(lagCalendar, reach);
+  }
+  return calendarWorkingTime(calendars[predIndex]!, time);
 }

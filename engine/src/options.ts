@@ -6,11 +6,15 @@ const TOTAL_FLOATS = ['start', 'finish', 'smallest'];
 const PROGRESS_MODES = ['retained_logic', 'progress_override', 'actual_dates'];
 const START_LAG_FROM = ['actual_start', 'early_start'];
 const MANUAL_START_LINKS = ['bound', 'ignore'];
+const CROSS_CALENDAR_LATE = ['exact', 'previous_finish'];
+const FINISH_LIMIT_INSTANTS = ['previous_finish', 'next_start'];
 
 /**
  * Fills in P6's defaults: predecessor lag calendar, finish float, critical at total float ≤ 0, retained
  * logic, open ends not critical, expected finishes not used, SS lags from the actual start; manually
- * scheduled works behave as plain CPM works.
+ * scheduled works behave as plain CPM works; late dates across calendars are exact inverses, finish limits in
+ * non-working time finish at the previous working instant, and relations left out of the forward pass
+ * bind nothing backward either.
  */
 export function optionsResolve(options: CalculateOptions = {}): ResolvedOptions {
   const lagCalendar = options.lagCalendar ?? 'predecessor';
@@ -24,6 +28,12 @@ export function optionsResolve(options: CalculateOptions = {}): ResolvedOptions 
   if (!PROGRESS_MODES.includes(progress)) throw invalid(`progress "${progress}"`);
   if (!START_LAG_FROM.includes(startLagFrom)) throw invalid(`startLagFrom "${startLagFrom}"`);
   if (!MANUAL_START_LINKS.includes(manualStartLinks)) throw invalid(`manualStartLinks "${manualStartLinks}"`);
+  const crossCalendarLate = options.crossCalendarLate ?? 'exact';
+  if (!CROSS_CALENDAR_LATE.includes(crossCalendarLate))
+    throw invalid(`crossCalendarLate "${crossCalendarLate}"`);
+  const finishLimitInstant = options.finishLimitInstant ?? 'previous_finish';
+  if (!FINISH_LIMIT_INSTANTS.includes(finishLimitInstant))
+    throw invalid(`finishLimitInstant "${finishLimitInstant}"`);
   if (critical.kind === 'total_float') {
     if (!Number.isInteger(critical.thresholdMinutes))
       throw invalid('critical.thresholdMinutes (whole minutes)');
@@ -46,6 +56,9 @@ export function optionsResolve(options: CalculateOptions = {}): ResolvedOptions 
     startLagFrom,
     manualStartLinks,
     manualUnlinkedCritical: flag('manualUnlinkedCritical', true),
+    crossCalendarLate,
+    finishLimitInstant,
+    startedSuccessorsBindLate: flag('startedSuccessorsBindLate', false),
   };
 }
 

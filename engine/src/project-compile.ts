@@ -1,5 +1,5 @@
 import type { Calendar } from './calendar.js';
-import { calendarWorkingTime } from './calendar.js';
+import { calendarFinishInstant, calendarWorkingTime } from './calendar.js';
 import { CALENDAR_24H_ID, calendarCompile, calendarCreate24Hour } from './calendar-compile.js';
 import { EngineError } from './engine-error.js';
 import { networkBuild, networkTopologicalOrder } from './network.js';
@@ -10,8 +10,11 @@ import {
   BOUND_LOW,
   EDGE_ACTIVE,
   EDGE_FAST,
+  EDGE_LATE,
   EDGE_PRED_START,
   EDGE_SUCC_START,
+  FINISH_LIMIT_HIGH,
+  FINISH_LIMIT_LOW,
   INSTANTS_AT_FINISH,
   INSTANTS_AT_START,
   INSTANTS_NORMAL,
@@ -196,6 +199,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     finishLowW: new Int32Array(workCount),
     finishHighW: new Int32Array(workCount),
     mandatory: new Uint8Array(workCount),
+    finishLimitAtStart: new Uint8Array(workCount),
     span: new Uint8Array(workCount),
     manual: new Uint8Array(workCount),
     manualW: new Int32Array(workCount),
@@ -664,6 +668,10 @@ export function projectCompileWork(model: ProjectModel, i: number): void {
   model.mandatory[i] =
     (!started && constraint?.start?.type === 'mandatory' ? MANDATORY_START : 0) |
     (constraint?.finish?.type === 'mandatory' ? MANDATORY_FINISH : 0);
+  model.finishLimitAtStart[i] =
+    model.options.finishLimitInstant === 'next_start' && constraint?.finish
+      ? finishLimitAtStart(constraint.finish, calendar, id)
+      : 0;
   model.alap[i] = constraint?.asLateAsPossible === true && status === STATUS_NOT_STARTED ? 1 : 0;
 
   const manual = isLeaf && span === SPAN_NONE && work.manualStart != null;
@@ -695,6 +703,19 @@ function limitBounds(limit: ConstraintLimitInput | undefined, calendar: Calendar
   return [limit.type === 'not_later' ? BOUND_LOW : w, limit.type === 'not_earlier' ? BOUND_HIGH : w];
 }
 
+/**
+ * FINISH_LIMIT_* bits of a finish limit dated where no working time ends (00:00 after a non-working
+ * night, a weekend): P6 then finishes the work where the next working time starts.
+ */
+function finishLimitAtStart(limit: ConstraintLimitInput, calendar: Calendar, id: string): number {
+  const time = timeFromDateInput(limit.date, 'finish constraint', id);
+  if (calendarFinishInstant(calendar, calendarWorkingTime(calendar, time)) === time) return 0;
+  return (
+    (limit.type === 'not_later' ? 0 : FINISH_LIMIT_LOW) |
+    (limit.type === 'not_earlier' ? 0 : FINISH_LIMIT_HIGH)
+  );
+}
+
 function compileStatus(model: ProjectModel, i: number, work: WorkInput, milestone: boolean): number {
   const id = work.id;
   const fail = (message: string) =>
@@ -724,8 +745,8 @@ function compileStatus(model: ProjectModel, i: number, work: WorkInput, mileston
   }
   if (finish !== NO_TIME && start === NO_TIME) throw fail('an actual finish needs an actual start');
   if (finish !== NO_TIME && finish < start) throw fail('the actual finish is before the actual start');
-  if (Math.max(start, finish) > model.dataDate && model.options.progress !== 'actual_dates')
-    throw fail('actual dates must not be after the data date');
+  // Actual dates after the data date are kept as facts (P6 accepts them): the remaining work of a work
+  // started after the data date starts no earlier than its actual start.
   model.actualStart[i] = start;
   model.actualFinish[i] = finish;
   return derived;
@@ -786,10 +807,17 @@ export function projectCompileEdge(model: ProjectModel, e: number): void {
     model.span[pred] !== SPAN_NONE ||
     model.span[succ] !== SPAN_NONE
   );
+  const lateOnly =
+    !active &&
+    succStatus === STATUS_IN_PROGRESS &&
+    model.options.startedSuccessorsBindLate &&
+    model.span[pred] === SPAN_NONE &&
+    model.span[succ] === SPAN_NONE;
   const flags =
     (model.edgeFlags[e]! & (EDGE_PRED_START | EDGE_SUCC_START)) |
     (fast ? EDGE_FAST : 0) |
-    (active ? EDGE_ACTIVE : 0);
+    (active ? EDGE_ACTIVE : 0) |
+    (lateOnly ? EDGE_LATE : 0);
   model.edgeFlags[e] = flags;
   model.outFlags[model.edgeOutPosition[e]!] = flags;
 }

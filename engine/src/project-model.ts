@@ -25,6 +25,10 @@ export const SPAN_WBS_SUMMARY = 2;
 export const MANDATORY_START = 1;
 export const MANDATORY_FINISH = 2;
 
+/** Bits of `finishLimitAtStart`. */
+export const FINISH_LIMIT_LOW = 1;
+export const FINISH_LIMIT_HIGH = 2;
+
 /** Bits of `edgeFlags`: in the passes (not into a completed work, nor into an in-progress one under
  * progress override); bound on the predecessor's start / the successor's start (else finish); both works
  * and the lag on one calendar, so the relation is plain addition of working coordinates. */
@@ -32,6 +36,9 @@ export const EDGE_ACTIVE = 1;
 export const EDGE_PRED_START = 2;
 export const EDGE_SUCC_START = 4;
 export const EDGE_FAST = 8;
+/** An edge left out of the forward pass (into an in-progress work) that still bounds its predecessor's
+ * late dates (`startedSuccessorsBindLate`). */
+export const EDGE_LATE = 16;
 
 /** Sentinels for absent bounds, far outside any working coordinate but safe in Int32 arithmetic. */
 export const BOUND_LOW = -1_000_000_000;
@@ -94,6 +101,11 @@ export interface ProjectModel {
   readonly finishHighW: Int32Array;
   /** MANDATORY_* bits: the limit of that side overrides relations in both passes. */
   readonly mandatory: Uint8Array;
+  /**
+   * FINISH_LIMIT_* bits: the lower / upper finish limit is dated in non-working time and, with
+   * `finishLimitInstant: 'next_start'`, a finish it sets is shown where the next working time starts.
+   */
+  readonly finishLimitAtStart: Uint8Array;
   /** SPAN_* per work: level of effort and WBS summary works are dated from others after the passes. */
   readonly span: Uint8Array;
   /** 1 for a manually scheduled work (`manualStart`); `manualW` is its start coordinate. */
@@ -177,6 +189,7 @@ export function projectModelCreate(fields: ProjectModel): ProjectModel {
     finishLowW: fields.finishLowW,
     finishHighW: fields.finishHighW,
     mandatory: fields.mandatory,
+    finishLimitAtStart: fields.finishLimitAtStart,
     span: fields.span,
     manual: fields.manual,
     manualW: fields.manualW,

@@ -1,11 +1,15 @@
-import { calendarWorkingTime } from './calendar.js';
+import { calendarStartInstant, calendarWorkingTime } from './calendar.js';
 import { edgeBound, edgeTarget } from './edge.js';
 import { EngineError } from './engine-error.js';
 import {
+  BOUND_HIGH,
   EDGE_ACTIVE,
   EDGE_FAST,
+  EDGE_LATE,
   EDGE_PRED_START,
   EDGE_SUCC_START,
+  FINISH_LIMIT_HIGH,
+  FINISH_LIMIT_LOW,
   MANDATORY_FINISH,
   MANDATORY_START,
   NO_TIME,
@@ -69,8 +73,10 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
     else start = expected >= 0 ? startLow : Math.max(startLow, finishLow - duration);
     if (expected >= 0) {
       // The remaining work is fitted between its start and the expected finish (finish-side predecessors
-      // may push the finish later; a passed expected finish leaves no remaining work).
-      ef = Math.max(start, expected, mandatory & MANDATORY_FINISH ? 0 : finishLow);
+      // may push the finish later). An expected finish at or before the start is ignored, as P6 does: the work
+      // keeps its remaining duration.
+      const finishFloor = mandatory & MANDATORY_FINISH ? 0 : finishLow;
+      ef = Math.max(expected <= start ? start + duration : expected, finishFloor);
       duration = ef - start;
       if (duration !== model.duration[i]) {
         (model.duration as Int32Array)[i] = duration;
@@ -85,7 +91,10 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
         workIds: [model.workIds[i]!],
       });
     }
-    finishTime = workInstant(model, i, ef, fittedToNothing(model, i));
+    finishTime =
+      model.finishLimitAtStart[i]! & FINISH_LIMIT_LOW && ef === model.finishLowW[i]
+        ? calendarStartInstant(calendar, ef)
+        : workInstant(model, i, ef, fittedToNothing(model, i));
   }
   if (es === state.esW[i] && ef === state.efW[i] && finishTime === state.logicFinish[i]) return false;
   state.esW[i] = es;
@@ -95,7 +104,7 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
 }
 
 /**
- * 1 when a work's remaining duration was fitted to nothing (an expected finish already passed): like a
+ * 1 when a work fitted to its expected finish has no remaining duration: like a
  * zero-duration task it then finishes where it starts, not at the end of the previous working minute.
  */
 function fittedToNothing(model: ScheduleState['model'], i: number): number {
@@ -147,12 +156,13 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
   const status = model.status[i]!;
   let ls: number;
   let lf: number;
+  let atStart = 0;
   if (status === STATUS_COMPLETED) {
     ls = state.esW[i]!;
     lf = state.efW[i]!;
   } else {
     const duration = model.duration[i]!;
-    let finishHigh = Math.min(model.finishHighW[i]!, state.limitW[model.calendar[i]!]!);
+    let successorHigh = BOUND_HIGH;
     let startHigh = model.startHighW[i]!;
     const { outStart, outEdges } = model.network;
     const { outTo, outFlags, outLag } = model;
@@ -163,7 +173,7 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
     let successors = 0;
     for (let k = outStart[i]!; k < outStart[i + 1]!; k++) {
       const flags = outFlags[k]!;
-      if ((flags & EDGE_ACTIVE) === 0) continue;
+      if ((flags & (EDGE_ACTIVE | EDGE_LATE)) === 0) continue;
       successors++;
       if (flags & EDGE_PRED_START && skipStartSide) continue;
       const j = outTo[k]!;
@@ -171,12 +181,22 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
       const bound = flags & EDGE_FAST ? limit - outLag[k]! : edgeBound(model, outEdges[k]!, limit);
       if (flags & EDGE_PRED_START) {
         if (bound < startHigh) startHigh = bound;
-      } else if (bound < finishHigh) finishHigh = bound;
+      } else if (bound < successorHigh) successorHigh = bound;
     }
+    let finishHigh = Math.min(successorHigh, state.limitW[model.calendar[i]!]!);
+    // The instant behind finishHigh when it is not a successor's bound: the late-date limit or, for an
+    // open end made critical, the work's own early finish.
+    let finishHighTime =
+      model.projectFinishLimit === NO_TIME ? state.projectFinish : model.projectFinishLimit;
     // P6's "make open-ended activities critical": no successor, no float.
-    if (successors === 0 && model.options.openEndsCritical && state.efW[i]! < finishHigh)
+    if (successors === 0 && model.options.openEndsCritical && state.efW[i]! < finishHigh) {
       finishHigh = state.efW[i]!;
+      finishHighTime = state.logicFinish[i]!;
+    }
     const mandatory = model.mandatory[i]!;
+    if (model.finishLimitAtStart[i]! & FINISH_LIMIT_HIGH)
+      atStart = finishLimitSetsLate(state, i, successorHigh, finishHigh, finishHighTime) ? 1 : 0;
+    if (model.finishHighW[i]! < finishHigh) finishHigh = model.finishHighW[i]!;
     if (mandatory & MANDATORY_START) {
       ls = model.startHighW[i]!;
       lf = ls + duration;
@@ -184,11 +204,34 @@ export function scheduleLate(state: ScheduleState, i: number): boolean {
       lf = mandatory & MANDATORY_FINISH ? model.finishHighW[i]! : Math.min(finishHigh, startHigh + duration);
       ls = lf - duration;
     }
+    if (lf !== model.finishHighW[i]) atStart = 0;
   }
-  if (ls === state.lsW[i] && lf === state.lfW[i]) return false;
+  const atStartChanged = state.lateFinishAtStart[i] !== atStart;
+  state.lateFinishAtStart[i] = atStart;
+  if (ls === state.lsW[i] && lf === state.lfW[i] && !atStartChanged) return false;
   state.lsW[i] = ls;
   state.lfW[i] = lf;
   return true;
+}
+
+/**
+ * Whether a finish limit dated in non-working time (shown at the next working start) is the late finish
+ * of work i: it is below every successor's bound (those read as the end of previous working time, so a
+ * tie goes to them) and at or before the other bound's instant. A mandatory finish always is.
+ */
+function finishLimitSetsLate(
+  state: ScheduleState,
+  i: number,
+  successorHigh: number,
+  finishHigh: number,
+  finishHighTime: number,
+): boolean {
+  const model = state.model;
+  const limit = model.finishHighW[i]!;
+  if (model.mandatory[i]! & MANDATORY_FINISH) return true;
+  if (limit >= successorHigh || limit > finishHigh) return false;
+  if (limit < finishHigh) return true;
+  return calendarStartInstant(model.calendars[model.calendar[i]!]!, limit) <= finishHighTime;
 }
 
 /**
@@ -269,7 +312,10 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
       ? state.logicFinish[i]!
       : workInstant(model, i, ef, fittedToNothing(model, i));
   state.lateStartTime[i] = workInstant(model, i, ls, 1);
-  state.lateFinishTime[i] = workInstant(model, i, lf, fittedToNothing(model, i));
+  state.lateFinishTime[i] =
+    state.lateFinishAtStart[i] === 1
+      ? calendarStartInstant(model.calendars[model.calendar[i]!]!, lf)
+      : workInstant(model, i, lf, fittedToNothing(model, i));
 
   const finishFloat = lf - ef;
   const startFloat = ls - (ef - duration);

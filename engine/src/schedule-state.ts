@@ -31,6 +31,8 @@ export interface ScheduleState {
   readonly freeFloat: Int32Array;
   readonly critical: Uint8Array;
   readonly conflicts: Uint8Array;
+  /** 1 when the late finish is set by a finish limit shown at the next working start (FINISH_LIMIT_HIGH). */
+  readonly lateFinishAtStart: Uint8Array;
   readonly edgeTarget: Int32Array;
   readonly edgeDriving: Uint8Array;
   /** Early project finish, and per calendar its working coordinate and that of the late-date limit. */
@@ -63,6 +65,7 @@ export function scheduleStateCreate(model: ProjectModel, nodes?: ScheduleState):
     freeFloat: ints(nodes?.freeFloat),
     critical: nodes?.critical ?? new Uint8Array(n),
     conflicts: nodes?.conflicts ?? new Uint8Array(n),
+    lateFinishAtStart: nodes?.lateFinishAtStart ?? new Uint8Array(n),
     edgeTarget: new Int32Array(m),
     edgeDriving: new Uint8Array(m),
     projectFinish: nodes?.projectFinish ?? model.projectStart,

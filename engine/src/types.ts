@@ -149,6 +149,12 @@ export type StartLagFrom = 'actual_start' | 'early_start';
 /** How start-side successors (SS, SF) bound a manually scheduled work's late dates. */
 export type ManualStartLinks = 'bound' | 'ignore';
 
+/** How the backward pass reads a successor's late date when the predecessor is on another calendar. */
+export type CrossCalendarLate = 'exact' | 'previous_finish';
+
+/** Where a finish limit dated in non-working time (a day boundary, 00:00) puts the work's finish. */
+export type FinishLimitInstant = 'previous_finish' | 'next_start';
+
 export interface CalculateOptions {
   /** Default `'predecessor'` (P6's default). */
   lagCalendar?: LagCalendar;
@@ -177,6 +183,25 @@ export interface CalculateOptions {
    * negative (a missed limit) (`false`). Default true (plain CPM: critical by its float like any work).
    */
   manualUnlinkedCritical?: boolean;
+  /**
+   * Backward pass across calendars. `'exact'` (default): a predecessor's late date is the exact inverse
+   * of the forward step, so a driving chain has no float across calendars. `'previous_finish'` (P6): the
+   * successor's late start (less the lag) is read as the end of the previous working time on the
+   * successor's calendar, and the predecessor's late date is the latest working instant of its own
+   * calendar at or before it.
+   */
+  crossCalendarLate?: CrossCalendarLate;
+  /**
+   * A finish limit whose date falls in non-working time (e.g. 00:00 of a working day). `'previous_finish'`
+   * (default): the finish is the end of the previous working time (Fri 17:00). `'next_start'` (P6): the
+   * finish is where the next working time starts (Mon 08:00) when the limit sets it.
+   */
+  finishLimitInstant?: FinishLimitInstant;
+  /**
+   * Relations into in-progress works that the progress mode leaves out of the forward pass (progress
+   * override, actual dates) still bound their predecessors' late dates (P6). Default false.
+   */
+  startedSuccessorsBindLate?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -189,4 +214,7 @@ export interface ResolvedOptions {
   startLagFrom: StartLagFrom;
   manualStartLinks: ManualStartLinks;
   manualUnlinkedCritical: boolean;
+  crossCalendarLate: CrossCalendarLate;
+  finishLimitInstant: FinishLimitInstant;
+  startedSuccessorsBindLate: boolean;
 }

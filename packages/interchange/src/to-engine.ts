@@ -108,9 +108,22 @@ export function toEngineProject(p: IxProject): EngineImport {
     startLagFrom: o.startLagFrom ?? 'actual_start',
     manualStartLinks: o.manualStartLinks ?? 'bound',
     manualUnlinkedCritical: o.manualUnlinkedCritical ?? true,
+    ...(p.convention === 'p6' ? P6_BEHAVIOUR : {}),
   };
   return { project, options, warnings };
 }
+
+/**
+ * How P6 calculates where it differs from plain CPM and MS Project, whatever the project's settings: a
+ * finish constraint dated at a day boundary finishes where that day's work starts; late dates across
+ * calendars read the successor's late start as the end of its previous working time; relations into
+ * started activities still bound their predecessors' late dates when progress overrides them.
+ */
+const P6_BEHAVIOUR: CalculateOptions = {
+  finishLimitInstant: 'next_start',
+  crossCalendarLate: 'previous_finish',
+  startedSuccessorsBindLate: true,
+};
 
 /** A split task's span: its duration and the working time of its interruptions, on the calendar it runs on. */
 function addSplits(p: IxProject, project: EngineProject): void {
