@@ -588,7 +588,7 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
     const total = r?.totalFloatMinutes ?? a.recorded.totalFloatMinutes;
     const free = r?.freeFloatMinutes ?? a.recorded.freeFloatMinutes;
     // element order of the MSPDI Task sequence (checked by checkMspdi)
-    yield `<Task>${el('UID', uid)}${el('ID', /^\d+$/.test(a.code) ? a.code : uid)}${el('Name', fit(a.name, 512))}${a.manual ? el('Manual', 1) : ''}${el('WBS', a.code)}${el('OutlineLevel', it.level)}` +
+    yield `<Task>${el('UID', uid)}${el('ID', /^\d+$/.test(a.code) ? a.code : uid)}${el('Name', fit(a.name, 512))}${a.manual ? el('Manual', 1) : ''}${a.fixedDuration ? el('Type', 1) : ''}${el('WBS', a.code)}${el('OutlineLevel', it.level)}` +
       `${el('Start', pick(r?.earlyStart, a.recorded.start ?? a.recorded.earlyStart))}${el('Finish', pick(r?.earlyFinish, a.recorded.finish ?? a.recorded.earlyFinish))}${el('Duration', isoDur(a.durationMinutes))}${el('DurationFormat', a.elapsed ? 8 : 7)}` +
       `${el('Milestone', a.type.endsWith('milestone') ? 1 : 0)}${el('Summary', summary ? 1 : 0)}${el('Critical', r ? (r.critical ? 1 : 0) : undefined)}` +
       `${el('EarlyStart', pick(r?.earlyStart, a.recorded.earlyStart))}${el('EarlyFinish', pick(r?.earlyFinish, a.recorded.earlyFinish))}${el('LateStart', pick(r?.lateStart, a.recorded.lateStart))}${el('LateFinish', pick(r?.lateFinish, a.recorded.lateFinish))}` +
@@ -596,13 +596,13 @@ export function* writeMspdi(p: IxProject, rows?: ScheduleRow[]): Generator<strin
       `${el('PercentComplete', a.percentComplete !== undefined ? Math.round(a.percentComplete) : undefined)}${el('ActualStart', xmlDate(a.actualStart))}${el('ActualFinish', xmlDate(a.actualFinish))}` +
       `${a.remainingMinutes !== undefined ? el('RemainingDuration', isoDur(a.remainingMinutes)) : ''}` +
       `${el('ConstraintType', a.asLateAsPossible && !c ? 1 : c ? MSPDI_CSTR[c.type] : 0)}${el('CalendarUID', a.calendarId ? calUid.get(a.calendarId) : -1)}${el('ConstraintDate', xmlDate(c?.date))}${el('Deadline', a.constraint2?.type === 'finish_on_or_before' ? xmlDate(a.constraint2.date) : undefined)}` +
-      `${links}${a.baselineStart || a.baselineFinish ? `<Baseline>${el('Number', 0)}${el('Start', xmlDate(a.baselineStart))}${el('Finish', xmlDate(a.baselineFinish))}</Baseline>` : ''}</Task>\n`;
+      `${a.ignoreResourceCalendar ? el('IgnoreResourceCalendar', 1) : ''}${links}${a.baselineStart || a.baselineFinish ? `<Baseline>${el('Number', 0)}${el('Start', xmlDate(a.baselineStart))}${el('Finish', xmlDate(a.baselineFinish))}</Baseline>` : ''}</Task>\n`;
   }
   yield '</Tasks>\n<Resources>\n';
   const resUid = new Map(p.resources.map((r, k) => [r.id, k + 1]));
   // MSPDI resource types: 0 material, 1 work (people and equipment), 2 cost
   for (const r of p.resources)
-    yield `<Resource>${el('UID', resUid.get(r.id))}${el('ID', resUid.get(r.id))}${el('Name', fit(r.name || r.code, 512))}${el('Type', r.type === 'material' ? 0 : 1)}${el('Initials', fit(r.code, 512))}</Resource>\n`;
+    yield `<Resource>${el('UID', resUid.get(r.id))}${el('ID', resUid.get(r.id))}${el('Name', fit(r.name || r.code, 512))}${el('Type', r.type === 'material' ? 0 : 1)}${el('Initials', fit(r.code, 512))}${el('CalendarUID', r.calendarId ? calUid.get(r.calendarId) : undefined)}</Resource>\n`;
   yield '</Resources>\n<Assignments>\n';
   for (const [k, a] of p.assignments.entries())
     yield `<Assignment>${el('UID', k + 1)}${el('TaskUID', uidOf.get(a.activityId))}${el('ResourceUID', resUid.get(a.resourceId))}${a.plannedUnits !== undefined ? el('Work', isoDur(Math.round(a.plannedUnits * 60))) : ''}</Assignment>\n`;

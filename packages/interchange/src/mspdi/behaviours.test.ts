@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkMspdi, formatIssues } from '../conformance/index.js';
 import { readMspdi } from '../mspdi-reader.js';
 import { readProjectFile } from '../read.js';
 import { scheduleProject } from '../schedule.js';
@@ -212,6 +213,27 @@ describe('resource calendars', () => {
     expect([night.earlyStart, night.earlyFinish]).toEqual(['2024-01-10T08:00', '2024-01-10T17:00']);
     const read = await readMspdi(mspdi('', task(1, '<Type>1</Type><Duration>PT8H0M0S</Duration>')));
     expect(read.activities[0]!.fixedDuration).toBe(true);
+  });
+
+  it('the MSPDI writer keeps resource calendars, "ignores resource calendars" and fixed duration', async () => {
+    const p = await readProjectFile(join(FIXTURES, 'night-shift.xml'));
+    p.activities.find((a) => a.id === '3')!.fixedDuration = true;
+    const { rows } = scheduleProject(p);
+    const text = [...writeMspdi(p, rows)].join('');
+    const report = await checkMspdi(text);
+    expect(report.ok, formatIssues(report)).toBe(true);
+    const back = await readMspdi(text);
+    expect(back.activities.map((a) => [a.ignoreResourceCalendar, a.fixedDuration])).toEqual(
+      p.activities.map((a) => [a.ignoreResourceCalendar, a.fixedDuration]),
+    );
+    const dates = (r: (typeof rows)[number]) => [
+      r.name,
+      r.earlyStart,
+      r.earlyFinish,
+      r.lateStart,
+      r.lateFinish,
+    ];
+    expect(scheduleProject(back).rows.map(dates)).toEqual(rows.map(dates));
   });
 
   it('resources on different calendars: the task calendar, with a warning', async () => {
