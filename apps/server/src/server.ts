@@ -11,7 +11,7 @@ import { registerInterchangeWorkers } from './domains/interchange/workers';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
 import { SharedReads } from './domains/access/reads';
 import { PayloadCache } from './domains/versions/payload-cache';
-import { localFileStorage } from './files/storage';
+import { openLocalFileStorage } from './files/storage';
 import { startJobQueue } from './jobs/queue';
 import { resumeSpaceDeletions, runSpaceDeletion } from './jobs/space-deletion';
 import { createLogger, type Logger } from './log';
@@ -74,7 +74,7 @@ export async function startServer(
     db,
     config,
     log,
-    files: localFileStorage(config.filesDir),
+    files: await openLocalFileStorage(config.filesDir),
     jobs,
     payloads: new PayloadCache(),
     reads: new SharedReads(),

