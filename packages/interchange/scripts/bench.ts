@@ -19,7 +19,8 @@
  * First, the `takt` command as a user starts it: `takt schedule FILE --format json` on a one-activity
  * and on a 4,000-activity XER, each a new process through bin/takt.mjs (the built CLI, so the npm
  * script builds it first), interleaved with a bare `node -e ''` in the same run; medians of the wall
- * times, the difference and the ratio.
+ * times, the difference and the ratio, and the CPU time per process (on a busy machine the wall time
+ * includes waiting for a core).
  *   tsx scripts/bench.ts --cli-only      only this; --cli-runs N processes per file (default 9)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -265,6 +266,23 @@ function processMs(args: string[]): number {
   return ms;
 }
 
+/**
+ * CPU time (user + system) of one process, in ms: the mean over `runs` processes started by bash, whose
+ * `times` reports its children's total. On a shared machine it shows the start-up cost that the wall
+ * time mixes with waiting for a core.
+ */
+function processCpuMs(args: string[], runs: number): number {
+  const quoted = [process.execPath, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const script = `for i in $(seq ${runs}); do ${quoted} >/dev/null || exit 1; done; times`;
+  const out = execFileSync('bash', ['-c', script], { encoding: 'utf8' });
+  const seconds = (text: string) => {
+    const [, m, s] = /(\d+)m([\d.]+)s/.exec(text)!;
+    return Number(m) * 60 + Number(s);
+  };
+  const [user, system] = out.trim().split('\n').pop()!.split(' ') as [string, string];
+  return ((seconds(user) + seconds(system)) * 1000) / runs;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -289,12 +307,14 @@ async function cliStartup(runs: number) {
         if (round > 0) times[k]!.push(ms);
       });
     const bareMs = median(times[0]!);
+    const cpuMs = commands.map((command) => processCpuMs(command, runs));
     return {
       benchmark: 'takt-cli',
       node: process.version,
       loadAverage: loadavg().map((l) => round(l, 2)),
       runs,
       bareNodeMs: Math.round(bareMs),
+      bareNodeCpuMs: Math.round(cpuMs[0]!),
       schedule: files.map(({ n, path }, k) => {
         const ms = median(times[k + 1]!);
         return {
@@ -304,6 +324,8 @@ async function cliStartup(runs: number) {
           minMs: Math.round(Math.min(...times[k + 1]!)),
           overBareMs: Math.round(ms - bareMs),
           ratioToBare: round(ms / bareMs, 2),
+          cpuMs: Math.round(cpuMs[k + 1]!),
+          cpuOverBareMs: Math.round(cpuMs[k + 1]! - cpuMs[0]!),
         };
       }),
     };
