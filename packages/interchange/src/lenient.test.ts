@@ -13,6 +13,7 @@ import { readJson, writeJson } from './json-format.js';
 import type { IxProject } from './model.js';
 import { readMspdi } from './mspdi-reader.js';
 import { readPmxml } from './pmxml-reader.js';
+import { formatFromContent } from './read.js';
 import { scheduleProject } from './schedule.js';
 import { sample } from './testdata.js';
 import { readXer } from './xer-reader.js';
@@ -51,6 +52,12 @@ describe('XER as P6 writes it', () => {
     ]);
     expect(p.calendars[0]!.exceptions).toEqual([{ date: '2024-01-19', intervals: [] }]);
     expect(scheduleProject(p).rows).toHaveLength(4);
+  });
+
+  it('is sniffed as XER without ERMHDR first', () => {
+    for (const file of ['no-header-del-calendar.xer', 'header-later.xer'])
+      expect(formatFromContent(fixture(file).toString('latin1'))).toBe('xer');
+    expect(formatFromContent('some text\nmore text')).toBeNull();
   });
 
   it('lines before the header are skipped and reported', async () => {

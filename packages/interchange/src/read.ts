@@ -18,10 +18,14 @@ export function formatFromName(path: string): SourceFormat | 'csv' | null {
   return null;
 }
 
-/** Sniffs the first bytes: `ERMHDR` → XER, `<APIBusinessObjects` → PMXML, `<Project` → MSPDI, `{` → JSON. */
+/**
+ * Sniffs the first bytes: `ERMHDR` → XER, `<APIBusinessObjects` → PMXML, `<Project` → MSPDI, `{` → JSON.
+ * An XER is one whose header or first table starts a line anywhere in the head (P6 exports may start with
+ * a BOM, blank lines or a line of another program, or have no header at all).
+ */
 export function formatFromContent(head: string): SourceFormat | null {
-  const text = head.replace(/^\uFEFF/, '').trimStart();
-  if (text.startsWith('ERMHDR')) return 'xer';
+  const text = head.replace(/^(\uFEFF|\xEF\xBB\xBF)/, '').trimStart();
+  if (text.startsWith('ERMHDR') || /^(ERMHDR\t|%T\t)/m.test(text)) return 'xer';
   if (text.startsWith('{')) return 'json';
   if (/<APIBusinessObjects[\s>]/.test(text)) return 'pmxml';
   if (/<Project[\s>]/.test(text)) return 'mspdi';
