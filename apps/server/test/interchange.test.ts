@@ -27,6 +27,7 @@ interface Job {
       choice: string | null;
     };
     skipped: { reason: string; count: number }[];
+    problems?: { code: string; action: string; line?: number; table?: string; field?: string }[];
   } | null;
 }
 interface Failure {
@@ -269,21 +270,36 @@ describe('bad files and stops leave nothing behind', () => {
     expect(await versionCount()).toBe(before);
   });
 
-  it('a duplicated activity id is named with its line, table and field, in Russian too', async () => {
+  it('a duplicated activity id is a problem of the report, named with its line, table and field', async () => {
     const text = (await testFile('xer/PredecessorCalendar.xer')).toString('utf8');
     const lines = text.split('\n');
     const task = lines.findIndex((l) => l.startsWith('%T\tTASK'));
     const row = lines.findIndex((l, i) => i > task && l.startsWith('%R'));
     lines.splice(row + 1, 0, lines[row]!);
+    const reply = await uploadSync('dup.xer', lines.join('\n'), { recordedDates: 'keep' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.version!.workCount).toBe(1);
+    expect(reply.body.job.report!.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'duplicate_id',
+        action: 'ignored',
+        line: row + 2,
+        table: 'TASK',
+        field: 'task_id',
+      }),
+    );
+  });
+
+  it('a refused file is named in Russian too', async () => {
+    const text = (await testFile('xer/PredecessorCalendar.xer')).toString('utf8');
     const reply = await t.api<Failure>(
       'POST',
       `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
       undefined,
-      { token: s.token, form: form('dup.xer', lines.join('\n')), lang: 'ru' },
+      { token: s.token, form: form('broken.xer', text.slice(0, Math.floor(text.length * 0.6))), lang: 'ru' },
     );
     expect(reply.status).toBe(400);
-    expect(String(reply.body.error_message)).toMatch(/Идентификатор встречается дважды/);
-    expect(String(reply.body.error_message)).toMatch(/TASK/);
+    expect(String(reply.body.error_message)).toMatch(/Файл неполный|Файл повреждён|Не заполнено/);
   });
 
   it('refuses files it cannot read', async () => {

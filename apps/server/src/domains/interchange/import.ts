@@ -288,7 +288,11 @@ async function readModel(ctx: SpaceContext, job: JobRow, progress: JobProgress):
   const bytes = counted(opened.chunks, opened.size, progress);
   const encoding: Encoding = job.options.encoding ?? 'auto';
   const reader = READER_OF[job.format as ImportFormat];
-  const plain = (project: IxProject): ReadFile => ({ project, attributes: attributeEntriesOf(project) });
+  const plain = (project: IxProject): ReadFile => ({
+    project,
+    attributes: attributeEntriesOf(project),
+    ...(project.encoding ? { encoding: project.encoding } : {}),
+  });
   switch (reader) {
     case 'xer':
       return plain(await readXer(bytes, { encoding }));
