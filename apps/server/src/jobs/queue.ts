@@ -19,6 +19,8 @@ export interface JobQueue {
    * left behind by dead processes and resumes or ends it, returning how much it recovered.
    */
   supervise(name: string, recover: () => Promise<number>): void;
+  /** Runs `handler` on a cron schedule: one run per tick across all worker processes (pg-boss schedule). */
+  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
   /** Runs every registered recovery once, now (also what the timer does). */
   sweep(): Promise<void>;
   stop(): Promise<void>;
@@ -75,6 +77,11 @@ export async function startJobQueue(url: string, log: Logger): Promise<JobQueue>
         for (const job of jobs) await handler(job.data);
       });
     },
+    async schedule(name, cron, handler) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron);
+      await boss.work(name, { pollingIntervalSeconds: 5 }, () => handler());
+    },
     supervise(name, recover) {
       recoveries.set(name, recover);
       void sweep();
@@ -88,9 +95,12 @@ export async function startJobQueue(url: string, log: Logger): Promise<JobQueue>
       timer = null;
       recoveries.clear();
       await sweeping;
-      await boss.stop({ graceful: true, timeout: 10_000 });
-      await leases.stop();
-      await leaseDb.close();
+      try {
+        await boss.stop({ graceful: true, timeout: 10_000 });
+        await leases.stop();
+      } finally {
+        await leaseDb.close();
+      }
     },
   };
 }
