@@ -46,6 +46,11 @@ export const INTERCHANGE_LIMITS = {
   previewRows: 20,
   /** Exported files are kept this long for download. */
   exportKeepHours: 24,
+  /**
+   * An uploaded file waits this long for its import to finish (an import awaiting the recorded-dates choice
+   * included); one whose import never completes is removed by the file cleanup after it.
+   */
+  pendingUploadKeepHours: 24,
   rowsToSkipMax: 1000,
 } as const;
 

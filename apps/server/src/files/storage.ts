@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -20,6 +20,14 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Removes every file under a prefix, e.g. all files of a deleted space. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every file under a prefix ('' for all), with when it was last written — what the cleanup job walks. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 /** Folders and files of the store are the server's own: no other local user may list or read them. */
@@ -34,6 +42,26 @@ export async function openLocalFileStorage(root: string): Promise<FileStorage> {
   await mkdir(root, { recursive: true, mode: FOLDER_MODE });
   await chmod(root, FOLDER_MODE);
   return localFileStorage(root);
+}
+
+/** The files under a folder, depth first, keys relative to `base` with `/` separators. */
+async function* walk(folder: string, base: string): AsyncGenerator<StoredObject> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(path, base);
+    else if (entry.isFile()) {
+      const info = await stat(path).catch(() => null);
+      if (!info) continue;
+      yield { key: relative(base, path).split(sep).join('/'), size: info.size, modifiedAt: info.mtime };
+    }
+  }
 }
 
 export function localFileStorage(root: string): FileStorage {
@@ -96,6 +124,11 @@ export function localFileStorage(root: string): FileStorage {
     },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    async *list(prefix) {
+      const start = prefix ? pathOf(prefix) : normalize(root);
+      const base = normalize(root);
+      yield* walk(start, base);
     },
   };
 }

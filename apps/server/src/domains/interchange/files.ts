@@ -57,6 +57,8 @@ export async function storeFile(
     contentType: string;
     userId: string | null;
     data: Uint8Array | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+    /** removed by the file cleanup after this many hours (temp files: the export keep time) */
+    keepHours?: number;
   },
 ): Promise<{ id: string; size: number }> {
   const id = randomUUID();
@@ -70,7 +72,7 @@ export async function storeFile(
     await ctx.db.pool.query(
       `INSERT INTO stored_files (id, "spaceId", "scheduleId", kind, name, "contentType", size, key, "createdById", "expiresAt")
        VALUES ($1, $2, $3, $4::text, $5, $6, $7, $8, $9,
-         CASE WHEN $4::text = 'temp' THEN now() + make_interval(hours => $10) END)`,
+         CASE WHEN $10::int IS NOT NULL THEN now() + make_interval(hours => $10::int) END)`,
       [
         id,
         file.spaceId,
@@ -81,7 +83,7 @@ export async function storeFile(
         size,
         key,
         file.userId,
-        INTERCHANGE_LIMITS.exportKeepHours,
+        file.keepHours ?? (file.kind === 'temp' ? INTERCHANGE_LIMITS.exportKeepHours : null),
       ],
     );
   } catch (error) {
@@ -100,11 +102,15 @@ export async function storedFileRow(sql: Sql, spaceId: string, fileId: string): 
   return rows[0];
 }
 
-/** Spec §7 GET storage/schedule/{id}: the schedule's uploaded files, newest first. */
+/**
+ * Spec §7 GET storage/schedule/{id}: the schedule's uploaded files, newest first. An upload whose import has
+ * not completed (it expires) is not yet a file of the schedule.
+ */
 export async function listScheduleFiles(ctx: SpaceContext, scheduleId: string) {
   await scheduleOf(ctx.db.pool, ctx.space.spaceId, scheduleId);
   const { rows } = await ctx.db.pool.query<StoredFileDb>(
-    `SELECT ${SELECT} FROM stored_files WHERE "spaceId" = $1 AND "scheduleId" = $2 AND kind = 'documents'
+    `SELECT ${SELECT} FROM stored_files
+     WHERE "spaceId" = $1 AND "scheduleId" = $2 AND kind = 'documents' AND "expiresAt" IS NULL
      ORDER BY "createdAt" DESC`,
     [ctx.space.spaceId, scheduleId],
   );
@@ -166,10 +172,23 @@ export async function removeStoredBytes(ctx: Pick<Context, 'files'>, keys: reado
   for (const key of keys) await ctx.files.delete(key);
 }
 
-/** Temporary files (exports) past their time are removed with their bytes. */
-export async function removeExpiredFiles(ctx: Pick<Context, 'db' | 'files'>) {
+/**
+ * Files past their time — exports kept for download, uploads whose import never completed — are removed
+ * with their bytes; returns how many.
+ */
+export async function removeExpiredFiles(ctx: Pick<Context, 'db' | 'files'>): Promise<number> {
   const { rows } = await ctx.db.pool.query<{ key: string }>(
-    `DELETE FROM stored_files WHERE kind = 'temp' AND "expiresAt" < now() RETURNING key`,
+    `DELETE FROM stored_files WHERE "expiresAt" < now() RETURNING key`,
+  );
+  for (const row of rows) await ctx.files.delete(row.key);
+  return rows.length;
+}
+
+/** Removes an uploaded file at once (its import failed or was stopped); a missing one is no failure. */
+export async function discardUpload(ctx: Pick<Context, 'db' | 'files'>, spaceId: string, fileId: string) {
+  const { rows } = await ctx.db.pool.query<{ key: string }>(
+    `DELETE FROM stored_files WHERE id = $1 AND "spaceId" = $2 RETURNING key`,
+    [fileId, spaceId],
   );
   for (const row of rows) await ctx.files.delete(row.key);
 }

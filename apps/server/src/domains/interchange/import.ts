@@ -45,7 +45,7 @@ import type { Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { inTransaction } from '../versions/guard';
 import { readVersion } from '../versions/service';
-import { scheduleOf, storedFileRow, storeFile } from './files';
+import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
 import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
 import {
   claimJob,
@@ -98,6 +98,7 @@ async function createImportJob(ctx: SpaceContext, input: UploadVersionInput, max
     contentType: file.type || 'application/octet-stream',
     userId: ctx.session.userId,
     data: file.data,
+    keepHours: INTERCHANGE_LIMITS.pendingUploadKeepHours,
   });
   return insertJob(ctx.db.pool, {
     spaceId,
@@ -211,13 +212,17 @@ export async function runImport(services: Services, jobId: string): Promise<void
   try {
     await importJob(jobContext(services, job), job, progress);
   } catch (error) {
-    if (error instanceof JobStopped) {
-      await progress.finish('stopped', {});
-      return;
+    if (error instanceof JobStopped) await progress.finish('stopped', {});
+    else {
+      if (!(error instanceof InterchangeError) && !(error instanceof AppError))
+        services.log.error('import failed', { jobId, err: error });
+      await progress.finish('failed', { error: jobErrorOf(error) });
     }
-    if (!(error instanceof InterchangeError) && !(error instanceof AppError))
-      services.log.error('import failed', { jobId, err: error });
-    await progress.finish('failed', { error: jobErrorOf(error) });
+    // A refused or stopped file is not kept (the job says what was wrong with it).
+    if (job.fileId && !progress.lostToAnotherProcess()) {
+      await discardUpload(services, job.spaceId, job.fileId);
+      await services.db.pool.query(`UPDATE interchange_jobs SET "fileId" = NULL WHERE id = $1`, [jobId]);
+    }
   }
 }
 
@@ -464,6 +469,8 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
   const fileName = (p.name || '').replace(PROHIBITED, ' ').replace(/\s+/g, ' ').trim().slice(0, 32);
   const name = job.options.name || fileName || undefined;
   const outcome = await inTransaction(ctx, async (client) => {
+    // The upload becomes a file of the schedule, kept with the version it made.
+    await client.query(`UPDATE stored_files SET "expiresAt" = NULL WHERE id = $1`, [job.fileId]);
     const result = await writeImportedVersion(
       ctx,
       client,

@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import { recoverInterruptedCalculations } from '../calculation/service';
 import type { Sql } from '../versions/guard';
+import { discardUpload } from './files';
 
 export const IMPORT_JOB = 'interchange.import';
 export const EXPORT_JOB = 'interchange.export';
@@ -259,13 +260,7 @@ export async function endOrphanedJob(
     );
     const job = rows[0];
     if (!job) return false;
-    if (job.kind === 'import' && job.uploadId) {
-      const { rows: files } = await pool.query<{ key: string }>(
-        `DELETE FROM stored_files WHERE id = $1 AND "spaceId" = $2 RETURNING key`,
-        [job.uploadId, job.spaceId],
-      );
-      for (const file of files) await services.files.delete(file.key);
-    }
+    if (job.kind === 'import' && job.uploadId) await discardUpload(services, job.spaceId, job.uploadId);
     if (job.kind === 'calculate' && job.versionId) await recoverInterruptedCalculations(pool, job.versionId);
     return true;
   });
@@ -295,6 +290,11 @@ export class JobProgress {
     readonly jobId: string,
     private readonly intervalMs = 250,
   ) {}
+
+  /** True when another process took this job over (this one stalled past its lease): it must write nothing more. */
+  lostToAnotherProcess(): boolean {
+    return this.takenOver();
+  }
 
   private takenOver(): boolean {
     return this.ctx.jobs.leases.lost(jobLease(this.jobId));

@@ -1,0 +1,102 @@
+import type { Services } from '../context';
+import { removeExpiredFiles } from '../domains/interchange/files';
+import type { StoredObject } from '../files/storage';
+
+export const FILE_CLEANUP_JOB = 'file-cleanup';
+/** Every quarter of an hour, on one worker of all the processes (a pg-boss schedule). */
+export const FILE_CLEANUP_CRON = '*/15 * * * *';
+/**
+ * Bytes younger than this are never orphans: a file is written before its row (an upload in progress, a
+ * BIM model being converted), so a file without a row may simply not have its row yet.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+const BATCH = 500;
+
+export interface CleanupOutcome {
+  /** rows past their time removed with their bytes (exports, uploads whose import never completed) */
+  expired: number;
+  /** files in storage that no row refers to, removed */
+  orphaned: number;
+  orphanedBytes: number;
+}
+
+/**
+ * What owns a stored key, as the places that write files name them: `spaces/{space}/files/{id}` a row of
+ * `stored_files`, `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar. Anything
+ * else in storage was written by no one Takt knows and is left alone.
+ */
+type Owner =
+  | { kind: 'stored-file'; key: string }
+  | { kind: 'bim-model'; spaceId: string; modelId: string }
+  | { kind: 'avatar'; userId: string; key: string };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const STORED_FILE = new RegExp(`^spaces/${UUID}/files/${UUID}$`);
+const BIM_FILE = new RegExp(`^spaces/(${UUID})/bim/(${UUID})/`);
+const AVATAR = new RegExp(`^avatars/(${UUID})$`);
+
+function ownerOf(key: string): Owner | null {
+  if (STORED_FILE.test(key)) return { kind: 'stored-file', key };
+  const bim = BIM_FILE.exec(key);
+  if (bim) return { kind: 'bim-model', spaceId: bim[1]!, modelId: bim[2]! };
+  const avatar = AVATAR.exec(key);
+  if (avatar) return { kind: 'avatar', userId: avatar[1]!, key };
+  return null;
+}
+
+/** The keys of a batch whose owner no longer exists. */
+async function orphansOf(services: Pick<Services, 'db'>, batch: StoredObject[]): Promise<StoredObject[]> {
+  const pool = services.db.pool;
+  const owners = batch.map((object) => ({ object, owner: ownerOf(object.key) }));
+  const keys = owners.flatMap(({ owner }) => (owner?.kind === 'stored-file' ? [owner.key] : []));
+  const models = owners.flatMap(({ owner }) => (owner?.kind === 'bim-model' ? [owner.modelId] : []));
+  const avatars = owners.flatMap(({ owner }) => (owner?.kind === 'avatar' ? [owner.key] : []));
+  const [files, bim, users] = await Promise.all([
+    pool.query<{ key: string }>(`SELECT key FROM stored_files WHERE key = ANY($1::text[])`, [keys]),
+    pool.query<{ id: string; spaceId: string }>(
+      `SELECT id, "spaceId" FROM bim_models WHERE id = ANY($1::uuid[])`,
+      [models],
+    ),
+    pool.query<{ avatarKey: string }>(`SELECT "avatarKey" FROM users WHERE "avatarKey" = ANY($1::text[])`, [
+      avatars,
+    ]),
+  ]);
+  const liveKeys = new Set([...files.rows.map((r) => r.key), ...users.rows.map((r) => r.avatarKey)]);
+  const liveModels = new Set(bim.rows.map((r) => `${r.spaceId}/${r.id}`));
+  return owners.flatMap(({ object, owner }) => {
+    if (!owner) return [];
+    if (owner.kind === 'bim-model') return liveModels.has(`${owner.spaceId}/${owner.modelId}`) ? [] : [object];
+    return liveKeys.has(owner.key) ? [] : [object];
+  });
+}
+
+/**
+ * The periodic file cleanup: removes rows past their time with their bytes, then walks the storage and
+ * removes files older than `ORPHAN_GRACE_MS` that no row refers to any more — left by a process that died
+ * between writing a file and its row, or between deleting a row and its file.
+ */
+export async function cleanUpFiles(
+  services: Pick<Services, 'db' | 'files' | 'log'>,
+  now = Date.now(),
+): Promise<CleanupOutcome> {
+  const outcome: CleanupOutcome = { expired: await removeExpiredFiles(services), orphaned: 0, orphanedBytes: 0 };
+  const settle = async (batch: StoredObject[]) => {
+    for (const orphan of await orphansOf(services, batch)) {
+      await services.files.delete(orphan.key);
+      outcome.orphaned++;
+      outcome.orphanedBytes += orphan.size;
+    }
+  };
+  let batch: StoredObject[] = [];
+  for await (const object of services.files.list('')) {
+    if (now - object.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;
+    batch.push(object);
+    if (batch.length >= BATCH) {
+      await settle(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await settle(batch);
+  if (outcome.expired || outcome.orphaned) services.log.info('files cleaned up', { ...outcome });
+  return outcome;
+}
