@@ -52,7 +52,8 @@ async function modelOfScope(sql: Sql, spaceId: string, scope: VersionScope, mode
   return model;
 }
 
-async function checkProfile(sql: Sql, spaceId: string, profileId: string | null | undefined) {
+/** A profile named by an input must be one of the space's own. */
+export async function checkProfile(sql: Sql, spaceId: string, profileId: string | null | undefined) {
   if (!profileId) return;
   const { rowCount } = await sql.query('SELECT 1 FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [
     profileId,

@@ -2,6 +2,7 @@ import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Sql } from '../versions/guard';
+import { checkProfile } from './links';
 
 /** Saved linking rules of a schedule (spec §7 schedules/{id}/3d/link): applied to any of its versions. */
 interface RuleRow {
@@ -47,6 +48,7 @@ export async function createRule(
 ) {
   const spaceId = ctx.space.spaceId;
   await scheduleOf(ctx.db.pool, spaceId, input.scheduleId);
+  await checkProfile(ctx.db.pool, spaceId, input.rule.profileId);
   const { rows } = await ctx.db.pool.query<{ id: string }>(
     `INSERT INTO bim_link_rules (id, "spaceId", "scheduleId", name, rule, "profileId", "sortKey")
      VALUES (gen_random_uuid(), $1, $2, $3, $4, $5,
@@ -62,6 +64,7 @@ export async function updateRule(
   input: { ruleId: string; revision: number; name?: string; rule?: BimLinkRuleInput },
 ) {
   const spaceId = ctx.space.spaceId;
+  await checkProfile(ctx.db.pool, spaceId, input.rule?.profileId);
   const { rowCount } = await ctx.db.pool.query(
     `UPDATE bim_link_rules SET name = coalesce($4, name), rule = coalesce($5::jsonb, rule),
        "profileId" = CASE WHEN $5::jsonb IS NULL THEN "profileId" ELSE $6::uuid END,

@@ -1,0 +1,360 @@
+import { appRouter } from '../src/trpc/router';
+import type { Meta } from '../src/trpc/trpc';
+import type { TestServer } from './harness';
+
+/**
+ * Inputs for every tRPC procedure, generated from the procedure's own zod input schema, so that
+ * procedures added later are swept without anyone listing them. Shared by the fuzz sweep and the
+ * cross-space id sweep.
+ */
+
+type ZodLike = {
+  _zod: { def: Record<string, unknown> & { type: string }; bag?: Record<string, unknown> };
+  safeParse(value: unknown): { success: boolean };
+};
+type ProcedureDef = {
+  _def: { meta?: Meta; type: 'query' | 'mutation' | 'subscription'; inputs?: ZodLike[] };
+};
+
+export interface ProcedureInfo {
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  meta: Meta | undefined;
+  input: ZodLike | undefined;
+}
+
+export const PROCEDURES: ProcedureInfo[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, ProcedureDef>,
+).map(([path, p]) => ({ path, type: p._def.type, meta: p._def.meta, input: p._def.inputs?.[0] }));
+
+/** A small deterministic generator (mulberry32): the same seed, the same inputs. */
+export function rng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick<T>(items: readonly T[]): T {
+      return items[Math.floor(next() * items.length)]!;
+    },
+  };
+}
+export type Rng = ReturnType<typeof rng>;
+
+/** Ids of one space's rows, by table, and the members' user ids. */
+export interface IdPool {
+  spaceId: string;
+  byTable: Map<string, string[]>;
+  users: string[];
+}
+
+/** Reads the ids of every tenant table (those with "spaceId" and a uuid "id") of a space. */
+export async function idPool(t: TestServer, spaceId: string, exceptUserId?: string): Promise<IdPool> {
+  const tables = await t.sql<{ table_name: string }>(
+    `SELECT c.table_name FROM information_schema.columns c
+       JOIN information_schema.columns i ON i.table_name = c.table_name AND i.column_name = 'id' AND i.data_type = 'uuid'
+      WHERE c.column_name = 'spaceId' AND c.table_schema = 'public' AND i.table_schema = 'public'`,
+  );
+  const byTable = new Map<string, string[]>();
+  for (const { table_name } of tables) {
+    const rows = await t.sql<{ id: string }>(
+      `SELECT id FROM "${table_name}" WHERE "spaceId" = $1 ORDER BY id LIMIT 25`,
+      [spaceId],
+    );
+    if (rows.length)
+      byTable.set(
+        table_name,
+        rows.map((r) => r.id),
+      );
+  }
+  const members = await t.sql<{ userId: string }>(
+    `SELECT "userId" FROM space_members WHERE "spaceId" = $1 ORDER BY "userId"`,
+    [spaceId],
+  );
+  return { spaceId, byTable, users: members.map((m) => m.userId).filter((u) => u !== exceptUserId) };
+}
+
+/** Which table an id field names: `versionId` → versions, `followsId` → assignments, … */
+const TABLE_OF: Record<string, string[]> = {
+  version: ['versions'],
+  baseVersion: ['versions'],
+  otherVersion: ['versions'],
+  work: ['works'],
+  parent: ['works', 'eps_nodes'],
+  predecessor: ['works'],
+  successor: ['works'],
+  resource: ['resources'],
+  calendar: ['calendars'],
+  attribute: ['attributes'],
+  directory: ['directories'],
+  value: ['directory_values'],
+  role: ['roles'],
+  assignment: ['assignments'],
+  follows: ['assignments'],
+  relation: ['relations'],
+  schedule: ['eps_nodes'],
+  project: ['eps_nodes'],
+  facility: ['eps_nodes'],
+  eps: ['eps_nodes'],
+  node: ['eps_nodes'],
+  target: ['eps_nodes'],
+  group: ['schedule_groups'],
+  preset: ['print_presets'],
+  model: ['bim_models'],
+  profile: ['bim_profiles'],
+  rule: ['bim_link_rules'],
+  link: ['bim_links'],
+  primitive: ['bim_primitives'],
+  specialty: ['specialties'],
+  delegation: ['delegations'],
+  entry: ['timesheet_entries'],
+  notice: ['notices'],
+  job: ['interchange_jobs', 'job_progress'],
+  file: ['stored_files'],
+  action: ['undo_actions'],
+  setting: ['import_settings', 'print_settings'],
+  licence: ['licences'],
+  planCostAttribute: ['attributes'],
+  factCostAttribute: ['attributes'],
+};
+
+/** The field name an id sits under: `workIds.3` → workId, `predecessorId` → predecessorId. */
+function idFieldName(path: string[]): string {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const key = path[i]!;
+    if (/^\d+$/.test(key)) continue;
+    return key.endsWith('Ids') ? key.slice(0, -1) : key;
+  }
+  return '';
+}
+
+/** The ids of `pool` a field at `path` most likely refers to (any id of the space when unsure). */
+export function idsFor(pool: IdPool, path: string[]): string[] {
+  const field = idFieldName(path);
+  if (field === 'spaceId') return [pool.spaceId];
+  if (/user/i.test(field)) return pool.users;
+  const base = field.replace(/Id$/, '');
+  const tables = TABLE_OF[base] ?? [`${base.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}s`];
+  const ids = tables.flatMap((table) => pool.byTable.get(table) ?? []);
+  return ids.length ? ids : [...pool.byTable.values()].flat();
+}
+
+/** Texts tried, in order, for a string field; the first its own schema accepts is used. */
+const STRING_CANDIDATES = [
+  'Name 1',
+  'x',
+  '2025-01-06',
+  '2025-01-06T08:00',
+  '2025-01-06T08:00:00Z',
+  '2025-01-06T08:00:00.000Z',
+  '08:00',
+  '1',
+  '0',
+  'a@example.com',
+  '#ff8800',
+  'https://example.com',
+  '10.0.0.0/8',
+  'ru',
+  'A1',
+];
+
+/**
+ * A schema's constraints: zod fills `_zod.bag` from its checks only once the schema has been used, so
+ * the checks themselves are read as well (`z.string().uuid()` keeps its format there).
+ */
+function constraintsOf(schema: ZodLike): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(schema._zod.bag ?? {}) };
+  const def = schema._zod.def as { format?: string; checks?: { _zod: { def: Record<string, unknown> } }[] };
+  if (def.format) out.format ??= def.format;
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    if (c.format) out.format ??= c.format;
+    if (c.check === 'greater_than') out.minimum ??= c.value;
+    if (c.check === 'less_than') out.maximum ??= c.value;
+    if (c.check === 'min_length') out.minimum ??= c.minimum;
+    if (c.check === 'max_length') out.maximum ??= c.maximum;
+  }
+  return out;
+}
+
+const isIdFormat = (format: unknown) => format === 'uuid' || format === 'guid';
+
+function unwrap(schema: ZodLike): ZodLike {
+  const def = schema._zod.def;
+  if (
+    ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)
+  ) {
+    return unwrap(def.innerType as ZodLike);
+  }
+  if (def.type === 'pipe') return unwrap(def.in as ZodLike);
+  if (def.type === 'lazy') return unwrap((def.getter as () => ZodLike)());
+  return schema;
+}
+
+export interface SampleOptions {
+  pool: IdPool;
+  random: Rng;
+  /** Include optional fields (the id sweep wants every id field present). */
+  optionals: boolean;
+}
+
+/** A plausible value for `schema`: respects types, bounds, enums and formats; ids come from the pool. */
+export function sample(
+  schema: ZodLike | undefined,
+  options: SampleOptions,
+  path: string[] = [],
+  depth = 0,
+): unknown {
+  if (!schema || depth > 12) return undefined;
+  const def = schema._zod.def;
+  const bag = constraintsOf(schema);
+  switch (def.type) {
+    case 'optional':
+      return options.optionals || options.random.next() < 0.3
+        ? sample(def.innerType as ZodLike, options, path, depth + 1)
+        : undefined;
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return sample(def.innerType as ZodLike, options, path, depth + 1);
+    case 'pipe':
+      return sample(def.in as ZodLike, options, path, depth + 1);
+    case 'lazy':
+      return sample((def.getter as () => ZodLike)(), options, path, depth + 1);
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(def.shape as Record<string, ZodLike>)) {
+        const value = sample(child, options, [...path, key], depth + 1);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    }
+    case 'array': {
+      const min = typeof bag.minimum === 'number' ? bag.minimum : 0;
+      const count = Math.max(min, Math.min(typeof bag.maximum === 'number' ? bag.maximum : 2, 2));
+      return Array.from({ length: count }, (_, i) =>
+        sample(def.element as ZodLike, options, [...path, String(i)], depth + 1),
+      );
+    }
+    case 'tuple':
+      return (def.items as ZodLike[]).map((item, i) =>
+        sample(item, options, [...path, String(i)], depth + 1),
+      );
+    case 'record':
+      return {};
+    case 'union': {
+      const choices = def.options as ZodLike[];
+      return sample(choices[0], options, path, depth + 1);
+    }
+    case 'intersection':
+      return Object.assign(
+        {},
+        sample(def.left as ZodLike, options, path, depth + 1),
+        sample(def.right as ZodLike, options, path, depth + 1),
+      );
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'boolean':
+      return false;
+    case 'number': {
+      const min = typeof bag.minimum === 'number' && Number.isFinite(bag.minimum) ? bag.minimum : 0;
+      const max = typeof bag.maximum === 'number' && Number.isFinite(bag.maximum) ? bag.maximum : min + 10;
+      const value = Math.max(min, Math.min(max, 1));
+      return schema.safeParse(value).success ? value : Math.ceil(min + 0.5);
+    }
+    case 'bigint':
+      return 1;
+    case 'date':
+      return '2025-01-06T08:00:00.000Z';
+    case 'string': {
+      if (isIdFormat(bag.format)) {
+        const ids = idsFor(options.pool, path);
+        return ids.length ? options.random.pick(ids) : crypto.randomUUID();
+      }
+      return STRING_CANDIDATES.find((text) => schema.safeParse(text).success) ?? 'x';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Every path in a sampled input whose schema is a uuid string (not spaceId): where ids go. */
+export function idPaths(schema: ZodLike | undefined, path: string[] = [], depth = 0): string[][] {
+  if (!schema || depth > 12) return [];
+  const inner = unwrap(schema);
+  const def = inner._zod.def;
+  if (def.type === 'object') {
+    return Object.entries(def.shape as Record<string, ZodLike>).flatMap(([key, child]) =>
+      idPaths(child, [...path, key], depth + 1),
+    );
+  }
+  if (def.type === 'array') return idPaths(def.element as ZodLike, [...path, '0'], depth + 1);
+  if (def.type === 'string') {
+    const last = path[path.length - 1];
+    return isIdFormat(constraintsOf(inner).format) && last !== 'spaceId' ? [path] : [];
+  }
+  return [];
+}
+
+/** Sets `value` at `path` inside a sampled input (creating objects and arrays on the way). */
+export function setAt(target: unknown, path: string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  const fresh: unknown = /^\d+$/.test(head) ? [] : {};
+  const container = (target && typeof target === 'object' ? target : fresh) as Record<string, unknown>;
+  container[head] = setAt(container[head], rest, value);
+  return container;
+}
+
+/** Every leaf path of a JSON value (objects and arrays walked), for mutations. */
+export function leafPaths(value: unknown, path: string[] = []): string[][] {
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return [path];
+    return entries.flatMap(([key, child]) => leafPaths(child, [...path, key]));
+  }
+  return [path];
+}
+
+/** Calls a procedure over HTTP as the client does: queries by GET with ?input=, mutations by POST. */
+export async function callProcedure(
+  url: string,
+  procedure: ProcedureInfo,
+  input: unknown,
+  token: string,
+  timeoutMs = 60_000,
+): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-language': 'en' };
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    if (procedure.type === 'query') {
+      const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      response = await fetch(`${url}/trpc/${procedure.path}${query}`, { headers, signal });
+    } else {
+      response = await fetch(`${url}/trpc/${procedure.path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: input === undefined ? undefined : JSON.stringify(input),
+        signal,
+      });
+    }
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    // A call that does not answer in time is a failure of its own (a bounded input must give a bounded answer).
+    if ((error as Error).name === 'TimeoutError')
+      return { status: 599, text: `no answer in ${timeoutMs} ms` };
+    throw error;
+  }
+}
