@@ -5,10 +5,10 @@ import { LANGUAGES, type Language } from '@takt/contracts';
 import { resolveLanguage } from '@takt/i18n';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Context, Services } from './context';
 import { defaultBodyLimit, procedureLimits, trpcBodyLimit } from './http/body-limit';
 import { compression } from './http/compress';
+import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/static';
 import { createRestApi } from './rest/adapter';
 import { appRouter } from './trpc/router';
@@ -42,21 +42,7 @@ export function createApp(services: Services): Hono<Env> {
   });
 
   // 3. Security headers; scripts and workers only from our origin (WebAssembly allowed for IFC).
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders());
 
   // 4. Brotli/gzip for API responses (static files are compressed once, below).
   app.use('/trpc/*', compression());

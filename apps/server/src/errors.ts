@@ -39,6 +39,11 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   500: 'INTERNAL_SERVER_ERROR',
 };
 
+/** The tRPC code of a catalogue error, by its HTTP status. */
+export function trpcCodeOf(error: AppError): TRPC_ERROR_CODE_KEY {
+  return TRPC_CODE_BY_STATUS[ERROR_HTTP_STATUS[error.code]] ?? 'INTERNAL_SERVER_ERROR';
+}
+
 export function toTRPCError(error: AppError): TRPCError {
   const status = ERROR_HTTP_STATUS[error.code];
   return new TRPCError({

@@ -1,9 +1,10 @@
 import { type Ability, unstorableTextPath, VALIDATION } from '@takt/contracts';
 import { initTRPC } from '@trpc/server';
-import type { Context } from '../context';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { Context, SessionInfo, SpaceAccess } from '../context';
 import { resolveSpaceAccess } from '../domains/access/service';
 import { resolveSession } from '../domains/auth/service';
-import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError } from '../errors';
+import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError, trpcCodeOf } from '../errors';
 
 /**
  * Every procedure declares how it is reached: `public`, `authed` (a live session), or `space`
@@ -34,10 +35,11 @@ const t = initTRPC
       }
       const body = errorBody(appError, ctx?.lang ?? 'ru', ctx?.requestId);
       const message = Array.isArray(body.error_message) ? body.error_message.join('\n') : body.error_message;
-      const { code } = shape.data;
+      // The codes follow the catalogue error, whichever layer threw it.
+      const code = trpcCodeOf(appError);
       return {
         message,
-        code: shape.code,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
         data: { code, path: shape.data.path, ...body, httpStatus: httpStatusOf(appError) },
       };
     },
@@ -47,16 +49,37 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-/** AppErrors thrown by services become tRPC errors with the catalogue's HTTP status. */
-const appErrors = t.middleware(async ({ next }) => {
+/**
+ * tRPC copies the whole context (services and request, ~17 fields) at every `next({ ctx })`, and it was
+ * a tenth of a small call's cost. A call's context is its own object (one per request, see `app.ts`), so
+ * the guards below set what they resolve on it in place and hand `next` only the type of the addition:
+ * an absent `ctx` is copied by nobody.
+ */
+function resolvedInPlace<T>(): T {
+  return undefined as unknown as T;
+}
+
+/**
+ * The first step of every procedure: AppErrors thrown below become tRPC errors with the catalogue's HTTP
+ * status, and strings PostgreSQL cannot store — NUL characters, and UTF-16 halves without their pair —
+ * are refused in any field of any input with the "prohibited characters" message, before the input is
+ * parsed. (One middleware rather than two: each step of tRPC's chain copies its options.)
+ */
+const entry = t.middleware(async ({ next, getRawInput }) => {
+  const path = unstorableTextPath(await getRawInput());
+  if (path !== null) {
+    throw toTRPCError(
+      new AppError('ValidationError', {}, [{ path, message: VALIDATION.prohibitedCharacters }]),
+    );
+  }
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
 });
 
 const requireSession = t.middleware(async ({ ctx, next }) => {
-  const session = await resolveSession(ctx);
-  return next({ ctx: { ...ctx, session } });
+  ctx.session = await resolveSession(ctx);
+  return next({ ctx: resolvedInPlace<{ session: SessionInfo }>() });
 });
 
 function requireSpace(ability: Ability) {
@@ -65,24 +88,12 @@ function requireSpace(ability: Ability) {
     const spaceId = typeof raw?.spaceId === 'string' ? raw.spaceId : null;
     const session = ctx.session;
     if (!spaceId || !session) throw new AppError('Forbidden');
-    const space = await resolveSpaceAccess({ ...ctx, session }, spaceId, ability);
-    return next({ ctx: { ...ctx, session, space } });
+    ctx.space = await resolveSpaceAccess({ ...ctx, session }, spaceId, ability);
+    return next({ ctx: resolvedInPlace<{ session: SessionInfo; space: SpaceAccess }>() });
   });
 }
 
-/**
- * Strings PostgreSQL cannot store — NUL characters, and UTF-16 halves without their pair — are refused
- * in any field of any input with the "prohibited characters" message, before the input is parsed.
- */
-const refuseUnstorableText = t.middleware(async ({ next, getRawInput }) => {
-  const path = unstorableTextPath(await getRawInput());
-  if (path !== null) {
-    throw new AppError('ValidationError', {}, [{ path, message: VALIDATION.prohibitedCharacters }]);
-  }
-  return next();
-});
-
-const base = t.procedure.use(appErrors).use(refuseUnstorableText);
+const base = t.procedure.use(entry);
 
 export const publicProcedure = base.meta({ access: 'public' });
 export const authedProcedure = base.meta({ access: 'authed' }).use(requireSession);

@@ -1,5 +1,6 @@
 import type { Context, SessionInfo } from '../../context';
 import { AppError } from '../../errors';
+import { sessionByTokenHash } from '../access/auth-rows';
 import { audit } from '../audit';
 import { toUserDto } from '../users/dto';
 import { DUMMY_HASH, newToken, tokenHashOf, verifySecret } from './crypto';
@@ -22,7 +23,12 @@ export async function createSession(ctx: Context, userId: string): Promise<strin
  */
 export async function resolveSession(ctx: Context): Promise<SessionInfo> {
   if (!ctx.token) throw new AppError('Unauthorized');
-  const session = await ctx.db.prisma.session.findUnique({ where: { tokenHash: tokenHashOf(ctx.token) } });
+  const tokenHash = tokenHashOf(ctx.token);
+  // the row is shared by the requests that arrived together: its lastSeenAt is moved in place, so one of
+  // them writes the touch and the others see it done
+  const session = await ctx.reads.read(`session:${tokenHash}`, () =>
+    sessionByTokenHash(ctx.db.pool, tokenHash),
+  );
   if (!session) throw new AppError('Unauthorized');
   const now = Date.now();
   const idleMs = now - session.lastSeenAt.getTime();
@@ -31,12 +37,13 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
     throw new AppError('SessionExpired');
   }
   if (idleMs > TOUCH_INTERVAL_MS) {
+    session.lastSeenAt = new Date(now);
     await ctx.db.prisma.session.updateMany({
       where: { id: session.id },
-      data: { lastSeenAt: new Date(now) },
+      data: { lastSeenAt: session.lastSeenAt },
     });
   }
-  return { id: session.id, userId: session.userId };
+  return { id: session.id, userId: session.userId, idleTimeoutMinutes: session.idleTimeoutMinutes };
 }
 
 /**

@@ -8,6 +8,7 @@ import { Prisma } from '@takt/db';
 import type { z } from 'zod';
 import type { AuthedContext, Context } from '../../context';
 import { AppError } from '../../errors';
+import { userById } from '../access/auth-rows';
 import { audit } from '../audit';
 import { DUMMY_HASH, hashSecret, newToken, normalizeAnswer, tokenHashOf, verifySecret } from '../auth/crypto';
 import { fakeQuestion } from '../auth/fake-question';
@@ -61,7 +62,8 @@ export async function registerAndLogin(ctx: Context, input: z.infer<typeof regis
 }
 
 export async function getUser(ctx: AuthedContext) {
-  const user = await ctx.db.prisma.user.findUnique({ where: { id: ctx.session.userId } });
+  const userId = ctx.session.userId;
+  const user = await ctx.reads.read(`user:${userId}`, () => userById(ctx.db.pool, userId));
   if (!user) throw new AppError('Unauthorized');
   return user;
 }
