@@ -85,9 +85,10 @@ describe('rejected and orphaned files', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const { job } = reply.body;
     expect(job.state).toBe('awaiting_choice');
-    const [row] = await t.sql<{ expiresAt: Date | null }>(`SELECT "expiresAt" FROM stored_files WHERE id = $1`, [
-      job.fileId,
-    ]);
+    const [row] = await t.sql<{ expiresAt: Date | null }>(
+      `SELECT "expiresAt" FROM stored_files WHERE id = $1`,
+      [job.fileId],
+    );
     const hours = (row!.expiresAt!.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23);
     expect(hours).toBeLessThanOrEqual(24);
@@ -143,7 +144,9 @@ describe('rejected and orphaned files', () => {
   });
 
   it('is scheduled as a periodic job', async () => {
-    const [schedule] = await t.sql<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = 'file-cleanup'`);
+    const [schedule] = await t.sql<{ cron: string }>(
+      `SELECT cron FROM pgboss.schedule WHERE name = 'file-cleanup'`,
+    );
     expect(schedule?.cron).toBe('*/15 * * * *');
   });
 });

@@ -67,6 +67,7 @@ export function generatedXer(count: number, movedDates = false): string {
         lagMinutes: 0,
       });
   }
-  if (movedDates) p.activities[0]!.recorded = { earlyStart: '2024-03-04T08:00', earlyFinish: '2024-03-04T17:00' };
+  if (movedDates)
+    p.activities[0]!.recorded = { earlyStart: '2024-03-04T08:00', earlyFinish: '2024-03-04T17:00' };
   return [...writeXer(p)].join('');
 }

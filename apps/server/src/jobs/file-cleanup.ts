@@ -65,7 +65,8 @@ async function orphansOf(services: Pick<Services, 'db'>, batch: StoredObject[]):
   const liveModels = new Set(bim.rows.map((r) => `${r.spaceId}/${r.id}`));
   return owners.flatMap(({ object, owner }) => {
     if (!owner) return [];
-    if (owner.kind === 'bim-model') return liveModels.has(`${owner.spaceId}/${owner.modelId}`) ? [] : [object];
+    if (owner.kind === 'bim-model')
+      return liveModels.has(`${owner.spaceId}/${owner.modelId}`) ? [] : [object];
     return liveKeys.has(owner.key) ? [] : [object];
   });
 }
@@ -79,7 +80,11 @@ export async function cleanUpFiles(
   services: Pick<Services, 'db' | 'files' | 'log'>,
   now = Date.now(),
 ): Promise<CleanupOutcome> {
-  const outcome: CleanupOutcome = { expired: await removeExpiredFiles(services), orphaned: 0, orphanedBytes: 0 };
+  const outcome: CleanupOutcome = {
+    expired: await removeExpiredFiles(services),
+    orphaned: 0,
+    orphanedBytes: 0,
+  };
   const settle = async (batch: StoredObject[]) => {
     for (const orphan of await orphansOf(services, batch)) {
       await services.files.delete(orphan.key);
