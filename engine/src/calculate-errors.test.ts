@@ -67,7 +67,7 @@ describe('invalid input names the offending work', () => {
       'invalid_constraint',
       ['A'],
     ],
-    ['finish after 2050', [task('A', 30 * 365 * 1440, { calendarId: '24h' })], 'out_of_range', ['A']],
+    ['finish after 2199', [task('A', 180 * 365 * 1440, { calendarId: '24h' })], 'out_of_range', ['A']],
   ])('%s', (_, works, code, workIds) => {
     expect(errorOf(project(works as EngineProject['works']))).toMatchObject({ code, workIds });
   });

@@ -1,13 +1,14 @@
-import type { Calendar } from './calendar.js';
-import { CALENDAR_BUCKET_SHIFT } from './calendar.js';
+import type { Calendar, CalendarSource } from './calendar.js';
+import { CALENDAR_INITIAL_WINDOW, calendarMaterialize, calendarWalk } from './calendar.js';
 import { EngineError } from './engine-error.js';
 import {
   MINUTES_PER_DAY,
+  TIME_END_DAY,
+  TIME_FIRST_DAY,
   TIME_MAX,
-  TIME_RANGE_DAYS,
+  TIME_MIN,
   timeFromIso,
   timeOfDayFromText,
-  timeWeekday,
 } from './time.js';
 import type { CalendarInput, WorkingIntervalInput } from './types.js';
 
@@ -42,14 +43,35 @@ function compileDayIntervals(intervals: readonly WorkingIntervalInput[], calenda
 }
 
 /**
- * Compiles a calendar over 2000–2050. A weekday interval that finishes at or before its start crosses
- * midnight and belongs to the day it starts on; an exception replaces the intervals starting on its days.
+ * Compiles a calendar over 1900–2199 (materialised lazily: see `Calendar`). A weekday interval that
+ * finishes at or before its start crosses midnight and belongs to the day it starts on; an exception
+ * replaces the intervals starting on its days.
  */
 export function calendarCompile(input: CalendarInput): Calendar {
   const id = input.id;
   if (typeof id !== 'string' || id === '') throw new EngineError('invalid_calendar', 'a calendar has no id');
-  if (input.allDay)
-    return calendarFromIntervals(id, input.name ?? id, [0], [TIME_MAX], input.hoursPerDay ?? 24, true);
+  const name = input.name ?? id;
+  if (input.allDay) {
+    return {
+      id,
+      name,
+      hoursPerDay: input.hoursPerDay ?? 24,
+      allDay: true,
+      windowFirstDay: TIME_FIRST_DAY,
+      windowEndDay: TIME_END_DAY,
+      windowStart: TIME_MIN,
+      windowEnd: TIME_MAX,
+      windowStartWorking: 0,
+      windowEndWorking: TIME_MAX - TIME_MIN,
+      intervalStart: Int32Array.of(TIME_MIN),
+      intervalFinish: Int32Array.of(TIME_MAX),
+      workingBefore: Int32Array.of(0, TIME_MAX - TIME_MIN),
+      dayFirstInterval: new Int32Array(0),
+      bucketFirstInterval: new Int32Array(0),
+      totalWorking: TIME_MAX - TIME_MIN,
+      source: null,
+    };
+  }
 
   const weekInput = input.week ?? CALENDAR_STANDARD_WEEK;
   if (weekInput.length !== 7) {
@@ -65,24 +87,17 @@ export function calendarCompile(input: CalendarInput): Calendar {
     const last = exception.until === undefined ? first : parseDay(exception.until, id);
     for (let day = first; day <= last; day++) exceptions.set(day, intervals);
   }
-
-  const starts: number[] = [];
-  const finishes: number[] = [];
-  for (let day = 0; day < TIME_RANGE_DAYS; day++) {
-    const dayStart = day * MINUTES_PER_DAY;
-    for (const [start, finish] of exceptions.get(day) ?? week[timeWeekday(day)]!) {
-      const absoluteStart = dayStart + start;
-      const absoluteFinish = Math.min(dayStart + finish, TIME_MAX);
-      const last = starts.length - 1;
-      if (last >= 0 && absoluteStart <= finishes[last]!) {
-        finishes[last] = Math.max(finishes[last]!, absoluteFinish);
-      } else {
-        starts.push(absoluteStart);
-        finishes.push(absoluteFinish);
-      }
-    }
-  }
-  if (starts.length === 0) {
+  const exceptionDays = Int32Array.from(exceptions.keys()).sort();
+  const source: CalendarSource = {
+    week,
+    exceptionDays,
+    exceptionIntervals: Array.from(exceptionDays, (day) => exceptions.get(day)!),
+  };
+  const [windowFirst, windowEnd] = CALENDAR_INITIAL_WINDOW;
+  const before = calendarWalk(source, TIME_FIRST_DAY, windowFirst, null, null);
+  const inside = calendarWalk(source, windowFirst, windowEnd, null, null);
+  const after = calendarWalk(source, windowEnd, TIME_END_DAY, null, null);
+  if (before + inside + after === 0) {
     throw new EngineError('invalid_calendar', `calendar "${id}" has no working time`, { calendarId: id });
   }
   const workingDays = week.filter((intervals) => intervals.length > 0);
@@ -97,7 +112,28 @@ export function calendarCompile(input: CalendarInput): Calendar {
       calendarId: id,
     });
   }
-  return calendarFromIntervals(id, input.name ?? id, starts, finishes, hoursPerDay, false);
+  const empty = new Int32Array(0);
+  const calendar: Calendar = {
+    id,
+    name,
+    hoursPerDay,
+    allDay: false,
+    windowFirstDay: windowFirst,
+    windowEndDay: windowFirst,
+    windowStart: 0,
+    windowEnd: 0,
+    windowStartWorking: 0,
+    windowEndWorking: 0,
+    intervalStart: empty,
+    intervalFinish: empty,
+    workingBefore: empty,
+    dayFirstInterval: empty,
+    bucketFirstInterval: empty,
+    totalWorking: before + inside + after,
+    source,
+  };
+  calendarMaterialize(calendar, windowFirst, windowEnd, before);
+  return calendar;
 }
 
 function parseDay(text: string, calendarId: string): number {
@@ -109,50 +145,6 @@ function parseDay(text: string, calendarId: string): number {
     }
     throw error;
   }
-}
-
-function calendarFromIntervals(
-  id: string,
-  name: string,
-  starts: readonly number[],
-  finishes: readonly number[],
-  hoursPerDay: number,
-  allDay: boolean,
-): Calendar {
-  const count = starts.length;
-  const intervalStart = Int32Array.from(starts);
-  const intervalFinish = Int32Array.from(finishes);
-  const workingBefore = new Int32Array(count + 1);
-  for (let k = 0; k < count; k++)
-    workingBefore[k + 1] = workingBefore[k]! + intervalFinish[k]! - intervalStart[k]!;
-  const totalWorking = workingBefore[count]!;
-
-  const dayFirstInterval = new Int32Array(TIME_RANGE_DAYS + 1);
-  let k = 0;
-  for (let day = 0; day <= TIME_RANGE_DAYS; day++) {
-    while (k < count && intervalFinish[k]! <= day * MINUTES_PER_DAY) k++;
-    dayFirstInterval[day] = k;
-  }
-  const bucketCount = allDay ? 0 : (totalWorking >> CALENDAR_BUCKET_SHIFT) + 1;
-  const bucketFirstInterval = new Int32Array(bucketCount);
-  k = 0;
-  for (let bucket = 0; bucket < bucketCount; bucket++) {
-    const working = bucket << CALENDAR_BUCKET_SHIFT;
-    while (k < count - 1 && workingBefore[k + 1]! <= working) k++;
-    bucketFirstInterval[bucket] = k;
-  }
-  return {
-    id,
-    name,
-    hoursPerDay,
-    allDay,
-    intervalStart,
-    intervalFinish,
-    workingBefore,
-    dayFirstInterval,
-    bucketFirstInterval,
-    totalWorking,
-  };
 }
 
 /** The built-in 24-hour calendar. */

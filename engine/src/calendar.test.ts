@@ -15,7 +15,7 @@ import {
 } from './calendar.js';
 import { calendarCompile, calendarCreate24Hour } from './calendar-compile.js';
 import { EngineError } from './engine-error.js';
-import { TIME_MAX, timeFromIso, timeToIso } from './time.js';
+import { TIME_MAX, TIME_MIN, timeFromIso, timeToIso } from './time.js';
 import type { Minutes } from './types.js';
 
 const t = (text: string) => timeFromIso(text);
@@ -67,7 +67,7 @@ describe('calendarAddWorkingMinutes', () => {
     expect(iso(calendarAddWorkingMinutes(standard, t('2024-01-01T20:00'), 0))).toBe('2024-01-01T20:00');
   });
 
-  it('is a table lookup even decades ahead, and stops at the end of 2050', () => {
+  it('is a table lookup even decades ahead, and stops at the end of 2199', () => {
     const start = t('2000-01-03T08:00');
     const yearsOfWork = 45 * 52 * 5 * 480;
     const end = calendarAddWorkingMinutes(standard, start as Minutes, yearsOfWork);
@@ -144,7 +144,7 @@ describe('24-hour calendar', () => {
   it('works every minute of every day, weekends and daylight-saving days alike', () => {
     expect(iso(calendarAddWorkingMinutes(allDay, t('2024-01-06T08:00'), 1440))).toBe('2024-01-07T08:00');
     expect(calendarWorkingMinutesBetween(allDay, t('2024-03-31T00:00'), t('2024-04-01T00:00'))).toBe(1440);
-    expect(calendarWorkingTime(allDay, t('2024-01-01T00:00'))).toBe(t('2024-01-01T00:00'));
+    expect(calendarWorkingTime(allDay, t('2024-01-01T00:00'))).toBe(t('2024-01-01T00:00') - TIME_MIN);
     expect(allDay.hoursPerDay).toBe(24);
   });
 });
@@ -206,5 +206,68 @@ describe('agrees with a minute-by-minute definition', () => {
       ),
       { seed: 20240101, numRuns: 300 },
     );
+  });
+});
+
+describe('the window of a compiled calendar', () => {
+  const input = {
+    id: 'w',
+    exceptions: [
+      { date: '1950-05-01', intervals: [] },
+      { date: '2120-06-01', until: '2120-06-05', intervals: [{ start: '09:00', finish: '10:00' }] },
+    ],
+  };
+
+  it('starts as 2000–2050 and grows on demand to the instant asked for', () => {
+    const calendar = calendarCompile(input);
+    expect([calendar.windowFirstDay, calendar.windowEndDay]).toEqual([0, 18628]);
+    calendarWorkingTime(calendar, t('2120-06-01T00:00'));
+    expect(calendar.windowEndDay).toBeGreaterThan(t('2120-06-01T00:00') / 1440);
+    calendarWorkingTime(calendar, t('1950-05-01T00:00'));
+    expect(calendar.windowFirstDay).toBeLessThanOrEqual(t('1950-05-01T00:00') / 1440);
+  });
+
+  it('gives the same coordinates and instants whatever order the lookups come in', () => {
+    const instants = [
+      '2150-03-04T10:30',
+      '1950-05-01T09:00',
+      '1900-01-01T00:00',
+      '2120-06-03T09:30',
+      '2199-12-31T23:59',
+    ];
+    const forward = calendarCompile(input);
+    const backward = calendarCompile(input);
+    const a = instants.map((text) => calendarWorkingTime(forward, t(text)));
+    const b = [...instants]
+      .reverse()
+      .map((text) => calendarWorkingTime(backward, t(text)))
+      .reverse();
+    expect(a).toEqual(b);
+    const fresh = calendarCompile(input);
+    for (const w of a) {
+      expect(calendarStartInstant(fresh, w)).toBe(calendarStartInstant(forward, w));
+      expect(calendarFinishInstant(calendarCompile(input), w)).toBe(calendarFinishInstant(forward, w));
+    }
+  });
+
+  it('counts every working minute of 1900–2199 from 1900-01-01', () => {
+    const calendar = calendarCompile(input);
+    let weekdays = 0;
+    for (let day = Date.UTC(1900, 0, 1); day < Date.UTC(2200, 0, 1); day += 86_400_000) {
+      const weekday = new Date(day).getUTCDay();
+      if (weekday !== 0 && weekday !== 6) weekdays++;
+    }
+    // 1950-05-01 was a Monday (a holiday); 2120-06-01 to 06-05 are Saturday to Wednesday (1 hour each)
+    const total = (weekdays - 1) * 480 - 3 * 480 + 5 * 60;
+    expect(calendar.totalWorking).toBe(total);
+    expect(calendarWorkingTime(calendar, TIME_MAX)).toBe(total);
+    expect(calendarWorkingTime(calendar, t('1900-01-01T09:00'))).toBe(60);
+    expect(iso(calendarStartInstant(calendar, 0))).toBe('1900-01-01T08:00');
+    expect(iso(calendarFinishInstant(calendar, total))).toBe('2199-12-31T17:00');
+    expect(calendarStartInstant(calendar, total)).toBe(TIME_MAX);
+    expect(calendarWorkingMinutesBetween(calendar, t('1950-04-28T08:00'), t('1950-05-03T08:00'))).toBe(
+      2 * 480,
+    );
+    expect(iso(calendarAddWorkingMinutes(calendar, t('2120-05-31T17:00'), 61))).toBe('2120-06-02T09:01');
   });
 });

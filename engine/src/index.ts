@@ -25,6 +25,7 @@ export { EngineError } from './engine-error.js';
 export type { Network } from './network.js';
 export { networkBuild, networkTopologicalOrder } from './network.js';
 export type { EngineWarning } from './project-model.js';
+export { NO_TIME } from './project-model.js';
 export type { PsplibInstance } from './psplib/psplib-read.js';
 export { psplibRead } from './psplib/psplib-read.js';
 export type { PsplibSolution } from './psplib/psplib-solve.js';
@@ -74,8 +75,11 @@ export { resultToCsv } from './result-csv.js';
 export type { RelationPatch, WorkPatch } from './scheduler.js';
 export { Scheduler } from './scheduler.js';
 export {
+  TIME_END_DAY,
+  TIME_FIRST_DAY,
   TIME_MAX,
   TIME_MIN,
+  TIME_RANGE_TEXT,
   timeDateFromDays,
   timeDaysFromDate,
   timeFromIso,

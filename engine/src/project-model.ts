@@ -43,8 +43,12 @@ export const EDGE_LATE = 16;
 /** Sentinels for absent bounds, far outside any working coordinate but safe in Int32 arithmetic. */
 export const BOUND_LOW = -1_000_000_000;
 export const BOUND_HIGH = 1_000_000_000;
-/** An absent instant (drafts, empty summaries, missing actuals). */
-export const NO_TIME = -1;
+/**
+ * An absent instant (drafts, empty summaries, missing actuals): below `TIME_MIN`, so that it is never a
+ * date of the range (1900–2200; -1 is 1999-12-31T23:59) and every "negative means none" test of a date
+ * after 2000 still holds.
+ */
+export const NO_TIME = -2_147_483_648;
 
 export interface EngineWarning {
   code: 'draft_relation' | 'empty_summary_relation';

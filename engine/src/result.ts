@@ -61,8 +61,8 @@ export interface ScheduleResultJson {
 
 /**
  * The calculated schedule: arrays over work indices (the input order of `works`) with instants in
- * minutes since 2000-01-01T00:00 (-1 where a work has no dates) and floats in working minutes; plus
- * accessors by work id and `toJSON()` rows with ISO dates.
+ * minutes since 2000-01-01T00:00 (`NO_TIME`, below the range, where a work has no dates) and floats in
+ * working minutes; plus accessors by work id and `toJSON()` rows with ISO dates.
  */
 export interface ScheduleResult {
   readonly workIds: readonly string[];

@@ -27,6 +27,7 @@ import {
   CONFLICT_START_EARLY,
   CONFLICT_START_LATE,
 } from './schedule-state.js';
+import { TIME_RANGE_END_TEXT } from './time.js';
 import { workInstant } from './work-instant.js';
 
 /**
@@ -87,9 +88,13 @@ export function scheduleEarly(state: ScheduleState, i: number): boolean {
     es = status === STATUS_IN_PROGRESS ? model.actualStartW[i]! : start;
     const calendar = model.calendars[model.calendar[i]!]!;
     if (ef > calendar.totalWorking) {
-      throw new EngineError('out_of_range', `work "${model.workIds[i]}" would finish after 2050`, {
-        workIds: [model.workIds[i]!],
-      });
+      throw new EngineError(
+        'out_of_range',
+        `work "${model.workIds[i]}" would finish after ${TIME_RANGE_END_TEXT}`,
+        {
+          workIds: [model.workIds[i]!],
+        },
+      );
     }
     finishTime =
       model.finishLimitAtStart[i]! & FINISH_LIMIT_LOW && ef === model.finishLowW[i]

@@ -64,12 +64,12 @@ describe('Scheduler', () => {
     expect(() => scheduler.updateWork('A', { parentId: 'B' })).toThrow(
       expect.objectContaining({ code: 'invalid_parent' }),
     );
-    expect(() => scheduler.updateWork('A', { durationMinutes: 30 * 365 * 1440 })).toThrow(
+    expect(() => scheduler.updateWork('A', { durationMinutes: 180 * 365 * 1440 })).toThrow(
       expect.objectContaining({ code: 'out_of_range' }),
     );
     expect(scheduler.project.works[0]).toEqual(task('A', 480));
-    scheduler.addWork(task('C', 20 * 365 * 1440, { calendarId: '24h' }));
-    expect(() => scheduler.addRelation(fs('B', 'C', 20 * 365 * 1440, { lagCalendar: '24h' }))).toThrow(
+    scheduler.addWork(task('C', 90 * 365 * 1440, { calendarId: '24h' }));
+    expect(() => scheduler.addRelation(fs('B', 'C', 90 * 365 * 1440, { lagCalendar: '24h' }))).toThrow(
       expect.objectContaining({ code: 'out_of_range' }),
     );
     scheduler.removeWork('C');

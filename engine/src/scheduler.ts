@@ -161,7 +161,7 @@ export class Scheduler {
   }
 
   /**
-   * Applies an edit; when it is invalid (bad input, or dates beyond 2050 found while propagating) the
+   * Applies an edit; when it is invalid (bad input, or dates beyond 2199 found while propagating) the
    * edit is reverted and everything recalculated, so the scheduler stays as it was before the edit.
    */
   #attempt(apply: () => void, revert: () => void): void {
@@ -255,7 +255,7 @@ export class Scheduler {
     try {
       this.#propagate(forwardSeeds, backwardSeeds);
     } catch (error) {
-      // Dates beyond 2050: go back to the old network and recalculate its shared work arrays.
+      // Dates beyond 2199: go back to the old network and recalculate its shared work arrays.
       this.#model = old;
       this.#state = oldState;
       [this.#forward, this.#backward, this.#mark] = this.#workLists();

@@ -2,7 +2,10 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from './engine-error.js';
 import {
+  TIME_END_DAY,
+  TIME_FIRST_DAY,
   TIME_MAX,
+  TIME_MIN,
   timeDateFromDays,
   timeDaysFromDate,
   timeFromDateInput,
@@ -40,7 +43,14 @@ describe('timeFromIso / timeToIso', () => {
     expect(timeFromIso('2024-01-01T08:00:00')).toBe(timeFromIso('2024-01-01T08:00'));
   });
 
-  it('rejects malformed text, impossible dates and the range outside 2000–2050', () => {
+  it('counts negative minutes before 2000', () => {
+    expect(timeFromIso('1999-12-31T23:59')).toBe(-1);
+    expect(timeFromIso('1995-01-02T08:00')).toBe(-1825 * 1440 + 480);
+    expect(timeToIso(-1 as Minutes)).toBe('1999-12-31T23:59');
+    expect(timeToIso(timeFromIso('1995-06-15T13:30'))).toBe('1995-06-15T13:30');
+  });
+
+  it('rejects malformed text, impossible dates and the range outside 1900-01-01 to 2200-01-01', () => {
     for (const text of [
       '2024-1-01',
       '2024-13-01',
@@ -52,17 +62,35 @@ describe('timeFromIso / timeToIso', () => {
       expect(() => timeFromIso(text), text).toThrow(EngineError);
     }
     expect(() => timeFromIso('2024-01-01T08:00:30')).toThrow(/whole minute/);
-    expect(() => timeFromIso('1999-12-31T23:59')).toThrow(expect.objectContaining({ code: 'out_of_range' }));
-    expect(timeFromIso('2051-01-01T00:00')).toBe(TIME_MAX);
-    expect(() => timeFromIso('2051-01-01T00:01')).toThrow(expect.objectContaining({ code: 'out_of_range' }));
+    expect(timeFromIso('1900-01-01T00:00')).toBe(TIME_MIN);
+    expect(TIME_MIN).toBe(-36524 * 1440);
+    expect(() => timeFromIso('1899-12-31T23:59')).toThrow(expect.objectContaining({ code: 'out_of_range' }));
+    expect(timeFromIso('2200-01-01T00:00')).toBe(TIME_MAX);
+    expect(TIME_MAX).toBe(73049 * 1440);
+    expect(() => timeFromIso('2200-01-01T00:01')).toThrow(expect.objectContaining({ code: 'out_of_range' }));
+    expect(() => timeFromIso('2200-01-01T00:01')).toThrow(
+      'outside the supported range 1900-01-01 to 2200-01-01',
+    );
+    expect(() => timeFromDateInput((TIME_MIN - 1) as Minutes, 'date')).toThrow(
+      expect.objectContaining({ code: 'out_of_range' }),
+    );
+    expect(timeFromDateInput(TIME_MIN, 'date')).toBe(TIME_MIN);
   });
 
   it('round-trips every day of the range', () => {
-    for (let day = 0; day < TIME_MAX / 1440; day += 1) {
+    const wrong: number[] = [];
+    for (let day = TIME_FIRST_DAY; day <= TIME_END_DAY; day += 1) {
       const { year, month, day: d } = timeDateFromDays(day);
-      expect(timeDaysFromDate(year, month, d)).toBe(day);
+      if (timeDaysFromDate(year, month, d) !== day) wrong.push(day);
     }
-    expect(timeToIso(timeFromIso('2050-12-31T23:59'))).toBe('2050-12-31T23:59');
+    expect(wrong).toEqual([]);
+    expect(timeToIso(TIME_MIN)).toBe('1900-01-01T00:00');
+    expect(timeToIso(timeFromIso('2199-12-31T23:59'))).toBe('2199-12-31T23:59');
+    expect(timeToIso(TIME_MAX)).toBe('2200-01-01T00:00');
+    // 1900 and 2100 are not leap years, 2000 is
+    expect(() => timeFromIso('1900-02-29')).toThrow(EngineError);
+    expect(() => timeFromIso('2100-02-29')).toThrow(EngineError);
+    expect(timeFromIso('2100-03-01') - timeFromIso('2100-02-28')).toBe(1440);
   });
 });
 
@@ -71,6 +99,14 @@ describe('timeWeekday', () => {
     expect(timeWeekday(0)).toBe(5);
     expect(timeWeekday(timeFromIso('2024-01-01') / 1440)).toBe(0);
     expect(timeWeekday(timeFromIso('2024-01-07') / 1440)).toBe(6);
+  });
+
+  it('holds before 2000 and at the ends of the range: 1900-01-01 a Monday, 2199-12-31 a Tuesday', () => {
+    expect(timeWeekday(TIME_FIRST_DAY)).toBe(0);
+    expect(timeWeekday(-1)).toBe(4); // 1999-12-31, a Friday
+    expect(timeWeekday(timeFromIso('1995-01-02') / 1440)).toBe(0);
+    expect(timeWeekday(timeFromIso('2150-01-01') / 1440)).toBe(3);
+    expect(timeWeekday(TIME_END_DAY - 1)).toBe(1);
   });
 });
 

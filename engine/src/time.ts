@@ -3,17 +3,28 @@ import { EngineError } from './engine-error.js';
 import type { DateInput, Minutes } from './types.js';
 
 /**
- * Calendar time inside the engine: integer minutes since 2000-01-01T00:00, a plain local clock with no
- * time zone and no daylight saving. The supported range is 2000-01-01T00:00 to 2051-01-01T00:00.
+ * Calendar time inside the engine: integer minutes since 2000-01-01T00:00 (negative before it), a plain
+ * local clock with no time zone and no daylight saving. The supported range is 1900-01-01T00:00 to
+ * 2200-01-01T00:00: `TIME_MIN` to `TIME_MAX`, days `TIME_FIRST_DAY` to `TIME_END_DAY` (days since
+ * 2000-01-01, the end day excluded).
  */
 export const MINUTES_PER_DAY = 1440;
-export const TIME_RANGE_DAYS = 18628;
-export const TIME_MIN = 0 as Minutes;
-export const TIME_MAX = (TIME_RANGE_DAYS * MINUTES_PER_DAY) as Minutes;
+/** 1900-01-01 as days since 2000-01-01. */
+export const TIME_FIRST_DAY = -36524;
+/** 2200-01-01 as days since 2000-01-01: the day after the last day of the range. */
+export const TIME_END_DAY = 73049;
+/** Days in the supported range. */
+export const TIME_RANGE_DAYS = TIME_END_DAY - TIME_FIRST_DAY;
+export const TIME_MIN = (TIME_FIRST_DAY * MINUTES_PER_DAY) as Minutes;
+export const TIME_MAX = (TIME_END_DAY * MINUTES_PER_DAY) as Minutes;
+/** The supported range in words, for error messages. */
+export const TIME_RANGE_TEXT = '1900-01-01 to 2200-01-01';
+/** The end of the range in words: a date after it is out of range. */
+export const TIME_RANGE_END_TEXT = '2199-12-31';
 
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** Days from 2000-01-01 to a proleptic Gregorian date (Hinnant's days-from-civil). */
+/** Days from 2000-01-01 to a proleptic Gregorian date, negative before it (Hinnant's days-from-civil). */
 export function timeDaysFromDate(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -51,7 +62,7 @@ function daysInMonth(year: number, month: number): number {
 
 function checkRange(time: number, text: string): Minutes {
   if (time < TIME_MIN || time > TIME_MAX) {
-    throw new EngineError('out_of_range', `${text} is outside the supported range 2000-01-01 to 2051-01-01`);
+    throw new EngineError('out_of_range', `${text} is outside the supported range ${TIME_RANGE_TEXT}`);
   }
   return time as Minutes;
 }

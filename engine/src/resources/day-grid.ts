@@ -1,11 +1,11 @@
 import type { Calendar } from '../calendar.js';
 import { calendarStartInstant, calendarWorkingTime } from '../calendar.js';
-import { MINUTES_PER_DAY, TIME_RANGE_DAYS } from '../time.js';
+import { MINUTES_PER_DAY, TIME_END_DAY } from '../time.js';
 
 /**
  * Days as the resource side sees them: day `d` of a grid is the calendar day `firstDay + d` (days since
  * 2000-01-01). Per calendar the grid keeps the working coordinate at each midnight, so "how many working
- * minutes of [a, b) fall on day d" is two array reads. The grid grows on demand (doubling) up to 2050.
+ * minutes of [a, b) fall on day d" is two array reads. The grid grows on demand (doubling) up to the end of 2199.
  */
 export interface DayGrid {
   readonly calendars: readonly Calendar[];
@@ -30,7 +30,7 @@ export function dayGridCreate(calendars: readonly Calendar[], firstDay: number, 
 /** Makes day index `d` (and the midnight after it) part of the grid. */
 export function dayGridEnsure(grid: DayGrid, d: number): void {
   if (d < grid.length) return;
-  const limit = TIME_RANGE_DAYS - grid.firstDay;
+  const limit = TIME_END_DAY - grid.firstDay;
   const length = Math.max(1, Math.min(limit, Math.max(d + 1, grid.length * 2)));
   if (length <= grid.length) return;
   for (let c = 0; c < grid.calendars.length; c++) {

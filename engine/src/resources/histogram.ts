@@ -3,7 +3,7 @@ import { EngineError } from '../engine-error.js';
 import { NO_TIME } from '../project-model.js';
 import { scheduleFull } from '../schedule-passes.js';
 import { scheduleStateCreate } from '../schedule-state.js';
-import { MINUTES_PER_DAY, TIME_RANGE_DAYS, timeToIso } from '../time.js';
+import { MINUTES_PER_DAY, TIME_END_DAY, TIME_FIRST_DAY, timeToIso } from '../time.js';
 import type { Minutes } from '../types.js';
 import type { WorkSpan } from './assignment-spread.js';
 import {
@@ -248,8 +248,8 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
   if (!Number.isFinite(first)) first = last = rangeFrom ?? rangeUntil ?? dataDay;
   const shownFrom = rangeFrom ?? first;
   const shownUntil = rangeUntil ?? last;
-  const firstDay = Math.max(0, Math.min(first, shownFrom));
-  const lastDay = Math.min(TIME_RANGE_DAYS - 1, Math.max(last, shownUntil));
+  const firstDay = Math.max(TIME_FIRST_DAY, Math.min(first, shownFrom));
+  const lastDay = Math.min(TIME_END_DAY - 1, Math.max(last, shownUntil));
   const dayCount = lastDay - firstDay + 1;
   const grid = dayGridCreate(model.calendars, firstDay, dayCount);
 

@@ -11,7 +11,7 @@ import {
   STATUS_IN_PROGRESS,
 } from '../project-model.js';
 import type { ScheduleState } from '../schedule-state.js';
-import { MINUTES_PER_DAY } from '../time.js';
+import { MINUTES_PER_DAY, TIME_RANGE_END_TEXT } from '../time.js';
 import { availabilityFill, availabilityIrregularRanges } from './availability.js';
 import type { DayGrid } from './day-grid.js';
 import { dayGridCreate, dayGridEnsure } from './day-grid.js';
@@ -303,7 +303,7 @@ export function levelingEnsureDays(ctx: LevelingContext, d: number): void {
   dayGridEnsure(ctx.grid, d);
   const days = ctx.grid.length;
   if (days <= d) {
-    throw new EngineError('out_of_range', 'leveling would place work after 2050');
+    throw new EngineError('out_of_range', `leveling would place work after ${TIME_RANGE_END_TEXT}`);
   }
   const K = ctx.levelCount;
   const grow = (old: Float64Array) => {

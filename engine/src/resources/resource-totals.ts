@@ -2,7 +2,7 @@ import { calendarWorkingTime } from '../calendar.js';
 import { NO_TIME } from '../project-model.js';
 import { scheduleFull } from '../schedule-passes.js';
 import { scheduleStateCreate } from '../schedule-state.js';
-import { MINUTES_PER_DAY, TIME_RANGE_DAYS } from '../time.js';
+import { MINUTES_PER_DAY, TIME_END_DAY, TIME_FIRST_DAY } from '../time.js';
 import type { WorkSpan } from './assignment-spread.js';
 import {
   assignmentUntil,
@@ -74,9 +74,17 @@ export function resourceTotals(
     plan = { start: state.startTime, finish: state.finishTime };
   }
   const approved = options.approved ?? plan;
-  // A grid from 2000 on: nothing falls before it.
-  const grid = dayGridCreate(model.calendars, 0, Math.min(TIME_RANGE_DAYS, day + 2));
-  const gridDay = day;
+  // A grid from 2000 on, or from the project's earliest date when that is before: nothing falls before it.
+  let earliest = Math.min(model.projectStart, model.dataDate);
+  for (const times of [plan.start, approved.start, model.actualStart]) {
+    for (let w = 0; w < model.workCount; w++) {
+      const time = times[w]!;
+      if (time !== NO_TIME && time < earliest) earliest = time;
+    }
+  }
+  const firstDay = Math.max(TIME_FIRST_DAY, Math.min(0, Math.floor(earliest / MINUTES_PER_DAY), day));
+  const grid = dayGridCreate(model.calendars, firstDay, Math.min(TIME_END_DAY, day + 2) - firstDay);
+  const gridDay = day - firstDay;
   const endTime = (day + 1) * MINUTES_PER_DAY;
   const planToDate = new Float64Array(count);
   const approvedToDate = new Float64Array(count);
