@@ -114,7 +114,7 @@ describe('XER as P6 writes it', () => {
         '2024-01-16T08:00',
         undefined,
       ],
-      [undefined, 'TASK', 'A40', 'constraint date', 'out_of_range', 'ignored', '1990-01-01T08:00', undefined],
+      [undefined, 'TASK', 'A40', 'constraint date', 'out_of_range', 'ignored', '1890-01-01T08:00', undefined],
       [undefined, 'TASKPRED', '6', 'predecessor', 'cycle', 'ignored', '6', undefined],
     ]);
     const [a10, a20, a30, a40] = p.activities;
@@ -125,7 +125,7 @@ describe('XER as P6 writes it', () => {
     expect(a40!.name).toBe('Work A40');
     expect(a40!.constraint).toBeUndefined();
     // a recorded (baseline) date outside the engine's range is kept as it is
-    expect(a40!.baselineStart).toBe('2099-01-05T08:00');
+    expect(a40!.baselineStart).toBe('2299-01-05T08:00');
     expect(a10!.actualStart).toBe('2024-01-16T08:00');
     expect(p.relations.map((r) => [r.id, r.predecessorId, r.successorId, r.type])).toEqual([
       ['1', '1', '2', 'fs'],
@@ -154,7 +154,7 @@ describe('XER as P6 writes it', () => {
   it('a date before the engine range where it drives the schedule is clamped', async () => {
     const text = fixture('header-later.xer')
       .toString('utf8')
-      .replace('16\t\t2024-01-08 08:00', '16\t\t1998-03-02 08:00');
+      .replace('16\t\t2024-01-08 08:00', '16\t\t1898-03-02 08:00');
     const p = await readXer(text);
     expect(p.activities[0]!.actualStart).toBe(ENGINE_FIRST);
     expect(p.problems).toContainEqual(

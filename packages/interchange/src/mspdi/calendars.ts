@@ -3,6 +3,7 @@
  * calendar into a week and dated exceptions — WeekDays (DayType 1–7 = Sunday–Saturday, 0 = a period of
  * exceptional days), WorkWeeks (a week pattern over a period) and Exceptions, applied in that order.
  */
+import { ENGINE_FIRST, ENGINE_LAST } from '../dates.js';
 import { InterchangeError } from '../errors.js';
 import { type IxCalendar, type IxInterval, STANDARD_WEEK } from '../model.js';
 import { child, childrenNamed, childText, type XNode } from '../xml-stream.js';
@@ -30,8 +31,9 @@ function daysBetween(from: string, to: string, where: { line: number; element: s
   let end = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(start) || Number.isNaN(end) || end < start)
     throw new InterchangeError('invalid_value', `bad period ${from}–${to}`, where);
-  const min = Date.UTC(2000, 0, 1);
-  const max = Date.UTC(2050, 11, 31);
+  // the engine's range (exception days outside it are left out)
+  const min = Date.parse(`${ENGINE_FIRST.slice(0, 10)}T00:00:00Z`);
+  const max = Date.parse(`${ENGINE_LAST.slice(0, 10)}T00:00:00Z`) - 86_400_000;
   end = Math.min(end, max);
   for (let t = Math.max(start, min); t <= end; t += 86_400_000)
     out.push(new Date(t).toISOString().slice(0, 10));
