@@ -116,6 +116,22 @@ describe('EPS and schedule groups', () => {
     });
     expect(stale2.body.error_code).toBe('Conflict');
   });
+
+  it('copies a facility into itself once: the copy holds what the facility held before, not itself', async () => {
+    const { facility, project, schedule } = await newSchedule();
+    const copy = await ok<Node>('POST', `/eps/${facility.id}/copy`, { parentId: facility.id, name: 'Копия' });
+    const nodes = await ok<Node[]>('GET', '/eps');
+    const under = (id: string) => nodes.filter((n) => n.parentId === id);
+    expect(copy.parentId).toBe(facility.id);
+    expect(
+      under(facility.id)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([copy.id, project.id].sort());
+    const [copiedProject] = under(copy.id);
+    expect(under(copy.id).map((n) => n.name)).toEqual([project.name]);
+    expect(under(copiedProject!.id).map((n) => n.name)).toEqual([schedule.name]);
+  });
 });
 
 describe('works, relations, undo, calculation', () => {

@@ -127,6 +127,26 @@ export async function moveEpsNode(
   return nodeOf(ctx.db.pool, spaceId, input.nodeId);
 }
 
+/**
+ * The subtree under a node as it is before a copy starts, by parent: a copy placed inside the subtree
+ * it copies (a facility copied into itself) must not find itself among the children it copies.
+ */
+async function subtreeChildren(client: pg.PoolClient, nodeId: string): Promise<Map<string, NodeRow[]>> {
+  const { rows } = await client.query<NodeRow>(
+    `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE "parentId" = $1
+       UNION SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
+     SELECT ${NODE_SELECT} FROM eps_nodes n JOIN sub ON sub.id = n.id ORDER BY n."sortKey"`,
+    [nodeId],
+  );
+  const byParent = new Map<string, NodeRow[]>();
+  for (const row of rows) {
+    const siblings = byParent.get(row.parentId!) ?? [];
+    siblings.push(row);
+    byParent.set(row.parentId!, siblings);
+  }
+  return byParent;
+}
+
 async function copySubtree(
   ctx: SpaceContext,
   client: pg.PoolClient,
@@ -134,6 +154,7 @@ async function copySubtree(
   parentId: string | null,
   name: string,
   sortKey: number,
+  childrenOf: Map<string, NodeRow[]>,
 ): Promise<string> {
   const spaceId = ctx.space.spaceId;
   const { rows } = await client.query<{ id: string }>(
@@ -148,11 +169,8 @@ async function copySubtree(
   );
   for (const version of versions.rows)
     await insertVersion(ctx, client, { scheduleId: id, name: version.name, copyFrom: version.id });
-  const children = await client.query<NodeRow>(
-    `SELECT ${NODE_SELECT} FROM eps_nodes n WHERE n."parentId" = $1 ORDER BY n."sortKey"`,
-    [node.id],
-  );
-  for (const child of children.rows) await copySubtree(ctx, client, child, id, child.name, child.sortKey);
+  for (const child of childrenOf.get(node.id) ?? [])
+    await copySubtree(ctx, client, child, id, child.name, child.sortKey, childrenOf);
   return id;
 }
 
@@ -167,7 +185,8 @@ export async function copyEpsNode(
     const parentId = input.parentId === undefined ? node.parentId : input.parentId;
     await checkParent(client, spaceId, node.kind, parentId);
     const sortKey = await orderKeyAfter(client, 'eps_nodes', spaceId, parentId, 'last');
-    return copySubtree(ctx, client, node, parentId, input.name ?? node.name, sortKey);
+    const childrenOf = await subtreeChildren(client, node.id);
+    return copySubtree(ctx, client, node, parentId, input.name ?? node.name, sortKey, childrenOf);
   });
   return nodeOf(ctx.db.pool, spaceId, id);
 }
