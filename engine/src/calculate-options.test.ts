@@ -266,3 +266,30 @@ describe('option validation', () => {
     );
   });
 });
+
+describe('startMilestoneAtDataDate (P6: a start milestone at a data date in non-working time)', () => {
+  // Data date Wed 3 00:00. M (start milestone) has nothing before it; N follows A.
+  const input = project(
+    [
+      { id: 'M', type: 'milestone_start', durationMinutes: 0 },
+      task('A', 480),
+      { id: 'N', type: 'milestone_start', durationMinutes: 0 },
+    ],
+    [fs('M', 'A'), fs('A', 'N')],
+    { projectStart: '2024-01-01T08:00', dataDate: '2024-01-03T00:00' },
+  );
+
+  it('off (default, MS Project): the milestone starts at the next working instant', () => {
+    const result = rows(input);
+    expect(early(result.M)).toEqual(['2024-01-03T08:00', '2024-01-03T08:00']);
+  });
+
+  it('on: the milestone starts at the data date itself; work after it still starts at 08:00', () => {
+    const result = rows(input, { startMilestoneAtDataDate: true });
+    expect(early(result.M)).toEqual(['2024-01-03T00:00', '2024-01-03T00:00']);
+    expect(early(result.A)).toEqual(['2024-01-03T08:00', '2024-01-03T17:00']);
+    // a milestone a predecessor drives keeps its own instant
+    expect(early(result.N)).toEqual(['2024-01-04T08:00', '2024-01-04T08:00']);
+    expect(result.M?.totalFloatMinutes).toBe(0);
+  });
+});

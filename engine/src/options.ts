@@ -14,7 +14,7 @@ const FINISH_LIMIT_INSTANTS = ['previous_finish', 'next_start'];
  * logic, open ends not critical, expected finishes not used, SS lags from the actual start; manually
  * scheduled works behave as plain CPM works; late dates across calendars are exact inverses, finish limits in
  * non-working time finish at the previous working instant, and relations left out of the forward pass
- * bind nothing backward either.
+ * bind nothing backward either; a start milestone at the data date starts at the next working instant.
  */
 export function optionsResolve(options: CalculateOptions = {}): ResolvedOptions {
   const lagCalendar = options.lagCalendar ?? 'predecessor';
@@ -59,6 +59,7 @@ export function optionsResolve(options: CalculateOptions = {}): ResolvedOptions 
     crossCalendarLate,
     finishLimitInstant,
     startedSuccessorsBindLate: flag('startedSuccessorsBindLate', false),
+    startMilestoneAtDataDate: flag('startMilestoneAtDataDate', false),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   SPAN_WBS_SUMMARY,
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
+  STATUS_NOT_STARTED,
 } from './project-model.js';
 import type { ScheduleState } from './schedule-state.js';
 import {
@@ -291,6 +292,24 @@ export function scheduleAlap(state: ScheduleState): number[] {
   return changed;
 }
 
+/**
+ * Whether work i is a start milestone not started whose early start is the data date's coordinate (option
+ * `startMilestoneAtDataDate`): P6 shows it at the data date itself, also when that is non-working time.
+ */
+function startsAtDataDate(
+  model: ScheduleState['model'],
+  state: ScheduleState,
+  i: number,
+  delay: number,
+): boolean {
+  return (
+    delay === 0 &&
+    model.status[i] === STATUS_NOT_STARTED &&
+    state.esW[i] === model.earliestW[model.calendar[i]!] &&
+    model.works[i]!.type === 'milestone_start'
+  );
+}
+
 /** Instants, floats, conflicts and (by total float) criticality of one leaf work. */
 export function scheduleWorkResults(state: ScheduleState, i: number): void {
   const model = state.model;
@@ -316,6 +335,9 @@ export function scheduleWorkResults(state: ScheduleState, i: number): void {
     delay === 0 && model.span[i] === SPAN_NONE
       ? state.logicFinish[i]!
       : workInstant(model, i, ef, fittedToNothing(model, i));
+  if (model.options.startMilestoneAtDataDate && startsAtDataDate(model, state, i, delay)) {
+    state.startTime[i] = state.finishTime[i] = Math.max(model.projectStart, model.dataDate);
+  }
   state.lateStartTime[i] = workInstant(model, i, ls, 1);
   state.lateFinishTime[i] =
     state.lateFinishAtStart[i] === 1

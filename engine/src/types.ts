@@ -202,6 +202,12 @@ export interface CalculateOptions {
    * override, actual dates) still bound their predecessors' late dates (P6). Default false.
    */
   startedSuccessorsBindLate?: boolean;
+  /**
+   * A start milestone whose early start is the data date (nothing later bounds it) starts at the data date
+   * itself, even in non-working time (a data date at 00:00 shows the milestone at 00:00, P6), rather than
+   * at the next working instant (08:00, the default, as MS Project). Default false.
+   */
+  startMilestoneAtDataDate?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -217,4 +223,5 @@ export interface ResolvedOptions {
   crossCalendarLate: CrossCalendarLate;
   finishLimitInstant: FinishLimitInstant;
   startedSuccessorsBindLate: boolean;
+  startMilestoneAtDataDate: boolean;
 }
