@@ -35,6 +35,27 @@ const FIXTURES: Record<string, { compared: number; why: string }> = {
   // nothing else moves. Y (ALAP, 2 days from Mon 1) must finish on or before Mon 1 17:00: float −8 h,
   // so it keeps its early dates.
   'as-late-as-possible.xer': { compared: 30, why: 'as late as possible' },
+  // Retained Logic, data date Wed 3 08:00. A (24 h) started Mon 1 and has 16 h left (Wed 3 – Thu 4). B
+  // (24 h) started Tue 2 out of sequence, before A finished: its 16 h resume after A (FS), Fri 5 – Mon 8
+  // 17:00, not at the data date; C (8 h) follows on Tue 9. All on the one path: floats 0. (P6 help and
+  // scheduling guides: under Retained Logic the remaining duration of an out-of-sequence activity is
+  // scheduled after its predecessor finishes.)
+  'retained-logic.xer': { compared: 14, why: 'retained logic' },
+  // The same network under Progress Override: B's 16 h continue at the data date (Wed 3 – Thu 4) beside A,
+  // C follows on Fri 5. A's late dates and the free floats beside the relation progress overrides are left
+  // blank, as in progress-override-late-links.xer.
+  'retained-logic-progress-override.xer': { compared: 10, why: 'progress override' },
+  // Data date Wed 3 00:00. The start milestone M has nothing before it: P6 shows it at 00:00 of the data
+  // date, not at 08:00 (no vendor text says so; recorded from the behaviour: the data date is not moved to
+  // the next working time for a milestone whose date is the data date). A (16 h, after M) Wed 3 08:00 –
+  // Thu 4; B (8 h, after A) Fri 5; C (8 h, after M) Wed 3, float 16 h. The level of effort L (SS from A, FF
+  // to B and to C) spans from the earliest early start of what its start is linked to (A: Wed 3 08:00)
+  // to the latest early finish of what its finish is linked to (B: Fri 5 17:00, not C's Wed 3), on its own
+  // calendar (P6 help, "Level of effort activity"). M's and L's late dates are left blank.
+  'loe-milestone-data-date.xer': {
+    compared: 23,
+    why: 'level of effort; start milestone at a 00:00 data date',
+  },
 };
 const DIR = join(import.meta.dirname, '../fixtures/p6');
 

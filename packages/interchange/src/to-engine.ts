@@ -117,12 +117,14 @@ export function toEngineProject(p: IxProject): EngineImport {
  * How P6 calculates where it differs from plain CPM and MS Project, whatever the project's settings: a
  * finish constraint dated at a day boundary finishes where that day's work starts; late dates across
  * calendars read the successor's late start as the end of its previous working time; relations into
- * started activities still bound their predecessors' late dates when progress overrides them.
+ * started activities still bound their predecessors' late dates when progress overrides them; a start
+ * milestone at the data date starts at the data date itself, also at 00:00.
  */
 const P6_BEHAVIOUR: CalculateOptions = {
   finishLimitInstant: 'next_start',
   crossCalendarLate: 'previous_finish',
   startedSuccessorsBindLate: true,
+  startMilestoneAtDataDate: true,
 };
 
 /** A split task's span: its duration and the working time of its interruptions, on the calendar it runs on. */
