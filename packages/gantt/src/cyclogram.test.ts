@@ -8,7 +8,7 @@ import {
   cyclogramRates,
   cyclogramVisibleLocations,
 } from './cyclogram.js';
-import { MINUTES_PER_DAY } from './dates.js';
+import { MINUTES_PER_DAY, NO_DATE } from './dates.js';
 import { scaleAtLevel } from './scale.js';
 
 const D = MINUTES_PER_DAY;
@@ -36,7 +36,7 @@ describe('production rate', () => {
 
   it('is NaN where the trade does not work or has no approved dates', () => {
     const partial = trade('x', 0, 2);
-    partial.plan.start[2] = -1;
+    partial.plan.start[2] = NO_DATE;
     expect(Number.isNaN(cyclogramRates(partial)[2]!)).toBe(true);
     expect(Number.isNaN(cyclogramRates(partial, 'approved_plan')[0]!)).toBe(true);
   });
@@ -155,7 +155,7 @@ describe('cyclogram layout', () => {
 
   it('breaks the line at a skipped location; default colours come from the palette', () => {
     const t = trade('a', 0, 2);
-    t.plan.start[1] = -1;
+    t.plan.start[1] = NO_DATE;
     const layout = cyclogramLayout({ locations: floors, trades: [t] }, scale, viewport);
     expect(layout.lines.map((l) => l.points.length)).toEqual([4, 8]);
     expect(layout.lines[0]!.color).toBe(CYCLOGRAM_PALETTE[0]);

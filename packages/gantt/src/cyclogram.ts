@@ -1,9 +1,9 @@
-import { MINUTES_PER_DAY } from './dates.js';
+import { MINUTES_PER_DAY, NO_DATE } from './dates.js';
 import type { GanttLine } from './layout.js';
 import { scaleXFromMinute, type TimeScale } from './scale.js';
 import type { PlanKind } from './snapshot.js';
 
-/** Dates of one trade per location index (-1: the trade does not work there). */
+/** Dates of one trade per location index (`NO_DATE`: the trade does not work there). */
 export interface CyclogramDates {
   readonly start: Int32Array;
   readonly finish: Int32Array;
@@ -50,7 +50,8 @@ export function cyclogramRates(trade: CyclogramTrade, kind: PlanKind = 'plan'): 
   for (let i = 0; i < count; i++) {
     const start = dates.start[i]!;
     const finish = dates.finish[i]!;
-    if (start >= 0 && finish > start) rates[i] = MINUTES_PER_DAY / (finish - start);
+    if (start !== NO_DATE && finish !== NO_DATE && finish > start)
+      rates[i] = MINUTES_PER_DAY / (finish - start);
   }
   return rates;
 }
@@ -63,7 +64,7 @@ export function cyclogramAverageRate(trade: CyclogramTrade, kind: PlanKind = 'pl
   let last = Number.NEGATIVE_INFINITY;
   let worked = 0;
   for (let i = 0; i < dates.start.length; i++) {
-    if (dates.start[i]! < 0 || dates.finish[i]! < 0) continue;
+    if (dates.start[i]! === NO_DATE || dates.finish[i]! === NO_DATE) continue;
     worked++;
     first = Math.min(first, dates.start[i]!);
     last = Math.max(last, dates.finish[i]!);
@@ -108,7 +109,7 @@ export function cyclogramClashes(
         const af = da.finish[i]!;
         const bs = db.start[i]!;
         const bf = db.finish[i]!;
-        if (as < 0 || af < 0 || bs < 0 || bf < 0) continue;
+        if (as === NO_DATE || af === NO_DATE || bs === NO_DATE || bf === NO_DATE) continue;
         if (leader < 0) leader = as < bs || (as === bs && af <= bf) ? a : b;
         const [ls, lf, fs, ff] = leader === a ? [as, af, bs, bf] : [bs, bf, as, af];
         const gap0 = fs - ls;
@@ -244,7 +245,7 @@ export function cyclogramLayout(
       for (let i = from; i <= to; i++) {
         const start = dates.start[i]!;
         const finish = dates.finish[i]!;
-        if (start < 0 || finish < 0) {
+        if (start === NO_DATE || finish === NO_DATE) {
           // A location the trade skips breaks its line.
           if (points.length > 0) lines.push({ trade: index, kind, color, points });
           points = [];

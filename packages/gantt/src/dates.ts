@@ -2,9 +2,15 @@
  * Calendar dates of engine time (integer minutes since 2000-01-01T00:00, no time zone): day numbers,
  * Gregorian dates, ISO weekdays and ISO week numbers, and the DD.MM.YYYY format of the spec.
  */
-import { timeDateFromDays, timeDaysFromDate, timeWeekday } from '@takt/engine';
+import { NO_TIME, timeDateFromDays, timeDaysFromDate, timeWeekday } from '@takt/engine';
 
 export const MINUTES_PER_DAY = 1440;
+
+/**
+ * "No date" in a time column: the engine's `NO_TIME` (−2³¹, below the supported range 1900–2199).
+ * Every other value is a date — negative minutes are dates before 2000, not a missing date.
+ */
+export const NO_DATE: number = NO_TIME;
 
 export interface CalendarDate {
   readonly year: number;

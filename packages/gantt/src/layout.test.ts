@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateToMinutes, MINUTES_PER_DAY } from './dates.js';
+import { dateToMinutes, MINUTES_PER_DAY, NO_DATE } from './dates.js';
 import {
   ganttCursorMinute,
   ganttDayAt,
@@ -277,5 +277,44 @@ describe('culling', () => {
     expect(Array.from(index.offsets)).toEqual([0, 1, 3]);
     expect(Array.from(index.works)).toEqual([2, 0, 3]);
     expect(snapshotRowIndex(small)).toBe(index);
+  });
+});
+
+// Engine minutes are negative before 2000: a 1990s schedule is drawn, only NO_DATE means "no date".
+describe.each([
+  [1995, 3, 6],
+  [2150, 3, 2],
+])('a schedule of %i', (y, m, d) => {
+  const t0 = dateToMinutes(y, m, d);
+  const at = (n: number) => t0 + n * D;
+  const far = scaleAtLevel(t0, 'day');
+  const snapshot = snapshotFromWorks([
+    { row: 0, plan: [at(1), at(4)], fact: [at(1), null], lateFinish: at(6), label: 'Dig' },
+    {
+      row: 1,
+      shape: WORK_MILESTONE_FINISH,
+      plan: [at(5), at(5)],
+      constraintFinish: [CONSTRAINT_NOT_LATER, at(7)],
+    },
+    { row: 2, plan: [at(2), NO_DATE], fact: [NO_DATE, NO_DATE], label: 'Undated' },
+  ]);
+
+  it('draws bars, milestones, float, constraints and the in-progress fact bar', () => {
+    const layout = ganttLayout(snapshot, far, viewport, {
+      kinds: PLAN_KINDS_ALL,
+      dataDate: at(3),
+      measureText: measure,
+    });
+    expect(layout.bars.filter((b) => b.kind === 'plan').map((b) => [b.work, b.x, b.width])).toEqual([
+      [0, 32, 96],
+    ]);
+    expect(layout.bars.filter((b) => b.kind === 'fact').map((b) => [b.work, b.x, b.width])).toEqual([
+      [0, 32, 64],
+    ]);
+    expect(layout.milestones.map((p) => [p.work, p.x])).toEqual([[1, 160]]);
+    expect(layout.floatTails.map((t) => [t.work, t.x1])).toEqual([[0, 192]]);
+    expect(layout.constraints.map((c) => [c.work, c.x])).toEqual([[1, 224]]);
+    expect(ganttWorkAnchor(snapshot, 0, far, viewport)).toMatchObject({ xStart: 32, xFinish: 128 });
+    expect(ganttWorkAnchor(snapshot, 2, far, viewport)).toBeNull();
   });
 });

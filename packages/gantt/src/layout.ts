@@ -1,4 +1,4 @@
-import { MINUTES_PER_DAY } from './dates.js';
+import { MINUTES_PER_DAY, NO_DATE } from './dates.js';
 import { scaleMinuteFromX, scaleXFromMinute, type TimeScale } from './scale.js';
 import {
   CONSTRAINT_NONE,
@@ -213,7 +213,7 @@ export function ganttWorkAnchor(
   const start = snapshot.planStart[work]!;
   const finish = snapshot.planFinish[work]!;
   const slot = slots.plan;
-  if (row < 0 || start < 0 || finish < 0 || !slot) return null;
+  if (row < 0 || start === NO_DATE || finish === NO_DATE || !slot) return null;
   const y = row * viewport.rowHeight - viewport.scrollTop + slot.y + slot.height / 2;
   const shape = snapshot.shape[work]!;
   if (shape === WORK_MILESTONE_START || shape === WORK_MILESTONE_FINISH) {
@@ -301,10 +301,10 @@ export function ganttLayout(
         const [starts, finishes] = kindDates(snapshot, kind);
         const start = starts[work]!;
         let finish = finishes[work]!;
-        if (kind === 'fact' && start >= 0 && finish < 0 && options.dataDate !== undefined) {
+        if (kind === 'fact' && start !== NO_DATE && finish === NO_DATE && options.dataDate !== undefined) {
           finish = Math.max(start, options.dataDate); // in progress: actual bar up to the data date
         }
-        if (start < 0 || finish < 0) continue;
+        if (start === NO_DATE || finish === NO_DATE) continue;
         const y = rowTop + slot.y;
         if (shape === WORK_MILESTONE_START || shape === WORK_MILESTONE_FINISH) {
           const mx = x(shape === WORK_MILESTONE_START ? start : finish);
@@ -346,7 +346,7 @@ export function ganttLayout(
         const midY = rowTop + plan.y + plan.height / 2;
         const planFinish = snapshot.planFinish[work]!;
         const lateFinish = snapshot.lateFinish[work]!;
-        if (planFinish >= 0 && lateFinish > planFinish) {
+        if (planFinish !== NO_DATE && lateFinish !== NO_DATE && lateFinish > planFinish) {
           const x0 = x(planFinish);
           const x1 = x(lateFinish);
           extend(x0, x1, false);
@@ -361,7 +361,7 @@ export function ganttLayout(
             end === 'start' ? snapshot.constraintStartType[work]! : snapshot.constraintFinishType[work]!;
           const date =
             end === 'start' ? snapshot.constraintStartDate[work]! : snapshot.constraintFinishDate[work]!;
-          if (type === CONSTRAINT_NONE || date < 0) continue;
+          if (type === CONSTRAINT_NONE || date === NO_DATE) continue;
           const cx = x(date);
           extend(cx - size / 2, cx + size / 2);
           if (cx + size >= left && cx - size <= right)

@@ -1,6 +1,6 @@
 import { calendarCompile } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, dateIsoWeek, dateToDay, dateToMinutes, MINUTES_PER_DAY } from './dates.js';
+import { dateFormat, dateIsoWeek, dateToDay, dateToMinutes, dateWeekday, MINUTES_PER_DAY } from './dates.js';
 import {
   SCALE_MAX_PX_PER_MINUTE,
   scaleAtLevel,
@@ -199,5 +199,45 @@ describe('non-working bands', () => {
     expect(scaleNonWorkingBands(scaleAtLevel(at(2024, 4, 1), 'month'), 500, calendar)).toEqual([]);
     const allDay = calendarCompile({ id: 'all', allDay: true });
     expect(scaleNonWorkingBands(scaleAtLevel(at(2024, 4, 1), 'day'), 500, allDay)).toEqual([]);
+  });
+
+  // A compiled calendar holds its intervals over 2000–2050 at first: shading outside that window must
+  // grow it, not read the 2000 days (or nothing) and shade the wrong hours.
+  it.each([
+    [1995, 3, 6],
+    [2150, 3, 2],
+  ])('week level outside the initial window: the week of %i-%i-%i', (y, m, d) => {
+    expect(dateWeekday(day(y, m, d))).toBe(0); // a Monday
+    const holiday = dateFormat(at(y, m, d + 2))
+      .split('.')
+      .reverse()
+      .join('-');
+    const far = calendarCompile({ id: `far-${y}`, exceptions: [{ date: holiday, intervals: [] }] });
+    const scale = scaleAtLevel(at(y, m, d), 'week');
+    const bands = scaleNonWorkingBands(scale, 9 * 7, far);
+    expect(bands.map((b) => [b.start, b.finish])).toEqual([
+      [at(y, m, d - 3, 17), at(y, m, d, 8)], // the weekend before
+      [at(y, m, d + 1, 17), at(y, m, d + 3, 8)], // Tue 17:00 → Thu 08:00 around the Wednesday holiday
+      [at(y, m, d + 4, 17), at(y, m, d + 7, 8)], // Fri 17:00 → Mon 08:00
+    ]);
+    expect(far.windowFirstDay).toBeLessThanOrEqual(day(y, m, d));
+    expect(far.windowEndDay).toBeGreaterThan(day(y, m, d + 7));
+  });
+
+  it('day level in 1995: nights and the weekend', () => {
+    const far = calendarCompile({ id: 'far-day' });
+    const bands = scaleNonWorkingBands(scaleAtLevel(at(1995, 3, 6), 'day'), 32 * 2, far);
+    expect(bands.map((b) => [b.start, b.finish])).toEqual([
+      [at(1995, 3, 3, 17), at(1995, 3, 6, 8)],
+      [at(1995, 3, 6, 17), at(1995, 3, 7, 8)],
+      [at(1995, 3, 7, 17), at(1995, 3, 8, 8)],
+    ]);
+  });
+
+  it('nothing beyond the engine range (1900–2199)', () => {
+    const far = calendarCompile({ id: 'far-edge' });
+    expect(scaleNonWorkingBands(scaleAtLevel(at(1899, 12, 1), 'week'), 20, far)).toEqual([]);
+    const after = scaleNonWorkingBands(scaleAtLevel(at(2200, 1, 5), 'week'), 20, far);
+    expect(after).toEqual([]);
   });
 });

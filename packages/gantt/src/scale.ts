@@ -1,4 +1,4 @@
-import type { Calendar } from '@takt/engine';
+import { type Calendar, calendarWorkingTime, TIME_MAX, TIME_MIN } from '@takt/engine';
 import {
   dateFormatDayMonth,
   dateFromDay,
@@ -241,22 +241,29 @@ export const SCALE_MIN_BAND_MINUTES: Readonly<Partial<Record<ScaleLevel, number>
 /**
  * Non-working time of a compiled engine calendar over the visible range [0, width], only at day and week
  * zoom where it is visible. Gaps between the calendar's working intervals shorter than the level's
- * minimum (a lunch break, a night at week zoom) are not shaded.
+ * minimum (a lunch break, a night at week zoom) are not shaded. The calendar holds its intervals only
+ * over a window of days (`windowFirstDay`…`windowEndDay`, 2000–2050 at first): a working-time lookup at
+ * both ends of the visible range widens the window first (a 1990s or 2150s project), and the visible
+ * range is clipped to the engine's range 1900–2199.
  */
 export function scaleNonWorkingBands(scale: TimeScale, width: number, calendar: Calendar): NonWorkingBand[] {
   const minimum = SCALE_MIN_BAND_MINUTES[scaleLevel(scale)];
   if (minimum === undefined || calendar.allDay) return [];
-  const from = Math.max(0, scaleMinuteFromX(scale, 0));
-  const to = scaleMinuteFromX(scale, width);
+  const from = Math.max(TIME_MIN, scaleMinuteFromX(scale, 0));
+  const to = Math.min(TIME_MAX, scaleMinuteFromX(scale, width));
+  const bands: NonWorkingBand[] = [];
+  if (to <= from) return bands;
+  // The lookups grow the window to hold both ends; read the window's arrays only after them.
+  calendarWorkingTime(calendar, Math.min(from, TIME_MAX - 1));
+  calendarWorkingTime(calendar, Math.max(to - 1, TIME_MIN + 1));
   const starts = calendar.intervalStart;
   const finishes = calendar.intervalFinish;
   const count = starts.length;
-  const bands: NonWorkingBand[] = [];
-  if (to <= from) return bands;
-  const firstDay = Math.min(Math.floor(from / MINUTES_PER_DAY), calendar.dayFirstInterval.length - 1);
+  const dayIndex = Math.floor(from / MINUTES_PER_DAY) - calendar.windowFirstDay;
+  const firstDay = Math.min(Math.max(0, dayIndex), calendar.dayFirstInterval.length - 1);
   let k = Math.max(0, calendar.dayFirstInterval[firstDay] ?? count);
   while (k < count && finishes[k]! <= from) k++;
-  let gapStart = k > 0 ? finishes[k - 1]! : 0;
+  let gapStart = k > 0 ? finishes[k - 1]! : calendar.windowStart;
   const push = (start: number, finish: number) => {
     if (finish - start < minimum || finish <= from || start >= to) return;
     bands.push({ start, finish, x0: scaleXFromMinute(scale, start), x1: scaleXFromMinute(scale, finish) });

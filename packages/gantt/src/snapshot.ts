@@ -1,6 +1,9 @@
+import { NO_DATE } from './dates.js';
+
 /**
  * The schedule as the Gantt reads it: a columnar snapshot (typed arrays by work index, as the engine and
- * the columnar version payload hold it). Times are engine minutes; -1 means "no date".
+ * the columnar version payload hold it). Times are engine minutes (negative
+ * before 2000); `NO_DATE` (the engine's `NO_TIME`, −2³¹) means "no date".
  */
 
 /** Work shapes (spec work types: sum → summary; task, work, draft → task; the two milestones). */
@@ -104,26 +107,27 @@ export function snapshotFromWorks(
 ): GanttSnapshot {
   const n = works.length;
   const int = () => new Int32Array(n).fill(-1);
+  const dates = () => new Int32Array(n).fill(NO_DATE);
   const snapshot = {
     version,
     workCount: n,
     rowCount: 0,
     row: int(),
     shape: new Uint8Array(n),
-    planStart: int(),
-    planFinish: int(),
-    baselineStart: int(),
-    baselineFinish: int(),
-    factStart: int(),
-    factFinish: int(),
+    planStart: dates(),
+    planFinish: dates(),
+    baselineStart: dates(),
+    baselineFinish: dates(),
+    factStart: dates(),
+    factFinish: dates(),
     progress: new Float32Array(n),
     critical: new Uint8Array(n),
     totalFloat: new Int32Array(n),
-    lateFinish: int(),
+    lateFinish: dates(),
     constraintStartType: new Uint8Array(n),
-    constraintStartDate: int(),
+    constraintStartDate: dates(),
     constraintFinishType: new Uint8Array(n),
-    constraintFinishDate: int(),
+    constraintFinishDate: dates(),
     label: works.map((work) => work.label ?? ''),
     links: {
       count: links.length,
@@ -142,12 +146,12 @@ export function snapshotFromWorks(
     if (work.baseline) [snapshot.baselineStart[i], snapshot.baselineFinish[i]] = work.baseline;
     if (work.fact) {
       snapshot.factStart[i] = work.fact[0];
-      snapshot.factFinish[i] = work.fact[1] ?? -1;
+      snapshot.factFinish[i] = work.fact[1] ?? NO_DATE;
     }
     snapshot.progress[i] = work.progress ?? 0;
     snapshot.critical[i] = work.critical ? 1 : 0;
     snapshot.totalFloat[i] = work.totalFloat ?? 0;
-    snapshot.lateFinish[i] = work.lateFinish ?? -1;
+    snapshot.lateFinish[i] = work.lateFinish ?? NO_DATE;
     if (work.constraintStart)
       [snapshot.constraintStartType[i], snapshot.constraintStartDate[i]] = work.constraintStart;
     if (work.constraintFinish)
@@ -241,7 +245,7 @@ export function snapshotTimeRange(snapshot: GanttSnapshot): { start: number; fin
   for (const column of columns) {
     for (let i = 0; i < snapshot.workCount; i++) {
       const minute = column[i]!;
-      if (minute < 0) continue;
+      if (minute === NO_DATE) continue;
       if (minute < start) start = minute;
       if (minute > finish) finish = minute;
     }
