@@ -30,6 +30,7 @@ export function createApp(services: Services): Hono<Env> {
 
   // 2. One structured access-log line per request.
   app.use('*', async (c, next) => {
+    if (!services.log.enabled('info')) return next();
     const started = performance.now();
     await next();
     services.log.info('request', {

@@ -1,5 +1,5 @@
 import type { Ability, Language } from '@takt/contracts';
-import type { Database } from '@takt/db';
+import type { Database, User } from '@takt/db';
 import type { Config } from './config';
 import type { SharedReads } from './domains/access/reads';
 import type { PayloadCache } from './domains/versions/payload-cache';
@@ -25,6 +25,8 @@ export interface SessionInfo {
   userId: string;
   /** The idle timeout the session carries (that of the last space it used); absent for system callers. */
   idleTimeoutMinutes?: number;
+  /** The user's row as read with the session, at the start of this request (callers must not change it). */
+  user?: User;
 }
 
 export interface SpaceAccess {

@@ -8,6 +8,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether lines of this level are written: a caller skips building what would be dropped. */
+  enabled(level: LogLevel): boolean;
 }
 
 export function createLogger(
@@ -27,5 +29,6 @@ export function createLogger(
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
     child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    enabled: (at) => ORDER[at] >= ORDER[level],
   };
 }

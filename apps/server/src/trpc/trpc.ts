@@ -60,42 +60,68 @@ function resolvedInPlace<T>(): T {
 }
 
 /**
- * The first step of every procedure: AppErrors thrown below become tRPC errors with the catalogue's HTTP
- * status, and strings PostgreSQL cannot store — NUL characters, and UTF-16 halves without their pair —
- * are refused in any field of any input with the "prohibited characters" message, before the input is
- * parsed. (One middleware rather than two: each step of tRPC's chain copies its options.)
+ * Strings PostgreSQL cannot store — NUL characters, and UTF-16 halves without their pair — are refused
+ * in any field of any input with the "prohibited characters" message, before the input is parsed.
  */
-const entry = t.middleware(async ({ next, getRawInput }) => {
-  const path = unstorableTextPath(await getRawInput());
+function refuseUnstorableText(raw: unknown): void {
+  const path = unstorableTextPath(raw);
   if (path !== null) {
     throw toTRPCError(
       new AppError('ValidationError', {}, [{ path, message: VALIDATION.prohibitedCharacters }]),
     );
   }
+}
+
+/** AppErrors become tRPC errors with the catalogue's HTTP status, wherever in the call they were thrown. */
+function asTRPCError(error: unknown): unknown {
+  return error instanceof AppError ? toTRPCError(error) : error;
+}
+
+async function continueWith<R extends { ok: boolean }>(next: () => Promise<R>): Promise<R> {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  const cause = (result as { error?: { cause?: unknown } }).error?.cause;
+  if (!result.ok && cause instanceof AppError) throw toTRPCError(cause);
   return result;
+}
+
+/**
+ * The one step before every procedure's own: the input checked for unstorable text, then — for authed
+ * and space procedures — the session, and the caller's access to the space. One middleware per kind of
+ * procedure rather than a chain: each step of tRPC's chain copies its options twice.
+ */
+const publicEntry = t.middleware(async ({ next, getRawInput }) => {
+  refuseUnstorableText(await getRawInput());
+  return continueWith(next);
 });
 
-const requireSession = t.middleware(async ({ ctx, next }) => {
-  ctx.session = await resolveSession(ctx);
-  return next({ ctx: resolvedInPlace<{ session: SessionInfo }>() });
+const authedEntry = t.middleware(async ({ ctx, next, getRawInput }) => {
+  refuseUnstorableText(await getRawInput());
+  try {
+    ctx.session = await resolveSession(ctx);
+  } catch (error) {
+    throw asTRPCError(error);
+  }
+  return continueWith(() => next({ ctx: resolvedInPlace<{ session: SessionInfo }>() }));
 });
 
-function requireSpace(ability: Ability) {
+function spaceEntry(ability: Ability) {
   return t.middleware(async ({ ctx, next, getRawInput }) => {
     const raw = (await getRawInput()) as { spaceId?: unknown } | undefined;
+    refuseUnstorableText(raw);
     const spaceId = typeof raw?.spaceId === 'string' ? raw.spaceId : null;
-    const session = ctx.session;
-    if (!spaceId || !session) throw new AppError('Forbidden');
-    ctx.space = await resolveSpaceAccess({ ...ctx, session }, spaceId, ability);
-    return next({ ctx: resolvedInPlace<{ session: SessionInfo; space: SpaceAccess }>() });
+    try {
+      const session = await resolveSession(ctx);
+      ctx.session = session;
+      if (!spaceId) throw new AppError('Forbidden');
+      ctx.space = await resolveSpaceAccess(ctx as typeof ctx & { session: SessionInfo }, spaceId, ability);
+    } catch (error) {
+      throw asTRPCError(error);
+    }
+    return continueWith(() => next({ ctx: resolvedInPlace<{ session: SessionInfo; space: SpaceAccess }>() }));
   });
 }
 
-const base = t.procedure.use(entry);
-
-export const publicProcedure = base.meta({ access: 'public' });
-export const authedProcedure = base.meta({ access: 'authed' }).use(requireSession);
+export const publicProcedure = t.procedure.use(publicEntry).meta({ access: 'public' });
+export const authedProcedure = t.procedure.use(authedEntry).meta({ access: 'authed' });
 export const spaceProcedure = (ability: Ability) =>
-  base.meta({ access: 'space', ability }).use(requireSession).use(requireSpace(ability));
+  t.procedure.use(spaceEntry(ability)).meta({ access: 'space', ability });

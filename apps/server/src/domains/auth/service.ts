@@ -26,10 +26,11 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
   const tokenHash = tokenHashOf(ctx.token);
   // the row is shared by the requests that arrived together: its lastSeenAt is moved in place, so one of
   // them writes the touch and the others see it done
-  const session = await ctx.reads.read(`session:${tokenHash}`, () =>
+  const found = await ctx.reads.read(`session:${tokenHash}`, () =>
     sessionByTokenHash(ctx.db.pool, tokenHash),
   );
-  if (!session) throw new AppError('Unauthorized');
+  if (!found) throw new AppError('Unauthorized');
+  const { session, user } = found;
   const now = Date.now();
   const idleMs = now - session.lastSeenAt.getTime();
   if (idleMs > session.idleTimeoutMinutes * 60_000) {
@@ -43,7 +44,7 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
       data: { lastSeenAt: session.lastSeenAt },
     });
   }
-  return { id: session.id, userId: session.userId, idleTimeoutMinutes: session.idleTimeoutMinutes };
+  return { id: session.id, userId: session.userId, idleTimeoutMinutes: session.idleTimeoutMinutes, user };
 }
 
 /**

@@ -63,7 +63,8 @@ export async function registerAndLogin(ctx: Context, input: z.infer<typeof regis
 
 export async function getUser(ctx: AuthedContext) {
   const userId = ctx.session.userId;
-  const user = await ctx.reads.read(`user:${userId}`, () => userById(ctx.db.pool, userId));
+  const user =
+    ctx.session.user ?? (await ctx.reads.read(`user:${userId}`, () => userById(ctx.db.pool, userId)));
   if (!user) throw new AppError('Unauthorized');
   return user;
 }
