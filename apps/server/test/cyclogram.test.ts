@@ -1,3 +1,4 @@
+import { NO_TIME } from '@takt/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownSpace, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -122,13 +123,13 @@ describe('cyclogram', () => {
       finish: [at('2025-03-07T17:00'), at('2025-03-14T17:00'), at('2025-03-21T17:00')],
     });
     expect(frame!.approved_plan).toEqual({
-      start: [at('2025-03-03T08:00'), -1, -1],
-      finish: [at('2025-03-06T17:00'), -1, -1],
+      start: [at('2025-03-03T08:00'), NO_TIME, NO_TIME],
+      finish: [at('2025-03-06T17:00'), NO_TIME, NO_TIME],
     });
     // Section 2 has started but not finished: its actual line runs to the data date.
     expect(frame!.fact).toEqual({
-      start: [at('2025-03-03T08:00'), at('2025-03-11T08:00'), -1],
-      finish: [at('2025-03-08T12:00'), at('2025-03-12T17:00'), -1],
+      start: [at('2025-03-03T08:00'), at('2025-03-11T08:00'), NO_TIME],
+      finish: [at('2025-03-08T12:00'), at('2025-03-12T17:00'), NO_TIME],
     });
     expect(walls!.approved_plan).toBeNull();
     expect(finishing!.fact).toBeNull();

@@ -71,3 +71,46 @@ export function generatedXer(count: number, movedDates = false): string {
     p.activities[0]!.recorded = { earlyStart: '2024-03-04T08:00', earlyFinish: '2024-03-04T17:00' };
   return [...writeXer(p)].join('');
 }
+
+/**
+ * A small P6 project starting at `start` (a Monday, 08:00): A1 done on its first day, then A2 (1 day) and
+ * A3 (2 days) in a chain, the data date the second morning — for dates outside 2000–2050 (1995, 2150).
+ */
+export function datedXer(start: string, code: string): string {
+  const day = start.slice(0, 10);
+  const p: IxProject = emptyProject('xer', 'p6');
+  p.code = code;
+  p.name = code;
+  p.start = start;
+  p.dataDate = `${day.slice(0, 8)}${String(Number(day.slice(8)) + 1).padStart(2, '0')}T08:00`;
+  p.defaultCalendarId = 'c1';
+  p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];
+  p.wbs.push({ id: 'wbs:0', parentId: null, code: 'W0', name: 'Block' });
+  const activity = (n: number, durationMinutes: number) => ({
+    id: String(n),
+    code: `A${n}`,
+    name: `Activity ${n}`,
+    wbsId: 'wbs:0',
+    parentId: null,
+    type: 'task' as const,
+    calendarId: 'c1',
+    durationMinutes,
+    recorded: {},
+    codes: {},
+    udfs: {},
+  });
+  p.activities.push(
+    { ...activity(1, 480), actualStart: start, actualFinish: `${day}T17:00` },
+    activity(2, 480),
+    activity(3, 960),
+  );
+  for (const n of [2, 3])
+    p.relations.push({
+      id: `r${n}`,
+      predecessorId: String(n - 1),
+      successorId: String(n),
+      type: 'fs',
+      lagMinutes: 0,
+    });
+  return [...writeXer(p)].join('');
+}

@@ -1,3 +1,4 @@
+import { NO_TIME } from '@takt/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBinaryPayload, decodePayload, type VersionPayload } from '../../web/src/lib/columnar';
 import { startTestServer, type TestServer } from './harness';
@@ -19,7 +20,7 @@ type Work = {
 };
 const minutesOf = (iso: string | null) =>
   iso === null
-    ? -1
+    ? NO_TIME
     : (Date.parse(`${iso.length === 10 ? `${iso}T00:00` : iso}:00Z`) - Date.UTC(2000, 0, 1)) / 60_000;
 
 describe('version payload', () => {

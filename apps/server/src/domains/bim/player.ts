@@ -8,18 +8,18 @@ import {
   BimTimeline,
   bimDeviationOf,
 } from '@takt/bim';
-import { timeFromIso } from '@takt/engine';
+import { NO_TIME, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import { sqlMinutesOfTimestamp } from '../calculation/sql-time';
 import { versionScope } from './links';
 import { projectOf } from './models';
 import { listProfiles } from './profiles';
 
 /**
  * 4D playback data (spec §7 versions/{id}/3d/link/player, colors, deviation dates). Dates travel as
- * engine minutes since 2000-01-01 (−1: none), the unit the client's timeline and scrubber use.
+ * engine minutes since 2000-01-01 (negative before it; `NO_TIME`, −2³¹: none), the unit the client's timeline and scrubber use.
  */
-const minutes = (column: string) =>
-  `coalesce((extract(epoch FROM (${column} - timestamp '2000-01-01')) / 60)::int, -1)`;
+const minutes = sqlMinutesOfTimestamp;
 
 interface WorkDates {
   ids: string[];
@@ -78,7 +78,7 @@ export async function playerData(ctx: SpaceContext, versionId: string) {
   return {
     versionId,
     projectId: scope.projectId,
-    dataDate: versionRows[0]?.dataDate ?? -1,
+    dataDate: versionRows[0]?.dataDate ?? NO_TIME,
     profiles,
     works: dates,
     models: links.map((l) => ({
@@ -94,7 +94,7 @@ type PlayerData = Awaited<ReturnType<typeof playerData>>;
 
 function timelineOf(data: PlayerData, model: PlayerData['models'][number], count: number, kind: BimPlanKind) {
   const d = data.works;
-  const clean = (a: number[]) => a.map((v) => (v < 0 ? Number.NaN : v));
+  const clean = (a: number[]) => a.map((v) => (v === NO_TIME ? Number.NaN : v));
   const [start, finish] =
     kind === 'fact'
       ? [d.factStart, d.factFinish]

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
-import { type CalculateOptions, calculate, type EngineProject } from '@takt/engine';
+import { type CalculateOptions, calculate, type EngineProject, NO_TIME } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
@@ -8,6 +8,7 @@ import { histogramWarm } from '../resources/histogram';
 import { encodedPayload } from '../versions/binary';
 import type { Sql } from '../versions/guard';
 import { projectLoad, useWorker } from './project';
+import { sqlTimestampOfMinutes } from './sql-time';
 
 export interface CalculationArrays {
   workIds: string[];
@@ -62,9 +63,7 @@ function calculateInWorker(project: EngineProject, options: CalculateOptions): P
   });
 }
 
-const EPOCH = `timestamp '2000-01-01'`;
-const at = (column: string) =>
-  `CASE WHEN ${column} < 0 THEN NULL ELSE ${EPOCH} + ${column} * interval '1 minute' END`;
+const at = sqlTimestampOfMinutes;
 
 /** Writes results back in two statements (unnest over arrays), whatever the number of works. */
 export async function writeResults(
@@ -82,7 +81,8 @@ export async function writeResults(
     `UPDATE works w SET "earlyStart" = ${at('u.es')}, "earlyFinish" = ${at('u.ef')}, "lateStart" = ${at('u.ls')},
        "lateFinish" = ${at('u.lf')}, "planStart" = coalesce(${at('u.es')}, w."planStart"),
        "planFinish" = coalesce(${at('u.ef')}, w."planFinish"),
-       "totalFloat" = CASE WHEN u.es < 0 THEN NULL ELSE u.tf END, "freeFloat" = CASE WHEN u.es < 0 THEN NULL ELSE u.ff END,
+       "totalFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.tf END,
+       "freeFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.ff END,
        critical = u.cr
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::bool[])
        AS u(id, es, ef, ls, lf, tf, ff, cr)

@@ -1,5 +1,6 @@
 import type { CyclogramLocationSource, CyclogramTradeSource } from '@takt/contracts';
 import { WORK_TYPES } from '@takt/contracts';
+import { NO_TIME } from '@takt/engine';
 import type { VersionColumns } from '../versions/payload';
 
 /**
@@ -131,19 +132,19 @@ export function cyclogramBuild(input: CyclogramBuildInput): CyclogramBuild {
   const trades = new Map<string, Trade>();
   const fresh = (key: string): Trade => ({
     key,
-    planStart: new Int32Array(count).fill(-1),
-    planFinish: new Int32Array(count).fill(-1),
-    apStart: new Int32Array(count).fill(-1),
-    apFinish: new Int32Array(count).fill(-1),
-    factStart: new Int32Array(count).fill(-1),
-    factFinish: new Int32Array(count).fill(-1),
+    planStart: new Int32Array(count).fill(NO_TIME),
+    planFinish: new Int32Array(count).fill(NO_TIME),
+    apStart: new Int32Array(count).fill(NO_TIME),
+    apFinish: new Int32Array(count).fill(NO_TIME),
+    factStart: new Int32Array(count).fill(NO_TIME),
+    factFinish: new Int32Array(count).fill(NO_TIME),
     factOpen: new Uint8Array(count),
   });
   const earliest = (column: Int32Array, at: number, value: number) => {
-    if (value >= 0 && (column[at]! < 0 || value < column[at]!)) column[at] = value;
+    if (value !== NO_TIME && (column[at] === NO_TIME || value < column[at]!)) column[at] = value;
   };
   const latest = (column: Int32Array, at: number, value: number) => {
-    if (value >= 0 && value > column[at]!) column[at] = value;
+    if (value !== NO_TIME && value > column[at]!) column[at] = value;
   };
   for (let row = 0; row < n; row++) {
     const location = locationOf[row]!;
@@ -160,9 +161,9 @@ export function cyclogramBuild(input: CyclogramBuildInput): CyclogramBuild {
     earliest(trade.apStart, location, input.approvedStart[row]!);
     latest(trade.apFinish, location, input.approvedFinish[row]!);
     const factStart = w.factStart[row]!;
-    if (factStart >= 0) {
+    if (factStart !== NO_TIME) {
       earliest(trade.factStart, location, factStart);
-      if (w.factFinish[row]! >= 0) latest(trade.factFinish, location, w.factFinish[row]!);
+      if (w.factFinish[row]! !== NO_TIME) latest(trade.factFinish, location, w.factFinish[row]!);
       else trade.factOpen[location] = 1;
     }
   }
@@ -171,9 +172,9 @@ export function cyclogramBuild(input: CyclogramBuildInput): CyclogramBuild {
     const out = { start: Array.from(start), finish: Array.from(finish) };
     let any = false;
     for (let i = 0; i < count; i++) {
-      if (out.start[i]! < 0 || out.finish[i]! < out.start[i]!) {
-        out.start[i] = -1;
-        out.finish[i] = -1;
+      if (out.start[i]! === NO_TIME || out.finish[i]! < out.start[i]!) {
+        out.start[i] = NO_TIME;
+        out.finish[i] = NO_TIME;
       } else any = true;
     }
     return any ? out : null;
@@ -186,7 +187,7 @@ export function cyclogramBuild(input: CyclogramBuildInput): CyclogramBuild {
     const plan = span(trade.planStart, trade.planFinish);
     if (!plan) continue;
     let first = Number.POSITIVE_INFINITY;
-    for (const start of plan.start) if (start >= 0 && start < first) first = start;
+    for (const start of plan.start) if (start !== NO_TIME && start < first) first = start;
     result.push({
       key: trade.key,
       plan,

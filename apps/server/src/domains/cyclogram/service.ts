@@ -1,6 +1,6 @@
 import type { CyclogramLocationSource, CyclogramTradeSource } from '@takt/contracts';
 import { CYCLOGRAM_LIMITS, cyclogramLocationSource, cyclogramTradeSource } from '@takt/contracts';
-import { timeFromIso } from '@takt/engine';
+import { NO_TIME, timeFromIso } from '@takt/engine';
 import { type CyclogramInput, cyclogramClashes, MINUTES_PER_DAY } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
@@ -120,7 +120,7 @@ export async function getCyclogram(
     trades: sources.trades,
     locationValues,
     tradeValues,
-    openFactUntil: info.dataDate >= 0 ? info.dataDate : nowMinutes(),
+    openFactUntil: info.dataDate !== NO_TIME ? info.dataDate : nowMinutes(),
   });
   const colors = await colorMap(ctx, info.scheduleId);
   const trades = built.trades.map((trade) => ({ ...trade, color: colors.get(trade.key) ?? null }));

@@ -1,6 +1,7 @@
 import type pg from 'pg';
+import { sqlTimestampOfMinutes } from '../calculation/sql-time';
 
-/** Works as columns for one `unnest` insert; dates are engine minutes since 2000-01-01 (-1: none). */
+/** Works as columns for one `unnest` insert; dates are engine minutes since 2000-01-01 (NO_TIME: none). */
 export interface WorkColumns {
   id: string[];
   parentId: (string | null)[];
@@ -57,8 +58,7 @@ export function emptyWorkColumns(): WorkColumns {
   };
 }
 
-const at = (c: string) =>
-  `CASE WHEN u.${c} < 0 THEN NULL ELSE timestamp '2000-01-01' + u.${c} * interval '1 minute' END`;
+const at = (c: string) => sqlTimestampOfMinutes(`u.${c}`);
 
 /** Inserts works in one statement per 50,000 rows (one round trip each). */
 export async function insertWorkColumns(

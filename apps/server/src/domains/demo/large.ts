@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_TIME } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../versions/guard';
 import { emptyWorkColumns, insertRelationColumns, insertWorkColumns, type RelationColumns } from './bulk';
@@ -63,7 +64,7 @@ export async function generateLargeSchedule(ctx: SpaceContext, count: number) {
       w.planStart.push(at);
       w.planFinish.push(at + Math.round((dur / DAY) * 1440));
       for (const a of [w.factStart, w.factFinish, w.earlyStart, w.earlyFinish, w.lateStart, w.lateFinish])
-        a.push(-1);
+        a.push(NO_TIME);
       w.totalFloat.push(null);
       w.freeFloat.push(null);
       w.critical.push(false);

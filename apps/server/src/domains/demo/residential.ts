@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CalendarInput,
   calculate,
+  NO_TIME,
   type RelationInput,
   timeFromIso,
   type WorkInput,
@@ -357,20 +358,20 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
   const now = timeFromIso(`${todayIso}T08:00`);
   const toIso = (m: number) => new Date(Date.UTC(2000, 0, 1) + m * 60_000).toISOString().slice(0, 16);
   const facts = works.map((w, i) => {
-    if (w.type === 'sum') return { start: -1, finish: -1, progress: 0 };
+    if (w.type === 'sum') return { start: NO_TIME, finish: NO_TIME, progress: 0 };
     const es = plan.earlyStart[i]!;
     const ef = plan.earlyFinish[i]!;
     if (ef <= now) return { start: es, finish: ef, progress: 100 };
     if (es < now)
-      return { start: es, finish: -1, progress: Math.round(((now - es) / Math.max(1, ef - es)) * 100) };
-    return { start: -1, finish: -1, progress: 0 };
+      return { start: es, finish: NO_TIME, progress: Math.round(((now - es) / Math.max(1, ef - es)) * 100) };
+    return { start: NO_TIME, finish: NO_TIME, progress: 0 };
   });
   const progressed = works.map((w, i) => ({
     ...w,
-    actualStart: facts[i]!.start >= 0 ? toIso(facts[i]!.start) : null,
-    actualFinish: facts[i]!.finish >= 0 ? toIso(facts[i]!.finish) : null,
+    actualStart: facts[i]!.start !== NO_TIME ? toIso(facts[i]!.start) : null,
+    actualFinish: facts[i]!.finish !== NO_TIME ? toIso(facts[i]!.finish) : null,
     remainingMinutes:
-      facts[i]!.start >= 0 && facts[i]!.finish < 0
+      facts[i]!.start !== NO_TIME && facts[i]!.finish === NO_TIME
         ? Math.round(w.durationMinutes * (1 - facts[i]!.progress / 100))
         : null,
   }));
@@ -401,14 +402,14 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
     cols.earlyFinish.push(result.earlyFinish[i]!);
     cols.lateStart.push(result.lateStart[i]!);
     cols.lateFinish.push(result.lateFinish[i]!);
-    const dated = result.earlyStart[i]! >= 0;
+    const dated = result.earlyStart[i]! !== NO_TIME;
     cols.totalFloat.push(dated ? result.totalFloat[i]! : null);
     cols.freeFloat.push(dated ? result.freeFloat[i]! : null);
     cols.critical.push(result.critical[i] === 1);
     cols.planVolume.push(w.volume);
     cols.unit.push(w.unit);
     cols.progress.push(f.progress);
-    cols.status.push(f.progress >= 100 ? 'completed' : f.start >= 0 ? 'in_progress' : 'not_started');
+    cols.status.push(f.progress >= 100 ? 'completed' : f.start !== NO_TIME ? 'in_progress' : 'not_started');
     cols.executorId.push(w.crew && executorIds.length ? executorIds[i % executorIds.length]! : null);
   });
   await insertWorkColumns(client, spaceId, versionId, cols);

@@ -14,7 +14,7 @@ import {
   SCHEDULE_LIMITS,
   type SkippedItem,
 } from '@takt/contracts';
-import { type CalculateOptions, type ScheduleResult, timeFromIso } from '@takt/engine';
+import { type CalculateOptions, NO_TIME, type ScheduleResult, timeFromIso } from '@takt/engine';
 import type {
   IxActivity,
   IxCalendar,
@@ -26,6 +26,7 @@ import type {
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { sqlTimestampOfMinutes } from '../calculation/sql-time';
 import { insertVersion } from '../versions/service';
 import { ORDER_GAP } from '../works/order';
 
@@ -82,7 +83,7 @@ const LIMIT_OF: Record<string, { side: 'start' | 'finish'; type: 'not_earlier' |
     mandatory_finish: { side: 'finish', type: 'in_date' },
   };
 
-const minutes = (iso: string | null | undefined) => (iso ? timeFromIso(iso) : -1);
+const minutes = (iso: string | null | undefined): number => (iso ? timeFromIso(iso) : NO_TIME);
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /**
@@ -356,10 +357,10 @@ async function insertWorks(
   };
   for (const row of rows) {
     const i = index.get(row.modelId);
-    const calc = (a: Int32Array) => (i === undefined ? -1 : a[i]!);
+    const calc = (a: Int32Array) => (i === undefined ? NO_TIME : a[i]!);
     const a = row.activity;
     const rec: IxRecorded = input.keepRecorded && a ? a.recorded : {};
-    const scheduled = i !== undefined && r.earlyStart[i]! >= 0;
+    const scheduled = i !== undefined && r.earlyStart[i]! !== NO_TIME;
     const es = rec.earlyStart ? minutes(rec.earlyStart) : calc(r.earlyStart);
     const ef = rec.earlyFinish ? minutes(rec.earlyFinish) : calc(r.earlyFinish);
     col.es.push(es);
@@ -374,7 +375,7 @@ async function insertWorks(
     col.as.push(minutes(a?.baselineStart));
     col.af.push(minutes(a?.baselineFinish));
     col.fs.push(minutes(a?.actualStart));
-    col.fe.push(a?.actualStart ? minutes(a.actualFinish) : -1);
+    col.fe.push(a?.actualStart ? minutes(a.actualFinish) : NO_TIME);
     const status =
       a?.actualFinish && a.actualStart ? 'completed' : a?.actualStart ? 'in_progress' : 'not_started';
     col.status.push(status);
@@ -396,8 +397,7 @@ async function insertWorks(
     col.fl.push(limits.finish?.t ?? null);
     col.fld.push(minutes(limits.finish?.date));
   }
-  const at = (c: string) =>
-    `CASE WHEN u.${c} < 0 THEN NULL ELSE timestamp '2000-01-01' + u.${c} * interval '1 minute' END`;
+  const at = (c: string) => sqlTimestampOfMinutes(`u.${c}`);
   await client.query(
     `INSERT INTO works (id, "spaceId", "versionId", "parentId", "originId", "sortKey", code, name, type,
        "durationMinutes", "calendarId", "planStart", "planFinish", "approvedStart", "approvedFinish", "factStart",

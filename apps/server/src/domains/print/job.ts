@@ -5,7 +5,7 @@ import {
   type PrintScalingInput,
   printedColumns,
 } from '@takt/contracts';
-import { timeFromIso } from '@takt/engine';
+import { NO_TIME, timeFromIso } from '@takt/engine';
 import { dateFormat, MINUTES_PER_DAY, type PrintScaling, printSheetLayout } from '@takt/gantt';
 import { type GanttPdfInput, ganttPdf } from '@takt/gantt/pdf';
 import { formatNumber, translate } from '@takt/i18n';
@@ -105,7 +105,7 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     projectName: info.projectName,
     printedAt,
     today: printedAt,
-    dataDate: info.dataDate >= 0 ? info.dataDate : undefined,
+    dataDate: info.dataDate !== NO_TIME ? info.dataDate : undefined,
     calendar,
     kinds: job.kinds,
   };

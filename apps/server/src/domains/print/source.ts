@@ -1,5 +1,5 @@
 import { LIMIT_TYPES, LINK_TYPES, WORK_TYPES } from '@takt/contracts';
-import { type Calendar, calendarCompile, timeFromIso } from '@takt/engine';
+import { type Calendar, calendarCompile, NO_TIME, timeFromIso } from '@takt/engine';
 import {
   LINK_TYPES as GANTT_LINK_TYPES,
   type GanttSnapshot,
@@ -21,12 +21,12 @@ export interface VersionInfo {
   versionName: string;
   scheduleName: string;
   projectName: string;
-  /** Engine minutes, -1 when the version has none. */
+  /** Engine minutes, `NO_TIME` when the version has none. */
   dataDate: number;
   calendarId: string | null;
 }
 
-const minutesOf = (iso: string | null): number => (iso ? timeFromIso(iso) : -1);
+const minutesOf = (iso: string | null): number => (iso ? timeFromIso(iso) : NO_TIME);
 const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`;
 
 export async function versionInfo(ctx: SpaceContext, versionId: string): Promise<VersionInfo> {
@@ -91,12 +91,12 @@ export async function versionExtras(
 ): Promise<VersionExtras> {
   const n = columns.count;
   const extras: VersionExtras = {
-    approvedStart: new Int32Array(n).fill(-1),
-    approvedFinish: new Int32Array(n).fill(-1),
+    approvedStart: new Int32Array(n).fill(NO_TIME),
+    approvedFinish: new Int32Array(n).fill(NO_TIME),
     startLimitType: new Uint8Array(n),
-    startLimitDate: new Int32Array(n).fill(-1),
+    startLimitDate: new Int32Array(n).fill(NO_TIME),
     finishLimitType: new Uint8Array(n),
-    finishLimitDate: new Int32Array(n).fill(-1),
+    finishLimitDate: new Int32Array(n).fill(NO_TIME),
   };
   const { rows } = await ctx.db.pool.query<{
     id: string;

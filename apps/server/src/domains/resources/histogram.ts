@@ -1,5 +1,5 @@
 import type { HistogramDates, HistogramGrouping, ResourceModel } from '@takt/engine';
-import { resourceHistogram, timeFromIso } from '@takt/engine';
+import { NO_TIME, resourceHistogram, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { type Sql, versionOf } from '../versions/guard';
@@ -46,7 +46,10 @@ async function histogramDatesOf(sql: Sql, versionId: string, model: ResourceMode
     [versionId],
   );
   const count = model.project.workCount;
-  const arrays = () => ({ start: new Int32Array(count).fill(-1), finish: new Int32Array(count).fill(-1) });
+  const arrays = () => ({
+    start: new Int32Array(count).fill(NO_TIME),
+    finish: new Int32Array(count).fill(NO_TIME),
+  });
   const plan = arrays();
   const approved = arrays();
   let approvedAny = false;

@@ -1,6 +1,12 @@
 import { endianness } from 'node:os';
 import type { Sql } from './guard';
-import { PAYLOAD_ENUMS, PAYLOAD_EPOCH, type VersionColumns, versionColumns } from './payload';
+import {
+  PAYLOAD_ENUMS,
+  PAYLOAD_EPOCH,
+  PAYLOAD_NO_DATE,
+  type VersionColumns,
+  versionColumns,
+} from './payload';
 import type { PayloadCache } from './payload-cache';
 
 export const BINARY_PAYLOAD_FORMAT = 'takt.columnar.bin.v1';
@@ -21,6 +27,8 @@ type Column = Int32Array | Uint8Array | Float64Array;
  * (offsets count from the first section; works columns hold `count` values, relation columns
  * `relations.count`). Types: `i32`, `f64`, `u8` (typed-array views over the body, little-endian)
  * and `i8`/`i16` for integer columns whose values fit (widened to Int32Array by the reader). Work ids are one ASCII section of 36-byte UUIDs.
+ * Date columns are engine minutes from `epoch` (2000-01-01T00:00, negative before it); `noDate`
+ * (−2³¹, the engine's `NO_TIME`) marks a missing date — never "any negative value".
  */
 export function encodeBinaryPayload(c: VersionColumns): Uint8Array {
   if (endianness() !== 'LE') throw new Error('the binary payload is written on little-endian hosts only');
@@ -64,6 +72,7 @@ export function encodeBinaryPayload(c: VersionColumns): Uint8Array {
     calcStatus: c.calcStatus,
     count: c.count,
     epoch: PAYLOAD_EPOCH,
+    noDate: PAYLOAD_NO_DATE,
     enums: PAYLOAD_ENUMS,
     ids: place(ids),
     works: describe(c.works),

@@ -5,13 +5,14 @@ import {
   WORK_TYPES,
   type WorkColumnArrays,
 } from '@takt/contracts';
+import { NO_TIME } from '@takt/engine';
 import type { Sql } from './guard';
 import { versionOf } from './guard';
 
 /**
  * A version as typed columns in WBS order (DESIGN.md §3): one array per field, strings (codes, names,
  * units, calendar and user ids) through a string table, dates as engine minutes since 2000-01-01
- * (-1 for none). Both payload formats — `takt.columnar.v1` JSON and the binary one the grid loads
+ * (negative before it: the engine's range is 1900–2199) with `PAYLOAD_NO_DATE` for none. Both payload formats — `takt.columnar.v1` JSON and the binary one the grid loads
  * (`binary.ts`) — are written from these columns.
  */
 export interface VersionColumns {
@@ -26,6 +27,11 @@ export interface VersionColumns {
 }
 
 export const PAYLOAD_EPOCH = '2000-01-01T00:00';
+/**
+ * "No date" in the payloads' date columns: the engine's `NO_TIME`, −2³¹ (the smallest int32, below the
+ * range). Every other value is a date, negative ones before 2000. Sent as `noDate` in both payloads.
+ */
+export const PAYLOAD_NO_DATE: number = NO_TIME;
 export const PAYLOAD_ENUMS = { type: WORK_TYPES, status: WORK_STATUSES, linkType: LINK_TYPES };
 
 const DATE_COLUMNS = [
@@ -65,7 +71,7 @@ function float64Column(data: Buffer | null, order: Int32Array): Float64Array {
 const MICROSECONDS_PER_MINUTE = 60_000_000;
 /**
  * PostgreSQL timestamps as sent on the wire (`timestamp_send`): big-endian int64 microseconds since
- * 2000-01-01 — the engine's epoch — with -infinity for none. Minutes round half away from zero.
+ * 2000-01-01 — the engine's epoch — with -infinity for none (→ `PAYLOAD_NO_DATE`). Minutes round half away from zero.
  */
 function minutesColumn(data: Buffer | null, order: Int32Array): Int32Array {
   const out = new Int32Array(order.length);
@@ -75,7 +81,7 @@ function minutesColumn(data: Buffer | null, order: Int32Array): Int32Array {
     const at = order[row]! * 8;
     const high = view.getInt32(at);
     const low = view.getUint32(at + 4);
-    if (high === -2147483648 && low === 0) out[row] = -1;
+    if (high === -2147483648 && low === 0) out[row] = PAYLOAD_NO_DATE;
     else {
       const minutes = (high * 4294967296 + low) / MICROSECONDS_PER_MINUTE;
       out[row] = minutes < 0 ? -Math.round(-minutes) : Math.round(minutes);
@@ -286,6 +292,7 @@ export async function versionPayload(sql: Sql, spaceId: string, versionId: strin
     calcStatus: c.calcStatus,
     count: c.count,
     epoch: PAYLOAD_EPOCH,
+    noDate: PAYLOAD_NO_DATE,
     enums: PAYLOAD_ENUMS,
     works: {
       id: c.ids,

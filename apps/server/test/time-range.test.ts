@@ -1,0 +1,113 @@
+import { NO_TIME, timeFromIso } from '@takt/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBinaryPayload, decodePayload, type VersionPayload } from '../../web/src/lib/columnar';
+import { datedXer, ownSpace, scheduleWithVersion } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * The engine's range is 1900–2199 with minutes counted from 2000 (negative before it): a P6 programme
+ * of the 1990s, or one running into the 2150s, keeps its dates through import, payloads and
+ * recalculation — only the engine's NO_TIME means "no date".
+ */
+let t: TestServer;
+let s: Awaited<ReturnType<typeof ownSpace>>;
+let scheduleId: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  s = await ownSpace(t, 'time-range', 'Range');
+  scheduleId = (await scheduleWithVersion(s.ok)).scheduleId;
+});
+afterAll(() => t?.stop());
+
+async function upload(name: string, text: string) {
+  const f = new FormData();
+  f.append('file', new Blob([new TextEncoder().encode(text)]), name);
+  f.append('recordedDates', 'recalculate');
+  const reply = await t.api<{ version: { id: string } | null }>(
+    'POST',
+    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
+    undefined,
+    { token: s.token, form: f },
+  );
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.version!.id;
+}
+
+const iso = (c: string) => `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI') AS "${c.replaceAll('"', '')}"`;
+async function worksOf(versionId: string) {
+  const rows = await t.sql<Record<string, string | number | null>>(
+    `SELECT code, ${['"planStart"', '"planFinish"', '"factStart"', '"factFinish"', '"earlyStart"', '"earlyFinish"', '"lateStart"', '"lateFinish"'].map(iso).join(', ')},
+       "totalFloat"
+     FROM works WHERE "versionId" = $1 AND code IS NOT NULL AND code LIKE 'A%' ORDER BY code`,
+    [versionId],
+  );
+  return rows;
+}
+
+describe.each([
+  ['1995-03-06', '1995-03-07', '1995-03-08', '1995-03-09'],
+  ['2150-03-02', '2150-03-03', '2150-03-04', '2150-03-05'],
+])('a P6 project starting %s', (d1, d2, d3, d4) => {
+  let versionId: string;
+  const expected = [
+    {
+      code: 'A1',
+      planStart: `${d1}T08:00`,
+      planFinish: `${d1}T17:00`,
+      factStart: `${d1}T08:00`,
+      factFinish: `${d1}T17:00`,
+    },
+    {
+      code: 'A2',
+      planStart: `${d2}T08:00`,
+      planFinish: `${d2}T17:00`,
+      factStart: null,
+      factFinish: null,
+      earlyStart: `${d2}T08:00`,
+      earlyFinish: `${d2}T17:00`,
+      lateStart: `${d2}T08:00`,
+      lateFinish: `${d2}T17:00`,
+      totalFloat: 0,
+    },
+    {
+      code: 'A3',
+      planStart: `${d3}T08:00`,
+      planFinish: `${d4}T17:00`,
+      factStart: null,
+      factFinish: null,
+      earlyStart: `${d3}T08:00`,
+      earlyFinish: `${d4}T17:00`,
+      lateStart: `${d3}T08:00`,
+      lateFinish: `${d4}T17:00`,
+      totalFloat: 0,
+    },
+  ];
+
+  it('imports with its dates stored', async () => {
+    versionId = await upload(`${d1}.xer`, datedXer(`${d1}T08:00`, `P${d1.slice(0, 4)}`));
+    const works = await worksOf(versionId);
+    expect(works).toEqual(expected.map((w) => expect.objectContaining(w)));
+  });
+
+  it('sends the dates in both payloads, NO_TIME only where there is none', async () => {
+    const base = `/space/${s.spaceId}/versions/${versionId}`;
+    const json = await t.api<VersionPayload>('GET', `${base}/payload`, undefined, { token: s.token });
+    const binary = await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, { token: s.token });
+    expect(json.body.noDate).toBe(NO_TIME);
+    for (const m of [decodePayload(json.body), decodeBinaryPayload(binary.body)]) {
+      for (const w of expected) {
+        const row = [...m.ids.keys()].find((i) => m.strings[m.code[i]!] === w.code)!;
+        expect(m.planStart[row]).toBe(timeFromIso(w.planStart));
+        expect(m.planFinish[row]).toBe(timeFromIso(w.planFinish));
+        expect(m.factStart[row]).toBe(w.factStart ? timeFromIso(w.factStart) : NO_TIME);
+        expect(m.factFinish[row]).toBe(w.factFinish ? timeFromIso(w.factFinish) : NO_TIME);
+        if (w.earlyStart) expect(m.earlyStart[row]).toBe(timeFromIso(w.earlyStart));
+      }
+    }
+  });
+
+  it('keeps them through a recalculation', async () => {
+    await s.ok('POST', `/versions/${versionId}/calculate`);
+    expect(await worksOf(versionId)).toEqual(expected.map((w) => expect.objectContaining(w)));
+  });
+});
