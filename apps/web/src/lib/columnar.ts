@@ -1,5 +1,6 @@
 import type { RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
 import type { RouterOutputs } from './api-types';
+import { isoToMinutes, NO_DATE } from './schedule-time';
 
 export type VersionPayload = RouterOutputs['versions']['payload'];
 
@@ -28,7 +29,16 @@ const orNaN = (values: readonly (number | null)[]) => {
   return out;
 };
 
+/**
+ * Dates in both payloads are engine minutes (negative before 2000) with `noDate` (−2³¹, the engine's
+ * `NO_TIME`) for none; a payload with another marker is refused rather than read with dates lost or made up.
+ */
+function checkNoDate(noDate: unknown) {
+  if (noDate !== NO_DATE) throw new Error(`payload: unknown no-date marker ${String(noDate)}`);
+}
+
 export function decodePayload(payload: VersionPayload): ScheduleModel {
+  checkNoDate(payload.noDate);
   const w = payload.works;
   const n = payload.count;
   const parent = Int32Array.from(w.parent);
@@ -102,6 +112,7 @@ interface BinaryHeader {
   versionId: string;
   calcStatus: number;
   count: number;
+  noDate: number;
   enums: VersionPayload['enums'];
   ids: number;
   works: Record<string, BinaryColumn>;
@@ -126,6 +137,7 @@ export function decodeBinaryPayload(data: ArrayBuffer | Uint8Array): ScheduleMod
   if (magic !== 'TKC1') throw new Error('not a binary schedule payload');
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as BinaryHeader;
   if (header.format !== BINARY_PAYLOAD_FORMAT) throw new Error(`unknown payload format ${header.format}`);
+  checkNoDate(header.noDate);
   const buffer = bytes.buffer;
   const body = bytes.byteOffset + ((8 + headerLength + 7) & ~7);
   const n = header.count;
@@ -236,11 +248,7 @@ function intern(model: ScheduleModel, value: string | null | undefined): number 
   return index;
 }
 
-const EPOCH_MS = Date.UTC(2000, 0, 1);
-const minutesOf = (iso: string | null | undefined) =>
-  iso
-    ? Math.round((Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : `${iso}:00Z`) - EPOCH_MS) / 60_000)
-    : -1;
+const minutesOf = isoToMinutes;
 
 /** The fields of a work as the API returns them (works.get / works.update). */
 export interface WorkRecord {

@@ -6,6 +6,7 @@ import {
   formatNumber,
   isoToMinutes,
   minutesToDays,
+  NO_DATE,
   parseDateText,
   parseNumberText,
 } from './schedule-time';
@@ -13,12 +14,14 @@ import {
 describe('schedule dates', () => {
   it('converts API dates to engine minutes and back to DD.MM.YYYY', () => {
     expect(isoToMinutes('2000-01-02')).toBe(1440);
-    expect(isoToMinutes(null)).toBe(-1);
+    expect(isoToMinutes(null)).toBe(NO_DATE);
     const m = isoToMinutes('2030-03-04T08:00');
     expect(formatMinutes(m)).toBe('04.03.2030');
     expect(formatMinutes(m, true)).toBe('04.03.2030 08:00');
     expect(formatMinutes(isoToMinutes('2030-03-04'), true)).toBe('04.03.2030');
-    expect(formatMinutes(-1)).toBe('');
+    expect(formatMinutes(NO_DATE)).toBe('');
+    expect(formatMinutes(-1, true)).toBe('31.12.1999 23:59');
+    expect(formatMinutes(isoToMinutes('1995-03-06T08:00'), true)).toBe('06.03.1995 08:00');
     expect(formatIso('2030-12-31T17:30')).toBe('31.12.2030 17:30');
   });
 

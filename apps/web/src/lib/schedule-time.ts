@@ -1,16 +1,28 @@
 import { formatDate, parseDateInput, toIsoMinutes } from '@takt/contracts';
+import { NO_TIME } from '@takt/engine';
 
 /**
  * Dates of the schedule: the API speaks wall-clock `YYYY-MM-DDTHH:mm`, the columnar payload minutes since
- * 2000-01-01T00:00 (the engine's axis, -1 for no date). The screens show DD.MM.YYYY on a 24-hour clock.
+ * 2000-01-01T00:00 (the engine's axis, negative before 2000; `NO_DATE` for no date). The screens show
+ * DD.MM.YYYY on a 24-hour clock.
  */
+/**
+ * "No date" in a minutes column (the payloads' `noDate`): the engine's `NO_TIME`, −2³¹. Every other value
+ * is a date — the engine's range is 1900–2199, so a 1990s date is negative minutes, not a missing one.
+ */
+export const NO_DATE: number = NO_TIME;
+
+/** Whether a minutes value is a date (not `NO_DATE`). */
+export const hasDate = (minutes: number | undefined): minutes is number =>
+  minutes !== undefined && minutes !== NO_DATE;
+
 const EPOCH_MS = Date.UTC(2000, 0, 1);
 const MINUTE_MS = 60_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** DD.MM.YYYY (with HH:mm when asked and the time is not midnight); empty for no date. */
 export function formatMinutes(minutes: number, withTime = false): string {
-  if (minutes < 0) return '';
+  if (minutes === NO_DATE) return '';
   const d = new Date(EPOCH_MS + minutes * MINUTE_MS);
   const text = `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
   const hour = d.getUTCHours();
@@ -19,9 +31,9 @@ export function formatMinutes(minutes: number, withTime = false): string {
 }
 
 export function isoToMinutes(iso: string | null | undefined): number {
-  if (!iso) return -1;
+  if (!iso) return NO_DATE;
   const ms = Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : `${iso}:00Z`);
-  return Number.isNaN(ms) ? -1 : Math.round((ms - EPOCH_MS) / MINUTE_MS);
+  return Number.isNaN(ms) ? NO_DATE : Math.round((ms - EPOCH_MS) / MINUTE_MS);
 }
 
 /** DD.MM.YYYY [HH:mm] of an API date. */

@@ -20,6 +20,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { type Translate, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
+import { hasDate } from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
 import { appState, useAppState } from '../../state/app-state';
@@ -232,7 +233,7 @@ export function BimPage({ params }: { params: { id: string } }) {
     const map = new Map<string, Timelines>();
     const data = player.data;
     if (!data) return map;
-    const clean = (a: number[]) => a.map((v) => (v < 0 ? Number.NaN : v));
+    const clean = (a: number[]) => a.map((v) => (hasDate(v) ? v : Number.NaN));
     const dates: Record<BimPlanKind, { start: number[]; finish: number[] }> = {
       plan: { start: clean(data.works.planStart), finish: clean(data.works.planFinish) },
       approved_plan: { start: clean(data.works.approvedStart), finish: clean(data.works.approvedFinish) },
@@ -297,7 +298,7 @@ export function BimPage({ params }: { params: { id: string } }) {
     if (shared) return Math.min(range.finish, Math.max(range.start, minutesOfDay(shared)));
     const savedDate = saved?.date ? Date.parse(`${saved.date.slice(0, 10)}T12:00:00Z`) : Number.NaN;
     const fromSaved = Number.isNaN(savedDate) ? Number.NaN : (savedDate - EPOCH_MS) / 60_000;
-    const dataDate = player.data && player.data.dataDate >= 0 ? player.data.dataDate : todayMinutes();
+    const dataDate = player.data && hasDate(player.data.dataDate) ? player.data.dataDate : todayMinutes();
     const t0 = Number.isFinite(fromSaved) ? fromSaved : dataDate;
     return Math.min(range.finish, Math.max(range.start, t0));
   }, [range, saved?.date, player.data]);

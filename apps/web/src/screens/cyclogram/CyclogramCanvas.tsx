@@ -14,6 +14,7 @@ import {
 } from '@takt/gantt';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { usePixiHost } from '../../lib/pixi-host';
+import { hasDate } from '../../lib/schedule-time';
 
 export const CYCLOGRAM_HEADER_HEIGHT = 40;
 const AXIS_WIDTH = 190;
@@ -57,8 +58,8 @@ function inputRange(input: CyclogramInput): { start: number; finish: number } | 
     for (const dates of [trade.plan, trade.approved_plan, trade.fact]) {
       if (!dates) continue;
       for (let i = 0; i < dates.start.length; i++) {
-        if (dates.start[i]! >= 0) start = Math.min(start, dates.start[i]!);
-        if (dates.finish[i]! >= 0) finish = Math.max(finish, dates.finish[i]!);
+        if (hasDate(dates.start[i])) start = Math.min(start, dates.start[i]!);
+        if (hasDate(dates.finish[i])) finish = Math.max(finish, dates.finish[i]!);
       }
     }
   }

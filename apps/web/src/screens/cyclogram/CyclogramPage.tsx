@@ -17,7 +17,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { appI18n, type Translate, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
-import { formatMinutes, formatNumber, isoToMinutes } from '../../lib/schedule-time';
+import { formatMinutes, formatNumber, hasDate, isoToMinutes } from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
@@ -159,7 +159,7 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
       kinds,
       bufferMinutes: bufferDays * 1440,
       today,
-      dataDate: data && data.dataDate >= 0 ? data.dataDate : undefined,
+      dataDate: data && hasDate(data.dataDate) ? data.dataDate : undefined,
     }),
     [kinds, bufferDays, today, data],
   );

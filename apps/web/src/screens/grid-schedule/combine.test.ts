@@ -1,5 +1,6 @@
 import { WORK_SUMMARY } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
+import { NO_DATE } from '../../lib/schedule-time';
 import { testModel } from '../schedule/gantt/testing';
 import { gridScheduleCombine } from './combine';
 
@@ -8,7 +9,14 @@ const frame = testModel(
   [
     { id: 'f', name: 'Frame', type: 'sum', plan: [10 * DAY, 20 * DAY] },
     { id: 'f1', name: 'Columns', parent: 0, plan: [10 * DAY, 14 * DAY], critical: true },
-    { id: 'f2', name: 'Slab', parent: 0, plan: [14 * DAY, 20 * DAY], fact: [14 * DAY, -1], progress: 50 },
+    {
+      id: 'f2',
+      name: 'Slab',
+      parent: 0,
+      plan: [14 * DAY, 20 * DAY],
+      fact: [14 * DAY, NO_DATE],
+      progress: 50,
+    },
   ],
   [
     { from: 1, to: 2, driving: true },
@@ -41,11 +49,11 @@ describe('grid schedule', () => {
     // Summaries: the schedule's span; an empty schedule has no bar.
     expect([s.shape[0], s.planStart[0], s.planFinish[0]]).toEqual([WORK_SUMMARY, 10 * DAY, 20 * DAY]);
     expect([s.planStart[4], s.planFinish[4]]).toEqual([30 * DAY, 45 * DAY]);
-    expect([s.planStart[6], s.planFinish[6]]).toEqual([-1, -1]);
+    expect([s.planStart[6], s.planFinish[6]]).toEqual([NO_DATE, NO_DATE]);
     expect(s.label[4]).toBe('Finishing schedule');
     expect(s.critical[2]).toBe(1);
     expect(s.progress[3]).toBeCloseTo(0.5);
-    expect(s.factFinish[3]).toBe(-1);
+    expect(s.factFinish[3]).toBe(NO_DATE);
     // The link Columns → Slab of schedule 1, moved past the heading; the external one is not drawn.
     expect(s.links.count).toBe(1);
     expect([s.links.predecessor[0], s.links.successor[0], s.links.driving[0]]).toEqual([2, 3, 1]);

@@ -8,6 +8,7 @@ import {
   WORK_TASK,
 } from '@takt/gantt';
 import { type ScheduleModel, textOf } from '../../lib/columnar';
+import { hasDate, NO_DATE } from '../../lib/schedule-time';
 
 /** One schedule of the project with the decoded payload of its actual version (null: none). */
 export interface GridSchedulePart {
@@ -55,16 +56,17 @@ export function gridScheduleCombine(
         if (part.model.relations.predecessor[k]! >= 0) linkCount++;
   }
   const int = () => new Int32Array(workCount).fill(-1);
+  const dates = () => new Int32Array(workCount).fill(NO_DATE);
   const row = int();
   const shape = new Uint8Array(workCount).fill(WORK_TASK);
-  const planStart = int();
-  const planFinish = int();
-  const factStart = int();
-  const factFinish = int();
+  const planStart = dates();
+  const planFinish = dates();
+  const factStart = dates();
+  const factFinish = dates();
   const progress = new Float32Array(workCount);
   const critical = new Uint8Array(workCount);
   const totalFloat = new Int32Array(workCount);
-  const lateFinish = int();
+  const lateFinish = dates();
   const label = new Array<string>(workCount).fill('');
   const workPart = int();
   const workRow = int();
@@ -107,8 +109,8 @@ export function gridScheduleCombine(
       label[work] = textOf(model, model.name[r]!);
       workPart[work] = p;
       workRow[work] = r;
-      if (model.planStart[r]! >= 0) first = Math.min(first, model.planStart[r]!);
-      if (model.planFinish[r]! >= 0) last = Math.max(last, model.planFinish[r]!);
+      if (hasDate(model.planStart[r])) first = Math.min(first, model.planStart[r]!);
+      if (hasDate(model.planFinish[r])) last = Math.max(last, model.planFinish[r]!);
     }
     if (first <= last) {
       planStart[summary] = first;
@@ -126,7 +128,7 @@ export function gridScheduleCombine(
     }
   });
 
-  const none = () => new Int32Array(workCount).fill(-1);
+  const none = () => new Int32Array(workCount).fill(NO_DATE);
   return {
     rows,
     workPart,

@@ -20,7 +20,7 @@ import { handleFailure } from '../../lib/error-handler';
 import { describeFailure, restFailure } from '../../lib/errors';
 import { appI18n, translateDynamic, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
-import { formatIsoDay, formatNumber, isoToMinutes, parseDateText } from '../../lib/schedule-time';
+import { formatIsoDay, formatNumber, hasDate, isoToMinutes, parseDateText } from '../../lib/schedule-time';
 import { requestHeaders, trpc } from '../../lib/trpc';
 import { ganttSnapshotFromModel } from '../schedule/gantt/snapshot';
 import type { PlanDetails } from '../schedule/plan-details';
@@ -190,7 +190,7 @@ export function PrintDialog({
       projectName,
       printedAt,
       today: printedAt,
-      dataDate: dataDate >= 0 ? dataDate : undefined,
+      dataDate: hasDate(dataDate) ? dataDate : undefined,
       calendar,
       kinds: draft.kinds,
     };
@@ -505,7 +505,7 @@ function isoOf(snapshot: ReturnType<typeof ganttSnapshotFromModel>, end: 'start'
   const column = end === 'start' ? snapshot.planStart : snapshot.planFinish;
   for (let i = 0; i < snapshot.workCount; i++) {
     const minute = column[i]!;
-    if (minute < 0) continue;
+    if (!hasDate(minute)) continue;
     value = end === 'start' ? Math.min(value, minute) : Math.max(value, minute);
   }
   if (!Number.isFinite(value)) value = nowMinutes();

@@ -26,7 +26,13 @@ import { mergeColumns, useColumnSettings } from '../../lib/grid-columns';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { fetchBinaryPayload } from '../../lib/payload-fetch';
-import { daysToMinutes, isoToMinutes, minutesToDays, parseNumberText } from '../../lib/schedule-time';
+import {
+  daysToMinutes,
+  hasDate,
+  isoToMinutes,
+  minutesToDays,
+  parseNumberText,
+} from '../../lib/schedule-time';
 import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
 import { PrintDialog } from '../print/PrintDialog';
@@ -217,7 +223,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
       in_progress: (r) => model.status[r] === 1,
       completed: (r) => model.status[r] === 2,
       milestones: milestone,
-      negative_float: (r) => model.earlyStart[r]! >= 0 && model.totalFloat[r]! < 0,
+      negative_float: (r) => hasDate(model.earlyStart[r]) && model.totalFloat[r]! < 0,
     };
     const byIndicator = indicators[indicator];
     if (byIndicator) tests.push(byIndicator);

@@ -9,6 +9,7 @@ import {
   daysToMinutes,
   formatMinutes,
   formatNumber,
+  hasDate,
   isoToMinutes,
   minutesToDays,
   parseDateText,
@@ -123,7 +124,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
   const detail = (row: number) => ctx.details.get(m.ids[row]!) ?? NO_DETAILS;
   const detailDate = (field: 'approvedStart' | 'approvedFinish') => (row: number) =>
     isoToMinutes(detail(row)[field]);
-  /** Minutes of each date field of a row (-1: none). */
+  /** Minutes of each date field of a row (`NO_DATE`: none). */
   const dateAt: Record<DateField, (row: number) => number> = {
     planStart: (row) => m.planStart[row]!,
     planFinish: (row) => m.planFinish[row]!,
@@ -140,7 +141,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
       if (value === undefined) return Promise.resolve(t('validation.invalid_date'));
       const other = dateAt[PAIR[field]](row);
       const minutes = isoToMinutes(value);
-      if (value && other >= 0 && (field.endsWith('Start') ? minutes > other : minutes < other))
+      if (value && hasDate(other) && (field.endsWith('Start') ? minutes > other : minutes < other))
         return Promise.resolve(t('grid.dates_order'));
       return save(row, field, value);
     },
@@ -229,7 +230,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
   /** Badges after a work's name: its constraints and a negative float (spec §3 indicators). */
   const pins = (row: number) => {
     const d = detail(row);
-    const negative = m.earlyStart[row]! >= 0 && m.totalFloat[row]! < 0;
+    const negative = hasDate(m.earlyStart[row]) && m.totalFloat[row]! < 0;
     if (!d.startLimit && !d.finishLimit && !negative) return null;
     return (
       <span className="wbs-pins">
@@ -388,7 +389,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
     totalFloat: {
       align: 'right',
       render: (row) => {
-        if (m.earlyStart[row]! < 0) return '';
+        if (!hasDate(m.earlyStart[row])) return '';
         const float = m.totalFloat[row]!;
         const tone = float < 0 ? 'negative' : m.critical[row] ? 'critical' : float === 0 ? 'zero' : '';
         return tone ? (
@@ -400,7 +401,10 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
         );
       },
     },
-    freeFloat: { align: 'right', render: (row) => (m.earlyStart[row]! < 0 ? '' : days(m.freeFloat[row]!)) },
+    freeFloat: {
+      align: 'right',
+      render: (row) => (hasDate(m.earlyStart[row]) ? days(m.freeFloat[row]!) : ''),
+    },
     critical: {
       align: 'center',
       render: (row) => (m.critical[row] ? <Badge tone="warn">{t('grid.critical_mark')}</Badge> : ''),

@@ -43,7 +43,7 @@ import { type ScheduleModel, textOf } from '../../../lib/columnar';
 import { describeFailure } from '../../../lib/errors';
 import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { formatMinutes, isoToMinutes } from '../../../lib/schedule-time';
+import { formatMinutes, hasDate, isoToMinutes, NO_DATE } from '../../../lib/schedule-time';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { api } from '../../../lib/trpc';
 import { useAppState } from '../../../state/app-state';
@@ -222,7 +222,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
     () => ({
       kinds: view.kinds,
       today,
-      dataDate: dataDate >= 0 ? dataDate : undefined,
+      dataDate: hasDate(dataDate) ? dataDate : undefined,
       cursor,
       marginRows: 4,
       fontSize: 12,
@@ -517,7 +517,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
   const zoomToWork = (work: number) => {
     const start = base.planStart[work]!;
     const finish = base.planFinish[work]!;
-    if (start < 0 || size.width <= 0) return;
+    if (!hasDate(start) || size.width <= 0) return;
     animateTo(scaleFit(start, Math.max(finish, start + MINUTES_PER_DAY), size.width, size.width * 0.3));
     ensureVisible(base.row[work]!);
   };
@@ -547,14 +547,14 @@ export function GanttTimeline(props: GanttTimelineProps) {
       if (!current) return;
       if (target === 'selected') {
         const work = firstSelected();
-        const start = work >= 0 ? base.planStart[work]! : -1;
-        if (start < 0) return;
+        const start = work >= 0 ? base.planStart[work]! : NO_DATE;
+        if (!hasDate(start)) return;
         animateTo(scaleCenterOn(current, start, size.width / 3));
         ensureVisible(base.row[work]!);
         return;
       }
-      const minute = target === 'today' ? today : target === 'cursor' ? (cursor ?? -1) : dataDate;
-      if (minute >= 0) animateTo(scaleCenterOn(current, minute, size.width / 3));
+      const minute = target === 'today' ? today : target === 'cursor' ? (cursor ?? NO_DATE) : dataDate;
+      if (hasDate(minute)) animateTo(scaleCenterOn(current, minute, size.width / 3));
     },
   };
 

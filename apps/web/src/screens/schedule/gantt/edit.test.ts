@@ -7,6 +7,7 @@ import {
   WORK_TASK,
 } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
+import { NO_DATE } from '../../../lib/schedule-time';
 import {
   type DragSubject,
   dragApiPatch,
@@ -130,11 +131,13 @@ describe('patches of an edit', () => {
 
 describe('what may be dragged', () => {
   it('refuses summaries, drafts, works without dates and started works', () => {
-    expect(dragRefusal(WORK_SUMMARY, 'sum', 0, D, -1)).toBe('summary');
-    expect(dragRefusal(WORK_TASK, 'draft', 0, D, -1)).toBe('draft');
-    expect(dragRefusal(WORK_TASK, 'task', -1, -1, -1)).toBe('no_dates');
+    expect(dragRefusal(WORK_SUMMARY, 'sum', 0, D, NO_DATE)).toBe('summary');
+    expect(dragRefusal(WORK_TASK, 'draft', 0, D, NO_DATE)).toBe('draft');
+    expect(dragRefusal(WORK_TASK, 'task', NO_DATE, NO_DATE, NO_DATE)).toBe('no_dates');
     expect(dragRefusal(WORK_TASK, 'task', 0, D, 0)).toBe('started');
-    expect(dragRefusal(WORK_TASK, 'work', 0, D, -1)).toBeNull();
+    expect(dragRefusal(WORK_TASK, 'work', 0, D, NO_DATE)).toBeNull();
+    // Before 2000 is negative minutes, still dates (a 1990s schedule may be dragged).
+    expect(dragRefusal(WORK_TASK, 'work', -10 * D, -9 * D, NO_DATE)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '@takt/engine';
 import type { LinkType } from '@takt/gantt';
 import { MINUTES_PER_DAY, WORK_MILESTONE_FINISH, WORK_MILESTONE_START, WORK_SUMMARY } from '@takt/gantt';
+import { hasDate } from '../../../lib/schedule-time';
 import type { LimitType } from '../plan-details';
 
 /** What a drag on a plan bar does: move it, or move one of its ends (changes the duration). */
@@ -116,8 +117,8 @@ export function dragRefusal(
 ) {
   if (shape === WORK_SUMMARY) return 'summary' as const;
   if (typeName === 'draft') return 'draft' as const;
-  if (start < 0 || finish < 0) return 'no_dates' as const;
-  if (factStart >= 0) return 'started' as const;
+  if (!hasDate(start) || !hasDate(finish)) return 'no_dates' as const;
+  if (hasDate(factStart)) return 'started' as const;
   return null;
 }
 

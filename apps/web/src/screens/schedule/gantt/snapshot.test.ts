@@ -14,7 +14,7 @@ import {
 } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
 import { visibleRows } from '../../../lib/columnar';
-import { isoToMinutes } from '../../../lib/schedule-time';
+import { isoToMinutes, NO_DATE } from '../../../lib/schedule-time';
 import { NO_DETAILS, type PlanDetails } from '../plan-details';
 import { ganttSnapshotFromModel, rowsOfWorks, shapeOfType } from './snapshot';
 import { testModel } from './testing';
@@ -24,7 +24,7 @@ const model = testModel(
   [
     { id: 'sum', type: 'sum', plan: [0, 5 * D] },
     { id: 'a', parent: 0, plan: [0, D], progress: 50, critical: true },
-    { id: 'b', parent: 0, plan: [D, 3 * D], fact: [D, -1], progress: 20 },
+    { id: 'b', parent: 0, plan: [D, 3 * D], fact: [D, NO_DATE], progress: 20 },
     { id: 'm', type: 'milestone_finish', plan: [3 * D, 3 * D] },
     { id: 's', type: 'milestone_start', plan: [4 * D, 4 * D] },
   ],
@@ -79,7 +79,7 @@ describe('the Gantt snapshot of a decoded version', () => {
   it('approved plan and constraints from the plan details; details of unknown works are ignored', () => {
     expect(snapshot.baselineStart[2]).toBe(isoToMinutes('2000-01-02T08:00'));
     expect(snapshot.baselineFinish[2]).toBe(isoToMinutes('2000-01-03T17:00'));
-    expect(snapshot.baselineStart[1]).toBe(-1);
+    expect(snapshot.baselineStart[1]).toBe(NO_DATE);
     expect(snapshot.constraintStartType[2]).toBe(CONSTRAINT_NOT_EARLIER);
     expect(snapshot.constraintFinishType[2]).toBe(CONSTRAINT_IN_DATE);
     expect(snapshot.constraintFinishDate[2]).toBe(isoToMinutes('2000-01-04T17:00'));

@@ -13,7 +13,7 @@ import {
   type WorkShape,
 } from '@takt/gantt';
 import { type ScheduleModel, textOf } from '../../../lib/columnar';
-import { isoToMinutes } from '../../../lib/schedule-time';
+import { isoToMinutes, NO_DATE } from '../../../lib/schedule-time';
 import type { LimitType, PlanDetails } from '../plan-details';
 
 const SHAPE_OF: Readonly<Record<string, WorkShape>> = {
@@ -61,12 +61,12 @@ export function ganttSnapshotFromModel(
   const label = new Array<string>(n);
   for (let i = 0; i < n; i++) label[i] = textOf(model, model.name[i]!);
 
-  const baselineStart = new Int32Array(n).fill(-1);
-  const baselineFinish = new Int32Array(n).fill(-1);
+  const baselineStart = new Int32Array(n).fill(NO_DATE);
+  const baselineFinish = new Int32Array(n).fill(NO_DATE);
   const constraintStartType = new Uint8Array(n);
-  const constraintStartDate = new Int32Array(n).fill(-1);
+  const constraintStartDate = new Int32Array(n).fill(NO_DATE);
   const constraintFinishType = new Uint8Array(n);
-  const constraintFinishDate = new Int32Array(n).fill(-1);
+  const constraintFinishDate = new Int32Array(n).fill(NO_DATE);
   for (const [id, d] of details) {
     const i = model.rowOf.get(id);
     if (i === undefined) continue;

@@ -1,6 +1,7 @@
 import { decodePayload, type ScheduleModel, type VersionPayload } from '../../../lib/columnar';
+import { hasDate, NO_DATE } from '../../../lib/schedule-time';
 
-/** A work of a test model; dates in engine minutes (-1 or absent: none). */
+/** A work of a test model; dates in engine minutes (`NO_DATE` or absent: none; negative before 2000). */
 export interface TestWork {
   id: string;
   name?: string;
@@ -44,6 +45,7 @@ export function testModel(works: TestWork[], links: TestLink[] = []): ScheduleMo
     calcStatus: 1,
     count: works.length,
     epoch: '2000-01-01T00:00',
+    noDate: NO_DATE,
     enums: { type: [...TYPES], status: ['not_started', 'in_progress', 'completed'], linkType: [...LINKS] },
     works: {
       id: works.map((w) => w.id),
@@ -51,17 +53,17 @@ export function testModel(works: TestWork[], links: TestLink[] = []): ScheduleMo
       code: col(() => -1),
       name: col((w) => str(w.name ?? w.id)),
       type: col((w) => TYPES.indexOf(w.type ?? 'task')),
-      status: col((w) => (w.fact ? (w.fact[1] >= 0 ? 2 : 1) : 0)),
+      status: col((w) => (w.fact ? (hasDate(w.fact[1]) ? 2 : 1) : 0)),
       durationMinutes: col((w) => w.duration ?? 0),
       calendar: col((w) => str(w.calendar)),
-      planStart: col((w) => w.plan?.[0] ?? -1),
-      planFinish: col((w) => w.plan?.[1] ?? -1),
-      factStart: col((w) => w.fact?.[0] ?? -1),
-      factFinish: col((w) => w.fact?.[1] ?? -1),
-      earlyStart: col((w) => w.plan?.[0] ?? -1),
-      earlyFinish: col((w) => w.plan?.[1] ?? -1),
-      lateStart: col((w) => w.late?.[0] ?? -1),
-      lateFinish: col((w) => w.late?.[1] ?? -1),
+      planStart: col((w) => w.plan?.[0] ?? NO_DATE),
+      planFinish: col((w) => w.plan?.[1] ?? NO_DATE),
+      factStart: col((w) => w.fact?.[0] ?? NO_DATE),
+      factFinish: col((w) => w.fact?.[1] ?? NO_DATE),
+      earlyStart: col((w) => w.plan?.[0] ?? NO_DATE),
+      earlyFinish: col((w) => w.plan?.[1] ?? NO_DATE),
+      lateStart: col((w) => w.late?.[0] ?? NO_DATE),
+      lateFinish: col((w) => w.late?.[1] ?? NO_DATE),
       totalFloat: col((w) => w.totalFloat ?? 0),
       freeFloat: col(() => 0),
       critical: col((w) => (w.critical ? 1 : 0)),

@@ -1,6 +1,7 @@
 import { calculate, timeFromIso } from '@takt/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleRows } from '../../../lib/columnar';
+import { NO_DATE } from '../../../lib/schedule-time';
 import { NO_DETAILS, type PlanDetails } from '../plan-details';
 import { dragEdit, dragEnginePatch } from './edit';
 import { ganttSnapshotFromModel } from './snapshot';
@@ -72,7 +73,7 @@ describe('engine input from the decoded version', () => {
   it('carries constraints, actual dates with the remaining work, calendars and the default calendar', () => {
     const model = testModel(
       [
-        { id: 'a', duration: 960, fact: [at('2024-01-01T08:00'), -1], progress: 25, calendar: 'five' },
+        { id: 'a', duration: 960, fact: [at('2024-01-01T08:00'), NO_DATE], progress: 25, calendar: 'five' },
         { id: 'b', duration: 480, calendar: 'unknown' },
       ],
       [],

@@ -12,7 +12,7 @@ import {
 } from '@takt/engine';
 import type { GanttSnapshot } from '@takt/gantt';
 import { type ScheduleModel, textOf } from '../../../lib/columnar';
-import { isoToMinutes } from '../../../lib/schedule-time';
+import { hasDate, isoToMinutes, NO_DATE } from '../../../lib/schedule-time';
 import type { PlanDetails } from '../plan-details';
 
 /** A calendar as calendars.list returns it. */
@@ -104,8 +104,8 @@ export function engineProjectFromModel(
     const s = r.successor[k]!;
     const type = linkTypes[r.type[k]!] ?? 'fs';
     const pin = pins.get(s) ?? {};
-    if (type === 'fs' || type === 'ss') pin.start = Math.max(pin.start ?? -1, model.earlyStart[s]!);
-    else pin.finish = Math.max(pin.finish ?? -1, model.earlyFinish[s]!);
+    if (type === 'fs' || type === 'ss') pin.start = Math.max(pin.start ?? NO_DATE, model.earlyStart[s]!);
+    else pin.finish = Math.max(pin.finish ?? NO_DATE, model.earlyFinish[s]!);
     pins.set(s, pin);
   }
 
@@ -125,10 +125,10 @@ export function engineProjectFromModel(
       type,
       durationMinutes: milestone ? 0 : model.durationMinutes[i]!,
       calendarId: calendarId && known.has(calendarId) ? calendarId : null,
-      actualStart: factStart >= 0 ? (factStart as Minutes) : null,
-      actualFinish: factStart >= 0 && factFinish >= 0 ? (factFinish as Minutes) : null,
+      actualStart: hasDate(factStart) ? (factStart as Minutes) : null,
+      actualFinish: hasDate(factStart) && hasDate(factFinish) ? (factFinish as Minutes) : null,
       remainingMinutes:
-        factStart >= 0 && factFinish < 0 && progress > 0
+        hasDate(factStart) && !hasDate(factFinish) && progress > 0
           ? Math.round(model.durationMinutes[i]! * (1 - Math.min(progress, 100) / 100))
           : null,
     };
@@ -138,13 +138,11 @@ export function engineProjectFromModel(
     let start = limit(d?.startLimit);
     let finish = limit(d?.finishLimit);
     const pin = pins.get(i);
-    if (pin?.start !== undefined && pin.start >= 0 && !start)
-      start = { type: 'not_earlier', date: pin.start as Minutes };
-    if (pin?.finish !== undefined && pin.finish >= 0 && !finish)
-      finish = { type: 'not_earlier', date: pin.finish as Minutes };
+    if (hasDate(pin?.start) && !start) start = { type: 'not_earlier', date: pin.start as Minutes };
+    if (hasDate(pin?.finish) && !finish) finish = { type: 'not_earlier', date: pin.finish as Minutes };
     if (start || finish) work.constraint = { start, finish };
     works[i] = work;
-    if (model.planStart[i]! >= 0 && model.planStart[i]! < firstPlan) firstPlan = model.planStart[i]!;
+    if (hasDate(model.planStart[i]) && model.planStart[i]! < firstPlan) firstPlan = model.planStart[i]!;
   }
 
   const relations: RelationInput[] = [];
@@ -291,7 +289,7 @@ export class WhatIf {
     let moved = 0;
     for (let i = 0; i < this.model.count; i++) {
       const changed = es[i] !== this.baseStart[i] || ef[i] !== this.baseFinish[i];
-      if (changed && es[i]! >= 0) {
+      if (changed && hasDate(es[i])) {
         planStart[i] = es[i]!;
         planFinish[i] = ef[i]!;
         moved++;
