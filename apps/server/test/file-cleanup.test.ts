@@ -125,12 +125,18 @@ describe('rejected and orphaned files', () => {
     const deadModel = `spaces/${s.spaceId}/bim/${randomUUID()}/model.ifc`;
     const deadAvatar = `avatars/${randomUUID()}`;
     const unknown = 'notes/readme.txt';
-    for (const key of [deadModel, deadAvatar, unknown]) await storedBytes(key, 2 * ORPHAN_GRACE_MS);
+    // an upload spooled by a request that died, and a write cut short before its rename
+    const spooled = `uploads/${randomUUID()}`;
+    const unfinished = `${liveKey}.4242.tmp`;
+    for (const key of [deadModel, deadAvatar, unknown, spooled, unfinished])
+      await storedBytes(key, 2 * ORPHAN_GRACE_MS);
+    const youngSpool = `uploads/${randomUUID()}`;
+    await storedBytes(youngSpool, 1_000);
 
     const outcome = await cleanUpFiles(services);
 
     expect(outcome.expired).toBeGreaterThanOrEqual(1);
-    expect(outcome.orphaned).toBe(3);
+    expect(outcome.orphaned).toBe(5);
     expect(await t.sql(`SELECT 1 FROM stored_files WHERE id = $1`, [pending])).toEqual([]);
     expect(existsSync(pathOf(pendingKey))).toBe(false);
     expect(existsSync(pathOf(liveKey))).toBe(true);
@@ -139,6 +145,9 @@ describe('rejected and orphaned files', () => {
     expect(existsSync(pathOf(deadModel))).toBe(false);
     expect(existsSync(pathOf(deadAvatar))).toBe(false);
     expect(existsSync(pathOf(unknown))).toBe(true);
+    expect(existsSync(pathOf(spooled))).toBe(false);
+    expect(existsSync(pathOf(unfinished))).toBe(false);
+    expect(existsSync(pathOf(youngSpool))).toBe(true);
     // a second run has nothing left to do
     expect(await cleanUpFiles(services)).toEqual({ expired: 0, orphaned: 0, orphanedBytes: 0 });
   });

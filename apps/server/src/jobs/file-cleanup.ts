@@ -1,6 +1,7 @@
 import type { Services } from '../context';
 import { removeExpiredFiles } from '../domains/interchange/files';
 import type { StoredObject } from '../files/storage';
+import { UPLOAD_SPOOL_PREFIX } from '../rest/multipart';
 
 export const FILE_CLEANUP_JOB = 'file-cleanup';
 /** Every quarter of an hour, on one worker of all the processes (a pg-boss schedule). */
@@ -22,10 +23,12 @@ export interface CleanupOutcome {
 
 /**
  * What owns a stored key, as the places that write files name them: `spaces/{space}/files/{id}` a row of
- * `stored_files`, `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar. Anything
- * else in storage was written by no one Takt knows and is left alone.
+ * `stored_files`, `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar; spooled
+ * uploads and unfinished writes are nobody's. Anything else in storage was written by no one Takt knows
+ * and is left alone.
  */
 type Owner =
+  | { kind: 'transient' }
   | { kind: 'stored-file'; key: string }
   | { kind: 'bim-model'; spaceId: string; modelId: string }
   | { kind: 'avatar'; userId: string; key: string };
@@ -34,8 +37,12 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const STORED_FILE = new RegExp(`^spaces/${UUID}/files/${UUID}$`);
 const BIM_FILE = new RegExp(`^spaces/(${UUID})/bim/(${UUID})/`);
 const AVATAR = new RegExp(`^avatars/(${UUID})$`);
+/** A multipart upload spooled while it streams in (`rest/multipart.ts`), or a write cut short before its rename. */
+const TRANSIENT = new RegExp(`^${UPLOAD_SPOOL_PREFIX}/${UUID}$|\\.\\d+\\.tmp$`);
 
 function ownerOf(key: string): Owner | null {
+  // nothing keeps these past the request that wrote them: one older than the grace period was left by a crash
+  if (TRANSIENT.test(key)) return { kind: 'transient' };
   if (STORED_FILE.test(key)) return { kind: 'stored-file', key };
   const bim = BIM_FILE.exec(key);
   if (bim) return { kind: 'bim-model', spaceId: bim[1]!, modelId: bim[2]! };
@@ -65,6 +72,7 @@ async function orphansOf(services: Pick<Services, 'db'>, batch: StoredObject[]):
   const liveModels = new Set(bim.rows.map((r) => `${r.spaceId}/${r.id}`));
   return owners.flatMap(({ object, owner }) => {
     if (!owner) return [];
+    if (owner.kind === 'transient') return [object];
     if (owner.kind === 'bim-model')
       return liveModels.has(`${owner.spaceId}/${owner.modelId}`) ? [] : [object];
     return liveKeys.has(owner.key) ? [] : [object];
