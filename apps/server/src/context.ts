@@ -14,7 +14,7 @@ export interface Services {
   log: Logger;
   files: FileStorage;
   jobs: JobQueue;
-  /** Encoded binary payloads of recently read versions (DESIGN.md §3). */
+  /** Encoded binary payloads of recently read versions (docs/architecture.md, "The engine and the payload to the browser"). */
   payloads: PayloadCache;
   /** Reads of sessions, users and memberships that concurrent requests share (never older than a request). */
   reads: SharedReads;

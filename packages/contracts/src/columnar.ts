@@ -1,5 +1,5 @@
 /**
- * The columns of a version as the server reads them and the browser holds them (DESIGN.md §3):
+ * The columns of a version as the server reads them and the browser holds them (docs/architecture.md, "The engine and the payload to the browser"):
  * one typed array per field, rows in WBS order, dates as engine minutes (-1: none), strings as
  * indices into a string table (-1: none). Shared so the encoder and the decoder cannot drift apart.
  */

@@ -5,7 +5,7 @@ import { isoToMinutes, NO_DATE } from './schedule-time';
 export type VersionPayload = RouterOutputs['versions']['payload'];
 
 /**
- * A version decoded once from the columnar payload (DESIGN.md §3): every numeric field a typed array
+ * A version decoded once from the columnar payload (docs/architecture.md, "The engine and the payload to the browser"): every numeric field a typed array
  * indexed by WBS row, strings through the payload's string table. A timeline reads the same arrays.
  * Rows are mutated in place by `patchWork`; callers bump their own revision counter to re-render.
  */

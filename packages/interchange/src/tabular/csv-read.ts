@@ -1,5 +1,5 @@
 /**
- * CSV rows, streaming: the encoding is UTF-8 (with or without BOM) or Windows-1251, told from the bytes;
+ * CSV rows, streaming: the encoding is UTF-8 (with or without BOM) else the single-byte code page that fits (see `TextDecoderAuto`), or the one chosen;
  * the delimiter (`;`, `,` or tab) is the one that splits the first lines most consistently, unless
  * given; fields follow RFC 4180 (quotes, doubled quotes, line breaks inside quotes).
  */

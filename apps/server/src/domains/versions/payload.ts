@@ -10,7 +10,7 @@ import type { Sql } from './guard';
 import { versionOf } from './guard';
 
 /**
- * A version as typed columns in WBS order (DESIGN.md §3): one array per field, strings (codes, names,
+ * A version as typed columns in WBS order (docs/architecture.md, "The engine and the payload to the browser"): one array per field, strings (codes, names,
  * units, calendar and user ids) through a string table, dates as engine minutes since 2000-01-01
  * (negative before it: the engine's range is 1900–2199) with `PAYLOAD_NO_DATE` for none. Both payload formats — `takt.columnar.v1` JSON and the binary one the grid loads
  * (`binary.ts`) — are written from these columns.

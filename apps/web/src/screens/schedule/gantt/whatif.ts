@@ -180,7 +180,7 @@ export interface WhatIfPreview {
 }
 
 /**
- * Live recalculation while dragging (DESIGN §1: the browser recalculates with the same engine): an
+ * Live recalculation while dragging (the browser recalculates with the same engine as the server): an
  * incremental Scheduler built once per loaded version. `preview` applies a tentative edit of one work
  * and returns the snapshot with the works whose engine dates changed — only those, so everything else
  * keeps the server's dates even where the browser's input is approximate; `reset` takes the edit back.
