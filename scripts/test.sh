@@ -5,6 +5,11 @@ set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 cd "$(dirname "$0")/.."
 
+if [ ! -d ../shared/testdata ]; then
+  echo "npm test reads its test data from ../shared/testdata (beside this repository), which is missing" >&2
+  exit 1
+fi
+
 if [ ! -x /usr/bin/chromium ]; then
   echo "Chromium is missing: installing Debian's chromium package"
   if [ "$(id -u)" = 0 ]; then
