@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type SmallXerRelation, type SmallXerTask, smallXer } from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownSpace, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -57,108 +58,12 @@ afterAll(() => t?.stop());
 
 // ── a small XER of our own ───────────────────────────────────────────────────────────────────────
 
-const WEEKDAY = '((0||0(s|08:00|f|12:00)())(0||1(s|13:00|f|17:00)()))';
-const CALENDAR_DATA = `(0||CalendarData()((0||DaysOfWeek()((0||1()())(0||2()${WEEKDAY})(0||3()${WEEKDAY})(0||4()${WEEKDAY})(0||5()${WEEKDAY})(0||6()${WEEKDAY})(0||7()())))(0||Exceptions()())))`;
-const TASK_FIELDS = [
-  'task_id',
-  'proj_id',
-  'wbs_id',
-  'clndr_id',
-  'task_type',
-  'duration_type',
-  'status_code',
-  'task_code',
-  'task_name',
-  'remain_drtn_hr_cnt',
-  'target_drtn_hr_cnt',
-  'cstr_type',
-  'cstr_date',
-  'early_start_date',
-  'early_end_date',
-] as const;
-type Task = Partial<Record<(typeof TASK_FIELDS)[number], string>>;
-type Relation = { id: string; task: string; pred: string };
-
-/** One table: `%T`, `%F` and a `%R` line per record (values in the order of the fields). */
-function table(name: string, fields: readonly string[], rows: Record<string, string>[]): string[] {
-  return [
-    `%T\t${name}`,
-    `%F\t${fields.join('\t')}`,
-    ...rows.map((r) => `%R\t${fields.map((f) => r[f] ?? '').join('\t')}`),
-  ];
-}
+type Task = SmallXerTask;
+type Relation = SmallXerRelation;
 
 /** A one-project XER with a standard calendar, one WBS node, the given activities and relations. */
-function xer(tasks: Task[], relations: Relation[] = [], withProject = true): string {
-  const lines = [
-    'ERMHDR\t8.2.0\t2024-01-05\tProject\tadmin\tAdmin\tdb\tProject Management\tEUR',
-    ...(withProject
-      ? table(
-          'PROJECT',
-          ['proj_id', 'proj_short_name', 'clndr_id', 'plan_start_date', 'last_recalc_date'],
-          [
-            {
-              proj_id: '1',
-              proj_short_name: 'RAIL',
-              clndr_id: '10',
-              plan_start_date: '2024-01-08 08:00',
-              last_recalc_date: '2024-01-08 08:00',
-            },
-          ],
-        )
-      : []),
-    ...table(
-      'CALENDAR',
-      ['clndr_id', 'default_flag', 'clndr_name', 'proj_id', 'clndr_type', 'day_hr_cnt', 'clndr_data'],
-      [
-        {
-          clndr_id: '10',
-          default_flag: 'Y',
-          clndr_name: 'Standard',
-          proj_id: '1',
-          clndr_type: 'CA_Project',
-          day_hr_cnt: '8',
-          clndr_data: CALENDAR_DATA,
-        },
-      ],
-    ),
-    ...table(
-      'PROJWBS',
-      ['wbs_id', 'proj_id', 'proj_node_flag', 'wbs_short_name', 'wbs_name', 'parent_wbs_id'],
-      [{ wbs_id: '100', proj_id: '1', proj_node_flag: 'N', wbs_short_name: 'LINE', wbs_name: 'Line' }],
-    ),
-    ...table(
-      'TASK',
-      TASK_FIELDS,
-      tasks.map((task) => ({
-        proj_id: '1',
-        wbs_id: '100',
-        clndr_id: '10',
-        task_type: 'TT_Task',
-        duration_type: 'DT_FixedDrtn',
-        status_code: 'TK_NotStart',
-        remain_drtn_hr_cnt: '16',
-        target_drtn_hr_cnt: '16',
-        ...task,
-      })),
-    ),
-    ...table(
-      'TASKPRED',
-      ['task_pred_id', 'task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
-      relations.map((r) => ({
-        task_pred_id: r.id,
-        task_id: r.task,
-        pred_task_id: r.pred,
-        proj_id: '1',
-        pred_proj_id: '1',
-        pred_type: 'PR_FS',
-        lag_hr_cnt: '0',
-      })),
-    ),
-    '%E',
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
+const xer = (tasks: Task[], relations: Relation[] = [], withProject = true) =>
+  smallXer(withProject ? 'RAIL' : null, tasks, relations);
 
 /** The 1-based line of the first line of `text` that contains `needle`. */
 const lineOf = (text: string, needle: string) => text.split('\r\n').findIndex((l) => l.includes(needle)) + 1;

@@ -1,0 +1,121 @@
+/**
+ * Small XER files written by hand, for tests of the readers and of the import through the server and the
+ * browser: one project on a standard five-day calendar (08–12, 13–17), one WBS node, the given activities
+ * (by default not-started 16-hour tasks) and finish-to-start relations. Values are written as given — a
+ * test may put in exactly the faults a real export carries, which `writeXer` would never write.
+ */
+const WEEKDAY = '((0||0(s|08:00|f|12:00)())(0||1(s|13:00|f|17:00)()))';
+const CALENDAR_DATA = `(0||CalendarData()((0||DaysOfWeek()((0||1()())(0||2()${WEEKDAY})(0||3()${WEEKDAY})(0||4()${WEEKDAY})(0||5()${WEEKDAY})(0||6()${WEEKDAY})(0||7()())))(0||Exceptions()())))`;
+
+export const SMALL_XER_TASK_FIELDS = [
+  'task_id',
+  'proj_id',
+  'wbs_id',
+  'clndr_id',
+  'task_type',
+  'duration_type',
+  'status_code',
+  'task_code',
+  'task_name',
+  'remain_drtn_hr_cnt',
+  'target_drtn_hr_cnt',
+  'cstr_type',
+  'cstr_date',
+  'early_start_date',
+  'early_end_date',
+] as const;
+
+export type SmallXerTask = Partial<Record<(typeof SMALL_XER_TASK_FIELDS)[number], string>>;
+export interface SmallXerRelation {
+  id: string;
+  task: string;
+  pred: string;
+}
+
+/** One table: `%T`, `%F` and a `%R` line per record (values in the order of the fields). */
+function table(name: string, fields: readonly string[], rows: Record<string, string>[]): string[] {
+  return [
+    `%T\t${name}`,
+    `%F\t${fields.join('\t')}`,
+    ...rows.map((r) => `%R\t${fields.map((f) => r[f] ?? '').join('\t')}`),
+  ];
+}
+
+/**
+ * The XER text (CRLF lines, as P6 writes them). `project` is the project's short name; `null` leaves the
+ * PROJECT table out.
+ */
+export function smallXer(
+  project: string | null,
+  tasks: SmallXerTask[],
+  relations: SmallXerRelation[] = [],
+): string {
+  const lines = [
+    'ERMHDR\t8.2.0\t2024-01-05\tProject\tadmin\tAdmin\tdb\tProject Management\tEUR',
+    ...(project === null
+      ? []
+      : table(
+          'PROJECT',
+          ['proj_id', 'proj_short_name', 'clndr_id', 'plan_start_date', 'last_recalc_date'],
+          [
+            {
+              proj_id: '1',
+              proj_short_name: project,
+              clndr_id: '10',
+              plan_start_date: '2024-01-08 08:00',
+              last_recalc_date: '2024-01-08 08:00',
+            },
+          ],
+        )),
+    ...table(
+      'CALENDAR',
+      ['clndr_id', 'default_flag', 'clndr_name', 'proj_id', 'clndr_type', 'day_hr_cnt', 'clndr_data'],
+      [
+        {
+          clndr_id: '10',
+          default_flag: 'Y',
+          clndr_name: 'Standard',
+          proj_id: '1',
+          clndr_type: 'CA_Project',
+          day_hr_cnt: '8',
+          clndr_data: CALENDAR_DATA,
+        },
+      ],
+    ),
+    ...table(
+      'PROJWBS',
+      ['wbs_id', 'proj_id', 'proj_node_flag', 'wbs_short_name', 'wbs_name', 'parent_wbs_id'],
+      [{ wbs_id: '100', proj_id: '1', proj_node_flag: 'N', wbs_short_name: 'LINE', wbs_name: 'Line' }],
+    ),
+    ...table(
+      'TASK',
+      SMALL_XER_TASK_FIELDS,
+      tasks.map((task) => ({
+        proj_id: '1',
+        wbs_id: '100',
+        clndr_id: '10',
+        task_type: 'TT_Task',
+        duration_type: 'DT_FixedDrtn',
+        status_code: 'TK_NotStart',
+        remain_drtn_hr_cnt: '16',
+        target_drtn_hr_cnt: '16',
+        ...task,
+      })),
+    ),
+    ...table(
+      'TASKPRED',
+      ['task_pred_id', 'task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
+      relations.map((r) => ({
+        task_pred_id: r.id,
+        task_id: r.task,
+        pred_task_id: r.pred,
+        proj_id: '1',
+        pred_proj_id: '1',
+        pred_type: 'PR_FS',
+        lag_hr_cnt: '0',
+      })),
+    ),
+    '%E',
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
