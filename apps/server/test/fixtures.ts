@@ -37,8 +37,8 @@ export async function scheduleWithVersion(ok: Awaited<ReturnType<typeof ownSpace
  */
 export function generatedXer(count: number, movedDates = false): string {
   const p: IxProject = emptyProject('xer', 'p6');
-  p.code = 'CRASH';
-  p.name = 'Crash';
+  p.code = 'GEN';
+  p.name = 'Generated';
   p.start = '2024-01-08T08:00';
   p.defaultCalendarId = 'c1';
   p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];

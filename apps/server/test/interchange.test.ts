@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { emptyProject, type IxProject, STANDARD_WEEK, writeJson, writeXer } from '@takt/interchange';
+import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace } from './fixtures';
+import { generatedXer, ownSpace } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
@@ -332,42 +332,6 @@ describe('bad files and stops leave nothing behind', () => {
     expect(Number(orphans!.n)).toBe(0);
   }, 120_000);
 });
-
-/** A synthetic schedule of `count` activities in chains of 100 under 10 WBS nodes, written by the XER writer. */
-function generatedXer(count: number): string {
-  const p: IxProject = emptyProject('xer', 'p6');
-  p.code = 'GEN';
-  p.name = 'Generated';
-  p.start = '2024-01-08T08:00';
-  p.defaultCalendarId = 'c1';
-  p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];
-  for (let w = 0; w < 10; w++)
-    p.wbs.push({ id: `wbs:${w}`, parentId: null, code: `W${w}`, name: `Block ${w}` });
-  for (let i = 0; i < count; i++) {
-    p.activities.push({
-      id: String(i + 1),
-      code: `A${i + 1}`,
-      name: `Activity ${i + 1}`,
-      wbsId: `wbs:${i % 10}`,
-      parentId: null,
-      type: 'task',
-      calendarId: 'c1',
-      durationMinutes: 480,
-      recorded: {},
-      codes: {},
-      udfs: {},
-    });
-    if (i % 100 !== 0)
-      p.relations.push({
-        id: `r${i}`,
-        predecessorId: String(i),
-        successorId: String(i + 1),
-        type: 'fs',
-        lagMinutes: 0,
-      });
-  }
-  return [...writeXer(p)].join('');
-}
 
 /** A schedule with everything a round trip must keep. */
 function richProject(): IxProject {
