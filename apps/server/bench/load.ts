@@ -230,6 +230,10 @@ try {
 
   const auth = { authorization: `Bearer ${token}` };
   const rows: Row[] = [];
+  // each connection edits a work of its own and carries its revision forward; a later run takes works
+  // no earlier run touched (an edit in flight when a run stopped would leave its work's revision stale)
+  let nextWork = 0;
+  const revisions = new Map(editable.map((w) => [w.id, w.revision]));
   for (const connections of CONNECTIONS) {
     rows.push(await measure('who-am-i', 'bare', bare.child.pid!, { url: `${bare.url}/`, connections }));
     if (wanted('payload'))
@@ -252,9 +256,6 @@ try {
           connections,
         }),
       );
-    // each connection edits its own work and carries its revision forward
-    let nextWork = 0;
-    const revisions = new Map(editable.map((w) => [w.id, w.revision]));
     if (wanted('work edit'))
       rows.push(
         await measure('work edit', 'takt', takt.child.pid!, {
