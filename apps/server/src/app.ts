@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { trpcServer } from '@hono/trpc-server';
 import { LANGUAGES, type Language } from '@takt/contracts';
 import { resolveLanguage } from '@takt/i18n';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import type { Context, Services } from './context';
 import { defaultBodyLimit, procedureLimits, trpcBodyLimit } from './http/body-limit';
 import { compression } from './http/compress';
+import { requestHeader, requestIds } from './http/request-headers';
 import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/static';
 import { createRestApi } from './rest/adapter';
@@ -26,7 +25,7 @@ export function createApp(services: Services): Hono<Env> {
   const otherBodies = defaultBodyLimit();
 
   // 1. Every request gets an id, echoed in X-Request-Id and in every log line and error body.
-  app.use('*', requestId({ generator: () => randomUUID() }));
+  app.use('*', requestIds());
 
   // 2. One structured access-log line per request.
   app.use('*', async (c, next) => {
@@ -52,7 +51,7 @@ export function createApp(services: Services): Hono<Env> {
   // 5. The call context: caller address, language, bearer token.
   app.use('*', async (c, next) => {
     const forwarded = services.config.trustProxy
-      ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      ? requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim()
       : undefined;
     let ip = forwarded ?? '';
     if (!ip) {
@@ -63,7 +62,7 @@ export function createApp(services: Services): Hono<Env> {
       }
     }
     const lang: Language = resolveLanguage(
-      c.req.header('x-language') ?? c.req.header('accept-language') ?? null,
+      requestHeader(c, 'x-language') ?? requestHeader(c, 'accept-language') ?? null,
       [...LANGUAGES],
     );
     c.set('makeContext', async (source) => ({
@@ -72,9 +71,9 @@ export function createApp(services: Services): Hono<Env> {
       source,
       requestId: c.get('requestId'),
       ip: ip || '127.0.0.1',
-      userAgent: c.req.header('user-agent') ?? null,
+      userAgent: requestHeader(c, 'user-agent') ?? null,
       lang,
-      token: bearerToken(c.req.header('authorization')),
+      token: bearerToken(requestHeader(c, 'authorization')),
       session: null,
       space: null,
     }));

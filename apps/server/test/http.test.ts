@@ -26,6 +26,19 @@ describe('HTTP surface', () => {
     expect(await response.json()).toMatchObject({ allowed_langs: ['ru', 'en', 'fr'] });
   });
 
+  it('echoes a well-formed request id of the caller (a proxy trace id) and replaces a malformed one', async () => {
+    const given = await fetch(`${t.url}/api/v1/system-state`, { headers: { 'x-request-id': 'trace-42=a' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-42=a');
+    const bad = await fetch(`${t.url}/api/v1/system-state`, { headers: { 'x-request-id': 'a b<script>' } });
+    expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a response untouched to a client that takes no compression', async () => {
+    const plain = await fetch(`${t.url}/api/v1/guide`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { sections: unknown[] }).sections.length).toBeGreaterThan(3);
+  });
+
   it('compresses larger responses with brotli or gzip', async () => {
     const br = await fetch(`${t.url}/api/v1/guide`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { requestHeader } from './request-headers';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,10 +38,12 @@ export function compressBytes(
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // a client that takes no compression gets the response as it is, untouched
+    const encoding = preferredEncoding(requestHeader(c, 'accept-encoding'));
+    if (!encoding) return;
     const res = c.res;
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
     const type = res.headers.get('content-type') ?? '';
-    if (!encoding || !res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
+    if (!res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
     if (c.req.method === 'HEAD' || type.includes('text/event-stream')) return;
     const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
