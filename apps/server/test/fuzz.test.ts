@@ -3,6 +3,7 @@ import { ownSpace } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import {
   callProcedure,
+  destructiveLast,
   type IdPool,
   idPool,
   leafPaths,
@@ -115,12 +116,6 @@ function inputsOf(procedure: ProcedureInfo, random: Rng): unknown[] {
   return inputs;
 }
 
-/** Destructive procedures last, so they do not take away the rows the others are called with. */
-function order(procedures: ProcedureInfo[]): ProcedureInfo[] {
-  const destructive = (p: ProcedureInfo) => /delete|remove|kickout|clear|reset/i.test(p.path);
-  return [...procedures.filter((p) => !destructive(p)), ...procedures.filter(destructive)];
-}
-
 describe('procedure fuzz sweep', () => {
   it('answers thousands of generated inputs over every procedure without a single 5xx', async () => {
     const random = rng(SEED);
@@ -129,7 +124,7 @@ describe('procedure fuzz sweep', () => {
     const failures: string[] = [];
     let calls = 0;
     const spent = new Map<string, number>();
-    for (const procedure of order(PROCEDURES)) {
+    for (const procedure of destructiveLast(PROCEDURES)) {
       for (const input of inputsOf(procedure, random)) {
         const callStarted = performance.now();
         const reply = await callProcedure(t.url, procedure, input, token);

@@ -3,6 +3,7 @@ import { ownSpace } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import {
   callProcedure,
+  destructiveLast,
   type IdPool,
   idPaths,
   idPool,
@@ -101,12 +102,6 @@ function callsOf(
   return calls;
 }
 
-/** Destructive procedures last, so they do not take away the rows the others are called with. */
-function order(procedures: ProcedureInfo[]): ProcedureInfo[] {
-  const destructive = (p: ProcedureInfo) => /delete|remove|kickout|clear|reset/i.test(p.path);
-  return [...procedures.filter((p) => !destructive(p)), ...procedures.filter(destructive)];
-}
-
 describe('cross-space id sweep', () => {
   it('no procedure of space B reads, changes or links to a row of space A by its id', async () => {
     const before = await snapshotOf(foreign.spaceId);
@@ -114,7 +109,9 @@ describe('cross-space id sweep', () => {
     const leaks: string[] = [];
     let calls = 0;
     const statuses = new Map<number, number>();
-    const swept = order(PROCEDURES.filter((p) => p.meta?.access === 'space' && !SKIPPED.has(p.path)));
+    const swept = destructiveLast(
+      PROCEDURES.filter((p) => p.meta?.access === 'space' && !SKIPPED.has(p.path)),
+    );
     for (const procedure of swept) {
       for (const { input, sent } of callsOf(procedure, random)) {
         const reply = await callProcedure(t.url, procedure, input, token);

@@ -27,6 +27,12 @@ export const PROCEDURES: ProcedureInfo[] = Object.entries(
   appRouter._def.procedures as unknown as Record<string, ProcedureDef>,
 ).map(([path, p]) => ({ path, type: p._def.type, meta: p._def.meta, input: p._def.inputs?.[0] }));
 
+/** Destructive procedures last, so that they do not take away the rows the others are called with. */
+export function destructiveLast(procedures: ProcedureInfo[]): ProcedureInfo[] {
+  const destructive = (p: ProcedureInfo) => /delete|remove|kickout|clear|reset/i.test(p.path);
+  return [...procedures.filter((p) => !destructive(p)), ...procedures.filter(destructive)];
+}
+
 /** A small deterministic generator (mulberry32): the same seed, the same inputs. */
 export function rng(seed: number) {
   let state = seed >>> 0;
