@@ -1,11 +1,13 @@
+import { STANDARD_WEEK } from './model.js';
+import { writeClndrData } from './p6-calendar.js';
+
 /**
  * Small XER files written by hand, for tests of the readers and of the import through the server and the
  * browser: one project on a standard five-day calendar (08–12, 13–17), one WBS node, the given activities
  * (by default not-started 16-hour tasks) and finish-to-start relations. Values are written as given — a
  * test may put in exactly the faults a real export carries, which `writeXer` would never write.
  */
-const WEEKDAY = '((0||0(s|08:00|f|12:00)())(0||1(s|13:00|f|17:00)()))';
-const CALENDAR_DATA = `(0||CalendarData()((0||DaysOfWeek()((0||1()())(0||2()${WEEKDAY})(0||3()${WEEKDAY})(0||4()${WEEKDAY})(0||5()${WEEKDAY})(0||6()${WEEKDAY})(0||7()())))(0||Exceptions()())))`;
+const CALENDAR_DATA = writeClndrData(STANDARD_WEEK, []);
 
 export const SMALL_XER_TASK_FIELDS = [
   'task_id',
