@@ -3,6 +3,9 @@ import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'no
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
+/** Where uploads are spooled while they stream in; the cleanup job removes what a crash leaves. */
+export const UPLOAD_SPOOL_PREFIX = 'uploads';
+
 /**
  * Where uploaded files go. The interface is what S3-compatible storage offers (put/get/delete by
  * key); the local-folder implementation is the default for one machine.

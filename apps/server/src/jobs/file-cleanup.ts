@@ -1,7 +1,6 @@
 import type { Services } from '../context';
 import { removeExpiredFiles } from '../domains/interchange/files';
-import type { StoredObject } from '../files/storage';
-import { UPLOAD_SPOOL_PREFIX } from '../rest/multipart';
+import { type StoredObject, UPLOAD_SPOOL_PREFIX } from '../files/storage';
 
 export const FILE_CLEANUP_JOB = 'file-cleanup';
 /** Every quarter of an hour, on one worker of all the processes (a pg-boss schedule). */

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import { AppError } from '../errors';
 import type { FileStorage } from '../files/storage';
+import { UPLOAD_SPOOL_PREFIX } from '../files/storage';
 import { BodyRefused, megabytes, requestTooLarge } from '../http/body-limit';
 
-/** Where uploads are spooled while they stream in; the cleanup job removes what a crash leaves. */
-export const UPLOAD_SPOOL_PREFIX = 'uploads';
 /** Files and text fields one multipart request may carry. */
 const MAX_FILES = 4;
 const MAX_FIELDS = 50;

@@ -10,7 +10,7 @@ import {
 } from '@takt/bim';
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
-import { sqlMinutesOfTimestamp } from '../calculation/sql-time';
+import { sqlMinutesOfTimestamp } from '../../sql/time';
 import { versionScope } from './links';
 import { projectOf } from './models';
 import { listProfiles } from './profiles';

@@ -4,11 +4,11 @@ import { type CalculateOptions, calculate, type EngineProject, NO_TIME } from '@
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
+import { sqlTimestampOfMinutes } from '../../sql/time';
 import { histogramWarm } from '../resources/histogram';
 import { encodedPayload } from '../versions/binary';
 import type { Sql } from '../versions/guard';
 import { projectLoad, useWorker } from './project';
-import { sqlTimestampOfMinutes } from './sql-time';
 
 export interface CalculationArrays {
   workIds: string[];

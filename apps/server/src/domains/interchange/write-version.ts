@@ -26,7 +26,7 @@ import type {
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { sqlTimestampOfMinutes } from '../calculation/sql-time';
+import { sqlTimestampOfMinutes } from '../../sql/time';
 import { insertVersion } from '../versions/service';
 import { ORDER_GAP } from '../works/order';
 
