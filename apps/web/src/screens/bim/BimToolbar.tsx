@@ -1,0 +1,178 @@
+import type { BimAxis, BimViewer } from '@takt/bim/viewer';
+import { type RefObject, useRef } from 'react';
+import { Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
+import { warmPreviewWorker } from './bim-data';
+import { type Selection, selectedIds, selectionSize } from './bim-types';
+
+/** The toolbar: upload, viewer commands (fit, x-ray, isolate, hide, section, screenshot, background), linking. */
+export function BimToolbar({
+  viewer,
+  name,
+  editable,
+  projectId,
+  versionId,
+  uploading,
+  onFile,
+  selection,
+  selectedWorks,
+  xray,
+  setXray,
+  section,
+  setSection,
+  darkBackground,
+  setDark,
+  persist,
+  linking,
+  unlinking,
+  linkSelected,
+  unlinkSelected,
+  modelCount,
+  setRulesOpen,
+}: {
+  viewer: RefObject<BimViewer | null>;
+  name: string | undefined;
+  editable: boolean;
+  projectId: string | null;
+  versionId: string;
+  uploading: { name: string; progress: number } | null;
+  onFile: (file: File) => Promise<void>;
+  selection: Selection;
+  selectedWorks: Set<string>;
+  xray: boolean;
+  setXray: (xray: boolean) => void;
+  section: { axis: BimAxis; position: number } | null;
+  setSection: (section: { axis: BimAxis; position: number } | null) => void;
+  darkBackground: boolean;
+  setDark: (dark: boolean) => void;
+  persist: (patch: Record<string, unknown>) => void;
+  linking: boolean;
+  unlinking: boolean;
+  linkSelected: () => Promise<void>;
+  unlinkSelected: () => Promise<void>;
+  modelCount: number;
+  setRulesOpen: (open: boolean) => void;
+}) {
+  const t = useT();
+  const count = selectionSize(selection);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const screenshot = () => {
+    const url = viewer.current?.screenshot();
+    if (!url) return;
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${name ?? 'model'}-${new Date().toISOString().slice(0, 10)}.png`;
+    a.click();
+  };
+  return (
+    <div className="schedule-toolbar bim-toolbar" role="toolbar" aria-label={t('bim.toolbar')}>
+      {editable && projectId && (
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".ifc"
+            hidden
+            data-testid="bim-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void onFile(file);
+            }}
+          />
+          <Button
+            variant="primary"
+            onClick={() => {
+              warmPreviewWorker();
+              fileInput.current?.click();
+            }}
+            busy={!!uploading}
+          >
+            {t('bim.upload')}
+          </Button>
+        </>
+      )}
+      <Button variant="ghost" onClick={() => viewer.current?.fit(count ? selectedIds(selection) : undefined)}>
+        {t('bim.fit')}
+      </Button>
+      <Button variant={xray ? 'primary' : 'ghost'} aria-pressed={xray} onClick={() => setXray(!xray)}>
+        {t('bim.xray')}
+      </Button>
+      <Button
+        variant="ghost"
+        disabled={!count}
+        onClick={() => viewer.current?.isolate(selectedIds(selection))}
+      >
+        {t('bim.isolate')}
+      </Button>
+      <Button variant="ghost" disabled={!count} onClick={() => viewer.current?.hide(selectedIds(selection))}>
+        {t('bim.hide')}
+      </Button>
+      <Button variant="ghost" onClick={() => viewer.current?.showAll()}>
+        {t('bim.show_all')}
+      </Button>
+      <label className="bim-field">
+        <span>{t('bim.section')}</span>
+        <select
+          className="input input-compact"
+          value={section?.axis ?? ''}
+          onChange={(e) =>
+            setSection(
+              e.target.value ? { axis: e.target.value as BimAxis, position: section?.position ?? 0.5 } : null,
+            )
+          }
+          data-testid="bim-section"
+        >
+          <option value="">{t('bim.section.none')}</option>
+          <option value="y">{t('bim.section.y')}</option>
+          <option value="x">{t('bim.section.x')}</option>
+          <option value="z">{t('bim.section.z')}</option>
+        </select>
+      </label>
+      {section && (
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={0.01}
+          value={section.position}
+          aria-label={t('bim.section.position')}
+          onChange={(e) => setSection({ ...section, position: Number(e.target.value) })}
+        />
+      )}
+      <Button variant="ghost" onClick={screenshot}>
+        {t('bim.screenshot')}
+      </Button>
+      <label className="bim-field">
+        <input
+          type="checkbox"
+          checked={darkBackground}
+          onChange={(e) => {
+            setDark(e.target.checked);
+            persist({ theme: e.target.checked ? 'dark' : 'light' });
+          }}
+        />
+        <span>{t('bim.dark')}</span>
+      </label>
+      <span className="schedule-toolbar-gap" />
+      {editable && versionId && (
+        <>
+          <Button
+            disabled={!count || !selectedWorks.size}
+            busy={linking}
+            onClick={() => void linkSelected()}
+            data-testid="bim-link"
+          >
+            {t('bim.link')}
+          </Button>
+          <Button disabled={!count} busy={unlinking} onClick={() => void unlinkSelected()}>
+            {t('bim.unlink')}
+          </Button>
+          <Button onClick={() => setRulesOpen(true)} disabled={!modelCount} data-testid="bim-rules">
+            {t('bim.rules')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

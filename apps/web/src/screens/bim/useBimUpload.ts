@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import type { ViewportModel } from './BimViewport';
+import { previewIfc, uploadModel } from './bim-data';
+import type { LoadedModel } from './bim-types';
+
+/** Uploads an IFC file with progress, drawing a local preview of it until the server's parsed model is loaded. */
+export function useBimUpload(spaceId: string, projectId: string | null, loaded: LoadedModel[]) {
+  const utils = trpc.useUtils();
+  const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
+  // A local preview of the file being uploaded, drawn until the server's parsed model is loaded.
+  const [previews, setPreviews] = useState<ViewportModel[]>([]);
+  const [awaited, setAwaited] = useState<string | null>(null);
+  useEffect(() => {
+    if (awaited && loaded.some((m) => m.id === awaited)) {
+      setPreviews([]);
+      setAwaited(null);
+    }
+  }, [awaited, loaded]);
+  const onFile = async (file: File) => {
+    if (!projectId) return;
+    setUploading({ name: file.name, progress: 0 });
+    setPreviews([]);
+    let chunk = 0;
+    const preview = previewIfc(file, (geometry, complete, globalIds) => {
+      const model = { id: `preview:${complete ? 'all' : chunk++}`, geometry, globalIds, visible: true };
+      setPreviews((list) => (complete ? [model] : [...list, model]));
+    }).catch(() => setPreviews([]));
+    const created = await uploadModel(spaceId, projectId, file, (progress) =>
+      setUploading({ name: file.name, progress }),
+    );
+    setUploading(null);
+    if (created) {
+      setAwaited(created.id);
+      void utils.bim.models.list.invalidate();
+    } else {
+      await preview;
+      setPreviews([]);
+    }
+  };
+
+  return { uploading, previews, onFile };
+}
