@@ -1,0 +1,97 @@
+import type { GanttSnapshot, TimeScale } from '@takt/gantt';
+import type { GanttPixiRenderer } from '@takt/gantt/pixi';
+import { type RefObject, useRef } from 'react';
+import { isoToMinutes } from '../../../lib/schedule-time';
+import type { PlanDetails } from '../plan-details';
+import type { DragEdit, DragMode, DragSubject, MinuteLimit } from './edit';
+
+export type ReadOnlyReason = 'locked' | 'rights';
+
+export type Gesture =
+  | {
+      kind: 'pan';
+      x0: number;
+      scale0: TimeScale;
+      moved: boolean;
+      row: number;
+      /** Started in the time header: a click there (no pan) puts the date cursor on the day. */
+      header: boolean;
+    }
+  | {
+      kind: 'drag';
+      work: number;
+      mode: DragMode;
+      x0: number;
+      subject: DragSubject;
+      days: number;
+      edit: DragEdit | null;
+      active: boolean;
+    }
+  | {
+      kind: 'link';
+      from: number;
+      end: 'start' | 'finish';
+      x0: number;
+      y0: number;
+      x: number;
+      y: number;
+      target: number;
+      targetEnd: 'start' | 'finish';
+      /** Started from the context menu: follows the pointer until a click. */
+      sticky: boolean;
+    };
+
+export interface Menu {
+  x: number;
+  y: number;
+  work: number;
+  link: number;
+}
+
+export interface Status {
+  text: string;
+  tone: 'info' | 'warn' | 'busy';
+}
+
+export const EPOCH_MS = Date.UTC(2000, 0, 1);
+export const DRAG_THRESHOLD_PX = 3;
+export const WHATIF_DELAY_MS = 400;
+/** Side of the ✕ that removes the date cursor. */
+export const CLOSE_SIZE = 16;
+
+/** Now, as engine minutes of the local clock. */
+export function nowMinutes(): number {
+  const d = new Date();
+  return Math.floor(
+    (Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()) - EPOCH_MS) / 60_000,
+  );
+}
+
+export const limitOf = (l: PlanDetails['startLimit'] | undefined): MinuteLimit | null =>
+  l?.date ? { type: l.type, date: isoToMinutes(l.date) } : null;
+
+/** The timeline's mutable state outside React: shared by the renderer, the gestures and the commands. */
+export interface TimelineRefs {
+  host: RefObject<HTMLDivElement | null>;
+  renderer: RefObject<GanttPixiRenderer | null>;
+  scrollTop: RefObject<number>;
+  preview: RefObject<GanttSnapshot | null>;
+  gesture: RefObject<Gesture | null>;
+  hover: RefObject<{ work: number; connectors: number }>;
+  selectedLink: RefObject<number>;
+  anchorRow: RefObject<number>;
+  busy: RefObject<boolean>;
+}
+
+export function useTimelineRefs(): TimelineRefs {
+  const host = useRef<HTMLDivElement>(null);
+  const renderer = useRef<GanttPixiRenderer | null>(null);
+  const scrollTop = useRef(0);
+  const preview = useRef<GanttSnapshot | null>(null);
+  const gesture = useRef<Gesture | null>(null);
+  const hover = useRef({ work: -1, connectors: -1 });
+  const selectedLink = useRef(-1);
+  const anchorRow = useRef(-1);
+  const busy = useRef(false);
+  return { host, renderer, scrollTop, preview, gesture, hover, selectedLink, anchorRow, busy };
+}

@@ -1,0 +1,186 @@
+import { type GanttSnapshot, type LINK_TYPES, WORK_SUMMARY } from '@takt/gantt';
+import type { Dispatch, RefObject, SetStateAction } from 'react';
+import { confirmed } from '../../../components/confirm';
+import { type ScheduleModel, textOf } from '../../../lib/columnar';
+import { describeFailure } from '../../../lib/errors';
+import type { Translate } from '../../../lib/i18n';
+import { notify } from '../../../lib/notifications';
+import type { VersionInfo } from '../../../lib/schedule-types';
+import { api } from '../../../lib/trpc';
+import { type DragEdit, dragApiPatch, dragRefusal } from './edit';
+import type { GanttTimelineProps } from './GanttTimeline';
+import type { snapshotLinkRelations } from './snapshot';
+import type { Gesture, ReadOnlyReason, Status, TimelineRefs } from './timeline';
+import type { WhatIf } from './whatif';
+
+/**
+ * The edits of the timeline: what a work is called and whether it may be dragged or linked, and the
+ * saving of a drag, a new link and a deleted one (then the server calculates and the version reloads).
+ */
+export function useGanttEdits(args: {
+  props: Pick<GanttTimelineProps, 'canCalculate' | 'onChanged'>;
+  refs: TimelineRefs;
+  t: Translate;
+  spaceId: string;
+  model: ScheduleModel;
+  base: GanttSnapshot;
+  linkRelations: ReturnType<typeof snapshotLinkRelations>;
+  version: VersionInfo;
+  readOnly: ReadOnlyReason | null;
+  whatIf: RefObject<WhatIf | null>;
+  setStatus: Dispatch<SetStateAction<Status | null>>;
+}) {
+  const { props, refs, t, spaceId, model, base, linkRelations, version, readOnly, whatIf, setStatus } = args;
+  const { preview, selectedLink, busy } = refs;
+  // ── editing ────────────────────────────────────────────────────────────────────────────────
+  const label = (work: number) => {
+    const code = textOf(model, model.code[work]!);
+    const name = textOf(model, model.name[work]!);
+    return code ? `${code} ${name}` : name;
+  };
+  const typeName = (work: number) => model.enums.type[model.type[work]!] ?? 'task';
+  const refusalText = (work: number): string | null => {
+    if (readOnly) return t(`gantt.readonly.${readOnly}`);
+    const refusal = dragRefusal(
+      base.shape[work]!,
+      typeName(work),
+      base.planStart[work]!,
+      base.planFinish[work]!,
+      model.factStart[work]!,
+    );
+    return refusal ? t(`gantt.refuse.${refusal}`) : null;
+  };
+  const linkable = (work: number) => !readOnly && base.shape[work] !== WORK_SUMMARY;
+
+  const restore = () => {
+    whatIf.current?.reset();
+    preview.current = null;
+  };
+
+  /** Calculates the version on the server when the user may; false when it did not run or failed. */
+  const recalculate = async (): Promise<boolean> => {
+    if (!props.canCalculate) return false;
+    try {
+      await api.calculation.run.mutate({ spaceId, versionId: version.id });
+      return true;
+    } catch {
+      return false; // the app's error handling has shown why
+    }
+  };
+
+  const commitDrag = async (g: Extract<Gesture, { kind: 'drag' }>, edit: DragEdit) => {
+    busy.current = true;
+    setStatus({ text: t('gantt.saving'), tone: 'busy' });
+    try {
+      await api.works.update.mutate({
+        spaceId,
+        versionId: version.id,
+        workId: model.ids[g.work]!,
+        revision: model.revision[g.work]!,
+        ...dragApiPatch(edit),
+      });
+      const calculated = await recalculate();
+      setStatus({ text: t(calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
+    } catch (error) {
+      restore();
+      setStatus(null);
+      if (describeFailure(error, 'works.update').code === 'Conflict')
+        notify('info', [t('grid.conflict_reloaded')]);
+    } finally {
+      busy.current = false;
+      props.onChanged();
+    }
+  };
+
+  const createLink = async (from: number, to: number, type: (typeof LINK_TYPES)[number]) => {
+    const names = { type: type.toUpperCase(), from: label(from), to: label(to) };
+    const r = model.relations;
+    for (let k = 0; k < r.count; k++) {
+      if (r.predecessor[k] === from && r.successor[k] === to) {
+        setStatus({ text: t('gantt.link.exists'), tone: 'warn' });
+        return;
+      }
+    }
+    if (whatIf.current?.wouldCycle(from, to, type)) {
+      setStatus({ text: t('gantt.link.cycle'), tone: 'warn' });
+      return;
+    }
+    busy.current = true;
+    setStatus({ text: t('gantt.saving'), tone: 'busy' });
+    try {
+      await api.relations.create.mutate({
+        spaceId,
+        versionId: version.id,
+        predecessorId: model.ids[from]!,
+        successorId: model.ids[to]!,
+        type,
+        lagMinutes: 0,
+      });
+      await recalculate();
+      setStatus({ text: t('gantt.link.created', names), tone: 'info' });
+    } catch {
+      setStatus(null);
+    } finally {
+      busy.current = false;
+      props.onChanged();
+    }
+  };
+
+  const linkNames = (link: number) => {
+    const k = linkRelations[link]!;
+    const r = model.relations;
+    return {
+      k,
+      from: r.predecessor[k]!,
+      to: r.successor[k]!,
+      type: (model.enums.linkType[r.type[k]!] ?? 'fs') as (typeof LINK_TYPES)[number],
+    };
+  };
+
+  const deleteLink = async (link: number) => {
+    if (readOnly || link < 0 || link >= linkRelations.length) return;
+    const { from, to, type } = linkNames(link);
+    const names = { type: type.toUpperCase(), from: label(from), to: label(to) };
+    const yes = await confirmed({
+      title: t('gantt.link.delete_title', names),
+      text: t('gantt.link.delete_text'),
+      danger: true,
+    });
+    if (!yes) return;
+    busy.current = true;
+    setStatus({ text: t('gantt.saving'), tone: 'busy' });
+    try {
+      const list = (await api.relations.list.query({ spaceId, versionId: version.id })) as {
+        id: string;
+        predecessorId: string;
+        successorId: string;
+        type: string;
+      }[];
+      const relation = list.find(
+        (x) => x.predecessorId === model.ids[from] && x.successorId === model.ids[to] && x.type === type,
+      );
+      if (relation) {
+        await api.relations.delete.mutate({ spaceId, versionId: version.id, relationId: relation.id });
+        await recalculate();
+        setStatus({ text: t('gantt.link.deleted'), tone: 'info' });
+      } else setStatus(null);
+      selectedLink.current = -1;
+    } catch {
+      setStatus(null);
+    } finally {
+      busy.current = false;
+      props.onChanged();
+    }
+  };
+
+  return {
+    label,
+    refusalText,
+    linkable,
+    restore,
+    commitDrag,
+    createLink,
+    linkNames,
+    deleteLink,
+  };
+}
