@@ -1,0 +1,149 @@
+import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
+import { Spinner } from '../../../components/ui';
+import { useSpace } from '../../../layouts/space-context';
+import { useT } from '../../../lib/i18n';
+import { DailyPlanDock } from '../../resources/DailyPlanDock';
+import { TimesheetDock } from '../../resources/TimesheetDock';
+import { GanttPane } from '../gantt/GanttPane';
+import { ScheduleSplit } from '../gantt/ScheduleSplit';
+import type { GanttView } from '../gantt/view';
+import { type GridColumn, WbsGrid } from '../WbsGrid';
+import type { Dock } from './ScheduleToolbar';
+import type { GridState } from './useGridState';
+import type { ScheduleData } from './useScheduleData';
+
+/** The grid and the Gantt side by side, the views docked under them and the footer. */
+export function ScheduleGrid({
+  data,
+  grid,
+  rows,
+  columns,
+  readOnly,
+  gantt,
+  histogram,
+  dock,
+  onKey,
+  onCopy,
+  onPaste,
+  onOpenWork,
+  onChanged,
+}: {
+  data: ScheduleData;
+  grid: GridState;
+  rows: Int32Array;
+  columns: GridColumn[];
+  readOnly: boolean;
+  gantt: GanttView;
+  histogram: { legend: ReactNode; chart: ReactNode };
+  dock: Dock | null;
+  onKey: (event: KeyboardEvent) => boolean;
+  onCopy: (event: ClipboardEvent) => void;
+  onPaste: (event: ClipboardEvent) => void;
+  onOpenWork: (at: number) => void;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const { can } = useSpace();
+  const { model, version, details, calendars, checks } = data;
+  const {
+    tick,
+    selected,
+    setSelected,
+    cursor,
+    setCursor,
+    scrollTo,
+    setScrollTo,
+    editRequest,
+    gridScroller,
+    onGridScroller,
+  } = grid;
+  const selectedCount = selected.size;
+  return (
+    <div className="schedule-grid">
+      <ScheduleSplit
+        left={
+          !model ? (
+            <Spinner />
+          ) : (
+            <>
+              <WbsGrid
+                rows={rows}
+                columns={columns}
+                revision={tick}
+                readOnly={readOnly}
+                rowClass={(r) =>
+                  `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
+                }
+                idOf={(r) => model.ids[r]!}
+                selected={selected}
+                onSelect={setSelected}
+                cursor={cursor}
+                onCursor={setCursor}
+                onKey={onKey}
+                onCopy={onCopy}
+                onPaste={onPaste}
+                scrollTo={scrollTo}
+                editRequest={editRequest}
+                onScrollElement={onGridScroller}
+              />
+              {histogram.legend}
+            </>
+          )
+        }
+        right={
+          model &&
+          version && (
+            <>
+              <GanttPane
+                view={gantt}
+                model={model}
+                rows={rows}
+                revision={tick}
+                details={details.byId}
+                calendars={calendars.data}
+                version={version}
+                readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
+                canCalculate={can('schedule.calculate')}
+                scrollElement={gridScroller}
+                selected={selected}
+                onSelect={(ids, row) => {
+                  setSelected(ids);
+                  if (row !== undefined) setCursor((c) => ({ ...c, row }));
+                }}
+                onOpenWork={onOpenWork}
+                onChanged={onChanged}
+              />
+              {histogram.chart}
+            </>
+          )
+        }
+      />
+      {dock === 'daily_plan' && version && (
+        <DailyPlanDock
+          versionId={version.id}
+          readOnly={!!version.locked}
+          onSelectWork={(id) => {
+            const row = model?.rowOf.get(id);
+            const at = row === undefined ? -1 : rows.indexOf(row);
+            setSelected(new Set([id]));
+            if (at >= 0) {
+              setCursor((c) => ({ ...c, row: at }));
+              setScrollTo({ row: at, token: Date.now() });
+            }
+          }}
+        />
+      )}
+      {dock === 'timesheet' && version && <TimesheetDock versionId={version.id} />}
+      <div className="schedule-footer">
+        <span data-testid="row-count">
+          {t('grid.rows', { shown: rows.length, total: model?.count ?? 0 })}
+        </span>
+        {selectedCount > 0 && <span>{t('grid.selected', { count: selectedCount })}</span>}
+        {checks.checked.size > 0 && (
+          <span data-testid="checked-count">{t('grid.checked_count', { count: checks.checked.size })}</span>
+        )}
+        <span className="schedule-hint">{t('grid.keys_hint')}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { CALC_STATUS_TEXT } from '@takt/contracts';
+import { Link } from 'wouter';
+import { Badge, Button } from '../../../components/ui';
+import { useSpace } from '../../../layouts/space-context';
+import type { ScheduleModel } from '../../../lib/columnar';
+import { useT } from '../../../lib/i18n';
+import type { VersionInfo } from '../../../lib/schedule-types';
+import { VersionSelect } from '../VersionSelect';
+
+export type Panel = 'relations' | 'assignments' | 'undo' | 'versions';
+
+/** The page header (title, version, calculation status, actions) and the banners under it. */
+export function ScheduleHeader({
+  scheduleId,
+  title,
+  version,
+  versionList,
+  model,
+  calcStatus,
+  calcError,
+  calculating,
+  onCalculate,
+  onVersion,
+  panel,
+  setPanel,
+  onPrint,
+}: {
+  scheduleId: string;
+  title: string | undefined;
+  version: VersionInfo | undefined;
+  versionList: VersionInfo[];
+  model: ScheduleModel | undefined;
+  calcStatus: number;
+  calcError: string | null | undefined;
+  calculating: boolean;
+  onCalculate: () => void;
+  onVersion: (id: string) => void;
+  panel: Panel | null;
+  setPanel: (panel: Panel | null) => void;
+  onPrint: () => void;
+}) {
+  const t = useT();
+  const { can } = useSpace();
+  return (
+    <>
+      <header className="schedule-header">
+        <div className="schedule-title">
+          <Link href="/" className="schedule-crumb">
+            {t('screen.structure')}
+          </Link>
+          <h1 className="page-title">{title ?? '…'}</h1>
+          {version && (
+            <VersionSelect
+              versions={versionList}
+              value={version.id}
+              onChange={onVersion}
+              testId="version-select"
+            />
+          )}
+          <Badge tone={calcStatus === 1 ? 'accent' : calcStatus === 2 ? 'warn' : 'neutral'}>
+            <span data-testid="calc-status" data-status={calcStatus}>
+              {calcStatus} · {t(`calc_status.${CALC_STATUS_TEXT[calcStatus] ?? 'not_calculated'}`)}
+            </span>
+          </Badge>
+          {version?.locked && <Badge tone="warn">{t('versions.locked')}</Badge>}
+        </div>
+        <div className="schedule-actions">
+          <Button
+            variant="primary"
+            busy={calculating}
+            disabled={!version || version.locked || !can('schedule.calculate')}
+            onClick={onCalculate}
+            data-testid="calculate"
+          >
+            {t('grid.calculate')}
+          </Button>
+          {(['relations', 'assignments', 'undo', 'versions'] as const).map((p) => (
+            <Button
+              key={p}
+              variant={panel === p ? 'primary' : 'secondary'}
+              aria-pressed={panel === p}
+              onClick={() => setPanel(panel === p ? null : p)}
+              data-testid={`panel-${p}`}
+            >
+              {t(`grid.panel.${p}`)}
+            </Button>
+          ))}
+          <Link
+            href={`/schedule/${scheduleId}/cyclogram`}
+            className="btn btn-secondary"
+            data-testid="open-cyclogram"
+          >
+            {t('screen.cyclogram')}
+          </Link>
+          <Link href={`/schedule/${scheduleId}/bim`} className="btn btn-secondary" data-testid="open-bim">
+            {t('bim.open')}
+          </Link>
+          <Button disabled={!model || !version || !can('print')} onClick={onPrint} data-testid="open-print">
+            {t('print.open')}
+          </Button>
+        </div>
+      </header>
+      {version?.locked && (
+        <div className="schedule-banner" role="status">
+          {t('grid.locked_banner')}
+        </div>
+      )}
+      {calcError && calcStatus === 0 && (
+        <div className="schedule-banner schedule-banner-danger" role="alert" data-testid="calc-error">
+          {t('errors.CalculationError', { reason: calcError })}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useSpace } from '../../../layouts/space-context';
+import { textOf } from '../../../lib/columnar';
+import { useT } from '../../../lib/i18n';
+import { trpc } from '../../../lib/trpc';
+import { AssignmentsPanel } from '../../resources/AssignmentsPanel';
+import { RelationsPanel } from '../RelationsPanel';
+import { UndoPanel } from '../UndoPanel';
+import { VersionsPanel } from '../VersionsPanel';
+import type { Panel } from './ScheduleHeader';
+import type { ScheduleData } from './useScheduleData';
+import type { SetParam } from './useScheduleSearch';
+
+/** The side panel of the active row or the version: relations, assignments, undo or versions. */
+export function SchedulePanel({
+  panel,
+  scheduleId,
+  data,
+  activeRow,
+  readOnly,
+  setParam,
+  onChanged,
+}: {
+  panel: Panel;
+  scheduleId: string;
+  data: ScheduleData;
+  activeRow: number | undefined;
+  readOnly: boolean;
+  setParam: SetParam;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const utils = trpc.useUtils();
+  const { model, version, versionList, calendarHours, checks } = data;
+  if (!model || !version) return null;
+  return (
+    <aside className="schedule-panel" aria-label={t(`grid.panel.${panel}`)}>
+      {panel === 'relations' && (
+        <RelationsPanel
+          model={model}
+          row={activeRow}
+          versionId={version.id}
+          readOnly={readOnly}
+          hoursPerDay={calendarHours}
+          onChanged={onChanged}
+        />
+      )}
+      {panel === 'assignments' && (
+        <AssignmentsPanel
+          versionId={version.id}
+          workId={activeRow === undefined ? undefined : model.ids[activeRow]}
+          workLabel={
+            activeRow === undefined
+              ? ''
+              : `${textOf(model, model.code[activeRow]!)} ${textOf(model, model.name[activeRow]!)}`.trim()
+          }
+          checkedIds={[...checks.checked]}
+          readOnly={readOnly}
+          hoursPerDay={calendarHours}
+          onChanged={onChanged}
+        />
+      )}
+      {panel === 'undo' && <UndoPanel versionId={version.id} readOnly={readOnly} onChanged={onChanged} />}
+      {panel === 'versions' && (
+        <VersionsPanel
+          scheduleId={scheduleId}
+          current={version}
+          versions={versionList}
+          onOpen={(id) => setParam('version', id)}
+          onChanged={() => void utils.versions.list.invalidate({ spaceId, scheduleId })}
+        />
+      )}
+    </aside>
+  );
+}

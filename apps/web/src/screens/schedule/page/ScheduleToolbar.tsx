@@ -1,0 +1,143 @@
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui';
+import { useT } from '../../../lib/i18n';
+import { FILTER_INDICATORS } from './rows';
+import type { SetParam } from './useScheduleSearch';
+import type { StructureEdits } from './useStructureEdits';
+
+/** Views under the grid and the timeline (resources, issue 8). */
+export type Dock = 'histogram' | 'daily_plan' | 'timesheet';
+
+/** The grid's toolbar: structure edits, expand/collapse, the filter and the indicator. */
+export function ScheduleToolbar({
+  readOnly,
+  hasModel,
+  selectedCount,
+  edits,
+  onBulkEdit,
+  filterText,
+  indicator,
+  setParam,
+}: {
+  readOnly: boolean;
+  hasModel: boolean;
+  selectedCount: number;
+  edits: StructureEdits;
+  onBulkEdit: () => void;
+  filterText: string;
+  indicator: string;
+  setParam: SetParam;
+}) {
+  const t = useT();
+  const { activeRow, addWork, deleteSelected, shift, moveRow, setAllExpanded } = edits;
+  return (
+    <div className="schedule-toolbar" role="toolbar" aria-label={t('grid.toolbar')}>
+      <Button
+        disabled={readOnly || !hasModel}
+        onClick={() => addWork()}
+        data-testid="add-work"
+        title="Insert"
+      >
+        + {t('grid.add')}
+      </Button>
+      <Button disabled={readOnly || !selectedCount} onClick={() => void deleteSelected()} title="Delete">
+        {t('common.delete')}
+      </Button>
+      <Button disabled={readOnly || !selectedCount} onClick={onBulkEdit} data-testid="bulk-edit">
+        {t('grid.bulk_edit')}
+      </Button>
+      <Button
+        disabled={readOnly || !selectedCount}
+        onClick={() => shift('outdent')}
+        title="Alt+Shift+←"
+        aria-label={t('grid.outdent')}
+      >
+        ⇤ {t('grid.outdent')}
+      </Button>
+      <Button
+        disabled={readOnly || !selectedCount}
+        onClick={() => shift('indent')}
+        title="Alt+Shift+→"
+        aria-label={t('grid.indent')}
+      >
+        ⇥ {t('grid.indent')}
+      </Button>
+      <Button
+        disabled={readOnly || activeRow === undefined}
+        onClick={() => moveRow(-1)}
+        aria-label={t('grid.move_up')}
+        title="Alt+Shift+↑"
+      >
+        ↑
+      </Button>
+      <Button
+        disabled={readOnly || activeRow === undefined}
+        onClick={() => moveRow(1)}
+        aria-label={t('grid.move_down')}
+        title="Alt+Shift+↓"
+      >
+        ↓
+      </Button>
+      <Button variant="ghost" onClick={() => setAllExpanded(true)}>
+        {t('grid.expand_all')}
+      </Button>
+      <Button variant="ghost" onClick={() => setAllExpanded(false)}>
+        {t('grid.collapse_all')}
+      </Button>
+      <span className="schedule-toolbar-gap" />
+      <input
+        className="input input-compact schedule-filter"
+        type="search"
+        placeholder={t('grid.filter')}
+        aria-label={t('grid.filter')}
+        value={filterText}
+        onChange={(e) => setParam('filter', e.target.value)}
+      />
+      <select
+        className="input input-compact"
+        aria-label={t('grid.indicator')}
+        value={indicator}
+        onChange={(e) => setParam('filter_indicator', e.target.value)}
+      >
+        <option value="">{t('grid.indicator_all')}</option>
+        {FILTER_INDICATORS.map((i) => (
+          <option key={i} value={i}>
+            {t(`grid.indicator.${i}`)}
+          </option>
+        ))}
+      </select>
+      <Link href="/viewsettings" className="btn btn-ghost">
+        {t('grid.columns')}
+      </Link>
+    </div>
+  );
+}
+
+/** The toggles of the views under the grid and the timeline. */
+export function ScheduleDockBar({
+  dock,
+  setDock,
+  disabled,
+}: {
+  dock: Dock | null;
+  setDock: (dock: Dock | null) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className="schedule-docks" role="toolbar" aria-label={t('dock.toolbar')}>
+      {(['histogram', 'daily_plan', 'timesheet'] as const).map((d) => (
+        <Button
+          key={d}
+          variant={dock === d ? 'primary' : 'ghost'}
+          aria-pressed={dock === d}
+          disabled={disabled}
+          onClick={() => setDock(dock === d ? null : d)}
+          data-testid={`dock-${d}`}
+        >
+          {t(`dock.${d}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { type ScheduleModel, textOf, visibleRows } from '../../../lib/columnar';
+import { hasDate } from '../../../lib/schedule-time';
+
+export const FILTER_INDICATORS = [
+  'critical',
+  'not_started',
+  'in_progress',
+  'completed',
+  'milestones',
+  'negative_float',
+] as const;
+
+/** The rows shown: the expanded ones that pass the text filter and the indicator. */
+export function useVisibleRows(
+  model: ScheduleModel | undefined,
+  collapsed: Set<string>,
+  filterText: string,
+  indicator: string,
+  tick: number,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick marks in-place changes of the model
+  const rows = useMemo(() => {
+    if (!model) return new Int32Array(0);
+    const needle = filterText.trim().toLowerCase();
+    const tests: ((row: number) => boolean)[] = [];
+    if (needle)
+      tests.push(
+        (r) =>
+          textOf(model, model.name[r]!).toLowerCase().includes(needle) ||
+          textOf(model, model.code[r]!).toLowerCase().includes(needle),
+      );
+    const milestone = (r: number) => model.type[r] === 3 || model.type[r] === 4;
+    const indicators: Record<string, (r: number) => boolean> = {
+      critical: (r) => model.critical[r] === 1,
+      not_started: (r) => model.status[r] === 0,
+      in_progress: (r) => model.status[r] === 1,
+      completed: (r) => model.status[r] === 2,
+      milestones: milestone,
+      negative_float: (r) => hasDate(model.earlyStart[r]) && model.totalFloat[r]! < 0,
+    };
+    const byIndicator = indicators[indicator];
+    if (byIndicator) tests.push(byIndicator);
+    const matches = tests.length ? (r: number) => tests.every((test) => test(r)) : undefined;
+    return visibleRows(model, collapsed, matches);
+  }, [model, collapsed, filterText, indicator, tick]);
+  return rows;
+}

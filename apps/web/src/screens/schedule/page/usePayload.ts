@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { decodeBinaryPayload, type ScheduleModel } from '../../../lib/columnar';
+import { fetchBinaryPayload } from '../../../lib/payload-fetch';
+
+/** Load timings of the last version opened, read by the web benchmark. */
+declare global {
+  interface Window {
+    __taktGrid?: {
+      works: number;
+      startedAt: number;
+      queryMs: number;
+      decodeMs: number;
+      loadMs: number;
+      firstPaintMs?: number;
+    };
+  }
+}
+
+/** Loads a version's columnar payload and decodes it once into typed arrays. */
+export function usePayload(spaceId: string, versionId: string | undefined) {
+  return useQuery({
+    queryKey: ['schedule-payload', spaceId, versionId],
+    enabled: !!versionId,
+    structuralSharing: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async (): Promise<ScheduleModel> => {
+      const started = performance.now();
+      const bytes = await fetchBinaryPayload(spaceId, versionId!);
+      const received = performance.now();
+      const model = decodeBinaryPayload(bytes);
+      const decoded = performance.now();
+      window.__taktGrid = {
+        works: model.count,
+        startedAt: started,
+        queryMs: received - started,
+        decodeMs: decoded - received,
+        loadMs: decoded - started,
+      };
+      return model;
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { mergeColumns, useColumnSettings } from '../../../lib/grid-columns';
+import { asVersions } from '../../../lib/schedule-types';
+import { trpc } from '../../../lib/trpc';
+import { useChecked } from '../checked';
+import { defaultCalendarCompiled } from '../gantt/whatif';
+import { usePlanDetails } from '../plan-details';
+import { usePayload } from './usePayload';
+
+/** The queries the schedule page reads: the node, its versions, the open version's payload and what goes with it. */
+export function useScheduleData(spaceId: string, scheduleId: string, requestedVersion: string | null) {
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const node = trpc.eps.get.useQuery({ spaceId, nodeId: scheduleId });
+  const versions = trpc.versions.list.useQuery({ spaceId, scheduleId });
+  const versionList = asVersions(versions.data);
+  const versionId =
+    requestedVersion ?? versionList.find((v) => v.actual)?.id ?? versionList[0]?.id ?? undefined;
+  const version = versionList.find((v) => v.id === versionId);
+  const payload = usePayload(spaceId, version?.id);
+  const model = payload.data;
+  const viewState = trpc.works.viewState.useQuery(
+    { spaceId, versionId: versionId ?? '' },
+    { enabled: !!versionId },
+  );
+  const checks = useChecked(spaceId, versionId, viewState.data?.checked);
+  const calendars = trpc.calendars.list.useQuery({ spaceId });
+  const members = trpc.space.users.useQuery(
+    { spaceId },
+    { trpc: { context: { quiet: true } }, retry: false },
+  );
+  const attributes = trpc.attributes.list.useQuery({ spaceId, scheduleId });
+  const details = usePlanDetails(spaceId, versionId);
+  const status = trpc.calculation.status.useQuery(
+    { spaceId, versionId: versionId ?? '' },
+    { enabled: !!versionId },
+  );
+  const [storedColumns] = useColumnSettings(me.data?.id);
+  const columnSettings = useMemo(
+    () =>
+      mergeColumns(
+        storedColumns,
+        (attributes.data ?? []).map((a) => a.id),
+      ),
+    [storedColumns, attributes.data],
+  );
+  const showsAttributes = columnSettings.some((c) => c.visible && c.key.startsWith('attr:'));
+  const works = trpc.works.list.useQuery(
+    { spaceId, versionId: versionId ?? '' },
+    { enabled: !!versionId && showsAttributes },
+  );
+  const showsResources = columnSettings.some(
+    (c) => c.visible && (c.key === 'resources' || c.key === 'labour' || c.key === 'cost'),
+  );
+  const resourceSummary = trpc.assignments.summary.useQuery(
+    { spaceId, versionId: versionId ?? '' },
+    { enabled: !!versionId && showsResources },
+  );
+  const resourceColumns = useMemo(
+    () => new Map((resourceSummary.data ?? []).map(({ workId, ...summary }) => [workId, summary])),
+    [resourceSummary.data],
+  );
+  const attributeValues = useMemo(
+    () => new Map((works.data ?? []).map((w) => [w.id, w.attributes as Record<string, unknown>])),
+    [works.data],
+  );
+
+  const calendarHours =
+    calendars.data?.find((c) => c.id === version?.calendarId)?.hoursPerDay ??
+    calendars.data?.find((c) => c.isDefault)?.hoursPerDay ??
+    8;
+  // The print preview shades the version calendar's non-working time, as the PDF does.
+  const printCalendar = useMemo(
+    () => (calendars.data && version ? defaultCalendarCompiled(calendars.data, version) : undefined),
+    [calendars.data, version],
+  );
+
+  return {
+    node,
+    versions,
+    versionList,
+    versionId,
+    version,
+    model,
+    viewState,
+    checks,
+    calendars,
+    members,
+    attributes,
+    details,
+    status,
+    columnSettings,
+    resourceColumns,
+    attributeValues,
+    calendarHours,
+    printCalendar,
+  };
+}
+
+export type ScheduleData = ReturnType<typeof useScheduleData>;
