@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_LOAD_SOAK_SECONDS ?? 0);
-const CONNECTIONS = [100, 500];
+const CONNECTIONS = (process.env.BENCH_LOAD_CONNECTIONS ?? '100,500').split(',').map(Number);
 /** BENCH_LOAD_ONLY=who-am-i,payload: only these scenarios (the bare server always runs). */
 const ONLY = process.env.BENCH_LOAD_ONLY?.split(',');
 const wanted = (scenario: string) => !ONLY || ONLY.includes(scenario);

@@ -1,25 +1,30 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { trpcServer } from '@hono/trpc-server';
-import { LANGUAGES, type Language } from '@takt/contracts';
-import { resolveLanguage } from '@takt/i18n';
 import { Hono } from 'hono';
 import type { Context, Services } from './context';
 import { defaultBodyLimit, procedureLimits, trpcBodyLimit } from './http/body-limit';
+import { callContext, callOrigin } from './http/call';
 import { compression } from './http/compress';
-import { requestHeader, requestIds } from './http/request-headers';
+import { requestIds } from './http/request-headers';
 import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/static';
-import { createRestApi } from './rest/adapter';
+import { createRestHandler, isRestPath } from './rest/adapter';
 import { appRouter } from './trpc/router';
 
 type Env = { Variables: { requestId: string; makeContext: (source: 'trpc' | 'rest') => Promise<Context> } };
 
-function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match ? match[1]! : null;
+/**
+ * The HTTP application: the REST API (`/api/v1`) answered on Node's own request and response (see
+ * rest/adapter.ts), everything else — tRPC and the web app — by the Hono application below.
+ */
+export function createRequestListener(services: Services): RequestListener {
+  const rest = createRestHandler(services, appRouter);
+  const hono = getRequestListener(createApp(services).fetch);
+  return (req, res) => (isRestPath(req.url) ? rest(req, res) : hono(req, res));
 }
 
-/** The HTTP application. Reads top to bottom: middleware in order, then tRPC, REST, static files. */
+/** tRPC and the web app. Reads top to bottom: middleware in order, then tRPC, static files. */
 export function createApp(services: Services): Hono<Env> {
   const app = new Hono<Env>();
   const otherBodies = defaultBodyLimit();
@@ -44,39 +49,19 @@ export function createApp(services: Services): Hono<Env> {
   // 3. Security headers; scripts and workers only from our origin (WebAssembly allowed for IFC).
   app.use('*', securityHeaders());
 
-  // 4. Brotli/gzip for API responses (static files are compressed once, below).
+  // 4. Brotli/gzip for tRPC responses (static files are compressed once, below).
   app.use('/trpc/*', compression());
-  app.use('/api/*', compression());
 
   // 5. The call context: caller address, language, bearer token.
   app.use('*', async (c, next) => {
-    const forwarded = services.config.trustProxy
-      ? requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim()
-      : undefined;
-    let ip = forwarded ?? '';
-    if (!ip) {
-      try {
-        ip = getConnInfo(c).remote.address ?? '';
-      } catch {
-        ip = '';
-      }
-    }
-    const lang: Language = resolveLanguage(
-      requestHeader(c, 'x-language') ?? requestHeader(c, 'accept-language') ?? null,
-      [...LANGUAGES],
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const origin = callOrigin(
+      incoming?.headers ?? Object.fromEntries(c.req.raw.headers),
+      incoming?.socket.remoteAddress,
+      services.config.trustProxy,
+      c.get('requestId'),
     );
-    c.set('makeContext', async (source) => ({
-      ...services,
-      log: services.log.child({ requestId: c.get('requestId') }),
-      source,
-      requestId: c.get('requestId'),
-      ip: ip || '127.0.0.1',
-      userAgent: requestHeader(c, 'user-agent') ?? null,
-      lang,
-      token: bearerToken(requestHeader(c, 'authorization')),
-      session: null,
-      space: null,
-    }));
+    c.set('makeContext', async (source) => callContext(services, origin, source));
     await next();
   });
 
@@ -84,9 +69,7 @@ export function createApp(services: Services): Hono<Env> {
   // their procedures declare (1 MB by default), REST routes in the REST adapter (uploads streamed to
   // storage), anything else by the default.
   app.use('/trpc/*', trpcBodyLimit(procedureLimits(appRouter)));
-  app.use('*', async (c, next) =>
-    c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/api/v1/') ? next() : otherBodies(c, next),
-  );
+  app.use('*', async (c, next) => (c.req.path.startsWith('/trpc/') ? next() : otherBodies(c, next)));
 
   app.use(
     '/trpc/*',
@@ -100,7 +83,6 @@ export function createApp(services: Services): Hono<Env> {
         >,
     }),
   );
-  app.route('/api/v1', createRestApi(appRouter));
   app.use('*', serveWebApp(services.config.webDist));
   app.notFound((c) => c.text('Not found', 404));
   return app;

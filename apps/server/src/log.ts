@@ -12,23 +12,50 @@ export interface Logger {
   enabled(level: LogLevel): boolean;
 }
 
+/**
+ * A logger is one small object: a request's child logger (the request id in every line) is made for
+ * every call, so it must cost an allocation, not a set of closures.
+ */
+class JsonLogger implements Logger {
+  constructor(
+    private readonly level: keyof typeof ORDER,
+    private readonly base: Record<string, unknown>,
+    private readonly write: (line: string) => void,
+  ) {}
+
+  debug(msg: string, fields?: Record<string, unknown>): void {
+    this.emit('debug', msg, fields);
+  }
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.emit('info', msg, fields);
+  }
+  warn(msg: string, fields?: Record<string, unknown>): void {
+    this.emit('warn', msg, fields);
+  }
+  error(msg: string, fields?: Record<string, unknown>): void {
+    this.emit('error', msg, fields);
+  }
+  child(fields: Record<string, unknown>): Logger {
+    return new JsonLogger(this.level, { ...this.base, ...fields }, this.write);
+  }
+  enabled(at: LogLevel): boolean {
+    return ORDER[at] >= ORDER[this.level];
+  }
+
+  private emit(at: LogLevel, msg: string, fields?: Record<string, unknown>): void {
+    if (ORDER[at] < ORDER[this.level]) return;
+    const extra =
+      fields?.err instanceof Error ? { err: { message: fields.err.message, stack: fields.err.stack } } : {};
+    this.write(
+      JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...this.base, ...fields, ...extra }),
+    );
+  }
+}
+
 export function createLogger(
   level: keyof typeof ORDER = 'info',
   base: Record<string, unknown> = {},
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Logger {
-  const emit = (at: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const extra =
-      fields?.err instanceof Error ? { err: { message: fields.err.message, stack: fields.err.stack } } : {};
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields, ...extra }));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }, write),
-    enabled: (at) => ORDER[at] >= ORDER[level],
-  };
+  return new JsonLogger(level, base, write);
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { bootstrapDatabase, openDatabase } from '@takt/db';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
 import { SharedReads } from './domains/access/reads';
@@ -86,16 +86,13 @@ export async function startServer(
   };
   if (config.role !== 'web') await registerWorkers(services);
 
-  let httpServer: ReturnType<typeof serve> | null = null;
+  let httpServer: HttpServer | null = null;
   let port = config.port;
   if (config.role !== 'worker') {
-    const app = createApp(services);
-    httpServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-        resolve(server),
-      );
-    });
-    port = (httpServer.address() as AddressInfo).port;
+    const server = createServer(createRequestListener(services));
+    await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+    httpServer = server;
+    port = (server.address() as AddressInfo).port;
   }
   const url = `http://localhost:${port}`;
   return {

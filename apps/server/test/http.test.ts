@@ -48,6 +48,32 @@ describe('HTTP surface', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('answers every REST path, known or not, with the same headers and the catalogue error body', async () => {
+    const unknown = await fetch(`${t.url}/api/v1/no/such/route?x=1`, { headers: { 'x-language': 'en' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('error-type')).toBe('localized');
+    expect(unknown.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(unknown.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await unknown.json()).toMatchObject({ error_code: 'NotFound' });
+    const anonymous = await fetch(`${t.url}/api/v1/users/who-am-i`, { headers: { 'x-language': 'en' } });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error_message: 'User is not authorized' });
+    expect((await fetch(`${t.url}/api/v1`)).status).toBe(404);
+  });
+
+  it('answers HEAD like GET without a body, and marks compressed answers as varying by encoding', async () => {
+    const head = await fetch(`${t.url}/api/v1/guide`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json');
+    expect(await head.text()).toBe('');
+    const br = await fetch(`${t.url}/api/v1/guide`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(Number(br.headers.get('content-length'))).toBeGreaterThan(0);
+  });
+
   it('answers tRPC calls with the catalogue error shape', async () => {
     const response = await fetch(`${t.url}/trpc/users.whoAmI`, { headers: { 'x-language': 'en' } });
     expect(response.status).toBe(401);

@@ -79,19 +79,31 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
   return body;
 }
 
+/** The reply to a refused body, whichever transport sends it. */
+export interface Refusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 /**
  * The reply to a refused body. The connection is closed after it, so a client still sending a huge
  * body is cut off instead of having the rest read and thrown away.
  */
-export function refusedBody(c: HonoContext, error: AppError, shape: 'rest' | 'trpc', calls = 1): Response {
-  const lang = languageOf(c);
-  const body = errorBody(error, lang, c.get('requestId') as string | undefined);
+export function refusalOf(
+  error: AppError,
+  lang: Language,
+  requestId: string | undefined,
+  shape: 'rest' | 'trpc',
+  calls = 1,
+): Refusal {
+  const body = errorBody(error, lang, requestId);
   const message = Array.isArray(body.error_message) ? body.error_message.join('\n') : body.error_message;
   const status = httpStatusOf(error);
   const headers: Record<string, string> = { 'content-type': 'application/json', connection: 'close' };
   if (shape === 'rest') {
     headers['error-type'] = 'localized';
-    return new Response(JSON.stringify(body), { status, headers });
+    return { status, headers, body: JSON.stringify(body) };
   }
   // tRPC's own error shape, one entry per call of a batch.
   const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
@@ -99,7 +111,12 @@ export function refusedBody(c: HonoContext, error: AppError, shape: 'rest' | 'tr
     error: { message, code: status === 413 ? -32413 : -32600, data: { ...body, code, httpStatus: status } },
   };
   const payload = calls > 1 ? Array.from({ length: calls }, () => one) : one;
-  return new Response(JSON.stringify(payload), { status, headers });
+  return { status, headers, body: JSON.stringify(payload) };
+}
+
+export function refusedBody(c: HonoContext, error: AppError, shape: 'rest' | 'trpc', calls = 1): Response {
+  const refusal = refusalOf(error, languageOf(c), c.get('requestId') as string | undefined, shape, calls);
+  return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
 }
 
 /** The procedure paths of a tRPC URL: `/trpc/a.b` or a batch `/trpc/a.b,c.d`. */

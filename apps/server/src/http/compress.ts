@@ -34,6 +34,21 @@ export function compressBytes(
     : gzipAsync(data, { level: forStatic ? 9 : fast ? 1 : 6 });
 }
 
+/** Whether responses of this content type are compressed (and so vary on `Accept-Encoding`). */
+export function isCompressible(type: string): boolean {
+  return COMPRESSIBLE.test(type) && !type.includes('text/event-stream');
+}
+
+/** A dynamic response's body as sent to a client that accepts `encoding`: compressed when worth it. */
+export async function encodeBody(
+  body: Uint8Array,
+  type: string,
+  encoding: Encoding | null,
+): Promise<{ body: Uint8Array; encoding: Encoding | null }> {
+  if (!encoding || body.byteLength < MIN_BYTES || !isCompressible(type)) return { body, encoding: null };
+  return { body: await compressBytes(body, encoding, false, FAST.test(type)), encoding };
+}
+
 /** Compresses dynamic responses (JSON, text) with brotli or gzip as the client accepts. */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
@@ -43,18 +58,15 @@ export function compression(): MiddlewareHandler {
     if (!encoding) return;
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
-    if (!res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
-    if (c.req.method === 'HEAD' || type.includes('text/event-stream')) return;
-    const body = new Uint8Array(await res.arrayBuffer());
+    if (!res.body || res.headers.has('content-encoding') || !isCompressible(type)) return;
+    if (c.req.method === 'HEAD') return;
+    const encoded = await encodeBody(new Uint8Array(await res.arrayBuffer()), type, encoding);
     const headers = new Headers(res.headers);
     headers.append('vary', 'accept-encoding');
-    if (body.byteLength < MIN_BYTES) {
-      c.res = new Response(body, { status: res.status, headers });
-      return;
+    if (encoded.encoding) {
+      headers.set('content-encoding', encoded.encoding);
+      headers.delete('content-length');
     }
-    const compressed = await compressBytes(body, encoding, false, FAST.test(type));
-    headers.set('content-encoding', encoding);
-    headers.delete('content-length');
-    c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });
+    c.res = new Response(encoded.body as Uint8Array<ArrayBuffer>, { status: res.status, headers });
   };
 }

@@ -27,6 +27,9 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['x-xss-protection', '0'],
 ];
 
+/** The same headers as one record, for responses written on Node's own response object. */
+export const SECURITY_HEADER_RECORD: Readonly<Record<string, string>> = Object.fromEntries(SECURITY_HEADERS);
+
 /**
  * Sets the security headers, computed once. They are prepared before the handler runs, so a response
  * built by the context (`c.json`, `c.body`) is created with them in one go; a response a handler builds

@@ -18,12 +18,29 @@ export async function createSession(ctx: Context, userId: string): Promise<strin
 }
 
 /**
+ * The hashes of recently presented tokens: every authenticated request hashes its token to find its
+ * session, and a client sends the same token call after call. Bounded; forgotten all at once when full.
+ */
+const recentTokenHashes = new Map<string, string>();
+const RECENT_TOKENS = 10_000;
+
+function sessionKeyOf(token: string): string {
+  let hash = recentTokenHashes.get(token);
+  if (hash === undefined) {
+    if (recentTokenHashes.size >= RECENT_TOKENS) recentTokenHashes.clear();
+    hash = tokenHashOf(token);
+    recentTokenHashes.set(token, hash);
+  }
+  return hash;
+}
+
+/**
  * The session of the bearer token, or 401. A session idle longer than its space's timeout is ended
  * (SessionExpired) — the server enforces the idleness the web app detects.
  */
 export async function resolveSession(ctx: Context): Promise<SessionInfo> {
   if (!ctx.token) throw new AppError('Unauthorized');
-  const tokenHash = tokenHashOf(ctx.token);
+  const tokenHash = sessionKeyOf(ctx.token);
   // the row is shared by the requests that arrived together: its lastSeenAt is moved in place, so one of
   // them writes the touch and the others see it done
   const found = await ctx.reads.read(`session:${tokenHash}`, () =>
