@@ -24,20 +24,30 @@
  *   tsx scripts/bench.ts --cli-only      only this; --cli-runs N processes per file (default 9)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as schedule from '../src/calculation/schedule.js';
 import {
   defaultOptions,
   type IxActivity,
   type IxProject,
   type IxRelation,
   STANDARD_WEEK,
-} from '../src/model.js';
+} from '../src/common/model.js';
+import { writeMspdi } from '../src/mspdi/write.js';
+import { writePmxml } from '../src/pmxml/write.js';
 import * as read from '../src/read.js';
-import * as schedule from '../src/schedule.js';
-import * as writers from '../src/writers.js';
+import { writeXer } from '../src/xer/write.js';
 
 type Format = 'xer' | 'pmxml' | 'mspdi';
 const FORMATS: Format[] = ['xer', 'pmxml', 'mspdi'];
@@ -167,7 +177,28 @@ async function writeFile(path: string, chunks: Iterable<string>): Promise<void> 
   });
 }
 
-const WRITE = { xer: writers.writeXer, pmxml: writers.writePmxml, mspdi: writers.writeMspdi };
+type Writer = (project: IxProject, rows?: schedule.ScheduleRow[]) => Iterable<string>;
+const WRITE: Record<Format, Writer> = { xer: writeXer, pmxml: writePmxml, mspdi: writeMspdi };
+
+/**
+ * Where a revision keeps each module the import step runs, newest layout first: the formats moved into
+ * folders of their own (one writer per format), older revisions have them side by side in `src/`.
+ */
+const MODULES = {
+  read: ['read.ts'],
+  schedule: ['calculation/schedule.ts', 'schedule.ts'],
+  xer: ['xer/write.ts', 'writers.ts'],
+  pmxml: ['pmxml/write.ts', 'writers.ts'],
+  mspdi: ['mspdi/write.ts', 'writers.ts'],
+} as const;
+const WRITER_NAME = { xer: 'writeXer', pmxml: 'writePmxml', mspdi: 'writeMspdi' } as const;
+
+/** A module of another revision's extracted sources: the first of its paths that revision has. */
+function revisionModule(dir: string, paths: readonly string[]): Promise<Record<string, unknown>> {
+  const path = paths.map((p) => join(dir, 'src', p)).find((p) => existsSync(p));
+  if (!path) throw new Error(`none of ${paths.join(', ')} in ${dir}/src`);
+  return import(pathToFileURL(path).href);
+}
 
 /** The heap in use after a full GC (the child runs with --expose-gc). */
 function heapAfterGc(): number {
@@ -218,10 +249,15 @@ async function child(
     };
   }
   // the code under test: this checkout's, or another revision's extracted sources
-  const from = (file: string) => pathToFileURL(join(code!.dir, 'src', file)).href;
-  const { readProjectFile } = code ? ((await import(from('read.ts'))) as typeof read) : read;
-  const { scheduleProject } = code ? ((await import(from('schedule.ts'))) as typeof schedule) : schedule;
-  const write = code ? ((await import(from('writers.ts'))) as typeof writers) : writers;
+  const { readProjectFile } = code
+    ? ((await revisionModule(code.dir, MODULES.read)) as unknown as typeof read)
+    : read;
+  const { scheduleProject } = code
+    ? ((await revisionModule(code.dir, MODULES.schedule)) as unknown as typeof schedule)
+    : schedule;
+  const writeFormat = code
+    ? ((await revisionModule(code.dir, MODULES[format]))[WRITER_NAME[format]] as Writer)
+    : WRITE[format];
   const heapBefore = heapAfterGc();
   let t = performance.now();
   const project = await readProjectFile(path);
@@ -234,7 +270,6 @@ async function child(
   const afterCalculate = peak();
   t = performance.now();
   let bytes = 0;
-  const writeFormat = { xer: write.writeXer, pmxml: write.writePmxml, mspdi: write.writeMspdi }[format];
   for (const c of writeFormat(project, rows)) bytes += c.length;
   const exportMs = performance.now() - t;
   return {
@@ -298,7 +333,7 @@ async function cliStartup(runs: number) {
   const dir = mkdtempSync(join(tmpdir(), 'takt-bench-cli-'));
   try {
     const files = [1, 4000].map((n) => ({ n, path: join(dir, `cli-${n}.xer`) }));
-    for (const { n, path } of files) await writeFile(path, writers.writeXer(syntheticProject(n)));
+    for (const { n, path } of files) await writeFile(path, writeXer(syntheticProject(n)));
     const commands = [['-e', ''], ...files.map(({ path }) => [bin, 'schedule', path, '--format', 'json'])];
     const times: number[][] = commands.map(() => []);
     for (let round = 0; round <= runs; round++)

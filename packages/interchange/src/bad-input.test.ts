@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { InterchangeError } from './errors.js';
-import { readMspdi } from './mspdi-reader.js';
-import { readPmxml } from './pmxml-reader.js';
-import { scheduleProject } from './schedule.js';
+import { scheduleProject } from './calculation/schedule.js';
+import { InterchangeError } from './common/errors.js';
+import { readMspdi } from './mspdi/read.js';
+import { readPmxml } from './pmxml/read.js';
 import { sample } from './testdata.js';
-import { readXer } from './xer-reader.js';
+import { readXer } from './xer/read.js';
 
 const XER = readFileSync(sample('xer/PredecessorCalendar.xer'), 'latin1');
 const MSPDI = readFileSync(sample('mspdi/task-links-project2019-mspdi.xml'), 'utf8');

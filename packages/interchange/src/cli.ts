@@ -11,11 +11,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { InterchangeError } from './errors.js';
-import { ENCODINGS, type Encoding } from './input.js';
-import type { IxProject } from './model.js';
+import { type ScheduleRow, scheduleProject } from './calculation/schedule.js';
+import { InterchangeError } from './common/errors.js';
+import { ENCODINGS, type Encoding } from './common/input.js';
+import type { IxProject } from './common/model.js';
 import { formatFromContent, readProjectFile } from './read.js';
-import { type ScheduleRow, scheduleProject } from './schedule.js';
 
 const USAGE = [
   'usage: takt schedule FILE [--format table|json|csv] [--encoding E]',
@@ -66,7 +66,7 @@ export function parseCommandLine(argv: string[]): Parsed {
 /** Any supported file; a `.zip` is a Takt archive. */
 async function readAny(path: string, encoding: Encoding): Promise<IxProject> {
   if (path.toLowerCase().endsWith('.zip')) {
-    const { readTaktArchive } = await import('./archive/archive.js');
+    const { readTaktArchive } = await import('./takt-archive/archive.js');
     return (await readTaktArchive(await readFile(path))).project;
   }
   return readProjectFile(path, { encoding });
@@ -77,7 +77,7 @@ const hoursOf = (m: number | null) => (m === null ? null : Math.round((m / 60) *
 /** The calculated schedule as a workbook: WBS rows bold above their works, dates as Excel dates. */
 async function scheduleWorkbook(p: IxProject, rows: ScheduleRow[]): Promise<Uint8Array> {
   const [{ outline }, { writeGridXlsx }] = await Promise.all([
-    import('./writers.js'),
+    import('./common/outline.js'),
     import('./tabular/xlsx-write.js'),
   ]);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
@@ -177,7 +177,7 @@ async function schedule(path: string, format: Format, encoding: Encoding, out: N
     }));
     out.write(`${JSON.stringify(json, null, 2)}\n`);
   } else if (format === 'csv') {
-    const { writeScheduleCsv } = await import('./writers.js');
+    const { writeScheduleCsv } = await import('./tabular/schedule-csv.js');
     for (const chunk of writeScheduleCsv(rows)) out.write(chunk);
   } else out.write(scheduleTable(rows));
 }
@@ -193,13 +193,13 @@ async function check(path: string, encoding: Encoding, out: NodeJS.WritableStrea
       'unsupported_format',
       `${path} is XML: it is checked in the encoding its declaration names, --encoding is for XER files`,
     );
-  const { checkMspdi, checkPmxml, checkXer, formatIssues } = await import('./conformance/index.js');
+  const { formatIssues } = await import('./common/check-report.js');
   const report =
     kind === 'xer'
-      ? await checkXer(bytes, { encoding })
+      ? await (await import('./xer/check.js')).checkXer(bytes, { encoding })
       : kind === 'pmxml'
-        ? await checkPmxml(bytes)
-        : await checkMspdi(bytes);
+        ? await (await import('./pmxml/check.js')).checkPmxml(bytes)
+        : await (await import('./mspdi/check.js')).checkMspdi(bytes);
   out.write(
     report.ok ? `${report.format}: conforms (${report.checked} checked)\n` : `${formatIssues(report)}\n`,
   );
@@ -214,22 +214,21 @@ async function convert(input: string, output: string, encoding: Encoding): Promi
   const { writeFile } = await import('node:fs/promises');
   if (lower.endsWith('.zip') || lower.endsWith('.xlsx')) {
     const bytes = lower.endsWith('.zip')
-      ? await (await import('./archive/archive.js')).writeTaktArchive({ project })
+      ? await (await import('./takt-archive/archive.js')).writeTaktArchive({ project })
       : await scheduleWorkbook(project, rows);
     await writeFile(output, bytes);
     return;
   }
-  const writers = await import('./writers.js');
   const chunks = lower.endsWith('.xer')
-    ? writers.writeXer(project, rows)
+    ? (await import('./xer/write.js')).writeXer(project, rows)
     : lower.endsWith('.json')
-      ? [(await import('./json-format.js')).writeJson(project)]
+      ? [(await import('./json/format.js')).writeJson(project)]
       : lower.endsWith('.csv')
-        ? writers.writeScheduleCsv(rows)
+        ? (await import('./tabular/schedule-csv.js')).writeScheduleCsv(rows)
         : lower.endsWith('.pmxml') || lower.endsWith('.pmxml.xml') || lower.endsWith('.p6.xml')
-          ? writers.writePmxml(project, rows)
+          ? (await import('./pmxml/write.js')).writePmxml(project, rows)
           : lower.endsWith('.xml') || lower.endsWith('.mspdi')
-            ? writers.writeMspdi(project, rows)
+            ? (await import('./mspdi/write.js')).writeMspdi(project, rows)
             : null;
   if (!chunks) throw new InterchangeError('unsupported_format', `cannot tell the output format of ${output}`);
   // everything is produced before the file is opened: a failing conversion writes nothing

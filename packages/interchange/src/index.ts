@@ -1,49 +1,54 @@
-export * from './archive/index.js';
-export type {
-  ConformanceIssue,
-  ConformanceReport,
-  ConformanceRule,
-  XerCheckOptions,
-} from './conformance/index.js';
-export {
-  checkMspdi,
-  checkPmxml,
-  checkXer,
-  encodeText,
-  formatIssues,
-  P6_LIMITS,
-  type TextEncoding,
-} from './conformance/index.js';
-export type { InterchangeErrorCode, InterchangeErrorLocation } from './errors.js';
-export { InterchangeError } from './errors.js';
+/**
+ * `@takt/interchange`: one folder per format (read, write, layout, conformance check) — `xer/`, `pmxml/`,
+ * `mspdi/`, `json/`, `tabular/` (Excel and CSV), `takt-archive/` — over the shared model and helpers of
+ * `common/`; `calculation/` turns the model into the engine's input and the calculated rows.
+ */
+
+// calculation
 export type {
   FidelityField,
   FidelityMismatch,
   FidelityReport,
   RecordedDateChange,
   RecordedDateField,
-} from './fidelity.js';
+} from './calculation/fidelity.js';
 export {
   compareWithRecorded,
   datesMovedByRecalculation,
   formatMismatches,
   rowsWithRecordedDates,
-} from './fidelity.js';
-export type { ByteSource, Encoding } from './input.js';
-export { ENCODINGS } from './input.js';
-export { readJson, toEngineJson, writeJson } from './json-format.js';
-export type * from './model.js';
-export { defaultOptions, emptyProject, STANDARD_WEEK } from './model.js';
-export { minutesFromIsoDuration, readMspdi } from './mspdi-reader.js';
-export { parseClndrData, writeClndrData } from './p6-calendar.js';
-export { readPmxml } from './pmxml-reader.js';
+} from './calculation/fidelity.js';
+export type { ScheduledProject, ScheduleRow } from './calculation/schedule.js';
+export { scheduleProject } from './calculation/schedule.js';
+export type { EngineImport } from './calculation/to-engine.js';
+export { toEngineProject } from './calculation/to-engine.js';
+// the shared model, errors, input and conformance reports
+export type { ConformanceIssue, ConformanceReport, ConformanceRule } from './common/check-report.js';
+export { formatIssues } from './common/check-report.js';
+export { encodeText, type TextEncoding } from './common/encode-text.js';
+export type { InterchangeErrorCode, InterchangeErrorLocation } from './common/errors.js';
+export { InterchangeError } from './common/errors.js';
+export type { ByteSource, Encoding } from './common/input.js';
+export { ENCODINGS } from './common/input.js';
+export type * from './common/model.js';
+export { defaultOptions, emptyProject, STANDARD_WEEK } from './common/model.js';
+export { validateProject } from './common/validate.js';
+export { uniqueCodes } from './common/write-text.js';
+// the formats
+export { readJson, toEngineJson, writeJson } from './json/format.js';
+export { checkMspdi } from './mspdi/check.js';
+export { minutesFromIsoDuration, readMspdi } from './mspdi/read.js';
+export { writeMspdi } from './mspdi/write.js';
+export { checkPmxml, P6_LIMITS } from './pmxml/check.js';
+export { readPmxml } from './pmxml/read.js';
+export { writePmxml } from './pmxml/write.js';
+// any format, by name or content
 export { formatFromContent, formatFromName, readProjectFile } from './read.js';
-export type { ScheduledProject, ScheduleRow } from './schedule.js';
-export { scheduleProject } from './schedule.js';
 export * from './tabular/index.js';
-export type { EngineImport } from './to-engine.js';
-export { toEngineProject } from './to-engine.js';
-export { validateProject } from './validate.js';
-export { uniqueCodes, writeMspdi, writePmxml, writeScheduleCsv, writeXer } from './writers.js';
-export type { XerReadOptions } from './xer-reader.js';
-export { readXer } from './xer-reader.js';
+export { writeScheduleCsv } from './tabular/schedule-csv.js';
+export * from './takt-archive/index.js';
+export { parseClndrData, writeClndrData } from './xer/calendar-data.js';
+export { checkXer, type XerCheckOptions } from './xer/check.js';
+export type { XerReadOptions } from './xer/read.js';
+export { readXer } from './xer/read.js';
+export { writeXer } from './xer/write.js';

@@ -7,16 +7,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_FIRST } from './dates.js';
-import { InterchangeError } from './errors.js';
-import { readJson, writeJson } from './json-format.js';
-import type { IxProject } from './model.js';
-import { readMspdi } from './mspdi-reader.js';
-import { readPmxml } from './pmxml-reader.js';
+import { scheduleProject } from './calculation/schedule.js';
+import { ENGINE_FIRST } from './common/dates.js';
+import { InterchangeError } from './common/errors.js';
+import type { IxProject } from './common/model.js';
+import { readJson, writeJson } from './json/format.js';
+import { readMspdi } from './mspdi/read.js';
+import { readPmxml } from './pmxml/read.js';
 import { formatFromContent } from './read.js';
-import { scheduleProject } from './schedule.js';
 import { sample } from './testdata.js';
-import { readXer } from './xer-reader.js';
+import { readXer } from './xer/read.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/lenient/${name}`, import.meta.url));
 

@@ -1,12 +1,12 @@
 /** Reads any supported file: the format comes from the name's extension or, failing that, the content. */
 import { createReadStream } from 'node:fs';
-import { InterchangeError } from './errors.js';
-import type { Encoding } from './input.js';
-import { readJson } from './json-format.js';
-import type { IxProject, SourceFormat } from './model.js';
-import { readMspdi } from './mspdi-reader.js';
-import { readPmxml } from './pmxml-reader.js';
-import { readXer } from './xer-reader.js';
+import { InterchangeError } from './common/errors.js';
+import type { Encoding } from './common/input.js';
+import type { IxProject, SourceFormat } from './common/model.js';
+import { readJson } from './json/format.js';
+import { readMspdi } from './mspdi/read.js';
+import { readPmxml } from './pmxml/read.js';
+import { readXer } from './xer/read.js';
 
 export function formatFromName(path: string): SourceFormat | 'csv' | null {
   const ext = path.toLowerCase().split('.').pop();

@@ -1,15 +1,17 @@
 /** Takt → XER / PMXML / MSPDI / JSON → Takt keeps works, relations, calendars, constraints, progress and dates. */
 import { describe, expect, it } from 'vitest';
-import { checkXer } from './conformance/index.js';
-import { readJson, writeJson } from './json-format.js';
-import type { IxProject } from './model.js';
-import { readMspdi } from './mspdi-reader.js';
-import { readPmxml } from './pmxml-reader.js';
+import { scheduleProject } from './calculation/schedule.js';
+import type { IxProject } from './common/model.js';
+import { readJson, writeJson } from './json/format.js';
+import { readMspdi } from './mspdi/read.js';
+import { writeMspdi } from './mspdi/write.js';
+import { readPmxml } from './pmxml/read.js';
+import { writePmxml } from './pmxml/write.js';
 import { readProjectFile } from './read.js';
-import { scheduleProject } from './schedule.js';
 import { sample } from './testdata.js';
-import { writeMspdi, writePmxml, writeXer } from './writers.js';
-import { readXer } from './xer-reader.js';
+import { checkXer } from './xer/check.js';
+import { readXer } from './xer/read.js';
+import { writeXer } from './xer/write.js';
 
 const FILES = [
   'mspdi/task-links-project2019-mspdi.xml',

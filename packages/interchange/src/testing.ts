@@ -1,5 +1,5 @@
-import { STANDARD_WEEK } from './model.js';
-import { writeClndrData } from './p6-calendar.js';
+import { STANDARD_WEEK } from './common/model.js';
+import { writeClndrData } from './xer/calendar-data.js';
 
 /**
  * Small XER files written by hand, for tests of the readers and of the import through the server and the

@@ -4,12 +4,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMspdi, formatIssues } from '../conformance/index.js';
-import { readMspdi } from '../mspdi-reader.js';
+import { scheduleProject } from '../calculation/schedule.js';
+import { formatIssues } from '../common/check-report.js';
 import { readProjectFile } from '../read.js';
-import { scheduleProject } from '../schedule.js';
-import { writeMspdi } from '../writers.js';
+import { checkMspdi } from './check.js';
+import { readMspdi } from './read.js';
 import { intersectCalendars, intersectIntervals } from './scheduling.js';
+import { writeMspdi } from './write.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/mspdi');
 

@@ -3,10 +3,10 @@
  * calendar into a week and dated exceptions — WeekDays (DayType 1–7 = Sunday–Saturday, 0 = a period of
  * exceptional days), WorkWeeks (a week pattern over a period) and Exceptions, applied in that order.
  */
-import { ENGINE_FIRST, ENGINE_LAST } from '../dates.js';
-import { InterchangeError } from '../errors.js';
-import { type IxCalendar, type IxInterval, STANDARD_WEEK } from '../model.js';
-import { child, childrenNamed, childText, type XNode } from '../xml-stream.js';
+import { ENGINE_FIRST, ENGINE_LAST } from '../common/dates.js';
+import { InterchangeError } from '../common/errors.js';
+import { type IxCalendar, type IxInterval, STANDARD_WEEK } from '../common/model.js';
+import { child, childrenNamed, childText, type XNode } from '../common/xml-stream.js';
 
 function intervals(node: XNode | undefined, line: number): IxInterval[] {
   const w = { line, element: 'Calendar WorkingTime' };

@@ -8,9 +8,9 @@
  * is its first occurrence's, and '' when it has child elements of its own; a child that is not there is
  * `undefined`.
  */
-import type { ByteSource, Encoding } from '../input.js';
-import { type Fields, RecordMachine, readRecords, Shape } from '../xml-records.js';
-import type { XNode } from '../xml-stream.js';
+import type { ByteSource, Encoding } from '../common/input.js';
+import { type Fields, RecordMachine, readRecords, Shape } from '../common/xml-records.js';
+import type { XNode } from '../common/xml-stream.js';
 
 export type { Fields };
 

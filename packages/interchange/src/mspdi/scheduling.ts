@@ -21,7 +21,7 @@ import {
   type Minutes,
   timeFromIso,
 } from '@takt/engine';
-import type { IxActivity, IxCalendar, IxInterval, IxProject } from '../model.js';
+import type { IxActivity, IxCalendar, IxInterval, IxProject } from '../common/model.js';
 
 export const ELAPSED_CALENDAR = '24h';
 

@@ -7,7 +7,7 @@
  * assignment works in. Assignments of the placeholder resource (UID -65535) count: MS Project keeps the
  * timephased work of a task without resources there.
  */
-import { isoDate } from '../dates.js';
+import { isoDate } from '../common/dates.js';
 import { type Fields, TIMEPHASED } from './records.js';
 
 interface Run {

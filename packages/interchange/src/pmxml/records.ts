@@ -12,9 +12,9 @@
  * Activity, Relationship, ResourceAssignment, ScheduleOptions, UDFType, ActivityCode; at depth 2 (shared by
  * all projects): Resource, Relationship, ResourceAssignment.
  */
-import type { ByteSource, Encoding } from '../input.js';
-import { type Fields, RecordMachine, readRecords, Shape } from '../xml-records.js';
-import type { XNode } from '../xml-stream.js';
+import type { ByteSource, Encoding } from '../common/input.js';
+import { type Fields, RecordMachine, readRecords, Shape } from '../common/xml-records.js';
+import type { XNode } from '../common/xml-stream.js';
 
 export type { Fields };
 

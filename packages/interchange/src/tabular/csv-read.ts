@@ -3,8 +3,8 @@
  * the delimiter (`;`, `,` or tab) is the one that splits the first lines most consistently, unless
  * given; fields follow RFC 4180 (quotes, doubled quotes, line breaks inside quotes).
  */
-import { InterchangeError } from '../errors.js';
-import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from '../input.js';
+import { InterchangeError } from '../common/errors.js';
+import { type ByteSource, chunksOf, type Encoding, TextDecoderAuto } from '../common/input.js';
 import { restoreFormulaText } from './formula-guard.js';
 import type { SheetRow } from './sheet.js';
 

@@ -1,11 +1,11 @@
 /** Exports guard text a spreadsheet could run as a formula (OWASP CSV injection); imports read it back. */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { writeScheduleCsv } from '../writers.js';
 import { readCsvRows } from './csv-read.js';
 import { writeGridCsv } from './csv-write.js';
 import { looksLikeFormula, neutralizeFormula, restoreFormulaText } from './formula-guard.js';
 import type { Grid } from './grid.js';
+import { writeScheduleCsv } from './schedule-csv.js';
 import { readXlsxRows } from './xlsx-read.js';
 import { writeGridXlsx } from './xlsx-write.js';
 

@@ -24,8 +24,15 @@ import {
   timeFromIso,
   timeToIso,
 } from '@takt/engine';
-import { InterchangeError } from '../errors.js';
-import type { ByteSource, Encoding } from '../input.js';
+import { InterchangeError } from '../common/errors.js';
+import type { ByteSource, Encoding } from '../common/input.js';
+import {
+  englishText,
+  type InterchangeMessageId,
+  type LocalizedText,
+  localized,
+  type MessageValues,
+} from '../common/messages.js';
 import {
   emptyProject,
   type IxActivity,
@@ -33,16 +40,9 @@ import {
   type IxProject,
   type IxRelation,
   STANDARD_WEEK,
-} from '../model.js';
-import { validateProject } from '../validate.js';
+} from '../common/model.js';
+import { validateProject } from '../common/validate.js';
 import { type CsvDelimiter, readCsvRows } from './csv-read.js';
-import {
-  englishText,
-  type InterchangeMessageId,
-  type LocalizedText,
-  localized,
-  type MessageValues,
-} from './messages.js';
 import {
   type CellProblem,
   type Parsed,

@@ -1,4 +1,11 @@
 /** Excel and CSV: the grid as shown (export) and spreadsheets through upload rules (import). */
+
+export {
+  INTERCHANGE_MESSAGES,
+  type InterchangeMessageId,
+  type LocalizedText,
+  type MessageValues,
+} from '../common/messages.js';
 export { type CsvReadOptions, detectDelimiter, readCsvRows } from './csv-read.js';
 export { type CsvWriteOptions, writeGridCsv } from './csv-write.js';
 export { looksLikeFormula, neutralizeFormula, restoreFormulaText } from './formula-guard.js';
@@ -17,12 +24,6 @@ export {
   type TabularReport,
   type TabularSkip,
 } from './import.js';
-export {
-  INTERCHANGE_MESSAGES,
-  type InterchangeMessageId,
-  type LocalizedText,
-  type MessageValues,
-} from './messages.js';
 export { readSheetRows, type SheetRowsOptions, tabularFormatOf } from './rows.js';
 export {
   TABULAR_DATE_FORMATS,

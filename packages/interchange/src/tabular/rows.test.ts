@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InterchangeError } from '../errors.js';
+import { InterchangeError } from '../common/errors.js';
 import { readSheetRows, tabularFormatOf } from './rows.js';
 import { cellText } from './sheet.js';
 import { writeGridXlsx } from './xlsx-write.js';

@@ -2,7 +2,7 @@
  * The rows of a spreadsheet (xlsx) or CSV file with nothing mapped: for imports that are not schedules
  * (directory values…) and pick their own columns. The format is told from the bytes (a zip is xlsx).
  */
-import type { Encoding } from '../input.js';
+import type { Encoding } from '../common/input.js';
 import { type CsvDelimiter, readCsvRows } from './csv-read.js';
 import type { TabularFormat } from './import.js';
 import type { SheetRow } from './sheet.js';

@@ -4,9 +4,9 @@
  * field's cell values. A column is named by its header text, its letter (`B`) or its 1-based number.
  */
 import { type IMPORT_DATE_FORMATS, parseDateInput, type TABULAR_FIELDS } from '@takt/contracts';
-import type { Encoding } from '../input.js';
-import type { IxActivityType, IxRelationType } from '../model.js';
-import type { InterchangeMessageId, MessageValues } from './messages.js';
+import type { Encoding } from '../common/input.js';
+import type { InterchangeMessageId, MessageValues } from '../common/messages.js';
+import type { IxActivityType, IxRelationType } from '../common/model.js';
 import { type CellValue, cellText, isDateCell } from './sheet.js';
 
 // The fields a column maps to and the date formats a rule names are the contracts' (the server's upload

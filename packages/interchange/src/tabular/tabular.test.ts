@@ -2,8 +2,8 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { InterchangeError } from '../errors.js';
-import { scheduleProject } from '../schedule.js';
+import { scheduleProject } from '../calculation/schedule.js';
+import { InterchangeError } from '../common/errors.js';
 import { writeGridCsv } from './csv-write.js';
 import type { Grid, GridColumn, GridRow } from './grid.js';
 import { matchVolumesByCode, missingVolumeCodesMessage, previewTabular, readTabular } from './import.js';
@@ -428,7 +428,7 @@ describe('volume codes (spec §8)', () => {
 describe('messages', () => {
   it('English texts are the i18n catalog’s (area-interchange)', async () => {
     const { interchangeMessages } = await import('../../../i18n/src/locales/area-interchange');
-    const { INTERCHANGE_MESSAGES } = await import('./messages.js');
+    const { INTERCHANGE_MESSAGES } = await import('../common/messages.js');
     const en = interchangeMessages.en as Record<string, string>;
     const ru = interchangeMessages.ru as Record<string, string>;
     for (const [id, text] of Object.entries(INTERCHANGE_MESSAGES)) {

@@ -6,8 +6,8 @@
  * is a date format, in the workbook's 1900 or 1904 date system). Row outline levels are kept.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { extractEntries, unzipGuardedSlices } from '../archive/zip-guard.js';
-import { InterchangeError } from '../errors.js';
+import { InterchangeError } from '../common/errors.js';
+import { extractEntries, unzipGuardedSlices } from '../common/zip-guard.js';
 import { type CellValue, columnIndex, type SheetRow } from './sheet.js';
 
 const BUILTIN_DATE_FORMATS = new Set([
