@@ -77,7 +77,7 @@ test('schedule fields: baseline, actual, volumes, constraints, members, type; bu
   await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
   await expect(page.getByTestId('row-count')).toHaveText('3 of 3 rows');
 
-  // Baseline and actual dates in the input formats of spec §5; a wrong date is refused in place.
+  // Baseline and actual dates in the input formats of validation rules; a wrong date is refused in place.
   await edit(page, 'Piles', 'approvedStart', '2.3.26');
   await expect(cell(page, 'Piles', 'approvedStart')).toHaveText('02.03.2026');
   await edit(page, 'Piles', 'factStart', '31.02.2026');

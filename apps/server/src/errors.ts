@@ -12,7 +12,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 
 /**
- * The one error type of the server. Services throw it with a catalogue code (spec §8); the tRPC
+ * The one error type of the server. Services throw it with a catalogue code; the tRPC
  * error formatter, the REST adapter and the web client all read the same code.
  */
 export class AppError extends Error {
@@ -135,7 +135,7 @@ export function appErrorOf(error: unknown): AppError {
   return new AppError('UnknownException');
 }
 
-/** The localized error body of spec §8: the code, the translated message(s), field issues. */
+/** The localized error body of error catalogue: the code, the translated message(s), field issues. */
 export function errorBody(error: AppError, lang: Language, requestId?: string): ErrorBody {
   // An issue message that is not one of ours (a library's default text) is never compiled as a
   // message — its braces would be read as placeholders — but shown as the generic translated text.

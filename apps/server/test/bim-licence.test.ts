@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-describe('BIM licence seats (spec §8)', () => {
+describe('BIM licence seats (error catalogue)', () => {
   it('opens BIM to the first members up to the limit, refuses the others and a licence without BIM', async () => {
     const owner = await t.signUp('bim-seat-owner');
     const spaceId = (await t.api<{ id: string }>('POST', '/space/create', { name: 'BIM seats' }, owner)).body

@@ -27,7 +27,7 @@ async function registerErrors(patch: Record<string, unknown>, lang: 'en' | 'ru' 
   return reply.body.error_message as string[];
 }
 
-describe('spec §5 validation over HTTP, with the exact messages', () => {
+describe('validation rules validation over HTTP, with the exact messages', () => {
   it('prohibited characters', async () => {
     expect(await registerErrors({ firstName: 'Анна<script>' })).toEqual([
       'firstName: The field contains prohibited characters',

@@ -8,7 +8,7 @@ import { getDarkTheme, getStoredLanguage } from './lib/storage';
 import { appState, trackViewport } from './state/app-state';
 import './styles/app.css';
 
-/** Start-up (spec §2): theme restored, system state loaded, language chosen — then the first render. */
+/** Start-up (screens and routes): theme restored, system state loaded, language chosen — then the first render. */
 async function start() {
   applyTheme(getDarkTheme());
   const systemState = await loadSystemState();

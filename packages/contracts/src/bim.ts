@@ -5,7 +5,7 @@ import { scheduleDate } from './schedule';
 import { requiredText } from './validation';
 
 /**
- * BIM (issue 7; spec §1 3D/BIM model linking, §3 bim_model, bim_element and 3D primitive shapes, §7 projects/{id}/3d,
+ * BIM (issue 7; capabilities 3D/BIM model linking, entities bim_model, bim_element and 3D primitive shapes, API projects/{id}/3d,
  * versions/{id}/3d/link, schedules/{id}/3d/link, BIM appearance profiles and state, primitivesModels).
  */
 export const BIM_LIMITS = {
@@ -205,7 +205,7 @@ export const bimUpdateProfileInput = z.object({
 });
 export const bimProfileInput = z.object({ spaceId: id, profileId: id });
 
-/** The player and view state a user keeps per project (spec §7 "BIM … state"). */
+/** The player and view state a user keeps per project (API "BIM … state"). */
 export const bimViewState = z.object({
   versionId: id.nullable().optional(),
   date: scheduleDate.nullable().optional(),

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of limits. */
 export const LIMITS = {
   textMaxLength: 32,
   passwordMinLength: 8,
@@ -50,7 +50,7 @@ export const DEFAULT_LANGUAGE: Language = 'ru';
 
 export const DATE_FORMAT = 'DD.MM.YYYY';
 
-/** Keys of values the web app keeps in local storage (spec §3 "Client-side stored values"). */
+/** Keys of values the web app keeps in local storage (entities "Client-side stored values"). */
 export const STORAGE_KEYS = {
   token: 'takt.token',
   lastSpacePrefix: 'takt.lastSpace.',

@@ -1,5 +1,5 @@
 /**
- * Date input of spec §5: DD.M.YYYY, DD.MM.YYYY, DD.MMM.YYYY, DD.MMMM.YYYY, their two-digit-year
+ * Date input of validation rules: DD.M.YYYY, DD.MM.YYYY, DD.MMM.YYYY, DD.MMMM.YYYY, their two-digit-year
  * variants, and DD.MM.YYYY HH:mm. Two-digit years above 68 are 19xx, the others 20xx.
  */
 export interface ParsedDate {

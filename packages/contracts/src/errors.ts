@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8). Every failure the server reports carries one of these codes; the
+ * The error catalogue. Every failure the server reports carries one of these codes; the
  * code decides the HTTP status, and the message id (`errors.<code>`) is translated by the catalogs.
  */
 export const ERROR_CODES = [

@@ -1,5 +1,5 @@
 /**
- * Import and export of schedules (spec §3 file and export formats, version upload rules; §4 upload status;
+ * Import and export of schedules (entities file and export formats, version upload rules; states upload status;
  * §7 versions/upload, batch-processing, versions/{id}/export/{x}, storage, schedule-import-settings).
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { id } from './api';
 import { VALIDATION } from './messages';
 import { requiredText } from './validation';
 
-/** Formats a version can be exported to (spec §3 names; `xer-primavera` and `xlsx` are aliases of `xer` and `excel`). */
+/** Formats a version can be exported to (entities names; `xer-primavera` and `xlsx` are aliases of `xer` and `excel`). */
 export const EXPORT_FORMATS = [
   'xer',
   'xer-primavera',
@@ -110,7 +110,7 @@ export type TabularField = (typeof TABULAR_FIELDS)[number];
 
 export const CSV_DELIMITERS = [';', ',', '\t'] as const;
 
-/** A version upload rule (spec §3): rule name, rows to skip, column → field mapping, date format. */
+/** A version upload rule (entities): rule name, rows to skip, column → field mapping, date format. */
 export const importSettingFields = z.object({
   name: requiredText,
   rowsToSkip: z

@@ -1,4 +1,4 @@
-/** Input mask shortcuts of spec §5; `#` takes one digit, every other character is a literal. */
+/** Input mask shortcuts of validation rules; `#` takes one digit, every other character is a literal. */
 export const MASKS = {
   date: '####/##/##',
   time: '##:##',

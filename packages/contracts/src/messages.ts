@@ -1,4 +1,4 @@
-/** Message ids of validation texts; the i18n catalogs hold their wording (spec §5). */
+/** Message ids of validation texts; the i18n catalogs hold their wording (validation rules). */
 export const VALIDATION = {
   required: 'validation.required',
   prohibitedCharacters: 'validation.prohibited_characters',

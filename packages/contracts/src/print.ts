@@ -7,8 +7,8 @@ import { dayDate, versionInput, WORK_STATUSES, WORK_TYPES } from './schedule';
 import { requiredText } from './validation';
 
 /**
- * Printing and the cyclogram (issue 5; spec §3 "Print format preset", "Titles", "Print scaling", §5 sheet
- * limits and the unique preset name, §7 versions print, preview, print/count, print presets and settings,
+ * Printing and the cyclogram (issue 5; entities "Print format preset", "Titles", "Print scaling", validation rules sheet
+ * limits and the unique preset name, API versions print, preview, print/count, print presets and settings,
  * cyclogram and cyclogram/color).
  */
 export const PRINT_LIMITS = {
@@ -70,7 +70,7 @@ export type TitleSlotsInput = z.infer<typeof titleSlots>;
 
 const emptySlots = { left: '', center: '', right: '' };
 
-/** Spec §3 "Titles": special first-page header, default header and footer, special last-page footer. */
+/** Spec entities "Titles": special first-page header, default header and footer, special last-page footer. */
 export const printTitles = z.object({
   firstHeader: titleSlots.default(emptySlots),
   header: titleSlots.default(emptySlots),

@@ -5,8 +5,8 @@ import { codeText, dayDate, revision, SCHEDULE_LIMITS, workName } from './schedu
 import { optionalText, requiredText } from './validation';
 
 /**
- * Resources, assignments, daily work plans (wdp), timesheets and costs (issue 8; spec §3 resource kinds,
- * distribution and reserved allocation modes, periods, scenarios; §4 daily plan planning status; §7 calls).
+ * Resources, assignments, daily work plans (wdp), timesheets and costs (issue 8; entities resource kinds,
+ * distribution and reserved allocation modes, periods, scenarios; states daily plan planning status; API calls).
  */
 export const RESOURCE_KINDS = ['volume', 'labour', 'cost', 'distributed_price'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
@@ -43,7 +43,7 @@ export const RESOURCE_LIMITS = {
   wdpRowsMax: 2000,
   timesheetEntriesMax: 2000,
   hoursPerDayMax: 24,
-  /** The missing-volume message names this many codes, then "and N more" (spec §8). */
+  /** The missing-volume message names this many codes, then "and N more" (error catalogue). */
   missingCodesShown: 2,
   /** How many days a daily plan, timesheet or histogram query may span. */
   rangeDaysMax: 400 * 5,
@@ -194,7 +194,7 @@ export const assignResourceInput = z.object({
   distribution: oneOf(DISTRIBUTION_MODES).optional(),
 });
 
-// ── distributions (spec §7 distributions/by-eps-id, distributions/save) ───────────────────────
+// ── distributions (API distributions/by-eps-id, distributions/save) ───────────────────────
 export const distributionsByEpsInput = z.object({
   spaceId: id,
   /** A schedule node: its actual version (or `versionId`). */

@@ -54,7 +54,7 @@ export function hasProhibitedCharacters(value: string): boolean {
   return PROHIBITED_CHARACTERS.test(value);
 }
 
-/** A required single-line text field of spec §5: trimmed, non-empty, ≤ 32 characters, no prohibited characters. */
+/** A required single-line text field of validation rules: trimmed, non-empty, ≤ 32 characters, no prohibited characters. */
 export const requiredText = z
   .string({ message: VALIDATION.required })
   .trim()

@@ -1,4 +1,4 @@
-/** Words of the time scale in the interface languages (spec §1: ru, en, fr; fr uses the English text). */
+/** Words of the time scale in the interface languages (capabilities: ru, en, fr; fr uses the English text). */
 export type GanttLanguage = 'ru' | 'en' | 'fr';
 
 export interface ScaleWords {

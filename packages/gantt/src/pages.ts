@@ -1,7 +1,7 @@
 import { dateFormat, MINUTES_PER_DAY } from './dates.js';
 import type { TimeScale } from './scale.js';
 
-/** Sheet limits of spec §5 / §9 (kept equal to `LIMITS` in @takt/contracts, which gantt may not import). */
+/** Sheet limits of validation rules / limits (kept equal to `LIMITS` in @takt/contracts, which gantt may not import). */
 export const SHEET_MIN_HEIGHT_MM = 210;
 export const SHEET_MIN_WIDTH_MM = 297;
 export const SHEET_MIN_MARGIN_MM = 0;
@@ -20,7 +20,7 @@ export interface TitleSlots {
   readonly right?: string;
 }
 
-/** Spec §3 "Titles": special first-page header, default header and footer, special last-page footer. */
+/** Spec entities "Titles": special first-page header, default header and footer, special last-page footer. */
 export interface PrintTitles {
   readonly firstHeader?: TitleSlots;
   readonly header?: TitleSlots;

@@ -10,7 +10,7 @@ import {
 import { type GanttLanguage, scaleWords } from './locale.js';
 import { type TextMeasure, textMeasureEstimate } from './text.js';
 
-/** Zoom levels of spec §1. */
+/** Zoom levels of capabilities. */
 export type ScaleLevel = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export const SCALE_LEVELS: readonly ScaleLevel[] = ['day', 'week', 'month', 'quarter', 'year'];
 

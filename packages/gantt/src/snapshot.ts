@@ -31,7 +31,7 @@ export const LINK_SF = 3;
 export type LinkType = 'fs' | 'ss' | 'ff' | 'sf';
 export const LINK_TYPES: readonly LinkType[] = ['fs', 'ss', 'ff', 'sf'];
 
-/** Plan kinds of spec §3. */
+/** Plan kinds of entities. */
 export type PlanKind = 'plan' | 'approved_plan' | 'fact';
 
 export interface GanttLinks {

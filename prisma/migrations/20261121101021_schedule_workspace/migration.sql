@@ -413,7 +413,7 @@ ALTER TABLE "undo_actions" ADD CONSTRAINT "undo_actions_versionId_fkey" FOREIGN 
 -- AddForeignKey
 ALTER TABLE "work_user_states" ADD CONSTRAINT "work_user_states_workId_fkey" FOREIGN KEY ("workId") REFERENCES "works"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The task_relations view (node info tab, spec §3 "Relation between tasks"): every relation with its
+-- The task_relations view (node info tab, entities "Relation between tasks"): every relation with its
 -- free and total reserve and the on-critical-path flag. Reserves are calendar minutes between the
 -- linked dates of the last calculation, less the lag; NULL until the version is calculated.
 CREATE VIEW "task_relations" AS

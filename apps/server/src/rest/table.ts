@@ -98,7 +98,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'POST', path: space('/eps/:nodeId/copy'), procedure: 'eps.copy' },
   { method: 'DELETE', path: space('/eps/:nodeId'), procedure: 'eps.delete', coerce: { confirm: 'boolean' } },
   { method: 'GET', path: space('/eps/:nodeId/info/:tab'), procedure: 'eps.info' },
-  // Schedules (spec §7)
+  // Schedules (API)
   { method: 'GET', path: space('/schedules/:scheduleId/versions'), procedure: 'versions.list' },
   { method: 'POST', path: space('/schedules/:scheduleId/versions/create'), procedure: 'versions.create' },
   { method: 'GET', path: space('/schedules/:scheduleId/attributes/all'), procedure: 'attributes.list' },
@@ -125,7 +125,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'PATCH', path: space('/schedule-group/:groupId'), procedure: 'scheduleGroups.update' },
   { method: 'PATCH', path: space('/schedule-group/:groupId/move'), procedure: 'scheduleGroups.move' },
   { method: 'DELETE', path: space('/schedule-group/:groupId'), procedure: 'scheduleGroups.delete' },
-  // Versions (spec §7, under versions/{id})
+  // Versions (API, under versions/{id})
   { method: 'GET', path: space('/versions/:versionId'), procedure: 'versions.get' },
   { method: 'PATCH', path: space('/versions/:versionId'), procedure: 'versions.update' },
   {
@@ -158,7 +158,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'POST', path: space('/versions/:versionId/undo-actions'), procedure: 'undo.undo' },
   { method: 'POST', path: space('/versions/:versionId/calculate'), procedure: 'calculation.run' },
   { method: 'GET', path: space('/versions/:versionId/calculate'), procedure: 'calculation.status' },
-  // Printing (spec §7: versions print, preview, print/count, print-presets, print-settings)
+  // Printing (API: versions print, preview, print/count, print-presets, print-settings)
   { method: 'POST', path: space('/versions/:versionId/print'), procedure: 'print.pdf' },
   { method: 'POST', path: space('/versions/:versionId/preview'), procedure: 'print.preview' },
   { method: 'POST', path: space('/versions/:versionId/print/count'), procedure: 'print.count' },
@@ -177,7 +177,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: 'GET', path: space('/print-presets/:presetId'), procedure: 'print.preset' },
   { method: 'PATCH', path: space('/print-presets/:presetId'), procedure: 'print.updatePreset' },
   { method: 'DELETE', path: space('/print-presets/:presetId'), procedure: 'print.deletePreset' },
-  // Cyclogram (spec §7: GET and POST cyclogram and cyclogram/color)
+  // Cyclogram (API: GET and POST cyclogram and cyclogram/color)
   {
     method: 'GET',
     path: space('/versions/:versionId/cyclogram'),
@@ -212,7 +212,7 @@ export const REST_ROUTES: RestRoute[] = [
     path: space('/versions/:versionId/relations/:relationId'),
     procedure: 'relations.delete',
   },
-  // Resources, specialties, executors (spec §2 resources screen, §7 specialties, resource settings)
+  // Resources, specialties, executors (the resources screen; API: specialties, resource settings)
   { method: 'GET', path: space('/resources'), procedure: 'resources.list' },
   { method: 'POST', path: space('/resources'), procedure: 'resources.create' },
   { method: 'GET', path: space('/resources/:resourceId'), procedure: 'resources.get' },
@@ -248,7 +248,7 @@ export const REST_ROUTES: RestRoute[] = [
     path: space('/versions/:versionId/leveling/apply'),
     procedure: 'resources.applyLeveling',
   },
-  // Assignments and distributions (spec §7 assignment, distributions/by-eps-id, distributions/save)
+  // Assignments and distributions (API assignment, distributions/by-eps-id, distributions/save)
   { method: 'GET', path: space('/versions/:versionId/assignment'), procedure: 'assignments.list' },
   { method: 'POST', path: space('/versions/:versionId/assignment'), procedure: 'assignments.create' },
   { method: 'GET', path: space('/versions/:versionId/assignment/summary'), procedure: 'assignments.summary' },
@@ -265,7 +265,7 @@ export const REST_ROUTES: RestRoute[] = [
   },
   { method: 'GET', path: space('/distributions/by-eps-id/:epsId'), procedure: 'assignments.distributions' },
   { method: 'PUT', path: space('/distributions/save'), procedure: 'assignments.saveDistributions' },
-  // Daily work plans (spec §7 wdp, update-volume-plan-at-day, limit-for-dp; §4 planning status)
+  // Daily work plans (API wdp, update-volume-plan-at-day, limit-for-dp; the planning status)
   { method: 'GET', path: space('/versions/:versionId/wdp'), procedure: 'wdp.list' },
   { method: 'PUT', path: space('/versions/:versionId/wdp'), procedure: 'wdp.save' },
   { method: 'PATCH', path: space('/versions/:versionId/wdp/planning'), procedure: 'wdp.setPlanning' },
@@ -275,7 +275,7 @@ export const REST_ROUTES: RestRoute[] = [
     procedure: 'wdp.volumePlanAtDay',
   },
   { method: 'GET', path: space('/schedules/:scheduleId/limit-for-dp'), procedure: 'wdp.limitForDp' },
-  // Timesheets (spec §7 timesheets, timesheet/users, accepted-curator-dates, timesheet notices)
+  // Timesheets (API timesheets, timesheet/users, accepted-curator-dates, timesheet notices)
   {
     method: 'GET',
     path: space('/versions/:versionId/timesheets'),
@@ -333,7 +333,7 @@ export const REST_ROUTES: RestRoute[] = [
     procedure: 'directories.upload',
     uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes,
   },
-  // Import and export (spec §7: versions/upload, batch-processing, versions export, storage, import settings)
+  // Import and export (API: versions/upload, batch-processing, versions export, storage, import settings)
   {
     method: 'POST',
     path: space('/schedules/:scheduleId/versions/upload'),
@@ -414,7 +414,7 @@ export const REST_ROUTES: RestRoute[] = [
     path: space('/schedule-import-settings/:settingId'),
     procedure: 'interchange.settings.delete',
   },
-  // BIM (spec §7 projects/{id}/3d, versions/{id}/3d/link, schedules/{id}/3d/link, appearance profiles and state, primitivesModels)
+  // BIM (API projects/{id}/3d, versions/{id}/3d/link, schedules/{id}/3d/link, appearance profiles and state, primitivesModels)
   { method: 'GET', path: space('/projects/:projectId/3d/link'), procedure: 'bim.models.linkSummary' },
   {
     method: 'POST',

@@ -31,7 +31,7 @@ const SELECT_SPACE = '/auth/select-space';
 /** The 4D screen brings three.js and web-ifc along: loaded when first opened. */
 const BimPage = lazy(() => import('../screens/bim/BimPage').then((m) => ({ default: m.BimPage })));
 
-/** Routes of spec §2. Space routes accept a trailing slash (wouter patterns end in an optional `/`). */
+/** Routes of screens and routes. Space routes accept a trailing slash (wouter patterns end in an optional `/`). */
 export function AppRoutes() {
   return (
     <Switch>

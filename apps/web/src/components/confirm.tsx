@@ -18,7 +18,7 @@ export interface ConfirmOptions {
   useEnter?: boolean;
 }
 
-/** The three ways a confirmation dialog ends (spec §2, §4). */
+/** The three ways a confirmation dialog ends (screens and routes, states). */
 export type ConfirmResult =
   | { status: 'confirmed'; checkboxValue: boolean }
   | { status: 'cancelled' }

@@ -326,7 +326,7 @@ export function Empty({ children }: { children: ReactNode }) {
   return <div className="empty">{children}</div>;
 }
 
-/** An integer input: the dot and comma keys are blocked, and pasted text must be an integer (spec §5). */
+/** An integer input: the dot and comma keys are blocked, and pasted text must be an integer (validation rules). */
 export function IntegerField({
   label,
   value,

@@ -4,7 +4,7 @@ import { Logo } from '../components/icons';
 import { LanguageSwitcher, ThemeToggle } from '../components/preferences';
 import { useT } from '../lib/i18n';
 
-/** Header and page container around the sign-in related pages (spec §2 "Guest layout"). */
+/** Header and page container around the sign-in related pages (screens and routes "Guest layout"). */
 export function GuestLayout({ children }: { children: ReactNode }) {
   const t = useT();
   return (

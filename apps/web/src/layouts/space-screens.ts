@@ -1,6 +1,6 @@
 import type { MessageId } from '@takt/i18n';
 
-/** A screen of the space (spec §2 "Space routes"), relative to `/{space_id}`. */
+/** A screen of the space (screens and routes "Space routes"), relative to `/{space_id}`. */
 export interface SpaceScreen {
   key: string;
   title: MessageId;

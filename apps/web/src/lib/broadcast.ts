@@ -1,6 +1,6 @@
 import { BROADCAST_CHANNEL } from '@takt/contracts';
 
-/** Messages the tabs of one browser exchange (spec §4 "Cross-tab messages"). */
+/** Messages the tabs of one browser exchange (states "Cross-tab messages"). */
 export type TabMessage =
   | { type: 'auth'; token: string }
   | { type: 'logout' }

@@ -22,7 +22,7 @@ function go(path: string): void {
   if (window.location.pathname + window.location.search !== path) navigate(path);
 }
 
-/** Applies the response-handling rules of spec §8 to one failed call. */
+/** Applies the response-handling rules of error catalogue to one failed call. */
 export function handleFailure(call: FailedCall, context: CallContext = {}): void {
   const action = decideErrorAction(call);
   switch (action.type) {

@@ -86,7 +86,7 @@ describe('describeFailure', () => {
   });
 });
 
-describe('decideErrorAction (spec §8)', () => {
+describe('decideErrorAction (error catalogue)', () => {
   it('401 goes to the sign-in page', () => {
     expect(
       decideErrorAction(serverError('users.whoAmI', 401, 'Unauthorized', 'User is not authorized')),

@@ -1,6 +1,6 @@
 import type { ErrorPageMessage, FieldIssue } from '@takt/contracts';
 
-/** A failed call, reduced to what the response-handling rules of spec §8 look at. */
+/** A failed call, reduced to what the response-handling rules of error catalogue look at. */
 export interface FailedCall {
   /** Procedure path, e.g. `auth.login`; null when unknown. */
   path: string | null;
@@ -25,7 +25,7 @@ export const LOGIN_PATH = 'auth.login';
 /** Calls that open a space; a 403 Forbidden from them means the user has no access to that space. */
 export const SPACE_ENTRY_PATHS: ReadonlySet<string> = new Set(['users.spaceConfig']);
 
-/** What the app does with a failed call (spec §8 "Response handling"). */
+/** What the app does with a failed call (error catalogue "Response handling"). */
 export function decideErrorAction(call: FailedCall): ErrorAction {
   if (call.kind === 'aborted') return { type: 'ignore' };
   if (call.kind === 'network') return { type: 'disconnect' };
@@ -102,7 +102,7 @@ export function describeFailure(error: unknown, path: string | null): FailedCall
   };
 }
 
-/** A reply whose data carries `success: false` is an error (spec §8). */
+/** A reply whose data carries `success: false` is an error (error catalogue). */
 export function isUnsuccessfulReply(data: unknown): boolean {
   return isRecord(data) && data.success === false;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Built-in columns of the WBS grid (spec §3 built-in column types plus the calculated values). */
+/** Built-in columns of the WBS grid (entities built-in column types plus the calculated values). */
 export const BUILTIN_COLUMNS = [
   'code',
   'name',

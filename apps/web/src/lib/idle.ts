@@ -4,7 +4,7 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 't
 
 export interface IdleDetectorOptions {
   timeoutMs: number;
-  /** Activity is handled at most once per this interval (1 s, spec §9). */
+  /** Activity is handled at most once per this interval (1 s, limits). */
   throttleMs?: number;
   target?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   /** No activity for `timeoutMs`: the session ends. */
@@ -14,7 +14,7 @@ export interface IdleDetectorOptions {
 }
 
 /**
- * Idle detection of spec §4: after `timeoutMs` without mouse or key activity `onIdle` fires once and
+ * Idle detection of states: after `timeoutMs` without mouse or key activity `onIdle` fires once and
  * the activity listeners are removed. Activity, throttled, restarts the timer and emits `onActivity`.
  */
 export class IdleDetector {

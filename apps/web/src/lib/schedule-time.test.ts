@@ -25,7 +25,7 @@ describe('schedule dates', () => {
     expect(formatIso('2030-12-31T17:30')).toBe('31.12.2030 17:30');
   });
 
-  it('parses the typed formats of spec §5', () => {
+  it('parses the typed formats of validation rules', () => {
     expect(parseDateText('4.3.2030')).toBe('2030-03-04T00:00');
     expect(parseDateText('04.03.30 8:15')).toBe('2030-03-04T08:15');
     expect(parseDateText('31.02.2030')).toBeUndefined();

@@ -51,7 +51,7 @@ export function formatIsoDay(iso: string): string {
   return formatDate({ year: year!, month: month!, day: day! });
 }
 
-/** Parses a typed date in the formats of spec §5; `undefined` for text that is not a date, null for empty. */
+/** Parses a typed date in the formats of validation rules; `undefined` for text that is not a date, null for empty. */
 export function parseDateText(text: string): string | null | undefined {
   if (!text.trim()) return null;
   const parsed = parseDateInput(text);

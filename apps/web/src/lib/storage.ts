@@ -2,7 +2,7 @@ import { LIMITS, SPACE_COOKIE, STORAGE_KEYS } from '@takt/contracts';
 import { isLanguage, type Language } from '@takt/i18n';
 
 /**
- * Values the web app keeps in the browser (spec §3 "Client-side stored values"). Storage can be
+ * Values the web app keeps in the browser (entities "Client-side stored values"). Storage can be
  * unavailable (private modes, blocked cookies); reads then yield nothing and writes are dropped.
  */
 function read(key: string): string | null {

@@ -22,7 +22,7 @@ export interface CallContext {
 
 export type FailureListener = (call: FailedCall, context: CallContext) => void;
 
-/** Headers of every request: the token and the first part of the current locale (spec §2). */
+/** Headers of every request: the token and the first part of the current locale (screens and routes). */
 export function requestHeaders(context: CallContext = {}): Record<string, string> {
   const headers: Record<string, string> = { 'X-Language': primaryLanguage(appI18n.locale || 'ru') };
   const token = context.token ?? getToken();

@@ -3,7 +3,7 @@ import type { Language } from '@takt/i18n';
 import type { SystemState } from '../lib/api-types';
 import { createStore, useStore } from './store';
 
-/** Forms whose visibility is app-level state (spec §2 "Start-up and app-level state"). */
+/** Forms whose visibility is app-level state (screens and routes "Start-up and app-level state"). */
 export const FORM_FLAGS = [
   'checkout',
   'createNode',

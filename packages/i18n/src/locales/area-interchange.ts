@@ -6,7 +6,7 @@ const AT_EN =
 const AT_RU =
   '{line, select, none {} other {, строка {line}}}{element, select, none {} other {, {element}}}{field, select, none {} other {, поле {field}}}';
 
-/** Spreadsheet import (upload rules), volume codes (spec §8) and the Takt archive — English. */
+/** Spreadsheet import (upload rules), volume codes (error catalogue) and the Takt archive — English. */
 const FORMATS_EN = {
   'interchange.tabular.empty_row': 'Empty row',
   'interchange.tabular.no_name': 'The row has no work name',

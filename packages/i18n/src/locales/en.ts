@@ -8,7 +8,7 @@ import { resourcesMessages } from './area-resources';
 /**
  * English catalog — the source catalog: its keys are the message ids of the product, its values ICU
  * messages. `ru` must hold the same keys (checked by the type `Catalog` and by a test); `fr` is this
- * catalog (spec §1: French messages use English text).
+ * catalog (capabilities: French messages use English text).
  */
 const core = {
   'app.name': 'Takt',
@@ -76,7 +76,7 @@ const core = {
   'validation.invalid_ip': 'Invalid IP address or network',
   'validation.out_of_range': 'The value is out of range',
 
-  // ── connection lost (spec §2) ───────────────────────────────────────────────────────────────
+  // ── connection lost (screens and routes) ───────────────────────────────────────────────────────────────
   'disconnect.disconnect': 'Connection lost',
   'disconnect.try_reconnect': 'The connection to the server was lost. A reconnect will be tried.',
   'disconnect.restore_counter': 'Restore in {count} s',

@@ -65,7 +65,7 @@ export function dateParts(value: string): [number, number, number, number, numbe
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** DD.MM.YYYY, or DD.MM.YYYY HH:mm for date-time columns (spec §9 default date format). */
+/** DD.MM.YYYY, or DD.MM.YYYY HH:mm for date-time columns (limits default date format). */
 export function formatGridDate(value: string, withTime: boolean): string {
   const p = dateParts(value);
   if (!p) return value;

@@ -1,5 +1,5 @@
 /**
- * An upload rule (spec §3 "version upload rule", §7 schedule-import-settings): its name, the rows to skip
+ * An upload rule (entities "version upload rule", API schedule-import-settings): its name, the rows to skip
  * above the header, which column holds which field, and the date format — and the parsers of each
  * field's cell values. A column is named by its header text, its letter (`B`) or its 1-based number.
  */

@@ -393,7 +393,7 @@ describe('cell values', () => {
   });
 });
 
-describe('volume codes (spec §8)', () => {
+describe('volume codes (error catalogue)', () => {
   it('names the first two missing codes and how many more', () => {
     expect(missingVolumeCodesMessage([])).toBeNull();
     expect(missingVolumeCodesMessage(['V1'])?.message).toBe(

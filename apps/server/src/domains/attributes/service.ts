@@ -25,7 +25,7 @@ async function checkRefs(ctx: SpaceContext, scheduleId?: string | null, director
 
 /**
  * Attributes offered in a schedule (its own and the space-wide ones); with `roleId`, only those that
- * role may view there, with its edit right (spec §6: access per schedule and per role).
+ * role may view there, with its edit right (roles: access per schedule and per role).
  */
 export async function listAttributes(ctx: SpaceContext, input: { scheduleId?: string; roleId?: string }) {
   const attributes = await ctx.db.prisma.attribute.findMany({

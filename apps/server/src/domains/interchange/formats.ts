@@ -1,7 +1,7 @@
 import type { ExportFormat, ImportFormat } from '@takt/contracts';
 import { formatFromContent } from '@takt/interchange';
 
-/** The spec's format names (§3) as the reader or writer that handles them. */
+/** The spec's format names (entities) as the reader or writer that handles them. */
 export type ReaderKind = 'xer' | 'pmxml' | 'mspdi' | 'json' | 'csv' | 'excel' | 'zip';
 export type WriterKind = 'xer' | 'pmxml' | 'mspdi' | 'json' | 'csv' | 'excel' | 'zip';
 

@@ -5,7 +5,7 @@ import { type AssignmentDto, listAssignments } from './assignments';
 import { resourceModelOf, withEngine } from './engine-input';
 
 /**
- * Distributions of a schedule node (spec §7 GET distributions/by-eps-id/{id}): every assignment of the
+ * Distributions of a schedule node (API GET distributions/by-eps-id/{id}): every assignment of the
  * node's actual version (or the given one) with its distribution settings and its planned, approved and
  * actual quantity per period, as the engine spreads them.
  */

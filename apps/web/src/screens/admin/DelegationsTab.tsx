@@ -12,7 +12,7 @@ import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { AbilityPicker } from './AbilityPicker';
 
-/** "Valid until" is typed as DD.MM.YYYY (spec §5 date formats) and means the end of that day. */
+/** "Valid until" is typed as DD.MM.YYYY (validation rules date formats) and means the end of that day. */
 const validUntilText = z.string().transform((text, ctx) => {
   if (text.trim() === '') return null;
   const date = parseDateInput(text);

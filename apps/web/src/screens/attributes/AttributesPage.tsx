@@ -15,7 +15,7 @@ import '../structure/structure.css';
 type Attribute = RouterOutputs['attributes']['list'][number];
 const attributeForm = createAttributeInput.pick({ name: true, valueType: true });
 
-/** Attributes (custom columns): value types of spec §3, per-schedule scope, and access per schedule and role. */
+/** Attributes (custom columns): value types of entities, per-schedule scope, and access per schedule and role. */
 export function AttributesPage() {
   const t = useT();
   const { spaceId, can } = useSpace();

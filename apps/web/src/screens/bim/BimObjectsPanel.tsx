@@ -32,7 +32,7 @@ const num = (s: string) => Number(s.replace(',', '.'));
 const triple = (a: [string, string, string]) => a.map(num) as [number, number, number];
 
 /**
- * Site objects (spec §3 3D primitive shapes, §7 primitivesModels): cranes, fences, temporary buildings
+ * Site objects (entities 3D primitive shapes, API primitivesModels): cranes, fences, temporary buildings
  * as boxes, spheres, planes and cylinders placed, sized, coloured and named, stored per EPS node.
  */
 export function BimObjectsPanel({

@@ -10,7 +10,7 @@ const PLACEHOLDERS = '{storey}, {storey#}, {building}, {building#}, {class}';
 const ANY = '';
 
 /**
- * Linking by rule (spec §1 "by rules"): elements of a storey and IFC class, or with a property value,
+ * Linking by rule (capabilities "by rules"): elements of a storey and IFC class, or with a property value,
  * are linked to the works at a WBS path (with placeholders) or with an attribute value. Check shows how
  * many links the rule would make; the rule can be applied once or saved for the schedule.
  */

@@ -134,7 +134,7 @@ export function useBimPlayback({
     speed: saved?.speed ?? 7,
   };
   const [time, setTime] = useState<number | null>(null);
-  // The app-level selected day (spec §2 activitySelectedDay) is the date cursor shared with the Gantt.
+  // The app-level selected day (screens and routes activitySelectedDay) is the date cursor shared with the Gantt.
   const selectedDay = useAppState((s) => s.activitySelectedDay);
   const initialTime = useMemo(() => {
     if (!range) return 0;

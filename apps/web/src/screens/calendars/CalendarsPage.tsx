@@ -40,7 +40,7 @@ export function parseIntervals(text: string): Interval[] | null {
 }
 const intervalsText = (intervals: Interval[]) => intervals.map((i) => `${i.start}-${i.finish}`).join(', ');
 
-/** Calendars (spec §2): list, default calendar, the work week drawn as 7 day bars, exceptions on a month grid. */
+/** Calendars (screens and routes): list, default calendar, the work week drawn as 7 day bars, exceptions on a month grid. */
 export function CalendarsPage() {
   const t = useT();
   const { spaceId, can } = useSpace();

@@ -118,7 +118,7 @@ function SourceSelect({
   );
 }
 
-/** Line-of-balance screen `/{space}/schedule/{id}/cyclogram` (spec §2, issue 5). */
+/** Line-of-balance screen `/{space}/schedule/{id}/cyclogram` (screens and routes, issue 5). */
 export function CyclogramPage({ params }: { params: { id: string } }) {
   const t = useT();
   const { spaceId, can } = useSpace();

@@ -8,7 +8,7 @@ import { disconnectedLanguage, useT } from '../../lib/i18n';
 import { useDisconnectCountdown } from './countdown';
 
 /**
- * Connection-lost page (spec §2). It needs nothing from the server, so it has its own simple layout
+ * Connection-lost page (screens and routes). It needs nothing from the server, so it has its own simple layout
  * whose language is Russian for a Russian browser and English otherwise.
  */
 export function DisconnectPage() {

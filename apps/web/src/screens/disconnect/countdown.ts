@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getStoredCountdown, setStoredCountdown } from '../../lib/storage';
 
 /**
- * The reconnect countdown of the disconnect page (spec §2, §4): from 10 to 0 in one-second steps,
+ * The reconnect countdown of the disconnect page (screens and routes, states): from 10 to 0 in one-second steps,
  * saved when the page is left or unloaded and restored when it opens again. `restore` goes back one
  * step in history and clears the stored value.
  */

@@ -13,7 +13,7 @@ function errorPageMessage(search: string): ErrorPageMessage | null {
     : null;
 }
 
-/** `/error?message=…` (spec §2): the matching text, the administrator line and a way back. */
+/** `/error?message=…` (screens and routes): the matching text, the administrator line and a way back. */
 export function ErrorPage() {
   const t = useT();
   const [, navigate] = useLocation();

@@ -38,7 +38,7 @@ function nowMinutes(): number {
   return isoToMinutes(new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
 }
 
-/** Grid schedule `/{space}/grid/{project_id}` (spec §2): every schedule of the project on one timeline. */
+/** Grid schedule `/{space}/grid/{project_id}` (screens and routes): every schedule of the project on one timeline. */
 export function GridSchedulePage({ params }: { params: { projectId: string } }) {
   const t = useT();
   const { spaceId } = useSpace();

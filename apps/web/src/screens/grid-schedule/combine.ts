@@ -37,7 +37,7 @@ const SHAPE_OF: Readonly<Record<string, number>> = {
 };
 
 /**
- * All schedules of a project in one read-only timeline (spec §2 grid schedule): rows grouped by schedule,
+ * All schedules of a project in one read-only timeline (screens and routes grid schedule): rows grouped by schedule,
  * each group headed by a summary bar over its works; a collapsed group shows the heading only. Works keep
  * their plan, approved dates are not loaded here, facts and critical flags come from the payload; links
  * are drawn inside each schedule.

@@ -56,7 +56,7 @@ const draftOf = (s: ImportSetting): Draft => ({
 });
 
 /**
- * The version upload rules of the space (spec §3: rule name, rows to skip) with the column of each field and
+ * The version upload rules of the space (entities: rule name, rows to skip) with the column of each field and
  * the date format. Closing returns the rule last saved, so the upload dialog can select it.
  */
 export function RulesDialog({ onClose }: { onClose: (chosenId: string | null) => void }) {

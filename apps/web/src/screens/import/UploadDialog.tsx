@@ -40,7 +40,7 @@ export function formatOfName(name: string): ImportFormat | null {
 const megabytes = (bytes: number) => formatNumber(bytes / (1024 * 1024), appI18n.locale, 1);
 
 /**
- * Version upload (spec §2 "version upload" form): choose a file (a rule for spreadsheets) → the file is sent
+ * Version upload (screens and routes "version upload" form): choose a file (a rule for spreadsheets) → the file is sent
  * and read by a background job with a progress bar and a Stop button → when recalculation would move dates the
  * file recorded, the user keeps them or recalculates → the report, and the new version opens.
  */

@@ -23,7 +23,7 @@ export interface UploadFields {
   recordedDates?: RecordedDatesChoice;
 }
 
-/** Multipart fields are JSON-serialized objects (spec §7) or plain text. */
+/** Multipart fields are JSON-serialized objects (API) or plain text. */
 function formOf(file: File, fields: object): FormData {
   const form = new FormData();
   form.append('file', file);

@@ -28,8 +28,8 @@ const STANDARD_SHEETS: readonly { name: string; width: number; height: number }[
 const number = (value: number) => formatNumber(value, appI18n.locale);
 
 /**
- * Creates or edits a print format preset (spec §3): sheet, margin, titles with dynamic values. The zod
- * schema of the contracts checks it here as the server does (spec §5 limits), the server adds the unique
+ * Creates or edits a print format preset (entities): sheet, margin, titles with dynamic values. The zod
+ * schema of the contracts checks it here as the server does (validation rules limits), the server adds the unique
  * name check.
  */
 export function PresetDialog({

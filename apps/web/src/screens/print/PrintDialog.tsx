@@ -77,7 +77,7 @@ async function fetchPdf(path: string, body: unknown): Promise<Blob> {
 }
 
 /**
- * The print dialog of the schedule screen (spec §2 "Print formats and titles", §3, §7): pick or edit a
+ * The print dialog of the schedule screen (screens and routes "Print formats and titles", entities, API): pick or edit a
  * print format, scaling, columns and plan kinds; the server counts the pages (print/count), the first page
  * is previewed from the same layout as the PDF, and the PDF is downloaded from versions/{id}/print.
  */

@@ -33,7 +33,7 @@ type Patch = Partial<
 >;
 
 /**
- * Assignments of the work under the cursor (spec §7 assignment): resources with planned, approved and
+ * Assignments of the work under the cursor (API assignment): resources with planned, approved and
  * actual quantities, the distribution mode and the reserved allocation mode with its parameters; a resource
  * assigned to every checked work at once; and the version's resource actions (costs, remaining durations by
  * intensity, settings).

@@ -13,7 +13,7 @@ import './schedule-resources.css';
 type Row = RouterOutputs['wdp']['list']['rows'][number];
 
 /**
- * Daily work plans of a version (spec §1, §4): a week of planned and actual volumes per work; the planning
+ * Daily work plans of a version (capabilities, states): a week of planned and actual volumes per work; the planning
  * status per row and for the checked rows in bulk; the volume plan of a day from the schedule; days before
  * the editing period are closed. Every change is undoable (undo_wdp).
  */

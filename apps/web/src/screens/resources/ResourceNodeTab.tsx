@@ -7,7 +7,7 @@ const num = (value: unknown) => quantityText(Number(value ?? 0));
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * The node info tabs of resources (spec §2) for a schedule node's actual version: daily planning (rows in
+ * The node info tabs of resources (screens and routes) for a schedule node's actual version: daily planning (rows in
  * planning with today's plan and fact), timesheets (hours per user and work) and assignments.
  */
 export function ResourceNodeTab({

@@ -13,7 +13,7 @@ type Rule = (typeof LEVELING_RULES)[number];
 type Variant = (typeof SCENARIO_VARIANTS)[number];
 
 /**
- * A version's resource settings (spec §7 resource settings): the calculation scenario with its variant and
+ * A version's resource settings (API resource settings): the calculation scenario with its variant and
  * dates from the daily volume plan, the cost attributes update-costs writes, and leveling defaults.
  */
 export function ResourceSettingsDialog({

@@ -14,7 +14,7 @@ type Entry = Sheet['entries'][number];
 type Notice = RouterOutputs['timesheets']['notifications'][number];
 
 /**
- * Timesheets (spec §1, §7): a week of the caller's hours per work, submitted to the works' curators; a
+ * Timesheets (capabilities, API): a week of the caller's hours per work, submitted to the works' curators; a
  * curator approves or declines a user's days (accepted-curator-dates). Notices of submissions and
  * decisions are listed and marked read.
  */

@@ -13,7 +13,7 @@ export function parseAmount(text: string): number | null | undefined {
   return Number.isNaN(value) || value < 0 ? undefined : value;
 }
 
-/** A typed day (DD.MM.YYYY and the other forms of spec §5) as `YYYY-MM-DD`: null for empty, undefined if bad. */
+/** A typed day (DD.MM.YYYY and the other forms of validation rules) as `YYYY-MM-DD`: null for empty, undefined if bad. */
 export function parseDay(text: string): string | null | undefined {
   const value = parseDateText(text);
   return value ? value.slice(0, 10) : value;

@@ -15,7 +15,7 @@ type Step =
   | { kind: 'done' };
 
 /**
- * Password restore (spec §2): login → the secret question → the answer → a new password. A reset link
+ * Password restore (screens and routes): login → the secret question → the answer → a new password. A reset link
  * (`/auth/reset-password?token=…`) lands directly on the last step.
  */
 export function RestorePage() {

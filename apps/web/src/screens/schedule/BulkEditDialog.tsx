@@ -43,7 +43,7 @@ const ATTRIBUTE_PREFIX = 'attr:';
 /**
  * Sets one field — or one custom attribute the user may edit — of every selected work through
  * `works.bulkUpdate`: one request, one undo action. Values are checked with the contracts schemas
- * first; dates in the input formats of spec §5; an empty attribute value clears it.
+ * first; dates in the input formats of validation rules; an empty attribute value clears it.
  */
 export function BulkEditDialog({
   model,

@@ -286,7 +286,7 @@ function CopyToDialog({
   );
 }
 
-/** The version's project start and data date, typed in the formats of spec §5. */
+/** The version's project start and data date, typed in the formats of validation rules. */
 function VersionDates({
   version,
   editable,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/trpc';
 
 /**
- * The caller's checked works of a version (spec §4 per-user row state): starts from `works.viewState`,
+ * The caller's checked works of a version (a per-user row state): starts from `works.viewState`,
  * changes show at once and are stored with `works.setState` in chunks the server accepts.
  */
 export function useChecked(

@@ -227,7 +227,7 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
   const calendarOptions = ctx.calendars.map((c) => ({ value: c.id, label: c.name }));
   const memberOptions = ctx.members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }));
 
-  /** Badges after a work's name: its constraints and a negative float (spec §3 indicators). */
+  /** Badges after a work's name: its constraints and a negative float (indicators). */
   const pins = (row: number) => {
     const d = detail(row);
     const negative = hasDate(m.earlyStart[row]) && m.totalFloat[row]! < 0;

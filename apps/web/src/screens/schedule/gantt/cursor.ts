@@ -4,7 +4,7 @@ const EPOCH_MS = Date.UTC(2000, 0, 1);
 const DAY_MINUTES = 1440;
 
 /**
- * The date cursor is the app-level `activitySelectedDay` (spec §2): a local calendar day that the
+ * The date cursor is the app-level `activitySelectedDay` (screens and routes): a local calendar day that the
  * Gantt and the 4D player both show and both set. The timeline works in engine minutes (the local
  * clock counted from 2000-01-01), so the day is converted at the edge.
  */
