@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { confirmed } from '../../components/confirm';
 import { Button, Card, errorText, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import { describeFailure } from '../../lib/errors';
 import { type FieldErrors, serverFieldErrors } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
 import { dayText, parseAmount, parseDay, quantityText } from './format';
-import type { Resource } from './ResourcesPage';
+
+/** A resource of the space's directory as the resources screen lists it. */
+export type Resource = RouterOutputs['resources']['list'][number];
 
 interface PeriodRow {
   from: string;

@@ -5,7 +5,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import type { GanttView } from '../schedule/gantt/view';
+import type { GanttView } from '../schedule/gantt/timeline';
 import { dayText, quantityText } from './format';
 import { type HistogramColors, type HistogramSeries, histogramDraw } from './histogram-draw';
 import { LevelingDialog } from './LevelingDialog';

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { Badge, Button, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import type { RouterOutputs } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { quantityText } from './format';
@@ -12,7 +11,6 @@ import { ExecutorsTab, SpecialtiesTab } from './SpecialtiesTab';
 import '../calendars/calendars.css';
 import './resources.css';
 
-export type Resource = RouterOutputs['resources']['list'][number];
 type Tab = 'resources' | 'specialties' | 'executors';
 
 /**

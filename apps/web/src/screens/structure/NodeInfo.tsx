@@ -3,16 +3,19 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import { appI18n, type Translate, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { ResourceNodeTab } from '../resources/ResourceNodeTab';
-import type { EpsNode } from './StructurePage';
 
 type Tab = (typeof NODE_INFO_TABS)[number];
 type Row = Record<string, unknown>;
 
 /** Node info (spec §2): one tab at a time, analytics first; every tab shows the server's real data. */
+/** A node of the EPS tree as the structure screen lists it. */
+export type EpsNode = RouterOutputs['eps']['list'][number];
+
 export function NodeInfo({ node }: { node: EpsNode }) {
   const t = useT();
   const { spaceId } = useSpace();

@@ -6,7 +6,6 @@ import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import type { RouterOutputs } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { asGroups, type ScheduleGroup } from '../../lib/schedule-types';
@@ -14,10 +13,9 @@ import { trpc } from '../../lib/trpc';
 import { roleName } from '../admin/role-name';
 import { JobsButton } from '../import/JobsList';
 import { UploadDialog } from '../import/UploadDialog';
-import { NodeInfo } from './NodeInfo';
+import { type EpsNode, NodeInfo } from './NodeInfo';
 import './structure.css';
 
-export type EpsNode = RouterOutputs['eps']['list'][number];
 type Group = ScheduleGroup;
 
 type DialogState =

@@ -19,7 +19,9 @@ vi.mock('./GanttTimeline', () => ({ GanttTimeline: () => null }));
 
 const freshPane = async () => {
   vi.resetModules();
-  return import('./GanttPane');
+  const { preloadGanttTimeline } = await import('./GanttPane');
+  const { takePreparedRenderer } = await import('./prepared-renderer');
+  return { preloadGanttTimeline, takePreparedRenderer };
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,20 +1,16 @@
 import { type GanttLanguage, type GanttLayoutOptions, ganttCursorMinute, type TimeScale } from '@takt/gantt';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { useSpace } from '../../../layouts/space-context';
-import type { ScheduleModel } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
 import { hasDate, isoToMinutes } from '../../../lib/schedule-time';
-import type { VersionInfo } from '../../../lib/schedule-types';
 import { useAppState } from '../../../state/app-state';
-import type { PlanDetails } from '../plan-details';
 import { cursorDayStart } from './cursor';
 import { GanttCursorClose } from './GanttCursorClose';
 import { GanttMenu } from './GanttMenu';
 import { GanttStatusLine } from './GanttStatusLine';
 import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
-import type { GanttView } from './view';
 import './gantt.css';
-import { type Menu, nowMinutes, type ReadOnlyReason, type Status, useTimelineRefs } from './timeline';
+import { type GanttTimelineProps, type Menu, nowMinutes, type Status, useTimelineRefs } from './timeline';
 import { useGanttCalendars } from './useGanttCalendars';
 import { useGanttContextMenu } from './useGanttContextMenu';
 import { useGanttEdits } from './useGanttEdits';
@@ -25,29 +21,7 @@ import { useGanttPointer } from './useGanttPointer';
 import { useGanttRenderer } from './useGanttRenderer';
 import { useGanttScale } from './useGanttScale';
 import { useWhatIf } from './useWhatIf';
-import { type CalendarRecord, nextSceneVersion } from './whatif';
-
-export interface GanttTimelineProps {
-  view: GanttView;
-  model: ScheduleModel;
-  /** Visible rows of the grid (model rows), in order. */
-  rows: Int32Array;
-  /** Bumped when the model's arrays change in place. */
-  revision: number;
-  details: ReadonlyMap<string, PlanDetails>;
-  calendars: readonly CalendarRecord[] | undefined;
-  version: VersionInfo;
-  readOnly: ReadOnlyReason | null;
-  canCalculate: boolean;
-  /** The grid's scroll container: its vertical scroll is the timeline's. */
-  scrollElement: HTMLDivElement | null;
-  selected: ReadonlySet<string>;
-  onSelect: (ids: Set<string>, row?: number) => void;
-  /** Double-click: the grid's editor of the work (visible row index). */
-  onOpenWork: (row: number) => void;
-  /** After a saved change: reload the version. */
-  onChanged: () => void;
-}
+import { nextSceneVersion } from './whatif';
 
 /**
  * The Gantt timeline beside the WBS grid (issue 5): React owns the canvas and the controls, the Pixi

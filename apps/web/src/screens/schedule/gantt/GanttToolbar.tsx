@@ -3,7 +3,7 @@ import type { PlanKind, ScaleLevel } from '@takt/gantt';
 import { useT } from '../../../lib/i18n';
 import { useAppState } from '../../../state/app-state';
 import './gantt.css';
-import type { GanttView } from './view';
+import type { GanttView } from './timeline';
 
 // The levels of spec §1 (the order of @takt/gantt's SCALE_LEVELS; only types are imported here, so the
 // toolbar does not pull the engine into the app's first chunk).

@@ -1,11 +1,63 @@
-import type { GanttSnapshot, TimeScale } from '@takt/gantt';
+import type { GanttSnapshot, PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
 import type { GanttPixiRenderer } from '@takt/gantt/pixi';
 import { type RefObject, useRef } from 'react';
+import type { ScheduleModel } from '../../../lib/columnar';
 import { isoToMinutes } from '../../../lib/schedule-time';
+import type { VersionInfo } from '../../../lib/schedule-types';
 import type { PlanDetails } from '../plan-details';
 import type { DragEdit, DragMode, DragSubject, MinuteLimit } from './edit';
+import type { CalendarRecord } from './whatif';
 
 export type ReadOnlyReason = 'locked' | 'rights';
+
+/** What the timeline's toolbar asks the timeline to do. */
+export interface GanttCommands {
+  zoomBy(factor: number): void;
+  zoomToLevel(level: ScaleLevel): void;
+  fit(): void;
+  goTo(target: 'today' | 'data_date' | 'selected' | 'cursor'): void;
+}
+
+/** State shared by the toolbar (in the schedule's toolbar) and the timeline (beside the grid). */
+export interface GanttView {
+  kinds: PlanKinds;
+  setKinds(kinds: PlanKinds): void;
+  /** The level the current zoom is nearest to (the timeline reports it). */
+  level: ScaleLevel | null;
+  setLevel(level: ScaleLevel): void;
+  commands: RefObject<GanttCommands | null>;
+  /** The timeline's time scale as it zooms and pans, for views sharing its axis (the resource histogram). */
+  scale: ScaleChannel;
+}
+
+/** The current time scale and who listens to it; publishing does not re-render React (it changes per frame). */
+export interface ScaleChannel {
+  current: TimeScale | null;
+  publish(scale: TimeScale): void;
+  listen(listener: (scale: TimeScale) => void): () => void;
+}
+
+export interface GanttTimelineProps {
+  view: GanttView;
+  model: ScheduleModel;
+  /** Visible rows of the grid (model rows), in order. */
+  rows: Int32Array;
+  /** Bumped when the model's arrays change in place. */
+  revision: number;
+  details: ReadonlyMap<string, PlanDetails>;
+  calendars: readonly CalendarRecord[] | undefined;
+  version: VersionInfo;
+  readOnly: ReadOnlyReason | null;
+  canCalculate: boolean;
+  /** The grid's scroll container: its vertical scroll is the timeline's. */
+  scrollElement: HTMLDivElement | null;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: Set<string>, row?: number) => void;
+  /** Double-click: the grid's editor of the work (visible row index). */
+  onOpenWork: (row: number) => void;
+  /** After a saved change: reload the version. */
+  onChanged: () => void;
+}
 
 export type Gesture =
   | {

@@ -3,8 +3,7 @@ import { type Dispatch, type MouseEvent, type SetStateAction, useCallback } from
 import type { Translate } from '../../../lib/i18n';
 import { HEADER_HEIGHT } from '../WbsGrid';
 import type { GanttMenuItem } from './GanttMenu';
-import type { GanttTimelineProps } from './GanttTimeline';
-import type { Menu, ReadOnlyReason, TimelineRefs } from './timeline';
+import type { GanttTimelineProps, Menu, ReadOnlyReason, TimelineRefs } from './timeline';
 
 /** The context menu of a work or a link: where it opens and what it offers. */
 export function useGanttContextMenu(args: {

@@ -8,9 +8,8 @@ import { notify } from '../../../lib/notifications';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { api } from '../../../lib/trpc';
 import { type DragEdit, dragApiPatch, dragRefusal } from './edit';
-import type { GanttTimelineProps } from './GanttTimeline';
 import type { snapshotLinkRelations } from './snapshot';
-import type { Gesture, ReadOnlyReason, Status, TimelineRefs } from './timeline';
+import type { GanttTimelineProps, Gesture, ReadOnlyReason, Status, TimelineRefs } from './timeline';
 import type { WhatIf } from './whatif';
 
 /**

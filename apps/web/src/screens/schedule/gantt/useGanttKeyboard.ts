@@ -2,9 +2,7 @@ import { type GanttSnapshot, scalePan, type TimeScale } from '@takt/gantt';
 import type { Dispatch, KeyboardEvent, SetStateAction } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { cursorClear } from './cursor';
-import type { GanttTimelineProps } from './GanttTimeline';
-import type { Menu, Status, TimelineRefs } from './timeline';
-import type { GanttView } from './view';
+import type { GanttTimelineProps, GanttView, Menu, Status, TimelineRefs } from './timeline';
 
 /** The keyboard of the canvas application: arrows, +/-, Delete, Enter and Escape. */
 export function useGanttKeyboard(args: {

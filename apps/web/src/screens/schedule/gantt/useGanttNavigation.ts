@@ -12,9 +12,8 @@ import {
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef } from 'react';
 import { hasDate, NO_DATE } from '../../../lib/schedule-time';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
-import type { TimelineRefs } from './timeline';
+import type { GanttView, TimelineRefs } from './timeline';
 import type { useGanttRenderer } from './useGanttRenderer';
-import type { GanttView } from './view';
 
 /**
  * Zoom and pan: the view's commands (animated), the wheel, and keeping a row in the grid's view.

@@ -15,7 +15,7 @@ import type { PlanDetails } from '../plan-details';
 import { HEADER_HEIGHT } from '../WbsGrid';
 import { cursorSet } from './cursor';
 import { dragDays, dragEdit, dragEnginePatch, linkTypeFromEnds, targetEnd } from './edit';
-import type { GanttTimelineProps } from './GanttTimeline';
+import type { GanttTimelineProps } from './timeline';
 import {
   DRAG_THRESHOLD_PX,
   type Gesture,

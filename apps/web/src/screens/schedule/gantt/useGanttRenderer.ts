@@ -12,9 +12,9 @@ import type { GanttInteraction, GanttPixiRenderer } from '@takt/gantt/pixi';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
-import { type PreparedRenderer, takePreparedRenderer } from './GanttPane';
 import { ganttMetricsInstall } from './metrics';
 import { rendererPreference } from './preference';
+import { type PreparedRenderer, takePreparedRenderer } from './prepared-renderer';
 import type { TimelineRefs } from './timeline';
 
 /** What the renderer draws: read through `live` by the callbacks, which never change. */

@@ -8,8 +8,7 @@ import {
   type TimeScale,
 } from '@takt/gantt';
 import { type Dispatch, type SetStateAction, useEffect } from 'react';
-import type { TimelineRefs } from './timeline';
-import type { GanttView } from './view';
+import type { GanttView, TimelineRefs } from './timeline';
 
 /** The time scale's state: the first one fits the project, each one is published to the toolbar. */
 export function useGanttScale(args: {

@@ -1,33 +1,7 @@
 import type { PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preloadGanttTimeline } from './GanttPane';
-
-/** What the timeline's toolbar asks the timeline to do. */
-export interface GanttCommands {
-  zoomBy(factor: number): void;
-  zoomToLevel(level: ScaleLevel): void;
-  fit(): void;
-  goTo(target: 'today' | 'data_date' | 'selected' | 'cursor'): void;
-}
-
-/** State shared by the toolbar (in the schedule's toolbar) and the timeline (beside the grid). */
-export interface GanttView {
-  kinds: PlanKinds;
-  setKinds(kinds: PlanKinds): void;
-  /** The level the current zoom is nearest to (the timeline reports it). */
-  level: ScaleLevel | null;
-  setLevel(level: ScaleLevel): void;
-  commands: RefObject<GanttCommands | null>;
-  /** The timeline's time scale as it zooms and pans, for views sharing its axis (the resource histogram). */
-  scale: ScaleChannel;
-}
-
-/** The current time scale and who listens to it; publishing does not re-render React (it changes per frame). */
-export interface ScaleChannel {
-  current: TimeScale | null;
-  publish(scale: TimeScale): void;
-  listen(listener: (scale: TimeScale) => void): () => void;
-}
+import type { GanttCommands, GanttView, ScaleChannel } from './timeline';
 
 function scaleChannelCreate(): ScaleChannel {
   const listeners = new Set<(scale: TimeScale) => void>();

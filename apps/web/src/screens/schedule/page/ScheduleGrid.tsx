@@ -6,7 +6,7 @@ import { DailyPlanDock } from '../../resources/DailyPlanDock';
 import { TimesheetDock } from '../../resources/TimesheetDock';
 import { GanttPane } from '../gantt/GanttPane';
 import { ScheduleSplit } from '../gantt/ScheduleSplit';
-import type { GanttView } from '../gantt/view';
+import type { GanttView } from '../gantt/timeline';
 import { type GridColumn, WbsGrid } from '../WbsGrid';
 import type { Dock } from './ScheduleToolbar';
 import type { GridState } from './useGridState';
