@@ -10,7 +10,7 @@ import {
 import type { FieldError } from '../lib/form';
 import { translateDynamic, useT } from '../lib/i18n';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export function Button({
   variant = 'secondary',

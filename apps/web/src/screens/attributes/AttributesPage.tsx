@@ -1,8 +1,9 @@
 import { ATTRIBUTE_TYPES, type AttributeType, createAttributeInput } from '@takt/contracts';
 import { useState } from 'react';
 import { confirmed } from '../../components/confirm';
+import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
-import { Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
+import { Button, Card, Empty, PageHeader, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
@@ -59,57 +60,44 @@ export function AttributesPage() {
         }
       />
       <Card>
-        {list.isLoading ? (
-          <Spinner />
-        ) : attributes.length === 0 ? (
-          <Empty>{t('attributes.empty')}</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('eps.name')}</th>
-                  <th>{t('attributes.value_type')}</th>
-                  <th>{t('attributes.scope')}</th>
-                  <th>{t('attributes.directory')}</th>
-                  <th>{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attributes.map((a) => (
-                  <tr key={a.id}>
-                    <td>{a.name}</td>
-                    <td>{t(`attribute_type.${a.valueType as AttributeType}`)}</td>
-                    <td>
-                      {a.scheduleId ? (scheduleName.get(a.scheduleId) ?? '…') : t('attributes.all_schedules')}
-                    </td>
-                    <td>{a.directoryId ? (directoryName.get(a.directoryId) ?? '…') : t('common.none')}</td>
-                    <td>
-                      <Button variant="ghost" disabled={!editable} onClick={() => setDialog(a)}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        disabled={!editable}
-                        onClick={async () => {
-                          if (
-                            await confirmed({
-                              title: t('attributes.delete_title', { name: a.name }),
-                              danger: true,
-                            })
-                          )
-                            remove.mutate({ spaceId, attributeId: a.id });
-                        }}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataList
+          rows={list.data}
+          query={list}
+          rowKey={(a) => a.id}
+          empty={t('attributes.empty')}
+          searchText={(a) => a.name}
+          columns={[
+            { key: 'name', header: t('eps.name'), cell: (a) => a.name },
+            {
+              key: 'type',
+              header: t('attributes.value_type'),
+              cell: (a) => t(`attribute_type.${a.valueType as AttributeType}`),
+            },
+            {
+              key: 'scope',
+              header: t('attributes.scope'),
+              cell: (a) =>
+                a.scheduleId ? (scheduleName.get(a.scheduleId) ?? '…') : t('attributes.all_schedules'),
+            },
+            {
+              key: 'directory',
+              header: t('attributes.directory'),
+              cell: (a) => (a.directoryId ? (directoryName.get(a.directoryId) ?? '…') : t('common.none')),
+            },
+          ]}
+          actions={[
+            { label: t('common.edit'), disabled: !editable, shortcut: 'Enter', run: setDialog },
+            {
+              label: t('common.delete'),
+              disabled: !editable,
+              shortcut: 'Delete',
+              run: async (a) => {
+                if (await confirmed({ title: t('attributes.delete_title', { name: a.name }), danger: true }))
+                  remove.mutate({ spaceId, attributeId: a.id });
+              },
+            },
+          ]}
+        />
       </Card>
       <Card title={t('attributes.access')} description={t('attributes.access_hint')}>
         {schedules.length === 0 || attributes.length === 0 || !roles.data ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { confirmed } from '../../components/confirm';
+import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -127,61 +128,50 @@ export function DirectoriesPage() {
                 </>
               }
             >
-              {directory.values.length === 0 ? (
-                <Empty>{t('directories.no_values')}</Empty>
-              ) : (
-                <div className="table-wrap">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th aria-label={t('directories.pick')} />
-                        <th>{t('eps.code')}</th>
-                        <th>{t('eps.name')}</th>
-                        <th>{t('common.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {directory.values.map((v) => (
-                        <tr key={v.id}>
-                          <td>
-                            <input
-                              type="checkbox"
-                              aria-label={t('directories.pick_value', { name: v.name })}
-                              checked={picked.has(v.id)}
-                              onChange={(e) =>
-                                setPicked((p) => {
-                                  const next = new Set(p);
-                                  if (e.target.checked) next.add(v.id);
-                                  else next.delete(v.id);
-                                  return next;
-                                })
-                              }
-                            />
-                          </td>
-                          <td>{v.code ?? ''}</td>
-                          <td>{v.name}</td>
-                          <td>
-                            <Button
-                              variant="ghost"
-                              disabled={!editable}
-                              onClick={() => setEditing({ kind: 'value', directory, value: v })}
-                            >
-                              {t('common.edit')}
-                            </Button>
-                            <Button
-                              variant="ghost"
-                              disabled={!editable}
-                              onClick={() => removeValue.mutate({ spaceId, valueId: v.id })}
-                            >
-                              {t('common.delete')}
-                            </Button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <DataList
+                rows={directory.values}
+                rowKey={(v) => v.id}
+                empty={t('directories.no_values')}
+                searchText={(v) => `${v.code ?? ''} ${v.name}`}
+                columns={[
+                  {
+                    key: 'pick',
+                    header: null,
+                    headerLabel: t('directories.pick'),
+                    cell: (v) => (
+                      <input
+                        type="checkbox"
+                        aria-label={t('directories.pick_value', { name: v.name })}
+                        checked={picked.has(v.id)}
+                        onChange={(e) =>
+                          setPicked((p) => {
+                            const next = new Set(p);
+                            if (e.target.checked) next.add(v.id);
+                            else next.delete(v.id);
+                            return next;
+                          })
+                        }
+                      />
+                    ),
+                  },
+                  { key: 'code', header: t('eps.code'), cell: (v) => v.code ?? '' },
+                  { key: 'name', header: t('eps.name'), cell: (v) => v.name },
+                ]}
+                actions={[
+                  {
+                    label: t('common.edit'),
+                    disabled: !editable,
+                    shortcut: 'Enter',
+                    run: (v) => setEditing({ kind: 'value', directory, value: v }),
+                  },
+                  {
+                    label: t('common.delete'),
+                    disabled: !editable,
+                    // no Delete key: a value is removed without asking, so only its button removes it
+                    run: (v) => removeValue.mutate({ spaceId, valueId: v.id }),
+                  },
+                ]}
+              />
             </Card>
           )}
         </div>

@@ -1,14 +1,22 @@
 import { JOB_FINISHED, type JobState } from '@takt/contracts';
 import { useState } from 'react';
+import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
-import { Badge, Button, Empty, ProgressBar, Spinner } from '../../components/ui';
+import { Badge, Button, ProgressBar } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { downloadStoredFile } from './api';
 import { UploadDialog } from './UploadDialog';
 import './import.css';
+
+type Job = RouterOutputs['interchange']['jobs'][number];
+
+/** What a job worked on: the imported file's name, else the format it exported. */
+const jobFile = (job: Job) =>
+  job.fileName ?? translateDynamic(`${job.kind === 'import' ? 'import' : 'export'}.format.${job.format}`);
 
 const TONE: Record<JobState, 'neutral' | 'accent' | 'warn'> = {
   queued: 'neutral',
@@ -106,75 +114,71 @@ function JobsDialog({
 
   return (
     <FormDialog title={t('import.jobs.title')} wide onClose={onClose} testId="import-jobs-dialog">
-      {jobs.isLoading ? (
-        <Spinner />
-      ) : !jobs.data?.length ? (
-        <Empty>{t('import.jobs.empty')}</Empty>
-      ) : (
-        <div className="import-jobs">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('import.jobs.col.kind')}</th>
-                <th>{t('import.jobs.col.file')}</th>
-                <th>{t('import.jobs.col.state')}</th>
-                <th>{t('import.jobs.col.started')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.map((job) => {
-                const running = job.state === 'queued' || job.state === 'running';
-                const what =
-                  job.fileName ??
-                  translateDynamic(`${job.kind === 'import' ? 'import' : 'export'}.format.${job.format}`);
-                return (
-                  <tr key={job.id} data-testid={`import-job-${job.id}`} data-state={job.state}>
-                    <td>{translateDynamic(`import.jobs.kind.${job.kind}`)}</td>
-                    <td className="import-jobs-file" title={what}>
-                      {what}
-                    </td>
-                    <td className="import-jobs-state">
-                      {running ? (
-                        <ProgressBar
-                          value={job.progress}
-                          label={`${translateDynamic(`import.phase.${job.phase ?? 'upload'}`)} · ${job.progress}%`}
-                        />
-                      ) : (
-                        <Badge tone={TONE[job.state as JobState]}>
-                          {translateDynamic(`import.jobs.state.${job.state}`)}
-                        </Badge>
-                      )}
-                    </td>
-                    <td className="import-jobs-time">{formatTimestamp(job.createdAt)}</td>
-                    <td className="import-jobs-actions">
-                      {job.kind === 'import' && (
-                        <Button
-                          variant={job.state === 'awaiting_choice' ? 'primary' : 'ghost'}
-                          onClick={() => onOpenJob(job.id)}
-                          data-testid="import-job-open"
-                        >
-                          {job.state === 'awaiting_choice' ? t('import.jobs.choose') : t('import.jobs.open')}
-                        </Button>
-                      )}
-                      {job.kind === 'export' && job.state === 'completed' && job.fileId && (
-                        <Button
-                          variant="ghost"
-                          busy={downloading === job.id}
-                          onClick={() => void download(job)}
-                          data-testid="import-job-download"
-                        >
-                          {t('import.jobs.download')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataList
+        rows={jobs.data}
+        query={jobs}
+        rowKey={(job) => job.id}
+        empty={t('import.jobs.empty')}
+        className="import-jobs"
+        rowProps={(job) => ({ 'data-testid': `import-job-${job.id}`, 'data-state': job.state })}
+        columns={[
+          {
+            key: 'kind',
+            header: t('import.jobs.col.kind'),
+            cell: (job) => translateDynamic(`import.jobs.kind.${job.kind}`),
+          },
+          {
+            key: 'file',
+            header: t('import.jobs.col.file'),
+            className: 'import-jobs-file',
+            cell: jobFile,
+            title: jobFile,
+          },
+          {
+            key: 'state',
+            header: t('import.jobs.col.state'),
+            className: 'import-jobs-state',
+            cell: (job) =>
+              job.state === 'queued' || job.state === 'running' ? (
+                <ProgressBar
+                  value={job.progress}
+                  label={`${translateDynamic(`import.phase.${job.phase ?? 'upload'}`)} · ${job.progress}%`}
+                />
+              ) : (
+                <Badge tone={TONE[job.state as JobState]}>
+                  {translateDynamic(`import.jobs.state.${job.state}`)}
+                </Badge>
+              ),
+          },
+          {
+            key: 'started',
+            header: t('import.jobs.col.started'),
+            className: 'import-jobs-time',
+            cell: (job) => formatTimestamp(job.createdAt),
+          },
+        ]}
+        actionsHeader={null}
+        actionsClassName="import-jobs-actions"
+        actions={[
+          {
+            label: (job) =>
+              job.state === 'awaiting_choice' ? t('import.jobs.choose') : t('import.jobs.open'),
+            variant: (job) => (job.state === 'awaiting_choice' ? 'primary' : 'ghost'),
+            hidden: (job) => job.kind !== 'import',
+            shortcut: 'Enter',
+            testId: 'import-job-open',
+            run: (job) => onOpenJob(job.id),
+          },
+          {
+            label: t('import.jobs.download'),
+            hidden: (job) => job.kind !== 'export' || job.state !== 'completed' || !job.fileId,
+            busy: (job) => downloading === job.id,
+            shortcut: 'Enter',
+            testId: 'import-job-download',
+            run: (job) => void download(job),
+          },
+        ]}
+      />
       {jobs.data?.some((j) => !JOB_FINISHED.includes(j.state as JobState)) && (
         <p className="muted">{t('import.jobs.hint')}</p>
       )}

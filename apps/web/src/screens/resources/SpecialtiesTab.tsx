@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { confirmed } from '../../components/confirm';
+import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
-import { Badge, Button, Card, Empty, Spinner, TextField } from '../../components/ui';
+import { Badge, Button, Card, Empty, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { describeFailure } from '../../lib/errors';
@@ -40,43 +41,23 @@ export function SpecialtiesTab({ editable }: { editable: boolean }) {
         </Button>
       }
     >
-      {list.isLoading ? (
-        <Spinner />
-      ) : (list.data ?? []).length === 0 ? (
-        <Empty>{t('resources.no_specialties')}</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('eps.code')}</th>
-                <th>{t('eps.name')}</th>
-                <th className="num">{t('screen.resources')}</th>
-                <th className="num">{t('resources.tab.executors')}</th>
-                <th>{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(list.data ?? []).map((s) => (
-                <tr key={s.id}>
-                  <td>{s.code ?? ''}</td>
-                  <td>{s.name}</td>
-                  <td className="num">{s.resources}</td>
-                  <td className="num">{s.users}</td>
-                  <td>
-                    <Button variant="ghost" disabled={!editable} onClick={() => setEditing(s)}>
-                      {t('common.edit')}
-                    </Button>
-                    <Button variant="ghost" disabled={!editable} onClick={() => void remove(s)}>
-                      {t('common.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataList
+        rows={list.data}
+        query={list}
+        rowKey={(s) => s.id}
+        empty={t('resources.no_specialties')}
+        searchText={(s) => `${s.code ?? ''} ${s.name}`}
+        columns={[
+          { key: 'code', header: t('eps.code'), cell: (s) => s.code ?? '' },
+          { key: 'name', header: t('eps.name'), cell: (s) => s.name },
+          { key: 'resources', header: t('screen.resources'), className: 'num', cell: (s) => s.resources },
+          { key: 'users', header: t('resources.tab.executors'), className: 'num', cell: (s) => s.users },
+        ]}
+        actions={[
+          { label: t('common.edit'), disabled: !editable, shortcut: 'Enter', run: setEditing },
+          { label: t('common.delete'), disabled: !editable, shortcut: 'Delete', run: (s) => void remove(s) },
+        ]}
+      />
       {editing && (
         <SpecialtyDialog
           specialty={editing === 'new' ? null : editing}
@@ -193,44 +174,36 @@ export function ExecutorsTab({ editable }: { editable: boolean }) {
         )
       }
     >
-      {executors.isLoading ? (
-        <Spinner />
-      ) : (executors.data ?? []).length === 0 ? (
-        <Empty>{t('resources.no_executors')}</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('resources.executor')}</th>
-                <th>{t('resources.tab.specialties')}</th>
-                <th>{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(executors.data ?? []).map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    {`${e.lastName} ${e.firstName}`.trim() || e.login}
-                    {e.executor && (
-                      <>
-                        {' '}
-                        <Badge tone="accent">{t('resources.executor_flag')}</Badge>
-                      </>
-                    )}
-                  </td>
-                  <td>{e.specialties.map((s) => s.name).join(', ') || t('common.none')}</td>
-                  <td>
-                    <Button variant="ghost" disabled={!editable} onClick={() => setEditing(e)}>
-                      {t('common.edit')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataList
+        rows={executors.data}
+        query={executors}
+        rowKey={(e) => e.id}
+        empty={t('resources.no_executors')}
+        searchText={(e) => `${e.lastName} ${e.firstName} ${e.login}`}
+        columns={[
+          {
+            key: 'executor',
+            header: t('resources.executor'),
+            cell: (e) => (
+              <>
+                {`${e.lastName} ${e.firstName}`.trim() || e.login}
+                {e.executor && (
+                  <>
+                    {' '}
+                    <Badge tone="accent">{t('resources.executor_flag')}</Badge>
+                  </>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'specialties',
+            header: t('resources.tab.specialties'),
+            cell: (e) => e.specialties.map((s) => s.name).join(', ') || t('common.none'),
+          },
+        ]}
+        actions={[{ label: t('common.edit'), disabled: !editable, shortcut: 'Enter', run: setEditing }]}
+      />
       {editing && (
         <UserSpecialtiesDialog
           executor={editing}
