@@ -1,0 +1,101 @@
+import type { MouseEvent } from 'react';
+import { CellEditorView } from './CellEditorView';
+import { type GridColumn, type GridCursor, HEADER_HEIGHT, ROW_HEIGHT } from './types';
+
+/** The sticky header row of the grid. */
+export function WbsHeader({ columns, width }: { columns: readonly GridColumn[]; width: number }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the header row of the virtualized ARIA grid
+    // biome-ignore lint/a11y/useFocusableInteractive: the grid element holds the focus (roving cursor)
+    <div className="wbs-header" role="row" aria-rowindex={1} style={{ width, height: HEADER_HEIGHT }}>
+      {columns.map((c) => (
+        // biome-ignore lint/a11y/useSemanticElements: cells of the virtualized ARIA grid
+        // biome-ignore lint/a11y/useFocusableInteractive: the grid element holds the focus (roving cursor)
+        <div
+          key={c.key}
+          role="columnheader"
+          className={`wbs-cell wbs-head${c.align ? ` wbs-${c.align}` : ''}`}
+          style={{ width: c.width }}
+          title={c.title}
+        >
+          {c.header ? c.header() : <span className="wbs-head-text">{c.title}</span>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One row of the grid at `index` among the visible rows (model row `row`), placed at `top`: its cells,
+ * the cursor's cell marked, the cell being edited showing its editor.
+ */
+export function WbsRow({
+  index,
+  row,
+  top,
+  width,
+  columns,
+  className,
+  selected,
+  cursor,
+  editingCol,
+  onCellClick,
+  onCellDoubleClick,
+  onEditDone,
+}: {
+  index: number;
+  row: number;
+  top: number;
+  width: number;
+  columns: readonly GridColumn[];
+  className: string;
+  selected: boolean;
+  cursor: GridCursor;
+  /** The column whose editor is open in this row, if any. */
+  editingCol: number | null;
+  onCellClick: (event: MouseEvent, col: number, editing: boolean) => void;
+  onCellDoubleClick: (col: number) => void;
+  /** The editor of column `col` closed: `next` as `CellEditorView` reports it. */
+  onEditDone: (col: number, next: number | null) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: rows of the virtualized ARIA grid
+    // biome-ignore lint/a11y/useFocusableInteractive: the grid element holds the focus (roving cursor)
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`wbs-row ${className}${selected ? ' wbs-row-selected' : ''}${
+        editingCol !== null ? ' wbs-row-editing' : ''
+      }`}
+      style={{ transform: `translateY(${top}px)`, width, height: ROW_HEIGHT }}
+      data-row={index}
+    >
+      {columns.map((c, ci) => {
+        const active = cursor.row === index && cursor.col === ci;
+        const isEditing = editingCol === ci;
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the grid handles the keyboard for every cell
+          // biome-ignore lint/a11y/useSemanticElements: cells of the virtualized ARIA grid
+          // biome-ignore lint/a11y/useFocusableInteractive: the grid element holds the focus (roving cursor)
+          <div
+            key={c.key}
+            role="gridcell"
+            aria-colindex={ci + 1}
+            className={`wbs-cell${c.align ? ` wbs-${c.align}` : ''}${active ? ' wbs-active' : ''}`}
+            style={{ width: c.width }}
+            onClick={(e) => onCellClick(e, ci, isEditing)}
+            onDoubleClick={() => onCellDoubleClick(ci)}
+            data-col={c.key}
+          >
+            {isEditing && c.editor ? (
+              <CellEditorView editor={c.editor} row={row} onDone={(next) => onEditDone(ci, next)} />
+            ) : (
+              c.render(row)
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
