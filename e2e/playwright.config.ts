@@ -57,8 +57,10 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // The web app is built first so that the server always serves the current sources.
-        command: 'npm run build -w @takt/web && node --import tsx apps/server/src/main.ts',
+        // The web app is built first so that the server always serves the current sources, with its
+        // performance probes (`window.__takt…`), which the specs and the benchmark (playwright.bench.config.ts
+        // uses this server) read and the app users get leaves out (`__TAKT_PROBES__`, apps/web/vite.config.ts).
+        command: 'npm run build -w @takt/web -- --mode probes && node --import tsx apps/server/src/main.ts',
         cwd: repoRoot,
         url: `${baseURL}/api/v1/health-check`,
         timeout: 180_000,

@@ -15,6 +15,7 @@ import {
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { usePixiHost } from '../../lib/pixi-host';
 import { hasDate } from '../../lib/schedule-time';
+import { type CyclogramProbe, useCyclogramProbe } from './probe';
 
 export const CYCLOGRAM_HEADER_HEIGHT = 40;
 const AXIS_WIDTH = 190;
@@ -31,24 +32,9 @@ export interface CyclogramCommands {
   today(): void;
 }
 
-/** Measurements the e2e tests and the benchmark read. */
-interface CyclogramMetrics {
-  renderer: string;
-  /** Scenes set (a frame is drawn only when one differs). */
-  frames: number;
-  locations: number;
-  trades: number;
-  /** The cost of each frame drawn. */
-  frameMs: number[];
-  /** performance.now() of the first frame with locations. */
-  firstFrameAt?: number;
-}
-declare global {
-  interface Window {
-    __taktCyclogram?: CyclogramMetrics;
-  }
-}
-const MAX_FRAMES = 5000;
+/** No probe: the app users get measures nothing (see `__TAKT_PROBES__`). */
+const NO_PROBE: CyclogramProbe = { scene: () => {} };
+const useProbe: typeof useCyclogramProbe = __TAKT_PROBES__ ? useCyclogramProbe : () => NO_PROBE;
 
 /** Earliest and latest date of every line, for "fit to project". */
 function inputRange(input: CyclogramInput): { start: number; finish: number } | null {
@@ -151,7 +137,7 @@ export function CyclogramCanvas({
     [body.width, body.height, fit, clampScroll, count, locationHeight, today],
   );
 
-  const metrics = useRef<CyclogramMetrics>({ renderer: '', frames: 0, locations: 0, trades: 0, frameMs: [] });
+  const probe = useProbe(renderer, ready);
   useEffect(() => {
     const r = renderer.current;
     if (!ready || !r || !scale || size.width === 0) return;
@@ -163,23 +149,8 @@ export function CyclogramCanvas({
       options,
       version,
     });
-    const m = metrics.current;
-    m.frames += 1;
-    m.locations = input.locations.length;
-    m.trades = input.trades.length;
+    probe.scene(input);
   });
-  useEffect(() => {
-    const r = renderer.current;
-    if (!ready || !r) return;
-    const m = metrics.current;
-    m.renderer = r.rendererName;
-    window.__taktCyclogram = m;
-    r.onFrame = (ms, layers) => {
-      if (m.frameMs.length < MAX_FRAMES) m.frameMs.push(ms);
-      if (m.firstFrameAt === undefined && layers.has('static') && m.locations > 0)
-        m.firstFrameAt = performance.now();
-    };
-  }, [ready, renderer]);
 
   // Wheel: scroll locations; Ctrl zooms at the pointer; Shift pans. Passive listeners cannot prevent the page scroll.
   useEffect(() => {
