@@ -1,8 +1,8 @@
 import type { Ability, Language } from '@takt/contracts';
 import type { Database, User } from '@takt/db';
 import type { Config } from './config';
-import type { SharedReads } from './domains/access/reads';
-import type { PayloadCache } from './domains/versions/payload-cache';
+import type { SharedReads } from './db/shared-reads';
+import type { PayloadCache } from './files/payload-cache';
 import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './log';

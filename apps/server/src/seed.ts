@@ -4,9 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { translate } from '@takt/i18n';
 import type { Services } from './context';
-import { hashSecret } from './domains/auth/crypto';
-import { passwordProblem } from './domains/auth/password-strength';
-import { createDemoSpace } from './domains/spaces/service';
+import { hashSecret, passwordProblem } from './domains/auth';
+import { createDemoSpace } from './domains/spaces';
 import { systemContext } from './server';
 
 export const ADMIN_LOGIN = 'admin';

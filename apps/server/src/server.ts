@@ -5,16 +5,15 @@ import { bootstrapDatabase, openDatabase } from '@takt/db';
 import { createRequestListener } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
-import { SharedReads } from './domains/access/reads';
-import { registerBimWorkers } from './domains/bim/workers';
-import { recoverInterruptedCalculations } from './domains/calculation/service';
-import { registerInterchangeWorkers } from './domains/interchange/workers';
-import { SPACE_DELETION_JOB } from './domains/spaces/service';
-import { PayloadCache } from './domains/versions/payload-cache';
+import { SharedReads } from './db/shared-reads';
+import { registerBimWorkers } from './domains/bim';
+import { recoverInterruptedCalculations } from './domains/calculation';
+import { registerInterchangeWorkers } from './domains/interchange';
+import { resumeSpaceDeletions, runSpaceDeletion, SPACE_DELETION_JOB } from './domains/spaces';
+import { PayloadCache } from './files/payload-cache';
 import { openLocalFileStorage } from './files/storage';
 import { cleanUpFiles, FILE_CLEANUP_CRON, FILE_CLEANUP_JOB } from './jobs/file-cleanup';
 import { startJobQueue } from './jobs/queue';
-import { resumeSpaceDeletions, runSpaceDeletion } from './jobs/space-deletion';
 import { createLogger, type Logger } from './log';
 
 export interface RunningServer {

@@ -1,5 +1,4 @@
 import type { Services } from '../context';
-import { removeExpiredFiles } from '../domains/interchange/files';
 import { type StoredObject, UPLOAD_SPOOL_PREFIX } from '../files/storage';
 
 export const FILE_CLEANUP_JOB = 'file-cleanup';
@@ -48,6 +47,18 @@ function ownerOf(key: string): Owner | null {
   const avatar = AVATAR.exec(key);
   if (avatar) return { kind: 'avatar', userId: avatar[1]!, key };
   return null;
+}
+
+/**
+ * Files past their time — exports kept for download, uploads whose import never completed — are removed
+ * with their bytes; returns how many.
+ */
+export async function removeExpiredFiles(services: Pick<Services, 'db' | 'files'>): Promise<number> {
+  const { rows } = await services.db.pool.query<{ key: string }>(
+    `DELETE FROM stored_files WHERE "expiresAt" < now() RETURNING key`,
+  );
+  for (const row of rows) await services.files.delete(row.key);
+  return rows.length;
 }
 
 /** The keys of a batch whose owner no longer exists. */

@@ -5,6 +5,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { tryDecodeURI, tryDecodeURIComponent } from 'hono/utils/url';
 import type { Context, Services } from '../context';
 import { AppError, appErrorOf, errorBody, httpStatusOf } from '../errors';
+import type { FileResult } from '../files/result';
 import { BodyRefused, procedureLimits, readBodyLimited, refusalOf } from '../http/body-limit';
 import { callContext, callOrigin, headerOf, requestIdOf } from '../http/call';
 import { encodeBody, preferredEncoding } from '../http/compress';
@@ -12,17 +13,6 @@ import { SECURITY_HEADER_RECORD } from '../http/security-headers';
 import type { AppRouter } from '../trpc/router';
 import { readMultipart } from './multipart';
 import { REST_ROUTES, type RestRoute } from './table';
-
-/** What a procedure returns to be sent as raw bytes over REST rather than as JSON. */
-export interface FileResult {
-  file: true;
-  contentType: string;
-  data: Uint8Array;
-  cacheControl?: string;
-  fileName?: string;
-  /** `data` already compressed with brotli: sent as is (`content-encoding: br`) when the client accepts it. */
-  brotli?: Uint8Array;
-}
 
 export const REST_PREFIX = '/api/v1';
 

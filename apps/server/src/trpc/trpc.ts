@@ -1,9 +1,9 @@
 import { type Ability, unstorableTextPath, VALIDATION } from '@takt/contracts';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { Context, SessionInfo, SpaceAccess } from '../context';
-import { resolveSpaceAccess } from '../domains/access/service';
-import { resolveSession } from '../domains/auth/service';
+import type { Context, SessionInfo, SpaceAccess, SpaceContext } from '../context';
+import { requireBimSeat, resolveSpaceAccess } from '../domains/access';
+import { resolveSession } from '../domains/auth';
 import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError, trpcCodeOf } from '../errors';
 
 /**
@@ -125,3 +125,9 @@ export const publicProcedure = t.procedure.use(publicEntry).meta({ access: 'publ
 export const authedProcedure = t.procedure.use(authedEntry).meta({ access: 'authed' });
 export const spaceProcedure = (ability: Ability) =>
   t.procedure.use(spaceEntry(ability)).meta({ access: 'space', ability });
+
+/** The step in front of every BIM procedure: the caller must hold a seat of the BIM module. */
+export const bimSeat = t.middleware(async ({ ctx, next }) => {
+  await requireBimSeat(ctx as SpaceContext);
+  return next();
+});

@@ -1,5 +1,5 @@
 import type { Session, User } from '@takt/db';
-import type { Sql } from '../versions/guard';
+import type { Sql } from '../../db/sql';
 
 /**
  * The rows every authenticated request reads, as plain SQL: on this path a query through Prisma's client

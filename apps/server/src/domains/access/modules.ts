@@ -1,6 +1,5 @@
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { middleware } from '../../trpc/trpc';
 
 /**
  * A licensed module (BIM) is open to the members who hold its seats: the first `bimUserLimit` members
@@ -30,9 +29,3 @@ export async function requireBimSeat(ctx: SpaceContext): Promise<void> {
   );
   if ((seat.rows[0]?.seat ?? 0) > limit) throw new AppError('BimLicense');
 }
-
-/** The tRPC step in front of every BIM procedure. */
-export const bimSeat = middleware(async ({ ctx, next }) => {
-  await requireBimSeat(ctx as SpaceContext);
-  return next();
-});

@@ -1,8 +1,7 @@
 import type { Context, SessionInfo } from '../../context';
 import { AppError } from '../../errors';
-import { sessionByTokenHash } from '../access/auth-rows';
+import { sessionByTokenHash } from '../access';
 import { audit } from '../audit';
-import { toUserDto } from '../users/dto';
 import { DUMMY_HASH, newToken, tokenHashOf, verifySecret } from './crypto';
 import { forgiveAttempts, loginKeyOf, reserveAttempt } from './throttle';
 
@@ -67,7 +66,7 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
 /**
  * Signs in. The attempt is counted before the password is checked (see throttle.ts), and an unknown
  * login costs one Argon2 verification like a known one, so neither the answer nor its timing tells
- * whether the login exists.
+ * whether the login exists. Returns the new session's token and the user's row.
  */
 export async function login(ctx: Context, input: { login: string; password: string }) {
   const attempt = { loginKey: loginKeyOf(input.login), ip: ctx.ip };
@@ -83,7 +82,7 @@ export async function login(ctx: Context, input: { login: string; password: stri
   await forgiveAttempts(ctx, attempt);
   const token = await createSession(ctx, user.id);
   await audit(ctx, { action: 'auth.login', userId: user.id });
-  return { token, user: toUserDto(user) };
+  return { token, user };
 }
 
 export async function logout(ctx: Context & { session: SessionInfo }, everywhere: boolean) {

@@ -9,8 +9,8 @@ import {
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction, type Sql } from '../versions/guard';
 import { completedModel } from './models';
 
 /**
@@ -94,7 +94,7 @@ export async function linkElements(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const scope = await editableScope(client, spaceId, input.versionId);
     await modelOfScope(client, spaceId, scope, input.modelId);
     await checkProfile(client, spaceId, input.profileId);
@@ -326,7 +326,7 @@ export async function applyRules(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const scope = await editableScope(client, spaceId, input.versionId);
     return applyRulesIn(client, spaceId, scope, input);
   });
@@ -395,7 +395,7 @@ export async function linkFromProcessData(
   input: { versionId: string; modelId: string; profileId?: string | null },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const scope = await editableScope(client, spaceId, input.versionId);
     await modelOfScope(client, spaceId, scope, input.modelId);
     await checkProfile(client, spaceId, input.profileId);
@@ -418,20 +418,4 @@ export async function linkFromProcessData(
       unmatched: match.unmatched.map((t) => ({ name: t.name, identification: t.identification })),
     };
   });
-}
-
-/**
- * Copies a version's links to its copy (called by the version copy, whose temporary `work_copy_map`
- * maps old work ids to new ones).
- */
-export async function copyBimLinks(client: pg.PoolClient, fromVersionId: string, toVersionId: string) {
-  await client.query(
-    `INSERT INTO bim_links (id, "spaceId", "versionId", "workId", "modelId", "globalId", "profileId", source, "createdAt")
-     SELECT gen_random_uuid(), l."spaceId", $2, m.new, l."modelId", l."globalId", l."profileId", l.source, l."createdAt"
-     FROM bim_links l JOIN work_copy_map m ON m.old = l."workId" JOIN bim_models bm ON bm.id = l."modelId"
-     WHERE l."versionId" = $1
-       -- a copy into a schedule of another project drops links to this project's models
-       AND bm."projectId" = (SELECT s."parentId" FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE v.id = $2)`,
-    [fromVersionId, toVersionId],
-  );
 }

@@ -2,10 +2,10 @@ import { Worker } from 'node:worker_threads';
 import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
+import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
-import type { FileResult } from '../../rest/adapter';
-import type { Sql } from '../versions/guard';
 
 /**
  * IFC models of a project (spec §7 projects/{id}/3d upload, model, info, elements, attributes, pbs list).

@@ -10,7 +10,7 @@ import {
 } from '@takt/bim';
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
-import { sqlMinutesOfTimestamp } from '../../sql/time';
+import { sqlMinutesOfTimestamp } from '../../db/time';
 import { versionScope } from './links';
 import { projectOf } from './models';
 import { listProfiles } from './profiles';

@@ -1,7 +1,7 @@
 import type { BimPrimitiveShape } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import type { Sql } from '../versions/guard';
 
 /** 3D primitives (box, sphere, plane, cylinder) of an EPS node (spec §7 primitivesModels CRUD by EPS). */
 interface PrimitiveRow {

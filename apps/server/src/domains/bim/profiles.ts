@@ -2,8 +2,8 @@ import { BIM_PROFILE_DEFAULTS, BIM_PROFILE_KINDS, type BimProfileKind } from '@t
 import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import type { Sql } from '../versions/guard';
 import { projectOf } from './models';
 
 /** BIM appearance profiles of a space and each user's view state per project (spec §7 "BIM appearance profiles and state"). */

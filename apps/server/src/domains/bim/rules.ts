@@ -1,7 +1,7 @@
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import type { Sql } from '../versions/guard';
 import { checkProfile } from './links';
 
 /** Saved linking rules of a schedule (spec §7 schedules/{id}/3d/link): applied to any of its versions. */

@@ -8,9 +8,8 @@ import type {
   WorkType,
 } from '@takt/engine';
 import type pg from 'pg';
-import { type CalendarDto, calendarToEngine } from '../calendars/service';
-import { keyDate } from '../versions/guard';
-import { iso } from '../works/fields';
+import { iso, keyDate } from '../../db/time';
+import { type CalendarDto, calendarToEngine } from '../calendars';
 
 const STANDARD_CALENDAR_ID = 'standard';
 

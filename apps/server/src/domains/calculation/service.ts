@@ -2,12 +2,11 @@ import { Worker } from 'node:worker_threads';
 import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
 import { type CalculateOptions, calculate, type EngineProject, NO_TIME } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
+import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
-import { sqlTimestampOfMinutes } from '../../sql/time';
-import { histogramWarm } from '../resources/histogram';
-import { encodedPayload } from '../versions/binary';
-import type { Sql } from '../versions/guard';
+import { encodedPayload } from '../versions';
 import { projectLoad, useWorker } from './project';
 
 export interface CalculationArrays {
@@ -135,10 +134,16 @@ function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
 }
 
 /**
+ * More to prepare after a big version's calculation, once its payload is encoded again: the caller's
+ * (the resources domain keeps a charted version's histogram model, see `histogramWarm` there).
+ */
+export type WarmUp = (sql: Sql, spaceId: string, versionId: string) => Promise<void>;
+
+/**
  * Calculates a version: status 2 while it runs, 1 when the results are written, back to 0 with the
  * reason on failure (a cycle names its works). One calculation per version at a time.
  */
-export async function calculateVersion(ctx: SpaceContext, versionId: string) {
+export async function calculateVersion(ctx: SpaceContext, versionId: string, warmUp?: WarmUp) {
   const { rows } = await ctx.db.pool.query<{ locked: boolean }>(
     `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2`,
     [versionId, ctx.space.spaceId],
@@ -146,12 +151,14 @@ export async function calculateVersion(ctx: SpaceContext, versionId: string) {
   if (!rows[0]) throw new AppError('NotFound');
   if (rows[0].locked) throw new AppError('VersionLocked');
   // The version's lease makes this process its only calculator until the run ends (or the process dies).
-  const run = await ctx.jobs.leases.with(calculationLease(versionId), () => calculateHeld(ctx, versionId));
+  const run = await ctx.jobs.leases.with(calculationLease(versionId), () =>
+    calculateHeld(ctx, versionId, warmUp),
+  );
   if (!run) throw new AppError('CalculationRunning');
   return run.value;
 }
 
-async function calculateHeld(ctx: SpaceContext, versionId: string) {
+async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmUp | undefined) {
   const spaceId = ctx.space.spaceId;
   const pool = ctx.db.pool;
   const started = await pool.query(
@@ -176,11 +183,11 @@ async function calculateHeld(ctx: SpaceContext, versionId: string) {
        WHERE id = $1`,
       [versionId],
     );
-    // A big version is opened right after it is calculated: encode its payload (and, when it is charted,
-    // its histogram's model) now, off the request.
+    // A big version is opened right after it is calculated: encode its payload (and whatever the caller
+    // warms, such as the model of its histogram when it is charted) now, off the request.
     if (inWorker) {
       encodedPayload(pool, ctx.payloads, spaceId, versionId)
-        .then(() => histogramWarm(pool, spaceId, versionId))
+        .then(() => warmUp?.(pool, spaceId, versionId))
         .catch((error: unknown) =>
           ctx.log.warn('warm-up after calculation failed', { versionId, err: error }),
         );

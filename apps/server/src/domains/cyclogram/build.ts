@@ -1,7 +1,7 @@
 import type { CyclogramLocationSource, CyclogramTradeSource } from '@takt/contracts';
 import { WORK_TYPES } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import type { VersionColumns } from '../versions/payload';
+import type { VersionColumns } from '../versions';
 
 /**
  * The line-of-balance of a version: which works belong to which location and trade, and each trade's

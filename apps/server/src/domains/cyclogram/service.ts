@@ -4,8 +4,8 @@ import { NO_TIME, timeFromIso } from '@takt/engine';
 import { type CyclogramInput, cyclogramClashes, MINUTES_PER_DAY } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { versionSource, wbsDepths } from '../print/source';
-import { versionOf } from '../versions/guard';
+import { versionSource, wbsDepths } from '../print';
+import { versionOf } from '../versions';
 import { cyclogramBuild, cyclogramDefaults } from './build';
 
 /**

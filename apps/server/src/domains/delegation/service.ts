@@ -2,7 +2,7 @@ import type { Ability } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../audit';
-import { displayName } from '../users/dto';
+import { displayName } from '../users';
 
 type Row = {
   id: string;

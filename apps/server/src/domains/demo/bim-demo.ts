@@ -1,10 +1,16 @@
 import type { BimLinkRule } from '@takt/bim';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
 import type { Context } from '../../context';
-import { applyRulesIn, versionScope } from '../bim/links';
-import { insertModelRow, parseIfcInWorker, putModelFile, storeParsedModel } from '../bim/models';
-import { listProfiles } from '../bim/profiles';
-import { registerDemoFiller } from '../spaces/demo';
+import {
+  applyRulesIn,
+  insertModelRow,
+  listProfiles,
+  parseIfcInWorker,
+  putModelFile,
+  storeParsedModel,
+  versionScope,
+} from '../bim';
+import { registerDemoFiller } from '../spaces';
 
 /**
  * The demo building as an IFC model, linked to the demo schedule, so the demo space shows 4D at

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { sqlTimestampOfMinutes } from '../../sql/time';
+import { sqlTimestampOfMinutes } from '../../db/time';
 
 /** Works as columns for one `unnest` insert; dates are engine minutes since 2000-01-01 (NO_TIME: none). */
 export interface WorkColumns {

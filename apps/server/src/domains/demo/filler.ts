@@ -1,9 +1,13 @@
 import type { Context } from '../../context';
-import { registerDemoFiller } from '../spaces/demo';
+import { registerDemoFiller } from '../spaces';
 import { fillResidentialDemo } from './residential';
 
-/** The demo space's construction programme; skipped when the space already has a structure. */
-registerDemoFiller('schedule', async (ctx: Context, spaceId: string) => {
+/** Registers the demo space's construction programme; skipped when the space already has a structure. */
+export function registerScheduleDemo(): void {
+  registerDemoFiller('schedule', fillScheduleDemo);
+}
+
+async function fillScheduleDemo(ctx: Context, spaceId: string) {
   const client = await ctx.db.pool.connect();
   try {
     await client.query('BEGIN');
@@ -29,4 +33,4 @@ registerDemoFiller('schedule', async (ctx: Context, spaceId: string) => {
   } finally {
     client.release();
   }
-});
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NO_TIME } from '@takt/engine';
 import type { SpaceContext } from '../../context';
-import { inTransaction } from '../versions/guard';
+import { inTransaction } from '../../db/sql';
 import { emptyWorkColumns, insertRelationColumns, insertWorkColumns, type RelationColumns } from './bulk';
 
 const DAY = 480;
@@ -23,7 +23,7 @@ const TRADES = [
 export async function generateLargeSchedule(ctx: SpaceContext, count: number) {
   const spaceId = ctx.space.spaceId;
   const started = performance.now();
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const facility = randomUUID();
     const project = randomUUID();
     const schedule = randomUUID();

@@ -1,6 +1,7 @@
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction, versionForEdit } from '../versions/guard';
+import { versionForEdit } from '../versions';
 
 export async function listDirectories(ctx: SpaceContext) {
   const directories = await ctx.db.prisma.directory.findMany({
@@ -111,7 +112,7 @@ export async function addValuesToVersion(
   input: { versionId: string; directoryId: string; valueIds: string[] },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const { rowCount } = await client.query(
       `INSERT INTO version_directory_values ("spaceId", "versionId", "valueId")

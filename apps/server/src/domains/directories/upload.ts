@@ -19,9 +19,9 @@ import { cellText, columnIndex, columnLetter, InterchangeError, readSheetRows } 
 import type pg from 'pg';
 import { z } from 'zod';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { invalidFile } from '../interchange/import';
-import { inTransaction } from '../versions/guard';
+import { invalidFile } from '../interchange';
 
 export const DIRECTORY_UPLOAD_LIMITS = {
   /** Values one upload may add. */
@@ -310,7 +310,7 @@ export async function uploadDirectoryValues(ctx: SpaceContext, input: DirectoryU
   const spaceId = ctx.space.spaceId;
   const file = await readFileRows(input);
   if (file.ruleProblems.length) failWith(file.ruleProblems);
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const directory = await directoryOf(client, spaceId, input.directoryId, true);
     if (input.revision !== undefined && input.revision !== directory.revision) throw new AppError('Conflict');
     const rows = classify(file, await existingValues(client, input.directoryId));

@@ -1,16 +1,15 @@
 import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import { removeStoredBytes, storedFileKeysUnder } from '../interchange/files';
-import { taskRelations } from '../relations/service';
-import { listAssignments } from '../resources/assignments';
-import { timesheetsOfVersion } from '../timesheets/service';
-import { inTransaction, type Sql } from '../versions/guard';
-import { insertVersion } from '../versions/service';
-import { wdpOfVersion } from '../wdp/service';
-import { wbsOrder } from '../works/fields';
-import { orderKeyAfter } from '../works/order';
+import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
+import { taskRelations } from '../relations';
+import { listAssignments } from '../resources';
+import { timesheetsOfVersion } from '../timesheets';
+import { insertVersion } from '../versions';
+import { wdpOfVersion } from '../wdp';
+import { orderKeyAfter, wbsOrder } from '../works';
 
 type NodeRow = {
   id: string;
@@ -62,7 +61,7 @@ export async function createEpsNode(
   input: { parentId?: string | null; kind: EpsKind; name: string; code?: string },
 ) {
   const spaceId = ctx.space.spaceId;
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     const parentId = input.parentId ?? null;
     await checkParent(client, spaceId, input.kind, parentId);
     const sortKey = await orderKeyAfter(client, 'eps_nodes', spaceId, parentId, 'last');
@@ -99,7 +98,7 @@ export async function moveEpsNode(
   input: { nodeId: string; parentId: string | null; afterId?: string | null; revision: number },
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const node = await nodeOf(client, spaceId, input.nodeId, true);
     if (node.revision !== input.revision) throw new AppError('Conflict');
     await checkParent(client, spaceId, node.kind, input.parentId);
@@ -180,7 +179,7 @@ export async function copyEpsNode(
   input: { nodeId: string; parentId?: string | null; name?: string },
 ) {
   const spaceId = ctx.space.spaceId;
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     const node = await nodeOf(client, spaceId, input.nodeId);
     const parentId = input.parentId === undefined ? node.parentId : input.parentId;
     await checkParent(client, spaceId, node.kind, parentId);
@@ -194,7 +193,7 @@ export async function copyEpsNode(
 /** Deletes a node and its subtree with every version, work and relation in it (confirmed by the caller). */
 export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
   const spaceId = ctx.space.spaceId;
-  const fileKeys = await inTransaction(ctx, async (client) => {
+  const fileKeys = await inTransaction(ctx.db.pool, async (client) => {
     await nodeOf(client, spaceId, nodeId, true);
     const locked = await client.query(
       `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1

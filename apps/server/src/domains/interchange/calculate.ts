@@ -4,8 +4,9 @@
  */
 import type { Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { calculateVersion } from '../calculation/service';
-import { versionOf } from '../versions/guard';
+import { calculateVersion } from '../calculation';
+import { histogramWarm } from '../resources';
+import { versionOf } from '../versions';
 import { jobContext } from './import';
 import { CALCULATION_JOB, claimJob, getJob, insertJob, JobProgress } from './jobs';
 
@@ -31,7 +32,7 @@ export async function runCalculation(services: Services, jobId: string): Promise
   const progress = new JobProgress(services, jobId);
   try {
     await progress.report('calculating', 10, undefined, true);
-    const result = await calculateVersion(jobContext(services, job), job.versionId!);
+    const result = await calculateVersion(jobContext(services, job), job.versionId!, histogramWarm);
     await progress.finish('completed', {
       report: {
         works: result.works,

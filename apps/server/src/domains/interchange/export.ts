@@ -20,12 +20,12 @@ import {
   writeXer,
 } from '@takt/interchange';
 import type { Services, SpaceContext } from '../../context';
+import { iso } from '../../db/time';
 import { AppError } from '../../errors';
-import type { FileResult } from '../../rest/adapter';
-import { compareVersions, exportComparison as comparisonCsv } from '../versions/compare';
-import { versionOf } from '../versions/guard';
-import { iso } from '../works/fields';
-import { removeExpiredFiles, storeFile } from './files';
+import type { FileResult } from '../../files/result';
+import { removeExpiredFiles } from '../../jobs/file-cleanup';
+import { compareVersions, exportComparison as comparisonCsv, versionOf } from '../versions';
+import { storeFile } from './files';
 import { exportFileName, FILE_TYPE, WRITER_OF, type WriterKind } from './formats';
 import { versionGrid } from './grid-export';
 import { jobContext } from './import';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { INTERCHANGE_LIMITS } from '@takt/contracts';
 import type { Context, SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import type { FileResult } from '../../rest/adapter';
-import type { Sql } from '../versions/guard';
+import type { FileResult } from '../../files/result';
 
 /** Spec §3 storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
 export type StoredFileKind = 'documents' | 'temp' | 'backup';
@@ -170,18 +170,6 @@ export async function storedFileKeysUnder(sql: Sql, spaceId: string, nodeId: str
 /** Removes stored bytes whose rows are gone; a file that is already missing is no failure. */
 export async function removeStoredBytes(ctx: Pick<Context, 'files'>, keys: readonly string[]) {
   for (const key of keys) await ctx.files.delete(key);
-}
-
-/**
- * Files past their time — exports kept for download, uploads whose import never completed — are removed
- * with their bytes; returns how many.
- */
-export async function removeExpiredFiles(ctx: Pick<Context, 'db' | 'files'>): Promise<number> {
-  const { rows } = await ctx.db.pool.query<{ key: string }>(
-    `DELETE FROM stored_files WHERE "expiresAt" < now() RETURNING key`,
-  );
-  for (const row of rows) await ctx.files.delete(row.key);
-  return rows.length;
 }
 
 /** Removes an uploaded file at once (its import failed or was stopped); a missing one is no failure. */

@@ -6,8 +6,8 @@
 import type { Language } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { Grid, GridColumn, GridColumnKind, GridRow, GridValue } from '@takt/interchange';
-import type { Sql } from '../versions/guard';
-import { iso } from '../works/fields';
+import type { Sql } from '../../db/sql';
+import { iso } from '../../db/time';
 
 /** The web grid's default visible columns (apps/web/src/lib/grid-columns.ts). */
 export const DEFAULT_GRID_COLUMNS = [

@@ -42,9 +42,9 @@ import {
   toEngineProject,
 } from '@takt/interchange';
 import type { Services, SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction } from '../versions/guard';
-import { readVersion } from '../versions/service';
+import { readVersion } from '../versions';
 import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
 import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
 import {
@@ -468,7 +468,7 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
   const writeStarted = performance.now();
   const fileName = (p.name || '').replace(PROHIBITED, ' ').replace(/\s+/g, ' ').trim().slice(0, 32);
   const name = job.options.name || fileName || undefined;
-  const outcome = await inTransaction(ctx, async (client) => {
+  const outcome = await inTransaction(ctx.db.pool, async (client) => {
     // The upload becomes a file of the schedule, kept with the version it made.
     await client.query(`UPDATE stored_files SET "expiresAt" = NULL WHERE id = $1`, [job.fileId]);
     const result = await writeImportedVersion(

@@ -9,10 +9,10 @@ import {
   uploadStatusOf,
 } from '@takt/contracts';
 import type { Context, Services, SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
-import { recoverInterruptedCalculations } from '../calculation/service';
-import type { Sql } from '../versions/guard';
+import { recoverInterruptedCalculations } from '../calculation';
 import { discardUpload } from './files';
 
 export const IMPORT_JOB = 'interchange.import';

@@ -20,10 +20,9 @@ import {
   type ScheduleRow,
   STANDARD_WEEK,
 } from '@takt/interchange';
+import type { Sql } from '../../db/sql';
+import { iso, keyDate } from '../../db/time';
 import { AppError } from '../../errors';
-import type { Sql } from '../versions/guard';
-import { keyDate } from '../versions/guard';
-import { iso } from '../works/fields';
 
 interface VersionDb {
   id: string;

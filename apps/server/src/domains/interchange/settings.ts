@@ -4,8 +4,8 @@
  */
 import type { ImportSettingFields } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import type { Sql } from '../versions/guard';
 
 interface SettingDb {
   id: string;

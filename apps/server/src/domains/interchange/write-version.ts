@@ -26,9 +26,9 @@ import type {
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { sqlTimestampOfMinutes } from '../../sql/time';
-import { insertVersion } from '../versions/service';
-import { ORDER_GAP } from '../works/order';
+import { sqlTimestampOfMinutes } from '../../db/time';
+import { insertVersion } from '../versions';
+import { ORDER_GAP } from '../works';
 
 const CHUNK = 20_000;
 

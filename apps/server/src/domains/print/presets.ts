@@ -2,7 +2,7 @@ import { type PrintPresetFields, type PrintTitlesInput, printTitles, VALIDATION 
 import { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { versionOf } from '../versions/guard';
+import { versionOf } from '../versions';
 
 /**
  * Print format presets (spec §3): each user keeps their own in each space; names are unique per user and

@@ -8,7 +8,7 @@ import {
 } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { versionOf } from '../versions/guard';
+import { versionOf } from '../versions';
 import { presetOf } from './presets';
 
 /**

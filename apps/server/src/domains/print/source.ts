@@ -10,9 +10,8 @@ import {
 } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { calendarToEngine, listCalendars } from '../calendars/service';
-import { type VersionColumns, versionColumns } from '../versions/payload';
-import { versionFingerprint } from '../versions/payload-cache';
+import { calendarToEngine, listCalendars } from '../calendars';
+import { type VersionColumns, versionColumns, versionFingerprint } from '../versions';
 
 /** What a print reads about a version besides its works: names for the titles, the data date, the calendar. */
 export interface VersionInfo {

@@ -1,9 +1,10 @@
 import type { LinkType } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { UndoRecorder } from '../undo/record';
-import { inTransaction, versionForEdit, versionOf } from '../versions/guard';
+import { UndoRecorder } from '../undo';
+import { versionForEdit, versionOf } from '../versions';
 
 const RELATION_SELECT = `r.id, r."versionId", r."predecessorId", r."successorId", r.type, r."lagMinutes", r.code,
   r.driving, r.revision`;
@@ -54,7 +55,7 @@ export async function createRelation(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     // The successor is in this version; the predecessor may be in any schedule of the space.
     const { rows } = await client.query<{ id: string; versionId: string }>(
@@ -101,7 +102,7 @@ export async function updateRelation(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const { rows } = await client.query<{ revision: number }>(
       `SELECT revision FROM relations WHERE id = $1 AND "versionId" = $2 FOR UPDATE`,
@@ -130,7 +131,7 @@ export async function updateRelation(
 
 export async function deleteRelation(ctx: SpaceContext, input: { versionId: string; relationId: string }) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const { rowCount } = await client.query(
       `SELECT 1 FROM relations WHERE id = $1 AND "versionId" = $2 FOR UPDATE`,

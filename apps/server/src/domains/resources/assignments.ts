@@ -1,9 +1,10 @@
 import { type AssignmentFields, reservedModeIssue } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import { UndoRecorder } from '../undo/record';
-import { inTransaction, type Sql, versionOf } from '../versions/guard';
+import { UndoRecorder } from '../undo';
+import { versionOf } from '../versions';
 import { versionForResources } from './lock';
 
 export const ASSIGNMENT_SELECT = `a.id, a."versionId", a."workId", a."resourceId", a."planQuantity", a."approvedQuantity",
@@ -137,7 +138,7 @@ export async function createAssignment(
 ) {
   const spaceId = ctx.space.spaceId;
   const { versionId, workId, resourceId, ...fields } = input;
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, versionId);
     if (!(await workOfVersion(client, versionId, [workId])).has(workId)) throw new AppError('NotFound');
     await resourceInSpace(client, spaceId, resourceId);
@@ -190,7 +191,7 @@ async function updateMany(
   action: string,
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, versionId);
     const locked = await lockAssignments(
       client,
@@ -230,7 +231,7 @@ export async function deleteAssignment(
   input: { versionId: string; assignmentId: string },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, input.versionId);
     const locked = await lockAssignments(client, input.versionId, [input.assignmentId]);
     const undo = new UndoRecorder(client);
@@ -262,7 +263,7 @@ export async function assignResource(
 ) {
   const spaceId = ctx.space.spaceId;
   const workIds = [...new Set(input.workIds)];
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, input.versionId);
     const resource = await resourceInSpace(client, spaceId, input.resourceId);
     const { rows } = await client.query<{ id: string }>(

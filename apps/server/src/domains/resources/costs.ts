@@ -1,9 +1,9 @@
 import { RESOURCE_LIMITS } from '@takt/contracts';
 import { resourcesCompile, resourceTotals } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { UndoRecorder } from '../undo/record';
-import { inTransaction } from '../versions/guard';
+import { UndoRecorder } from '../undo';
 import { resourceProjectLoad, withEngine } from './engine-input';
 import { versionForResources } from './lock';
 import { resourceSettingsOf } from './settings';
@@ -27,7 +27,7 @@ export function missingCodesParams(codes: string[]) {
  */
 export async function updateCosts(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, versionId);
     const settings = await resourceSettingsOf(client, spaceId, versionId);
     const targets = [settings.planCostAttributeId, settings.factCostAttributeId].filter(

@@ -1,8 +1,8 @@
 import type { ResourceFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction } from '../versions/guard';
 
 type Sql = pg.Pool | pg.PoolClient;
 
@@ -124,7 +124,7 @@ export async function setUserSpecialties(
 ) {
   const spaceId = ctx.space.spaceId;
   const ids = [...new Set(input.specialtyIds)];
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const member = await client.query(`SELECT 1 FROM space_members WHERE "spaceId" = $1 AND "userId" = $2`, [
       spaceId,
       input.userId,
@@ -249,7 +249,7 @@ export async function createResource(ctx: SpaceContext, input: Partial<ResourceF
   const spaceId = ctx.space.spaceId;
   await checkResourceReferences(ctx.db.pool, spaceId, input);
   try {
-    const id = await inTransaction(ctx, async (client) => {
+    const id = await inTransaction(ctx.db.pool, async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO resources (id, "spaceId", name, kind, "sortKey")
          VALUES (gen_random_uuid(), $1, $2, $3::"ResourceKind",
@@ -297,7 +297,7 @@ export async function updateResource(
 /** A resource assigned to works stays: its assignments must go first (ResourceInUse says how many). */
 export async function deleteResource(ctx: SpaceContext, resourceId: string) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `SELECT id FROM resources WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
       [resourceId, spaceId],

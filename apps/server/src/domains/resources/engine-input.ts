@@ -8,10 +8,10 @@ import type {
   ResourceModel,
 } from '@takt/engine';
 import { periodStartDay, resourcesCompile, timeDateFromDays, timeDaysFromDate } from '@takt/engine';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import { projectLoad } from '../calculation/project';
-import type { Sql } from '../versions/guard';
-import { versionFingerprint } from '../versions/payload-cache';
+import { projectLoad } from '../calculation';
+import { versionFingerprint } from '../versions';
 
 /** A version read for the engine's resource side: the project, its resources and assignments. */
 export interface ResourceProject {

@@ -1,9 +1,10 @@
 import type { HistogramDates, HistogramGrouping, ResourceModel } from '@takt/engine';
 import { NO_TIME, resourceHistogram, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
+import { iso } from '../../db/time';
 import { AppError } from '../../errors';
-import { type Sql, versionOf } from '../versions/guard';
-import { iso } from '../works/fields';
+import { versionOf } from '../versions';
 import { resourceModelCached, resourceModelOf, withEngine } from './engine-input';
 
 export interface HistogramRequest {

@@ -1,11 +1,13 @@
 import type { LevelingOptions } from '@takt/contracts';
 import { resourceLevel, timeToIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { calculateVersion } from '../calculation/service';
-import { UndoRecorder } from '../undo/record';
-import { inTransaction, versionForEdit, versionOf } from '../versions/guard';
+import { calculateVersion } from '../calculation';
+import { UndoRecorder } from '../undo';
+import { versionForEdit, versionOf } from '../versions';
 import { resourceProjectLoad, withEngine } from './engine-input';
+import { histogramWarm } from './histogram';
 import { DEFAULT_LEVELING, resourceSettingsOf } from './settings';
 
 /**
@@ -85,7 +87,7 @@ export async function levelApply(
   input: { versionId: string; moves: { workId: string; revision: number; start: string }[] },
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const ids = input.moves.map((m) => m.workId);
     const { rows } = await client.query<{ id: string; revision: number }>(
@@ -115,6 +117,6 @@ export async function levelApply(
     );
     await undo.save(ctx, input.versionId, 'undo_wbs', 'resources.level');
   });
-  const calculation = await calculateVersion(ctx, input.versionId);
+  const calculation = await calculateVersion(ctx, input.versionId, histogramWarm);
   return { success: true as const, count: input.moves.length, calculation };
 }

@@ -6,10 +6,12 @@ import {
   scenarioCalculate,
 } from '@takt/engine';
 import type { SpaceContext } from '../../context';
-import { calculateVersion } from '../calculation/service';
-import { UndoRecorder } from '../undo/record';
-import { inTransaction, keyDate, versionForEdit } from '../versions/guard';
-import { iso } from '../works/fields';
+import { inTransaction } from '../../db/sql';
+import { iso, keyDate } from '../../db/time';
+import { calculateVersion } from '../calculation';
+import { UndoRecorder } from '../undo';
+import { versionForEdit } from '../versions';
+import { histogramWarm } from './histogram';
 import { resourceSettingsOf } from './settings';
 import { instantOf, versionCalendars } from './time';
 
@@ -88,7 +90,7 @@ export async function remainsByIntensity(
 
 async function scenarioRun(ctx: SpaceContext, input: ScenarioRun) {
   const spaceId = ctx.space.spaceId;
-  const outcome = await inTransaction(ctx, async (client) => {
+  const outcome = await inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const settings = await resourceSettingsOf(client, spaceId, input.versionId);
     const chosen = input.scenario ?? {
@@ -240,6 +242,6 @@ async function scenarioRun(ctx: SpaceContext, input: ScenarioRun) {
       skipped,
     };
   });
-  const calculation = outcome.count ? await calculateVersion(ctx, input.versionId) : null;
+  const calculation = outcome.count ? await calculateVersion(ctx, input.versionId, histogramWarm) : null;
   return { success: true as const, ...outcome, calculation };
 }

@@ -1,7 +1,8 @@
 import type { LevelingOptions } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction, type Sql, versionOf } from '../versions/guard';
+import { versionOf } from '../versions';
 
 export interface ResourceSettingsDto {
   versionId: string;
@@ -58,7 +59,7 @@ export async function updateResourceSettings(
 ) {
   const spaceId = ctx.space.spaceId;
   const { versionId, revision, ...fields } = input;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const current = await resourceSettingsOf(client, spaceId, versionId);
     const attributeIds = [fields.planCostAttributeId, fields.factCostAttributeId].filter(
       (a): a is string => !!a,

@@ -5,8 +5,8 @@ import {
   calendarWorkingMinutesBetween,
   timeFromIso,
 } from '@takt/engine';
-import { calendarToEngine } from '../calendars/service';
-import type { Sql } from '../versions/guard';
+import type { Sql } from '../../db/sql';
+import { calendarToEngine } from '../calendars';
 
 /** Compiled calendars of a version's space and the version's default one (the engine's standard week without any). */
 export interface VersionCalendars {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context';
-import { hashSecret } from '../auth/crypto';
+import { hashSecret } from '../auth';
 
 /**
  * Demo content is contributed by the domains that own it (the schedule domain adds its construction

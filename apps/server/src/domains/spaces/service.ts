@@ -2,10 +2,9 @@ import type { SpaceSettings } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { AuthedContext, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { ipAllowed, isValidAllowEntry } from '../access/ip';
-import { isActiveDelegation } from '../access/service';
+import { ipAllowed, isActiveDelegation, isValidAllowEntry } from '../access';
 import { audit } from '../audit';
-import { displayName } from '../users/dto';
+import { displayName } from '../users';
 import { fillDemo } from './demo';
 import { createSpaceRecords } from './setup';
 

@@ -1,9 +1,10 @@
 import { RESOURCE_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { checkEditingPeriod, inTransaction, versionOf } from '../versions/guard';
-import { editingWindow } from '../wdp/service';
+import { checkEditingPeriod, versionOf } from '../versions';
+import { editingWindow } from '../wdp';
 
 /**
  * Timesheets (spec §1, §7): hours a user worked on a work on a day. The user submits a range of days; the
@@ -86,7 +87,7 @@ export async function saveTimesheet(
   const me = ctx.session.userId;
   // One entry per work and day: the last given wins.
   const entries = [...new Map(input.entries.map((e) => [`${e.workId}:${e.date}`, e])).values()];
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionOf(client, spaceId, input.versionId);
     await checkEditingPeriod(
       ctx,
@@ -186,7 +187,7 @@ export async function submitTimesheet(
 ) {
   const spaceId = ctx.space.spaceId;
   const me = ctx.session.userId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionOf(client, spaceId, input.versionId);
     const { rows } = await client.query<{ curatorId: string | null; hours: number; date: string }>(
       `UPDATE timesheet_entries e SET status = 'submitted', "submittedAt" = now(), revision = e.revision + 1,
@@ -226,7 +227,7 @@ export async function acceptCuratorDates(
 ) {
   const spaceId = ctx.space.spaceId;
   const me = ctx.session.userId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionOf(client, spaceId, input.versionId);
     const { rows: pending } = await client.query<{ id: string; mine: boolean }>(
       `SELECT e.id, (w."curatorId" = $4 OR w."curatorId" IS NULL) AS mine

@@ -1,12 +1,13 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { WORK_COLUMNS } from '../versions';
 import {
   WORK_ROW_TABLES,
   type WorkRowsSnapshot,
   type WorkRowTable,
   workRowsRestore,
   workRowsSnapshot,
-} from '../resources/work-rows';
+} from './work-rows';
 
 /**
  * Undo by snapshots: an action stores the rows as they were before the change (`restore`) and the ids
@@ -95,43 +96,6 @@ export class UndoRecorder {
   }
 }
 
-export const WORK_COLUMNS = [
-  'spaceId',
-  'versionId',
-  'parentId',
-  'originId',
-  'sortKey',
-  'code',
-  'name',
-  'type',
-  'durationMinutes',
-  'calendarId',
-  'planStart',
-  'planFinish',
-  'approvedStart',
-  'approvedFinish',
-  'factStart',
-  'factFinish',
-  'planVolume',
-  'approvedVolume',
-  'factVolume',
-  'unit',
-  'progress',
-  'status',
-  'executorId',
-  'curatorId',
-  'startLimit',
-  'startLimitDate',
-  'finishLimit',
-  'finishLimitDate',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloat',
-  'freeFloat',
-  'critical',
-];
 const RELATION_COLUMNS = [
   'versionId',
   'predecessorId',

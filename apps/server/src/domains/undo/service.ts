@@ -1,6 +1,7 @@
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { inTransaction, versionForEdit, versionOf } from '../versions/guard';
+import { versionForEdit, versionOf } from '../versions';
 import { type UndoPayload, undoPayloadApply } from './record';
 
 /** The version's undo list, latest first (actions not yet undone). */
@@ -26,7 +27,7 @@ export async function applyUndo(
   input: { versionId: string; undoActionId?: string | number },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const target = input.undoActionId === undefined ? null : String(input.undoActionId);
     const { rows } = await client.query<{ id: string; payload: UndoPayload }>(

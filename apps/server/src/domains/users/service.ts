@@ -8,13 +8,23 @@ import { Prisma } from '@takt/db';
 import type { z } from 'zod';
 import type { AuthedContext, Context } from '../../context';
 import { AppError } from '../../errors';
-import { userById } from '../access/auth-rows';
+import { userById } from '../access';
 import { audit } from '../audit';
-import { DUMMY_HASH, hashSecret, newToken, normalizeAnswer, tokenHashOf, verifySecret } from '../auth/crypto';
-import { fakeQuestion } from '../auth/fake-question';
-import { assertStrongPassword } from '../auth/password-strength';
-import { createSession } from '../auth/service';
-import { forgiveAccount, forgiveAttempts, loginKeyOf, reserveAttempt } from '../auth/throttle';
+import {
+  assertStrongPassword,
+  createSession,
+  DUMMY_HASH,
+  fakeQuestion,
+  forgiveAccount,
+  forgiveAttempts,
+  hashSecret,
+  loginKeyOf,
+  newToken,
+  normalizeAnswer,
+  reserveAttempt,
+  tokenHashOf,
+  verifySecret,
+} from '../auth';
 import { toUserDto } from './dto';
 
 const RESET_TOKEN_MINUTES = 15;

@@ -1,5 +1,7 @@
 import { endianness } from 'node:os';
-import type { Sql } from './guard';
+import type { Sql } from '../../db/sql';
+import type { PayloadCache } from '../../files/payload-cache';
+import { versionFingerprint } from './fingerprint';
 import {
   PAYLOAD_ENUMS,
   PAYLOAD_EPOCH,
@@ -7,7 +9,6 @@ import {
   type VersionColumns,
   versionColumns,
 } from './payload';
-import type { PayloadCache } from './payload-cache';
 
 export const BINARY_PAYLOAD_FORMAT = 'takt.columnar.bin.v1';
 export const BINARY_PAYLOAD_TYPE = 'application/vnd.takt.columnar';
@@ -105,7 +106,9 @@ export async function versionPayloadBinary(
 
 /** The encoded binary payload of a version, cached; also called to warm the cache after a calculation. */
 export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string, versionId: string) {
-  return payloads.get(sql, spaceId, versionId, async () =>
-    encodeBinaryPayload(await versionColumns(sql, spaceId, versionId)),
+  return payloads.get(
+    `${spaceId}/${versionId}`,
+    () => versionFingerprint(sql, spaceId, versionId),
+    async () => encodeBinaryPayload(await versionColumns(sql, spaceId, versionId)),
   );
 }

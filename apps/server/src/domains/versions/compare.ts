@@ -1,6 +1,6 @@
 import { neutralizeFormula } from '@takt/interchange';
 import type { SpaceContext } from '../../context';
-import { iso } from '../works/fields';
+import { iso } from '../../db/time';
 import { versionOf } from './guard';
 
 const COMPARED = [

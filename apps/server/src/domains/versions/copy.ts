@@ -1,7 +1,44 @@
 import type pg from 'pg';
-import { copyBimLinks } from '../bim/links';
-import { versionCopyResources } from '../resources/copy';
-import { WORK_COLUMNS } from '../undo/record';
+import { versionCopyResources } from './copy-resources';
+
+/** The columns of a work row besides its id: what a version copy copies and an undo snapshot keeps. */
+export const WORK_COLUMNS = [
+  'spaceId',
+  'versionId',
+  'parentId',
+  'originId',
+  'sortKey',
+  'code',
+  'name',
+  'type',
+  'durationMinutes',
+  'calendarId',
+  'planStart',
+  'planFinish',
+  'approvedStart',
+  'approvedFinish',
+  'factStart',
+  'factFinish',
+  'planVolume',
+  'approvedVolume',
+  'factVolume',
+  'unit',
+  'progress',
+  'status',
+  'executorId',
+  'curatorId',
+  'startLimit',
+  'startLimitDate',
+  'finishLimit',
+  'finishLimitDate',
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloat',
+  'freeFloat',
+  'critical',
+];
 
 const COPIED = WORK_COLUMNS.filter((c) => !['spaceId', 'versionId', 'parentId'].includes(c));
 
@@ -49,4 +86,20 @@ export async function versionCopyData(client: pg.PoolClient, fromVersionId: stri
   await copyBimLinks(client, fromVersionId, toVersionId);
   await client.query('DROP TABLE work_copy_map');
   return rowCount ?? 0;
+}
+
+/**
+ * Copies a version's BIM links to its copy, over the temporary `work_copy_map` of versionCopyData (old
+ * work ids to new ones).
+ */
+async function copyBimLinks(client: pg.PoolClient, fromVersionId: string, toVersionId: string) {
+  await client.query(
+    `INSERT INTO bim_links (id, "spaceId", "versionId", "workId", "modelId", "globalId", "profileId", source, "createdAt")
+     SELECT gen_random_uuid(), l."spaceId", $2, m.new, l."modelId", l."globalId", l."profileId", l.source, l."createdAt"
+     FROM bim_links l JOIN work_copy_map m ON m.old = l."workId" JOIN bim_models bm ON bm.id = l."modelId"
+     WHERE l."versionId" = $1
+       -- a copy into a schedule of another project drops links to this project's models
+       AND bm."projectId" = (SELECT s."parentId" FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE v.id = $2)`,
+    [fromVersionId, toVersionId],
+  );
 }

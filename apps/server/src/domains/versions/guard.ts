@@ -1,24 +1,8 @@
 import type pg from 'pg';
-import type { Context, SpaceContext } from '../../context';
+import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
+import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
-
-export type Sql = pg.Pool | pg.PoolClient;
-
-/** Runs `fn` in one transaction on one pooled connection. */
-export async function inTransaction<T>(ctx: Context, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await ctx.db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 export interface VersionRow {
   id: string;
@@ -55,16 +39,9 @@ export async function versionForEdit(client: pg.PoolClient, spaceId: string, ver
   return version;
 }
 
-/** The key date of the editing period: today (server clock, wall-clock date). */
-export function keyDate(): string {
-  const now = new Date();
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
-
 /**
- * Spec §3 "Editing period for plan and fact data": with N > 0 days configured, plan and fact dates
- * earlier than N days before the key date are refused.
+ * The editing period of plan and fact data (docs/product-rules.md, "Editing period"): with N > 0 days
+ * configured, plan and fact dates earlier than N days before the key date are refused.
  */
 export async function checkEditingPeriod(ctx: SpaceContext, sql: Sql, dates: (string | null | undefined)[]) {
   const given = dates.filter((d): d is string => typeof d === 'string');

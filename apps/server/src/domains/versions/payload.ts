@@ -6,7 +6,7 @@ import {
   type WorkColumnArrays,
 } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import type { Sql } from './guard';
+import type { Sql } from '../../db/sql';
 import { versionOf } from './guard';
 
 /**

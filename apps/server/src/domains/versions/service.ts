@@ -2,10 +2,10 @@ import { CALC_STATUS_TEXT } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
+import { iso } from '../../db/time';
 import { AppError } from '../../errors';
-import { iso } from '../works/fields';
 import { versionCopyData } from './copy';
-import { inTransaction, type Sql } from './guard';
 
 const VERSION_SELECT = `v.id, v."scheduleId", v.number, v.name, v.actual, v.locked, v."calcStatus", v."calcError",
   v."calculatedAt", ${iso('v."projectStart"')} AS "projectStart", ${iso('v."dataDate"')} AS "dataDate",
@@ -105,7 +105,7 @@ export async function createVersion(
   ctx: SpaceContext,
   input: { scheduleId: string; name: string; copyFromVersionId?: string },
 ) {
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     await scheduleNode(client, ctx.space.spaceId, input.scheduleId);
     return insertVersion(ctx, client, {
       scheduleId: input.scheduleId,
@@ -121,7 +121,7 @@ export async function copyVersionTo(
   ctx: SpaceContext,
   input: { versionId: string; scheduleId: string; name?: string },
 ) {
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     await scheduleNode(client, ctx.space.spaceId, input.scheduleId);
     return insertVersion(ctx, client, {
       scheduleId: input.scheduleId,
@@ -144,7 +144,7 @@ export async function updateVersion(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const { rows } = await client.query<{ locked: boolean; revision: number }>(
       `SELECT locked, revision FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
       [input.versionId, spaceId],
@@ -186,7 +186,7 @@ export async function updateVersion(
 /** One actual version per schedule (spec §4: set by its own call). */
 export async function setActualVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const { rows } = await client.query<{ scheduleId: string }>(
       `SELECT "scheduleId" FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
       [versionId, spaceId],
@@ -213,7 +213,7 @@ export async function setVersionLocked(ctx: SpaceContext, versionId: string, loc
 /** A locked version cannot be deleted either; unlock it first. */
 export async function deleteVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     const { rows } = await client.query<{ locked: boolean }>(
       `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
       [versionId, spaceId],

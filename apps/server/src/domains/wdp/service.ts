@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction, type Sql } from '../../db/sql';
+import { iso, keyDate } from '../../db/time';
 import { AppError } from '../../errors';
-import { versionForResources } from '../resources/lock';
-import { dayShare, versionCalendars } from '../resources/time';
-import { UndoRecorder } from '../undo/record';
-import { checkEditingPeriod, inTransaction, keyDate, type Sql, versionOf } from '../versions/guard';
-import { iso } from '../works/fields';
+import { dayShare, versionCalendars, versionForResources } from '../resources';
+import { UndoRecorder } from '../undo';
+import { checkEditingPeriod, versionOf } from '../versions';
 
 /**
  * Daily work plans (wdp, spec §1, §4, §7): per work and day the planned and the actual volume. A work's
@@ -232,7 +232,7 @@ export async function saveWdp(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, input.versionId);
     await checkEditingPeriod(
       ctx,
@@ -260,7 +260,7 @@ export async function setWdpPlanning(
   input: { versionId: string; rows: { workId: string; revision?: number }[]; planning: boolean },
 ) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, input.versionId);
     const locked = await lockRows(client, spaceId, input.versionId, input.rows);
     const undo = new UndoRecorder(client);
@@ -311,7 +311,7 @@ export async function updateVolumePlanAtDay(
 ) {
   const spaceId = ctx.space.spaceId;
   const day = input.date;
-  const result = await inTransaction(ctx, async (client) => {
+  const result = await inTransaction(ctx.db.pool, async (client) => {
     await versionForResources(client, spaceId, input.versionId);
     await checkEditingPeriod(ctx, client, [day]);
     const { rows: works } = await client.query<PlanWork>(

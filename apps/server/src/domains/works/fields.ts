@@ -1,10 +1,8 @@
 import { SCHEDULE_LIMITS, scheduleDate, type WorkFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { iso } from '../../db/time';
 import { AppError } from '../../errors';
-
-/** Formats a `timestamp` column as the API's wall-clock `YYYY-MM-DDTHH:mm` (time zone free). */
-export const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`;
 
 export const WORK_SELECT = `w.id, w."versionId", w."parentId", w."originId", w."sortKey", w.code, w.name, w.type,
   w."durationMinutes", w."calendarId",

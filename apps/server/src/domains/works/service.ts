@@ -1,12 +1,13 @@
 import type { WorkFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
+import { iso } from '../../db/time';
 import { AppError } from '../../errors';
-import { UndoRecorder } from '../undo/record';
-import { checkEditingPeriod, inTransaction, versionForEdit, versionOf } from '../versions/guard';
+import { UndoRecorder } from '../undo';
+import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
 import {
   checkWorkReferences,
-  iso,
   periodDates,
   toWork,
   WORK_SELECT,
@@ -123,7 +124,7 @@ export async function createWork(
 ) {
   const spaceId = ctx.space.spaceId;
   const { versionId, parentId = null, afterId, ...fields } = input;
-  const id = await inTransaction(ctx, async (client) => {
+  const id = await inTransaction(ctx.db.pool, async (client) => {
     const version = await versionForEdit(client, spaceId, versionId);
     await checkEditingPeriod(ctx, client, periodDates(fields));
     await checkWorkReferences(ctx, client, version.scheduleId, fields);
@@ -173,7 +174,7 @@ export async function bulkUpdateWorks(
   const spaceId = ctx.space.spaceId;
   const { versionId, works, set } = input;
   const ids = [...new Set(works.map((w) => w.workId))];
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     const version = await versionForEdit(client, spaceId, versionId);
     await checkEditingPeriod(ctx, client, periodDates(set));
     await checkWorkReferences(ctx, client, version.scheduleId, set);
@@ -196,7 +197,7 @@ export async function bulkUpdateWorks(
 /** Deletes works with their subtrees and every relation touching them. */
 export async function deleteWorks(ctx: SpaceContext, input: { versionId: string; workIds: string[] }) {
   const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx, async (client) => {
+  return inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     await lockWorks(
       client,
@@ -234,7 +235,7 @@ async function moveTo(
   ) => Promise<{ parentId: string | null; afterId: string | null }>,
 ) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx, async (client) => {
+  await inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
     const work = (await lockWorks(client, input.versionId, [input]))!.get(input.workId)!;
     const { parentId, afterId } = await target(client, work);

@@ -1,0 +1,6 @@
+// What the access domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { sessionByTokenHash, userById } from './auth-rows';
+export { ipAllowed, isValidAllowEntry } from './ip';
+export { requireBimSeat } from './modules';
+export { isActiveDelegation, resolveSpaceAccess } from './service';

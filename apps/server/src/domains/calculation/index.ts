@@ -1,0 +1,4 @@
+// What the calculation domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { projectLoad } from './project';
+export { calculateVersion, calculationStatus, recoverInterruptedCalculations } from './service';

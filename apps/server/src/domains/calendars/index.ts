@@ -1,0 +1,12 @@
+// What the calendars domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export {
+  type CalendarDto,
+  calendarToEngine,
+  createCalendar,
+  deleteCalendar,
+  getCalendar,
+  listCalendars,
+  setDefaultCalendar,
+  updateCalendar,
+} from './service';

@@ -1,0 +1,29 @@
+// What the interchange domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { startCalculation } from './calculate';
+export { exportVersion, startExport } from './export';
+export {
+  deleteFile,
+  downloadFile,
+  listScheduleFiles,
+  removeStoredBytes,
+  storageMaxSize,
+  storedFileKeysUnder,
+  uploadScheduleFile,
+} from './files';
+export {
+  chooseRecordedDates,
+  invalidFile,
+  previewUpload,
+  uploadVersion,
+  uploadVersionSynchronous,
+} from './import';
+export { getJob, listJobs, stopJob } from './jobs';
+export {
+  createImportSetting,
+  deleteImportSetting,
+  getImportSetting,
+  listImportSettings,
+  updateImportSetting,
+} from './settings';
+export { registerInterchangeWorkers } from './workers';

@@ -1,0 +1,19 @@
+// What the versions domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { encodedPayload, versionPayloadBinary } from './binary';
+export { compareVersions, exportComparison } from './compare';
+export { WORK_COLUMNS } from './copy';
+export { versionFingerprint } from './fingerprint';
+export { checkEditingPeriod, versionForEdit, versionOf } from './guard';
+export { type VersionColumns, versionColumns, versionPayload } from './payload';
+export {
+  copyVersionTo,
+  createVersion,
+  deleteVersion,
+  insertVersion,
+  listVersions,
+  readVersion,
+  setActualVersion,
+  setVersionLocked,
+  updateVersion,
+} from './service';

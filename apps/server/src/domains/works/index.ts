@@ -1,0 +1,19 @@
+// What the works domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { wbsOrder } from './fields';
+export { ORDER_GAP, orderKeyAfter } from './order';
+export {
+  bulkUpdateWorks,
+  createWork,
+  deleteWorks,
+  getWork,
+  indentWork,
+  listWorks,
+  moveWork,
+  outdentWork,
+  searchWorks,
+  setWorkState,
+  updateWork,
+  workPlanDetails,
+  workViewState,
+} from './service';
