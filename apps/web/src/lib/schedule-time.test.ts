@@ -7,6 +7,7 @@ import {
   isoToMinutes,
   minutesToDays,
   NO_DATE,
+  nowMinutes,
   parseDateText,
   parseNumberText,
 } from './schedule-time';
@@ -44,5 +45,10 @@ describe('schedule dates', () => {
   it('turns durations into working days and back', () => {
     expect(minutesToDays(960, 8)).toBe(2);
     expect(daysToMinutes(1.5, 9)).toBe(810);
+  });
+
+  it('reads the local wall clock as engine minutes', () => {
+    const local = new Date(2030, 2, 4, 8, 15, 42);
+    expect(formatMinutes(nowMinutes(local), true)).toBe('04.03.2030 08:15');
   });
 });

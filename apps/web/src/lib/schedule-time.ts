@@ -36,6 +36,11 @@ export function isoToMinutes(iso: string | null | undefined): number {
   return Number.isNaN(ms) ? NO_DATE : Math.round((ms - EPOCH_MS) / MINUTE_MS);
 }
 
+/** The local wall-clock time now in engine minutes (a chart's "today" line, a print's date). */
+export function nowMinutes(now = new Date()): number {
+  return isoToMinutes(new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+}
+
 /** DD.MM.YYYY [HH:mm] of an API date. */
 export function formatIso(iso: string | null | undefined, withTime = true): string {
   return formatMinutes(isoToMinutes(iso), withTime);

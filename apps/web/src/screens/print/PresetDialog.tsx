@@ -10,6 +10,7 @@ import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { formatNumber, parseNumberText } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
+import { DEFAULT_TITLES } from './builtin-format';
 
 export type Preset = RouterOutputs['print']['presets'][number];
 type TitleKey = 'firstHeader' | 'header' | 'footer' | 'lastFooter';
@@ -49,16 +50,7 @@ export function PresetDialog({
   const [height, setHeight] = useState(number(preset?.sheetHeightMm ?? 297));
   const [width, setWidth] = useState(number(preset?.sheetWidthMm ?? 420));
   const [margin, setMargin] = useState(number(preset?.marginMm ?? 10));
-  const [titles, setTitles] = useState(
-    preset?.titles ?? {
-      firstHeader: { left: '{project} / {schedule}', center: '', right: '{version}, {date}' },
-      header: { left: '{schedule}', center: '', right: '' },
-      footer: { left: '', center: '', right: '{page} / {pages}' },
-      lastFooter: { left: '', center: '', right: '' },
-      textSize: 9,
-      dynamicValues: true,
-    },
-  );
+  const [titles, setTitles] = useState(preset?.titles ?? DEFAULT_TITLES);
   const [textSize, setTextSize] = useState(number(titles.textSize));
   const [errors, setErrors] = useState<FieldErrors>({});
   const lastTitle = useRef<{ key: TitleKey; slot: Slot; caret: number } | null>(null);

@@ -1,0 +1,109 @@
+import { printedColumns } from '@takt/contracts';
+import type { Calendar } from '@takt/engine';
+import { dateFormat, type GanttLanguage, MINUTES_PER_DAY, type PrintSheetInput } from '@takt/gantt';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ScheduleModel } from '../../lib/columnar';
+import { appI18n, translateDynamic, useT } from '../../lib/i18n';
+import { formatNumber, hasDate, isoToMinutes, nowMinutes } from '../../lib/schedule-time';
+import { ganttSnapshotFromModel } from '../schedule/gantt/snapshot';
+import type { PlanDetails } from '../schedule/plan-details';
+import { drawPreviewPage } from './preview-canvas';
+import type { PrintSettings } from './usePrintSettings';
+
+/**
+ * The preview of the print: page 1 drawn from the same layout as the PDF, on the returned canvas; the
+ * snapshot of every work is what the layout prints (and where a new date range starts from).
+ */
+export function usePrintPreview({
+  settings: { draft, format, scheduleName, projectName },
+  model,
+  details,
+  versionName,
+  dataDate,
+  hoursPerDay,
+  calendar,
+}: {
+  settings: PrintSettings;
+  model: ScheduleModel;
+  details: ReadonlyMap<string, PlanDetails>;
+  versionName: string;
+  dataDate: number;
+  hoursPerDay: number;
+  calendar: Calendar | undefined;
+}) {
+  const t = useT();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const snapshot = useMemo(() => {
+    const all = new Int32Array(model.count);
+    for (let i = 0; i < model.count; i++) all[i] = i;
+    return ganttSnapshotFromModel(model, all, details, 1);
+  }, [model, details]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes with the language, which the titles, numbers and scale follow
+  const previewInput = useMemo<PrintSheetInput | null>(() => {
+    if (!draft) return null;
+    const source = {
+      works: model,
+      strings: model.strings,
+      approvedStart: snapshot.baselineStart,
+      approvedFinish: snapshot.baselineFinish,
+      depth: model.depth,
+    };
+    const cellFormat = {
+      hoursPerDay,
+      translate: (id: string) => translateDynamic(id),
+      number: (value: number) => formatNumber(value, appI18n.locale),
+      date: dateFormat,
+    };
+    const printedAt = nowMinutes();
+    const scaling =
+      draft.scaling.kind === 'fit'
+        ? ({ kind: 'fit' } as const)
+        : {
+            kind: 'range' as const,
+            start: isoToMinutes(draft.scaling.start),
+            finish: isoToMinutes(draft.scaling.finish) + MINUTES_PER_DAY,
+          };
+    return {
+      snapshot,
+      preset: format,
+      dynamicTitles: format.titles.dynamicValues,
+      scaling,
+      columns: printedColumns(draft.columns, source, cellFormat),
+      language: (appI18n.locale === 'ru' ? 'ru' : 'en') as GanttLanguage,
+      scheduleName,
+      versionName,
+      projectName,
+      printedAt,
+      today: printedAt,
+      dataDate: hasDate(dataDate) ? dataDate : undefined,
+      calendar,
+      kinds: draft.kinds,
+    };
+  }, [
+    draft,
+    model,
+    snapshot,
+    format,
+    t,
+    scheduleName,
+    versionName,
+    projectName,
+    dataDate,
+    hoursPerDay,
+    calendar,
+  ]);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || !previewInput) return;
+    const box = element.parentElement!;
+    const ratio = previewInput.preset.sheetHeightMm / previewInput.preset.sheetWidthMm;
+    const cssWidth = Math.min(box.clientWidth, box.clientHeight / ratio);
+    const dpr = window.devicePixelRatio || 1;
+    element.style.width = `${cssWidth}px`;
+    element.style.height = `${cssWidth * ratio}px`;
+    element.width = Math.round(cssWidth * dpr * 1.5);
+    element.height = Math.round(cssWidth * ratio * dpr * 1.5);
+    drawPreviewPage(element, previewInput, 0);
+  }, [previewInput]);
+  return { canvas, snapshot };
+}
