@@ -1,42 +1,19 @@
-import {
-  type GanttLanguage,
-  type GanttLayoutOptions,
-  MINUTES_PER_DAY,
-  SCALE_LEVELS,
-  type ScaleLevel,
-  scaleCenterOn,
-  scaleFit,
-  scaleLevel,
-  scalePan,
-  scaleZoom,
-  scaleZoomToLevel,
-  snapshotTimeRange,
-  type TimeScale,
-} from '@takt/gantt';
 import { useQueries } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import { decodeBinaryPayload, type ScheduleModel, textOf } from '../../lib/columnar';
-import { appI18n, useT } from '../../lib/i18n';
+import { decodeBinaryPayload, type ScheduleModel } from '../../lib/columnar';
+import { useT } from '../../lib/i18n';
 import { fetchBinaryPayload } from '../../lib/payload-fetch';
-import { usePixiHost } from '../../lib/pixi-host';
-import { formatMinutes, isoToMinutes } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
+import { ScaleButtons } from '../cyclogram/ScaleButtons';
 import { type GridSchedule, type GridSchedulePart, gridScheduleCombine } from './combine';
+import { GridScheduleList } from './GridScheduleList';
+import { useGridTimeline } from './useGridTimeline';
 import '../schedule/schedule.css';
 import './grid-schedule.css';
-
-const ROW_HEIGHT = 28;
-const HEADER_HEIGHT = 40;
-
-function nowMinutes(): number {
-  const now = new Date();
-  return isoToMinutes(new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-}
 
 /** Grid schedule `/{space}/grid/{project_id}` (screens and routes): every schedule of the project on one timeline. */
 export function GridSchedulePage({ params }: { params: { projectId: string } }) {
@@ -132,6 +109,7 @@ export function GridSchedulePage({ params }: { params: { projectId: string } }) 
   );
 }
 
+/** The toolbar, the list of schedules and works, and the timeline beside it. */
 function GridBody({
   grid,
   schedules,
@@ -153,68 +131,8 @@ function GridBody({
 }) {
   const t = useT();
   const list = useRef<HTMLDivElement>(null);
-  const { host, canvas, renderer, ready, size } = usePixiHost(dark, ({ GanttPixiRenderer }, start) =>
-    GanttPixiRenderer.create({ ...start, headerHeight: HEADER_HEIGHT }),
-  );
   const [scrollTop, setScrollTop] = useState(0);
-  const [scale, setScale] = useState<TimeScale | null>(null);
-  const today = useMemo(() => nowMinutes(), []);
-  const options = useMemo<GanttLayoutOptions>(
-    () => ({ today, kinds: { plan: true, approved_plan: false, fact: true } }),
-    [today],
-  );
-  const language = (appI18n.locale === 'ru' ? 'ru' : 'en') as GanttLanguage;
-  const virtualizer = useVirtualizer({
-    count: grid.rows.length,
-    getScrollElement: () => list.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const body = { width: Math.max(1, size.width), height: Math.max(1, size.height - HEADER_HEIGHT) };
-
-  const fit = () => {
-    const range = snapshotTimeRange(grid.snapshot);
-    if (range && body.width > 1)
-      setScale(scaleFit(range.start - MINUTES_PER_DAY, range.finish + MINUTES_PER_DAY, body.width, 16));
-  };
-  const fitted = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fits once, when the size is first known
-  useEffect(() => {
-    if (!fitted.current && body.width > 1) {
-      fitted.current = true;
-      fit();
-    }
-  }, [body.width]);
-
-  useEffect(() => {
-    const r = renderer.current;
-    if (!ready || !r || !scale || size.width === 0) return;
-    r.setScene({
-      snapshot: grid.snapshot,
-      scale,
-      viewport: { width: body.width, height: body.height, scrollTop, rowHeight: ROW_HEIGHT },
-      language,
-      options,
-    });
-  });
-
-  // Wheel over the timeline scrolls the rows (the list owns the scroll); Ctrl zooms, Shift pans.
-  useEffect(() => {
-    const box = host.current;
-    if (!box) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      if (event.ctrlKey || event.metaKey)
-        setScale((s) => (s ? scaleZoom(s, event.deltaY < 0 ? 1.2 : 1 / 1.2, event.offsetX) : s));
-      else if (event.shiftKey) setScale((s) => (s ? scalePan(s, event.deltaY || event.deltaX) : s));
-      else if (list.current) list.current.scrollTop += event.deltaY;
-    };
-    box.addEventListener('wheel', onWheel, { passive: false });
-    return () => box.removeEventListener('wheel', onWheel);
-  }, [host]);
-
-  const level: ScaleLevel | null = scale ? scaleLevel(scale) : null;
-  const drag = useRef<{ x: number } | null>(null);
+  const timeline = useGridTimeline({ grid, dark, list, scrollTop, onOpenWork });
   return (
     <>
       <div className="schedule-toolbar" role="toolbar" aria-label={t('screen.grid')}>
@@ -225,131 +143,41 @@ function GridBody({
           {t('grid.collapse_all')}
         </Button>
         <span className="schedule-toolbar-gap" />
-        <fieldset className="cyclogram-scales grid-schedule-scales" aria-label={t('cyclogram.fit')}>
-          {SCALE_LEVELS.map((l) => (
-            <Button
-              key={l}
-              variant={level === l ? 'primary' : 'ghost'}
-              aria-pressed={level === l}
-              onClick={() => setScale((s) => (s ? scaleZoomToLevel(s, l, body.width / 2) : s))}
-            >
-              {t(`cyclogram.scale.${l}`)}
-            </Button>
-          ))}
-        </fieldset>
-        <Button variant="ghost" onClick={fit}>
+        <ScaleButtons
+          level={timeline.level}
+          onLevel={timeline.zoomToLevel}
+          className="grid-schedule-scales"
+        />
+        <Button variant="ghost" onClick={timeline.fit}>
           {t('cyclogram.fit')}
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => setScale((s) => (s ? scaleCenterOn(s, today, body.width / 2) : s))}
-        >
+        <Button variant="ghost" onClick={timeline.toToday}>
           {t('cyclogram.today')}
         </Button>
       </div>
       <div className="grid-schedule-body">
-        <div
-          ref={list}
-          className="grid-schedule-list"
-          data-testid="grid-schedule-list"
-          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-        >
-          <div className="grid-schedule-head" style={{ height: HEADER_HEIGHT }}>
-            <span>{t('grid.col.code')}</span>
-            <span>{t('grid.col.name')}</span>
-            <span>{t('grid.col.start')}</span>
-            <span>{t('grid.col.finish')}</span>
-          </div>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = grid.rows[item.index]!;
-              const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
-              if (row.kind === 'schedule') {
-                const schedule = schedules[row.part]!;
-                const open = !collapsed.has(schedule.id);
-                const summary = grid.snapshot;
-                const work = row.summary;
-                const spans = summary.planStart[work]! >= 0;
-                return (
-                  <div key={item.key} className="grid-schedule-row grid-schedule-group" style={style}>
-                    <button
-                      type="button"
-                      className="icon-btn grid-schedule-toggle"
-                      aria-expanded={open}
-                      aria-label={schedule.name}
-                      onClick={() => onToggle(schedule.id)}
-                    >
-                      {open ? '▾' : '▸'}
-                    </button>
-                    <Link
-                      href={`/schedule/${schedule.id}`}
-                      className="grid-schedule-name"
-                      title={t('grid_schedule.open')}
-                    >
-                      {schedule.name}
-                    </Link>
-                    <span className="grid-schedule-muted">
-                      {schedule.actualVersionId
-                        ? t('grid_schedule.works', { count: row.works })
-                        : t('grid_schedule.no_version')}
-                    </span>
-                    <span>{spans ? formatMinutes(summary.planStart[work]!) : ''}</span>
-                    <span>{spans ? formatMinutes(summary.planFinish[work]!) : ''}</span>
-                  </div>
-                );
-              }
-              const model = models[row.part]!;
-              return (
-                <button
-                  type="button"
-                  key={item.key}
-                  className="grid-schedule-row grid-schedule-work"
-                  style={style}
-                  onClick={() => onOpenWork(row.part, row.row)}
-                  title={t('grid_schedule.open')}
-                >
-                  <span className="grid-schedule-code">{textOf(model, model.code[row.row]!)}</span>
-                  <span
-                    className="grid-schedule-work-name"
-                    style={{ paddingLeft: 8 + model.depth[row.row]! * 14 }}
-                  >
-                    {textOf(model, model.name[row.row]!)}
-                  </span>
-                  <span>{formatMinutes(model.planStart[row.row]!)}</span>
-                  <span>{formatMinutes(model.planFinish[row.row]!)}</span>
-                </button>
-              );
-            })}
-          </div>
-        </div>
+        <GridScheduleList
+          list={list}
+          grid={grid}
+          schedules={schedules}
+          models={models}
+          collapsed={collapsed}
+          onToggle={onToggle}
+          onOpenWork={onOpenWork}
+          onScrollTop={setScrollTop}
+        />
         {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer panning and double-click on bars; keyboard users open works from the list */}
         <div
-          ref={host}
+          ref={timeline.host}
           className="grid-schedule-timeline"
           data-testid="grid-schedule-timeline"
-          data-ready={ready && scale ? 'true' : 'false'}
-          onPointerDown={(event) => {
-            drag.current = { x: event.clientX };
-          }}
-          onPointerMove={(event) => {
-            if (!drag.current || event.buttons !== 1) return;
-            const dx = event.clientX - drag.current.x;
-            drag.current = { x: event.clientX };
-            setScale((s) => (s ? scalePan(s, -dx) : s));
-          }}
-          onPointerUp={() => {
-            drag.current = null;
-          }}
-          onDoubleClick={(event) => {
-            const rect = event.currentTarget.getBoundingClientRect();
-            const hit = renderer.current?.hitTest(event.clientX - rect.left, event.clientY - rect.top);
-            if (!hit || hit.work < 0) return;
-            const part = grid.workPart[hit.work]!;
-            const row = grid.workRow[hit.work]!;
-            if (row >= 0) onOpenWork(part, row);
-          }}
+          data-ready={timeline.ready ? 'true' : 'false'}
+          onPointerDown={timeline.pointer.onPointerDown}
+          onPointerMove={timeline.pointer.onPointerMove}
+          onPointerUp={timeline.pointer.onPointerUp}
+          onDoubleClick={timeline.pointer.onDoubleClick}
         >
-          <canvas ref={canvas} />
+          <canvas ref={timeline.canvas} />
         </div>
       </div>
     </>
