@@ -1,20 +1,14 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
-import { confirmed } from '../../components/confirm';
-import { Badge, Empty, ProgressBar, Spinner, Tabs } from '../../components/ui';
+import { Badge, Empty, ProgressBar, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
-import { VersionSelect } from '../schedule/VersionSelect';
-import { BimModelsPanel } from './BimModelsPanel';
-import { BimObjectsPanel } from './BimObjectsPanel';
+import { ScheduleViewHeader } from '../schedule/ScheduleViewHeader';
 import { BimPlayer } from './BimPlayer';
 import { BimPropertiesPanel } from './BimPropertiesPanel';
 import { BimRulesDialog } from './BimRulesDialog';
+import { BimSidePanel } from './BimSidePanel';
 import { BimToolbar } from './BimToolbar';
-import { BimTreePanel } from './BimTreePanel';
 import { BimViewport } from './BimViewport';
-import { BimViewsPanel } from './BimViewsPanel';
-import { BimWorksPanel } from './BimWorksPanel';
 import { selectionSize, type Tab } from './bim-types';
 import { useBimCommands } from './useBimCommands';
 import { useBimData } from './useBimData';
@@ -29,25 +23,20 @@ export function BimPage({ params }: { params: { id: string } }) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const scheduleId = params.id;
-  const [search, setSearch] = useSearchParams();
+  const data = useBimData(scheduleId);
   const {
     node,
     parent,
     projectId,
     versions,
-    versionList,
     versionId,
     models,
     completed,
     viewState,
-    hiddenModels,
-    setHiddenModels,
     loaded,
     works,
     player,
-    wbs,
-    primitives,
-  } = useBimData(scheduleId, search);
+  } = data;
   const editable = can('bim.edit');
 
   const [tab, setTab] = useState<Tab>('models');
@@ -81,11 +70,10 @@ export function BimPage({ params }: { params: { id: string } }) {
     persist,
   });
 
-  const { refreshLinks, link, unlink, linkSelected, unlinkSelected, fromProcess, updateModel, deleteModel } =
-    useBimCommands(spaceId, versionId, selection, selectedWorks);
+  const commands = useBimCommands(spaceId, versionId, selection, selectedWorks);
+  const { refreshLinks, link, unlink, linkSelected, unlinkSelected } = commands;
 
   if (node.isError || versions.isError) return null;
-  const count = selectionSize(selection);
   const loadingModels = completed.length > loaded.length;
   const profileLegend = (player.data?.profiles ?? []).map((p) => ({
     name: p.name,
@@ -94,26 +82,19 @@ export function BimPage({ params }: { params: { id: string } }) {
 
   return (
     <div className="schedule bim" data-testid="bim-page">
-      <header className="schedule-header">
-        <div className="schedule-title">
-          <Link href={`/schedule/${scheduleId}`} className="schedule-crumb">
-            {node.data?.name ?? t('bim.back')}
-          </Link>
-          <h1 className="page-title">{t('bim.title')}</h1>
-          {versionId && (
-            <VersionSelect
-              versions={versionList}
-              value={versionId}
-              onChange={(id) => setSearch({ version: id }, { replace: true })}
-            />
-          )}
+      <ScheduleViewHeader
+        scheduleId={scheduleId}
+        view={data.view}
+        back={t('bim.back')}
+        title={t('bim.title')}
+        badge={
           <Badge>
             <span data-testid="bim-selection">
-              {t('bim.selection', { elements: count, works: selectedWorks.size })}
+              {t('bim.selection', { elements: selectionSize(selection), works: selectedWorks.size })}
             </span>
           </Badge>
-        </div>
-      </header>
+        }
+      />
       {parent.isSuccess && !projectId ? (
         <Empty>{t('bim.no_project')}</Empty>
       ) : (
@@ -153,90 +134,17 @@ export function BimPage({ params }: { params: { id: string } }) {
               />
             ))}
           <div className="bim-body">
-            <aside className="bim-side">
-              <Tabs
-                label={t('bim.panels')}
-                active={tab}
-                onChange={setTab}
-                tabs={[
-                  { key: 'models', label: t('bim.tab.models') },
-                  { key: 'tree', label: t('bim.tab.tree') },
-                  { key: 'works', label: t('bim.tab.works') },
-                  { key: 'views', label: t('bim.tab.views') },
-                  { key: 'objects', label: t('bim.tab.objects') },
-                ]}
-              />
-              <div className="bim-side-body">
-                {tab === 'models' && !models.isSuccess && <Spinner />}
-                {tab === 'models' && models.isSuccess && (
-                  <BimModelsPanel
-                    models={models.data ?? []}
-                    hidden={hiddenModels}
-                    editable={editable}
-                    t={t}
-                    onToggle={(m, visible) => {
-                      setHiddenModels((h) => {
-                        const next = new Set(h);
-                        if (visible) next.delete(m.id);
-                        else next.add(m.id);
-                        persist({ hiddenModels: [...next] });
-                        return next;
-                      });
-                      if (editable)
-                        updateModel.mutate({ spaceId, modelId: m.id, revision: m.revision, visible });
-                    }}
-                    onDelete={async (m) => {
-                      if (
-                        await confirmed({
-                          title: t('bim.model.delete', { name: m.name }),
-                          text: t('bim.model.delete_confirm', { name: m.name }),
-                          danger: true,
-                        })
-                      )
-                        deleteModel.mutate({ spaceId, modelId: m.id });
-                    }}
-                    onProcess={(m) => fromProcess.mutate({ spaceId, versionId, modelId: m.id })}
-                  />
-                )}
-                {tab === 'tree' && projectId && (
-                  <BimTreePanel
-                    spaceId={spaceId}
-                    projectId={projectId}
-                    loaded={loaded}
-                    onSelect={(modelId, ids) => selectElements(new Map([[modelId, new Set(ids)]]), true)}
-                  />
-                )}
-                {tab === 'works' && (
-                  <BimWorksPanel
-                    works={works.data ?? []}
-                    linked={wbs.data?.linked ?? []}
-                    selected={selectedWorks}
-                    t={t}
-                    onSelect={(id, additive) => {
-                      const next = new Set(additive ? selectedWorks : []);
-                      if (additive && next.has(id)) next.delete(id);
-                      else next.add(id);
-                      void selectWorks(next);
-                    }}
-                  />
-                )}
-                {tab === 'views' && versionId && (
-                  <BimViewsPanel
-                    spaceId={spaceId}
-                    versionId={versionId}
-                    loaded={loaded}
-                    worksWithout={wbs.data?.worksWithoutElements ?? []}
-                    onElement={(modelId, globalId) =>
-                      selectElements(new Map([[modelId, new Set([globalId])]]), true)
-                    }
-                    onWork={(id) => void selectWorks(new Set([id]))}
-                  />
-                )}
-                {tab === 'objects' && projectId && (
-                  <BimObjectsPanel spaceId={spaceId} epsId={projectId} editable={editable} />
-                )}
-              </div>
-            </aside>
+            <BimSidePanel
+              tab={tab}
+              onTab={setTab}
+              data={data}
+              commands={commands}
+              editable={editable}
+              persist={persist}
+              selectedWorks={selectedWorks}
+              selectElements={selectElements}
+              selectWorks={selectWorks}
+            />
             <div className="bim-stage">
               {loadingModels && (
                 <div className="bim-stage-overlay">
@@ -250,7 +158,7 @@ export function BimPage({ params }: { params: { id: string } }) {
               )}
               <BimViewport
                 models={previews.length ? [...loaded, ...previews] : loaded}
-                primitives={primitives}
+                primitives={data.primitives}
                 dark={darkBackground}
                 onReady={onReady}
                 onPick={(p, additive) => void onPick(p, additive)}

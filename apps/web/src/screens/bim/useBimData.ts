@@ -1,26 +1,23 @@
 import type { BimPrimitive } from '@takt/bim/viewer';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { useSearchParams } from 'wouter';
 import { useSpace } from '../../layouts/space-context';
-import { asVersions } from '../../lib/schedule-types';
 import { api, trpc } from '../../lib/trpc';
+import { useScheduleVersion } from '../schedule/useScheduleVersion';
 import { fetchModelGeometry } from './bim-data';
 import type { LoadedModel } from './bim-types';
 
 /** The screen's server data: the schedule, its project, versions, models (with their geometry), works and links. */
-export function useBimData(scheduleId: string, search: ReturnType<typeof useSearchParams>[0]) {
+export function useBimData(scheduleId: string) {
   const { spaceId } = useSpace();
-  const node = trpc.eps.get.useQuery({ spaceId, nodeId: scheduleId });
+  const view = useScheduleVersion(scheduleId);
+  const { node } = view;
+  const versionId = view.versionId ?? '';
   const parent = trpc.eps.get.useQuery(
     { spaceId, nodeId: node.data?.parentId ?? '' },
     { enabled: !!node.data?.parentId },
   );
   const projectId = parent.data?.kind === 'project' ? parent.data.id : null;
-  const versions = trpc.versions.list.useQuery({ spaceId, scheduleId });
-  const versionList = asVersions(versions.data);
-  const versionId =
-    search.get('version') ?? versionList.find((v) => v.actual)?.id ?? versionList[0]?.id ?? '';
 
   const models = trpc.bim.models.list.useQuery(
     { spaceId, projectId: projectId ?? '' },
@@ -89,11 +86,11 @@ export function useBimData(scheduleId: string, search: ReturnType<typeof useSear
   );
 
   return {
+    view,
     node,
     parent,
     projectId,
-    versions,
-    versionList,
+    versions: view.versions,
     versionId,
     models,
     completed,
