@@ -1,9 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@takt/contracts';
 
-export const ADMIN_PASSWORD = process.env.TAKT_E2E_ADMIN_PASSWORD ?? 'E2e-root-pass-phrase-1';
 export const PASSWORD = 'Str0ng-pass-word';
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -54,17 +53,6 @@ export async function registerByApi(request: APIRequestContext, user: TestUser):
         privacyPolicyAccepted: true,
       },
     }),
-  );
-  return body.token as string;
-}
-
-export async function loginByApi(
-  request: APIRequestContext,
-  login: string,
-  password: string,
-): Promise<string> {
-  const body = await expectOk(
-    await request.post('/api/v1/auth/login', { headers: { 'X-Language': 'en' }, data: { login, password } }),
   );
   return body.token as string;
 }
@@ -128,15 +116,6 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
     [STORAGE_KEYS.token, token] as const,
   );
   await page.goto(path);
-}
-
-/** Signs in through the form. */
-export async function signInWithForm(page: Page, login: string, password: string): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Login', { exact: true }).fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
 /**

@@ -13,8 +13,6 @@ export const MINUTES_PER_DAY = 1440;
 export const TIME_FIRST_DAY = -36524;
 /** 2200-01-01 as days since 2000-01-01: the day after the last day of the range. */
 export const TIME_END_DAY = 73049;
-/** Days in the supported range. */
-export const TIME_RANGE_DAYS = TIME_END_DAY - TIME_FIRST_DAY;
 export const TIME_MIN = (TIME_FIRST_DAY * MINUTES_PER_DAY) as Minutes;
 export const TIME_MAX = (TIME_END_DAY * MINUTES_PER_DAY) as Minutes;
 /** The supported range in words, for error messages. */

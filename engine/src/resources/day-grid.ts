@@ -59,10 +59,3 @@ export function dayGridDayOfStart(grid: DayGrid, c: number, w: number): number {
 export function dayGridDayOfFinish(grid: DayGrid, c: number, w: number): number {
   return w <= 0 ? dayGridDayOfStart(grid, c, 0) : dayGridDayOfStart(grid, c, w - 1);
 }
-
-/** The day index of an instant (minutes). */
-export function dayGridDayOfTime(grid: DayGrid, time: number): number {
-  const d = Math.floor(time / MINUTES_PER_DAY) - grid.firstDay;
-  if (d >= 0) dayGridEnsure(grid, d);
-  return d;
-}

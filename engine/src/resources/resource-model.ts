@@ -17,8 +17,10 @@ import { SHAPE_CURVE, SHAPE_END, SHAPE_EVENLY, SHAPE_START, spreadCurveCumulativ
 
 export const RESOURCE_KINDS: readonly ResourceKind[] = ['volume', 'labour', 'cost', 'distributed_price'];
 
-/** How an assignment is placed: relative to the work's dates, on fixed days, or fact then remainder. */
-export const MODE_RELATIVE = 0;
+/**
+ * How an assignment is placed: relative to the work's dates (0, what a mode array starts with), on fixed
+ * days, by periods, or fact then remainder.
+ */
 export const MODE_BY_DATE = 1;
 export const MODE_BY_PERIOD = 2;
 export const MODE_BY_FACT = 3;

@@ -60,10 +60,6 @@ export function useAppState<S>(selector: (state: AppState) => S): S {
   return useStore(appState, selector);
 }
 
-export function setFormVisible(flag: FormFlag, visible: boolean): void {
-  appState.set((state) => ({ forms: { ...state.forms, [flag]: visible } }));
-}
-
 /** Keeps height and width in step with the window. */
 export function trackViewport(): () => void {
   const onResize = () => appState.set(viewportSize());

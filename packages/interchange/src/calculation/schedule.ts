@@ -148,8 +148,3 @@ function msProjectConvention(row: ScheduleRow, projectFinish: Minutes, cal: () =
   const lf = timeFromIso(row.lateFinish);
   if (lf < projectFinish) row.lateFinish = timeToIso(calendarNextWorkingInstant(cal(), lf));
 }
-
-/** Local `YYYY-MM-DDTHH:mm` of the CLI and JSON rows. */
-export function hours(minutes: number | null): number | null {
-  return minutes === null ? null : Math.round((minutes / 60) * 100) / 100;
-}

@@ -1,9 +1,8 @@
 /**
  * Streaming XML with saxes. `parseXml` hands each start tag, text and end tag to a sink as they are
- * parsed; `streamXml` builds on it: elements whose path `isRecord` accepts are collected as small trees and
- * handed to `onRecord` one at a time; leaf elements outside records go to `onScalar`. Only one record is
- * in memory at a time. Namespace prefixes are dropped. Malformed or truncated XML is an
- * `InterchangeError` with the line.
+ * parsed (the record readers of `xml-records.ts` build on it), and `XNode` trees of small elements are
+ * walked with `child`, `childText` and `childrenNamed`. Namespace prefixes are dropped. Malformed or
+ * truncated XML is an `InterchangeError` with the line.
  */
 import { SaxesParser, type SaxesTag } from 'saxes';
 import { InterchangeError } from './errors.js';
@@ -15,12 +14,6 @@ export interface XNode {
   children: XNode[];
   text: string;
   line: number;
-}
-
-export interface XmlHandlers {
-  isRecord(path: readonly string[]): boolean;
-  onRecord(node: XNode, path: readonly string[]): void;
-  onScalar?(path: readonly string[], text: string, line: number): void;
 }
 
 /** Parse events: element names without their namespace prefix; `line` is where the start tag ends. */
@@ -81,49 +74,6 @@ export async function parseXml(
   if (!root) throw new InterchangeError('truncated', 'empty XML document', { line: 1 });
   if (depth > 0) throw new InterchangeError('truncated', 'XML ends inside an element', { line: parser.line });
   return root;
-}
-
-export function streamXml(
-  source: ByteSource,
-  handlers: XmlHandlers,
-  encoding: Encoding = 'auto',
-): Promise<string> {
-  const path: string[] = [];
-  const stack: XNode[] = [];
-  let text = '';
-  return parseXml(
-    source,
-    {
-      open(name, tag, line) {
-        path.push(name);
-        text = '';
-        if (stack.length > 0 || handlers.isRecord(path)) {
-          const attrs: Record<string, string> = {};
-          for (const [k, v] of Object.entries(tag.attributes))
-            attrs[local(k)] = typeof v === 'string' ? v : v.value;
-          const node: XNode = { name, attrs, children: [], text: '', line };
-          stack[stack.length - 1]?.children.push(node);
-          stack.push(node);
-        }
-      },
-      text(t) {
-        text += t;
-      },
-      close(line) {
-        const node = stack.length > 0 ? stack[stack.length - 1] : undefined;
-        if (node) {
-          if (node.children.length === 0) node.text = text.trim();
-          stack.pop();
-          if (stack.length === 0) handlers.onRecord(node, path);
-        } else if (handlers.onScalar && text.trim() !== '') {
-          handlers.onScalar(path, text.trim(), line);
-        }
-        text = '';
-        path.pop();
-      },
-    },
-    encoding,
-  );
 }
 
 export function child(node: XNode, name: string): XNode | undefined {

@@ -69,7 +69,6 @@ const ASSIGNMENT_SHAPE = new Shape([
 
 /** Positions of the kept children of each kind of record. */
 export const ACTIVITY = ACTIVITY_SHAPE.at;
-export const ACTIVITY_FIELD_NAMES = ACTIVITY_SHAPE.names;
 export const UDF = UDF_SHAPE.at;
 export const CODE = CODE_SHAPE.at;
 export const WBS = WBS_SHAPE.at;

@@ -26,13 +26,7 @@ import {
 } from '@takt/engine';
 import { InterchangeError } from '../common/errors.js';
 import type { ByteSource, Encoding } from '../common/input.js';
-import {
-  englishText,
-  type InterchangeMessageId,
-  type LocalizedText,
-  localized,
-  type MessageValues,
-} from '../common/messages.js';
+import { englishText, type LocalizedText, localized } from '../common/messages.js';
 import {
   emptyProject,
   type IxActivity,
@@ -813,5 +807,3 @@ export function matchVolumesByCode(
   }
   return { updates, missing, message: missingVolumeCodesMessage(missing) };
 }
-
-export type { InterchangeMessageId, MessageValues };

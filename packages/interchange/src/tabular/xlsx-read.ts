@@ -50,10 +50,6 @@ function parseXml(
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 const decoder = new TextDecoder();
 
-export interface XlsxInfo {
-  sheetNames: string[];
-}
-
 interface Parts {
   sheets: { name: string; path: string }[];
   date1904: boolean;

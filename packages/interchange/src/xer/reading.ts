@@ -15,7 +15,7 @@ import { MAX_MINUTES } from '../common/validate.js';
  * The line being read: its cells (`text.split('\t')`, found by the positions of its tabs, so that only the
  * values read become strings) and, for a `%R` line, its values by the current table's `%F` field names.
  */
-export class Row implements Locator {
+class Row implements Locator {
   line = 0;
   table = '';
   text = '';
