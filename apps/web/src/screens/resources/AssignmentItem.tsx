@@ -1,0 +1,184 @@
+import { DISTRIBUTION_MODES, RESERVED_ALLOCATION_MODES, type ReservedAllocationMode } from '@takt/contracts';
+import { Badge, Button } from '../../components/ui';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import {
+  type Assignment,
+  type AssignmentPatch,
+  amountChange,
+  daysText,
+  minutesOfDays,
+  reservedChange,
+} from './assignment-edit';
+import { quantityText } from './format';
+
+/**
+ * One assignment of the work: the resource, its planned, approved and actual quantities (saved when a
+ * field is left), the distribution mode and the reserved allocation mode with its parameters.
+ */
+export function AssignmentItem({
+  a,
+  others,
+  readOnly,
+  hoursPerDay,
+  onSave,
+  onRemove,
+}: {
+  a: Assignment;
+  /** Every assignment of the work, this one included. */
+  others: readonly Assignment[];
+  readOnly: boolean;
+  hoursPerDay: number;
+  onSave: (a: Assignment, patch: AssignmentPatch) => void;
+  onRemove: (a: Assignment) => void;
+}) {
+  const t = useT();
+  return (
+    <li className="assignment-item" data-testid="assignment">
+      <div className="panel-row">
+        <span>
+          <strong>{a.resourceCode ? `${a.resourceCode} ${a.resourceName}` : a.resourceName}</strong>{' '}
+          <Badge>{t(`resources.kind.${a.kind}`)}</Badge>
+        </span>
+        <Button
+          variant="ghost"
+          disabled={readOnly}
+          aria-label={t('common.delete')}
+          onClick={() => onRemove(a)}
+        >
+          ×
+        </Button>
+      </div>
+      <div className="assignment-fields">
+        {(['planQuantity', 'approvedQuantity', 'factQuantity'] as const).map((field) => (
+          <label key={field}>
+            <span>{t(`assignment.${field}`)}</span>
+            <input
+              className="input input-compact"
+              inputMode="decimal"
+              disabled={readOnly}
+              defaultValue={quantityText(a[field])}
+              placeholder={a.unit ?? ''}
+              data-testid={`assignment-${field}`}
+              onBlur={(e) => {
+                const change = amountChange(e.target.value, a[field], field !== 'planQuantity');
+                if (change && 'error' in change) notify('error', [t(change.error)]);
+                else if (change) onSave(a, { [field]: change.value });
+              }}
+            />
+          </label>
+        ))}
+        <label>
+          <span>{t('assignment.distribution')}</span>
+          <select
+            className="input input-compact"
+            disabled={readOnly}
+            value={a.distribution}
+            onChange={(e) => onSave(a, { distribution: e.target.value as Assignment['distribution'] })}
+          >
+            {DISTRIBUTION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`assignment.distribution.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('assignment.reserved')}</span>
+          <select
+            className="input input-compact"
+            disabled={readOnly}
+            value={a.reserved ?? ''}
+            data-testid="assignment-reserved"
+            onChange={(e) => {
+              const change = reservedChange(
+                a,
+                (e.target.value || null) as ReservedAllocationMode | null,
+                others,
+              );
+              if ('error' in change) notify('error', [t(change.error)]);
+              else onSave(a, change);
+            }}
+          >
+            <option value="">{t('assignment.reserved.none')}</option>
+            {RESERVED_ALLOCATION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`assignment.reserved.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ReservedFields a={a} others={others} readOnly={readOnly} hoursPerDay={hoursPerDay} onSave={onSave} />
+      </div>
+    </li>
+  );
+}
+
+/** The parameters of the reserved allocation mode: lag and window, the assignment followed, or a note. */
+function ReservedFields({
+  a,
+  others,
+  readOnly,
+  hoursPerDay,
+  onSave,
+}: {
+  a: Assignment;
+  others: readonly Assignment[];
+  readOnly: boolean;
+  hoursPerDay: number;
+  onSave: (a: Assignment, patch: AssignmentPatch) => void;
+}) {
+  const t = useT();
+  switch (a.reserved) {
+    case 'by_lag':
+      return (
+        <>
+          <label>
+            <span>{t('assignment.lag_days')}</span>
+            <input
+              className="input input-compact"
+              disabled={readOnly}
+              defaultValue={daysText(a.lagMinutes, hoursPerDay)}
+              onBlur={(e) => onSave(a, { lagMinutes: minutesOfDays(e.target.value, hoursPerDay) ?? 0 })}
+            />
+          </label>
+          <label>
+            <span>{t('assignment.window_days')}</span>
+            <input
+              className="input input-compact"
+              disabled={readOnly}
+              defaultValue={daysText(a.windowMinutes, hoursPerDay)}
+              placeholder={t('assignment.to_finish')}
+              onBlur={(e) => onSave(a, { windowMinutes: minutesOfDays(e.target.value, hoursPerDay) })}
+            />
+          </label>
+        </>
+      );
+    case 'by_volume':
+      return (
+        <label>
+          <span>{t('assignment.follows')}</span>
+          <select
+            className="input input-compact"
+            disabled={readOnly}
+            value={a.followsId ?? ''}
+            onChange={(e) => onSave(a, { followsId: e.target.value })}
+          >
+            {others
+              .filter((o) => o.id !== a.id && o.reserved !== 'by_volume')
+              .map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.resourceName}
+                </option>
+              ))}
+          </select>
+        </label>
+      );
+    case 'by_date':
+      return <p className="muted assignment-note">{t('assignment.by_date_note')}</p>;
+    case 'by_fact':
+      return <p className="muted assignment-note">{t('assignment.by_fact_note')}</p>;
+    default:
+      return null;
+  }
+}

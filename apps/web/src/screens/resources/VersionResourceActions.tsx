@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { trpc } from '../../lib/trpc';
+import { scenarioMessages } from './assignment-edit';
+import { quantityText } from './format';
+import { ResourceSettingsDialog } from './ResourceSettingsDialog';
+
+/**
+ * The version's resource actions: update the costs, apply the resource scenario, set the remaining
+ * durations by intensity, and the version's resource settings.
+ */
+export function VersionResourceActions({
+  versionId,
+  readOnly,
+  onChanged,
+}: {
+  versionId: string;
+  readOnly: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const { spaceId, can } = useSpace();
+  const utils = trpc.useUtils();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const costs = trpc.resources.updateCosts.useMutation({
+    onSuccess: (r) =>
+      notify('success', [
+        t('costs.success', {
+          count: r.count,
+          plan: quantityText(r.planTotal, 2),
+          fact: quantityText(r.factTotal, 2),
+        }),
+      ]),
+  });
+  const scenario = trpc.resources.applyScenario.useMutation({
+    onSuccess: (r) => {
+      notify(r.skipped.length ? 'info' : 'success', scenarioMessages(t, r));
+      // New durations move the works' dates, so the histogram under the Gantt changes too.
+      void utils.resources.histogram.invalidate();
+      onChanged();
+    },
+  });
+  const remains = trpc.resources.remainsByIntensity.useMutation({
+    onSuccess: (r) => {
+      notify('success', [t('remains.done', { count: r.count })]);
+      void utils.resources.histogram.invalidate();
+      onChanged();
+    },
+  });
+  return (
+    <>
+      <h4 className="panel-title">{t('assignment.version_actions')}</h4>
+      <div className="assignment-actions">
+        <Button
+          disabled={readOnly}
+          busy={costs.isPending}
+          onClick={() => costs.mutate({ spaceId, versionId })}
+          data-testid="update-costs"
+        >
+          {t('costs.update')}
+        </Button>
+        <Button
+          disabled={readOnly}
+          busy={scenario.isPending}
+          onClick={() => scenario.mutate({ spaceId, versionId })}
+          data-testid="apply-scenario"
+        >
+          {t('scenario.apply')}
+        </Button>
+        <Button
+          disabled={readOnly}
+          busy={remains.isPending}
+          onClick={() => remains.mutate({ spaceId, versionId })}
+        >
+          {t('remains.run')}
+        </Button>
+        <Button
+          disabled={!can('schedule.view')}
+          onClick={() => setSettingsOpen(true)}
+          data-testid="resource-settings"
+        >
+          {t('resource_settings.open')}
+        </Button>
+      </div>
+      {settingsOpen && (
+        <ResourceSettingsDialog
+          versionId={versionId}
+          readOnly={readOnly}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+    </>
+  );
+}
