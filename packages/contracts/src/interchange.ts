@@ -63,7 +63,7 @@ export type JobState = (typeof JOB_STATES)[number];
 export const JOB_PHASES = ['upload', 'reading', 'calculating', 'writing', 'loading', 'done'] as const;
 export type JobPhase = (typeof JOB_PHASES)[number];
 
-/** Spec §4 upload status. */
+/** states upload status. */
 export const UPLOAD_STATUSES = ['completed', 'uploading', 'error'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export function uploadStatusOf(state: JobState): UploadStatus {
@@ -77,7 +77,7 @@ export const JOB_FINISHED: readonly JobState[] = ['completed', 'failed', 'stoppe
 export const RECORDED_DATES_CHOICES = ['keep', 'recalculate'] as const;
 export type RecordedDatesChoice = (typeof RECORDED_DATES_CHOICES)[number];
 
-/** Spec §5 accepted date formats, offered for spreadsheet columns. */
+/** validation rules accepted date formats, offered for spreadsheet columns. */
 export const IMPORT_DATE_FORMATS = [
   'DD.MM.YYYY',
   'DD.M.YYYY',
@@ -209,7 +209,7 @@ export const startExportInput = z.object({
   columns: exportColumns,
 });
 
-/** Spec §7 batch-processing/timetable-calc: a version calculated by a background job. */
+/** API batch-processing/timetable-calc: a version calculated by a background job. */
 export const startCalculationInput = z.object({ spaceId: id, versionId: id });
 
 export const STORAGE_KINDS = ['documents', 'temp', 'backup'] as const;

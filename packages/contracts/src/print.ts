@@ -101,7 +101,7 @@ const presetSheet = {
     .min(LIMITS.marginMinMm, { message: VALIDATION.marginMin })
     .max(PRINT_LIMITS.marginMaxMm, { message: VALIDATION.outOfRange }),
 };
-/** Spec §3 "Print format preset" with the §5 limits: height ≥ 210 mm, width ≥ 297 mm, margin ≥ 0. */
+/** entities "Print format preset" with the validation rules limits: height ≥ 210 mm, width ≥ 297 mm, margin ≥ 0. */
 export const printPresetFields = z.object({
   ...presetSheet,
   titles: printTitles.default(printTitles.parse({})),
@@ -127,7 +127,7 @@ export const PLAN_KIND_FLAGS = z.object({
 export type PlanKindFlags = z.infer<typeof PLAN_KIND_FLAGS>;
 export const DEFAULT_PRINT_KINDS: PlanKindFlags = { plan: true, approved_plan: false, fact: false };
 
-/** Spec §3 "Print scaling": fit time on sheet, or a start and a finish date. */
+/** entities "Print scaling": fit time on sheet, or a start and a finish date. */
 export const printScaling = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('fit') }),

@@ -16,7 +16,7 @@ export const RESERVED_ALLOCATION_MODES = ['by_date', 'by_fact', 'by_lag', 'by_pe
 export type ReservedAllocationMode = (typeof RESERVED_ALLOCATION_MODES)[number];
 export const PERIODS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
-/** Spec §3 "Schedule calculation scenarios": 1 by progress, 6 by physical volume on actual duration, 9 labour, 12 cost. */
+/** entities "Schedule calculation scenarios": 1 by progress, 6 by physical volume on actual duration, 9 labour, 12 cost. */
 export const CALCULATION_SCENARIOS = [1, 6, 9, 12] as const;
 export type CalculationScenario = (typeof CALCULATION_SCENARIOS)[number];
 /** How the remaining duration follows from the progress (the engine's scenario variants; null: the scenario's default). */
@@ -28,7 +28,7 @@ export const SCENARIO_VARIANTS = [
 ] as const;
 export const TIMESHEET_STATUSES = ['draft', 'submitted', 'approved', 'declined'] as const;
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
-/** Spec §4 "Approval decision". */
+/** states "Approval decision". */
 export const APPROVAL_DECISIONS = ['APPROVED', 'DECLINED'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 export const LEVELING_RULES = ['lft', 'lst', 'min_slack', 'grpw', 'spt', 'most_successors'] as const;
@@ -130,7 +130,7 @@ export const updateResourceInput = resourceFields.partial().extend({ spaceId: id
 export const resourceInput = z.object({ spaceId: id, resourceId: id });
 export const listResourcesInput = z.object({
   spaceId: id,
-  /** Spec §2 query parameter `filter`: a text matched against code and name. */
+  /** screens and routes query parameter `filter`: a text matched against code and name. */
   filter: z.string().max(255).optional(),
   kind: oneOf(RESOURCE_KINDS).optional(),
 });

@@ -30,7 +30,7 @@ export interface PrintTitles {
   readonly textSize?: number;
 }
 
-/** Spec §3 "Print format preset". The margin applies to all four sides of the sheet. */
+/** entities "Print format preset". The margin applies to all four sides of the sheet. */
 export interface PrintPreset {
   readonly name: string;
   readonly sheetHeightMm: number;
@@ -39,7 +39,7 @@ export interface PrintPreset {
   readonly titles?: PrintTitles;
 }
 
-/** Spec §3 "Print scaling": fit the whole time span on the sheet, or a chosen start/finish range. */
+/** entities "Print scaling": fit the whole time span on the sheet, or a chosen start/finish range. */
 export type PrintScaling =
   | { readonly kind: 'fit' }
   | { readonly kind: 'range'; readonly start: number; readonly finish: number };
@@ -49,7 +49,7 @@ export interface PrintIssue {
   readonly message: (typeof PRINT_MESSAGES)[keyof typeof PRINT_MESSAGES];
 }
 
-/** Spec §5: height ≥ 210 mm, width ≥ 297 mm, margin ≥ 0, name unique among `existingNames`. */
+/** validation rules: height ≥ 210 mm, width ≥ 297 mm, margin ≥ 0, name unique among `existingNames`. */
 export function printPresetValidate(
   preset: PrintPreset,
   existingNames: readonly string[] = [],

@@ -1,4 +1,4 @@
 import { type Catalog, en } from './en';
 
-/** French catalog. Spec §1: French messages use the English text, so it is the English catalog. */
+/** French catalog. capabilities: French messages use the English text, so it is the English catalog. */
 export const fr: Catalog = { ...en };

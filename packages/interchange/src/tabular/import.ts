@@ -774,7 +774,7 @@ export async function readTabular(
 }
 
 /**
- * Spec §8: the message for volume codes that match no work — the first two codes and "and N more".
+ * error catalogue: the message for volume codes that match no work — the first two codes and "and N more".
  */
 export function missingVolumeCodesMessage(codes: readonly string[]): LocalizedText | null {
   if (codes.length === 0) return null;

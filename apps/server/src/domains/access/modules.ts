@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 /**
  * A licensed module (BIM) is open to the members who hold its seats: the first `bimUserLimit` members
  * to use it, in order of first use (a null limit: every member; 0: the module is not licensed). A
- * member beyond the seats gets `BimLicense` (spec §8: BIM functionality missing or user limit exceeded).
+ * member beyond the seats gets `BimLicense` (error catalogue: BIM functionality missing or user limit exceeded).
  */
 export async function requireBimSeat(ctx: SpaceContext): Promise<void> {
   const { spaceId } = ctx.space;

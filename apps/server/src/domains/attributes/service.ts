@@ -108,7 +108,7 @@ export async function deleteAttribute(ctx: SpaceContext, attributeId: string) {
   return { success: true as const };
 }
 
-/** Spec §7 schedules: POST attributes/access — who may view and edit an attribute in a schedule. */
+/** API schedules: POST attributes/access — who may view and edit an attribute in a schedule. */
 export async function setAttributeAccess(
   ctx: SpaceContext,
   input: { attributeId: string; scheduleId: string; roleId: string; canView: boolean; canEdit: boolean },

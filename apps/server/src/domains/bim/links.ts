@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { completedModel } from './models';
 
 /**
- * Element ↔ work links of a version (spec §7 versions/{id}/3d/link/{wbs, relations, node-ids}): by hand,
+ * Element ↔ work links of a version (API versions/{id}/3d/link/{wbs, relations, node-ids}): by hand,
  * by rules, or from the IFC's own process data. Links name elements by model and GlobalId and are
  * copied with the version.
  */
@@ -150,7 +150,7 @@ export async function unlinkElements(
   return { deleted: rowCount ?? 0 };
 }
 
-/** Spec §7 versions/{id}/3d/link/relations: links with their work and element, paged. */
+/** API versions/{id}/3d/link/relations: links with their work and element, paged. */
 export async function linkRelations(
   ctx: SpaceContext,
   input: {
@@ -208,7 +208,7 @@ export async function linkRelations(
 }
 
 /**
- * Spec §7 versions/{id}/3d/link/wbs: per work, how many elements it is linked to (directly), and the
+ * API versions/{id}/3d/link/wbs: per work, how many elements it is linked to (directly), and the
  * works without elements (tasks and works, not sums or milestones, with no link) — one of the views.
  */
 export async function linkWbs(ctx: SpaceContext, versionId: string) {
@@ -229,7 +229,7 @@ export async function linkWbs(ctx: SpaceContext, versionId: string) {
   return { linked, worksWithoutElements: without };
 }
 
-/** Spec §7 versions/{id}/3d/link/node-ids: the elements of works (a sum work stands for its descendants). */
+/** API versions/{id}/3d/link/node-ids: the elements of works (a sum work stands for its descendants). */
 export async function linkNodeIds(ctx: SpaceContext, input: { versionId: string; workIds: string[] }) {
   const spaceId = ctx.space.spaceId;
   await versionScope(ctx.db.pool, spaceId, input.versionId);

@@ -8,7 +8,7 @@ import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
 
 /**
- * IFC models of a project (spec §7 projects/{id}/3d upload, model, info, elements, attributes, pbs list).
+ * IFC models of a project (API projects/{id}/3d upload, model, info, elements, attributes, pbs list).
  * An upload stores the file and queues a parse job; the job parses in a worker thread, stores the
  * geometry cache beside the IFC and the element list in the database, so opening a model never parses
  * the IFC again.
@@ -95,7 +95,7 @@ export async function getModel(ctx: SpaceContext, modelId: string) {
   return toModel(await modelRow(ctx.db.pool, ctx.space.spaceId, modelId));
 }
 
-/** Spec §7 projects/{id}/3d/info: the project's models in their order, with upload status and progress. */
+/** API projects/{id}/3d/info: the project's models in their order, with upload status and progress. */
 export async function listModels(ctx: SpaceContext, projectId: string) {
   await projectOf(ctx.db.pool, ctx.space.spaceId, projectId);
   const { rows } = await ctx.db.pool.query<ModelRow>(
@@ -134,7 +134,7 @@ export function putModelFile(files: FileStorage, spaceId: string, modelId: strin
   return files.put(fileKey(spaceId, modelId, 'model.ifc'), data);
 }
 
-/** Spec §7 projects/{id}/3d/upload: stores the IFC and queues its parsing; the model reports progress. */
+/** API projects/{id}/3d/upload: stores the IFC and queues its parsing; the model reports progress. */
 export async function uploadModel(
   ctx: SpaceContext,
   input: { projectId: string; file: { name: string; type: string; data: Uint8Array }; name?: string },
@@ -191,7 +191,7 @@ export async function deleteModel(ctx: SpaceContext, modelId: string) {
   return { success: true };
 }
 
-/** Spec §7 projects/{id}/3d/model: the geometry cache as bytes (the viewer decodes it zero-copy). */
+/** API projects/{id}/3d/model: the geometry cache as bytes (the viewer decodes it zero-copy). */
 export async function modelGeometry(ctx: SpaceContext, modelId: string): Promise<FileResult> {
   const spaceId = ctx.space.spaceId;
   const row = await completedModel(ctx.db.pool, spaceId, modelId);
@@ -222,7 +222,7 @@ interface ElementRow {
 const ELEMENT_SELECT = `e.index, e."globalId", e."expressId", e."ifcClass", e.name, e."typeName", e.storey, e.building`;
 
 /**
- * Spec §7 projects/{id}/3d/elements: a page of a model's elements (filter by storey, class, text, or
+ * API projects/{id}/3d/elements: a page of a model's elements (filter by storey, class, text, or
  * "not linked in this version"), plus `ids` — every GlobalId in cache order when no filter is given,
  * which is what the viewer needs to name what it draws.
  */
@@ -291,7 +291,7 @@ export async function elementColumns(ctx: SpaceContext, modelId: string) {
   return rows[0]!;
 }
 
-/** Spec §7 projects/{id}/3d/attributes with an element: its class, names, property and quantity sets. */
+/** API projects/{id}/3d/attributes with an element: its class, names, property and quantity sets. */
 export async function elementAttributes(ctx: SpaceContext, modelId: string, globalId: string) {
   const spaceId = ctx.space.spaceId;
   await completedModel(ctx.db.pool, spaceId, modelId);
@@ -305,7 +305,7 @@ export async function elementAttributes(ctx: SpaceContext, modelId: string, glob
 }
 
 /**
- * Spec §7 projects/{id}/3d/attributes without an element: what the rule dialog offers — the model's
+ * API projects/{id}/3d/attributes without an element: what the rule dialog offers — the model's
  * storeys, buildings and classes with counts, and every property (set, name) with a few sample values.
  */
 export async function modelAttributeKeys(ctx: SpaceContext, modelId: string) {
@@ -333,7 +333,7 @@ export async function modelAttributeKeys(ctx: SpaceContext, modelId: string) {
   };
 }
 
-/** Spec §7 projects/{id}/3d/pbs list: the product breakdown (spatial tree) of every completed model. */
+/** API projects/{id}/3d/pbs list: the product breakdown (spatial tree) of every completed model. */
 export async function projectPbs(ctx: SpaceContext, projectId: string) {
   await projectOf(ctx.db.pool, ctx.space.spaceId, projectId);
   const { rows } = await ctx.db.pool.query<{ id: string; name: string; spatial: unknown }>(

@@ -16,7 +16,7 @@ import { projectOf } from './models';
 import { listProfiles } from './profiles';
 
 /**
- * 4D playback data (spec §7 versions/{id}/3d/link/player, colors, deviation dates). Dates travel as
+ * 4D playback data (API versions/{id}/3d/link/player, colors, deviation dates). Dates travel as
  * engine minutes since 2000-01-01 (negative before it; `NO_TIME`, −2³¹: none), the unit the client's timeline and scrubber use.
  */
 const minutes = sqlMinutesOfTimestamp;
@@ -110,7 +110,7 @@ function timelineOf(data: PlayerData, model: PlayerData['models'][number], count
 }
 
 /**
- * Spec §7 versions/{id}/3d/link/colors: every linked element's look at a date, by plan kind (appearance
+ * API versions/{id}/3d/link/colors: every linked element's look at a date, by plan kind (appearance
  * profiles) or as plan-versus-fact deviation; elements without links take `unlinked`.
  */
 export async function colorsAt(
@@ -164,7 +164,7 @@ export async function colorsAt(
 }
 
 /**
- * Spec §7 versions/{id}/3d/link/deviation dates: per linked work its plan, approved and fact dates,
+ * API versions/{id}/3d/link/deviation dates: per linked work its plan, approved and fact dates,
  * linked element count and the finish deviation in days (fact finish, or the data date for an
  * unfinished work past its planned finish, minus the planned finish; positive = late).
  */
@@ -203,7 +203,7 @@ export async function deviationDates(ctx: SpaceContext, versionId: string) {
   return rows;
 }
 
-/** Spec §7 projects/{id}/3d/link: the project's schedule versions and how many links each has. */
+/** API projects/{id}/3d/link: the project's schedule versions and how many links each has. */
 export async function projectLinkSummary(ctx: SpaceContext, projectId: string) {
   const spaceId = ctx.space.spaceId;
   await projectOf(ctx.db.pool, spaceId, projectId);

@@ -3,7 +3,7 @@ import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 
-/** 3D primitives (box, sphere, plane, cylinder) of an EPS node (spec §7 primitivesModels CRUD by EPS). */
+/** 3D primitives (box, sphere, plane, cylinder) of an EPS node (API primitivesModels CRUD by EPS). */
 interface PrimitiveRow {
   id: string;
   epsId: string;

@@ -6,7 +6,7 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { projectOf } from './models';
 
-/** BIM appearance profiles of a space and each user's view state per project (spec §7 "BIM appearance profiles and state"). */
+/** BIM appearance profiles of a space and each user's view state per project (API "BIM appearance profiles and state"). */
 export interface BimProfileDto {
   id: string;
   name: string;

@@ -4,7 +4,7 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { checkProfile } from './links';
 
-/** Saved linking rules of a schedule (spec §7 schedules/{id}/3d/link): applied to any of its versions. */
+/** Saved linking rules of a schedule (API schedules/{id}/3d/link): applied to any of its versions. */
 interface RuleRow {
   id: string;
   scheduleId: string;

@@ -9,7 +9,7 @@ import { versionOf } from '../versions';
 import { cyclogramBuild, cyclogramDefaults } from './build';
 
 /**
- * The cyclogram (line of balance) of a version (spec §7 cyclogram, cyclogram/color): locations from a WBS
+ * The cyclogram (line of balance) of a version (API cyclogram, cyclogram/color): locations from a WBS
  * level or an attribute, a line per trade for plan, approved plan and fact, clashes where a trade catches
  * up with the one ahead, and trade colours shared per schedule.
  */

@@ -106,7 +106,7 @@ export async function deleteDirectoryValue(ctx: SpaceContext, valueId: string) {
   return { success: true as const };
 }
 
-/** Spec §7 versions/{id}/directory/{dirId}/add-values-to-version. */
+/** API versions/{id}/directory/{dirId}/add-values-to-version. */
 export async function addValuesToVersion(
   ctx: SpaceContext,
   input: { versionId: string; directoryId: string; valueIds: string[] },

@@ -318,7 +318,7 @@ export async function moveScheduleToGroup(
 
 // ── node info ─────────────────────────────────────────────────────────────────────────────────
 /**
- * The node info panel (spec §2): one call per tab. Tabs whose content belongs to later capabilities
+ * The node info panel (screens and routes): one call per tab. Tabs whose content belongs to later capabilities
  * (gallery, planning) answer an empty list until they land.
  */
 export async function nodeInfo(ctx: SpaceContext, input: { nodeId: string; tab: string }) {

@@ -1,5 +1,5 @@
 /**
- * Spec §7 batch-processing/timetable-calc: a version calculated by a background job (a 100k-work version
+ * API batch-processing/timetable-calc: a version calculated by a background job (a 100k-work version
  * need not hold a request open), with the same outcome as `calculation.run` recorded as the job's report.
  */
 import type { Services, SpaceContext } from '../../context';

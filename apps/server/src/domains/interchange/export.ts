@@ -317,7 +317,7 @@ async function concat(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   return out;
 }
 
-/** Spec §7 POST versions/{id}/export/{x}: the file in the response. */
+/** API POST versions/{id}/export/{x}: the file in the response. */
 export async function exportVersion(ctx: SpaceContext, request: ExportRequest): Promise<FileResult> {
   await versionOf(ctx.db.pool, ctx.space.spaceId, request.versionId);
   const file = await writeFile(ctx, request);
@@ -329,7 +329,7 @@ export async function exportVersion(ctx: SpaceContext, request: ExportRequest): 
   };
 }
 
-/** Spec §7 POST batch-processing/export: the file is written by a job and kept for download. */
+/** API POST batch-processing/export: the file is written by a job and kept for download. */
 export async function startExport(ctx: SpaceContext, request: ExportRequest) {
   const version = await versionOf(ctx.db.pool, ctx.space.spaceId, request.versionId);
   if (request.otherVersionId) await versionOf(ctx.db.pool, ctx.space.spaceId, request.otherVersionId);

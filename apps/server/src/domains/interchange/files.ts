@@ -5,7 +5,7 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 
-/** Spec §3 storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
+/** entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
 export type StoredFileKind = 'documents' | 'temp' | 'backup';
 
 interface StoredFileDb {
@@ -103,7 +103,7 @@ export async function storedFileRow(sql: Sql, spaceId: string, fileId: string): 
 }
 
 /**
- * Spec §7 GET storage/schedule/{id}: the schedule's uploaded files, newest first. An upload whose import has
+ * API GET storage/schedule/{id}: the schedule's uploaded files, newest first. An upload whose import has
  * not completed (it expires) is not yet a file of the schedule.
  */
 export async function listScheduleFiles(ctx: SpaceContext, scheduleId: string) {
@@ -117,7 +117,7 @@ export async function listScheduleFiles(ctx: SpaceContext, scheduleId: string) {
   return rows.map(toFile);
 }
 
-/** Spec §7 POST storage/schedule/{id}: attaches a file to the schedule. */
+/** API POST storage/schedule/{id}: attaches a file to the schedule. */
 export async function uploadScheduleFile(
   ctx: SpaceContext,
   input: { scheduleId: string; file: { name: string; type: string; data: Uint8Array } },
@@ -136,7 +136,7 @@ export async function uploadScheduleFile(
   return toFile(await storedFileRow(ctx.db.pool, ctx.space.spaceId, id));
 }
 
-/** Spec §7 GET storage/download/{id}: the file's bytes with its name. */
+/** API GET storage/download/{id}: the file's bytes with its name. */
 export async function downloadFile(ctx: SpaceContext, fileId: string): Promise<FileResult> {
   const row = await storedFileRow(ctx.db.pool, ctx.space.spaceId, fileId);
   if (row.expiresAt && row.expiresAt.getTime() < Date.now()) throw new AppError('NotFound');
@@ -145,7 +145,7 @@ export async function downloadFile(ctx: SpaceContext, fileId: string): Promise<F
   return { file: true, contentType: row.contentType, data, fileName: row.name };
 }
 
-/** Spec §7 DELETE storage/{id}. */
+/** API DELETE storage/{id}. */
 export async function deleteFile(ctx: SpaceContext, fileId: string) {
   const row = await storedFileRow(ctx.db.pool, ctx.space.spaceId, fileId);
   await ctx.db.pool.query(`DELETE FROM stored_files WHERE id = $1`, [row.id]);
@@ -181,7 +181,7 @@ export async function discardUpload(ctx: Pick<Context, 'db' | 'files'>, spaceId:
   for (const row of rows) await ctx.files.delete(row.key);
 }
 
-/** Spec §7 GET storage/max-size. */
+/** API GET storage/max-size. */
 export function storageMaxSize() {
   return {
     maxSize: INTERCHANGE_LIMITS.uploadMaxBytes,

@@ -120,7 +120,7 @@ async function createImportJob(ctx: SpaceContext, input: UploadVersionInput, max
   });
 }
 
-/** Spec §7 POST schedules/{id}/versions/upload and batch-processing/import: starts an import job. */
+/** API POST schedules/{id}/versions/upload and batch-processing/import: starts an import job. */
 export async function uploadVersion(ctx: SpaceContext, input: UploadVersionInput) {
   const jobId = await createImportJob(ctx, input, INTERCHANGE_LIMITS.uploadMaxBytes);
   await ctx.jobs.send(IMPORT_JOB, { jobId });
@@ -128,7 +128,7 @@ export async function uploadVersion(ctx: SpaceContext, input: UploadVersionInput
 }
 
 /**
- * Spec §7 POST schedules/{id}/versions/upload/synchronous: the same import run inline for a small file.
+ * API POST schedules/{id}/versions/upload/synchronous: the same import run inline for a small file.
  * Returns the finished job and the new version; a bad file is a validation error naming where it failed.
  * When recorded dates would move and `recordedDates` was not given, the job waits for the choice (no version).
  */
@@ -512,7 +512,7 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
 }
 
 /**
- * The spreadsheet preview before an import (spec §3 upload rules): the columns with the fields they map to,
+ * The spreadsheet preview before an import (entities upload rules): the columns with the fields they map to,
  * the first rows as the rule reads them, each row's problems, and problems of the rule itself.
  */
 export async function previewUpload(

@@ -1,5 +1,5 @@
 /**
- * Schedule import settings — the version upload rules of spec §3 (rule name, rows to skip, the column of each
+ * Schedule import settings — the version upload rules of entities (rule name, rows to skip, the column of each
  * field, the date format). Names are unique in a space regardless of case; a stale edit is a Conflict.
  */
 import type { ImportSettingFields } from '@takt/contracts';

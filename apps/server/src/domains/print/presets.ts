@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 import { versionOf } from '../versions';
 
 /**
- * Print format presets (spec §3): each user keeps their own in each space; names are unique per user and
- * space regardless of case ("A format with this name already exists", spec §5).
+ * Print format presets (entities): each user keeps their own in each space; names are unique per user and
+ * space regardless of case ("A format with this name already exists", validation rules).
  */
 type PresetRow = {
   id: string;

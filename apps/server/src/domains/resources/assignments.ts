@@ -248,7 +248,7 @@ export async function deleteAssignment(
 }
 
 /**
- * Assigns a resource to many works (spec §8 "assignment success and warning"): works that already have it
+ * Assigns a resource to many works (error catalogue "assignment success and warning"): works that already have it
  * and summary works are skipped, and the answer says how many, so the client shows a success or a warning.
  */
 export async function assignResource(
@@ -301,7 +301,7 @@ export async function assignResource(
   });
 }
 
-/** Saves the distribution settings of many assignments (spec §7 PUT distributions/save). */
+/** Saves the distribution settings of many assignments (API PUT distributions/save). */
 export async function saveDistributions(
   ctx: SpaceContext,
   input: {

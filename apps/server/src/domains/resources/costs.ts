@@ -9,7 +9,7 @@ import { versionForResources } from './lock';
 import { resourceSettingsOf } from './settings';
 
 /**
- * The spec §8 missing-volume message names the first two codes, then "and N more" (the ICU message
+ * The error catalogue missing-volume message names the first two codes, then "and N more" (the ICU message
  * counts N): this builds its parameters.
  */
 export function missingCodesParams(codes: string[]) {
@@ -18,7 +18,7 @@ export function missingCodesParams(codes: string[]) {
 }
 
 /**
- * update-costs (spec §7, §8): the plan and fact cost of each work from its assignments, as the engine
+ * update-costs (API, error catalogue): the plan and fact cost of each work from its assignments, as the engine
  * totals them (quantity × price — the assignment's price, else the resource's; a distributed price as it
  * is; a summary the sum of its works). A volume assignment without a quantity takes the work's volume; when
  * neither is set and the volume has a price, the cost cannot be known: the works are named (VolumeMissing)

@@ -117,7 +117,7 @@ export async function listExecutors(ctx: SpaceContext) {
   }[];
 }
 
-/** Replaces a member's specialties (spec §7 specialties and user-specialties). */
+/** Replaces a member's specialties (API specialties and user-specialties). */
 export async function setUserSpecialties(
   ctx: SpaceContext,
   input: { userId: string; specialtyIds: string[] },

@@ -60,7 +60,7 @@ interface ScenarioRun {
 }
 
 /**
- * Applies the version's calculation scenario (spec §3: 1 by progress, 6 by physical volume, 9 by labour,
+ * Applies the version's calculation scenario (entities: 1 by progress, 6 by physical volume, 9 by labour,
  * 12 by cost; variants actual, initial or target duration or base intensity; start and finish from the
  * daily volume plan) to its works through the engine: each work's progress, status and remaining duration
  * follow from its measure's plan and fact. The target duration is the work's approved (baseline) duration.
@@ -72,7 +72,7 @@ export async function applyScenario(ctx: SpaceContext, input: { versionId: strin
 }
 
 /**
- * calculate-remains-duration-by-intensity (spec §7): for works in progress, the intensity reached so far
+ * calculate-remains-duration-by-intensity (API): for works in progress, the intensity reached so far
  * (actual volume per working day from the actual start to the data date) gives the remaining duration of the
  * rest of the volume — scenario 6 on the actual duration, whatever the version's scenario.
  */

@@ -73,7 +73,7 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /**
- * The share of a span of working time that falls on one day, by distribution mode (spec §3): all on the
+ * The share of a span of working time that falls on one day, by distribution mode (entities): all on the
  * first working day, all on the last, or in proportion to the day's working minutes. 0 outside the span.
  */
 export function dayShare(

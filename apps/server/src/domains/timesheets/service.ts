@@ -7,8 +7,8 @@ import { checkEditingPeriod, versionOf } from '../versions';
 import { editingWindow } from '../wdp';
 
 /**
- * Timesheets (spec §1, §7): hours a user worked on a work on a day. The user submits a range of days; the
- * curators of the works get a notice and approve or decline the user's days (accepted-curator-dates, spec §4
+ * Timesheets (capabilities, API): hours a user worked on a work on a day. The user submits a range of days; the
+ * curators of the works get a notice and approve or decline the user's days (accepted-curator-dates, states
  * approval decision); the user gets a notice of the decision. Submitted and approved days are closed to
  * changes; a declined day can be corrected and submitted again. Days before the editing period are closed.
  */
@@ -217,7 +217,7 @@ export async function submitTimesheet(
 }
 
 /**
- * The curator's decision on a user's days (spec §7 versions/{id}/accepted-curator-dates, §4 APPROVED or
+ * The curator's decision on a user's days (API versions/{id}/accepted-curator-dates, states APPROVED or
  * DECLINED): the user's submitted entries on those days, on works the caller curates (or on works without a
  * curator), are approved or declined, and the user is told.
  */
@@ -258,7 +258,7 @@ export async function acceptCuratorDates(
   });
 }
 
-/** Spec §7 versions/{id}/timesheet/users: who reported hours on the version, with totals by status. */
+/** API versions/{id}/timesheet/users: who reported hours on the version, with totals by status. */
 export async function timesheetUsers(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
@@ -291,7 +291,7 @@ export async function timesheetsOfVersion(ctx: SpaceContext, versionId: string) 
   return rows;
 }
 
-/** Spec §7 users/timesheet-notification: the caller's unread timesheet notices in the space. */
+/** API users/timesheet-notification: the caller's unread timesheet notices in the space. */
 export async function timesheetNotifications(ctx: SpaceContext) {
   const { rows } = await ctx.db.pool.query<{
     id: string;
@@ -307,7 +307,7 @@ export async function timesheetNotifications(ctx: SpaceContext) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** Spec §7 notices/personal-area/{id}/timesheet-notification: the caller's notice, marked as read. */
+/** API notices/personal-area/{id}/timesheet-notification: the caller's notice, marked as read. */
 export async function checkTimesheetNotification(ctx: SpaceContext, noticeId: string) {
   const { rows } = await ctx.db.pool.query<{
     id: string;

@@ -116,7 +116,7 @@ export async function createVersion(
   return readVersion(ctx.db.pool, ctx.space.spaceId, id);
 }
 
-/** Spec §7 versions/{id}/copy-to/{id}: the version with all its data becomes a new version of another schedule. */
+/** API versions/{id}/copy-to/{id}: the version with all its data becomes a new version of another schedule. */
 export async function copyVersionTo(
   ctx: SpaceContext,
   input: { versionId: string; scheduleId: string; name?: string },
@@ -183,7 +183,7 @@ export async function updateVersion(
   return readVersion(ctx.db.pool, spaceId, input.versionId);
 }
 
-/** One actual version per schedule (spec §4: set by its own call). */
+/** One actual version per schedule (states: set by its own call). */
 export async function setActualVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx.db.pool, async (client) => {

@@ -8,13 +8,13 @@ import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionOf } from '../versions';
 
 /**
- * Daily work plans (wdp, spec §1, §4, §7): per work and day the planned and the actual volume. A work's
+ * Daily work plans (wdp, capabilities, states, API): per work and day the planned and the actual volume. A work's
  * plan is a row with a planning status (toggled per row or in bulk) and a revision that every change of
  * its values raises. Dates before the editing period are refused, the plan of a work may not exceed its
  * planned volume with its facts (limit-for-dp), and every change is an undo action of kind undo_wdp.
  */
 
-/** The editing period (spec §3): with N days configured, days before (key date − N) are closed. */
+/** The editing period (entities): with N days configured, days before (key date − N) are closed. */
 export async function editingWindow(sql: Sql, spaceId: string) {
   const { rows } = await sql.query<{ days: number }>(
     `SELECT "editingPeriodDays" AS days FROM spaces WHERE id = $1`,
@@ -254,7 +254,7 @@ export async function saveWdp(
   });
 }
 
-/** Spec §4: the planning status of daily-plan rows, one row or many. */
+/** states: the planning status of daily-plan rows, one row or many. */
 export async function setWdpPlanning(
   ctx: SpaceContext,
   input: { versionId: string; rows: { workId: string; revision?: number }[]; planning: boolean },
@@ -299,7 +299,7 @@ interface PlanWork {
 }
 
 /**
- * The volume plan at a day (spec §7 update-volume-plan-at-day): for each row in planning (or the given
+ * The volume plan at a day (API update-volume-plan-at-day): for each row in planning (or the given
  * works), the volume the day needs so that the work finishes on time — what remains of its planned volume
  * after the facts of earlier days, spread from the day (or the work's start, if later) to its finish by the
  * distribution of its volume assignment (evenly without one), on the work's calendar. The day's plan is
@@ -364,7 +364,7 @@ export async function updateVolumePlanAtDay(
 }
 
 /**
- * limit-for-dp (spec §7): what a daily plan may still take — per work with a planned volume, the volume
+ * limit-for-dp (API): what a daily plan may still take — per work with a planned volume, the volume
  * planned by days, the facts, and the rest (the planned volume less the facts and the plan of days without a
  * fact yet) — and the editing period's first open day.
  */

@@ -322,7 +322,7 @@ export function outdentWork(
   });
 }
 
-/** Checked and expanded state of rows, per user (spec §4). */
+/** Checked and expanded state of rows, per user (states). */
 export async function setWorkState(
   ctx: SpaceContext,
   input: { versionId: string; workIds: string[]; checked?: boolean; expanded?: boolean },
@@ -399,7 +399,7 @@ export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
 
 /**
  * Works of any schedule and version of the space by code (prefix) or name (substring), or by id, with
- * the names of their schedule and version: predecessors from other schedules (spec §3 relations).
+ * the names of their schedule and version: predecessors from other schedules (entities relations).
  */
 export async function searchWorks(
   ctx: SpaceContext,

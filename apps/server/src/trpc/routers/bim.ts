@@ -42,7 +42,7 @@ const editMany = spaceProcedure('bim.edit')
   .meta({ access: 'space', ability: 'bim.edit', maxBodyBytes: 16 * 1024 * 1024 })
   .use(bimSeat);
 
-/** IFC models of a project (spec §7 projects/{id}/3d …). */
+/** IFC models of a project (API projects/{id}/3d …). */
 const modelsRouter = router({
   list: view.input(bimProjectInput).query(({ ctx, input }) => bim.listModels(ctx, input.projectId)),
   get: view.input(bimModelInput).query(({ ctx, input }) => bim.getModel(ctx, input.modelId)),
@@ -63,7 +63,7 @@ const modelsRouter = router({
     .query(({ ctx, input }) => bim.projectLinkSummary(ctx, input.projectId)),
 });
 
-/** Element ↔ work links of a version (spec §7 versions/{id}/3d/link/{x}). */
+/** Element ↔ work links of a version (API versions/{id}/3d/link/{x}). */
 const linksRouter = router({
   link: editMany.input(bimLinkInput).mutation(({ ctx, input }) => bim.linkElements(ctx, input)),
   unlink: editMany.input(bimUnlinkInput).mutation(({ ctx, input }) => bim.unlinkElements(ctx, input)),
@@ -84,7 +84,7 @@ const linksRouter = router({
     .query(({ ctx, input }) => bim.deviationDates(ctx, input.versionId)),
 });
 
-/** Saved linking rules of a schedule (spec §7 schedules/{id}/3d/link). */
+/** Saved linking rules of a schedule (API schedules/{id}/3d/link). */
 const rulesRouter = router({
   list: view.input(bimScheduleInput).query(({ ctx, input }) => bim.listRules(ctx, input.scheduleId)),
   create: edit.input(bimCreateRuleInput).mutation(({ ctx, input }) => bim.createRule(ctx, input)),
@@ -92,7 +92,7 @@ const rulesRouter = router({
   delete: edit.input(bimRuleInput).mutation(({ ctx, input }) => bim.deleteRule(ctx, input.ruleId)),
 });
 
-/** BIM appearance profiles of the space and the user's view state (spec §7). */
+/** BIM appearance profiles of the space and the user's view state (API). */
 const profilesRouter = router({
   list: view.input(spaceInput).query(({ ctx }) => bim.listProfiles(ctx.db.pool, ctx.space.spaceId, ctx.lang)),
   create: edit.input(bimCreateProfileInput).mutation(({ ctx, input }) => bim.createProfile(ctx, input)),
@@ -102,7 +102,7 @@ const profilesRouter = router({
   setState: view.input(bimSetStateInput).mutation(({ ctx, input }) => bim.setViewState(ctx, input)),
 });
 
-/** 3D primitives of an EPS node (spec §7 primitivesModels). */
+/** 3D primitives of an EPS node (API primitivesModels). */
 const primitivesRouter = router({
   list: view.input(bimPrimitivesInput).query(({ ctx, input }) => bim.listPrimitives(ctx, input.epsId)),
   create: edit.input(bimCreatePrimitiveInput).mutation(({ ctx, input }) => bim.createPrimitive(ctx, input)),

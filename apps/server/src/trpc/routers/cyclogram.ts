@@ -7,7 +7,7 @@ import {
 import * as cyclogram from '../../domains/cyclogram';
 import { router, spaceProcedure } from '../trpc';
 
-/** The cyclogram of a version (spec §7: GET and POST cyclogram and cyclogram/color under versions/{id}). */
+/** The cyclogram of a version (API: GET and POST cyclogram and cyclogram/color under versions/{id}). */
 export const cyclogramRouter = router({
   get: spaceProcedure('schedule.view')
     .input(cyclogramInput)

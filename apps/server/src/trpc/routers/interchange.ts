@@ -79,7 +79,7 @@ const storageRouter = router({
     .mutation(({ ctx, input }) => deleteFile(ctx, input.fileId)),
 });
 
-/** Import and export of schedules (spec §7 versions/upload, batch-processing, versions export, storage, import settings). */
+/** Import and export of schedules (API versions/upload, batch-processing, versions export, storage, import settings). */
 export const interchangeRouter = router({
   upload: spaceProcedure('import')
     .input(uploadVersionInput)

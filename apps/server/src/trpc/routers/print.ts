@@ -14,7 +14,7 @@ import { printCount, printPdf, printPreview } from '../../domains/print';
 import { router, spaceProcedure } from '../trpc';
 
 /**
- * Printing (spec §7 under versions/{id}: print, preview, print/count, print-presets, print-settings).
+ * Printing (API under versions/{id}: print, preview, print/count, print-presets, print-settings).
  * `print` and `preview` return PDF files, which the REST table sends as bytes.
  */
 export const printRouter = router({

@@ -33,7 +33,7 @@ import {
 } from '../../domains/resources';
 import { router, spaceProcedure } from '../trpc';
 
-/** The resource directory of a space: specialties, executors and resources (spec §2 resources screen, §7). */
+/** The resource directory of a space: specialties, executors and resources (screens and routes resources screen, API). */
 export const resourcesRouter = router({
   list: spaceProcedure('resources.view')
     .input(listResourcesInput)
@@ -80,7 +80,7 @@ export const resourcesRouter = router({
   remainsByIntensity: spaceProcedure('schedule.edit')
     .input(versionWorksInput)
     .mutation(({ ctx, input }) => remainsByIntensity(ctx, input)),
-  /** The version's calculation scenario applied to its works (spec §7 update/estimated-data). */
+  /** The version's calculation scenario applied to its works (API update/estimated-data). */
   applyScenario: spaceProcedure('schedule.edit')
     .input(versionWorksInput)
     .mutation(({ ctx, input }) => applyScenario(ctx, input)),
@@ -96,7 +96,7 @@ export const resourcesRouter = router({
     .mutation(({ ctx, input }) => levelApply(ctx, input)),
 });
 
-/** Assignments of resources to works of a version, and their distributions (spec §7 assignment, distributions). */
+/** Assignments of resources to works of a version, and their distributions (API assignment, distributions). */
 export const assignmentsRouter = router({
   list: spaceProcedure('schedule.view')
     .input(listAssignmentsInput)

@@ -10,7 +10,7 @@ import {
 import * as timesheets from '../../domains/timesheets';
 import { router, spaceProcedure } from '../trpc';
 
-/** Timesheets (spec §7 timesheets, versions/{id}/timesheet/users, accepted-curator-dates, timesheet notices). */
+/** Timesheets (API timesheets, versions/{id}/timesheet/users, accepted-curator-dates, timesheet notices). */
 export const timesheetsRouter = router({
   list: spaceProcedure('schedule.view')
     .input(timesheetListInput)

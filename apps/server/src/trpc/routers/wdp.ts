@@ -8,7 +8,7 @@ import {
 import * as wdp from '../../domains/wdp';
 import { router, spaceProcedure } from '../trpc';
 
-/** Daily work plans (spec §7 wdp, update-volume-plan-at-day, limit-for-dp; §4 planning status). */
+/** Daily work plans (API wdp, update-volume-plan-at-day, limit-for-dp; states planning status). */
 export const wdpRouter = router({
   list: spaceProcedure('schedule.view')
     .input(wdpListInput)

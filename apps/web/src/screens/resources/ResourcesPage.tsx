@@ -14,7 +14,7 @@ import './resources.css';
 type Tab = 'resources' | 'specialties' | 'executors';
 
 /**
- * The resources screen (spec §2 `resources/{id?}`): the space's resource directory — resources of the four
+ * The resources screen (screens and routes `resources/{id?}`): the space's resource directory — resources of the four
  * kinds with unit, price and availability — its specialties and executors. The query parameters filter
  * (text), filter_indicator (a kind) and target (a resource id or code, selected and scrolled to) come from
  * the address, like the schedule's.

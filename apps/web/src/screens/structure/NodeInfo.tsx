@@ -12,7 +12,7 @@ import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 type Tab = (typeof NODE_INFO_TABS)[number];
 type Row = Record<string, unknown>;
 
-/** Node info (spec §2): one tab at a time, analytics first; every tab shows the server's real data. */
+/** Node info (screens and routes): one tab at a time, analytics first; every tab shows the server's real data. */
 /** A node of the EPS tree as the structure screen lists it. */
 export type EpsNode = RouterOutputs['eps']['list'][number];
 

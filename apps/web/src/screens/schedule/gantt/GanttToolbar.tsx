@@ -5,7 +5,7 @@ import { useAppState } from '../../../state/app-state';
 import './gantt.css';
 import type { GanttView } from './timeline';
 
-// The levels of spec §1 (the order of @takt/gantt's SCALE_LEVELS; only types are imported here, so the
+// The levels of capabilities (the order of @takt/gantt's SCALE_LEVELS; only types are imported here, so the
 // toolbar does not pull the engine into the app's first chunk).
 const LEVELS: readonly ScaleLevel[] = ['day', 'week', 'month', 'quarter', 'year'];
 
