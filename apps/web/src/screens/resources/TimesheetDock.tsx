@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -6,7 +6,8 @@ import { describeFailure } from '../../lib/errors';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
-import { addDays, dayHeading, dayText, isoOf, parseAmount, quantityText, weekDays } from './format';
+import { dayHeading, dayText, parseAmount, quantityText } from './format';
+import { useWeek, WeekNav } from './WeekNav';
 import './schedule-resources.css';
 
 type Sheet = RouterOutputs['timesheets']['list'];
@@ -21,8 +22,7 @@ type Notice = RouterOutputs['timesheets']['notifications'][number];
 export function TimesheetDock({ versionId }: { versionId: string }) {
   const t = useT();
   const { spaceId, can } = useSpace();
-  const [anchor, setAnchor] = useState(() => isoOf(new Date()));
-  const days = useMemo(() => weekDays(anchor), [anchor]);
+  const { days, show } = useWeek();
   const canAccept = can('timesheets.accept');
   const canSubmit = can('timesheets.submit');
   const [mode, setMode] = useState<'mine' | 'accept'>(canSubmit || !canAccept ? 'mine' : 'accept');
@@ -31,23 +31,7 @@ export function TimesheetDock({ versionId }: { versionId: string }) {
     <section className="dock" aria-label={t('timesheet.title')} data-testid="timesheet-dock">
       <div className="dock-toolbar">
         <strong>{t('timesheet.title')}</strong>
-        <Button
-          variant="ghost"
-          aria-label={t('wdp.previous_week')}
-          onClick={() => setAnchor(addDays(days[0]!, -7))}
-        >
-          ◀
-        </Button>
-        <span className="dock-range">
-          {dayText(days[0])} – {dayText(days[6])}
-        </span>
-        <Button
-          variant="ghost"
-          aria-label={t('wdp.next_week')}
-          onClick={() => setAnchor(addDays(days[0]!, 7))}
-        >
-          ▶
-        </Button>
+        <WeekNav days={days} onShow={show} />
         {canAccept && (
           <fieldset className="segmented" aria-label={t('timesheet.mode')}>
             {(['mine', 'accept'] as const).map((m) => (
