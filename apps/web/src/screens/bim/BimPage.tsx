@@ -74,7 +74,13 @@ export function BimPage({ params }: { params: { id: string } }) {
   const { refreshLinks, link, unlink, linkSelected, unlinkSelected } = commands;
 
   if (node.isError || versions.isError) return null;
-  const loadingModels = completed.length > loaded.length;
+  // Over the model: a spinner while models load, a notice when the project has none.
+  const overlay =
+    completed.length > loaded.length ? (
+      <Spinner />
+    ) : models.isSuccess && !models.data.length ? (
+      <Empty>{t('bim.no_models')}</Empty>
+    ) : null;
   const profileLegend = (player.data?.profiles ?? []).map((p) => ({
     name: p.name,
     during: p.looks.during.color,
@@ -146,16 +152,7 @@ export function BimPage({ params }: { params: { id: string } }) {
               selectWorks={selectWorks}
             />
             <div className="bim-stage">
-              {loadingModels && (
-                <div className="bim-stage-overlay">
-                  <Spinner />
-                </div>
-              )}
-              {models.isSuccess && !models.data.length && (
-                <div className="bim-stage-overlay">
-                  <Empty>{t('bim.no_models')}</Empty>
-                </div>
-              )}
+              {overlay && <div className="bim-stage-overlay">{overlay}</div>}
               <BimViewport
                 models={previews.length ? [...loaded, ...previews] : loaded}
                 primitives={data.primitives}
