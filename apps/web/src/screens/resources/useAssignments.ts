@@ -94,5 +94,3 @@ export function useAssignments(versionId: string, workId: string | undefined, on
       }),
   };
 }
-
-export type Assignments = ReturnType<typeof useAssignments>;

@@ -8,7 +8,7 @@ import { columnTools } from './column-groups/tools';
 import { workColumns } from './column-groups/work-columns';
 import type { GridColumn } from './WbsGrid';
 
-export { check, limitMark, limitText, parseAttributeText } from './column-groups/cells';
+export { check, parseAttributeText } from './column-groups/cells';
 export type { ColumnContext, WorkPatch } from './column-groups/context';
 
 /**
