@@ -46,8 +46,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /**
  * tRPC copies the whole context (services and request, ~17 fields) at every `next({ ctx })`, and it was
