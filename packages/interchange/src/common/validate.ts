@@ -334,8 +334,50 @@ function earliestDate(p: IxProject): string | undefined {
 }
 
 /**
- * Depth-first search over the relations; each relation that closes a loop (leads back to an activity on
- * the current path) is left out and reported with the loop's activities. What is left has no cycle.
+ * Depth-first walk over the graph `out` (node → its outgoing edges), kept on an explicit stack since a
+ * schedule's chains can be longer than the call stack allows. An edge that leads back to a node on the
+ * current path closes a loop: `onLoop` gets that edge and the loop's nodes in order, starting where the
+ * edge leads. The lenient and the strict check differ only in what they do with such an edge.
+ */
+function walkLoops<E>(
+  starts: Iterable<string>,
+  out: Map<string, E[]>,
+  to: (edge: E) => string,
+  onLoop: (edge: E, loop: string[]) => void,
+): void {
+  const state = new Map<string, 1 | 2>();
+  for (const start of starts) {
+    if (state.has(start)) continue;
+    const stack: { id: string; next: number }[] = [{ id: start, next: 0 }];
+    state.set(start, 1);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const list = out.get(top.id) ?? [];
+      if (top.next >= list.length) {
+        state.set(top.id, 2);
+        stack.pop();
+        continue;
+      }
+      const edge = list[top.next++]!;
+      const next = to(edge);
+      const st = state.get(next);
+      if (st === 1) {
+        const from = stack.findIndex((f) => f.id === next);
+        onLoop(
+          edge,
+          stack.slice(from).map((f) => f.id),
+        );
+      } else if (st === undefined) {
+        state.set(next, 1);
+        stack.push({ id: next, next: 0 });
+      }
+    }
+  }
+}
+
+/**
+ * Each relation that closes a loop is left out and reported with the loop's activities, so what is
+ * left has no cycle.
  */
 function breakCycles(p: IxProject, ids: Map<string, IxActivity>, log: ProblemLog, relEl: string): void {
   const out = new Map<string, IxRelation[]>();
@@ -345,38 +387,22 @@ function breakCycles(p: IxProject, ids: Map<string, IxActivity>, log: ProblemLog
     else out.set(r.predecessorId, [r]);
   }
   const dropped = new Set<IxRelation>();
-  const state = new Map<string, 1 | 2>();
-  for (const a of p.activities) {
-    if (state.has(a.id)) continue;
-    const stack: { id: string; next: number }[] = [{ id: a.id, next: 0 }];
-    state.set(a.id, 1);
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const list = out.get(top.id) ?? [];
-      if (top.next >= list.length) {
-        state.set(top.id, 2);
-        stack.pop();
-        continue;
-      }
-      const r = list[top.next++]!;
-      const st = state.get(r.successorId);
-      if (st === 1) {
-        const from = stack.findIndex((f) => f.id === r.successorId);
-        const path = stack.slice(from).map((f) => ids.get(f.id)?.code || f.id);
-        dropped.add(r);
-        log.add(
-          'cycle',
-          'ignored',
-          { table: relEl, record: r.id, field: 'predecessor' },
-          `relations form a cycle: ${[...path, path[0]].join(' → ')}; the relation ${ids.get(r.predecessorId)?.code} → ${ids.get(r.successorId)?.code} is left out`,
-          r.id,
-        );
-      } else if (st === undefined) {
-        state.set(r.successorId, 1);
-        stack.push({ id: r.successorId, next: 0 });
-      }
-    }
-  }
+  walkLoops(
+    p.activities.map((a) => a.id),
+    out,
+    (r) => r.successorId,
+    (r, loop) => {
+      const path = loop.map((id) => ids.get(id)?.code || id);
+      dropped.add(r);
+      log.add(
+        'cycle',
+        'ignored',
+        { table: relEl, record: r.id, field: 'predecessor' },
+        `relations form a cycle: ${[...path, path[0]].join(' → ')}; the relation ${ids.get(r.predecessorId)?.code} → ${ids.get(r.successorId)?.code} is left out`,
+        r.id,
+      );
+    },
+  );
   if (dropped.size > 0) p.relations = p.relations.filter((r) => !dropped.has(r));
 }
 
@@ -509,40 +535,23 @@ export function validateProject(p: IxProject): void {
   }
 }
 
-/** Iterative DFS; a cycle is reported with the codes of its activities in order. */
+/** The first loop found is an error, reported with the codes of its activities in order. */
 function findCycle(
   p: IxProject,
   succs: Map<string, string[]>,
   codes: Map<string, string>,
   relEl: string,
 ): void {
-  const state = new Map<string, 1 | 2>();
-  for (const a of p.activities) {
-    if (state.has(a.id)) continue;
-    const stack: { id: string; next: number }[] = [{ id: a.id, next: 0 }];
-    state.set(a.id, 1);
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const list = succs.get(top.id) ?? [];
-      if (top.next >= list.length) {
-        state.set(top.id, 2);
-        stack.pop();
-        continue;
-      }
-      const s = list[top.next++]!;
-      const st = state.get(s);
-      if (st === 1) {
-        const from = stack.findIndex((f) => f.id === s);
-        const path = stack.slice(from).map((f) => codes.get(f.id) || f.id);
-        throw new InterchangeError('cycle', `relations form a cycle: ${[...path, path[0]].join(' → ')}`, {
-          element: relEl,
-          field: 'predecessor',
-        });
-      }
-      if (st === undefined) {
-        state.set(s, 1);
-        stack.push({ id: s, next: 0 });
-      }
-    }
-  }
+  walkLoops(
+    p.activities.map((a) => a.id),
+    succs,
+    (s) => s,
+    (_s, loop) => {
+      const path = loop.map((id) => codes.get(id) || id);
+      throw new InterchangeError('cycle', `relations form a cycle: ${[...path, path[0]].join(' → ')}`, {
+        element: relEl,
+        field: 'predecessor',
+      });
+    },
+  );
 }
