@@ -1,6 +1,6 @@
 import { writeGridXlsx } from '@takt/interchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace } from './fixtures';
+import { ownSpace, uploadForm } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type Space = Awaited<ReturnType<typeof ownSpace>>;
@@ -37,13 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-function form(name: string, data: Uint8Array | string, fields: Record<string, unknown>) {
-  const f = new FormData();
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  f.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  for (const [k, v] of Object.entries(fields)) f.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-  return f;
-}
 const call = <T>(
   path: string,
   name: string,
@@ -53,7 +46,7 @@ const call = <T>(
 ) =>
   t.api<T & Failure>('POST', `/space/${s.spaceId}/directories/${directoryId}${path}`, undefined, {
     token,
-    form: form(name, data, fields),
+    form: uploadForm(name, data, fields),
   });
 const values = () =>
   t.sql<{ name: string; code: string | null }>(
@@ -183,7 +176,7 @@ describe('directory upload', () => {
       'POST',
       `/space/${s.spaceId}/directories/${directoryId}/upload`,
       undefined,
-      { token: s.token, form: form('a.csv', long, { nameColumn: 'Name' }), lang: 'ru' },
+      { token: s.token, form: uploadForm('a.csv', long, { nameColumn: 'Name' }), lang: 'ru' },
     );
     expect(tooLong.status).toBe(400);
     expect(String(tooLong.body.error_message)).toMatch(/Строка 3, столбец A: 300 символов/);

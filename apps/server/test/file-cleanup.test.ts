@@ -4,7 +4,7 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpFiles, ORPHAN_GRACE_MS } from '../src/jobs/file-cleanup';
-import { generatedXer, ownSpace, scheduleWithVersion } from './fixtures';
+import { generatedXer, ownSpace, scheduleWithVersion, uploadForm } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type Space = Awaited<ReturnType<typeof ownSpace>>;
@@ -33,18 +33,12 @@ const spaceFiles = () =>
     [s.spaceId],
   );
 
-function form(name: string, text: string) {
-  const f = new FormData();
-  f.append('file', new Blob([new TextEncoder().encode(text)]), name);
-  return f;
-}
-
 const uploadSync = (name: string, text: string) =>
   t.api<{ job: Job }>(
     'POST',
     `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
     undefined,
-    { token: s.token, form: form(name, text) },
+    { token: s.token, form: uploadForm(name, text) },
   );
 
 /** A file in storage with a modification time `ageMs` ago. */

@@ -114,3 +114,65 @@ export function datedXer(start: string, code: string): string {
     });
   return [...writeXer(p)].join('');
 }
+
+/**
+ * A multipart body with one file and the given fields; a field that is not text goes as JSON, as the
+ * web app sends it.
+ */
+export function uploadForm(
+  name: string,
+  data: Uint8Array | string,
+  fields: Record<string, unknown> = {},
+): FormData {
+  const f = new FormData();
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  f.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  for (const [k, v] of Object.entries(fields)) f.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  return f;
+}
+
+/**
+ * The import calls of one schedule: `upload` starts a background job, `uploadSync` imports within the
+ * request, `waitFor` polls a job until `done` (by default: it has stopped running). `at` is read on each
+ * call, since the server, the space and the schedule are made in `beforeAll`.
+ */
+export function importCalls<Job extends { state: string }, SyncReply>(
+  at: () => { t: TestServer; s: Awaited<ReturnType<typeof ownSpace>>; scheduleId: string },
+) {
+  const uploads = () => {
+    const { s, scheduleId } = at();
+    return `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`;
+  };
+  const uploadSync = (
+    name: string,
+    data: Uint8Array | string,
+    fields: Record<string, unknown> = {},
+    lang: 'en' | 'ru' = 'en',
+  ) => {
+    const { t, s } = at();
+    return t.api<SyncReply>('POST', `${uploads()}/synchronous`, undefined, {
+      token: s.token,
+      form: uploadForm(name, data, fields),
+      lang,
+    });
+  };
+  const upload = async (name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) => {
+    const { t, s } = at();
+    const reply = await t.api<Job>('POST', uploads(), undefined, {
+      token: s.token,
+      form: uploadForm(name, data, fields),
+    });
+    if (reply.status !== 200)
+      throw new Error(`upload ${name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  const waitFor = async (jobId: string, done = (j: Job) => !['queued', 'running'].includes(j.state)) => {
+    for (let i = 0; i < 600; i++) {
+      const job = await at().s.ok<Job>('GET', `/batch-processing/jobs/${jobId}`);
+      if (done(job)) return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  };
+  return { upload, uploadSync, waitFor };
+}

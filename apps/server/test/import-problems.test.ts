@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type SmallXerRelation, type SmallXerTask, smallXer } from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
+import { importCalls, ownSpace, scheduleWithVersion, uploadForm } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
@@ -90,46 +90,10 @@ const PROBLEM_RELATIONS: Relation[] = [
 
 // ── calls ────────────────────────────────────────────────────────────────────────────────────────
 
-function form(name: string, data: Uint8Array | string, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  f.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
-
-const uploadSync = (
-  name: string,
-  data: Uint8Array | string,
-  fields: Record<string, string> = {},
-  lang: 'en' | 'ru' = 'en',
-) =>
-  t.api<{ job: Job; version: { id: string } | null } & Failure>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
-    undefined,
-    { token: s.token, form: form(name, data, fields), lang },
-  );
-
-async function upload(name: string, data: Uint8Array | string, fields: Record<string, string> = {}) {
-  const reply = await t.api<Job>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
-    undefined,
-    { token: s.token, form: form(name, data, fields) },
-  );
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
-}
-
-async function waitFor(jobId: string, done = (j: Job) => !['queued', 'running'].includes(j.state)) {
-  for (let i = 0; i < 600; i++) {
-    const job = await s.ok<Job>('GET', `/batch-processing/jobs/${jobId}`);
-    if (done(job)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const { upload, uploadSync, waitFor } = importCalls<
+  Job,
+  { job: Job; version: { id: string } | null } & Failure
+>(() => ({ t, s, scheduleId }));
 
 const worksOf = (versionId: string) =>
   t.sql<{ code: string; name: string }>(
@@ -268,7 +232,7 @@ describe('an upload with problems in the file', () => {
       'POST',
       `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
       undefined,
-      { token: s.token, form: form('a.xer', text, { encoding: 'utf-16' }) },
+      { token: s.token, form: uploadForm('a.xer', text, { encoding: 'utf-16' }) },
     );
     expect(queued.status).toBe(400);
   });

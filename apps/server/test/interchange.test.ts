@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedXer, ownSpace } from './fixtures';
+import { generatedXer, importCalls, ownSpace, uploadForm } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
@@ -54,42 +54,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-function form(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
-  const f = new FormData();
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  f.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  for (const [k, v] of Object.entries(fields)) f.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-  return f;
-}
-
-async function uploadSync(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
-  return t.api<{ job: Job; version: { id: string; name: string; workCount: number } | null } & Failure>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
-    undefined,
-    { token: s.token, form: form(name, data, fields) },
-  );
-}
-
-async function upload(name: string, data: Uint8Array | string, fields: Record<string, unknown> = {}) {
-  const reply = await t.api<Job>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
-    undefined,
-    { token: s.token, form: form(name, data, fields) },
-  );
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
-}
-
-async function waitFor(jobId: string, done = (j: Job) => !['queued', 'running'].includes(j.state)) {
-  for (let i = 0; i < 600; i++) {
-    const job = await s.ok<Job>('GET', `/batch-processing/jobs/${jobId}`);
-    if (done(job)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const { upload, uploadSync, waitFor } = importCalls<
+  Job,
+  { job: Job; version: { id: string; name: string; workCount: number } | null } & Failure
+>(() => ({ t, s, scheduleId }));
 
 const testFile = (path: string) => readFile(join(TESTDATA, path));
 /**
@@ -296,7 +264,11 @@ describe('bad files and stops leave nothing behind', () => {
       'POST',
       `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
       undefined,
-      { token: s.token, form: form('broken.xer', text.slice(0, Math.floor(text.length * 0.6))), lang: 'ru' },
+      {
+        token: s.token,
+        form: uploadForm('broken.xer', text.slice(0, Math.floor(text.length * 0.6))),
+        lang: 'ru',
+      },
     );
     expect(reply.status).toBe(400);
     expect(String(reply.body.error_message)).toMatch(/Файл неполный|Файл повреждён|Не заполнено/);
@@ -649,7 +621,7 @@ describe('export and re-import', () => {
       'POST',
       `/space/${s.spaceId}/schedule-import-settings/preview`,
       undefined,
-      { token: s.token, form: form(name, file.body, { settingId: setting.id }) },
+      { token: s.token, form: uploadForm(name, file.body, { settingId: setting.id }) },
     );
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.importableRows).toBe(7);
@@ -817,7 +789,7 @@ describe('upload rules, stored files and permissions', () => {
       undefined,
       {
         token: s.token,
-        form: form('doomed.json', writeJson(richProject())),
+        form: uploadForm('doomed.json', writeJson(richProject())),
       },
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -852,7 +824,7 @@ describe('upload rules, stored files and permissions', () => {
       'POST',
       `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,
       undefined,
-      { token: viewer.token, form: form('a.xer', await testFile('xer/PredecessorCalendar.xer')) },
+      { token: viewer.token, form: uploadForm('a.xer', await testFile('xer/PredecessorCalendar.xer')) },
     );
     expect(denied.status).toBe(403);
     const [v] = await t.sql<{ id: string }>(`SELECT id FROM versions WHERE "scheduleId" = $1 LIMIT 1`, [
