@@ -21,6 +21,25 @@ function hasPdftoppm(): boolean {
   }
 }
 
+/** Writes a PDF to the preview folder, for a person to look at, and returns its path. */
+function keepPdf(name: string, pdf: Uint8Array): string {
+  mkdirSync(previewDir, { recursive: true });
+  const file = join(previewDir, name);
+  writeFileSync(file, pdf);
+  return file;
+}
+
+/**
+ * The first `pages` pages of a kept PDF as PNGs beside it (by poppler's pdftoppm); the path of the
+ * first one, or null when poppler is not installed.
+ */
+function pngPages(file: string, pages: number): string | null {
+  if (!hasPdftoppm()) return null;
+  const prefix = file.replace(/\.pdf$/, '');
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', String(pages), file, prefix]);
+  return `${prefix}-1.png`;
+}
+
 /** Text of a PDF by poppler's pdftotext (one string per page), or null when poppler is not installed. */
 function pdfText(file: string): string[] | null {
   try {
@@ -70,9 +89,7 @@ describe('PDF writer', () => {
     const pageObjects = pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
     expect(pageObjects).toHaveLength(pages);
 
-    mkdirSync(previewDir, { recursive: true });
-    const file = join(previewDir, 'sample-300.pdf');
-    writeFileSync(file, pdf);
+    const file = keepPdf('sample-300.pdf', pdf);
     const text = pdfText(file);
     if (text) {
       expect(text[0]).toContain('ЖК «Северный», корпус 2');
@@ -85,20 +102,8 @@ describe('PDF writer', () => {
       expect(text[7]).toContain('Стр. 8 из 8');
       expect(text[7]).toContain(names[299]!);
     }
-    if (hasPdftoppm()) {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '70',
-        '-f',
-        '1',
-        '-l',
-        '2',
-        file,
-        join(previewDir, 'sample-300'),
-      ]);
-      expect(existsSync(join(previewDir, 'sample-300-1.png'))).toBe(true);
-    }
+    const png = pngPages(file, 2);
+    if (png) expect(existsSync(png)).toBe(true);
   });
 
   it('prints a chosen date range at week scale with non-working days shaded', async () => {
@@ -109,35 +114,18 @@ describe('PDF writer', () => {
       snapshot: sampleSchedule(40).snapshot,
     };
     const pdf = await ganttPdf(ranged);
-    mkdirSync(previewDir, { recursive: true });
-    const file = join(previewDir, 'range-a4.pdf');
-    writeFileSync(file, pdf);
+    const file = keepPdf('range-a4.pdf', pdf);
     expect(printSheetLayout(ranged).pages.length).toBe(2);
-    if (hasPdftoppm()) {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '70',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        file,
-        join(previewDir, 'range-a4'),
-      ]);
-    }
+    pngPages(file, 1);
   });
 
   it('writes only the first pages of a preview, titles counting the whole job, and can keep titles literal', async () => {
     const preview = await ganttPdf({ ...input, maxPages: 2, versionName: 'Версия 3' });
     expect(preview.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
     const literal = await ganttPdf({ ...input, maxPages: 1, dynamicTitles: false });
-    mkdirSync(previewDir, { recursive: true });
-    writeFileSync(join(previewDir, 'preview-2.pdf'), preview);
-    writeFileSync(join(previewDir, 'literal-1.pdf'), literal);
-    const text = pdfText(join(previewDir, 'preview-2.pdf'));
+    const text = pdfText(keepPdf('preview-2.pdf', preview));
     if (text) expect(text[1]).toContain('Стр. 2 из 8');
-    const raw = pdfText(join(previewDir, 'literal-1.pdf'));
+    const raw = pdfText(keepPdf('literal-1.pdf', literal));
     if (raw) expect(raw[0]).toContain('Печать: {date}');
   });
 
