@@ -40,11 +40,18 @@ export function errorText(error: FieldError | undefined): string | undefined {
   return error ? translateDynamic(error.message, error.params) : undefined;
 }
 
+/** The attributes that tie a field's control to its label, its error and its hint. */
+interface ControlLinks {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 interface FieldFrameProps {
   label: ReactNode;
   error?: FieldError | undefined;
   hint?: ReactNode;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
+  children: (links: ControlLinks) => ReactNode;
 }
 
 export function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
@@ -56,7 +63,7 @@ export function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      {children(id, describedBy)}
+      {children({ id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy })}
       {message ? (
         <div className="field-error" id={`${id}-error`} role="alert">
           {message}
@@ -72,7 +79,8 @@ export function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+/** A labelled control's props: the element's own attributes, its text value, a label, an error and a hint. */
+type LabelledProps<Attributes> = Omit<Attributes, 'onChange' | 'value'> & {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
@@ -80,17 +88,17 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
   hint?: ReactNode;
 };
 
+type TextFieldProps = LabelledProps<InputHTMLAttributes<HTMLInputElement>>;
+
 export function TextField({ label, value, onChange, error, hint, ...rest }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
+      {(links) => (
         <input
-          id={id}
+          {...links}
           className="input"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           {...rest}
         />
       )}
@@ -98,13 +106,7 @@ export function TextField({ label, value, onChange, error, hint, ...rest }: Text
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: FieldError | undefined;
-  hint?: ReactNode;
-};
+type TextAreaProps = LabelledProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 export function TextArea({
   label,
@@ -117,15 +119,13 @@ export function TextArea({
 }: TextAreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
+      {(links) => (
         <textarea
-          id={id}
+          {...links}
           className="input textarea"
           rows={rows}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           {...rest}
         />
       )}
@@ -133,25 +133,19 @@ export function TextArea({
   );
 }
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
+type SelectFieldProps = LabelledProps<SelectHTMLAttributes<HTMLSelectElement>> & {
   options: readonly { value: string; label: string }[];
-  error?: FieldError | undefined;
-  hint?: ReactNode;
 };
 
 export function SelectField({ label, value, onChange, options, error, hint, ...rest }: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
+      {(links) => (
         <select
-          id={id}
+          {...links}
           className="input select"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-describedby={describedBy}
           {...rest}
         >
           {options.map((o) => (
