@@ -1,33 +1,11 @@
-import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateLanguage, appI18n } from '../lib/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountEachTest } from '../testing/mount';
 import { ConfirmHost, type ConfirmResult, confirm } from './confirm';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('shared confirmation dialog', () => {
-  let root: Root;
-  let container: HTMLElement;
-
-  beforeEach(() => {
-    activateLanguage('en');
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() =>
-      root.render(
-        <I18nProvider i18n={appI18n}>
-          <ConfirmHost />
-        </I18nProvider>,
-      ),
-    );
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const view = mountEachTest();
+  beforeEach(() => view.render(<ConfirmHost />));
 
   function open(options: Parameters<typeof confirm>[0]): Promise<ConfirmResult> {
     let result!: Promise<ConfirmResult>;
@@ -36,9 +14,9 @@ describe('shared confirmation dialog', () => {
     });
     return result;
   }
-  const dialog = () => container.querySelector<HTMLElement>('[role="dialog"]');
+  const dialog = () => view.container.querySelector<HTMLElement>('[role="dialog"]');
   const button = (text: string) =>
-    [...container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
+    [...view.container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
   const press = (key: string) =>
     act(() => {
       dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
@@ -47,15 +25,15 @@ describe('shared confirmation dialog', () => {
   it('shows the title with a close button; the close button dismisses', async () => {
     const result = open({ title: 'Delete the role?' });
     expect(dialog()?.textContent).toContain('Delete the role?');
-    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Close"]')?.click());
+    act(() => view.container.querySelector<HTMLButtonElement>('[aria-label="Close"]')?.click());
     await expect(result).resolves.toEqual({ status: 'dismissed' });
     expect(dialog()).toBeNull();
   });
 
   it('confirms with the value of the optional checkbox', async () => {
     const result = open({ title: 'Delete?', checkboxLabel: 'Also delete the backups' });
-    expect(container.textContent).toContain('Also delete the backups');
-    act(() => container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
+    expect(view.container.textContent).toContain('Also delete the backups');
+    act(() => view.container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
     act(() => button('Confirm')?.click());
     await expect(result).resolves.toEqual({ status: 'confirmed', checkboxValue: true });
   });
@@ -84,7 +62,7 @@ describe('shared confirmation dialog', () => {
   it('keeps the confirm button disabled until a required checkbox is ticked', async () => {
     const result = open({ title: 'Delete space?', checkboxLabel: 'I understand', requireCheckbox: true });
     expect(button('Confirm')?.disabled).toBe(true);
-    act(() => container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
+    act(() => view.container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
     expect(button('Confirm')?.disabled).toBe(false);
     act(() => button('Confirm')?.click());
     await expect(result).resolves.toEqual({ status: 'confirmed', checkboxValue: true });

@@ -1,11 +1,7 @@
-import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateLanguage, appI18n } from '../lib/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountEachTest } from '../testing/mount';
 import { DataList, type ListAction } from './data-list';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Crew {
   id: string;
@@ -20,20 +16,11 @@ const CREWS: Crew[] = [
 ];
 
 describe('DataList', () => {
-  let root: Root;
-  let container: HTMLElement;
+  const view = mountEachTest();
   let ran: string[];
 
   beforeEach(() => {
-    activateLanguage('en');
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     ran = [];
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
   });
 
   const actions: ListAction<Crew>[] = [
@@ -46,26 +33,22 @@ describe('DataList', () => {
     },
   ];
   function show(props: Partial<Parameters<typeof DataList<Crew>>[0]> = {}) {
-    act(() =>
-      root.render(
-        <I18nProvider i18n={appI18n}>
-          <DataList<Crew>
-            rows={CREWS}
-            rowKey={(c) => c.id}
-            empty="No crews yet"
-            columns={[
-              { key: 'name', header: 'Name', cell: (c) => c.name },
-              { key: 'size', header: 'Size', className: 'num', cell: (c) => c.size },
-            ]}
-            actions={actions}
-            rowProps={(c) => ({ 'data-testid': `crew-${c.id}` })}
-            {...props}
-          />
-        </I18nProvider>,
-      ),
+    view.render(
+      <DataList<Crew>
+        rows={CREWS}
+        rowKey={(c) => c.id}
+        empty="No crews yet"
+        columns={[
+          { key: 'name', header: 'Name', cell: (c) => c.name },
+          { key: 'size', header: 'Size', className: 'num', cell: (c) => c.size },
+        ]}
+        actions={actions}
+        rowProps={(c) => ({ 'data-testid': `crew-${c.id}` })}
+        {...props}
+      />,
     );
   }
-  const rows = () => [...container.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+  const rows = () => [...view.container.querySelectorAll<HTMLTableRowElement>('tbody tr')];
   const texts = () => rows().map((r) => r.cells[0]?.textContent);
   const press = (target: Element, key: string) =>
     act(() => {
@@ -79,7 +62,7 @@ describe('DataList', () => {
 
   it('shows the columns, the actions column and each row with its own actions', () => {
     show();
-    expect([...container.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+    expect([...view.container.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
       'Name',
       'Size',
       'Actions',
@@ -97,37 +80,37 @@ describe('DataList', () => {
     let refetched = 0;
     const query = { isLoading: true, isError: false, refetch: () => refetched++ };
     show({ query });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe('Loading…');
-    expect(container.querySelector('table')).toBeNull();
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('Loading…');
+    expect(view.container.querySelector('table')).toBeNull();
 
     show({ rows: undefined, query: { ...query, isLoading: false, isError: true } });
-    const alert = container.querySelector('[role="alert"]');
+    const alert = view.container.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain('The list could not be loaded');
     act(() => alert?.querySelector('button')?.click());
     expect(refetched).toBe(1);
 
     show({ rows: [], query: { ...query, isLoading: false } });
-    expect(container.querySelector('.empty')?.textContent).toBe('No crews yet');
+    expect(view.container.querySelector('.empty')?.textContent).toBe('No crews yet');
   });
 
   it('searches the rows, says when nothing matches and clears with Escape', () => {
     show({ searchText: (c) => c.name });
-    const search = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const search = view.container.querySelector<HTMLInputElement>('input[type="search"]')!;
     expect(search.getAttribute('aria-label')).toBe('Search');
     type(search, 'o');
     expect(texts()).toEqual(['Formwork', 'Concrete']);
     type(search, 'REB');
     expect(texts()).toEqual(['Rebar']);
     type(search, 'steel ');
-    expect(container.querySelector('table')).toBeNull();
-    expect(container.querySelector('.empty')?.textContent).toBe('Nothing matches “steel”');
+    expect(view.container.querySelector('table')).toBeNull();
+    expect(view.container.querySelector('.empty')?.textContent).toBe('Nothing matches “steel”');
     press(search, 'Escape');
     expect(texts()).toEqual(['Formwork', 'Rebar', 'Concrete']);
   });
 
   it('has no search box unless the page gives the text to search', () => {
     show();
-    expect(container.querySelector('input[type="search"]')).toBeNull();
+    expect(view.container.querySelector('input[type="search"]')).toBeNull();
   });
 
   it('is one tab stop; arrows, Home and End move between rows; Enter and Delete run their actions', () => {

@@ -1,12 +1,8 @@
-import { I18nProvider } from '@lingui/react';
 import type { ImportProblem, ImportReport } from '@takt/contracts';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateLanguage, appI18n } from '../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../lib/i18n';
+import { mountEachTest } from '../../testing/mount';
 import { ReportView } from './ReportView';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PROBLEMS: ImportProblem[] = [
   {
@@ -70,33 +66,14 @@ function report(count: number, extra: Partial<ImportReport> = {}): ImportReport 
 }
 
 describe('import report', () => {
-  let root: Root;
-  let container: HTMLElement;
+  const view = mountEachTest();
 
-  beforeEach(() => {
-    activateLanguage('en');
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-
-  const show = (r: ImportReport) =>
-    act(() =>
-      root.render(
-        <I18nProvider i18n={appI18n}>
-          <ReportView report={r} />
-        </I18nProvider>,
-      ),
-    );
+  const show = (r: ImportReport) => view.render(<ReportView report={r} />);
   const rows = () =>
-    [...container.querySelectorAll('[data-testid="import-problem"]')].map((tr) =>
+    [...view.container.querySelectorAll('[data-testid="import-problem"]')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent),
     );
-  const byId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
+  const byId = (id: string) => view.container.querySelector(`[data-testid="${id}"]`);
 
   it('lists each problem with its place, value, what Takt did and a translated kind', () => {
     show(report(3));
