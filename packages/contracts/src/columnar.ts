@@ -1,7 +1,8 @@
 /**
  * The columns of a version as the server reads them and the browser holds them (docs/architecture.md, "The engine and the payload to the browser"):
- * one typed array per field, rows in WBS order, dates as engine minutes (-1: none), strings as
- * indices into a string table (-1: none). Shared so the encoder and the decoder cannot drift apart.
+ * one typed array per field, rows in WBS order, dates as engine minutes (`NO_TIME`, −2³¹: none), strings as
+ * indices into a string table (-1: none). Shared so the encoder and the decoder cannot drift apart; the
+ * codec itself is `@takt/schedule`.
  */
 // A type alias rather than an interface, so it is assignable to `Record<string, …>` column tables.
 export type WorkColumnArrays = {
@@ -31,6 +32,12 @@ export type WorkColumnArrays = {
   executor: Int32Array;
   curator: Int32Array;
   revision: Int32Array;
+  /** Start constraint: 0 for none, else 1 + its index in `LIMIT_TYPES`. */
+  startLimit: Uint8Array;
+  /** Date of the start constraint (`NO_TIME` when it has none). */
+  startLimitDate: Int32Array;
+  finishLimit: Uint8Array;
+  finishLimitDate: Int32Array;
 };
 
 export interface RelationColumnArrays {
@@ -42,4 +49,20 @@ export interface RelationColumnArrays {
   type: Uint8Array;
   lagMinutes: Int32Array;
   driving: Uint8Array;
+}
+
+/**
+ * Predecessors in other schedules that have dates: the calculation holds each at its own calculated
+ * (else planned) start, on its own duration and calendar. Links from predecessors without any date are
+ * left out of the calculation.
+ */
+export interface ExternalColumnArrays {
+  count: number;
+  /** The work's id, as a string-table index (the same one the relations' `externalPredecessor` use). */
+  id: Int32Array;
+  /** Its early start, else its planned start (engine minutes). */
+  anchor: Int32Array;
+  durationMinutes: Int32Array;
+  /** Its calendar id (string-table index, -1: none). */
+  calendar: Int32Array;
 }

@@ -62,6 +62,8 @@ export const SCHEDULE_LIMITS = {
   workerThresholdWorks: 5_000,
   largeDemoWorks: 100_000,
   maxDurationMinutes: 50 * 365 * 24 * 60,
+  /** Commands in one saved edit of the Gantt chart (a drag is one, a scripted edit a few). */
+  editMaxCommands: 100,
 } as const;
 
 // ── field types ───────────────────────────────────────────────────────────────────────────────
@@ -314,6 +316,40 @@ export const updateRelationInput = z.object({
   code: codeText.nullable().optional(),
 });
 export const relationInput = z.object({ spaceId: id, versionId: id, relationId: id });
+
+// ── edits of the schedule, saved as one command (docs/product-rules.md, "Editing in the Gantt chart") ──
+/** What a drag on the timeline does, as a command: each applies to the version's works and relations. */
+export const editCommand = z.discriminatedUnion('kind', [
+  /** The work starts no earlier than `start` (an "in date" start limit keeps its type); a finish milestone: its finish. */
+  z.object({ kind: z.literal('move'), workId: id, start: scheduleDate }),
+  /**
+   * One end of the bar goes to `date`, the other stays: the duration becomes the working time between
+   * them on the work's calendar (the start end also moves the start limit, as `move` does).
+   */
+  z.object({ kind: z.literal('resize'), workId: id, edge: z.enum(['start', 'finish']), date: scheduleDate }),
+  z.object({ kind: z.literal('duration'), workId: id, durationMinutes: workFields.shape.durationMinutes }),
+  z.object({
+    kind: z.literal('link'),
+    predecessorId: id,
+    successorId: id,
+    type: z.enum(LINK_TYPES).default('fs'),
+    lagMinutes: lagMinutes.default(0),
+  }),
+  /** Removes the relations of this type from the predecessor to the successor. */
+  z.object({ kind: z.literal('unlink'), predecessorId: id, successorId: id, type: z.enum(LINK_TYPES) }),
+]);
+export type EditCommand = z.infer<typeof editCommand>;
+export type EditCommandInput = z.input<typeof editCommand>;
+export const applyEditInput = z.object({
+  spaceId: id,
+  versionId: id,
+  /** The version's revision the edit was made on: another change since then refuses it (Conflict). */
+  revision,
+  commands: z
+    .array(editCommand)
+    .min(1, { message: VALIDATION.required })
+    .max(SCHEDULE_LIMITS.editMaxCommands, { message: VALIDATION.outOfRange }),
+});
 
 // ── calendars ─────────────────────────────────────────────────────────────────────────────────
 export const workingInterval = z.object({ start: time, finish: time });

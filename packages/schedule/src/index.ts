@@ -1,0 +1,50 @@
+export {
+  type CalendarRecord,
+  CompiledCalendars,
+  calendarToEngine,
+  defaultCalendarOf,
+  STANDARD_CALENDAR_ID,
+} from './calendars.js';
+export {
+  BINARY_PAYLOAD_FORMAT,
+  BINARY_PAYLOAD_TYPE,
+  decodeBinaryPayload,
+  encodeBinaryPayload,
+} from './codec-binary.js';
+export { decodeJsonPayload, encodeJsonPayload, JSON_PAYLOAD_FORMAT, type JsonPayload } from './codec-json.js';
+export {
+  type AddedRelation,
+  type EditCommand,
+  type EditPlan,
+  EditRefused,
+  limitToApi,
+  planEdit,
+  type WorkChange,
+} from './commands.js';
+export {
+  documentOfColumns,
+  hasDate,
+  intern,
+  type LimitType,
+  limitCode,
+  limitOf,
+  type MinuteLimit,
+  PAYLOAD_ENUMS,
+  PAYLOAD_EPOCH,
+  PAYLOAD_NO_DATE,
+  type PayloadEnums,
+  type ScheduleColumns,
+  type ScheduleDocument,
+  textOf,
+  type VersionScheduling,
+  workLabel,
+} from './document.js';
+export { type EngineInput, engineInput, relationKey } from './engine-input.js';
+export { type Calculated, calculateDocument, previewEdit, WhatIf } from './preview.js';
+export {
+  type LimitRecord,
+  minutesOfIso,
+  patchWork,
+  type WorkRecord,
+  type WorkRecordPatch,
+} from './work-record.js';

@@ -1,0 +1,145 @@
+import {
+  type Calendar,
+  calculate,
+  type RelationType,
+  type ScheduleResult,
+  Scheduler,
+  type WorkInput,
+} from '@takt/engine';
+import { CompiledCalendars } from './calendars.js';
+import { type EditCommand, type EditPlan, planEdit } from './commands.js';
+import { type ScheduleDocument, textOf } from './document.js';
+import { type EngineInput, engineInput, knownCalendars, relationKey, workInputOf } from './engine-input.js';
+
+/** A document calculated: the input the engine got and what it computed (engine index = row). */
+export interface Calculated {
+  input: EngineInput;
+  result: ScheduleResult;
+}
+
+/** Calculates a version's document from scratch, exactly as the server's calculation does. */
+export function calculateDocument(doc: ScheduleDocument, today: string): Calculated {
+  const input = engineInput(doc, today);
+  return { input, result: calculate(input.project, input.options) };
+}
+
+/**
+ * What saving an edit would compute: the commands applied to the document (refused as the server
+ * refuses them, `EditRefused`) and the edited document calculated with the same engine input the
+ * server's save uses.
+ */
+export function previewEdit(
+  doc: ScheduleDocument,
+  commands: readonly EditCommand[],
+  today: string,
+): Calculated & { plan: EditPlan } {
+  const plan = planEdit(doc, commands);
+  return { plan, ...calculateDocument(plan.document, today) };
+}
+
+/**
+ * The live what-if of a drag: an incremental `Scheduler` over the version's engine input, built once
+ * per loaded document. `preview` applies a tentative edit (replacing the previous one) and
+ * recalculates only what it affects — the engine guarantees the same results as `previewEdit`;
+ * `reset` takes the edit back.
+ */
+export class WhatIf {
+  readonly input: EngineInput;
+  /** The schedule before any tentative edit. */
+  readonly base: ScheduleResult;
+  private readonly scheduler: Scheduler;
+  private readonly known: Set<string>;
+  private readonly calendars: CompiledCalendars;
+  /** Works changed by the tentative edit, with their input before it. */
+  private readonly original = new Map<number, WorkInput>();
+  private removed: number[] = [];
+  private added: string[] = [];
+  private checks = 0;
+
+  constructor(
+    readonly document: ScheduleDocument,
+    today: string,
+  ) {
+    this.input = engineInput(document, today);
+    this.scheduler = new Scheduler(this.input.project, this.input.options);
+    this.base = this.scheduler.result();
+    this.known = knownCalendars(document);
+    this.calendars = new CompiledCalendars(document.calendars, document.scheduling.defaultCalendarId);
+  }
+
+  /** The compiled calendar a work is scheduled on (the version's default one when it names none). */
+  calendarOf(row: number): Calendar {
+    const id = textOf(this.document, this.document.calendar[row]!);
+    return this.calendars.of(this.known.has(id) ? id : null);
+  }
+
+  /** Applies a tentative edit (the previous one taken back first) and returns the recalculated schedule. */
+  preview(commands: readonly EditCommand[]): ScheduleResult & { plan: EditPlan } {
+    this.reset();
+    const plan = planEdit(this.document, commands);
+    const doc = plan.document;
+    for (const row of plan.works.keys()) {
+      const work = this.input.project.works[row]!;
+      this.original.set(row, work);
+      const next = workInputOf(doc, row, this.known);
+      this.scheduler.updateWork(work.id, {
+        durationMinutes: next.durationMinutes,
+        constraint: next.constraint ?? null,
+      });
+    }
+    for (const k of plan.removed) {
+      this.scheduler.removeRelation(relationKey(k));
+      this.removed.push(k);
+    }
+    plan.added.forEach((a, j) => {
+      const id = `added:${j}`;
+      this.scheduler.addRelation({
+        id,
+        predecessorId: doc.ids[a.predecessor]!,
+        successorId: doc.ids[a.successor]!,
+        type: a.type,
+        lagMinutes: a.lagMinutes,
+      });
+      this.added.push(id);
+    });
+    return Object.assign(this.scheduler.result(), { plan });
+  }
+
+  /** Takes back the tentative edit. */
+  reset(): void {
+    for (const id of this.added) this.scheduler.removeRelation(id);
+    this.added = [];
+    for (const k of this.removed) this.scheduler.addRelation(this.relationInput(k));
+    this.removed = [];
+    for (const work of this.original.values())
+      this.scheduler.updateWork(work.id, {
+        durationMinutes: work.durationMinutes,
+        constraint: work.constraint ?? null,
+      });
+    this.original.clear();
+  }
+
+  /** The engine input of a relation of the document (only links between its own works are ever removed). */
+  private relationInput(k: number) {
+    const at = this.input.relationRows.indexOf(k);
+    if (at < 0) throw new Error(`relation ${k} is not in the engine input`);
+    return this.input.project.relations[at]!;
+  }
+
+  /** Whether a new link would close a cycle (the engine refuses it); the link is not kept. */
+  wouldCycle(predecessorRow: number, successorRow: number, type: RelationType): boolean {
+    const id = `cycle-check:${++this.checks}`;
+    try {
+      this.scheduler.addRelation({
+        id,
+        predecessorId: this.document.ids[predecessorRow]!,
+        successorId: this.document.ids[successorRow]!,
+        type,
+      });
+    } catch (error) {
+      return (error as { code?: string }).code === 'cycle';
+    }
+    this.scheduler.removeRelation(id);
+    return false;
+  }
+}
