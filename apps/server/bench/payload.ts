@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
+import { encodeBinaryPayload } from '@takt/schedule';
 import { calculateVersion } from '../src/domains/calculation/service';
 import { generateLargeSchedule } from '../src/domains/demo/large';
-import { encodeBinaryPayload } from '../src/domains/versions/binary';
 import { versionColumns, versionPayload } from '../src/domains/versions/payload';
 import { benchSpace } from './bench-space';
 

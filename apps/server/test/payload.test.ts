@@ -1,6 +1,6 @@
 import { NO_TIME } from '@takt/engine';
+import { decodeBinaryPayload, decodeJsonPayload, type JsonPayload } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBinaryPayload, decodePayload, type VersionPayload } from '../../web/src/lib/columnar';
 import { startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
@@ -24,7 +24,7 @@ const minutesOf = (iso: string | null) =>
     : (Date.parse(`${iso.length === 10 ? `${iso}T00:00` : iso}:00Z`) - Date.UTC(2000, 0, 1)) / 60_000;
 
 describe('version payload', () => {
-  it('round-trips the binary payload through the web decoder, equal to the JSON payload', async () => {
+  it('round-trips the binary payload through @takt/schedule, equal to the JSON payload', async () => {
     const { token } = await t.signUp('payload-owner');
     const space = await t.api<{ id: string }>('POST', '/space/create-demo', undefined, { token });
     const spaceId = space.body.id;
@@ -36,7 +36,7 @@ describe('version payload', () => {
     );
     const versionId = nodes.body.find((n) => n.kind === 'schedule')!.actualVersionId!;
     const base = `/space/${spaceId}/versions/${versionId}`;
-    const json = await t.api<VersionPayload>('GET', `${base}/payload`, undefined, { token });
+    const json = await t.api<JsonPayload>('GET', `${base}/payload`, undefined, { token });
     const binary = await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, {
       token,
       headers: { 'accept-encoding': 'br' },
@@ -46,12 +46,12 @@ describe('version payload', () => {
     expect(binary.headers.get('content-encoding')).toBe('br');
     expect(binary.body).toBeInstanceOf(Uint8Array);
 
-    const fromJson = decodePayload(json.body);
+    const fromJson = decodeJsonPayload(json.body);
     const fromBinary = decodeBinaryPayload(binary.body);
     expect(fromBinary.count).toBeGreaterThan(2800);
     expect(fromBinary.relations.count).toBeGreaterThan(2500);
     // Every column, the string table and the derived fields agree.
-    const plain = (m: ReturnType<typeof decodePayload>) =>
+    const plain = (m: ReturnType<typeof decodeJsonPayload>) =>
       Object.fromEntries(
         Object.entries({ ...m, relations: undefined, rowOf: [...m.rowOf] }).map(([k, v]) => [
           k,

@@ -1,6 +1,6 @@
 import { NO_TIME, timeFromIso } from '@takt/engine';
+import { decodeBinaryPayload, decodeJsonPayload, type JsonPayload } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBinaryPayload, decodePayload, type VersionPayload } from '../../web/src/lib/columnar';
 import { datedXer, ownSpace, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
@@ -91,10 +91,10 @@ describe.each([
 
   it('sends the dates in both payloads, NO_TIME only where there is none', async () => {
     const base = `/space/${s.spaceId}/versions/${versionId}`;
-    const json = await t.api<VersionPayload>('GET', `${base}/payload`, undefined, { token: s.token });
+    const json = await t.api<JsonPayload>('GET', `${base}/payload`, undefined, { token: s.token });
     const binary = await t.api<Uint8Array>('GET', `${base}/payload-binary`, undefined, { token: s.token });
     expect(json.body.noDate).toBe(NO_TIME);
-    for (const m of [decodePayload(json.body), decodeBinaryPayload(binary.body)]) {
+    for (const m of [decodeJsonPayload(json.body), decodeBinaryPayload(binary.body)]) {
       for (const w of expected) {
         const row = [...m.ids.keys()].find((i) => m.strings[m.code[i]!] === w.code)!;
         expect(m.planStart[row]).toBe(timeFromIso(w.planStart));

@@ -1,4 +1,10 @@
 // What the calculation domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
-export { projectLoad } from './project';
-export { calculateVersion, calculationStatus, recoverInterruptedCalculations } from './service';
+export { type LoadedProject, projectLoad, projectOfDocument } from './project';
+export {
+  calculateAndWrite,
+  calculateVersion,
+  calculationLease,
+  calculationStatus,
+  recoverInterruptedCalculations,
+} from './service';

@@ -7,7 +7,7 @@ import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import { encodedPayload } from '../versions';
-import { projectLoad, useWorker } from './project';
+import { type LoadedProject, projectLoad, useWorker } from './project';
 
 export interface CalculationArrays {
   workIds: string[];
@@ -133,6 +133,37 @@ function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
   return names.length ? `${failure.message} (${names.join(', ')})` : failure.message;
 }
 
+/** The catalogue's error for what the engine refused, naming the works (a cycle in its order). */
+function calculationError(failure: EngineFailure, labels: Map<string, string>) {
+  return new AppError('CalculationError', { reason: reasonOf(failure, labels) }, [
+    ...failure.workIds.map((id) => ({ path: id, message: labels.get(id) ?? id })),
+  ]);
+}
+
+/**
+ * Calculates a loaded project — in a worker thread for a big version — and writes the results with
+ * `sql` (inside the caller's transaction when it is one). What the engine refuses (a cycle, a date out of
+ * its range) is the catalogue's `CalculationError`, and nothing is written.
+ */
+export async function calculateAndWrite(sql: Sql, loaded: LoadedProject) {
+  const inWorker = useWorker(loaded.ownWorkCount);
+  let result: CalculationArrays;
+  try {
+    result = inWorker
+      ? await calculateInWorker(loaded.project, loaded.options)
+      : calculateInline(loaded.project, loaded.options);
+  } catch (error) {
+    if (error instanceof CalculationFailed) throw calculationError(error.failure, loaded.labels);
+    throw error;
+  }
+  const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
+  await writeResults(sql, result, own, loaded.relationIds);
+  return {
+    inWorker,
+    conflicts: result.conflicts.map((c) => ({ ...c, work: loaded.labels.get(c.workId) ?? c.workId })),
+  };
+}
+
 /**
  * More to prepare after a big version's calculation, once its payload is encoded again: the caller's
  * (the resources domain keeps a charted version's histogram model, see `histogramWarm` there).
@@ -169,15 +200,10 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   );
   if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
-  let loaded: Awaited<ReturnType<typeof projectLoad>> | null = null;
+  let loaded: LoadedProject | null = null;
   try {
     loaded = await projectLoad(pool, spaceId, versionId);
-    const inWorker = useWorker(loaded.ownWorkCount);
-    const result = inWorker
-      ? await calculateInWorker(loaded.project, loaded.options)
-      : calculateInline(loaded.project, loaded.options);
-    const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
-    await writeResults(pool, result, own, loaded.relationIds);
+    const { inWorker, conflicts } = await calculateAndWrite(pool, loaded);
     await pool.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
        WHERE id = $1`,
@@ -197,22 +223,18 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       works: loaded.ownWorkCount,
       inWorker,
       milliseconds: Math.round(performance.now() - startedAt),
-      conflicts: result.conflicts.map((c) => ({ ...c, work: loaded!.labels.get(c.workId) ?? c.workId })),
+      conflicts,
     };
   } catch (error) {
     const reason =
-      error instanceof CalculationFailed
-        ? reasonOf(error.failure, loaded?.labels ?? new Map())
+      error instanceof AppError && error.code === 'CalculationError'
+        ? String(error.params.reason)
         : String(error);
     await pool.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2, "calcStartedAt" = NULL
        WHERE id = $1`,
       [versionId, reason],
     );
-    if (error instanceof CalculationFailed)
-      throw new AppError('CalculationError', { reason }, [
-        ...error.failure.workIds.map((id) => ({ path: id, message: loaded?.labels.get(id) ?? id })),
-      ]);
     throw error;
   }
 }

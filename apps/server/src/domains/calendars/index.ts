@@ -2,7 +2,6 @@
 // inside (docs/architecture.md, "Boundaries").
 export {
   type CalendarDto,
-  calendarToEngine,
   createCalendar,
   deleteCalendar,
   getCalendar,

@@ -1,4 +1,3 @@
-import type { CalendarInput } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 
@@ -46,22 +45,6 @@ function toCalendar(c: CalendarRecord) {
   };
 }
 export type CalendarDto = ReturnType<typeof toCalendar>;
-
-/** The engine's calendar input for a stored calendar. */
-export function calendarToEngine(c: CalendarDto): CalendarInput {
-  return {
-    id: c.id,
-    name: c.name,
-    allDay: c.allDay,
-    week: c.week,
-    hoursPerDay: c.hoursPerDay ?? undefined,
-    exceptions: c.exceptions.map((e) => ({
-      date: e.date,
-      until: e.until ?? undefined,
-      intervals: e.intervals,
-    })),
-  };
-}
 
 export async function listCalendars(ctx: SpaceContext) {
   const calendars = await ctx.db.prisma.calendar.findMany({

@@ -8,9 +8,10 @@ import {
   WORK_SUMMARY,
   WORK_TASK,
 } from '@takt/gantt';
+import { calendarToEngine } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { calendarToEngine, listCalendars } from '../calendars';
+import { listCalendars } from '../calendars';
 import { type VersionColumns, versionColumns, versionFingerprint } from '../versions';
 
 /** What a print reads about a version besides its works: names for the titles, the data date, the calendar. */

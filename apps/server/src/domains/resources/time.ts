@@ -5,8 +5,8 @@ import {
   calendarWorkingMinutesBetween,
   timeFromIso,
 } from '@takt/engine';
+import { calendarToEngine, defaultCalendarOf } from '@takt/schedule';
 import type { Sql } from '../../db/sql';
-import { calendarToEngine } from '../calendars';
 
 /** Compiled calendars of a version's space and the version's default one (the engine's standard week without any). */
 export interface VersionCalendars {
@@ -34,24 +34,18 @@ export async function versionCalendars(
        (SELECT json_agg(json_build_object('date', to_char(e.date, 'YYYY-MM-DD'), 'until', to_char(e.until, 'YYYY-MM-DD'),
           'name', e.name, 'intervals', e.intervals)) FROM calendar_exceptions e WHERE e."calendarId" = c.id) AS exceptions,
        (SELECT v."calendarId" FROM versions v WHERE v.id = $2) AS "versionCalendar"
-     FROM calendars c WHERE c."spaceId" = $1`,
+     FROM calendars c WHERE c."spaceId" = $1 ORDER BY c."createdAt", c.id`,
     [spaceId, versionId],
   );
   const byId = new Map<string, Calendar>();
   for (const c of rows)
     byId.set(
       c.id,
-      calendarCompile(
-        calendarToEngine({
-          ...c,
-          week: c.week as never,
-          exceptions: c.exceptions ?? [],
-          revision: 0,
-        }),
-      ),
+      calendarCompile(calendarToEngine({ ...c, week: c.week ?? [], exceptions: c.exceptions ?? [] })),
     );
-  const defaultId = rows[0]?.versionCalendar ?? rows.find((c) => c.isDefault)?.id ?? rows[0]?.id;
-  const fallback = (defaultId && byId.get(defaultId)) || calendarCompile({ id: 'standard' });
+  // The calculation's rule (`@takt/schedule`): the version's calendar, the space's default, its first one.
+  const defaultId = defaultCalendarOf(rows[0]?.versionCalendar ?? null, rows);
+  const fallback = byId.get(defaultId) ?? calendarCompile({ id: defaultId });
   return { byId, fallback, of: (id) => (id && byId.get(id)) || fallback };
 }
 

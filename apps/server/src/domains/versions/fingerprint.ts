@@ -1,21 +1,27 @@
 import type { Sql } from '../../db/sql';
 
 /**
- * What a version's data looks like right now, in one cheap scan: the row count and the sum of the
- * creating transaction ids (`xmin`) of its works and relations, and the `xmin` of the version row.
- * Every insert, update or delete gives the rows it touches the id of a transaction newer than every
- * id already there, so between two readings with equal counts the sum can only grow: any change
- * changes the fingerprint, with no trigger and no bookkeeping in the write paths. (A 32-bit
- * transaction id wraparound between two readings could in theory repeat a sum; PostgreSQL forces a
- * wraparound only after ~2 billion transactions, by which time the entry is long evicted.)
+ * What a version's document looks like right now, in one cheap scan: the row count and the sum of the
+ * creating transaction ids (`xmin`) of its works and relations, of the space's calendars and their
+ * exceptions, and of the predecessors of other schedules its works follow (their dates hold their
+ * successors here), and the `xmin` of the version row. Every insert, update or delete gives the rows it
+ * touches the id of a transaction newer than every id already there, so between two readings with equal
+ * counts the sum can only grow: any change changes the fingerprint, with no trigger and no bookkeeping in
+ * the write paths. (A 32-bit transaction id wraparound between two readings could in theory repeat a sum;
+ * PostgreSQL forces a wraparound only after ~2 billion transactions, by which time the entry is long
+ * evicted.)
  */
 export async function versionFingerprint(sql: Sql, spaceId: string, versionId: string): Promise<string> {
+  const sum = `count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)`;
   const { rows } = await sql.query<{ fingerprint: string | null }>(
     `SELECT (SELECT xmin::text FROM versions WHERE id = $1 AND "spaceId" = $2) || '/' ||
-       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)
-          FROM works WHERE "versionId" = $1 AND "spaceId" = $2) || '/' ||
-       (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)
-          FROM relations WHERE "versionId" = $1 AND "spaceId" = $2) AS fingerprint`,
+       (SELECT ${sum} FROM works WHERE "versionId" = $1 AND "spaceId" = $2) || '/' ||
+       (SELECT ${sum} FROM relations WHERE "versionId" = $1 AND "spaceId" = $2) || '/' ||
+       (SELECT ${sum} FROM calendars WHERE "spaceId" = $2) || '/' ||
+       (SELECT ${sum} FROM calendar_exceptions WHERE "spaceId" = $2) || '/' ||
+       (SELECT count(*) || ':' || coalesce(sum(p.xmin::text::bigint), 0)
+          FROM relations r JOIN works p ON p.id = r."predecessorId"
+          WHERE r."versionId" = $1 AND r."spaceId" = $2 AND p."versionId" <> $1) AS fingerprint`,
     [versionId, spaceId],
   );
   return rows[0]?.fingerprint ?? '';

@@ -1,38 +1,26 @@
+import { LIMIT_TYPES, LINK_TYPES, WORK_STATUSES, WORK_TYPES } from '@takt/contracts';
+import { type CalculateOptions, timeFromIso } from '@takt/engine';
 import {
-  LINK_TYPES,
-  type RelationColumnArrays,
-  WORK_STATUSES,
-  WORK_TYPES,
-  type WorkColumnArrays,
-} from '@takt/contracts';
-import { NO_TIME } from '@takt/engine';
+  type CalendarRecord,
+  defaultCalendarOf,
+  encodeJsonPayload,
+  type JsonPayload,
+  PAYLOAD_NO_DATE,
+  type ScheduleColumns,
+} from '@takt/schedule';
 import type { Sql } from '../../db/sql';
-import { versionOf } from './guard';
+import { sqlMinutesOfTimestamp } from '../../db/time';
+import { AppError } from '../../errors';
 
 /**
- * A version as typed columns in WBS order (docs/architecture.md, "The engine and the payload to the browser"): one array per field, strings (codes, names,
- * units, calendar and user ids) through a string table, dates as engine minutes since 2000-01-01
- * (negative before it: the engine's range is 1900–2199) with `PAYLOAD_NO_DATE` for none. Both payload formats — `takt.columnar.v1` JSON and the binary one the grid loads
- * (`binary.ts`) — are written from these columns.
+ * A version as `@takt/schedule` columns in WBS order (docs/architecture.md, "The engine and the payload
+ * to the browser"), plus what only the server needs: the ids of the relations, in the order of their
+ * columns. Both payloads are written from these columns and the calculation reads them too, so the
+ * browser's what-if and the server's calculation start from the same document.
  */
-export interface VersionColumns {
-  versionId: string;
-  calcStatus: number;
-  count: number;
-  /** Work ids in WBS order (UUIDs). */
-  ids: string[];
-  works: WorkColumnArrays;
-  relations: RelationColumnArrays;
-  strings: string[];
+export interface VersionColumns extends ScheduleColumns {
+  relationIds: string[];
 }
-
-export const PAYLOAD_EPOCH = '2000-01-01T00:00';
-/**
- * "No date" in the payloads' date columns: the engine's `NO_TIME`, −2³¹ (the smallest int32, below the
- * range). Every other value is a date, negative ones before 2000. Sent as `noDate` in both payloads.
- */
-export const PAYLOAD_NO_DATE: number = NO_TIME;
-export const PAYLOAD_ENUMS = { type: WORK_TYPES, status: WORK_STATUSES, linkType: LINK_TYPES };
 
 const DATE_COLUMNS = [
   'planStart',
@@ -43,7 +31,11 @@ const DATE_COLUMNS = [
   'earlyFinish',
   'lateStart',
   'lateFinish',
+  'startLimitDate',
+  'finishLimitDate',
 ] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `CASE` index of an enum value in `values` (0 when unknown), parenthesized for arithmetic. */
 const enumIndex = (column: string, values: readonly string[]) =>
@@ -91,27 +83,80 @@ function minutesColumn(data: Buffer | null, order: Int32Array): Int32Array {
 }
 
 /**
- * Reads a version's works and relations as columns. PostgreSQL aggregates each column into one value
- * (every aggregate of one query sees the rows in the same order; `json_agg` has no combine function,
- * so no parallel plan splits them): numbers and dates as one bytea of binary values each, strings as
- * JSON arrays. No per-row JS objects are built: letting `pg` materialize 100k rows × 27 fields took
- * ~1 s. The queries have no joins, so no plan can go quadratic on freshly bulk-loaded tables; the WBS
- * order (depth-first by ordering key) is computed here.
+ * Runs the queries at once on a pool (each on its own connection), one after the other on a single
+ * connection (inside a transaction), which cannot run two at a time.
+ */
+function inParallel<T extends readonly (() => Promise<unknown>)[]>(
+  sql: Sql,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  // A connection taken from the pool (`PoolClient`) can be released; the pool itself cannot.
+  if (!('release' in sql)) return Promise.all(queries.map((q) => q())) as Promise<Results>;
+  return (async () => {
+    const out: unknown[] = [];
+    for (const q of queries) out.push(await q());
+    return out as Results;
+  })();
+}
+
+/** The version row's scheduling fields. */
+interface VersionFields {
+  calcStatus: number;
+  revision: number;
+  calendarId: string | null;
+  projectStart: number;
+  dataDate: number;
+  scheduleOptions: (CalculateOptions & { projectFinish?: string }) | null;
+}
+
+/** A date of the stored options (`YYYY-MM-DDTHH:mm`) as engine minutes; none when absent or unreadable. */
+function optionDate(text: string | undefined): number {
+  if (!text) return PAYLOAD_NO_DATE;
+  try {
+    return timeFromIso(text.length === 10 ? `${text}T00:00` : text);
+  } catch {
+    return PAYLOAD_NO_DATE;
+  }
+}
+
+/**
+ * Reads a version's document: works and relations as columns (below), the version's scheduling
+ * fields, the dated predecessors of other schedules its works follow, and the calendars its works, those
+ * predecessors and the version itself use.
+ *
+ * PostgreSQL aggregates each column of works and relations into one value (every aggregate of one query
+ * sees the rows in the same order; `json_agg` has no combine function, so no parallel plan splits them):
+ * numbers and dates as one bytea of binary values each, strings as JSON arrays. No per-row JS objects
+ * are built: letting `pg` materialize 100k rows × 27 fields took ~1 s. The queries have no joins, so no
+ * plan can go quadratic on freshly bulk-loaded tables; the WBS order (depth-first by ordering key) is
+ * computed here.
  */
 export async function versionColumns(sql: Sql, spaceId: string, versionId: string): Promise<VersionColumns> {
   const dates = DATE_COLUMNS.map(
     (c) => `${bytes(`timestamp_send(coalesce("${c}", '-infinity'))`)} AS "${c}"`,
   ).join(', ');
-  const [version, works, relations] = await Promise.all([
-    versionOf(sql, spaceId, versionId),
-    sql.query<Record<string, string | Buffer | null>>({
-      text: `SELECT json_agg(id)::text AS id, json_agg("parentId")::text AS "parentId",
+  // 0 for no limit, else 1 + its index in LIMIT_TYPES.
+  const limitCode = (column: string) =>
+    `(1 + ${enumIndex(`"${column}"`, LIMIT_TYPES)}) * ("${column}" IS NOT NULL)::int`;
+  const [versionRows, works, relations, externals, spaceCalendars] = await inParallel(sql, [
+    () =>
+      sql.query<VersionFields>(
+        `SELECT "calcStatus", revision, "calendarId", ${sqlMinutesOfTimestamp('"projectStart"')} AS "projectStart",
+         ${sqlMinutesOfTimestamp('"dataDate"')} AS "dataDate", "scheduleOptions"
+       FROM versions WHERE id = $1 AND "spaceId" = $2`,
+        [versionId, spaceId],
+      ),
+    () =>
+      sql.query<Record<string, string | Buffer | null>>({
+        text: `SELECT json_agg(id)::text AS id, json_agg("parentId")::text AS "parentId",
           ${bytes('int4send("sortKey")')} AS "sortKey",
           ${bytes('int4send("durationMinutes")')} AS "durationMinutes",
           ${bytes('int4send(coalesce("totalFloat", 0))')} AS "totalFloat",
           ${bytes('int4send(coalesce("freeFloat", 0))')} AS "freeFloat",
           ${bytes('int4send(revision)')} AS revision,
           ${bytes(`int4send(${enumIndex('type', WORK_TYPES)} + 256 * ${enumIndex('status', WORK_STATUSES)} + CASE WHEN critical THEN 65536 ELSE 0 END)`)} AS flags,
+          ${bytes(`int4send(${limitCode('startLimit')} + 256 * ${limitCode('finishLimit')})`)} AS limits,
           ${dates},
           ${bytes('float8send(progress)')} AS progress,
           ${bytes(`float8send(coalesce("planVolume", 'NaN'))`)} AS "planVolume",
@@ -120,17 +165,37 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
           json_agg("calendarId")::text AS calendar, json_agg("executorId")::text AS executor,
           json_agg("curatorId")::text AS curator
         FROM works WHERE "versionId" = $1 AND "spaceId" = $2`,
-      values: [versionId, spaceId],
-    }),
-    sql.query<Record<string, string | Buffer | null>>({
-      text: `SELECT json_agg("predecessorId")::text AS "predecessorId",
+        values: [versionId, spaceId],
+      }),
+    () =>
+      sql.query<Record<string, string | Buffer | null>>({
+        text: `SELECT json_agg(id)::text AS id, json_agg("predecessorId")::text AS "predecessorId",
           json_agg("successorId")::text AS "successorId",
           ${bytes(`int4send(${enumIndex('type', LINK_TYPES)} + CASE WHEN driving THEN 256 ELSE 0 END)`)} AS flags,
           ${bytes('int4send("lagMinutes")')} AS "lagMinutes"
         FROM relations WHERE "versionId" = $1 AND "spaceId" = $2`,
-      values: [versionId, spaceId],
-    }),
-  ]);
+        values: [versionId, spaceId],
+      }),
+    // A predecessor of another schedule enters the calculation held at its own calculated (else planned) start.
+    () =>
+      sql.query<{ id: string; anchor: number; durationMinutes: number; calendarId: string | null }>(
+        `SELECT DISTINCT p.id, ${sqlMinutesOfTimestamp('coalesce(p."earlyStart", p."planStart")')} AS anchor,
+         p."durationMinutes", p."calendarId"
+       FROM relations r JOIN works p ON p.id = r."predecessorId"
+       WHERE r."versionId" = $1 AND r."spaceId" = $2 AND p."versionId" <> $1
+         AND coalesce(p."earlyStart", p."planStart") IS NOT NULL
+       ORDER BY p.id`,
+        [versionId, spaceId],
+      ),
+    // In a stable order: without a default calendar the space's first one is the version's.
+    () =>
+      sql.query<{ id: string; isDefault: boolean }>(
+        `SELECT id, "isDefault" FROM calendars WHERE "spaceId" = $1 ORDER BY "createdAt", id`,
+        [spaceId],
+      ),
+  ] as const);
+  const version = versionRows.rows[0];
+  if (!version) throw new AppError('NotFound');
   const w = works.rows[0]!;
   const r = relations.rows[0]!;
   const json = <T>(row: Record<string, string | Buffer | null>, name: string): T[] =>
@@ -228,10 +293,35 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
     driving[k] = (relationFlags[k]! >> 8) & 1;
   }
 
+  const limits = int32Column(binary(w, 'limits'), order);
+  const startLimit = new Uint8Array(n);
+  const finishLimit = new Uint8Array(n);
+  for (let row = 0; row < n; row++) {
+    startLimit[row] = limits[row]! & 0xff;
+    finishLimit[row] = (limits[row]! >> 8) & 0xff;
+  }
+  const calendar = interned('calendar');
+
+  const x = externals.rows;
+  const defaultCalendarId = defaultCalendarOf(version.calendarId, spaceCalendars.rows);
+  const used = new Set<string>([defaultCalendarId]);
+  for (let row = 0; row < n; row++) if (calendar[row]! >= 0) used.add(strings[calendar[row]!]!);
+  for (const e of x) if (e.calendarId) used.add(e.calendarId);
+  const calendars = await sql.query<CalendarRecord>(
+    `SELECT c.id, c.name, c."isDefault", c."allDay", c."hoursPerDay", c.week,
+       coalesce((SELECT json_agg(json_build_object('date', to_char(e.date, 'YYYY-MM-DD'),
+           'until', to_char(e.until, 'YYYY-MM-DD'), 'name', e.name, 'intervals', e.intervals) ORDER BY e.date, e.id)
+         FROM calendar_exceptions e WHERE e."calendarId" = c.id), '[]') AS exceptions
+     FROM calendars c WHERE c."spaceId" = $1 AND c.id = ANY($2::uuid[]) ORDER BY c."createdAt", c.id`,
+    [spaceId, [...used].filter((id) => UUID.test(id))],
+  );
+
+  const { projectFinish, ...options } = version.scheduleOptions ?? {};
   const orderedIds = new Array<string>(n);
   for (let row = 0; row < n; row++) orderedIds[row] = ids[order[row]!]!;
   return {
     versionId,
+    versionRevision: version.revision,
     calcStatus: version.calcStatus,
     count: n,
     ids: orderedIds,
@@ -242,7 +332,7 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
       type,
       status,
       durationMinutes: int32Column(binary(w, 'durationMinutes'), order),
-      calendar: interned('calendar'),
+      calendar,
       planStart: minutes('planStart'),
       planFinish: minutes('planFinish'),
       factStart: minutes('factStart'),
@@ -261,6 +351,10 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
       executor: interned('executor'),
       curator: interned('curator'),
       revision: int32Column(binary(w, 'revision'), order),
+      startLimit,
+      startLimitDate: minutes('startLimitDate'),
+      finishLimit,
+      finishLimitDate: minutes('finishLimitDate'),
     },
     relations: {
       count: m,
@@ -271,67 +365,30 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
       lagMinutes: int32Column(binary(r, 'lagMinutes'), relationOrder),
       driving,
     },
+    relationIds: json<string>(r, 'id'),
+    externals: {
+      count: x.length,
+      id: Int32Array.from(x, (e) => intern(e.id)),
+      anchor: Int32Array.from(x, (e) => e.anchor),
+      durationMinutes: Int32Array.from(x, (e) => e.durationMinutes),
+      calendar: Int32Array.from(x, (e) => intern(e.calendarId)),
+    },
     strings,
+    scheduling: {
+      projectStart: version.projectStart,
+      dataDate: version.dataDate,
+      projectFinish: optionDate(projectFinish),
+      defaultCalendarId,
+      options,
+    },
+    calendars: calendars.rows,
   };
 }
 
-const list = (values: ArrayLike<number>) => Array.from(values);
-const orNull = (values: Float64Array) => Array.from(values, (v) => (Number.isNaN(v) ? null : v));
-
 /**
- * The version as the `takt.columnar.v1` JSON payload (tRPC `versions.payload`, REST `…/payload`):
+ * The version as the `takt.columnar.v2` JSON payload (tRPC `versions.payload`, REST `…/payload`):
  * the columns as plain arrays. The grid loads the binary form (`versionPayloadBinary`) instead.
  */
-export async function versionPayload(sql: Sql, spaceId: string, versionId: string) {
-  const c = await versionColumns(sql, spaceId, versionId);
-  const w = c.works;
-  const r = c.relations;
-  return {
-    format: 'takt.columnar.v1',
-    versionId,
-    calcStatus: c.calcStatus,
-    count: c.count,
-    epoch: PAYLOAD_EPOCH,
-    noDate: PAYLOAD_NO_DATE,
-    enums: PAYLOAD_ENUMS,
-    works: {
-      id: c.ids,
-      parent: list(w.parent),
-      code: list(w.code),
-      name: list(w.name),
-      type: list(w.type),
-      status: list(w.status),
-      durationMinutes: list(w.durationMinutes),
-      calendar: list(w.calendar),
-      planStart: list(w.planStart),
-      planFinish: list(w.planFinish),
-      factStart: list(w.factStart),
-      factFinish: list(w.factFinish),
-      earlyStart: list(w.earlyStart),
-      earlyFinish: list(w.earlyFinish),
-      lateStart: list(w.lateStart),
-      lateFinish: list(w.lateFinish),
-      totalFloat: list(w.totalFloat),
-      freeFloat: list(w.freeFloat),
-      critical: list(w.critical),
-      progress: list(w.progress),
-      planVolume: orNull(w.planVolume),
-      factVolume: orNull(w.factVolume),
-      unit: list(w.unit),
-      executor: list(w.executor),
-      curator: list(w.curator),
-      revision: list(w.revision),
-    },
-    relations: {
-      count: r.count,
-      /** Row of the predecessor, or -1 with its id in `externalPredecessor` for links from other schedules. */
-      predecessor: list(r.predecessor),
-      externalPredecessor: list(r.externalPredecessor),
-      successor: list(r.successor),
-      type: list(r.type),
-      lagMinutes: list(r.lagMinutes),
-      driving: list(r.driving),
-    },
-    strings: c.strings,
-  };
+export async function versionPayload(sql: Sql, spaceId: string, versionId: string): Promise<JsonPayload> {
+  return encodeJsonPayload(await versionColumns(sql, spaceId, versionId));
 }

@@ -1,4 +1,5 @@
 import { SCHEDULE_LIMITS, scheduleDate, type WorkFields } from '@takt/contracts';
+import type { LimitType, WorkRecord } from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { iso } from '../../db/time';
@@ -16,46 +17,22 @@ export const WORK_SELECT = `w.id, w."versionId", w."parentId", w."originId", w."
   ${iso('w."lateStart"')} AS "lateStart", ${iso('w."lateFinish"')} AS "lateFinish",
   w."totalFloat", w."freeFloat", w.critical, w.revision`;
 
-export interface WorkRow {
-  id: string;
-  versionId: string;
-  parentId: string | null;
-  originId: string;
-  sortKey: number;
-  code: string | null;
-  name: string;
-  type: string;
-  durationMinutes: number;
-  calendarId: string | null;
-  planStart: string | null;
-  planFinish: string | null;
-  approvedStart: string | null;
-  approvedFinish: string | null;
-  factStart: string | null;
-  factFinish: string | null;
-  planVolume: number | null;
-  approvedVolume: number | null;
-  factVolume: number | null;
-  unit: string | null;
-  progress: number;
-  status: string;
-  executorId: string | null;
-  curatorId: string | null;
-  startLimit: string | null;
+/** A work row as `WORK_SELECT` reads it: the API's work with its limits in their own columns. */
+export type WorkRow = Omit<WorkRecord, 'startLimit' | 'finishLimit'> & {
+  startLimit: LimitType | null;
   startLimitDate: string | null;
-  finishLimit: string | null;
+  finishLimit: LimitType | null;
   finishLimitDate: string | null;
-  earlyStart: string | null;
-  earlyFinish: string | null;
-  lateStart: string | null;
-  lateFinish: string | null;
-  totalFloat: number | null;
-  freeFloat: number | null;
-  critical: boolean;
-  revision: number;
-}
+};
 
-export function toWork(row: WorkRow, attributes: Record<string, unknown> = {}) {
+/**
+ * A work as the API returns it: `@takt/schedule`'s `WorkRecord` (which the web app writes into its
+ * rows) and the values of its attributes.
+ */
+export function toWork(
+  row: WorkRow,
+  attributes: Record<string, unknown> = {},
+): WorkRecord & { attributes: Record<string, unknown> } {
   const { startLimit, startLimitDate, finishLimit, finishLimitDate, ...rest } = row;
   return {
     ...rest,
