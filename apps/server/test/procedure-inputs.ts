@@ -306,6 +306,8 @@ export function idPaths(schema: ZodLike | undefined, path: string[] = [], depth 
     );
   }
   if (def.type === 'array') return idPaths(def.element as ZodLike, [...path, '0'], depth + 1);
+  // A union is sampled as its first option (`sample`): its ids are that option's.
+  if (def.type === 'union') return idPaths((def.options as ZodLike[])[0], path, depth + 1);
   if (def.type === 'string') {
     const last = path[path.length - 1];
     return isIdFormat(constraintsOf(inner).format) && last !== 'spaceId' ? [path] : [];

@@ -583,6 +583,7 @@ const core = {
   'undo.action.works.indent': 'Work indented',
   'undo.action.works.outdent': 'Work outdented',
   'undo.action.works.move': 'Work moved',
+  'undo.action.works.apply_edit': 'Changed in the Gantt chart',
   'undo.action.relations.create': 'Relation added',
   'undo.action.relations.update': 'Relation changed',
   'undo.action.relations.delete': 'Relation deleted',

@@ -581,6 +581,7 @@ const core: Omit<
   'undo.action.works.indent': 'Работа сдвинута вправо',
   'undo.action.works.outdent': 'Работа сдвинута влево',
   'undo.action.works.move': 'Работа перемещена',
+  'undo.action.works.apply_edit': 'Изменено на диаграмме Ганта',
   'undo.action.relations.create': 'Добавлена связь',
   'undo.action.relations.update': 'Изменена связь',
   'undo.action.relations.delete': 'Удалена связь',

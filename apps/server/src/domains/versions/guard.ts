@@ -1,3 +1,4 @@
+import { CALC_STATUS } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
@@ -9,12 +10,14 @@ export interface VersionRow {
   scheduleId: string;
   locked: boolean;
   calcStatus: number;
+  /** Moved on by one by every edit of the version: its fields, its works or its relations. */
+  revision: number;
 }
 
 /** The version, scoped by space; NotFound when it is not in the caller's space. */
 export async function versionOf(sql: Sql, spaceId: string, versionId: string): Promise<VersionRow> {
   const { rows } = await sql.query<VersionRow>(
-    `SELECT id, "scheduleId", locked, "calcStatus" FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    `SELECT id, "scheduleId", locked, "calcStatus", revision FROM versions WHERE id = $1 AND "spaceId" = $2`,
     [versionId, spaceId],
   );
   if (!rows[0]) throw new AppError('NotFound');
@@ -23,19 +26,25 @@ export async function versionOf(sql: Sql, spaceId: string, versionId: string): P
 
 /**
  * Locks the version row for an edit of its works or relations (edits of one version are serialized,
- * which keeps ordering keys and undo consistent), refuses a locked version, and marks the version
- * not calculated: its results no longer match its data.
+ * which keeps ordering keys and undo consistent), refuses a locked version, marks the version not
+ * calculated (its results no longer match its data) and moves its revision on by one: an edit based on
+ * the version as it was before is refused (`works.applyEdit`), and a client that made this edit itself
+ * knows the new revision without reading it. Returns the version as it was before the edit.
  */
 export async function versionForEdit(client: pg.PoolClient, spaceId: string, versionId: string) {
   const { rows } = await client.query<VersionRow>(
-    `SELECT id, "scheduleId", locked, "calcStatus" FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
+    `SELECT id, "scheduleId", locked, "calcStatus", revision FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
     [versionId, spaceId],
   );
   const version = rows[0];
   if (!version) throw new AppError('NotFound');
   if (version.locked) throw new AppError('VersionLocked');
-  if (version.calcStatus === 1)
-    await client.query(`UPDATE versions SET "calcStatus" = 0 WHERE id = $1`, [versionId]);
+  await client.query(
+    `UPDATE versions SET revision = revision + 1,
+       "calcStatus" = CASE WHEN "calcStatus" = ${CALC_STATUS.calculated} THEN ${CALC_STATUS.notCalculated} ELSE "calcStatus" END
+     WHERE id = $1`,
+    [versionId],
+  );
   return version;
 }
 

@@ -1,5 +1,6 @@
 // What the works domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
+export { applyEdit } from './edit';
 export { wbsOrder } from './fields';
 export { ORDER_GAP, orderKeyAfter } from './order';
 export {

@@ -1,4 +1,5 @@
 import {
+  applyEditInput,
   bulkUpdateWorksInput,
   createWorkInput,
   deleteWorksInput,
@@ -40,6 +41,13 @@ export const worksRouter = router({
   move: spaceProcedure('schedule.edit')
     .input(moveWorkInput)
     .mutation(({ ctx, input }) => works.moveWork(ctx, input)),
+  /**
+   * An edit of the Gantt chart saved as one command: applied, calculated (when the caller may) and
+   * recorded as one undo action in one transaction, based on the version's revision.
+   */
+  applyEdit: spaceProcedure('schedule.edit')
+    .input(applyEditInput)
+    .mutation(({ ctx, input }) => works.applyEdit(ctx, input)),
   /** Checked/expanded rows are the caller's own view state: viewing the schedule is enough. */
   setState: spaceProcedure('schedule.view')
     .input(workStateInput)

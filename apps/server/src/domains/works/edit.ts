@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { CALC_STATUS, type EditCommand, LIMIT_TYPES } from '@takt/contracts';
+import {
+  documentOfColumns,
+  type EditPlan,
+  EditRefused,
+  planEdit,
+  type ScheduleDocument,
+} from '@takt/schedule';
+import type pg from 'pg';
+import type { SpaceContext } from '../../context';
+import { inTransaction } from '../../db/sql';
+import { sqlTimestampOfMinutes } from '../../db/time';
+import { AppError } from '../../errors';
+import { calculateAndWrite, calculationLease, projectOfDocument } from '../calculation';
+import { UndoRecorder } from '../undo';
+import { versionColumns, versionForEdit } from '../versions';
+
+export interface ApplyEditInput {
+  versionId: string;
+  /** The version's revision the edit was made on. */
+  revision: number;
+  commands: EditCommand[];
+}
+
+/**
+ * Saves an edit of the schedule as one command (docs/product-rules.md, "Editing in the Gantt chart"): in
+ * one transaction the version's document is read as the browser has it, the commands are checked and
+ * applied by `@takt/schedule` (the same code the browser previews them with), the changed works and
+ * relations are written, the edited document is calculated with the same engine input the preview used
+ * and its results written, and one undo action is recorded. All of it or nothing: a stale revision is
+ * `Conflict`, a refused command `NotFound` or `ValidationError`, a cycle `CalculationError`.
+ *
+ * Without `schedule.calculate` the edit is saved and the version stays not calculated, as after any edit.
+ * With it, the version's calculation lease is held meanwhile (a calculation running elsewhere:
+ * `CalculationRunning`), so no calculation of the old data writes over the new results.
+ */
+export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
+  const calculates = ctx.space.abilities.has('schedule.calculate');
+  const edit = () => inTransaction(ctx.db.pool, (client) => editHeld(ctx, client, input, calculates));
+  if (!calculates) return edit();
+  const run = await ctx.jobs.leases.with(calculationLease(input.versionId), edit);
+  if (!run) throw new AppError('CalculationRunning');
+  return run.value;
+}
+
+async function editHeld(
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  input: ApplyEditInput,
+  calculates: boolean,
+) {
+  const spaceId = ctx.space.spaceId;
+  const { versionId } = input;
+  const version = await versionForEdit(client, spaceId, versionId);
+  if (version.revision !== input.revision) throw new AppError('Conflict');
+  const columns = await versionColumns(client, spaceId, versionId);
+  const doc = documentOfColumns(columns);
+  let plan: EditPlan;
+  try {
+    plan = planEdit(doc, input.commands);
+  } catch (error) {
+    if (error instanceof EditRefused) throw new AppError(error.code, {}, error.issues);
+    throw error;
+  }
+
+  const undo = new UndoRecorder(client);
+  await writeWorks(client, undo, doc, plan);
+  const relationIds = await writeRelations(client, undo, spaceId, versionId, columns.relationIds, plan);
+
+  let conflicts: { workId: string; kind: string; work: string }[] = [];
+  if (calculates) {
+    ({ conflicts } = await calculateAndWrite(client, projectOfDocument(plan.document, relationIds)));
+    await client.query(
+      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
+         "calcStartedAt" = NULL
+       WHERE id = $1`,
+      [versionId],
+    );
+  }
+  await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit');
+  return {
+    success: true as const,
+    /** The version's revision after the edit: the next edit is based on it. */
+    versionRevision: version.revision + 1,
+    calculated: calculates,
+    conflicts,
+  };
+}
+
+/** Writes the changed works' duration and limits (their other fields are as read, under the version's lock). */
+async function writeWorks(client: pg.PoolClient, undo: UndoRecorder, doc: ScheduleDocument, plan: EditPlan) {
+  const rows = [...plan.works.keys()];
+  if (rows.length === 0) return;
+  const ids = rows.map((row) => doc.ids[row]!);
+  await undo.works(ids);
+  const edited = plan.document;
+  const type = (code: number) => LIMIT_TYPES[code - 1] ?? null;
+  await client.query(
+    `UPDATE works w SET "durationMinutes" = u.duration,
+       "startLimit" = u.start_type::"LimitType", "startLimitDate" = ${sqlTimestampOfMinutes('u.start_date')},
+       "finishLimit" = u.finish_type::"LimitType", "finishLimitDate" = ${sqlTimestampOfMinutes('u.finish_date')},
+       revision = w.revision + 1, "updatedAt" = now()
+     FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[])
+       AS u(id, duration, start_type, start_date, finish_type, finish_date)
+     WHERE w.id = u.id`,
+    [
+      ids,
+      rows.map((row) => edited.durationMinutes[row]!),
+      rows.map((row) => type(edited.startLimit[row]!)),
+      rows.map((row) => edited.startLimitDate[row]!),
+      rows.map((row) => type(edited.finishLimit[row]!)),
+      rows.map((row) => edited.finishLimitDate[row]!),
+    ],
+  );
+}
+
+/**
+ * Deletes the relations the edit removes and inserts the ones it adds; returns the stored ids of the
+ * edited document's relations, in its order (the kept ones, then the new ones).
+ */
+async function writeRelations(
+  client: pg.PoolClient,
+  undo: UndoRecorder,
+  spaceId: string,
+  versionId: string,
+  stored: readonly string[],
+  plan: EditPlan,
+): Promise<string[]> {
+  const removed = new Set(plan.removed);
+  const kept = stored.filter((_, k) => !removed.has(k));
+  if (removed.size) {
+    const ids = plan.removed.map((k) => stored[k]!);
+    await undo.relations(ids);
+    await client.query(`DELETE FROM relations WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+  if (plan.added.length === 0) return kept;
+  // Ids made here rather than by the database: the edited document's order needs each new row's id.
+  const added = plan.added.map(() => randomUUID());
+  const doc = plan.document;
+  await client.query(
+    `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes")
+     SELECT u.id, $1, $2, u.predecessor, u.successor, u.type::"LinkType", u.lag
+     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::int[]) AS u(id, predecessor, successor, type, lag)`,
+    [
+      spaceId,
+      versionId,
+      added,
+      plan.added.map((a) => doc.ids[a.predecessor]!),
+      plan.added.map((a) => doc.ids[a.successor]!),
+      plan.added.map((a) => a.type),
+      plan.added.map((a) => a.lagMinutes),
+    ],
+  );
+  undo.created('relations', added);
+  return [...kept, ...added];
+}
