@@ -27,12 +27,12 @@ import { nextSceneVersion } from './whatif';
  * The Gantt timeline beside the WBS grid (issue 5): React owns the canvas and the controls, the Pixi
  * renderer draws. The grid's rows are the timeline's rows and its vertical scroll is the timeline's;
  * zoom and pan are the timeline's own. Bars are edited on the canvas: moved and resized with the engine
- * recalculating the successors live in the browser, linked by dragging from a connector; the change is
- * saved with the works and relations calls (undo is recorded by the server), then the server calculates
- * and its result replaces the local one.
+ * recalculating the successors live in the browser (`@takt/schedule`, with the engine input the server
+ * uses), linked by dragging from a connector; the change is saved as one edit command that the server
+ * applies, calculates and records for undo in one transaction, and its result replaces the local one.
  */
 export function GanttTimeline(props: GanttTimelineProps) {
-  const { view, model, rows, revision, details, calendars, version, readOnly, scrollElement } = props;
+  const { view, model, rows, revision, details, version, readOnly, scrollElement } = props;
   const t = useT();
   const { spaceId } = useSpace();
   const dark = useAppState((s) => s.darkTheme);
@@ -71,7 +71,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
     }),
     [view.kinds, today, dataDate, cursor],
   );
-  const { shading, calendarOfWork } = useGanttCalendars(model, calendars, version);
+  const { shading, calendarOfWork } = useGanttCalendars(model);
 
   const selection = useMemo(() => {
     const out = new Set<number>();
@@ -97,16 +97,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
 
   // ── live recalculation: one incremental scheduler per loaded version, built when the page is idle ──
   const drawn = ready && scale !== null;
-  const { whatIf, whatIfProblem } = useWhatIf({
-    model,
-    revision,
-    details,
-    calendars,
-    version,
-    readOnly,
-    today,
-    drawn,
-  });
+  const { whatIf, whatIfProblem } = useWhatIf({ model, revision, readOnly, today, drawn });
 
   const { stopAnimation, ensureVisible, zoomToWork, firstSelected } = useGanttNavigation({
     refs,
@@ -151,7 +142,6 @@ export function GanttTimeline(props: GanttTimelineProps) {
     t,
     model,
     rows,
-    details,
     base,
     scale,
     setScale,

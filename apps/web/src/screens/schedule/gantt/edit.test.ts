@@ -1,4 +1,4 @@
-import { calendarCompile, type Minutes, timeFromIso } from '@takt/engine';
+import { calendarCompile, timeFromIso } from '@takt/engine';
 import {
   MINUTES_PER_DAY,
   WORK_MILESTONE_FINISH,
@@ -10,10 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { NO_DATE } from '../../../lib/schedule-time';
 import {
   type DragSubject,
-  dragApiPatch,
+  dragCommand,
   dragDays,
   dragEdit,
-  dragEnginePatch,
   dragRefusal,
   linkTypeFromEnds,
   targetEnd,
@@ -108,24 +107,34 @@ describe('dragEdit', () => {
   });
 });
 
-describe('patches of an edit', () => {
-  it('the engine patch keeps the limit of the other end', () => {
-    const subject = { ...task, finishLimit: { type: 'not_later' as const, date: at('2024-02-01T17:00') } };
-    const edit = dragEdit(subject, 'start', 1, standard)!;
-    expect(dragEnginePatch(subject, edit)).toEqual({
-      constraint: {
-        start: { type: 'not_earlier', date: at('2024-01-02T08:00') as Minutes },
-        finish: { type: 'not_later', date: at('2024-02-01T17:00') as Minutes },
-      },
-      durationMinutes: 480,
+describe('the command that saves a drag', () => {
+  it('a move names the new date of the limit it moved (a finish milestone: its finish)', () => {
+    expect(dragCommand('w', dragEdit(task, 'move', 2, standard)!)).toEqual({
+      kind: 'move',
+      workId: 'w',
+      start: '2024-01-03T08:00',
+    });
+    const milestone = { ...task, shape: WORK_MILESTONE_FINISH, start: task.finish, durationMinutes: 0 };
+    expect(dragCommand('m', dragEdit(milestone, 'finish', 1, standard)!)).toEqual({
+      kind: 'move',
+      workId: 'm',
+      start: '2024-01-03T17:00',
     });
   });
 
-  it('the API patch has the dates as YYYY-MM-DDTHH:mm and only what changed', () => {
-    expect(dragApiPatch(dragEdit(task, 'move', 2, standard)!)).toEqual({
-      startLimit: { type: 'not_earlier', date: '2024-01-03T08:00' },
+  it('dragging an end resizes from that end to where the bar ends now', () => {
+    expect(dragCommand('w', dragEdit(task, 'finish', 1, standard)!)).toEqual({
+      kind: 'resize',
+      workId: 'w',
+      edge: 'finish',
+      date: '2024-01-03T17:00',
     });
-    expect(dragApiPatch(dragEdit(task, 'finish', 1, standard)!)).toEqual({ durationMinutes: 1440 });
+    expect(dragCommand('w', dragEdit(task, 'start', 1, standard)!)).toEqual({
+      kind: 'resize',
+      workId: 'w',
+      edge: 'start',
+      date: '2024-01-02T08:00',
+    });
   });
 });
 

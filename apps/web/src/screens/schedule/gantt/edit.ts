@@ -1,23 +1,13 @@
-import {
-  type Calendar,
-  calendarWorkingMinutesBetween,
-  type Minutes,
-  timeToIso,
-  type WorkPatch,
-} from '@takt/engine';
+import { type Calendar, calendarWorkingMinutesBetween, type Minutes, timeToIso } from '@takt/engine';
 import type { LinkType } from '@takt/gantt';
 import { MINUTES_PER_DAY, WORK_MILESTONE_FINISH, WORK_MILESTONE_START, WORK_SUMMARY } from '@takt/gantt';
+import type { EditCommand, MinuteLimit } from '@takt/schedule';
 import { hasDate } from '../../../lib/schedule-time';
-import type { LimitType } from '../plan-details';
+
+export type { MinuteLimit };
 
 /** What a drag on a plan bar does: move it, or move one of its ends (changes the duration). */
 export type DragMode = 'move' | 'start' | 'finish';
-
-/** A constraint in engine minutes. */
-export interface MinuteLimit {
-  readonly type: LimitType;
-  readonly date: number;
-}
 
 /** The work being dragged, as it was when the drag began. */
 export interface DragSubject {
@@ -122,31 +112,19 @@ export function dragRefusal(
   return null;
 }
 
-/** The engine patch of an edit (limits in minutes; the other end's limit kept as it was). */
-export function dragEnginePatch(subject: DragSubject, edit: DragEdit): WorkPatch {
-  const limit = (l: MinuteLimit | null) => (l ? { type: l.type, date: l.date as Minutes } : undefined);
-  const patch: WorkPatch = {
-    constraint: {
-      start: limit(edit.startLimit ?? subject.startLimit),
-      finish: limit(edit.finishLimit ?? subject.finishLimit),
-    },
-  };
-  if (edit.durationMinutes !== undefined) patch.durationMinutes = edit.durationMinutes;
-  return patch;
-}
-
-/** The works.update fields of an edit (dates as the API's `YYYY-MM-DDTHH:mm`). */
-export function dragApiPatch(edit: DragEdit): {
-  startLimit?: { type: LimitType; date: string };
-  finishLimit?: { type: LimitType; date: string };
-  durationMinutes?: number;
-} {
-  const limit = (l: MinuteLimit) => ({ type: l.type, date: timeToIso(l.date as Minutes) });
-  return {
-    ...(edit.startLimit ? { startLimit: limit(edit.startLimit) } : {}),
-    ...(edit.finishLimit ? { finishLimit: limit(edit.finishLimit) } : {}),
-    ...(edit.durationMinutes !== undefined ? { durationMinutes: edit.durationMinutes } : {}),
-  };
+/**
+ * The command that saves a drag (and previews it): a move sets the limit the drag moved; dragging an
+ * end resizes from that end to where the bar now ends — the duration is counted again from there, on
+ * the work's calendar, by `@takt/schedule` in the browser and on the server alike.
+ */
+export function dragCommand(workId: string, edit: DragEdit): EditCommand {
+  const at = (minutes: number) => timeToIso(minutes as Minutes);
+  if (edit.durationMinutes === undefined) {
+    const limit = (edit.startLimit ?? edit.finishLimit)!;
+    return { kind: 'move', workId, start: at(limit.date) };
+  }
+  if (edit.startLimit) return { kind: 'resize', workId, edge: 'start', date: at(edit.ghostStart) };
+  return { kind: 'resize', workId, edge: 'finish', date: at(edit.ghostFinish) };
 }
 
 /** The relation type a link drawn from one end of a work to an end of another makes (finish → start: FS). */

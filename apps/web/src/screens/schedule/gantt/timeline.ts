@@ -2,11 +2,9 @@ import type { GanttSnapshot, PlanKinds, ScaleLevel, TimeScale } from '@takt/gant
 import type { GanttPixiRenderer } from '@takt/gantt/pixi';
 import { type RefObject, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
-import { isoToMinutes } from '../../../lib/schedule-time';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import type { PlanDetails } from '../plan-details';
-import type { DragEdit, DragMode, DragSubject, MinuteLimit } from './edit';
-import type { CalendarRecord } from './whatif';
+import type { DragEdit, DragMode, DragSubject } from './edit';
 
 export type ReadOnlyReason = 'locked' | 'rights';
 
@@ -45,10 +43,8 @@ export interface GanttTimelineProps {
   /** Bumped when the model's arrays change in place. */
   revision: number;
   details: ReadonlyMap<string, PlanDetails>;
-  calendars: readonly CalendarRecord[] | undefined;
   version: VersionInfo;
   readOnly: ReadOnlyReason | null;
-  canCalculate: boolean;
   /** The grid's scroll container: its vertical scroll is the timeline's. */
   scrollElement: HTMLDivElement | null;
   selected: ReadonlySet<string>;
@@ -118,9 +114,6 @@ export function nowMinutes(): number {
     (Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()) - EPOCH_MS) / 60_000,
   );
 }
-
-export const limitOf = (l: PlanDetails['startLimit'] | undefined): MinuteLimit | null =>
-  l?.date ? { type: l.type, date: isoToMinutes(l.date) } : null;
 
 /** The timeline's mutable state outside React: shared by the renderer, the gestures and the commands. */
 export interface TimelineRefs {

@@ -1,23 +1,25 @@
 import { type GanttSnapshot, type LINK_TYPES, WORK_SUMMARY } from '@takt/gantt';
+import { type EditCommand, workLabel } from '@takt/schedule';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { confirmed } from '../../../components/confirm';
-import { type ScheduleModel, textOf } from '../../../lib/columnar';
+import type { ScheduleModel } from '../../../lib/columnar';
 import { describeFailure } from '../../../lib/errors';
 import type { Translate } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { api } from '../../../lib/trpc';
-import { type DragEdit, dragApiPatch, dragRefusal } from './edit';
+import { type DragEdit, dragCommand, dragRefusal } from './edit';
 import type { snapshotLinkRelations } from './snapshot';
 import type { GanttTimelineProps, Gesture, ReadOnlyReason, Status, TimelineRefs } from './timeline';
 import type { WhatIf } from './whatif';
 
 /**
  * The edits of the timeline: what a work is called and whether it may be dragged or linked, and the
- * saving of a drag, a new link and a deleted one (then the server calculates and the version reloads).
+ * saving of a drag, a new link and a deleted one — each one `works.applyEdit` call that also
+ * calculates — after which the version reloads.
  */
 export function useGanttEdits(args: {
-  props: Pick<GanttTimelineProps, 'canCalculate' | 'onChanged'>;
+  props: Pick<GanttTimelineProps, 'onChanged'>;
   refs: TimelineRefs;
   t: Translate;
   spaceId: string;
@@ -32,11 +34,7 @@ export function useGanttEdits(args: {
   const { props, refs, t, spaceId, model, base, linkRelations, version, readOnly, whatIf, setStatus } = args;
   const { preview, selectedLink, busy } = refs;
   // ── editing ────────────────────────────────────────────────────────────────────────────────
-  const label = (work: number) => {
-    const code = textOf(model, model.code[work]!);
-    const name = textOf(model, model.name[work]!);
-    return code ? `${code} ${name}` : name;
-  };
+  const label = (work: number) => workLabel(model, work);
   const typeName = (work: number) => model.enums.type[model.type[work]!] ?? 'task';
   const refusalText = (work: number): string | null => {
     if (readOnly) return t(`gantt.readonly.${readOnly}`);
@@ -56,35 +54,30 @@ export function useGanttEdits(args: {
     preview.current = null;
   };
 
-  /** Calculates the version on the server when the user may; false when it did not run or failed. */
-  const recalculate = async (): Promise<boolean> => {
-    if (!props.canCalculate) return false;
-    try {
-      await api.calculation.run.mutate({ spaceId, versionId: version.id });
-      return true;
-    } catch {
-      return false; // the app's error handling has shown why
-    }
+  /**
+   * Saves an edit as one command: the server applies it, calculates (when the user may) and records
+   * one undo action, all or nothing. Based on the version as loaded: if it changed since, the edit is
+   * refused (Conflict) and the reload shows what changed.
+   */
+  const save = (commands: EditCommand[]) =>
+    api.works.applyEdit.mutate({ spaceId, versionId: version.id, revision: model.versionRevision, commands });
+
+  /** After a failed save: a conflict says the version is reloaded (other failures are shown by the app). */
+  const failed = (error: unknown) => {
+    setStatus(null);
+    if (describeFailure(error, 'works.applyEdit').code === 'Conflict')
+      notify('info', [t('grid.conflict_reloaded')]);
   };
 
   const commitDrag = async (g: Extract<Gesture, { kind: 'drag' }>, edit: DragEdit) => {
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
     try {
-      await api.works.update.mutate({
-        spaceId,
-        versionId: version.id,
-        workId: model.ids[g.work]!,
-        revision: model.revision[g.work]!,
-        ...dragApiPatch(edit),
-      });
-      const calculated = await recalculate();
-      setStatus({ text: t(calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
+      const saved = await save([dragCommand(model.ids[g.work]!, edit)]);
+      setStatus({ text: t(saved.calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
     } catch (error) {
       restore();
-      setStatus(null);
-      if (describeFailure(error, 'works.update').code === 'Conflict')
-        notify('info', [t('grid.conflict_reloaded')]);
+      failed(error);
     } finally {
       busy.current = false;
       props.onChanged();
@@ -107,18 +100,12 @@ export function useGanttEdits(args: {
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
     try {
-      await api.relations.create.mutate({
-        spaceId,
-        versionId: version.id,
-        predecessorId: model.ids[from]!,
-        successorId: model.ids[to]!,
-        type,
-        lagMinutes: 0,
-      });
-      await recalculate();
+      await save([
+        { kind: 'link', predecessorId: model.ids[from]!, successorId: model.ids[to]!, type, lagMinutes: 0 },
+      ]);
       setStatus({ text: t('gantt.link.created', names), tone: 'info' });
-    } catch {
-      setStatus(null);
+    } catch (error) {
+      failed(error);
     } finally {
       busy.current = false;
       props.onChanged();
@@ -149,23 +136,11 @@ export function useGanttEdits(args: {
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
     try {
-      const list = (await api.relations.list.query({ spaceId, versionId: version.id })) as {
-        id: string;
-        predecessorId: string;
-        successorId: string;
-        type: string;
-      }[];
-      const relation = list.find(
-        (x) => x.predecessorId === model.ids[from] && x.successorId === model.ids[to] && x.type === type,
-      );
-      if (relation) {
-        await api.relations.delete.mutate({ spaceId, versionId: version.id, relationId: relation.id });
-        await recalculate();
-        setStatus({ text: t('gantt.link.deleted'), tone: 'info' });
-      } else setStatus(null);
+      await save([{ kind: 'unlink', predecessorId: model.ids[from]!, successorId: model.ids[to]!, type }]);
+      setStatus({ text: t('gantt.link.deleted'), tone: 'info' });
       selectedLink.current = -1;
-    } catch {
-      setStatus(null);
+    } catch (error) {
+      failed(error);
     } finally {
       busy.current = false;
       props.onChanged();

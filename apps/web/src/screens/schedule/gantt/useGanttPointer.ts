@@ -7,19 +7,18 @@ import {
   type TimeScale,
   WORK_SUMMARY,
 } from '@takt/gantt';
+import { limitOf } from '@takt/schedule';
 import type { Dispatch, MouseEvent, PointerEvent, RefObject, SetStateAction } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { Translate } from '../../../lib/i18n';
 import { formatMinutes } from '../../../lib/schedule-time';
-import type { PlanDetails } from '../plan-details';
 import { HEADER_HEIGHT } from '../WbsGrid';
 import { cursorSet } from './cursor';
-import { dragDays, dragEdit, dragEnginePatch, linkTypeFromEnds, targetEnd } from './edit';
+import { dragCommand, dragDays, dragEdit, linkTypeFromEnds, targetEnd } from './edit';
 import type { GanttTimelineProps } from './timeline';
 import {
   DRAG_THRESHOLD_PX,
   type Gesture,
-  limitOf,
   type Menu,
   type ReadOnlyReason,
   type Status,
@@ -38,7 +37,6 @@ export function useGanttPointer(args: {
   t: Translate;
   model: ScheduleModel;
   rows: Int32Array;
-  details: ReadonlyMap<string, PlanDetails>;
   base: GanttSnapshot;
   scale: TimeScale | null;
   setScale: Dispatch<SetStateAction<TimeScale | null>>;
@@ -54,7 +52,7 @@ export function useGanttPointer(args: {
   edits: ReturnType<typeof useGanttEdits>;
   hoverAt: (x: number, y: number) => void;
 }) {
-  const { props, refs, t, model, rows, details, base, scale, setScale, readOnly } = args;
+  const { props, refs, t, model, rows, base, scale, setScale, readOnly } = args;
   const { setMenu, setStatus, paint, interact, whatIf, whatIfProblem, calendarOfWork, stopAnimation } = args;
   const { edits, hoverAt } = args;
   const { host, renderer, preview, gesture, selectedLink, anchorRow, busy } = refs;
@@ -172,7 +170,6 @@ export function useGanttPointer(args: {
         return;
       }
       const work = hit.work;
-      const d = details.get(model.ids[work]!);
       box.setPointerCapture(event.pointerId);
       gesture.current = {
         kind: 'drag',
@@ -184,8 +181,8 @@ export function useGanttPointer(args: {
           start: base.planStart[work]!,
           finish: base.planFinish[work]!,
           durationMinutes: model.durationMinutes[work]!,
-          startLimit: limitOf(d?.startLimit),
-          finishLimit: limitOf(d?.finishLimit),
+          startLimit: limitOf(model, work, 'start'),
+          finishLimit: limitOf(model, work, 'finish'),
         },
         days: 0,
         edit: null,
@@ -246,7 +243,7 @@ export function useGanttPointer(args: {
     let moved = 0;
     if (!edit) restore();
     else if (whatIf.current) {
-      const result = whatIf.current.preview(base, g.work, dragEnginePatch(g.subject, edit));
+      const result = whatIf.current.preview(base, [dragCommand(model.ids[g.work]!, edit)]);
       preview.current = result.snapshot;
       moved = result.moved;
     }

@@ -1,22 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
-import type { VersionInfo } from '../../../lib/schedule-types';
-import type { PlanDetails } from '../plan-details';
 import { EPOCH_MS, type ReadOnlyReason, WHATIF_DELAY_MS } from './timeline';
-import { type CalendarRecord, engineProjectFromModel, WhatIf } from './whatif';
+import { WhatIf } from './whatif';
 
 /** The live recalculation of a drag: the incremental scheduler, and why there is none when it failed. */
 export function useWhatIf(args: {
   model: ScheduleModel;
   revision: number;
-  details: ReadonlyMap<string, PlanDetails>;
-  calendars: readonly CalendarRecord[] | undefined;
-  version: VersionInfo;
   readOnly: ReadOnlyReason | null;
   today: number;
   drawn: boolean;
 }) {
-  const { model, revision, details, calendars, version, readOnly, today, drawn } = args;
+  const { model, revision, readOnly, today, drawn } = args;
   const whatIf = useRef<WhatIf | null>(null);
   const whatIfProblem = useRef<string | null>(null);
 
@@ -25,15 +20,12 @@ export function useWhatIf(args: {
     whatIf.current = null;
     whatIfProblem.current = null;
     // After the first frame: the scheduler is for the first drag, not for the first look.
-    if (readOnly || !calendars || !drawn) return;
+    if (readOnly || !drawn) return;
     const build = () => {
       const started = performance.now();
       try {
         const todayIso = new Date(EPOCH_MS + today * 60_000).toISOString().slice(0, 10);
-        whatIf.current = new WhatIf(
-          model,
-          engineProjectFromModel(model, details, calendars, version, todayIso),
-        );
+        whatIf.current = new WhatIf(model, todayIso);
         if (window.__taktGantt) window.__taktGantt.whatIfBuildMs = performance.now() - started;
       } catch (error) {
         whatIfProblem.current = (error as Error).message;
@@ -44,18 +36,7 @@ export function useWhatIf(args: {
       ? requestIdleCallback(build, { timeout: WHATIF_DELAY_MS * 4 })
       : window.setTimeout(build, WHATIF_DELAY_MS);
     return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
-  }, [
-    model,
-    revision,
-    details,
-    calendars,
-    version.calendarId,
-    version.projectStart,
-    version.dataDate,
-    readOnly,
-    today,
-    drawn,
-  ]);
+  }, [model, revision, readOnly, today, drawn]);
 
   return { whatIf, whatIfProblem };
 }

@@ -1,18 +1,14 @@
-import { calculate, timeFromIso } from '@takt/engine';
+import { timeFromIso } from '@takt/engine';
+import { type CalendarRecord, calculateDocument, previewEdit } from '@takt/schedule';
+import { TEST_WEEK } from '@takt/schedule/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleRows } from '../../../lib/columnar';
-import { NO_DATE } from '../../../lib/schedule-time';
-import { NO_DETAILS, type PlanDetails } from '../plan-details';
-import { dragEdit, dragEnginePatch } from './edit';
+import { dragCommand, dragEdit } from './edit';
 import { ganttSnapshotFromModel } from './snapshot';
 import { type TestLink, type TestWork, testModel } from './testing';
-import { type CalendarRecord, engineProjectFromModel, nextSceneVersion, WhatIf } from './whatif';
+import { nextSceneVersion, WhatIf } from './whatif';
 
 const at = (iso: string) => timeFromIso(iso) as number;
-const week = [0, 1, 2, 3, 4].map(() => [
-  { start: '08:00', finish: '12:00' },
-  { start: '13:00', finish: '17:00' },
-]);
 const calendars: CalendarRecord[] = [
   {
     id: 'five',
@@ -20,11 +16,11 @@ const calendars: CalendarRecord[] = [
     isDefault: true,
     allDay: false,
     hoursPerDay: 8,
-    week: [...week, [], []],
+    week: TEST_WEEK,
     exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
   },
 ];
-const version = { calendarId: null, projectStart: '2024-01-01T08:00', dataDate: null };
+const version = { calendars, projectStart: at('2024-01-01T08:00') };
 const DAY = 480;
 
 /** Site → (dig, pour) → frame → handover; "paint" stands apart. Dates from the engine, as the server writes them. */
@@ -32,7 +28,7 @@ const shape: TestWork[] = [
   { id: 'site', type: 'sum' },
   { id: 'dig', parent: 0, duration: 2 * DAY },
   { id: 'pour', parent: 0, duration: DAY },
-  { id: 'frame', duration: 3 * DAY },
+  { id: 'frame', duration: 3 * DAY, calendar: 'five' },
   { id: 'handover', type: 'milestone_finish' },
   { id: 'paint', duration: 2 * DAY },
 ];
@@ -42,9 +38,8 @@ const links: TestLink[] = [
   { from: 3, to: 4 },
 ];
 
-function calculatedModel(details: Map<string, PlanDetails> = new Map()) {
-  const draft = testModel(shape, links);
-  const result = calculate(engineProjectFromModel(draft, details, calendars, version, '2024-01-01'));
+function calculatedModel() {
+  const { result } = calculateDocument(testModel(shape, links, version), '2024-01-01');
   const works = shape.map((w, i) => ({
     ...w,
     plan: [result.earlyStart[i]!, result.earlyFinish[i]!] as [number, number],
@@ -55,81 +50,14 @@ function calculatedModel(details: Map<string, PlanDetails> = new Map()) {
   return testModel(
     works,
     links.map((l, k) => ({ ...l, driving: result.relationDriving[k] === 1 })),
+    version,
   );
 }
-
-describe('engine input from the decoded version', () => {
-  it('recalculates to the dates the calculation wrote (engine index = model row)', () => {
-    const model = calculatedModel();
-    const result = calculate(engineProjectFromModel(model, new Map(), calendars, version, '2024-01-01'));
-    expect([...result.earlyStart]).toEqual([...model.planStart]);
-    expect([...result.earlyFinish]).toEqual([...model.planFinish]);
-    expect(model.planStart[1]).toBe(at('2024-01-01T08:00'));
-    // frame: Thursday 4th … Monday 8th, skipping the weekend.
-    expect(model.planStart[3]).toBe(at('2024-01-04T08:00'));
-    expect(model.planFinish[3]).toBe(at('2024-01-08T17:00'));
-  });
-
-  it('carries constraints, actual dates with the remaining work, calendars and the default calendar', () => {
-    const model = testModel(
-      [
-        { id: 'a', duration: 960, fact: [at('2024-01-01T08:00'), NO_DATE], progress: 25, calendar: 'five' },
-        { id: 'b', duration: 480, calendar: 'unknown' },
-      ],
-      [],
-    );
-    const details = new Map([
-      ['b', { ...NO_DETAILS, startLimit: { type: 'not_earlier' as const, date: '2024-01-03T08:00' } }],
-    ]);
-    const project = engineProjectFromModel(
-      model,
-      details,
-      [],
-      { ...version, dataDate: '2024-01-02T08:00' },
-      'x',
-    );
-    expect(project.defaultCalendarId).toBe('standard');
-    expect(project.calendars).toEqual([{ id: 'standard' }]);
-    expect(project.works[0]).toMatchObject({ actualStart: at('2024-01-01T08:00'), remainingMinutes: 720 });
-    expect(project.works[0]!.calendarId).toBeNull();
-    expect(project.works[1]!.constraint).toEqual({
-      start: { type: 'not_earlier', date: at('2024-01-03T08:00') },
-      finish: undefined,
-    });
-    expect(project.dataDate).toBe('2024-01-02T08:00');
-  });
-
-  it('a driving link from another schedule holds its successor where the server put it', () => {
-    const model = testModel(
-      [
-        { id: 'a', duration: 480, plan: [at('2024-01-03T08:00'), at('2024-01-03T17:00')] },
-        { id: 'b', duration: 480, plan: [at('2024-01-05T08:00'), at('2024-01-05T17:00')] },
-      ],
-      [
-        { from: 0, to: 0, external: true, driving: true },
-        { from: 0, to: 1, external: true, type: 'ff', driving: true },
-      ],
-    );
-    const project = engineProjectFromModel(model, new Map(), calendars, version, 'x');
-    expect(project.relations).toEqual([]);
-    expect(project.works[0]!.constraint!.start).toEqual({
-      type: 'not_earlier',
-      date: at('2024-01-03T08:00'),
-    });
-    expect(project.works[1]!.constraint!.finish).toEqual({
-      type: 'not_earlier',
-      date: at('2024-01-05T17:00'),
-    });
-    const result = calculate(project);
-    expect(result.earlyStart[0]).toBe(at('2024-01-03T08:00'));
-  });
-});
 
 describe('what-if while dragging', () => {
   const model = calculatedModel();
   const base = ganttSnapshotFromModel(model, visibleRows(model, new Set()), new Map(), nextSceneVersion());
-  const project = engineProjectFromModel(model, new Map(), calendars, version, '2024-01-01');
-  const whatIf = new WhatIf(model, project);
+  const whatIf = new WhatIf(model, '2024-01-01');
   afterEach(() => whatIf.reset());
   const subject = (row: number) => ({
     shape: base.shape[row]!,
@@ -139,17 +67,16 @@ describe('what-if while dragging', () => {
     startLimit: null,
     finishLimit: null,
   });
+  const drag = (row: number, mode: 'move' | 'start' | 'finish', days: number) =>
+    dragCommand(model.ids[row]!, dragEdit(subject(row), mode, days, whatIf.calendarOf(row))!);
 
-  it('moving a work moves its successors exactly as a full calculation of the edited project does', () => {
-    const edit = dragEdit(subject(1), 'move', 2, whatIf.calendarOf(1))!;
-    const patch = dragEnginePatch(subject(1), edit);
-    const preview = whatIf.preview(base, 1, patch);
-    const edited = structuredClone(project);
-    Object.assign(edited.works[1]!, patch);
-    const full = calculate(edited);
+  it('moving a work moves its successors exactly as saving the same command computes', () => {
+    const command = drag(1, 'move', 2);
+    const preview = whatIf.preview(base, [command]);
+    const saved = previewEdit(model, [command], '2024-01-01').result;
     for (const row of [1, 2, 3, 4]) {
-      expect(preview.snapshot.planStart[row]).toBe(full.earlyStart[row]);
-      expect(preview.snapshot.planFinish[row]).toBe(full.earlyFinish[row]);
+      expect(preview.snapshot.planStart[row]).toBe(saved.earlyStart[row]);
+      expect(preview.snapshot.planFinish[row]).toBe(saved.earlyFinish[row]);
     }
     // dig from Wednesday 3rd; pour, frame and handover follow.
     expect(preview.snapshot.planStart[1]).toBe(at('2024-01-03T08:00'));
@@ -161,18 +88,17 @@ describe('what-if while dragging', () => {
     expect(model.planStart[1]).toBe(at('2024-01-01T08:00')); // the model is not changed
   });
 
-  it('a later preview of the same work replaces the earlier one; reset takes everything back', () => {
-    const edit = dragEdit(subject(1), 'move', 1, whatIf.calendarOf(1))!;
-    const preview = whatIf.preview(base, 1, dragEnginePatch(subject(1), edit));
-    expect(preview.snapshot.planStart[1]).toBe(at('2024-01-02T08:00'));
+  it('a later preview replaces the earlier one; reset takes everything back', () => {
+    expect(whatIf.preview(base, [drag(1, 'move', 2)]).snapshot.planStart[1]).toBe(at('2024-01-03T08:00'));
+    expect(whatIf.preview(base, [drag(1, 'move', 1)]).snapshot.planStart[1]).toBe(at('2024-01-02T08:00'));
     whatIf.reset();
-    const none = whatIf.preview(base, 3, { durationMinutes: model.durationMinutes[3]! });
+    const none = whatIf.preview(base, []);
     expect(none.moved).toBe(0);
     expect([...none.snapshot.planStart]).toEqual([...model.planStart]);
   });
 
   it('a longer work pushes what follows it and the floats follow', () => {
-    const preview = whatIf.preview(base, 3, { durationMinutes: 5 * DAY });
+    const preview = whatIf.preview(base, [{ kind: 'duration', workId: 'frame', durationMinutes: 5 * DAY }]);
     expect(preview.snapshot.planFinish[3]).toBe(at('2024-01-11T17:00'));
     expect(preview.snapshot.planStart[4]).toBe(at('2024-01-11T17:00'));
     expect(preview.moved).toBe(2);
@@ -184,8 +110,7 @@ describe('what-if while dragging', () => {
   it('detects a link that would close a cycle and keeps none', () => {
     expect(whatIf.wouldCycle(3, 1, 'fs')).toBe(true);
     expect(whatIf.wouldCycle(5, 1, 'fs')).toBe(false);
-    const after = whatIf.preview(base, 5, { durationMinutes: model.durationMinutes[5]! });
-    expect(after.moved).toBe(0);
+    expect(whatIf.preview(base, []).moved).toBe(0);
   });
 
   it('resizes are counted on the calendar of the work', () => {
@@ -195,5 +120,7 @@ describe('what-if while dragging', () => {
     expect(dragEdit(subject(3), 'finish', 1, calendar)!.durationMinutes).toBe(4 * DAY);
     expect(dragEdit(subject(3), 'finish', 2, calendar)!.durationMinutes).toBe(4 * DAY);
     expect(dragEdit(subject(3), 'finish', 3, calendar)!.durationMinutes).toBe(5 * DAY);
+    const preview = whatIf.preview(base, [drag(3, 'finish', 3)]);
+    expect(preview.snapshot.planFinish[3]).toBe(at('2024-01-11T17:00'));
   });
 });

@@ -44,7 +44,7 @@ export function ScheduleGrid({
 }) {
   const t = useT();
   const { can } = useSpace();
-  const { model, version, details, calendars, checks } = data;
+  const { model, version, details, checks } = data;
   const {
     tick,
     selected,
@@ -100,10 +100,8 @@ export function ScheduleGrid({
                 rows={rows}
                 revision={tick}
                 details={details.byId}
-                calendars={calendars.data}
                 version={version}
                 readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
-                canCalculate={can('schedule.calculate')}
                 scrollElement={gridScroller}
                 selected={selected}
                 onSelect={(ids, row) => {

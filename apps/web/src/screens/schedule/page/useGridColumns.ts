@@ -52,8 +52,12 @@ export function useGridColumns({
           { context: { showsIssues: true } },
         );
         patchWork(model, work as WorkRecord);
+        // Every edit moves the version's revision on by one: this one was ours, so the document is
+        // still the version as it is (the timeline's next edit is based on it).
+        model.versionRevision += 1;
         details.apply(work as Parameters<typeof details.apply>[0]);
-        if ('type' in patch) reload();
+        // A new type changes the rows' shapes, a new calendar may be one the document does not carry.
+        if ('type' in patch || 'calendarId' in patch) reload();
         else bump();
         afterEdit();
         if (patch.attributes) void utils.works.list.invalidate();

@@ -1,9 +1,9 @@
+import { CompiledCalendars } from '@takt/schedule';
 import { useMemo } from 'react';
 import { mergeColumns, useColumnSettings } from '../../../lib/grid-columns';
 import { asVersions } from '../../../lib/schedule-types';
 import { trpc } from '../../../lib/trpc';
 import { useChecked } from '../checked';
-import { defaultCalendarCompiled } from '../gantt/whatif';
 import { usePlanDetails } from '../plan-details';
 import { usePayload } from './usePayload';
 
@@ -70,8 +70,9 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
     8;
   // The print preview shades the version calendar's non-working time, as the PDF does.
   const printCalendar = useMemo(
-    () => (calendars.data && version ? defaultCalendarCompiled(calendars.data, version) : undefined),
-    [calendars.data, version],
+    () =>
+      model ? new CompiledCalendars(model.calendars, model.scheduling.defaultCalendarId).default : undefined,
+    [model],
   );
 
   return {
