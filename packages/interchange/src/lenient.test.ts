@@ -15,19 +15,11 @@ import { readJson, writeJson } from './json/format.js';
 import { readMspdi } from './mspdi/read.js';
 import { readPmxml } from './pmxml/read.js';
 import { formatFromContent } from './read.js';
+import { refusal, rng } from './test-support.js';
 import { sample } from './testdata.js';
 import { readXer } from './xer/read.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/lenient/${name}`, import.meta.url));
-
-async function refusal(p: Promise<unknown>): Promise<InterchangeError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(InterchangeError);
-  return e as InterchangeError;
-}
 
 const STANDARD_DAY = [
   { start: '08:00', finish: '12:00' },
@@ -274,17 +266,6 @@ describe('MSPDI and PMXML faults', () => {
     expect(() => scheduleProject(p)).not.toThrow();
   });
 });
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One mutation: byte flips, a cut, duplicated or deleted lines, NUL bytes, huge or negative numbers. */
 function mutate(bytes: Buffer, r: () => number): Buffer {

@@ -5,7 +5,7 @@
  */
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { InterchangeError } from '../common/errors.js';
+import { refusal } from '../test-support.js';
 import { readMspdi } from './read.js';
 
 const CALENDARS = `<Calendars><Calendar><UID>1</UID><Name>Standard</Name><WeekDays>
@@ -26,16 +26,6 @@ ${parts.before ?? ''}${CALENDARS}
 ${parts.tasks}</Tasks>
 ${parts.after ?? ''}</Project>
 `;
-}
-
-async function failure(p: Promise<unknown>): Promise<InterchangeError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(InterchangeError);
-    return e as InterchangeError;
-  }
-  throw new Error('expected an InterchangeError');
 }
 
 describe('MSPDI reader, streaming', () => {
@@ -108,7 +98,7 @@ describe('MSPDI reader, streaming', () => {
       message: '"PT5X" is not an ISO 8601 duration (ignored)',
     });
     // no start date and no date in any task: nothing to schedule from
-    const settings = await failure(
+    const settings = await refusal(
       readMspdi(mspdi({ tasks: bad, settings: '<CalendarUID>1</CalendarUID>' })),
     );
     expect([settings.code, settings.field]).toEqual(['missing_value', 'start']);
@@ -116,9 +106,9 @@ describe('MSPDI reader, streaming', () => {
     expect(calendar.problems).toContainEqual(
       expect.objectContaining({ code: 'calendar_data', action: 'defaulted', table: 'Calendar' }),
     );
-    const xml = await failure(readMspdi(mspdi({ tasks: bad, after: '<Resources><Resource>' })));
+    const xml = await refusal(readMspdi(mspdi({ tasks: bad, after: '<Resources><Resource>' })));
     expect(xml.code).toMatch(/syntax|truncated/);
-    const root = await failure(
+    const root = await refusal(
       readMspdi(mspdi({ tasks: bad }).replace('<Project ', '<Projekt ').replace('</Project>', '</Projekt>')),
     );
     expect(root.code).toBe('unsupported_format');
