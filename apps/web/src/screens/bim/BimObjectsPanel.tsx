@@ -1,6 +1,6 @@
 import { BIM_PRIMITIVE_SHAPES, type BimPrimitiveShape } from '@takt/contracts';
 import { useState } from 'react';
-import { Button, Empty, TextField } from '../../components/ui';
+import { Button, Empty, SelectField, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 
@@ -145,20 +145,12 @@ export function BimObjectsPanel({
             onChange={(v) => set('name', v)}
             maxLength={32}
           />
-          <label className="field">
-            <span className="field-label">{t('bim.prim.shape')}</span>
-            <select
-              className="input"
-              value={draft.shape}
-              onChange={(e) => set('shape', e.target.value as BimPrimitiveShape)}
-            >
-              {BIM_PRIMITIVE_SHAPES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`bim.prim.shape.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('bim.prim.shape')}
+            value={draft.shape}
+            onChange={(shape) => set('shape', shape as BimPrimitiveShape)}
+            options={BIM_PRIMITIVE_SHAPES.map((s) => ({ value: s, label: t(`bim.prim.shape.${s}`) }))}
+          />
           {(['position', 'size'] as const).map((key) => (
             <fieldset key={key} className="bim-triple">
               <legend className="field-label">{t(`bim.prim.${key}`)}</legend>

@@ -1,4 +1,4 @@
-import { Checkbox, TextField } from '../../components/ui';
+import { Checkbox, SelectField, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import type { RuleDraft } from './bim-rule';
 
@@ -40,8 +40,11 @@ export function BimRuleFields({
   onReplace: (replace: boolean) => void;
 }) {
   const t = useT();
-  const storeys = keys?.storeys.filter((s) => s.value) ?? [];
-  const buildings = keys?.buildings.filter((b) => b.value) ?? [];
+  /** "Any", then each named value with the count of its elements. */
+  const anyOf = (values: Counted[] | undefined) => [
+    { value: ANY, label: t('bim.rules.any') },
+    ...(values ?? []).flatMap((v) => (v.value ? [{ value: v.value, label: `${v.value} (${v.count})` }] : [])),
+  ];
   return (
     <div className="bim-rule-grid">
       <TextField
@@ -57,37 +60,19 @@ export function BimRuleFields({
           <option key={c.value ?? ''} value={c.value ?? ''} />
         ))}
       </datalist>
-      <label className="field">
-        <span className="field-label">{t('bim.rules.storey')}</span>
-        <select
-          className="input"
-          value={draft.storey}
-          onChange={(e) => onChange({ storey: e.target.value })}
-          data-testid="bim-rule-storey"
-        >
-          <option value={ANY}>{t('bim.rules.any')}</option>
-          {storeys.map((s) => (
-            <option key={s.value} value={s.value ?? ''}>
-              {s.value} ({s.count})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field-label">{t('bim.rules.building')}</span>
-        <select
-          className="input"
-          value={draft.building}
-          onChange={(e) => onChange({ building: e.target.value })}
-        >
-          <option value={ANY}>{t('bim.rules.any')}</option>
-          {buildings.map((b) => (
-            <option key={b.value} value={b.value ?? ''}>
-              {b.value} ({b.count})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('bim.rules.storey')}
+        value={draft.storey}
+        onChange={(storey) => onChange({ storey })}
+        options={anyOf(keys?.storeys)}
+        data-testid="bim-rule-storey"
+      />
+      <SelectField
+        label={t('bim.rules.building')}
+        value={draft.building}
+        onChange={(building) => onChange({ building })}
+        options={anyOf(keys?.buildings)}
+      />
       <TextField
         label={t('bim.rules.property_name')}
         value={draft.propertyName}
@@ -105,20 +90,12 @@ export function BimRuleFields({
         onChange={(propertyValue) => onChange({ propertyValue })}
       />
       <RuleTarget draft={draft} onChange={onChange} attributes={attributes} />
-      <label className="field">
-        <span className="field-label">{t('bim.rules.profile')}</span>
-        <select
-          className="input"
-          value={draft.profileId}
-          onChange={(e) => onChange({ profileId: e.target.value })}
-        >
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('bim.rules.profile')}
+        value={draft.profileId}
+        onChange={(profileId) => onChange({ profileId })}
+        options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+      />
       <Checkbox label={t('bim.rules.replace')} checked={replace} onChange={onReplace} />
     </div>
   );
@@ -137,17 +114,15 @@ function RuleTarget({
   const t = useT();
   return (
     <>
-      <label className="field">
-        <span className="field-label">{t('bim.rules.target')}</span>
-        <select
-          className="input"
-          value={draft.targetKind}
-          onChange={(e) => onChange({ targetKind: e.target.value as RuleDraft['targetKind'] })}
-        >
-          <option value="wbs">{t('bim.rules.target.wbs')}</option>
-          <option value="attribute">{t('bim.rules.target.attribute')}</option>
-        </select>
-      </label>
+      <SelectField
+        label={t('bim.rules.target')}
+        value={draft.targetKind}
+        onChange={(kind) => onChange({ targetKind: kind as RuleDraft['targetKind'] })}
+        options={[
+          { value: 'wbs', label: t('bim.rules.target.wbs') },
+          { value: 'attribute', label: t('bim.rules.target.attribute') },
+        ]}
+      />
       {draft.targetKind === 'wbs' ? (
         <TextField
           label={t('bim.rules.path')}
@@ -158,21 +133,12 @@ function RuleTarget({
         />
       ) : (
         <>
-          <label className="field">
-            <span className="field-label">{t('bim.rules.attribute')}</span>
-            <select
-              className="input"
-              value={draft.attributeId}
-              onChange={(e) => onChange({ attributeId: e.target.value })}
-            >
-              <option value="" />
-              {attributes.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('bim.rules.attribute')}
+            value={draft.attributeId}
+            onChange={(attributeId) => onChange({ attributeId })}
+            options={[{ value: '', label: '' }, ...attributes.map((a) => ({ value: a.id, label: a.name }))]}
+          />
           <TextField
             label={t('bim.rules.attribute_value')}
             value={draft.attributeValue}
