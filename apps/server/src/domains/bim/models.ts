@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
+import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
@@ -509,17 +509,7 @@ export async function runModelParse(services: Services, data: { modelId: string;
     });
     await pending;
     await setProgress('saving', 90);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await storeParsedModel(client, services.files, spaceId, modelId, model);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    await inTransaction(pool, (client) => storeParsedModel(client, services.files, spaceId, modelId, model));
     services.log.info('bim model parsed', {
       modelId,
       elements: model.elements.length,

@@ -1,6 +1,7 @@
 import type { BimLinkRule } from '@takt/bim';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
 import type { Context } from '../../context';
+import { inTransaction } from '../../db/sql';
 import {
   applyRulesIn,
   insertModelRow,
@@ -114,9 +115,7 @@ export async function fillBimDemo(ctx: Context, spaceId: string) {
   const api = await bimIfcApiCreate();
   const { bytes } = bimDemoIfc(api, { sections, floors, projectName: 'Жилой дом, корпус 1' });
   const parsed = await parseIfcInWorker(bytes.slice(), () => {});
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     const modelId = await insertModelRow(client, {
       spaceId,
       projectId: target.projectId,
@@ -132,8 +131,8 @@ export async function fillBimDemo(ctx: Context, spaceId: string) {
     const rules = BIM_DEMO_RULES.map((r) => ({ ...r, rule: { ...r.rule, profileId: install } }));
     await client.query(
       `INSERT INTO bim_link_rules (id, "spaceId", "scheduleId", name, rule, "profileId", "sortKey")
-       SELECT gen_random_uuid(), $1, $2, u.n, u.r::jsonb, $3, u.k
-       FROM unnest($4::text[], $5::text[], $6::int[]) AS u(n, r, k)`,
+     SELECT gen_random_uuid(), $1, $2, u.n, u.r::jsonb, $3, u.k
+     FROM unnest($4::text[], $5::text[], $6::int[]) AS u(n, r, k)`,
       [
         spaceId,
         target.scheduleId,
@@ -145,13 +144,7 @@ export async function fillBimDemo(ctx: Context, spaceId: string) {
     );
     const scope = await versionScope(client, spaceId, target.versionId);
     await applyRulesIn(client, spaceId, scope, { modelIds: [modelId] });
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Called by the demo seed after the schedule filler, so the programme exists when the model links to it. */

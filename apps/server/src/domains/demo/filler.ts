@@ -1,4 +1,5 @@
 import type { Context } from '../../context';
+import { inTransaction } from '../../db/sql';
 import { registerDemoFiller } from '../spaces';
 import { fillResidentialDemo } from './residential';
 
@@ -8,16 +9,14 @@ export function registerScheduleDemo(): void {
 }
 
 async function fillScheduleDemo(ctx: Context, spaceId: string) {
-  const client = await ctx.db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(ctx.db.pool, async (client) => {
     const { rowCount } = await client.query(`SELECT 1 FROM eps_nodes WHERE "spaceId" = $1 LIMIT 1`, [
       spaceId,
     ]);
     if (!rowCount) {
       const { rows } = await client.query<{ userId: string }>(
         `SELECT m."userId" FROM space_members m JOIN users u ON u.id = m."userId"
-         WHERE m."spaceId" = $1 AND u.executor ORDER BY u.login`,
+       WHERE m."spaceId" = $1 AND u.executor ORDER BY u.login`,
         [spaceId],
       );
       await fillResidentialDemo(
@@ -26,11 +25,5 @@ async function fillScheduleDemo(ctx: Context, spaceId: string) {
         rows.map((r) => r.userId),
       );
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
