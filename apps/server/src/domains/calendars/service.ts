@@ -44,7 +44,6 @@ function toCalendar(c: CalendarRecord) {
     revision: c.revision,
   };
 }
-export type CalendarDto = ReturnType<typeof toCalendar>;
 
 export async function listCalendars(ctx: SpaceContext) {
   const calendars = await ctx.db.prisma.calendar.findMany({

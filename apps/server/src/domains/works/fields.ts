@@ -41,7 +41,6 @@ export function toWork(
     attributes,
   };
 }
-export type WorkDto = ReturnType<typeof toWork>;
 
 const CASTS: Partial<Record<keyof WorkFields, string>> = {
   code: 'text',

@@ -4,8 +4,6 @@ import { WhatIf as DocumentWhatIf, type EditCommand } from '@takt/schedule';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { hasDate } from '../../../lib/schedule-time';
 
-export type { CalendarRecord } from '@takt/schedule';
-
 let sceneVersion = 0;
 /** A new scene version for every snapshot drawn (the renderer redraws when it changes). */
 export function nextSceneVersion(): number {
