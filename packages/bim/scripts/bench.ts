@@ -12,16 +12,14 @@
 // first frames against streaming.
 // Usage: npm run bench -w @takt/bim   (the generated IFC is kept in .bench/ between runs)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { bimGeometryEncode } from '../src/geometry';
 import { bimIfcApiCreate } from '../src/ifc/api';
 import { bimDemoIfc } from '../src/ifc/demo';
 import { bimIfcParse } from '../src/ifc/parse';
+import { launchChromium, serveFolder } from './headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.bench');
@@ -211,35 +209,8 @@ const files: Record<string, string> = {
   'web-ifc.wasm': join(root, '../../node_modules/web-ifc/web-ifc.wasm'),
 };
 for (const input of inputs) files[input.name] = input.path;
-const server = createServer(async (req, res) => {
-  const name = decodeURIComponent((req.url ?? '/').split('?')[0]!.slice(1)) || 'bench.html';
-  const type = name.endsWith('.js')
-    ? 'text/javascript'
-    : name.endsWith('.html')
-      ? 'text/html'
-      : name.endsWith('.wasm')
-        ? 'application/wasm'
-        : 'application/octet-stream';
-  try {
-    res.setHeader('content-type', type);
-    res.end(await readFile(files[name] ?? join(out, name)));
-  } catch {
-    res.statusCode = 404;
-    res.end();
-  }
-}).listen(0);
-const port = (server.address() as { port: number }).port;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--enable-unsafe-swiftshader',
-  ],
-});
+const server = await serveFolder(out, 'bench.html', files);
+const browser = await launchChromium(['--enable-unsafe-swiftshader']);
 interface FirstFrame {
   firstFrameMs: number;
   fullModelMs: number;
@@ -261,7 +232,7 @@ let last: Record<string, unknown> = {};
 try {
   const tab = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   tab.on('pageerror', (e) => console.error('page error:', e.message));
-  await tab.goto(`http://localhost:${port}/bench.html`);
+  await tab.goto(`http://127.0.0.1:${server.port}/bench.html`);
   await tab.waitForFunction(() => document.title === 'ready');
   for (const input of inputs) {
     const browserFigures = (await tab.evaluate(

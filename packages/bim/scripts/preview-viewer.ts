@@ -2,16 +2,14 @@
 // WebGL) at three playback dates, with x-ray and a section plane, and saves PNGs under .preview/.
 // A visual check of the viewer; its state logic is unit-tested in Node. Usage: npx tsx scripts/preview-viewer.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { bimGeometryEncode } from '../src/geometry';
 import { bimIfcApiCreate } from '../src/ifc/api';
 import { bimDemoIfc } from '../src/ifc/demo';
 import { bimIfcParse } from '../src/ifc/parse';
+import { launchChromium, serveFolder } from './headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.preview');
@@ -81,30 +79,12 @@ writeFileSync(
   join(out, 'preview.html'),
   '<html><body style="margin:0"><div id="v" style="width:1000px;height:640px"></div><script type="module" src="preview.js"></script></body></html>',
 );
-const server = createServer(async (req, res) => {
-  try {
-    const name = (req.url ?? '/').split('?')[0]!.slice(1) || 'preview.html';
-    const types: Record<string, string> = {
-      js: 'text/javascript',
-      html: 'text/html',
-      json: 'application/json',
-    };
-    res.setHeader('content-type', types[name.split('.').pop()!] ?? 'application/octet-stream');
-    res.end(await readFile(join(out, name)));
-  } catch {
-    res.statusCode = 404;
-    res.end();
-  }
-}).listen(0);
-const port = (server.address() as { port: number }).port;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const server = await serveFolder(out, 'preview.html');
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 640 } });
   page.on('console', (m) => console.log('console:', m.text()));
-  await page.goto(`http://localhost:${port}/preview.html`);
+  await page.goto(`http://127.0.0.1:${server.port}/preview.html`);
   await page.waitForFunction(
     () => document.title.startsWith('ready') || document.title.startsWith('error'),
     null,
