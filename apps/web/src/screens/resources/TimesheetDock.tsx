@@ -279,6 +279,9 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
     const u = users.find((x) => x.id === id);
     return u ? `${u.lastName} ${u.firstName}`.trim() || u.login : id;
   };
+  /** Approves or declines one executor's hours of one day. */
+  const decideDay = (userId: string, day: string, decision: 'APPROVED' | 'DECLINED') =>
+    decide.mutate({ spaceId, versionId, userId, dates: [day], decision });
   return (
     <div className="dock-body">
       <table className="table dock-table" data-testid="timesheet-accept">
@@ -305,15 +308,7 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
                               name: nameOf(userId),
                               date: dayText(day),
                             })}
-                            onClick={() =>
-                              decide.mutate({
-                                spaceId,
-                                versionId,
-                                userId,
-                                dates: [day],
-                                decision: 'APPROVED',
-                              })
-                            }
+                            onClick={() => decideDay(userId, day, 'APPROVED')}
                             data-testid="timesheet-approve"
                           >
                             ✓
@@ -324,15 +319,7 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
                               name: nameOf(userId),
                               date: dayText(day),
                             })}
-                            onClick={() =>
-                              decide.mutate({
-                                spaceId,
-                                versionId,
-                                userId,
-                                dates: [day],
-                                decision: 'DECLINED',
-                              })
-                            }
+                            onClick={() => decideDay(userId, day, 'DECLINED')}
                           >
                             ✕
                           </Button>
