@@ -69,7 +69,8 @@ export function SchedulePage({ params }: { params: { id: string } }) {
 
   // First paint of the grid with rows (from the start of the payload query), for the benchmark.
   useEffect(() => {
-    if (!model || !window.__taktGrid || window.__taktGrid.firstPaintMs !== undefined) return;
+    if (!__TAKT_PROBES__ || !model || !window.__taktGrid || window.__taktGrid.firstPaintMs !== undefined)
+      return;
     const timings = window.__taktGrid;
     requestAnimationFrame(() => {
       timings.firstPaintMs = performance.now() - timings.startedAt;

@@ -250,7 +250,7 @@ export function useGanttPointer(args: {
     paint();
     interact();
     renderer.current?.renderNow();
-    window.__taktGantt?.drags.push(performance.now() - started);
+    if (__TAKT_PROBES__) window.__taktGantt?.drags.push(performance.now() - started);
     if (!edit) setStatus(null);
     else {
       const snapshot = preview.current;

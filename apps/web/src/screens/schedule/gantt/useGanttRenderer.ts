@@ -102,12 +102,14 @@ export function useGanttRenderer(refs: TimelineRefs, scene: GanttScene) {
     const theme = () => (live.current.dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
     const start = (r: GanttPixiRenderer) => {
       created = r;
-      ganttMetricsInstall(r, {
-        mountedAt: mountedAt.current,
-        model: () => live.current.model,
-        shown: () => preview.current ?? live.current.base,
-        scale: () => live.current.scale,
-      });
+      // the benchmark's measurements, installed only in builds with probes
+      if (__TAKT_PROBES__)
+        ganttMetricsInstall(r, {
+          mountedAt: mountedAt.current,
+          model: () => live.current.model,
+          shown: () => preview.current ?? live.current.base,
+          scale: () => live.current.scale,
+        });
       renderer.current = r;
       setReady(true);
     };

@@ -26,7 +26,8 @@ export function useWhatIf(args: {
       try {
         const todayIso = new Date(EPOCH_MS + today * 60_000).toISOString().slice(0, 10);
         whatIf.current = new WhatIf(model, todayIso);
-        if (window.__taktGantt) window.__taktGantt.whatIfBuildMs = performance.now() - started;
+        if (__TAKT_PROBES__ && window.__taktGantt)
+          window.__taktGantt.whatIfBuildMs = performance.now() - started;
       } catch (error) {
         whatIfProblem.current = (error as Error).message;
       }
