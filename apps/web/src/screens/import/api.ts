@@ -6,7 +6,7 @@ import type {
   RecordedDatesChoice,
 } from '@takt/contracts';
 import type { RouterOutputs } from '../../lib/api-types';
-import { handleFailure } from '../../lib/error-handler';
+import { fetchFile, saveBlob } from '../../lib/download';
 import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
 import { requestHeaders } from '../../lib/trpc';
 
@@ -65,18 +65,6 @@ export function uploadVersionFile(
   });
 }
 
-/** Saves bytes the browser received as a file. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** The file name the server gave in `content-disposition` (RFC 5987 `filename*`). */
 function fileNameOf(response: Response, fallback: string): string {
   const header = response.headers.get('content-disposition') ?? '';
@@ -85,19 +73,14 @@ function fileNameOf(response: Response, fallback: string): string {
 }
 
 /** Fetches a file the server writes (an export, a stored file) and saves it; failures are reported. */
-export async function downloadFrom(path: string, init: RequestInit, fallbackName: string): Promise<boolean> {
-  try {
-    const response = await fetch(path, { ...init, headers: { ...requestHeaders(), ...init.headers } });
-    if (!response.ok) {
-      handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
-      return false;
-    }
-    saveBlob(await response.blob(), fileNameOf(response, fallbackName));
-    return true;
-  } catch (error) {
-    handleFailure(describeFailure(error, path));
-    return false;
-  }
+export async function downloadFrom(
+  path: string,
+  init: Parameters<typeof fetchFile>[1],
+  fallbackName: string,
+): Promise<boolean> {
+  const file = await fetchFile(path, init);
+  if (file) saveBlob(file.blob, fileNameOf(file.response, fallbackName));
+  return file !== null;
 }
 
 /** `POST …/versions/{id}/export/{format}`: the file in the response. */

@@ -2,41 +2,21 @@ import { LIMITS } from '@takt/contracts';
 import { useState } from 'react';
 import { confirmed } from '../../components/confirm';
 import { useSpace } from '../../layouts/space-context';
-import { handleFailure } from '../../lib/error-handler';
-import { describeFailure, restFailure } from '../../lib/errors';
+import { fetchFile, saveBlob } from '../../lib/download';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
-import { requestHeaders, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import type { PrintSettings } from './usePrintSettings';
 
-/** POSTs a print call of the REST table and returns the PDF; failures go through the app's error handling. */
-async function fetchPdf(path: string, body: unknown): Promise<Blob> {
-  const response = await fetch(path, {
+/** POSTs a print call of the REST table for its PDF; null when it failed (the failure is reported). */
+async function fetchPdf(path: string, body: unknown): Promise<Blob | null> {
+  const file = await fetchFile(path, {
     method: 'POST',
-    headers: { ...requestHeaders(), 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
-  }).catch((error: unknown) => {
-    handleFailure(describeFailure(error, path));
-    throw error;
   });
-  if (!response.ok) {
-    handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
-    throw new Error(`${path}: ${response.status}`);
-  }
-  return response.blob();
-}
-
-/** Saves a blob under a file name through a link the browser downloads. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return file?.blob ?? null;
 }
 
 /**
@@ -58,7 +38,9 @@ export function usePrintActions(settings: PrintSettings, versionId: string, vers
   const download = async () => {
     setBusy('pdf');
     try {
-      saveFile(await fetchPdf(`${base}/print`, body), `${settings.scheduleName} - ${versionName}.pdf`);
+      const pdf = await fetchPdf(`${base}/print`, body);
+      if (!pdf) return;
+      saveBlob(pdf, `${settings.scheduleName} - ${versionName}.pdf`);
       notify('success', [t('print.downloaded')]);
     } finally {
       setBusy(null);
@@ -68,7 +50,7 @@ export function usePrintActions(settings: PrintSettings, versionId: string, vers
     setBusy('preview');
     try {
       const blob = await fetchPdf(`${base}/preview`, { ...body, pages: 1 });
-      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+      if (blob) window.open(URL.createObjectURL(blob), '_blank', 'noopener');
     } finally {
       setBusy(null);
     }

@@ -1,0 +1,35 @@
+import { handleFailure } from './error-handler';
+import { describeFailure, restFailure } from './errors';
+import { requestHeaders } from './trpc';
+
+/** Saves bytes the browser received as a file, through a link it downloads. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // a large file may still be being written to disk when the click returns
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Fetches a file the REST API writes (an export, a PDF, a stored file) with the session's headers. Null
+ * when it failed: an error status, the network or a body cut short, each already reported through the
+ * app's error handling.
+ */
+export async function fetchFile(
+  path: string,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> },
+): Promise<{ blob: Blob; response: Response } | null> {
+  try {
+    const response = await fetch(path, { ...init, headers: { ...requestHeaders(), ...init.headers } });
+    if (response.ok) return { blob: await response.blob(), response };
+    handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
+  } catch (error) {
+    handleFailure(describeFailure(error, path));
+  }
+  return null;
+}
