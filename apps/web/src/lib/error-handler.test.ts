@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@takt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failedCall } from '../testing/failed-call';
 import { handleFailure } from './error-handler';
-import type { FailedCall } from './errors';
 import { activateLanguage } from './i18n';
 import { dismissAll, type Notice } from './notifications';
 import { setCurrentUserId } from './session';
@@ -19,16 +19,6 @@ vi.mock('./notifications', async (importOriginal) => {
   };
 });
 
-const call = (patch: Partial<FailedCall>): FailedCall => ({
-  path: 'users.whoAmI',
-  kind: 'server',
-  status: 500,
-  code: null,
-  messages: [],
-  issues: [],
-  ...patch,
-});
-
 describe('handleFailure', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -40,7 +30,7 @@ describe('handleFailure', () => {
 
   it('401: the token is dropped and the sign-in page opens', () => {
     setToken('t-1');
-    handleFailure(call({ status: 401, code: 'Unauthorized' }));
+    handleFailure(failedCall({ status: 401, code: 'Unauthorized' }));
     expect(getToken()).toBeNull();
     expect(window.location.pathname).toBe('/auth/login');
   });
@@ -48,42 +38,45 @@ describe('handleFailure', () => {
   it('402: the last space is forgotten and the space choice opens', () => {
     setCurrentUserId('u-1');
     setLastSpace('u-1', 'space-1');
-    handleFailure(call({ status: 402, code: 'LicenseLimit', messages: ['limit'] }));
+    handleFailure(failedCall({ status: 402, code: 'LicenseLimit', messages: ['limit'] }));
     expect(localStorage.getItem(`${STORAGE_KEYS.lastSpacePrefix}u-1`)).toBeNull();
     expect(window.location.pathname).toBe('/auth/select-space');
     expect(notices[0]?.[0]?.lines).toEqual(['error: limit']);
   });
 
   it('403 IPNotAllowed opens /error?message=IPNotAllowed', () => {
-    handleFailure(call({ status: 403, code: 'IPNotAllowed' }));
+    handleFailure(failedCall({ status: 403, code: 'IPNotAllowed' }));
     expect(window.location.pathname + window.location.search).toBe('/error?message=IPNotAllowed');
   });
 
   it('reports localized messages as red "error: message" lines', () => {
-    handleFailure(call({ status: 409, code: 'Conflict', messages: ['one', 'two'] }));
+    handleFailure(failedCall({ status: 409, code: 'Conflict', messages: ['one', 'two'] }));
     expect(notices[0]?.[0]).toMatchObject({ kind: 'error', lines: ['error: one', 'error: two'] });
   });
 
   it('without a message reports the translated "unknown error"', () => {
-    handleFailure(call({ kind: 'unsuccessful', status: null }));
+    handleFailure(failedCall({ kind: 'unsuccessful', status: null }));
     expect(notices[0]?.[0]?.lines).toEqual(['error: unknown error']);
     activateLanguage('ru');
-    handleFailure(call({}));
+    handleFailure(failedCall({}));
     expect(notices[1]?.[0]?.lines).toEqual(['ошибка: неизвестная ошибка']);
   });
 
   it('field issues shown by the form are not notified again', () => {
-    handleFailure(call({ status: 400, code: 'ValidationError', issues: [{ path: 'name', message: 'x' }] }), {
-      showsIssues: true,
-    });
+    handleFailure(
+      failedCall({ status: 400, code: 'ValidationError', issues: [{ path: 'name', message: 'x' }] }),
+      {
+        showsIssues: true,
+      },
+    );
     expect(notices).toHaveLength(0);
   });
 
   it('cancelled requests are ignored; an unreachable server opens the disconnect page', () => {
-    handleFailure(call({ kind: 'aborted' }));
+    handleFailure(failedCall({ kind: 'aborted' }));
     expect(notices).toHaveLength(0);
     expect(window.location.pathname).toBe('/some/page');
-    handleFailure(call({ kind: 'network' }));
+    handleFailure(failedCall({ kind: 'network' }));
     expect(window.location.pathname).toBe('/disconnect/disconnect');
   });
 });

@@ -1,12 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import {
-  decideErrorAction,
-  describeFailure,
-  type FailedCall,
-  isUnsuccessfulReply,
-  restFailure,
-} from './errors';
+import { failedCall } from '../testing/failed-call';
+import { decideErrorAction, describeFailure, isUnsuccessfulReply, restFailure } from './errors';
 
 function serverError(
   path: string,
@@ -26,16 +21,6 @@ function serverError(
   });
   return describeFailure(error, path);
 }
-
-const call = (patch: Partial<FailedCall>): FailedCall => ({
-  path: 'users.whoAmI',
-  kind: 'server',
-  status: 500,
-  code: null,
-  messages: [],
-  issues: [],
-  ...patch,
-});
 
 describe('describeFailure', () => {
   it('reads status, code, localized messages and issues from the error data', () => {
@@ -93,7 +78,7 @@ describe('decideErrorAction (error catalogue)', () => {
     ).toEqual({
       type: 'login',
     });
-    expect(decideErrorAction(call({ status: 401, code: 'SessionExpired' }))).toEqual({ type: 'login' });
+    expect(decideErrorAction(failedCall({ status: 401, code: 'SessionExpired' }))).toEqual({ type: 'login' });
   });
 
   it('401 of the login call itself is reported, not redirected', () => {
@@ -130,14 +115,14 @@ describe('decideErrorAction (error catalogue)', () => {
   });
 
   it('an unsuccessful reply is reported', () => {
-    expect(decideErrorAction(call({ kind: 'unsuccessful', status: null }))).toEqual({
+    expect(decideErrorAction(failedCall({ kind: 'unsuccessful', status: null }))).toEqual({
       type: 'notify',
       messages: [],
     });
   });
 
   it('cancelled requests are ignored and lost connections open the disconnect page', () => {
-    expect(decideErrorAction(call({ kind: 'aborted' }))).toEqual({ type: 'ignore' });
-    expect(decideErrorAction(call({ kind: 'network' }))).toEqual({ type: 'disconnect' });
+    expect(decideErrorAction(failedCall({ kind: 'aborted' }))).toEqual({ type: 'ignore' });
+    expect(decideErrorAction(failedCall({ kind: 'network' }))).toEqual({ type: 'disconnect' });
   });
 });
