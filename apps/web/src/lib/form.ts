@@ -34,6 +34,10 @@ export function serverFieldErrors(issues: readonly FieldIssue[]): FieldErrors {
   return errors;
 }
 
+/** The field errors a failed call carries (the server's `issues`; none for a failure of another kind). */
+export const fieldErrorsOf = (error: unknown): FieldErrors =>
+  serverFieldErrors(describeFailure(error, null).issues);
+
 type TextKeys<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : never }[keyof T];
 
 /** Form values: literal booleans of a schema (`z.literal(true)`) are still toggled as booleans. */
@@ -71,10 +75,7 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>>(
   }, [schema, values]);
 
   /** Shows the field issues the server attached to a failed call (`error.data.issues`). */
-  const showIssuesOf = useCallback(
-    (error: unknown) => setErrors(serverFieldErrors(describeFailure(error, null).issues)),
-    [],
-  );
+  const showIssuesOf = useCallback((error: unknown) => setErrors(fieldErrorsOf(error)), []);
 
   /** A submit handler: validates, then hands the parsed value to `send`. */
   const handleSubmit = useCallback(

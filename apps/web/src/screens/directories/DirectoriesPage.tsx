@@ -5,8 +5,7 @@ import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { describeFailure } from '../../lib/errors';
-import { serverFieldErrors } from '../../lib/form';
+import { fieldErrorsOf } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { asVersions } from '../../lib/schedule-types';
@@ -217,7 +216,7 @@ function EditDialog({
       onDone();
       onClose();
     },
-    onError: (error: unknown) => setErrors(serverFieldErrors(describeFailure(error, null).issues)),
+    onError: (error: unknown) => setErrors(fieldErrorsOf(error)),
   };
   const createDirectory = trpc.directories.create.useMutation(ctx);
   const updateDirectory = trpc.directories.update.useMutation(ctx);

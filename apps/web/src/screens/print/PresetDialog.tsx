@@ -4,8 +4,7 @@ import { FormDialog } from '../../components/dialog';
 import { Button, Checkbox, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { describeFailure } from '../../lib/errors';
-import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '../../lib/form';
+import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from '../../lib/form';
 import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { formatNumber, parseNumberText } from '../../lib/schedule-time';
@@ -108,7 +107,7 @@ export function PresetDialog({
       notify('success', [t('print.preset_created', { name: saved.name })]);
       onSaved(saved);
     } catch (error) {
-      setErrors(serverFieldErrors(describeFailure(error, null).issues));
+      setErrors(fieldErrorsOf(error));
     }
   };
 

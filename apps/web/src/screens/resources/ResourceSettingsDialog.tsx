@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Checkbox, SelectField, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import { describeFailure } from '../../lib/errors';
-import { type FieldErrors, serverFieldErrors } from '../../lib/form';
+import { type FieldErrors, fieldErrorsOf } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
@@ -82,7 +81,7 @@ export function ResourceSettingsDialog({
       notify('success', [t('common.saved')]);
       onClose();
     } catch (error) {
-      setErrors(serverFieldErrors(describeFailure(error, null).issues));
+      setErrors(fieldErrorsOf(error));
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,7 @@ import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { describeFailure } from '../../lib/errors';
-import { type FieldErrors, serverFieldErrors } from '../../lib/form';
+import { type FieldErrors, fieldErrorsOf } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
@@ -103,7 +102,7 @@ function SpecialtyDialog({
         );
       onDone();
     } catch (error) {
-      setErrors(serverFieldErrors(describeFailure(error, null).issues));
+      setErrors(fieldErrorsOf(error));
     } finally {
       setBusy(false);
     }
