@@ -13,6 +13,31 @@ import { type IxActivity, type IxProject, type IxRelation, STANDARD_WEEK } from 
 export const MAX_MINUTES = 100 * 366 * 1440;
 
 /**
+ * The items whose id has not come before, their ids added to `ids`; each later item with a taken id is
+ * left out and reported as it stands in the file (`record`).
+ */
+function keepFirstOfId<T extends { id: string }>(
+  log: ProblemLog,
+  items: T[],
+  ids: Set<string>,
+  table: string,
+  record: (item: T) => string,
+  message: (id: string) => string,
+): T[] {
+  return items.filter((item) => {
+    if (!ids.has(item.id)) return ids.add(item.id);
+    log.add(
+      'duplicate_id',
+      'ignored',
+      { table, record: record(item), field: 'id' },
+      message(item.id),
+      item.id,
+    );
+    return false;
+  });
+}
+
+/**
  * What the P6 and MS Project readers run before `validateProject`: every model-level fault that the tool
  * itself would open is mended and reported in `log` instead of refusing the file — duplicate records (the
  * first is kept), references to records that are not there, values out of range, dates outside the
@@ -51,17 +76,14 @@ export function repairProject(p: IxProject, log: ProblemLog): void {
     p.mustFinishBy = undefined;
 
   const calendars = new Set<string>();
-  p.calendars = p.calendars.filter((c) => {
-    if (!calendars.has(c.id)) return calendars.add(c.id);
-    log.add(
-      'duplicate_id',
-      'ignored',
-      { table: 'calendar', record: c.name || c.id, field: 'id' },
-      `calendar ${c.id} appears again; the first is used`,
-      c.id,
-    );
-    return false;
-  });
+  p.calendars = keepFirstOfId(
+    log,
+    p.calendars,
+    calendars,
+    'calendar',
+    (c) => c.name || c.id,
+    (id) => `calendar ${id} appears again; the first is used`,
+  );
   if (p.calendars.length === 0) {
     p.calendars.push({ id: 'standard', name: 'Standard', week: STANDARD_WEEK, exceptions: [] });
     calendars.add('standard');
@@ -87,17 +109,14 @@ export function repairProject(p: IxProject, log: ProblemLog): void {
     p.defaultCalendarId = first.id;
   }
   const wbs = new Set<string>();
-  p.wbs = p.wbs.filter((w) => {
-    if (!wbs.has(w.id)) return wbs.add(w.id);
-    log.add(
-      'duplicate_id',
-      'ignored',
-      { table: 'WBS', record: w.code, field: 'id' },
-      `WBS node ${w.id} appears again; the first is used`,
-      w.id,
-    );
-    return false;
-  });
+  p.wbs = keepFirstOfId(
+    log,
+    p.wbs,
+    wbs,
+    'WBS',
+    (w) => w.code,
+    (id) => `WBS node ${id} appears again; the first is used`,
+  );
   for (const w of p.wbs) if (w.parentId && !wbs.has(w.parentId)) w.parentId = null;
 
   const ids = new Map<string, IxActivity>();
@@ -269,17 +288,14 @@ export function repairProject(p: IxProject, log: ProblemLog): void {
   });
   breakCycles(p, ids, log, relEl);
   const resources = new Set<string>();
-  p.resources = p.resources.filter((r) => {
-    if (!resources.has(r.id)) return resources.add(r.id);
-    log.add(
-      'duplicate_id',
-      'ignored',
-      { table: 'resource', record: r.code || r.id, field: 'id' },
-      `resource ${r.id} appears again; the first is kept`,
-      r.id,
-    );
-    return false;
-  });
+  p.resources = keepFirstOfId(
+    log,
+    p.resources,
+    resources,
+    'resource',
+    (r) => r.code || r.id,
+    (id) => `resource ${id} appears again; the first is kept`,
+  );
   for (const r of p.resources) if (r.calendarId && !calendars.has(r.calendarId)) r.calendarId = null;
   p.assignments = p.assignments.filter((a) => {
     if (ids.has(a.activityId) && resources.has(a.resourceId)) return true;
