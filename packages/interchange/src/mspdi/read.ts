@@ -18,6 +18,7 @@ import {
   type IxActivity,
   type IxConstraintType,
   type IxProject,
+  type IxRecorded,
   type IxRelationType,
 } from '../common/model.js';
 import { repairProject, validateProject } from '../common/validate.js';
@@ -395,6 +396,21 @@ class TaskConverter {
     }
   }
 
+  /** The dates, floats and critical flag MS Project calculated and stored for a task. */
+  private recorded(t: TaskRecord, critical: boolean | undefined): IxRecorded {
+    return {
+      earlyStart: this.date(t, TASK.EarlyStart),
+      earlyFinish: this.date(t, TASK.EarlyFinish),
+      lateStart: this.date(t, TASK.LateStart),
+      lateFinish: this.date(t, TASK.LateFinish),
+      totalFloatMinutes: this.slack(t, TASK.TotalSlack),
+      freeFloatMinutes: this.slack(t, TASK.FreeSlack),
+      critical,
+      start: this.date(t, TASK.Start),
+      finish: this.date(t, TASK.Finish),
+    };
+  }
+
   /** Slack in tenths of a minute → minutes. */
   private slack(t: TaskRecord, i: number): number | undefined {
     const tenths = this.num(t, i);
@@ -473,17 +489,7 @@ class TaskConverter {
       // the project summary task: the project's own row, not a work
       this.projectSummary = {
         name: own(f[TASK.Name] ?? ''),
-        recorded: {
-          earlyStart: this.date(t, TASK.EarlyStart),
-          earlyFinish: this.date(t, TASK.EarlyFinish),
-          lateStart: this.date(t, TASK.LateStart),
-          lateFinish: this.date(t, TASK.LateFinish),
-          totalFloatMinutes: this.slack(t, TASK.TotalSlack),
-          freeFloatMinutes: this.slack(t, TASK.FreeSlack),
-          critical,
-          start: this.date(t, TASK.Start),
-          finish: this.date(t, TASK.Finish),
-        },
+        recorded: this.recorded(t, critical),
       };
       this.outline.length = 0;
       return;
@@ -500,17 +506,7 @@ class TaskConverter {
       durationMinutes: this.duration(t, TASK.Duration) ?? 0,
       actualStart: this.date(t, TASK.ActualStart),
       actualFinish: this.date(t, TASK.ActualFinish),
-      recorded: {
-        earlyStart: this.date(t, TASK.EarlyStart),
-        earlyFinish: this.date(t, TASK.EarlyFinish),
-        lateStart: this.date(t, TASK.LateStart),
-        lateFinish: this.date(t, TASK.LateFinish),
-        totalFloatMinutes: this.slack(t, TASK.TotalSlack),
-        freeFloatMinutes: this.slack(t, TASK.FreeSlack),
-        critical,
-        start: this.date(t, TASK.Start),
-        finish: this.date(t, TASK.Finish),
-      },
+      recorded: this.recorded(t, critical),
       codes: {},
       udfs: {},
     };
