@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 
 /** Moves the 4D scrubber to a day (a range input: set through the native setter so React sees it). */
 async function scrubTo(page: Page, day: string) {
@@ -139,9 +139,7 @@ test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at 
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerByApi(request, newUser('bimreal'));
-  const spaceId = await createSpaceByApi(request, token, 'BIM real');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'bimreal', 'BIM real');
   const { scheduleId } = await scheduleByApi(call, spaceId, {
     facility: 'Karlsruhe',
     project: 'FZK-Haus',

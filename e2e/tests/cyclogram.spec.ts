@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
+import { api, newUser, openSignedIn, ownSpaceByApi, registerByApi, scheduleByApi, shot } from './helpers';
 
 /** Frame, walls and finishing through three sections; the walls are faster and catch the frame in section 3. */
 const PLAN: Record<string, [string, string][]> = {
@@ -25,9 +25,7 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerByApi(request, newUser('lob'));
-  const spaceId = await createSpaceByApi(request, token, 'Line of balance');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'lob', 'Line of balance');
   const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
     facility: 'Harbour',
     project: 'Block B',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 const CSV = [
   'Crew list;;',
@@ -13,9 +13,7 @@ const CSV = [
 ].join('\n');
 
 test('directory upload: columns, preview with reasons, import and report', async ({ page, request }) => {
-  const token = await registerByApi(request, newUser('dirupload'));
-  const spaceId = await createSpaceByApi(request, token, 'Directories');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'dirupload', 'Directories');
   const directory = await call.post(`/space/${spaceId}/directories`, { name: 'Crews' });
   await call.post(`/space/${spaceId}/directories/${directory.id}/values`, {
     name: 'Concrete crew 1',

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { GanttBar } from './gantt-probe';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 const probe = {
   bars: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.bars()),
@@ -25,9 +25,7 @@ const DAY = 1440;
 
 /** A space with the demo residential schedule; the schedule's id, its version and its works. */
 async function demoSchedule(request: APIRequestContext) {
-  const token = await registerByApi(request, newUser('gantt'));
-  const spaceId = await createSpaceByApi(request, token, 'Gantt');
-  const client = api(request, token);
+  const { token, spaceId, call: client } = await ownSpaceByApi(request, 'gantt', 'Gantt');
   await client.post(`/space/${spaceId}/demo`);
   const nodes = (await client.get(`/space/${spaceId}/eps`)) as unknown as {
     id: string;

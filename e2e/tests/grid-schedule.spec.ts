@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 test('grid schedule: every schedule of a project on one timeline, collapsible, drilling down to a work', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerByApi(request, newUser('grid'));
-  const spaceId = await createSpaceByApi(request, token, 'Portfolio');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'grid', 'Portfolio');
   const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Riverside' });
   const project = await call.post(`/space/${spaceId}/eps`, {
     kind: 'project',

@@ -77,6 +77,13 @@ export async function createSpaceByApi(
   return space.id as string;
 }
 
+/** A new user (login `login…`) with a space of their own, by API: its token, the space and calls as that user. */
+export async function ownSpaceByApi(request: APIRequestContext, login: string, spaceName: string) {
+  const token = await registerByApi(request, newUser(login));
+  const spaceId = await createSpaceByApi(request, token, spaceName);
+  return { token, spaceId, call: api(request, token) };
+}
+
 /** A facility, a project in it and a schedule in that, by API, with the schedule's first (actual) version. */
 export async function scheduleByApi(
   call: ReturnType<typeof api>,

@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
-import {
-  api,
-  createSpaceByApi,
-  newUser,
-  openSignedIn,
-  registerByApi,
-  sampleXerWithMovedDates,
-  scheduleByApi,
-  shot,
-} from './helpers';
+import { openSignedIn, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
 
 test('an import left waiting is found again in the jobs list after a reload and finished from there', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerByApi(request, newUser('jobs'));
-  const spaceId = await createSpaceByApi(request, token, 'Job list');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'jobs', 'Job list');
   await scheduleByApi(call, spaceId, { facility: 'Depot', project: 'Yard', schedule: 'Imported plan' });
 
   await openSignedIn(page, token, `/${spaceId}`);

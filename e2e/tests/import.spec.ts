@@ -2,16 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import {
-  api,
-  createSpaceByApi,
-  newUser,
-  openSignedIn,
-  registerByApi,
-  sampleXerWithMovedDates,
-  scheduleByApi,
-  shot,
-} from './helpers';
+import { openSignedIn, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
 
 const TESTDATA = fileURLToPath(new URL('../../../shared/testdata/', import.meta.url));
 const SAMPLE_XER = `${TESTDATA}xer/PredecessorCalendar.xer`;
@@ -91,9 +82,7 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await registerByApi(request, newUser('importer'));
-  const spaceId = await createSpaceByApi(request, token, 'Imports');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'importer', 'Imports');
   await scheduleByApi(call, spaceId, { facility: 'Harbour', project: 'Pier 3', schedule: 'P6 master' });
 
   await openSignedIn(page, token, `/${spaceId}`);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -12,9 +12,7 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await registerByApi(request, newUser('printer'));
-  const spaceId = await createSpaceByApi(request, token, 'Print shop');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'printer', 'Print shop');
   const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
     facility: 'Riverside',
     project: 'Tower A',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -78,9 +78,7 @@ test('resources: volumes and labour, switching the calculation scenario changes 
   request,
 }) => {
   test.setTimeout(150_000);
-  const token = await registerByApi(request, newUser('scen'));
-  const spaceId = await createSpaceByApi(request, token, 'Scenarios');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'scen', 'Scenarios');
   const s = `/space/${spaceId}`;
   const me = await call.get('/users/who-am-i');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { api, createSpaceByApi, newUser, openSignedIn, ownSpaceByApi, registerByApi, shot } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -17,9 +17,7 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await registerByApi(request, newUser('res'));
-  const spaceId = await createSpaceByApi(request, token, 'Resources');
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'res', 'Resources');
   const s = `/space/${spaceId}`;
   const me = await call.get('/users/who-am-i');
 
