@@ -5,16 +5,15 @@
  * other build first) and the npm packages —
  * keeping only the parts the CLI calls: Node resolves and loads one file instead of a hundred small
  * CommonJS modules (iconv-lite, jschardet and saxes load in about 27 ms bundled, 100 ms from
- * node_modules). Two stay in node_modules, imported at run time: exceljs (large, only for .xlsx) and
- * xmllint-wasm (it loads its .wasm file from beside its own module). Modules the CLI imports
+ * node_modules). One stays in node_modules, imported at run time: exceljs (large, only for .xlsx). Modules the CLI imports
  * dynamically become separate chunks, loaded only by the commands that use them.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('../', import.meta.url);
-/** Imported at run time from node_modules; both are dependencies of this package. */
-const RUNTIME = ['exceljs', 'xmllint-wasm'];
+/** Imported at run time from node_modules; each is a dependency of this package. */
+const RUNTIME = ['exceljs'];
 const { dependencies } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 for (const name of RUNTIME) if (!dependencies[name]) throw new Error(`${name} is not a dependency`);
 

@@ -63,7 +63,6 @@ function toModel(row: ModelRow) {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-export type BimModelDto = ReturnType<typeof toModel>;
 
 /** The project node, scoped by space; NotFound unless it is a project of the caller's space. */
 export async function projectOf(sql: Sql, spaceId: string, projectId: string) {

@@ -33,7 +33,6 @@ function toSetting(row: SettingDb) {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-export type ImportSettingDto = ReturnType<typeof toSetting>;
 
 const SELECT = `id, name, "rowsToSkip", columns, "dateFormat", options, revision, "createdAt", "updatedAt"`;
 

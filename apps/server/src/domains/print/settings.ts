@@ -53,7 +53,6 @@ function toSettings(row: SettingsRow | null): PrintSettingsFields & { revision: 
     revision: row.revision,
   };
 }
-export type PrintSettingsDto = ReturnType<typeof toSettings>;
 
 function scalingData(scaling: PrintSettingsFields['scaling'] | undefined) {
   if (!scaling) return {};

@@ -59,13 +59,6 @@ export function dayAfter(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Days from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = dayAfter(d)) out.push(d);
-  return out;
-}
-
 /**
  * The share of a span of working time that falls on one day, by distribution mode (entities): all on the
  * first working day, all on the last, or in proportion to the day's working minutes. 0 outside the span.

@@ -22,8 +22,6 @@ import { useScheduleSearch } from './page/useScheduleSearch';
 import { useStructureEdits } from './page/useStructureEdits';
 import './schedule.css';
 
-export { FILTER_INDICATORS } from './page/rows';
-
 export function SchedulePage({ params }: { params: { id: string } }) {
   const { spaceId, can } = useSpace();
   const scheduleId = params.id;
