@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
-import { api, createSpaceByApi, newUser, registerByApi, scheduleByApi } from './helpers';
+import { ownSpaceByApi, scheduleByApi } from './helpers';
 
 /** Three storeys, a slab concreting work each, a week apart. */
 export const BIM_STOREYS: [string, string, string][] = [
@@ -23,9 +23,7 @@ export async function bimScheduleFixture(
   request: APIRequestContext,
   names: { login: string; space: string; project: string },
 ) {
-  const token = await registerByApi(request, newUser(names.login));
-  const spaceId = await createSpaceByApi(request, token, names.space);
-  const call = api(request, token);
+  const { token, spaceId, call } = await ownSpaceByApi(request, names.login, names.space);
   const { projectId, scheduleId, versionId } = await scheduleByApi(call, spaceId, {
     facility: 'Квартал',
     project: names.project,
