@@ -213,16 +213,32 @@ export function encodingUsed(source: ByteSource): Exclude<Encoding, 'auto'> | un
   return decoder.encoding === 'auto' ? 'utf-8' : decoder.encoding;
 }
 
+/**
+ * The text of `source` piece by piece as `decoder` reads it, ending with what the decoder held back (to
+ * detect a code page it may hold many lines); a byte-order mark at the start is not part of the text.
+ */
+export async function* textOf(source: ByteSource, decoder: TextDecoderAuto): AsyncGenerator<string> {
+  let first = true;
+  for await (const chunk of chunksOf(source)) {
+    let text = decoder.decode(chunk);
+    if (first) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    yield text;
+  }
+  yield decoder.decode(new Uint8Array(0), true);
+}
+
 /** Decoded lines (without `\r\n`), one at a time, with 1-based line numbers. */
 export async function* linesOf(
   source: ByteSource,
   encoding: Encoding = 'auto',
 ): AsyncGenerator<{ line: number; text: string }> {
-  const decoder = new TextDecoderAuto(encoding);
   let rest = '';
   let line = 0;
-  for await (const chunk of chunksOf(source)) {
-    rest += decoder.decode(chunk);
+  for await (const piece of textOf(source, new TextDecoderAuto(encoding))) {
+    rest += piece;
     let start = 0;
     for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
       const text = rest.charCodeAt(i - 1) === 13 ? rest.slice(start, i - 1) : rest.slice(start, i);
@@ -231,14 +247,5 @@ export async function* linesOf(
     }
     rest = rest.slice(start);
   }
-  // the decoder may have held bytes back (to detect a code page): the last call can bring many lines
-  rest += decoder.decode(new Uint8Array(0), true);
-  let start = 0;
-  for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
-    const text = rest.charCodeAt(i - 1) === 13 ? rest.slice(start, i - 1) : rest.slice(start, i);
-    start = i + 1;
-    yield { line: ++line, text };
-  }
-  rest = rest.slice(start);
   if (rest.length > 0) yield { line: ++line, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest };
 }

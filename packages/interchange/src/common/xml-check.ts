@@ -12,7 +12,7 @@
 import { SaxesParser } from 'saxes';
 import { type ConformanceReport, IssueList } from './check-report.js';
 import { InterchangeError } from './errors.js';
-import { type ByteSource, chunksOf, TextDecoderAuto } from './input.js';
+import { type ByteSource, TextDecoderAuto, textOf } from './input.js';
 
 export type ValueType = 'int' | 'bool' | 'dateTime' | 'time' | 'duration' | 'decimal' | 'string';
 
@@ -353,22 +353,12 @@ export async function checkXml(
     failure ??= new InterchangeError('syntax', `malformed XML: ${e.message}`, { line: parser.line });
   });
 
-  const decoder = new TextDecoderAuto('utf-8');
-  let first = true;
   try {
-    for await (const chunk of chunksOf(source)) {
-      let s = decoder.decode(chunk);
-      if (first) {
-        first = false;
-        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-      }
-      parser.write(s);
+    for await (const text of textOf(source, new TextDecoderAuto('utf-8'))) {
+      parser.write(text);
       if (failure) break;
     }
-    if (!failure) {
-      parser.write(decoder.decode(new Uint8Array(0), true));
-      parser.close();
-    }
+    if (!failure) parser.close();
   } catch (e) {
     if (e instanceof InterchangeError)
       issues.add({ rule: 'encoding', line: e.line, path: '', message: e.message });

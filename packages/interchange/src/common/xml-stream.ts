@@ -6,7 +6,7 @@
  */
 import { SaxesParser, type SaxesTag } from 'saxes';
 import { InterchangeError } from './errors.js';
-import { type ByteSource, chunksOf, decoderFor, type Encoding } from './input.js';
+import { type ByteSource, decoderFor, type Encoding, textOf } from './input.js';
 
 export interface XNode {
   name: string;
@@ -51,18 +51,10 @@ export async function parseXml(
   parser.on('error', (e) => {
     failure ??= new InterchangeError('syntax', `malformed XML: ${e.message}`, { line: parser.line });
   });
-  const decoder = decoderFor(source, encoding);
-  let first = true;
-  for await (const chunk of chunksOf(source)) {
-    let s = decoder.decode(chunk);
-    if (first) {
-      first = false;
-      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-    }
-    parser.write(s);
+  for await (const text of textOf(source, decoderFor(source, encoding))) {
+    parser.write(text);
     if (failure) throw failure;
   }
-  parser.write(decoder.decode(new Uint8Array(0), true));
   try {
     parser.close();
   } catch (e) {
