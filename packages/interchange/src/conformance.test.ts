@@ -14,18 +14,10 @@ import { readPmxml } from './pmxml/read.js';
 import { writePmxml } from './pmxml/write.js';
 import { readProjectFile } from './read.js';
 import { sampleProject } from './sample-project.js';
-import { sample } from './testdata.js';
+import { SAMPLE_SCHEDULES, sample } from './testdata.js';
 import { checkXer } from './xer/check.js';
 import { readXer } from './xer/read.js';
 import { writeXer } from './xer/write.js';
-
-const FILES = [
-  'mspdi/task-links-project2019-mspdi.xml',
-  'mspdi/task-dates-project2019-mspdi.xml',
-  'xer/PredecessorCalendar.xer',
-  'xer/TwentyFourHourCalendar.xer',
-  'p6xml/PredecessorCalendar.xml',
-];
 
 const WRITERS = [
   ['xer', writeXer, checkXer],
@@ -36,7 +28,7 @@ const WRITERS = [
 const clean = (r: ConformanceReport) => expect(r.ok, formatIssues(r)).toBe(true);
 
 describe('written files conform', () => {
-  for (const file of FILES)
+  for (const file of SAMPLE_SCHEDULES)
     for (const [format, write, check] of WRITERS)
       it(`${file} → ${format}`, async () => {
         const p = await readProjectFile(sample(file));
@@ -75,12 +67,13 @@ describe('written files conform', () => {
 
 describe('files the tools wrote', () => {
   it('MS Project 2019 MSPDI files pass the MSPDI rules', async () => {
-    for (const f of FILES.filter((x) => x.startsWith('mspdi')))
+    for (const f of SAMPLE_SCHEDULES.filter((x) => x.startsWith('mspdi')))
       clean(await checkMspdi(readFileSync(sample(f))));
   });
 
   it('P6 XER exports pass the XER rules (trailing empty values, P6 tables Takt does not write)', async () => {
-    for (const f of FILES.filter((x) => x.startsWith('xer'))) clean(await checkXer(readFileSync(sample(f))));
+    for (const f of SAMPLE_SCHEDULES.filter((x) => x.startsWith('xer')))
+      clean(await checkXer(readFileSync(sample(f))));
   });
 
   it('the P6 XML fixture has exactly its known defects: no namespace and a repeated field', async () => {

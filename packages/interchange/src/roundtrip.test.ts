@@ -8,18 +8,10 @@ import { writeMspdi } from './mspdi/write.js';
 import { readPmxml } from './pmxml/read.js';
 import { writePmxml } from './pmxml/write.js';
 import { readProjectFile } from './read.js';
-import { sample } from './testdata.js';
+import { SAMPLE_SCHEDULES, sample } from './testdata.js';
 import { checkXer } from './xer/check.js';
 import { readXer } from './xer/read.js';
 import { writeXer } from './xer/write.js';
-
-const FILES = [
-  'mspdi/task-links-project2019-mspdi.xml',
-  'mspdi/task-dates-project2019-mspdi.xml',
-  'xer/PredecessorCalendar.xer',
-  'xer/TwentyFourHourCalendar.xer',
-  'p6xml/PredecessorCalendar.xml',
-];
 
 const WRITERS = {
   xer: async (p: IxProject) => readXer([...writeXer(p, scheduleProject(p).rows)].join('')),
@@ -82,7 +74,7 @@ function earlyOnly(works: ReturnType<typeof essence>['works']) {
 }
 
 describe('round trips', () => {
-  for (const file of FILES) {
+  for (const file of SAMPLE_SCHEDULES) {
     for (const [format, trip] of Object.entries(WRITERS)) {
       it(`${file} → ${format} → Takt`, async () => {
         const original = await readProjectFile(sample(file));
