@@ -35,7 +35,10 @@ function zipWithBomb(before: Record<string, string>, bombName: string, size: num
 
 const manifest = JSON.stringify({ format: TAKT_ARCHIVE_FORMAT, version: TAKT_ARCHIVE_VERSION, files: [] });
 
-/** Runs `read`, which must refuse; returns the error, the time taken and the heap it grew by. */
+/**
+ * Runs `read`, which must refuse; returns the error and the most the heap grew by meanwhile. No timing is
+ * asserted (a loaded machine makes any time limit flaky): a refusal that inflated the bomb would show in memory.
+ */
 async function refused(read: () => Promise<unknown> | unknown) {
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -44,19 +47,17 @@ async function refused(read: () => Promise<unknown> | unknown) {
     const now = process.memoryUsage();
     peak = Math.max(peak, now.heapUsed + now.arrayBuffers);
   }, 5);
-  const started = performance.now();
   let error: unknown = null;
   try {
     await read();
   } catch (e) {
     error = e;
   }
-  const ms = performance.now() - started;
   const now = process.memoryUsage();
   peak = Math.max(peak, now.heapUsed + now.arrayBuffers);
   clearInterval(sampler);
   expect(error).toBeInstanceOf(InterchangeError);
-  return { error: error as InterchangeError, ms, grew: peak - heapBefore };
+  return { error: error as InterchangeError, grew: peak - heapBefore };
 }
 
 describe('zip limits', () => {
@@ -66,20 +67,18 @@ describe('zip limits', () => {
     expect(bomb.byteLength).toBeLessThan(MB / 2);
   });
 
-  it('refuses a Takt archive whose works inflate 1,000 times, fast and without inflating it', async () => {
-    const { error, ms, grew } = await refused(() => readTaktArchive(bomb));
+  it('refuses a Takt archive whose works inflate 1,000 times without inflating it', async () => {
+    const { error, grew } = await refused(() => readTaktArchive(bomb));
     expect(error.code).toBe('invalid_value');
     expect(error.messageId).toBe('interchange.archive.ratio');
     expect(error.message).toContain('works.jsonl');
-    expect(ms).toBeLessThan(1000);
     expect(grew).toBeLessThan(64 * MB);
   });
 
   it('refuses a bomb in the manifest itself, and does not take it for an archive', async () => {
     const manifestBomb = zipWithBomb({}, 'manifest.json', 100 * MB);
-    const { error, ms, grew } = await refused(() => readTaktArchive(manifestBomb));
+    const { error, grew } = await refused(() => readTaktArchive(manifestBomb));
     expect(error.messageId).toBe('interchange.archive.ratio');
-    expect(ms).toBeLessThan(1000);
     expect(grew).toBeLessThan(64 * MB);
     expect(isTaktArchive(manifestBomb)).toBe(false);
   });
@@ -99,14 +98,13 @@ describe('zip limits', () => {
     };
     const sheet = await refused(rows);
     expect(sheet.error.messageId).toBe('interchange.archive.ratio');
-    expect(sheet.ms).toBeLessThan(1000);
     expect(sheet.grew).toBeLessThan(64 * MB);
     const stringsBomb = zipWithBomb({ 'xl/workbook.xml': workbook }, 'xl/sharedStrings.xml', 100 * MB);
     const strings = await refused(async () => {
       for await (const _row of readXlsxRows(stringsBomb));
     });
     expect(strings.error.messageId).toBe('interchange.archive.ratio');
-    expect(strings.ms).toBeLessThan(1000);
+    expect(strings.grew).toBeLessThan(64 * MB);
   });
 
   it('refuses more entries than allowed, and more inflated bytes than allowed', () => {
