@@ -412,46 +412,23 @@ export function bimDemoIfc(api: IfcAPI, options: BimDemoOptions = {}): BimDemoRe
         ['lo', 0, SLAB + 0.9],
         ['hi', SLAB + 2.4, STOREY - SLAB - 2.4],
       ] as const) {
-        st.contents.push(
-          element(
-            p('cladding'),
-            `${k}/${band}n`,
-            st.placement,
-            [-0.12, -0.12, z],
-            [WIDTH + 0.24, 0.1, height],
-            clad,
-          ),
-        );
-        st.contents.push(
-          element(
-            p('cladding'),
-            `${k}/${band}s`,
-            st.placement,
-            [-0.12, DEPTH + 0.02, z],
-            [WIDTH + 0.24, 0.1, height],
-            clad,
-          ),
-        );
-        st.contents.push(
-          element(
-            p('cladding'),
-            `${k}/${band}w`,
-            st.placement,
-            [-0.12, -0.02, z],
-            [0.1, DEPTH + 0.04, height],
-            clad,
-          ),
-        );
-        st.contents.push(
-          element(
-            p('cladding'),
-            `${k}/${band}e`,
-            st.placement,
-            [WIDTH + 0.02, -0.02, z],
-            [0.1, DEPTH + 0.04, height],
-            clad,
-          ),
-        );
+        // the north and south bands overlap the corners, the west and east ones fit between them
+        for (const [side, x, y, width, depth] of [
+          ['n', -0.12, -0.12, WIDTH + 0.24, 0.1],
+          ['s', -0.12, DEPTH + 0.02, WIDTH + 0.24, 0.1],
+          ['w', -0.12, -0.02, 0.1, DEPTH + 0.04],
+          ['e', WIDTH + 0.02, -0.02, 0.1, DEPTH + 0.04],
+        ] as const)
+          st.contents.push(
+            element(
+              p('cladding'),
+              `${k}/${band}${side}`,
+              st.placement,
+              [x, y, z],
+              [width, depth, height],
+              clad,
+            ),
+          );
       }
       contain(st, `${k}/contents`);
     }
