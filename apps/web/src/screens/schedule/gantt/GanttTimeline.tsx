@@ -211,6 +211,7 @@ export function GanttTimeline(props: GanttTimelineProps) {
         onPointerMove={pointer.onPointerMove}
         onPointerUp={pointer.onPointerUp}
         onPointerCancel={cancelGesture}
+        onLostPointerCapture={pointer.onLostPointerCapture}
         onPointerLeave={onPointerLeave}
         onDoubleClick={pointer.onDoubleClick}
         onContextMenu={onContextMenu}

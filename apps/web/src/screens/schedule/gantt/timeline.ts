@@ -4,7 +4,7 @@ import { type RefObject, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import type { PlanDetails } from '../plan-details';
-import type { DragEdit, DragMode, DragSubject } from './edit';
+import type { Gesture } from './gesture';
 
 export type ReadOnlyReason = 'locked' | 'rights';
 
@@ -55,40 +55,6 @@ export interface GanttTimelineProps {
   onChanged: () => void;
 }
 
-export type Gesture =
-  | {
-      kind: 'pan';
-      x0: number;
-      scale0: TimeScale;
-      moved: boolean;
-      row: number;
-      /** Started in the time header: a click there (no pan) puts the date cursor on the day. */
-      header: boolean;
-    }
-  | {
-      kind: 'drag';
-      work: number;
-      mode: DragMode;
-      x0: number;
-      subject: DragSubject;
-      days: number;
-      edit: DragEdit | null;
-      active: boolean;
-    }
-  | {
-      kind: 'link';
-      from: number;
-      end: 'start' | 'finish';
-      x0: number;
-      y0: number;
-      x: number;
-      y: number;
-      target: number;
-      targetEnd: 'start' | 'finish';
-      /** Started from the context menu: follows the pointer until a click. */
-      sticky: boolean;
-    };
-
 export interface Menu {
   x: number;
   y: number;
@@ -102,7 +68,6 @@ export interface Status {
 }
 
 export const EPOCH_MS = Date.UTC(2000, 0, 1);
-export const DRAG_THRESHOLD_PX = 3;
 export const WHATIF_DELAY_MS = 400;
 /** Side of the ✕ that removes the date cursor. */
 export const CLOSE_SIZE = 16;

@@ -10,7 +10,7 @@ import type { VersionInfo } from '../../../lib/schedule-types';
 import { api } from '../../../lib/trpc';
 import { type DragEdit, dragCommand, dragRefusal } from './edit';
 import type { snapshotLinkRelations } from './snapshot';
-import type { GanttTimelineProps, Gesture, ReadOnlyReason, Status, TimelineRefs } from './timeline';
+import type { GanttTimelineProps, ReadOnlyReason, Status, TimelineRefs } from './timeline';
 import type { WhatIf } from './whatif';
 
 /**
@@ -69,11 +69,11 @@ export function useGanttEdits(args: {
       notify('info', [t('grid.conflict_reloaded')]);
   };
 
-  const commitDrag = async (g: Extract<Gesture, { kind: 'drag' }>, edit: DragEdit) => {
+  const commitDrag = async (work: number, edit: DragEdit) => {
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
     try {
-      const saved = await save([dragCommand(model.ids[g.work]!, edit)]);
+      const saved = await save([dragCommand(model.ids[work]!, edit)]);
       setStatus({ text: t(saved.calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
     } catch (error) {
       restore();

@@ -3,7 +3,6 @@ import {
   type GanttSnapshot,
   ganttConnectorHitTest,
   ganttDayAt,
-  scalePan,
   type TimeScale,
   WORK_SUMMARY,
 } from '@takt/gantt';
@@ -14,22 +13,33 @@ import type { Translate } from '../../../lib/i18n';
 import { formatMinutes } from '../../../lib/schedule-time';
 import { HEADER_HEIGHT } from '../WbsGrid';
 import { cursorSet } from './cursor';
-import { dragCommand, dragDays, dragEdit, linkTypeFromEnds, targetEnd } from './edit';
-import type { GanttTimelineProps } from './timeline';
+import { type DragEdit, dragCommand, targetEnd } from './edit';
 import {
-  DRAG_THRESHOLD_PX,
-  type Gesture,
-  type Menu,
-  type ReadOnlyReason,
-  type Status,
-  type TimelineRefs,
-} from './timeline';
+  type GestureContext,
+  type GestureEffect,
+  type GestureStep,
+  gestureStep,
+  linkStart,
+  type PointerHits,
+} from './gesture';
+import type { GanttTimelineProps, Menu, ReadOnlyReason, Status, TimelineRefs } from './timeline';
 import type { useGanttEdits } from './useGanttEdits';
 import type { WhatIf } from './whatif';
 
+/** Nothing under the pointer: for the events whose step does not look. */
+const NO_HITS: PointerHits = {
+  header: false,
+  connector: null,
+  hit: null,
+  summary: false,
+  targetEnd: 'start',
+  link: -1,
+};
+
 /**
  * The gestures on the canvas: selecting, panning, dragging a bar (with the live recalculation) and
- * drawing a link from a connector.
+ * drawing a link from a connector. The rules are the state machine of `gesture.ts`; this hook only
+ * measures the pointer, runs the machine's step and carries out what it asks for.
  */
 export function useGanttPointer(args: {
   props: Pick<GanttTimelineProps, 'selected' | 'onSelect' | 'onOpenWork'>;
@@ -82,168 +92,57 @@ export function useGanttPointer(args: {
     } else props.onSelect(new Set([model.ids[work]!]), row);
   };
 
-  const cancelGesture = () => {
-    const g = gesture.current;
-    gesture.current = null;
-    if (g?.kind === 'drag') restore();
-    setStatus(null);
-    paint();
-    interact();
-  };
+  /** What the machine needs to know of the timeline now. */
+  const context = (): GestureContext => ({
+    ready: renderer.current !== null && host.current !== null && scale !== null,
+    scale,
+    readOnly: readOnly !== null,
+    busy: busy.current,
+    rowCount: rows.length,
+    linkable,
+    refusal: refusalText,
+    subject: (work) => ({
+      shape: base.shape[work]!,
+      start: base.planStart[work]!,
+      finish: base.planFinish[work]!,
+      durationMinutes: model.durationMinutes[work]!,
+      startLimit: limitOf(model, work, 'start'),
+      finishLimit: limitOf(model, work, 'finish'),
+    }),
+    calendarOfWork,
+  });
 
-  const finishLink = (g: Extract<Gesture, { kind: 'link' }>) => {
-    gesture.current = null;
-    interact();
-    if (g.target < 0 || g.target === g.from) {
-      setStatus(null);
-      return;
-    }
-    void createLink(g.from, g.target, linkTypeFromEnds(g.end, g.targetEnd));
-  };
-
-  const startLink = (from: number, end: 'start' | 'finish', sticky: boolean, x: number, y: number) => {
-    gesture.current = { kind: 'link', from, end, x0: x, y0: y, x, y, target: -1, targetEnd: 'start', sticky };
-    selectedLink.current = -1;
-    setStatus({ text: t('gantt.link.pick', { from: label(from) }), tone: 'info' });
-    interact();
-  };
-
-  /** Where a link being drawn would go: the work under the pointer and the end of it. */
-  const trackLink = (g: Extract<Gesture, { kind: 'link' }>, x: number, y: number) => {
-    g.x = x;
-    g.y = y;
-    const hit = renderer.current?.hitTest(x, y);
-    const layout = renderer.current?.layout;
-    g.target = -1;
-    if (hit && hit.work >= 0 && hit.work !== g.from && base.shape[hit.work] !== WORK_SUMMARY && layout) {
-      g.target = hit.work;
+  /** The renderer's hit tests at a point of the host: what the machine's pointer events carry. */
+  const hitsAt = (x: number, y: number): PointerHits => {
+    const r = renderer.current;
+    const layout = r?.layout;
+    const header = y < HEADER_HEIGHT;
+    const found = layout && !header ? ganttConnectorHitTest(layout, x, y - HEADER_HEIGHT) : null;
+    const hit = r?.hitTest(x, y) ?? null;
+    let end: 'start' | 'finish' = 'start';
+    if (hit && hit.work >= 0 && layout) {
       const bar = layout.bars.find((b) => b.work === hit.work && b.kind === 'plan');
       const milestone = layout.milestones.find((m) => m.work === hit.work && m.kind === 'plan');
-      g.targetEnd = bar
-        ? targetEnd(x, bar.x, bar.width)
-        : milestone
-          ? targetEnd(x, milestone.x - 1, 2)
-          : 'start';
+      if (bar) end = targetEnd(x, bar.x, bar.width);
+      else if (milestone) end = targetEnd(x, milestone.x - 1, 2);
     }
-    if (g.target >= 0) {
-      const type = linkTypeFromEnds(g.end, g.targetEnd).toUpperCase();
-      setStatus({
-        text: t('gantt.link.status', { type, from: label(g.from), to: label(g.target) }),
-        tone: 'info',
-      });
-    } else setStatus({ text: t('gantt.link.pick', { from: label(g.from) }), tone: 'info' });
-    interact();
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
-    setMenu(null);
-    const r = renderer.current;
-    const box = host.current;
-    if (!r || !box || !scale) return;
-    box.focus({ preventScroll: true });
-    const { x, y } = point(event);
-    const g = gesture.current;
-    if (g?.kind === 'link' && g.sticky) {
-      trackLink(g, x, y);
-      finishLink(g);
-      return;
-    }
-    if (busy.current && y >= HEADER_HEIGHT) return;
-    const layout = r.layout;
-    if (!readOnly && layout && y >= HEADER_HEIGHT) {
-      const connector = ganttConnectorHitTest(layout, x, y - HEADER_HEIGHT);
-      if (connector && linkable(connector.work)) {
-        box.setPointerCapture(event.pointerId);
-        startLink(connector.work, connector.end, false, connector.x, connector.y + HEADER_HEIGHT);
-        return;
-      }
-    }
-    const hit = r.hitTest(x, y);
-    if (hit && hit.work >= 0) {
-      select(hit.work, event);
-      selectedLink.current = -1;
-      const refusal = refusalText(hit.work);
-      if (refusal) {
-        setStatus({ text: refusal, tone: 'warn' });
-        interact();
-        return;
-      }
-      const work = hit.work;
-      box.setPointerCapture(event.pointerId);
-      gesture.current = {
-        kind: 'drag',
-        work,
-        mode: hit.part === 'start' ? 'start' : hit.part === 'finish' ? 'finish' : 'move',
-        x0: x,
-        subject: {
-          shape: base.shape[work]!,
-          start: base.planStart[work]!,
-          finish: base.planFinish[work]!,
-          durationMinutes: model.durationMinutes[work]!,
-          startLimit: limitOf(model, work, 'start'),
-          finishLimit: limitOf(model, work, 'finish'),
-        },
-        days: 0,
-        edit: null,
-        active: false,
-      };
-      return;
-    }
-    const link = r.linkHitTest(x, y, 5);
-    selectedLink.current = link;
-    if (link >= 0) {
-      const { from, to, type } = linkNames(link);
-      setStatus({
-        text: t('gantt.link_label', { type: type.toUpperCase(), from: label(from), to: label(to) }),
-        tone: 'info',
-      });
-      interact();
-      return;
-    }
-    box.setPointerCapture(event.pointerId);
-    stopAnimation();
-    gesture.current = {
-      kind: 'pan',
-      x0: x,
-      scale0: scale,
-      moved: false,
-      row: hit?.row ?? -1,
-      header: y < HEADER_HEIGHT,
+    return {
+      header,
+      connector: found ? { work: found.work, end: found.end, x: found.x, y: found.y + HEADER_HEIGHT } : null,
+      hit,
+      summary: hit !== null && hit.work >= 0 && base.shape[hit.work] === WORK_SUMMARY,
+      targetEnd: end,
+      link: r && !(hit && hit.work >= 0) ? r.linkHitTest(x, y, 5) : -1,
     };
-    box.style.cursor = 'grabbing';
-    interact();
   };
 
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const { x, y } = point(event);
-    const g = gesture.current;
-    if (!g) {
-      hoverAt(x, y);
-      return;
-    }
-    if (g.kind === 'pan') {
-      if (Math.abs(x - g.x0) > DRAG_THRESHOLD_PX) g.moved = true;
-      if (g.moved) setScale(scalePan(g.scale0, g.x0 - x));
-      return;
-    }
-    if (g.kind === 'link') {
-      trackLink(g, x, y);
-      return;
-    }
-    if (!scale) return;
-    if (!g.active && Math.abs(x - g.x0) < DRAG_THRESHOLD_PX) return;
-    g.active = true;
-    const days = dragDays(x - g.x0, scale.pxPerMinute);
-    if (days === g.days) return;
-    g.days = days;
+  /** Shows a drag where the pointer is: the live recalculation when there is one, else the ghost bar. */
+  const showDrag = (work: number, edit: DragEdit | null) => {
     const started = performance.now();
-    const edit = dragEdit(g.subject, g.mode, days, calendarOfWork(g.work));
-    g.edit = edit;
     let moved = 0;
     if (!edit) restore();
     else if (whatIf.current) {
-      const result = whatIf.current.preview(base, [dragCommand(model.ids[g.work]!, edit)]);
+      const result = whatIf.current.preview(base, [dragCommand(model.ids[work]!, edit)]);
       preview.current = result.snapshot;
       moved = result.moved;
     }
@@ -251,55 +150,149 @@ export function useGanttPointer(args: {
     interact();
     renderer.current?.renderNow();
     if (__TAKT_PROBES__) window.__taktGantt?.drags.push(performance.now() - started);
-    if (!edit) setStatus(null);
-    else {
-      const snapshot = preview.current;
-      const shown = snapshot && whatIf.current;
-      const names = {
-        name: label(g.work),
-        start: formatMinutes(shown ? snapshot.planStart[g.work]! : edit.ghostStart, true),
-        finish: formatMinutes(shown ? snapshot.planFinish[g.work]! : edit.ghostFinish, true),
-        moved,
-      };
-      const problem = whatIfProblem.current;
-      setStatus({
-        text: shown
-          ? t('gantt.drag.status', names)
-          : problem
-            ? `${t('gantt.drag.ghost', names)} · ${t('gantt.whatif_unavailable', { reason: problem })}`
-            : t('gantt.drag.ghost', names),
-        tone: 'info',
-      });
+    if (!edit) {
+      setStatus(null);
+      return;
+    }
+    const snapshot = preview.current;
+    const shown = snapshot && whatIf.current;
+    const names = {
+      name: label(work),
+      start: formatMinutes(shown ? snapshot.planStart[work]! : edit.ghostStart, true),
+      finish: formatMinutes(shown ? snapshot.planFinish[work]! : edit.ghostFinish, true),
+      moved,
+    };
+    const problem = whatIfProblem.current;
+    setStatus({
+      text: shown
+        ? t('gantt.drag.status', names)
+        : problem
+          ? `${t('gantt.drag.ghost', names)} · ${t('gantt.whatif_unavailable', { reason: problem })}`
+          : t('gantt.drag.ghost', names),
+      tone: 'info',
+    });
+  };
+
+  const perform = (effect: GestureEffect, pointerId: number | null) => {
+    const box = host.current;
+    switch (effect.type) {
+      case 'closeMenu':
+        setMenu(null);
+        break;
+      case 'focus':
+        box?.focus({ preventScroll: true });
+        break;
+      case 'capture':
+        if (box && pointerId !== null) box.setPointerCapture(pointerId);
+        break;
+      case 'release':
+        if (box && pointerId !== null && box.hasPointerCapture(pointerId))
+          box.releasePointerCapture(pointerId);
+        break;
+      case 'hover':
+        hoverAt(effect.x, effect.y);
+        break;
+      case 'selectWork':
+        select(effect.work, effect.modifiers);
+        break;
+      case 'selectRow':
+        anchorRow.current = effect.row;
+        props.onSelect(new Set([model.ids[rows[effect.row]!]!]), effect.row);
+        break;
+      case 'selectLink':
+        selectedLink.current = effect.link;
+        break;
+      case 'dateCursor':
+        cursorSet(ganttDayAt(effect.scale, effect.x));
+        break;
+      case 'stopAnimation':
+        stopAnimation();
+        break;
+      case 'setScale':
+        setScale(effect.scale);
+        break;
+      case 'cursor':
+        if (box) box.style.cursor = effect.cursor;
+        break;
+      case 'clearStatus':
+        setStatus(null);
+        break;
+      case 'refusal':
+        setStatus({ text: effect.text, tone: 'warn' });
+        break;
+      case 'linkLabel': {
+        const { from, to, type } = linkNames(effect.link);
+        setStatus({
+          text: t('gantt.link_label', { type: type.toUpperCase(), from: label(from), to: label(to) }),
+          tone: 'info',
+        });
+        break;
+      }
+      case 'linkStatus':
+        setStatus({
+          text:
+            effect.to >= 0
+              ? t('gantt.link.status', {
+                  type: effect.linkType.toUpperCase(),
+                  from: label(effect.from),
+                  to: label(effect.to),
+                })
+              : t('gantt.link.pick', { from: label(effect.from) }),
+          tone: 'info',
+        });
+        break;
+      case 'preview':
+        showDrag(effect.work, effect.edit);
+        break;
+      case 'restore':
+        restore();
+        break;
+      case 'commitDrag':
+        void commitDrag(effect.work, effect.edit);
+        break;
+      case 'commitLink':
+        void createLink(effect.from, effect.to, effect.linkType);
+        break;
+      case 'paint':
+        paint();
+        break;
+      case 'interact':
+        interact();
+        break;
     }
   };
 
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const g = gesture.current;
-    const box = host.current;
-    if (box?.hasPointerCapture(event.pointerId)) box.releasePointerCapture(event.pointerId);
-    if (!g || (g.kind === 'link' && g.sticky)) return;
-    gesture.current = null;
-    if (g.kind === 'pan') {
-      if (box) box.style.cursor = 'grab';
-      if (!g.moved && g.header) cursorSet(ganttDayAt(g.scale0, g.x0));
-      else if (!g.moved && g.row >= 0 && g.row < rows.length) {
-        anchorRow.current = g.row;
-        props.onSelect(new Set([model.ids[rows[g.row]!]!]), g.row);
-      }
-      return;
-    }
-    if (g.kind === 'link') {
-      finishLink(g);
-      return;
-    }
-    if (g.edit) void commitDrag(g, g.edit);
-    else {
-      restore();
-      setStatus(null);
-      paint();
-      interact();
-    }
+  /** Adopts the machine's next state first (the renderer reads it), then performs its effects in order. */
+  const run = (next: GestureStep, pointerId: number | null = null) => {
+    gesture.current = next.state;
+    for (const effect of next.effects) perform(effect, pointerId);
   };
+
+  const cancelGesture = () => run(gestureStep(gesture.current, { type: 'cancel' }, context()));
+
+  const startLink = (from: number, end: 'start' | 'finish', sticky: boolean, x: number, y: number) =>
+    run(linkStart(from, end, sticky, x, y));
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // Before the first frame there is no host to measure: only the menu closes.
+    const at = host.current ? point(event) : { x: 0, y: 0 };
+    const hits = event.button === 0 && host.current ? hitsAt(at.x, at.y) : NO_HITS;
+    const modifiers = { ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey };
+    const down = { type: 'down', button: event.button, ...at, hits, modifiers } as const;
+    run(gestureStep(gesture.current, down, context()), event.pointerId);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const { x, y } = point(event);
+    // Idle and panning need no hit tests: only a link being drawn looks at what is under the pointer.
+    const hits = gesture.current?.kind === 'link' ? hitsAt(x, y) : NO_HITS;
+    run(gestureStep(gesture.current, { type: 'move', x, y, hits }, context()), event.pointerId);
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) =>
+    run(gestureStep(gesture.current, { type: 'up' }, context()), event.pointerId);
+
+  const onLostPointerCapture = () => run(gestureStep(gesture.current, { type: 'lostCapture' }, context()));
 
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
     const { x, y } = point(event);
@@ -315,6 +308,7 @@ export function useGanttPointer(args: {
     onPointerDown,
     onPointerMove,
     onPointerUp,
+    onLostPointerCapture,
     onDoubleClick,
   };
 }
