@@ -119,7 +119,8 @@ module.exports = {
     combinedDependencies: false,
     doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
     exclude: {
-      path: ['(^|/)generated/', '(^|/)dist/', '(^|/)\\.bench/', '(^|/)\\.data/', '(^|/)\\.test-data/'],
+      // generated code, build output and the git-ignored scratch folders of benchmarks, previews and tests
+      path: ['(^|/)generated/', '(^|/)dist/', '(^|/)\\.(bench|preview|data|test-data)/'],
     },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
