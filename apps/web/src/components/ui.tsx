@@ -106,6 +106,14 @@ export function TextField({ label, value, onChange, error, hint, ...rest }: Text
   );
 }
 
+/**
+ * A password input: a new password unless `autoComplete` says otherwise, so that browsers offer to
+ * suggest and save one.
+ */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="password" autoComplete="new-password" {...props} />;
+}
+
 type TextAreaProps = LabelledProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 export function TextArea({

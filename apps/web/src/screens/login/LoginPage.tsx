@@ -2,7 +2,7 @@ import { loginInput } from '@takt/contracts';
 import { isLanguage } from '@takt/i18n';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
-import { Button, Checkbox, TextField } from '../../components/ui';
+import { Button, Checkbox, PasswordField, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -40,9 +40,8 @@ export function LoginPage() {
       }
     >
       <TextField label={t('field.login')} autoComplete="username" autoFocus {...form.field('login')} />
-      <TextField
+      <PasswordField
         label={t('field.password')}
-        type="password"
         autoComplete="current-password"
         {...form.field('password')}
       />

@@ -4,7 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar, avatarChanged } from '../../components/avatar';
 import { Icon } from '../../components/icons';
 import { useAllowedLanguages } from '../../components/preferences';
-import { Button, Card, PageHeader, SelectField, Spinner, Switch, TextField } from '../../components/ui';
+import {
+  Button,
+  Card,
+  PageHeader,
+  PasswordField,
+  SelectField,
+  Spinner,
+  Switch,
+  TextField,
+} from '../../components/ui';
 import type { User } from '../../lib/api-types';
 import { handleFailure, notifyErrors } from '../../lib/error-handler';
 import { useForm } from '../../lib/form';
@@ -117,25 +126,14 @@ function PasswordCard() {
   return (
     <Card title={t('profile.password')}>
       <form className="form" noValidate onSubmit={form.handleSubmit((input) => change.mutate(input))}>
-        <TextField
+        <PasswordField
           label={t('field.current_password')}
-          type="password"
           autoComplete="current-password"
           {...form.field('password')}
         />
         <div className="form-grid">
-          <TextField
-            label={t('field.new_password')}
-            type="password"
-            autoComplete="new-password"
-            {...form.field('newPassword')}
-          />
-          <TextField
-            label={t('field.confirm_password')}
-            type="password"
-            autoComplete="new-password"
-            {...form.field('confirmPassword')}
-          />
+          <PasswordField label={t('field.new_password')} {...form.field('newPassword')} />
+          <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={change.isPending}>

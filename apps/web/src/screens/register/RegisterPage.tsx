@@ -1,7 +1,7 @@
 import { registerInput } from '@takt/contracts';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
-import { Button, Checkbox, TextField } from '../../components/ui';
+import { Button, Checkbox, PasswordField, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -68,18 +68,8 @@ export function RegisterPage() {
         <TextField label={t('field.last_name')} autoComplete="family-name" {...form.field('lastName')} />
         <TextField label={t('field.login')} autoComplete="username" {...form.field('login')} />
         <TextField label={t('field.email')} type="email" autoComplete="email" {...form.field('email')} />
-        <TextField
-          label={t('field.password')}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password')}
-        />
-        <TextField
-          label={t('field.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <PasswordField label={t('field.password')} {...form.field('password')} />
+        <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
         <TextField label={t('field.secret_question')} {...form.field('secretQuestion')} />
         <TextField label={t('field.answer')} {...form.field('answer')} />
       </div>

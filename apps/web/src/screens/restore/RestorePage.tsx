@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
 import { StatusPanel } from '../../components/status-panel';
-import { Button, TextField } from '../../components/ui';
+import { Button, PasswordField, TextField } from '../../components/ui';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
@@ -122,19 +122,8 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
       testId="restore-password"
       onSubmit={form.handleSubmit((input) => change.mutate(input))}
     >
-      <TextField
-        label={t('field.new_password')}
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        {...form.field('newPassword')}
-      />
-      <TextField
-        label={t('field.confirm_password')}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
-      />
+      <PasswordField label={t('field.new_password')} autoFocus {...form.field('newPassword')} />
+      <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
       <Button type="submit" variant="primary" className="btn-block" busy={change.isPending}>
         {t('auth.restore.submit')}
       </Button>
