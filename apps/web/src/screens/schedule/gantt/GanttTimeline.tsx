@@ -30,6 +30,8 @@ import { nextSceneVersion } from './whatif';
  * recalculating the successors live in the browser (`@takt/schedule`, with the engine input the server
  * uses), linked by dragging from a connector; the change is saved as one edit command that the server
  * applies, calculates and records for undo in one transaction, and its result replaces the local one.
+ *
+ * @public loaded by `GanttPane` with a dynamic import, which knip does not follow
  */
 export function GanttTimeline(props: GanttTimelineProps) {
   const { view, model, rows, revision, details, version, readOnly, scrollElement } = props;

@@ -96,7 +96,7 @@ export function dragEdit(
 }
 
 /** Why a work cannot be dragged, or null when it can. */
-export type DragRefusal = 'summary' | 'started' | 'no_dates' | 'draft';
+type DragRefusal = 'summary' | 'started' | 'no_dates' | 'draft';
 
 export function dragRefusal(
   shape: number,
@@ -104,11 +104,11 @@ export function dragRefusal(
   start: number,
   finish: number,
   factStart: number,
-) {
-  if (shape === WORK_SUMMARY) return 'summary' as const;
-  if (typeName === 'draft') return 'draft' as const;
-  if (!hasDate(start) || !hasDate(finish)) return 'no_dates' as const;
-  if (hasDate(factStart)) return 'started' as const;
+): DragRefusal | null {
+  if (shape === WORK_SUMMARY) return 'summary';
+  if (typeName === 'draft') return 'draft';
+  if (!hasDate(start) || !hasDate(finish)) return 'no_dates';
+  if (hasDate(factStart)) return 'started';
   return null;
 }
 
