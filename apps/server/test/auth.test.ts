@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe('registration and sign-in', () => {
-  it('registers with the REST body of §7 and signs in with {login, password} → {token, user}', async () => {
+  it('registers with the REST body of the API and signs in with {login, password} → {token, user}', async () => {
     const registered = await t.api('POST', '/users/register', {
       login: 'ivanov',
       email: 'ivanov@example.com',

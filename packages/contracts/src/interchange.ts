@@ -1,6 +1,6 @@
 /**
  * Import and export of schedules (entities file and export formats, version upload rules; states upload status;
- * §7 versions/upload, batch-processing, versions/{id}/export/{x}, storage, schedule-import-settings).
+ * API: versions/upload, batch-processing, versions/{id}/export/{x}, storage, schedule-import-settings).
  */
 import { z } from 'zod';
 import { id } from './api';

@@ -5,7 +5,7 @@ import { VALIDATION } from './messages';
 import { hasProhibitedCharacters, optionalText, requiredText } from './validation';
 
 /**
- * The schedule workspace (issue 4; spec §3, §4, §7): the EPS tree, schedule groups, versions, works
+ * The schedule workspace (issue 4; entities, states, API): the EPS tree, schedule groups, versions, works
  * (WBS rows), relations, calendars, attributes, directories, calculation and undo.
  */
 export const EPS_KINDS = ['facility', 'project', 'schedule'] as const;
@@ -50,7 +50,7 @@ export const ATTRIBUTE_TYPES = [
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const UNDO_KINDS = ['undo_wbs', 'undo_relation', 'undo_wdp'] as const;
 
-/** Calculation status of a version (spec §4). */
+/** Calculation status of a version (states). */
 export const CALC_STATUS = { notCalculated: 0, calculated: 1, calculating: 2 } as const;
 export const CALC_STATUS_TEXT = ['not_calculated', 'calculated', 'in_process'] as const;
 
@@ -69,7 +69,7 @@ export const SCHEDULE_LIMITS = {
 // ── field types ───────────────────────────────────────────────────────────────────────────────
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
-/** A wall-clock date `YYYY-MM-DD` or date-time `YYYY-MM-DDTHH:mm` within 2000–2050 (spec §5, §9). */
+/** A wall-clock date `YYYY-MM-DD` or date-time `YYYY-MM-DDTHH:mm` within 2000–2050 (validation rules, limits). */
 export const scheduleDate = z.string({ message: VALIDATION.invalidDate }).refine(
   (value) => {
     const m = DATE_RE.exec(value);
@@ -149,7 +149,7 @@ export const copyEpsNodeInput = z.object({
   parentId: id.nullable().optional(),
   name: requiredText.optional(),
 });
-/** Deleting a node deletes its subtree: the caller confirms it (spec §2 "delete with confirmation"). */
+/** Deleting a node deletes its subtree: the caller confirms it (screens and routes "delete with confirmation"). */
 export const deleteEpsNodeInput = z.object({
   spaceId: id,
   nodeId: id,
@@ -194,7 +194,7 @@ export const updateVersionInput = z.object({
 export const copyVersionInput = z.object({
   spaceId: id,
   versionId: id,
-  /** The schedule receiving the copy (spec §7 versions/{id}/copy-to/{id}). */
+  /** The schedule receiving the copy (API versions/{id}/copy-to/{id}). */
   scheduleId: id,
   name: requiredText.optional(),
 });

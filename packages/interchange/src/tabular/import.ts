@@ -786,7 +786,7 @@ export function missingVolumeCodesMessage(codes: readonly string[]): LocalizedTe
 
 /**
  * Volumes of a read file matched to the works of an existing version by code: the updates, and the codes
- * of the file no work has (with the §8 message).
+ * of the file no work has (with the error catalogue's message).
  */
 export function matchVolumesByCode(
   project: IxProject,
