@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
-import { smallXer, tempFile } from './xer-fixture';
+import { PROBLEM_XER_RELATIONS, PROBLEM_XER_TASKS, smallXer, tempFile } from './xer-fixture';
 
 test('a P6 file with problems imports, and the report lists each problem; the encoding is detected or chosen', async ({
   page,
@@ -19,26 +19,7 @@ test('a P6 file with problems imports, and the report lists each problem; the en
   // that is not in the file.
   const withProblems = tempFile(
     'north-line.xer',
-    Buffer.from(
-      smallXer(
-        'NORTH',
-        [
-          { task_id: '1001', task_code: 'A1000', task_name: 'Mobilisation' },
-          { task_id: '1002', task_code: 'A1010', task_name: 'Track laying', target_drtn_hr_cnt: '5469776' },
-          {
-            task_id: '1003',
-            task_code: 'A1020',
-            task_name: 'Signalling',
-            cstr_type: 'CS_Whenever',
-            cstr_date: '2024-01-15 08:00',
-          },
-        ],
-        [
-          { id: '5001', task: '1002', pred: '1001' },
-          { id: '5002', task: '1003', pred: '9999' },
-        ],
-      ),
-    ),
+    Buffer.from(smallXer('NORTH', PROBLEM_XER_TASKS, PROBLEM_XER_RELATIONS)),
   );
 
   await openSignedIn(page, token, `/${spaceId}`);

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type SmallXerRelation, type SmallXerTask, smallXer } from '@takt/interchange/testing';
+import {
+  PROBLEM_XER_RELATIONS,
+  PROBLEM_XER_TASKS,
+  type SmallXerRelation,
+  type SmallXerTask,
+  smallXer,
+} from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCalls, ownSpace, scheduleWithVersion, uploadForm } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -68,26 +74,6 @@ const xer = (tasks: Task[], relations: Relation[] = [], withProject = true) =>
 /** The 1-based line of the first line of `text` that contains `needle`. */
 const lineOf = (text: string, needle: string) => text.split('\r\n').findIndex((l) => l.includes(needle)) + 1;
 
-/** Three activities with problems P6 opens the file with. */
-const PROBLEM_TASKS: Task[] = [
-  { task_id: '1001', task_code: 'A1000', task_name: 'Mobilisation' },
-  // an absurd planned duration (P6 schedules on the remaining duration)
-  { task_id: '1002', task_code: 'A1010', task_name: 'Track laying', target_drtn_hr_cnt: '5469776' },
-  // a constraint type P6 does not define
-  {
-    task_id: '1003',
-    task_code: 'A1020',
-    task_name: 'Signalling',
-    cstr_type: 'CS_Whenever',
-    cstr_date: '2024-01-15 08:00',
-  },
-];
-const PROBLEM_RELATIONS: Relation[] = [
-  { id: '5001', task: '1002', pred: '1001' },
-  // a relation to an activity that is not in the file
-  { id: '5002', task: '1003', pred: '9999' },
-];
-
 // ── calls ────────────────────────────────────────────────────────────────────────────────────────
 
 const { upload, uploadSync, waitFor } = importCalls<
@@ -117,7 +103,7 @@ async function written() {
 
 describe('an upload with problems in the file', () => {
   it('succeeds, writes what could be read and lists each problem with its place and what Takt did', async () => {
-    const text = xer(PROBLEM_TASKS, PROBLEM_RELATIONS);
+    const text = xer(PROBLEM_XER_TASKS, PROBLEM_XER_RELATIONS);
     const reply = await uploadSync('rail.xer', text);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const { job, version } = reply.body;
@@ -181,7 +167,7 @@ describe('an upload with problems in the file', () => {
       task: '1001',
       pred: String(8000 + i),
     }));
-    const reply = await uploadSync('many.xer', xer(PROBLEM_TASKS.slice(0, 1), dangling));
+    const reply = await uploadSync('many.xer', xer(PROBLEM_XER_TASKS.slice(0, 1), dangling));
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body.job.report!.problems).toHaveLength(200);
     expect(reply.body.job.report!.problemCount).toBe(250);
@@ -220,7 +206,7 @@ describe('an upload with problems in the file', () => {
   });
 
   it('refuses an encoding it does not know with a translated 400', async () => {
-    const text = xer(PROBLEM_TASKS.slice(0, 1));
+    const text = xer(PROBLEM_XER_TASKS.slice(0, 1));
     const en = await uploadSync('a.xer', text, { encoding: 'latin-9' });
     expect(en.status).toBe(400);
     expect(en.body.error_code).toBe('ValidationError');
@@ -241,7 +227,7 @@ describe('an upload with problems in the file', () => {
 describe('a refused file leaves nothing behind', () => {
   it('a file with nothing schedulable fails, synchronously or as a job, and writes nothing', async () => {
     const before = await written();
-    const noProject = xer(PROBLEM_TASKS, PROBLEM_RELATIONS, false);
+    const noProject = xer(PROBLEM_XER_TASKS, PROBLEM_XER_RELATIONS, false);
     const sync = await uploadSync('empty.xer', noProject);
     expect(sync.status).toBe(400);
     expect(sync.body.error_code).toBe('ValidationError');

@@ -121,3 +121,24 @@ export function smallXer(
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * Three activities and two relations with the problems P6 still opens a file with: an absurd planned
+ * duration (P6 schedules on the remaining one), a constraint type P6 does not define, and a relation to
+ * an activity that is not in the file.
+ */
+export const PROBLEM_XER_TASKS: SmallXerTask[] = [
+  { task_id: '1001', task_code: 'A1000', task_name: 'Mobilisation' },
+  { task_id: '1002', task_code: 'A1010', task_name: 'Track laying', target_drtn_hr_cnt: '5469776' },
+  {
+    task_id: '1003',
+    task_code: 'A1020',
+    task_name: 'Signalling',
+    cstr_type: 'CS_Whenever',
+    cstr_date: '2024-01-15 08:00',
+  },
+];
+export const PROBLEM_XER_RELATIONS: SmallXerRelation[] = [
+  { id: '5001', task: '1002', pred: '1001' },
+  { id: '5002', task: '1003', pred: '9999' },
+];
