@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite — unit tests, integration tests against a real PostgreSQL (embedded, or
-# DATABASE_URL), and end-to-end tests in Debian's Chromium, which is installed here when missing.
+# DATABASE_URL), and end-to-end tests in Debian's Chromium; Chromium and poppler-utils are installed here
+# when missing.
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 cd "$(dirname "$0")/.."
@@ -10,13 +11,17 @@ if [ ! -d ../shared/testdata ]; then
   exit 1
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Chromium is missing: installing Debian's chromium package"
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+# Debian packages the suite drives: Chromium for the end-to-end tests, poppler's pdftotext/pdftoppm to
+# read back and render the PDFs the print tests write. Installed when missing, never skipped.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing the missing Debian packages: ${missing[*]}"
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 npx turbo run build --output-logs=errors-only
