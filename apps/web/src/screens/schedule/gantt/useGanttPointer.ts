@@ -1,47 +1,21 @@
 import type { Calendar } from '@takt/engine';
-import {
-  type GanttSnapshot,
-  ganttConnectorHitTest,
-  ganttDayAt,
-  type TimeScale,
-  WORK_SUMMARY,
-} from '@takt/gantt';
+import { type GanttSnapshot, ganttDayAt, type TimeScale } from '@takt/gantt';
 import { limitOf } from '@takt/schedule';
 import type { Dispatch, MouseEvent, PointerEvent, RefObject, SetStateAction } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { Translate } from '../../../lib/i18n';
-import { formatMinutes } from '../../../lib/schedule-time';
-import { HEADER_HEIGHT } from '../WbsGrid';
+import { type ClickModifiers, selectionAfterClick } from './click-selection';
 import { cursorSet } from './cursor';
-import { type DragEdit, dragCommand, targetEnd } from './edit';
-import {
-  type GestureContext,
-  type GestureEffect,
-  type GestureStep,
-  gestureStep,
-  linkStart,
-  type PointerHits,
-} from './gesture';
+import { type GestureContext, type GestureEffect, type GestureStep, gestureStep, linkStart } from './gesture';
+import { linkText } from './gesture-text';
+import { NO_HITS, pointerHits } from './pointer-hits';
 import type { GanttTimelineProps, Menu, ReadOnlyReason, Status, TimelineRefs } from './timeline';
+import { useDragPreview } from './useDragPreview';
 import type { useGanttEdits } from './useGanttEdits';
 import type { WhatIf } from './whatif';
 
-/** Nothing under the pointer: for the events whose step does not look. */
-const NO_HITS: PointerHits = {
-  header: false,
-  connector: null,
-  hit: null,
-  summary: false,
-  targetEnd: 'start',
-  link: -1,
-};
-
-/**
- * The gestures on the canvas: selecting, panning, dragging a bar (with the live recalculation) and
- * drawing a link from a connector. The rules are the state machine of `gesture.ts`; this hook only
- * measures the pointer, runs the machine's step and carries out what it asks for.
- */
-export function useGanttPointer(args: {
+/** What the pointer hook works with: the timeline's props, refs, state setters, edits and what-if. */
+interface GanttPointerArgs {
   props: Pick<GanttTimelineProps, 'selected' | 'onSelect' | 'onOpenWork'>;
   refs: TimelineRefs;
   t: Translate;
@@ -61,11 +35,18 @@ export function useGanttPointer(args: {
   stopAnimation: () => void;
   edits: ReturnType<typeof useGanttEdits>;
   hoverAt: (x: number, y: number) => void;
-}) {
+}
+
+/**
+ * The gestures on the canvas: selecting, panning, dragging a bar (with the live recalculation) and
+ * drawing a link from a connector. The rules are the state machine of `gesture.ts`; this hook only
+ * measures the pointer, runs the machine's step and carries out what it asks for.
+ */
+export function useGanttPointer(args: GanttPointerArgs) {
   const { props, refs, t, model, rows, base, scale, setScale, readOnly } = args;
   const { setMenu, setStatus, paint, interact, whatIf, whatIfProblem, calendarOfWork, stopAnimation } = args;
   const { edits, hoverAt } = args;
-  const { host, renderer, preview, gesture, selectedLink, anchorRow, busy } = refs;
+  const { host, renderer, gesture, selectedLink, anchorRow, busy } = refs;
   const { label, refusalText, linkable, restore, commitDrag, createLink, linkNames } = edits;
 
   const point = (event: { clientX: number; clientY: number }) => {
@@ -73,23 +54,18 @@ export function useGanttPointer(args: {
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
 
-  const select = (work: number, event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) => {
+  const select = (work: number, modifiers: ClickModifiers) => {
     const row = base.row[work]!;
-    if (event.shiftKey && anchorRow.current >= 0) {
-      const ids = new Set<string>();
-      for (let i = Math.min(anchorRow.current, row); i <= Math.max(anchorRow.current, row); i++)
-        ids.add(model.ids[rows[i]!]!);
-      props.onSelect(ids, row);
-      return;
-    }
-    anchorRow.current = row;
-    if (event.ctrlKey || event.metaKey) {
-      const ids = new Set(props.selected);
-      const id = model.ids[work]!;
-      if (ids.has(id)) ids.delete(id);
-      else ids.add(id);
-      props.onSelect(ids, row);
-    } else props.onSelect(new Set([model.ids[work]!]), row);
+    const next = selectionAfterClick({
+      id: model.ids[work]!,
+      row,
+      idOfRow: (r) => model.ids[rows[r]!]!,
+      anchorRow: anchorRow.current,
+      selected: props.selected,
+      modifiers,
+    });
+    anchorRow.current = next.anchorRow;
+    props.onSelect(next.ids, row);
   };
 
   /** What the machine needs to know of the timeline now. */
@@ -112,66 +88,20 @@ export function useGanttPointer(args: {
     calendarOfWork,
   });
 
-  /** The renderer's hit tests at a point of the host: what the machine's pointer events carry. */
-  const hitsAt = (x: number, y: number): PointerHits => {
-    const r = renderer.current;
-    const layout = r?.layout;
-    const header = y < HEADER_HEIGHT;
-    const found = layout && !header ? ganttConnectorHitTest(layout, x, y - HEADER_HEIGHT) : null;
-    const hit = r?.hitTest(x, y) ?? null;
-    let end: 'start' | 'finish' = 'start';
-    if (hit && hit.work >= 0 && layout) {
-      const bar = layout.bars.find((b) => b.work === hit.work && b.kind === 'plan');
-      const milestone = layout.milestones.find((m) => m.work === hit.work && m.kind === 'plan');
-      if (bar) end = targetEnd(x, bar.x, bar.width);
-      else if (milestone) end = targetEnd(x, milestone.x - 1, 2);
-    }
-    return {
-      header,
-      connector: found ? { work: found.work, end: found.end, x: found.x, y: found.y + HEADER_HEIGHT } : null,
-      hit,
-      summary: hit !== null && hit.work >= 0 && base.shape[hit.work] === WORK_SUMMARY,
-      targetEnd: end,
-      link: r && !(hit && hit.work >= 0) ? r.linkHitTest(x, y, 5) : -1,
-    };
-  };
-
-  /** Shows a drag where the pointer is: the live recalculation when there is one, else the ghost bar. */
-  const showDrag = (work: number, edit: DragEdit | null) => {
-    const started = performance.now();
-    let moved = 0;
-    if (!edit) restore();
-    else if (whatIf.current) {
-      const result = whatIf.current.preview(base, [dragCommand(model.ids[work]!, edit)]);
-      preview.current = result.snapshot;
-      moved = result.moved;
-    }
-    paint();
-    interact();
-    renderer.current?.renderNow();
-    if (__TAKT_PROBES__) window.__taktGantt?.drags.push(performance.now() - started);
-    if (!edit) {
-      setStatus(null);
-      return;
-    }
-    const snapshot = preview.current;
-    const shown = snapshot && whatIf.current;
-    const names = {
-      name: label(work),
-      start: formatMinutes(shown ? snapshot.planStart[work]! : edit.ghostStart, true),
-      finish: formatMinutes(shown ? snapshot.planFinish[work]! : edit.ghostFinish, true),
-      moved,
-    };
-    const problem = whatIfProblem.current;
-    setStatus({
-      text: shown
-        ? t('gantt.drag.status', names)
-        : problem
-          ? `${t('gantt.drag.ghost', names)} · ${t('gantt.whatif_unavailable', { reason: problem })}`
-          : t('gantt.drag.ghost', names),
-      tone: 'info',
-    });
-  };
+  const showDrag = useDragPreview({
+    refs,
+    t,
+    model,
+    base,
+    whatIf,
+    whatIfProblem,
+    label,
+    restore,
+    paint,
+    interact,
+    setStatus,
+  });
+  const hitsAt = (x: number, y: number) => pointerHits(renderer.current, base, x, y);
 
   const perform = (effect: GestureEffect, pointerId: number | null) => {
     const box = host.current;
@@ -220,26 +150,9 @@ export function useGanttPointer(args: {
       case 'refusal':
         setStatus({ text: effect.text, tone: 'warn' });
         break;
-      case 'linkLabel': {
-        const { from, to, type } = linkNames(effect.link);
-        setStatus({
-          text: t('gantt.link_label', { type: type.toUpperCase(), from: label(from), to: label(to) }),
-          tone: 'info',
-        });
-        break;
-      }
+      case 'linkLabel':
       case 'linkStatus':
-        setStatus({
-          text:
-            effect.to >= 0
-              ? t('gantt.link.status', {
-                  type: effect.linkType.toUpperCase(),
-                  from: label(effect.from),
-                  to: label(effect.to),
-                })
-              : t('gantt.link.pick', { from: label(effect.from) }),
-          tone: 'info',
-        });
+        setStatus({ text: linkText(effect, t, label, linkNames), tone: 'info' });
         break;
       case 'preview':
         showDrag(effect.work, effect.edit);
