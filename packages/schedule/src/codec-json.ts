@@ -5,10 +5,8 @@ import {
   checkEnums,
   checkNoDate,
   documentFrom,
-  PAYLOAD_ENUMS,
-  PAYLOAD_EPOCH,
-  PAYLOAD_NO_DATE,
   type PayloadEnums,
+  payloadHeaderOf,
   type ScheduleColumns,
   type ScheduleDocument,
   type VersionScheduling,
@@ -74,15 +72,7 @@ export function encodeJsonPayload(c: ScheduleColumns): JsonPayload {
   const rows = (w: object) => w as unknown as Record<string, ArrayLike<number>>;
   return {
     format: JSON_PAYLOAD_FORMAT,
-    versionId: c.versionId,
-    versionRevision: c.versionRevision,
-    calcStatus: c.calcStatus,
-    count: c.count,
-    epoch: PAYLOAD_EPOCH,
-    noDate: PAYLOAD_NO_DATE,
-    enums: PAYLOAD_ENUMS,
-    scheduling: c.scheduling,
-    calendars: c.calendars,
+    ...payloadHeaderOf(c),
     works: { id: c.ids, ...(lists(rows(c.works), WORK_COLUMNS) as Lists<WorkColumnArrays>) },
     relations: {
       count: c.relations.count,

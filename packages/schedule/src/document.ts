@@ -195,3 +195,18 @@ export function limitOf(doc: WorkColumnArrays, row: number, side: 'start' | 'fin
   const type = LIMIT_TYPES[code - 1];
   return type && hasDate(date) ? { type, date } : null;
 }
+
+/** The fields both payload encodings (binary and JSON) open with: the version, and how to read the columns. */
+export function payloadHeaderOf(c: ScheduleColumns) {
+  return {
+    versionId: c.versionId,
+    versionRevision: c.versionRevision,
+    calcStatus: c.calcStatus,
+    count: c.count,
+    epoch: PAYLOAD_EPOCH,
+    noDate: PAYLOAD_NO_DATE,
+    enums: PAYLOAD_ENUMS,
+    scheduling: c.scheduling,
+    calendars: c.calendars,
+  };
+}
