@@ -24,14 +24,18 @@ const xerText = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
 
 type XerValue = string | number | undefined;
 
-/** One XER table: `%T`, `%F` with the given fields in P6's order, one `%R` per record. */
+/**
+ * One XER table: `%T`, `%F` with every field P6 needs for it (the layout's required fields) and the
+ * optional ones the writer fills, in P6's order, then one `%R` per record.
+ */
 function* xerTable(
   name: string,
   records: Iterable<Record<string, XerValue>>,
-  fields: readonly string[],
+  optional: readonly string[] = [],
 ): Generator<string> {
-  const order = XER_LAYOUT[name]?.fields ?? fields;
-  const columns = [...fields].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const layout = XER_LAYOUT[name]!;
+  const written = new Set([...layout.required, ...optional]);
+  const columns = layout.fields.filter((f) => written.has(f));
   yield `%T\t${name}\n%F\t${columns.join('\t')}\n`;
   for (const r of records)
     yield `%R\t${columns.map((f) => (r[f] === undefined ? '' : xerText(String(r[f])))).join('\t')}\n`;
@@ -70,21 +74,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
         critical_path_type: critical.kind === 'longest_path' ? 'CT_DrivPath' : 'CT_TotFloat',
       },
     ],
-    [
-      'proj_id',
-      'project_flag',
-      'def_complete_pct_type',
-      'proj_short_name',
-      'clndr_id',
-      'critical_drtn_hr_cnt',
-      'last_recalc_date',
-      'plan_start_date',
-      'plan_end_date',
-      'scd_end_date',
-      'def_duration_type',
-      'def_task_type',
-      'critical_path_type',
-    ],
+    ['critical_drtn_hr_cnt', 'plan_end_date', 'scd_end_date'],
   );
   const calNames = uniqueCodes(
     p.calendars.map((c) => c.name || c.id),
@@ -109,18 +99,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
         clndr_data: writeClndrData(c.week, c.exceptions),
       };
     }),
-    [
-      'clndr_id',
-      'default_flag',
-      'clndr_name',
-      'proj_id',
-      'clndr_type',
-      'day_hr_cnt',
-      'week_hr_cnt',
-      'month_hr_cnt',
-      'year_hr_cnt',
-      'clndr_data',
-    ],
+    ['proj_id', 'week_hr_cnt', 'month_hr_cnt', 'year_hr_cnt'],
   );
   const o = p.options;
   yield* xerTable(
@@ -140,8 +119,6 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       },
     ],
     [
-      'schedoptions_id',
-      'proj_id',
       'sched_open_critical_flag',
       'sched_retained_logic',
       'sched_float_type',
@@ -181,16 +158,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
         parent_wbs_id: w.parentId ? wbsIds.get(w.parentId) : '1',
       })),
     ],
-    [
-      'wbs_id',
-      'proj_id',
-      'seq_num',
-      'proj_node_flag',
-      'status_code',
-      'wbs_short_name',
-      'wbs_name',
-      'parent_wbs_id',
-    ],
+    ['parent_wbs_id'],
   );
   const resIds = new Map(p.resources.map((r, k) => [r.id, String(k + 1)]));
   const resCodes = uniqueCodes(
@@ -207,7 +175,6 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       rsrc_short_name: resCodes[k],
       rsrc_type: r.type === 'material' ? 'RT_Mat' : r.type === 'nonlabor' ? 'RT_Equip' : 'RT_Labor',
     })),
-    ['rsrc_id', 'clndr_id', 'rsrc_name', 'rsrc_short_name', 'rsrc_type'],
   );
   const codeTypes = [...new Set(p.activities.flatMap((a) => Object.keys(a.codes)))];
   const codeTypeNames = uniqueCodes(codeTypes, 40, (k) => `Code ${k + 1}`);
@@ -228,7 +195,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       proj_id: projId,
       actv_code_type_scope: 'AS_Project',
     })),
-    ['actv_code_type_id', 'actv_short_len', 'seq_num', 'actv_code_type', 'proj_id', 'actv_code_type_scope'],
+    ['seq_num', 'proj_id'],
   );
   const taskIds = new Map(p.activities.map((a, k) => [a.id, String(k + 1)]));
   const taskCodes = uniqueCodes(
@@ -286,21 +253,8 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       }
     })(),
     [
-      'task_id',
-      'proj_id',
-      'wbs_id',
-      'clndr_id',
-      'phys_complete_pct',
-      'complete_pct_type',
-      'task_type',
-      'duration_type',
-      'status_code',
-      'task_code',
-      'task_name',
       'total_float_hr_cnt',
       'free_float_hr_cnt',
-      'remain_drtn_hr_cnt',
-      'target_drtn_hr_cnt',
       'cstr_date',
       'act_start_date',
       'act_end_date',
@@ -328,7 +282,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
         seq_num: id,
       };
     }),
-    ['actv_code_id', 'actv_code_type_id', 'actv_code_name', 'short_name', 'seq_num'],
+    ['actv_code_name', 'seq_num'],
   );
   yield* xerTable(
     'TASKPRED',
@@ -341,7 +295,6 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       pred_type: XER_REL_OF[r.type],
       lag_hr_cnt: hrs(r.lagMinutes),
     })),
-    ['task_pred_id', 'task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
   );
   yield* xerTable(
     'TASKRSRC',
@@ -354,7 +307,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       target_qty: a.plannedUnits,
       act_reg_qty: a.actualUnits,
     })),
-    ['taskrsrc_id', 'task_id', 'proj_id', 'rsrc_id', 'remain_qty', 'target_qty', 'act_reg_qty'],
+    ['remain_qty', 'target_qty', 'act_reg_qty'],
   );
   yield* xerTable(
     'TASKACTV',
@@ -368,7 +321,6 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
             proj_id: projId,
           };
     })(),
-    ['task_id', 'actv_code_type_id', 'actv_code_id', 'proj_id'],
   );
   const udfTypes = [...new Set(p.activities.flatMap((a) => Object.keys(a.udfs)))];
   const udfLabels = uniqueCodes(udfTypes, 40, (k) => `Field ${k + 1}`);
@@ -387,7 +339,6 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
       udf_type_label: udfLabels[k],
       logical_data_type: numeric.has(t) ? (integer(t) ? 'FT_INT' : 'FT_FLOAT_2_DECIMALS') : 'FT_TEXT',
     })),
-    ['udf_type_id', 'table_name', 'udf_type_name', 'udf_type_label', 'logical_data_type'],
   );
   yield* xerTable(
     'UDFVALUE',
@@ -402,7 +353,7 @@ export function* writeXer(p: IxProject, rows?: ScheduleRow[]): Generator<string>
             udf_text: numeric.has(t) ? '' : fit(String(v), 255),
           };
     })(),
-    ['udf_type_id', 'fk_id', 'proj_id', 'udf_number', 'udf_text'],
+    ['proj_id', 'udf_number', 'udf_text'],
   );
   yield '%E\n';
 }
