@@ -1,9 +1,10 @@
 import { RESOURCE_KINDS } from '@takt/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { Badge, Button, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
+import { useListSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import { quantityText } from './format';
 import { ResourceEditor } from './ResourceEditor';
@@ -23,21 +24,8 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const [, navigate] = useLocation();
-  const [search, setSearch] = useSearchParams();
+  const { filterText: filter, indicator, target, setParam } = useListSearch();
   const [tab, setTab] = useState<Tab>('resources');
-  const filter = search.get('filter') ?? '';
-  const indicator = search.get('filter_indicator') ?? '';
-  const target = search.get('target');
-  const setParam = (key: string, value: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const list = trpc.resources.list.useQuery({ spaceId });
   const calendars = trpc.calendars.list.useQuery({ spaceId });
   const specialties = trpc.resources.specialties.useQuery({ spaceId });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSpace } from '../../layouts/space-context';
 import { describeFailure } from '../../lib/errors';
+import { useListSearch } from '../../lib/list-search';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { useResourceHistogram } from '../resources/ResourceHistogram';
@@ -18,14 +19,13 @@ import { useGridState } from './page/useGridState';
 import { useReload } from './page/useReload';
 import { useRowFocus } from './page/useRowFocus';
 import { useScheduleData } from './page/useScheduleData';
-import { useScheduleSearch } from './page/useScheduleSearch';
 import { useStructureEdits } from './page/useStructureEdits';
 import './schedule.css';
 
 export function SchedulePage({ params }: { params: { id: string } }) {
   const { spaceId, can } = useSpace();
   const scheduleId = params.id;
-  const { search, filterText, indicator, target, setParam } = useScheduleSearch();
+  const { search, filterText, indicator, target, setParam } = useListSearch();
   const data = useScheduleData(spaceId, scheduleId, search.get('version'));
   const { node, versions, versionList, version, model, viewState, status, columnSettings } = data;
 

@@ -1,6 +1,7 @@
 import { useSpace } from '../../../layouts/space-context';
 import { textOf } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
+import type { SetParam } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import { AssignmentsPanel } from '../../resources/AssignmentsPanel';
 import { RelationsPanel } from '../RelationsPanel';
@@ -8,7 +9,6 @@ import { UndoPanel } from '../UndoPanel';
 import { VersionsPanel } from '../VersionsPanel';
 import type { Panel } from './ScheduleHeader';
 import type { ScheduleData } from './useScheduleData';
-import type { SetParam } from './useScheduleSearch';
 
 /** The side panel of the active row or the version: relations, assignments, undo or versions. */
 export function SchedulePanel({

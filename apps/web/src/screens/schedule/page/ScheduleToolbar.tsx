@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui';
 import { useT } from '../../../lib/i18n';
+import type { SetParam } from '../../../lib/list-search';
 import { FILTER_INDICATORS } from './rows';
-import type { SetParam } from './useScheduleSearch';
 import type { StructureEdits } from './useStructureEdits';
 
 /** Views under the grid and the timeline (resources, issue 8). */

@@ -1,12 +1,16 @@
 import { useSearchParams } from 'wouter';
 
-/** The page's query parameters: the version, the filter, the indicator and the target work. */
-export function useScheduleSearch() {
+/**
+ * The query parameters a list screen (the schedule, the resources) keeps its state in, so that a link
+ * opens the same view: the filter text, the indicator filter and the target row to select and scroll to.
+ * A parameter set to an empty value is dropped from the address; changes replace the history entry.
+ */
+export function useListSearch() {
   const [search, setSearch] = useSearchParams();
   const filterText = search.get('filter') ?? '';
   const indicator = search.get('filter_indicator') ?? '';
   const target = search.get('target');
-  const setParam = (key: string, value: string | null) =>
+  const setParam: SetParam = (key, value) =>
     setSearch(
       (prev) => {
         const next = new URLSearchParams(prev);
