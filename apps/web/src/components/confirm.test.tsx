@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mountEachTest } from '../testing/mount';
-import { ConfirmHost, type ConfirmResult, confirm } from './confirm';
+import { ConfirmHost, type ConfirmResult, confirm, confirmedDelete } from './confirm';
 
 describe('shared confirmation dialog', () => {
   const view = mountEachTest();
@@ -66,5 +66,20 @@ describe('shared confirmation dialog', () => {
     expect(button('Confirm')?.disabled).toBe(false);
     act(() => button('Confirm')?.click());
     await expect(result).resolves.toEqual({ status: 'confirmed', checkboxValue: true });
+  });
+
+  it('asks before a deletion with a Delete button and its text; only Delete answers yes', async () => {
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirmedDelete('Delete the calendar?', 'Works keep their dates.');
+    });
+    expect(dialog()?.textContent).toContain('Works keep their dates.');
+    act(() => button('Delete')?.click());
+    await expect(answer).resolves.toBe(true);
+    act(() => {
+      answer = confirmedDelete('Delete the role?');
+    });
+    press('Escape');
+    await expect(answer).resolves.toBe(false);
   });
 });

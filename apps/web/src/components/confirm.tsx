@@ -55,6 +55,11 @@ export async function confirmed(options: ConfirmOptions): Promise<boolean> {
   return (await confirm(options)).status === 'confirmed';
 }
 
+/** The question before anything is deleted: a danger dialog whose button says "Delete"; true only when confirmed. */
+export function confirmedDelete(title: ReactNode, text?: ReactNode): Promise<boolean> {
+  return confirmed({ title, text, danger: true });
+}
+
 export function ConfirmHost() {
   const pending = useStore(dialogs, (s) => s.pending);
   return pending ? <ConfirmDialog key={pending.id} pending={pending} /> : null;

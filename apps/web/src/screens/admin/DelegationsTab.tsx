@@ -1,7 +1,7 @@
 import { type Ability, delegationInput, parseDateInput, VALIDATION } from '@takt/contracts';
 import { formatDate } from '@takt/i18n';
 import { z } from 'zod';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -118,11 +118,10 @@ function DelegationTable({ items, direction }: { items: Delegation[]; direction:
   if (items.length === 0) return <Empty>{t('admin.delegations.empty')}</Empty>;
   const ask = async (item: Delegation) => {
     if (
-      await confirmed({
-        title: t('common.delete'),
-        text: t('admin.delegations.delete_confirm', { name: item.toUser.name }),
-        danger: true,
-      })
+      await confirmedDelete(
+        t('common.delete'),
+        t('admin.delegations.delete_confirm', { name: item.toUser.name }),
+      )
     )
       remove.mutate({ spaceId, delegationId: item.id });
   };

@@ -1,6 +1,6 @@
 import { roleInput } from '@takt/contracts';
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -105,13 +105,7 @@ function RoleItem({
     },
   });
   const askDelete = async () => {
-    if (
-      await confirmed({
-        title: t('common.delete'),
-        text: t('admin.roles.delete_confirm', { name }),
-        danger: true,
-      })
-    )
+    if (await confirmedDelete(t('common.delete'), t('admin.roles.delete_confirm', { name })))
       remove.mutate({ spaceId, roleId: role.id });
   };
 

@@ -1,6 +1,6 @@
 import { ATTRIBUTE_TYPES, type AttributeType, createAttributeInput } from '@takt/contracts';
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
 import { Button, Card, Empty, PageHeader, SelectField, TextField } from '../../components/ui';
@@ -92,7 +92,7 @@ export function AttributesPage() {
               disabled: !editable,
               shortcut: 'Delete',
               run: async (a) => {
-                if (await confirmed({ title: t('attributes.delete_title', { name: a.name }), danger: true }))
+                if (await confirmedDelete(t('attributes.delete_title', { name: a.name })))
                   remove.mutate({ spaceId, attributeId: a.id });
               },
             },

@@ -1,4 +1,4 @@
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
@@ -74,11 +74,10 @@ export function BimSidePanel({
             }}
             onDelete={async (m) => {
               if (
-                await confirmed({
-                  title: t('bim.model.delete', { name: m.name }),
-                  text: t('bim.model.delete_confirm', { name: m.name }),
-                  danger: true,
-                })
+                await confirmedDelete(
+                  t('bim.model.delete', { name: m.name }),
+                  t('bim.model.delete_confirm', { name: m.name }),
+                )
               )
                 deleteModel.mutate({ spaceId, modelId: m.id });
             }}

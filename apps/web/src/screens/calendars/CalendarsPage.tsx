@@ -1,6 +1,6 @@
 import { requiredText } from '@takt/contracts';
 import { useEffect, useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Badge, Button, Card, Checkbox, Empty, PageHeader, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -121,12 +121,7 @@ export function CalendarsPage() {
               onSaved={refresh}
               onDefault={() => setDefault.mutate({ spaceId, calendarId: selected.id })}
               onDelete={async () => {
-                if (
-                  await confirmed({
-                    title: t('calendars.delete_title', { name: selected.name }),
-                    danger: true,
-                  })
-                )
+                if (await confirmedDelete(t('calendars.delete_title', { name: selected.name })))
                   remove.mutate({ spaceId, calendarId: selected.id });
               }}
             />

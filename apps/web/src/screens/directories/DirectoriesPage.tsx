@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
@@ -92,12 +92,7 @@ export function DirectoriesPage() {
                     variant="danger"
                     disabled={!editable}
                     onClick={async () => {
-                      if (
-                        await confirmed({
-                          title: t('directories.delete_title', { name: directory.name }),
-                          danger: true,
-                        })
-                      )
+                      if (await confirmedDelete(t('directories.delete_title', { name: directory.name })))
                         removeDirectory.mutate({ spaceId, directoryId: directory.id });
                     }}
                   >

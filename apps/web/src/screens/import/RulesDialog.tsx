@@ -8,7 +8,7 @@ import {
   type TabularField,
 } from '@takt/contracts';
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Button, Empty, IntegerField, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -106,7 +106,7 @@ export function RulesDialog({ onClose }: { onClose: (chosenId: string | null) =>
 
   const onDelete = async () => {
     if (!draft.id) return;
-    if (await confirmed({ title: t('import.rules.delete_title', { name: draft.name }), danger: true }))
+    if (await confirmedDelete(t('import.rules.delete_title', { name: draft.name })))
       remove.mutate({ spaceId, settingId: draft.id });
   };
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@takt/contracts';
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { useSpace } from '../../layouts/space-context';
 import { fetchFile, saveBlob } from '../../lib/download';
 import { appI18n, useT } from '../../lib/i18n';
@@ -67,12 +67,10 @@ export function usePrintActions(settings: PrintSettings, versionId: string, vers
   };
   const removePreset = async () => {
     if (!preset) return;
-    const yes = await confirmed({
-      title: t('print.preset_delete'),
-      text: t('print.preset_delete_text', { name: preset.name }),
-      danger: true,
-    });
-    if (!yes) return;
+    if (
+      !(await confirmedDelete(t('print.preset_delete'), t('print.preset_delete_text', { name: preset.name })))
+    )
+      return;
     await deletePreset.mutateAsync({ spaceId, versionId, presetId: preset.id });
     update({ presetId: null });
     void presets.refetch();

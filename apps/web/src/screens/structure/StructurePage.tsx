@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Badge, Empty, PageHeader, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
@@ -58,23 +58,13 @@ export function StructurePage() {
   const onDelete = async () => {
     if (group) {
       if (
-        await confirmed({
-          title: t('eps.delete_group_title'),
-          text: t('eps.delete_group_text', { name: group.name }),
-          danger: true,
-        })
+        await confirmedDelete(t('eps.delete_group_title'), t('eps.delete_group_text', { name: group.name }))
       )
         removeGroup.mutate({ spaceId, groupId: group.id });
       return;
     }
     if (!node) return;
-    if (
-      await confirmed({
-        title: t('eps.delete_title', { name: node.name }),
-        text: t('eps.delete_text'),
-        danger: true,
-      })
-    )
+    if (await confirmedDelete(t('eps.delete_title', { name: node.name }), t('eps.delete_text')))
       remove.mutate({ spaceId, nodeId: node.id, confirm: true }, { onSuccess: () => setSelected(null) });
   };
 
