@@ -22,6 +22,8 @@ export {
   type WorkChange,
 } from './commands.js';
 export {
+  type DocumentParts,
+  documentFrom,
   documentOfColumns,
   hasDate,
   intern,
