@@ -47,6 +47,7 @@ import {
 import { writeMspdi } from '../src/mspdi/write.js';
 import { writePmxml } from '../src/pmxml/write.js';
 import * as read from '../src/read.js';
+import { sample24HourCalendar, sampleActivity } from '../src/sample-project.js';
 import { writeXer } from '../src/xer/write.js';
 
 type Format = 'xer' | 'pmxml' | 'mspdi';
@@ -84,19 +85,13 @@ export function syntheticProject(n: number): IxProject {
   for (let i = 0; i < n; i++) {
     const w = Math.floor(i / perWbs);
     const k = i % perWbs;
-    const a: IxActivity = {
-      id: String(i + 1),
-      code: `A${i + 1}`,
+    const a = sampleActivity(String(i + 1), {
       name: `Работа ${i + 1}: монтаж конструкций, этаж ${(k % 25) + 1}`,
       wbsId: `w${w}`,
-      parentId: null,
       type: k === perWbs - 1 ? 'finish_milestone' : 'task',
       calendarId: i % 10 === 7 ? 'h24' : null,
       durationMinutes: k === perWbs - 1 ? 0 : 480 * (1 + ((i * 7) % 9)),
-      recorded: {},
-      codes: {},
-      udfs: {},
-    };
+    });
     if (k === 0 && w % 4 === 0)
       a.constraint = { type: 'start_on_or_after', date: `2024-0${1 + (w % 8)}-0${1 + (w % 9)}T08:00` };
     if (w === 0 && k < 10) {
@@ -148,13 +143,7 @@ export function syntheticProject(n: number): IxProject {
         ].map((date) => ({ date, intervals: [] })),
         hoursPerDay: 8,
       },
-      {
-        id: 'h24',
-        name: '24 hours',
-        week: [0, 1, 2, 3, 4, 5, 6].map(() => [{ start: '00:00', finish: '00:00' }]),
-        exceptions: [],
-        allDay: true,
-      },
+      sample24HourCalendar(),
     ],
     wbs,
     activities,

@@ -5,9 +5,16 @@
  * assignments, activity codes and UDFs, and texts longer than P6 allows — for conformance and
  * round-trip tests. Not part of the package API.
  */
-import { defaultOptions, type IxActivity, type IxProject, STANDARD_WEEK } from './common/model.js';
+import {
+  defaultOptions,
+  type IxActivity,
+  type IxCalendar,
+  type IxProject,
+  STANDARD_WEEK,
+} from './common/model.js';
 
-function activity(id: string, extra: Partial<IxActivity> = {}): IxActivity {
+/** An activity of the sample schedules: a 16-hour task of WBS node `w1` with no codes, then `extra` over it. */
+export function sampleActivity(id: string, extra: Partial<IxActivity> = {}): IxActivity {
   return {
     id,
     code: `A${id}`,
@@ -21,6 +28,17 @@ function activity(id: string, extra: Partial<IxActivity> = {}): IxActivity {
     codes: {},
     udfs: {},
     ...extra,
+  };
+}
+
+/** The round-the-clock calendar (`h24`) the samples put some activities on. */
+export function sample24HourCalendar(): IxCalendar {
+  return {
+    id: 'h24',
+    name: '24 hours',
+    week: [0, 1, 2, 3, 4, 5, 6].map(() => [{ start: '00:00', finish: '00:00' }]),
+    exceptions: [],
+    allDay: true,
   };
 }
 
@@ -49,13 +67,7 @@ export function sampleProject(): IxProject {
         ],
         hoursPerDay: 8,
       },
-      {
-        id: 'h24',
-        name: '24 hours',
-        week: [0, 1, 2, 3, 4, 5, 6].map(() => [{ start: '00:00', finish: '00:00' }]),
-        exceptions: [],
-        allDay: true,
-      },
+      sample24HourCalendar(),
     ],
     wbs: [
       { id: 'w1', parentId: null, code: 'W1', name: 'Каркас' },
@@ -63,7 +75,7 @@ export function sampleProject(): IxProject {
       { id: 'w3', parentId: null, code: 'W2-with-a-very-long-wbs-code-beyond-forty-characters', name: long },
     ],
     activities: [
-      activity('1', {
+      sampleActivity('1', {
         type: 'start_milestone',
         durationMinutes: 0,
         actualStart: '2024-03-04T08:00',
@@ -71,7 +83,7 @@ export function sampleProject(): IxProject {
         status: 'completed',
         percentComplete: 100,
       }),
-      activity('2', {
+      sampleActivity('2', {
         wbsId: 'w2',
         name: long,
         code: 'A2-a-very-long-activity-code-beyond-forty-characters-1',
@@ -84,20 +96,23 @@ export function sampleProject(): IxProject {
         codes: { Захватка: '4', Trade: 'Concrete' },
         udfs: { Volume: 120.5, Note: 'tab\there' },
       }),
-      activity('3', {
+      sampleActivity('3', {
         wbsId: 'w2',
         code: 'A2-a-very-long-activity-code-beyond-forty-characters-2',
         constraint: { type: 'start_on_or_after', date: '2024-03-18T08:00' },
         constraint2: { type: 'finish_on_or_before', date: '2024-04-30T17:00' },
         codes: { Trade: 'Steel' },
       }),
-      activity('4', { type: 'resource_dependent', calendarId: 'h24', durationMinutes: 2880 }),
-      activity('5', { asLateAsPossible: true, type: 'level_of_effort' }),
-      activity('6', { wbsId: 'w3', constraint: { type: 'mandatory_finish', date: '2024-06-28T17:00' } }),
-      activity('7', { wbsId: 'w3', type: 'wbs_summary' }),
-      activity('8', { wbsId: 'w3', type: 'finish_milestone', durationMinutes: 0 }),
-      activity('9', { wbsId: null, type: 'summary', code: 'S9', name: 'MS Project summary' }),
-      activity('10', { wbsId: null, parentId: '9', name: 'Under the summary' }),
+      sampleActivity('4', { type: 'resource_dependent', calendarId: 'h24', durationMinutes: 2880 }),
+      sampleActivity('5', { asLateAsPossible: true, type: 'level_of_effort' }),
+      sampleActivity('6', {
+        wbsId: 'w3',
+        constraint: { type: 'mandatory_finish', date: '2024-06-28T17:00' },
+      }),
+      sampleActivity('7', { wbsId: 'w3', type: 'wbs_summary' }),
+      sampleActivity('8', { wbsId: 'w3', type: 'finish_milestone', durationMinutes: 0 }),
+      sampleActivity('9', { wbsId: null, type: 'summary', code: 'S9', name: 'MS Project summary' }),
+      sampleActivity('10', { wbsId: null, parentId: '9', name: 'Under the summary' }),
     ],
     relations: [
       { id: 'r1', predecessorId: '1', successorId: '2', type: 'fs', lagMinutes: 0 },

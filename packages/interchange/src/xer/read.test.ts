@@ -4,25 +4,19 @@
  */
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { defaultOptions, type IxActivity, type IxProject, STANDARD_WEEK } from '../common/model.js';
+import { defaultOptions, type IxProject, STANDARD_WEEK } from '../common/model.js';
+import { sampleActivity } from '../sample-project.js';
 import { readXer } from './read.js';
 import { writeXer } from './write.js';
 
 function project(): IxProject {
-  const activity = (i: number): IxActivity => ({
-    id: String(i),
-    code: `A${i}`,
-    name: `Монтаж колонн, захватка ${i}`,
-    wbsId: 'w1',
-    parentId: null,
-    type: 'task',
-    calendarId: null,
-    durationMinutes: 960,
-    recorded: {},
-    codes: { Этаж: `Э${i % 2}` },
-    udfs: i % 2 ? { Note: `заметка ${i}` } : { Qty: i },
-    constraint: { type: 'start_on_or_after', date: '2024-01-03T08:00' },
-  });
+  const activity = (i: number) =>
+    sampleActivity(String(i), {
+      name: `Монтаж колонн, захватка ${i}`,
+      codes: { Этаж: `Э${i % 2}` },
+      udfs: i % 2 ? { Note: `заметка ${i}` } : { Qty: i },
+      constraint: { type: 'start_on_or_after', date: '2024-01-03T08:00' },
+    });
   return {
     format: 'json',
     convention: 'p6',
