@@ -285,17 +285,21 @@ export type ImportProblemAction = (typeof IMPORT_PROBLEM_ACTIONS)[number];
  * translation).
  */
 export interface ImportProblem {
+  /** A stable kind for translation: `out_of_range`, `invalid_date`, `invalid_number`, `unknown_reference`… */
   code: string;
   action: ImportProblemAction;
+  /** 1-based line of the input (XER), or of the element's start (XML). */
   line?: number;
-  /** XER table or XML element */
+  /** XER table (`TASK`, `CALENDAR`…) or XML element (`Activity`, `Task`…). */
   table?: string;
-  /** the record as planners know it: an activity code, a calendar name */
+  /** The record as planners know it: an activity code, a calendar name. */
   record?: string;
   field?: string;
+  /** The value as written (cut to 200 characters). */
   value?: string;
-  /** what a clamped or defaulted value became */
+  /** What the value was replaced with when clamped or defaulted. */
   replacement?: string;
+  /** English: what was wrong and what Takt did. */
   message: string;
 }
 

@@ -5,6 +5,7 @@
  * Dates are local `YYYY-MM-DDTHH:mm`; durations, lags and floats are minutes (working minutes of the
  * activity's calendar unless said otherwise).
  */
+import type { ImportProblem, ImportProblemAction } from '@takt/contracts';
 import type {
   CriticalDefinition,
   LagCalendar,
@@ -226,27 +227,10 @@ export interface IxProject {
 }
 
 /** What a reader did with a value it could not take as written. */
-export type IxProblemAction = 'kept' | 'clamped' | 'ignored' | 'defaulted';
+export type IxProblemAction = ImportProblemAction;
 
-/** One record-level problem of an input file, for the import report (translated by `code` in the UI). */
-export interface IxProblem {
-  /** A stable kind for translation: `out_of_range`, `invalid_date`, `invalid_number`, `unknown_reference`… */
-  code: string;
-  action: IxProblemAction;
-  /** 1-based line of the input (XER), or of the element's start (XML). */
-  line?: number;
-  /** XER table (`TASK`, `CALENDAR`…) or XML element (`Activity`, `Task`…). */
-  table?: string;
-  /** The record as planners know it: an activity code, a calendar name. */
-  record?: string;
-  field?: string;
-  /** The value as written (cut to 200 characters). */
-  value?: string;
-  /** What the value was replaced with when clamped or defaulted. */
-  replacement?: string;
-  /** English: what was wrong and what Takt did. */
-  message: string;
-}
+/** One record-level problem of an input file: what the import report shows (translated by `code` in the UI). */
+export type IxProblem = ImportProblem;
 
 export const STANDARD_WEEK: IxInterval[][] = [0, 1, 2, 3, 4, 5, 6].map((d) =>
   d < 5
