@@ -48,6 +48,23 @@ export class PayloadCache {
       this.entries.set(key, hit);
       return hit;
     }
+    return this.build(key, fingerprint, encode);
+  }
+
+  /**
+   * Encodes `key`'s payload for a fingerprint its caller already knows — the version as a calculation
+   * just wrote it — so the next reader gets it without reading the version again. A request that
+   * arrives meanwhile with that fingerprint waits for this build instead of starting its own.
+   */
+  prime(key: string, fingerprint: string, encode: () => Promise<Uint8Array>): Promise<EncodedPayload> {
+    return this.build(key, fingerprint, encode);
+  }
+
+  private build(
+    key: string,
+    fingerprint: string,
+    encode: () => Promise<Uint8Array>,
+  ): Promise<EncodedPayload> {
     const buildKey = `${key}@${fingerprint}`;
     let pending = this.building.get(buildKey);
     if (!pending) {

@@ -1,4 +1,4 @@
-import { BINARY_PAYLOAD_TYPE, encodeBinaryPayload } from '@takt/schedule';
+import { BINARY_PAYLOAD_TYPE, encodeBinaryPayload, type ScheduleColumns } from '@takt/schedule';
 import type { Sql } from '../../db/sql';
 import type { PayloadCache } from '../../files/payload-cache';
 import { versionFingerprint } from './fingerprint';
@@ -21,8 +21,27 @@ export async function versionPayloadBinary(
 /** The encoded binary payload of a version, cached; also called to warm the cache after a calculation. */
 export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string, versionId: string) {
   return payloads.get(
-    `${spaceId}/${versionId}`,
+    payloadKey(spaceId, versionId),
     () => versionFingerprint(sql, spaceId, versionId),
     async () => encodeBinaryPayload(await versionColumns(sql, spaceId, versionId)),
+  );
+}
+
+const payloadKey = (spaceId: string, versionId: string) => `${spaceId}/${versionId}`;
+
+/**
+ * Caches the payload of columns known to be the version as it is at `fingerprint` (read in the
+ * transaction that wrote them): a calculation keeps the columns it read and patched with its results,
+ * so the version is not read again for the browsers that reload it.
+ */
+export function primePayload(
+  payloads: PayloadCache,
+  spaceId: string,
+  versionId: string,
+  fingerprint: string,
+  columns: ScheduleColumns,
+) {
+  return payloads.prime(payloadKey(spaceId, versionId), fingerprint, async () =>
+    encodeBinaryPayload(columns),
   );
 }
