@@ -1,6 +1,7 @@
 import { LEVELING_RULES } from '@takt/contracts';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
+import { numHead, PlainTable } from '../../components/table';
 import { Badge, Checkbox, Empty, SelectField, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -117,30 +118,27 @@ export function LevelingDialog({
           {data.moved.length === 0 ? (
             <Empty>{t('leveling.nothing')}</Empty>
           ) : (
-            <div className="table-wrap leveling-table">
-              <table className="table" data-testid="leveling-moves">
-                <thead>
-                  <tr>
-                    <th>{t('leveling.work')}</th>
-                    <th>{t('leveling.from')}</th>
-                    <th>{t('leveling.to')}</th>
-                    <th className="num">{t('leveling.delay')}</th>
-                    <th>{t('leveling.why')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.moved.map((m) => (
-                    <tr key={m.workId}>
-                      <td>{m.label}</td>
-                      <td>{formatIso(m.from)}</td>
-                      <td>{formatIso(m.to)}</td>
-                      <td className="num">{days(m.delayMinutes)}</td>
-                      <td>{m.reasons.map(reasonText).join('; ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable
+              heads={[
+                t('leveling.work'),
+                t('leveling.from'),
+                t('leveling.to'),
+                numHead(t('leveling.delay')),
+                t('leveling.why'),
+              ]}
+              testId="leveling-moves"
+              wrapClassName="leveling-table"
+            >
+              {data.moved.map((m) => (
+                <tr key={m.workId}>
+                  <td>{m.label}</td>
+                  <td>{formatIso(m.from)}</td>
+                  <td>{formatIso(m.to)}</td>
+                  <td className="num">{days(m.delayMinutes)}</td>
+                  <td>{m.reasons.map(reasonText).join('; ')}</td>
+                </tr>
+              ))}
+            </PlainTable>
           )}
           {data.unresolved.length > 0 && (
             <ul className="plain-list leveling-unresolved">

@@ -1,6 +1,7 @@
 import { RESOURCE_KINDS } from '@takt/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { numHead, PlainTable } from '../../components/table';
 import { Badge, Button, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
@@ -120,59 +121,56 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
             ) : shown.length === 0 ? (
               <Empty>{all.length ? t('resources.nothing_found') : t('resources.empty')}</Empty>
             ) : (
-              <div className="table-wrap">
-                <table className="table resources-table" data-testid="resources-table">
-                  <thead>
-                    <tr>
-                      <th>{t('eps.code')}</th>
-                      <th>{t('eps.name')}</th>
-                      <th>{t('resources.kind')}</th>
-                      <th>{t('resources.unit')}</th>
-                      <th className="num">{t('resources.price')}</th>
-                      <th className="num">{t('resources.units_per_day')}</th>
-                      <th>{t('resources.calendar')}</th>
-                      <th>{t('resources.specialty')}</th>
-                      <th className="num">{t('resources.assignments')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.map((r) => (
-                      <tr
-                        key={r.id}
-                        id={`resource-${r.id}`}
-                        className={`clickable${r.id === selected?.id ? ' row-active' : ''}`}
-                        onClick={() => {
-                          setCreating(false);
-                          navigate(`/resources/${r.id}${window.location.search}`);
-                        }}
-                        data-testid="resource-row"
-                      >
-                        <td>{r.code ?? ''}</td>
-                        <td>{r.name}</td>
-                        <td>
-                          <Badge tone={r.kind === 'labour' ? 'accent' : 'neutral'}>
-                            {t(`resources.kind.${r.kind}`)}
-                          </Badge>
-                        </td>
-                        <td>{r.unit ?? ''}</td>
-                        <td className="num">{quantityText(r.price, 2)}</td>
-                        <td className="num">
-                          {r.unitsPerDay === null ? t('resources.unlimited') : quantityText(r.unitsPerDay)}
-                          {r.periods.length > 0 && (
-                            <span className="muted-inline">
-                              {' '}
-                              · {t('resources.periods_count', { count: r.periods.length })}
-                            </span>
-                          )}
-                        </td>
-                        <td>{calendarName(r.calendarId)}</td>
-                        <td>{specialtyName(r.specialtyId)}</td>
-                        <td className="num">{r.assignments}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <PlainTable
+                heads={[
+                  t('eps.code'),
+                  t('eps.name'),
+                  t('resources.kind'),
+                  t('resources.unit'),
+                  numHead(t('resources.price')),
+                  numHead(t('resources.units_per_day')),
+                  t('resources.calendar'),
+                  t('resources.specialty'),
+                  numHead(t('resources.assignments')),
+                ]}
+                testId="resources-table"
+                className="resources-table"
+              >
+                {shown.map((r) => (
+                  <tr
+                    key={r.id}
+                    id={`resource-${r.id}`}
+                    className={`clickable${r.id === selected?.id ? ' row-active' : ''}`}
+                    onClick={() => {
+                      setCreating(false);
+                      navigate(`/resources/${r.id}${window.location.search}`);
+                    }}
+                    data-testid="resource-row"
+                  >
+                    <td>{r.code ?? ''}</td>
+                    <td>{r.name}</td>
+                    <td>
+                      <Badge tone={r.kind === 'labour' ? 'accent' : 'neutral'}>
+                        {t(`resources.kind.${r.kind}`)}
+                      </Badge>
+                    </td>
+                    <td>{r.unit ?? ''}</td>
+                    <td className="num">{quantityText(r.price, 2)}</td>
+                    <td className="num">
+                      {r.unitsPerDay === null ? t('resources.unlimited') : quantityText(r.unitsPerDay)}
+                      {r.periods.length > 0 && (
+                        <span className="muted-inline">
+                          {' '}
+                          · {t('resources.periods_count', { count: r.periods.length })}
+                        </span>
+                      )}
+                    </td>
+                    <td>{calendarName(r.calendarId)}</td>
+                    <td>{specialtyName(r.specialtyId)}</td>
+                    <td className="num">{r.assignments}</td>
+                  </tr>
+                ))}
+              </PlainTable>
             )}
           </Card>
           {(creating || selected) && (

@@ -1,4 +1,5 @@
 import { FormDialog } from '../../components/dialog';
+import { PlainTable } from '../../components/table';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { handleFailure } from '../../lib/error-handler';
@@ -104,77 +105,66 @@ export function CompareDialog({
           0 ? (
             <Empty>{t('compare.same')}</Empty>
           ) : (
-            <div className="table-wrap compare-table">
-              <table className="table" data-testid="compare-table">
-                <thead>
-                  <tr>
-                    <th>{t('compare.change')}</th>
-                    <th>{t('grid.col.code')}</th>
-                    <th>{t('grid.col.name')}</th>
-                    <th>{t('compare.details')}</th>
-                    <th>{t('compare.start_delta')}</th>
-                    <th>{t('compare.finish_delta')}</th>
+            <PlainTable
+              heads={[
+                t('compare.change'),
+                t('grid.col.code'),
+                t('grid.col.name'),
+                t('compare.details'),
+                t('compare.start_delta'),
+                t('compare.finish_delta'),
+              ]}
+              testId="compare-table"
+              wrapClassName="compare-table"
+            >
+              {(['added', 'removed'] as const).flatMap((kind) =>
+                d.works[kind].map((w) => (
+                  <tr key={`${kind[0]}${w.originId}`} className={`compare-${kind}`}>
+                    <td>{t(`compare.kind.${kind}`)}</td>
+                    <td>{String(w.code ?? '')}</td>
+                    <td>{String(w.name)}</td>
+                    <td />
+                    <td />
+                    <td />
                   </tr>
-                </thead>
-                <tbody>
-                  {d.works.added.map((w) => (
-                    <tr key={`a${w.originId}`} className="compare-added">
-                      <td>{t('compare.kind.added')}</td>
-                      <td>{String(w.code ?? '')}</td>
-                      <td>{String(w.name)}</td>
-                      <td />
-                      <td />
-                      <td />
-                    </tr>
-                  ))}
-                  {d.works.removed.map((w) => (
-                    <tr key={`r${w.originId}`} className="compare-removed">
-                      <td>{t('compare.kind.removed')}</td>
-                      <td>{String(w.code ?? '')}</td>
-                      <td>{String(w.name)}</td>
-                      <td />
-                      <td />
-                      <td />
-                    </tr>
-                  ))}
-                  {d.works.changed.map((w) => (
-                    <tr key={`c${w.originId}`}>
-                      <td>{t('compare.kind.changed')}</td>
-                      <td>{String(w.code ?? '')}</td>
-                      <td>{String(w.name)}</td>
-                      <td>
-                        {w.fields.map((f) => (
-                          <div key={f.field}>
-                            {t(`compare.field.${f.field}` as never)}: {value(f.field, f.before)} →{' '}
-                            {value(f.field, f.after)}
-                          </div>
-                        ))}
-                      </td>
-                      <td>{delta(w.startDeltaDays)}</td>
-                      <td>{delta(w.finishDeltaDays)}</td>
-                    </tr>
-                  ))}
-                  {(['added', 'removed', 'changed'] as const).flatMap((kind) =>
-                    d.relations[kind].map((r) => (
-                      <tr key={`rel-${kind}-${r.predecessorOriginId}-${r.successorOriginId}-${r.type}`}>
-                        <td>{t(`compare.kind.relation_${kind}`)}</td>
-                        <td>{r.type.toUpperCase()}</td>
-                        <td>
-                          {names.get(r.predecessorOriginId) ?? '…'} → {names.get(r.successorOriginId) ?? '…'}
-                        </td>
-                        <td>
-                          {'lagBefore' in r
-                            ? `${t('relations.lag')}: ${String(r.lagBefore)} → ${String(r.lagAfter)}`
-                            : ''}
-                        </td>
-                        <td />
-                        <td />
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-              </table>
-            </div>
+                )),
+              )}
+              {d.works.changed.map((w) => (
+                <tr key={`c${w.originId}`}>
+                  <td>{t('compare.kind.changed')}</td>
+                  <td>{String(w.code ?? '')}</td>
+                  <td>{String(w.name)}</td>
+                  <td>
+                    {w.fields.map((f) => (
+                      <div key={f.field}>
+                        {t(`compare.field.${f.field}` as never)}: {value(f.field, f.before)} →{' '}
+                        {value(f.field, f.after)}
+                      </div>
+                    ))}
+                  </td>
+                  <td>{delta(w.startDeltaDays)}</td>
+                  <td>{delta(w.finishDeltaDays)}</td>
+                </tr>
+              ))}
+              {(['added', 'removed', 'changed'] as const).flatMap((kind) =>
+                d.relations[kind].map((r) => (
+                  <tr key={`rel-${kind}-${r.predecessorOriginId}-${r.successorOriginId}-${r.type}`}>
+                    <td>{t(`compare.kind.relation_${kind}`)}</td>
+                    <td>{r.type.toUpperCase()}</td>
+                    <td>
+                      {names.get(r.predecessorOriginId) ?? '…'} → {names.get(r.successorOriginId) ?? '…'}
+                    </td>
+                    <td>
+                      {'lagBefore' in r
+                        ? `${t('relations.lag')}: ${String(r.lagBefore)} → ${String(r.lagAfter)}`
+                        : ''}
+                    </td>
+                    <td />
+                    <td />
+                  </tr>
+                )),
+              )}
+            </PlainTable>
           )}
         </div>
       )}
