@@ -71,6 +71,7 @@ export {
   scenarioRemainingByIntensity,
 } from './resources/scenarios.js';
 export type { Conflict, ConflictKind, ScheduleResult, ScheduleResultJson, WorkResultRow } from './result.js';
+export { RESULT_WORK_ARRAYS } from './result.js';
 export { resultToCsv } from './result-csv.js';
 export type { RelationPatch, WorkPatch } from './scheduler.js';
 export { Scheduler } from './scheduler.js';

@@ -89,6 +89,17 @@ export interface ScheduleResult {
   toJSON(): ScheduleResultJson;
 }
 
+/** The arrays of a `ScheduleResult` with one value per work, in the order the result lists them. */
+export const RESULT_WORK_ARRAYS = [
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloat',
+  'freeFloat',
+  'critical',
+] as const satisfies readonly (keyof ScheduleResult)[];
+
 const CONFLICT_KINDS: Array<[number, ConflictKind]> = [
   [CONFLICT_START_LATE, 'start_after_limit'],
   [CONFLICT_FINISH_LATE, 'finish_after_limit'],

@@ -1,19 +1,10 @@
 import { expect } from 'vitest';
-import type { ScheduleResult } from '../result.js';
+import { RESULT_WORK_ARRAYS, type ScheduleResult } from '../result.js';
 
 /** Asserts two results are identical, array by array, naming the first differing work. */
 export function expectSameResult(actual: ScheduleResult, expected: ScheduleResult, context = ''): void {
   expect(actual.projectFinish, `${context} projectFinish`).toBe(expected.projectFinish);
-  const arrays = [
-    'earlyStart',
-    'earlyFinish',
-    'lateStart',
-    'lateFinish',
-    'totalFloat',
-    'freeFloat',
-    'critical',
-  ] as const;
-  for (const name of arrays) {
+  for (const name of RESULT_WORK_ARRAYS) {
     const a = actual[name];
     const b = expected[name];
     for (let i = 0; i < b.length; i++) {
