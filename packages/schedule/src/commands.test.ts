@@ -1,21 +1,10 @@
 import { timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import type { CalendarRecord } from './calendars.js';
 import { EditRefused, limitToApi, planEdit } from './commands.js';
 import { limitOf } from './document.js';
-import { TEST_WEEK, testDocument } from './testing.js';
+import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, testDocument } from './testing.js';
 
 const at = (iso: string) => timeFromIso(iso) as number;
-const five: CalendarRecord = {
-  id: 'five',
-  name: 'Five days',
-  isDefault: true,
-  allDay: false,
-  hoursPerDay: 8,
-  week: TEST_WEEK,
-  exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
-};
-const day: CalendarRecord = { ...five, id: 'day', isDefault: false, allDay: true };
 const plan = (a: string, b: string) => [at(a), at(b)] as [number, number];
 
 // frame: Thu 4th – Mon 8th on the five-day calendar (3 days); gate: a finish milestone; crane: round the clock.
@@ -36,7 +25,7 @@ const doc = testDocument(
     { from: 0, to: 1, type: 'fs' },
     { from: 0, to: 1, type: 'ff' },
   ],
-  { calendars: [five, day] },
+  { calendars: [TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK] },
 );
 
 const refusal = (fn: () => unknown) => {

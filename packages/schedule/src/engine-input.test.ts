@@ -1,22 +1,11 @@
 import { calculate, timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import type { CalendarRecord } from './calendars.js';
 import { PAYLOAD_NO_DATE } from './document.js';
 import { engineInput } from './engine-input.js';
-import { TEST_WEEK, testDocument } from './testing.js';
+import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, TEST_WEEK, testDocument } from './testing.js';
 
 const N = PAYLOAD_NO_DATE;
 const at = (iso: string) => timeFromIso(iso) as number;
-const five: CalendarRecord = {
-  id: 'five',
-  name: 'Five days',
-  isDefault: true,
-  allDay: false,
-  hoursPerDay: 8,
-  week: TEST_WEEK,
-  exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
-};
-const day: CalendarRecord = { ...five, id: 'day', name: 'Round the clock', isDefault: false, allDay: true };
 
 describe('engine input of a version', () => {
   it('maps works in row order with durations, calendars, constraints, actuals and what remains', () => {
@@ -43,7 +32,7 @@ describe('engine input of a version', () => {
         },
       ],
       [{ from: 1, to: 2, type: 'ss', lag: 60 }],
-      { calendars: [five, day], dataDate: at('2024-01-02T08:00') },
+      { calendars: [TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK], dataDate: at('2024-01-02T08:00') },
     );
     const { project, options, ownWorkCount, relationRows } = engineInput(doc, '2030-01-01');
     expect(ownWorkCount).toBe(6);
@@ -96,7 +85,7 @@ describe('engine input of a version', () => {
     const options = { lagCalendar: '24h' as const, totalFloat: 'smallest' as const, openEndsCritical: true };
     const own = engineInput(
       testDocument([{ id: 'a', duration: 480, plan: [at('2024-01-01T08:00'), at('2024-01-01T17:00')] }], [], {
-        calendars: [five],
+        calendars: [TEST_FIVE_DAYS],
         projectStart: at('2024-02-05T08:00'),
         projectFinish: at('2024-03-29T17:00'),
         options,
@@ -116,7 +105,7 @@ describe('engine input of a version', () => {
         { from: -1, to: 0, external: 'undated', type: 'ff' },
       ],
       {
-        calendars: [five],
+        calendars: [TEST_FIVE_DAYS],
         projectStart: at('2024-01-01T08:00'),
         externals: [
           { id: 'other', anchor: at('2024-01-03T08:00'), duration: 960, calendar: 'five' },

@@ -1,33 +1,14 @@
-import { type Minutes, timeFromIso, timeToIso } from '@takt/engine';
+import { type Minutes, RESULT_WORK_ARRAYS, timeFromIso, timeToIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import type { CalendarRecord } from './calendars.js';
 import type { EditCommand } from './commands.js';
 import { calculateDocument, previewEdit, WhatIf } from './preview.js';
-import { TEST_WEEK, type TestLink, type TestWork, testDocument } from './testing.js';
+import { TEST_FIVE_DAYS, type TestLink, type TestWork, testDocument } from './testing.js';
 
 const at = (iso: string) => timeFromIso(iso) as number;
-const five: CalendarRecord = {
-  id: 'five',
-  name: 'Five days',
-  isDefault: true,
-  allDay: false,
-  hoursPerDay: 8,
-  week: TEST_WEEK,
-  exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
-};
-const RESULT_ARRAYS = [
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloat',
-  'freeFloat',
-  'critical',
-] as const;
 
 /** A document whose stored dates are its own calculation, as after the server's. */
 function calculated(works: TestWork[], links: TestLink[], options = {}) {
-  const version = { calendars: [five], projectStart: at('2024-01-01T08:00'), options };
+  const version = { calendars: [TEST_FIVE_DAYS], projectStart: at('2024-01-01T08:00'), options };
   const { result } = calculateDocument(testDocument(works, links, version), '2024-01-01');
   return testDocument(
     works.map((w, i) => ({
@@ -94,13 +75,14 @@ describe('the what-if of an edit', () => {
       if (commands[0]!.kind === 'link' && a === b) continue;
       const full = previewEdit(doc, commands, '2024-01-01');
       const live = whatIf.preview(commands);
-      for (const name of RESULT_ARRAYS)
+      for (const name of RESULT_WORK_ARRAYS)
         expect([...live[name]], `${name} at step ${step}`).toEqual([...full.result[name]]);
       checked++;
     }
     expect(checked).toBeGreaterThan(50);
     whatIf.reset();
-    for (const name of RESULT_ARRAYS) expect([...whatIf.preview([])[name]]).toEqual([...whatIf.base[name]]);
+    for (const name of RESULT_WORK_ARRAYS)
+      expect([...whatIf.preview([])[name]]).toEqual([...whatIf.base[name]]);
   });
 
   it('takes back an unlink and a link, and tells a cycle before it is drawn', () => {

@@ -72,6 +72,26 @@ export const TEST_WEEK = [
   [],
 ];
 
+/** The tests' default calendar `five`: Mon–Fri 08–12 and 13–17, with 2024-01-10 a holiday. */
+export const TEST_FIVE_DAYS: CalendarRecord = {
+  id: 'five',
+  name: 'Five days',
+  isDefault: true,
+  allDay: false,
+  hoursPerDay: 8,
+  week: TEST_WEEK,
+  exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
+};
+
+/** The tests' round-the-clock calendar `day`. */
+export const TEST_ROUND_THE_CLOCK: CalendarRecord = {
+  ...TEST_FIVE_DAYS,
+  id: 'day',
+  name: 'Round the clock',
+  isDefault: false,
+  allDay: true,
+};
+
 /** The columns of a test version, as the server would read them. */
 export function testColumns(
   works: TestWork[],
