@@ -1,14 +1,13 @@
 import type { ExternalColumnArrays, RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
-import type { CalendarRecord } from './calendars.js';
 import { type ColumnKind, EXTERNAL_COLUMNS, namesOf, RELATION_COLUMNS, WORK_COLUMNS } from './columns.js';
 import {
   checkEnums,
   checkNoDate,
   documentFrom,
+  type PayloadHeader,
   payloadHeaderOf,
   type ScheduleColumns,
   type ScheduleDocument,
-  type VersionScheduling,
 } from './document.js';
 
 /** v2 added the version's revision and scheduling settings, its calendars, constraints and external predecessors. */
@@ -22,18 +21,8 @@ type StoredType = 'i8' | 'i16' | 'i32' | 'u8' | 'f64';
 type StoredColumn = [StoredType, number];
 type Column = Int32Array | Uint8Array | Float64Array;
 
-interface BinaryHeader {
+interface BinaryHeader extends PayloadHeader {
   format: string;
-  versionId: string;
-  /** The version's revision (`revision` is the works' column). */
-  versionRevision: number;
-  calcStatus: number;
-  count: number;
-  epoch: string;
-  noDate: number;
-  enums: unknown;
-  scheduling: VersionScheduling;
-  calendars: CalendarRecord[];
   ids: number;
   works: Record<string, StoredColumn>;
   relations: { count: number; columns: Record<string, StoredColumn> };

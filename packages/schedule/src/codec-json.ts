@@ -1,15 +1,13 @@
 import type { ExternalColumnArrays, RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
-import type { CalendarRecord } from './calendars.js';
 import { type ColumnKind, columnOf, EXTERNAL_COLUMNS, RELATION_COLUMNS, WORK_COLUMNS } from './columns.js';
 import {
   checkEnums,
   checkNoDate,
   documentFrom,
-  type PayloadEnums,
+  type PayloadHeader,
   payloadHeaderOf,
   type ScheduleColumns,
   type ScheduleDocument,
-  type VersionScheduling,
 } from './document.js';
 
 /** v2 added the version's revision and scheduling settings, its calendars, constraints and external predecessors. */
@@ -22,18 +20,8 @@ type Lists<T> = { [K in keyof T]: T[K] extends number ? number : Nullable<K> };
  * The `takt.columnar.v2` JSON payload (tRPC `versions.payload`, REST `…/payload`): the same columns as
  * the binary payload, as plain arrays; volumes are null where there is none (JSON has no NaN).
  */
-export interface JsonPayload {
+export interface JsonPayload extends PayloadHeader {
   format: typeof JSON_PAYLOAD_FORMAT;
-  versionId: string;
-  /** The version's revision (`revision` is the works' column). */
-  versionRevision: number;
-  calcStatus: number;
-  count: number;
-  epoch: string;
-  noDate: number;
-  enums: PayloadEnums;
-  scheduling: VersionScheduling;
-  calendars: CalendarRecord[];
   works: Lists<WorkColumnArrays> & { id: string[] };
   relations: Lists<RelationColumnArrays>;
   externals: Lists<ExternalColumnArrays>;

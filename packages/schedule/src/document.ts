@@ -197,7 +197,20 @@ export function limitOf(doc: WorkColumnArrays, row: number, side: 'start' | 'fin
 }
 
 /** The fields both payload encodings (binary and JSON) open with: the version, and how to read the columns. */
-export function payloadHeaderOf(c: ScheduleColumns) {
+export interface PayloadHeader {
+  versionId: string;
+  /** The version's revision (`revision` is the works' column). */
+  versionRevision: number;
+  calcStatus: number;
+  count: number;
+  epoch: string;
+  noDate: number;
+  enums: PayloadEnums;
+  scheduling: VersionScheduling;
+  calendars: CalendarRecord[];
+}
+
+export function payloadHeaderOf(c: ScheduleColumns): PayloadHeader {
   return {
     versionId: c.versionId,
     versionRevision: c.versionRevision,
