@@ -1,5 +1,5 @@
 import { GANTT_THEME_DARK, GANTT_THEME_LIGHT, type GanttTheme } from '@takt/gantt';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { rendererPreference } from '../screens/schedule/gantt/preference';
 
 /** What the chart renderers of `@takt/gantt/pixi` share: a theme, a size, and an end. */
@@ -34,7 +34,7 @@ export function usePixiHost<R extends PixiSurface>(
   const canvas = useRef<HTMLCanvasElement>(null);
   const renderer = useRef<R | null>(null);
   const [ready, setReady] = useState(false);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const size = useHostSize(host);
   const start = useRef({ dark, create });
 
   useEffect(() => {
@@ -66,21 +66,39 @@ export function usePixiHost<R extends PixiSurface>(
     };
   }, []);
 
-  useEffect(() => {
-    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
-  }, [dark, ready]);
+  usePixiFollows(renderer, ready, dark, size);
 
+  return { host, canvas, renderer, ready, size };
+}
+
+/** The size of a chart's host element, kept up to date as the element is resized. */
+export function useHostSize(host: RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const box = host.current;
     if (!box) return;
     const observer = new ResizeObserver(() => setSize({ width: box.clientWidth, height: box.clientHeight }));
     observer.observe(box);
     return () => observer.disconnect();
-  }, []);
+  }, [host]);
+  return size;
+}
+
+/**
+ * What a created renderer follows for as long as it lives: the light or dark theme, and the host's size
+ * (`useHostSize`) once the host has one.
+ */
+export function usePixiFollows(
+  renderer: RefObject<PixiSurface | null>,
+  ready: boolean,
+  dark: boolean,
+  size: { width: number; height: number },
+) {
+  useEffect(() => {
+    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
+  }, [renderer, dark, ready]);
 
   useEffect(() => {
     if (ready && size.width > 0) renderer.current?.resize(size.width, size.height);
-  }, [ready, size]);
-
-  return { host, canvas, renderer, ready, size };
+  }, [renderer, ready, size]);
 }

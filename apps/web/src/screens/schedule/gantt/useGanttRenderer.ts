@@ -11,6 +11,7 @@ import {
 import type { GanttInteraction, GanttPixiRenderer } from '@takt/gantt/pixi';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
+import { useHostSize, usePixiFollows } from '../../../lib/pixi-host';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
 import { ganttMetricsInstall } from './metrics';
 import { rendererPreference } from './preference';
@@ -38,7 +39,7 @@ export function useGanttRenderer(refs: TimelineRefs, scene: GanttScene) {
   const { model, base, scale, options, language, shading, selection, dark } = scene;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [ready, setReady] = useState(false);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const size = useHostSize(host);
   const mountedAt = useRef(performance.now());
 
   // ── drawing ────────────────────────────────────────────────────────────────────────────────
@@ -159,26 +160,8 @@ export function useGanttRenderer(refs: TimelineRefs, scene: GanttScene) {
     };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are stable
-  useEffect(() => {
-    if (ready) renderer.current?.setTheme(dark ? GANTT_THEME_DARK : GANTT_THEME_LIGHT);
-  }, [dark, ready]);
-
-  // Size follows the pane.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are stable
-  useEffect(() => {
-    const box = host.current;
-    if (!box) return;
-    const observer = new ResizeObserver(() => {
-      setSize({ width: box.clientWidth, height: box.clientHeight });
-    });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are stable
-  useEffect(() => {
-    if (ready && size.width > 0) renderer.current?.resize(size.width, size.height);
-  }, [ready, size]);
+  // The theme and the pane's size.
+  usePixiFollows(renderer, ready, dark, size);
 
   return { canvas, ready, size, live, paint, interact };
 }
