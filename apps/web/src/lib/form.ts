@@ -38,6 +38,26 @@ export function serverFieldErrors(issues: readonly FieldIssue[]): FieldErrors {
 export const fieldErrorsOf = (error: unknown): FieldErrors =>
   serverFieldErrors(describeFailure(error, null).issues);
 
+/**
+ * A dialog that saves by one call: `busy` while `save` runs, and the field issues of a failed call as
+ * the field errors (the failure itself is reported by the client's error handling).
+ */
+export function useSaving() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const run = async (save: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await save();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, busy, run };
+}
+
 type TextKeys<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : never }[keyof T];
 
 /** Form values: literal booleans of a schema (`z.literal(true)`) are still toggled as booleans. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Checkbox, SelectField, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form';
+import { useSaving } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
@@ -37,8 +37,7 @@ export function ResourceSettingsDialog({
   const [fact, setFact] = useState('');
   const [rule, setRule] = useState<Rule>('lft');
   const [withinFloat, setWithinFloat] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run } = useSaving();
   useEffect(() => {
     const s = settings.data;
     if (!s) return;
@@ -57,11 +56,10 @@ export function ResourceSettingsDialog({
     ...money.map((a) => ({ value: a.id, label: a.name })),
   ];
 
-  const submit = async () => {
+  const submit = () => {
     const current = settings.data;
     if (!current) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await api.resources.updateSettings.mutate(
         {
           spaceId,
@@ -80,18 +78,14 @@ export function ResourceSettingsDialog({
       await utils.resources.settings.invalidate();
       notify('success', [t('common.saved')]);
       onClose();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <FormDialog
       title={t('resource_settings.title')}
       busy={busy}
-      onSubmit={readOnly ? undefined : () => void submit()}
+      onSubmit={readOnly ? undefined : submit}
       onClose={onClose}
       testId="resource-settings-dialog"
     >

@@ -5,7 +5,7 @@ import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form';
+import { useSaving } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
@@ -84,11 +84,9 @@ function SpecialtyDialog({
   const { spaceId } = useSpace();
   const [name, setName] = useState(specialty?.name ?? '');
   const [code, setCode] = useState(specialty?.code ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const { errors, busy, run } = useSaving();
+  const submit = () =>
+    run(async () => {
       const fields = { name, code: code.trim() || null };
       if (specialty)
         await api.resources.updateSpecialty.mutate(
@@ -101,12 +99,7 @@ function SpecialtyDialog({
           { context: { showsIssues: true } },
         );
       onDone();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <FormDialog
       title={specialty ? t('resources.edit_specialty') : t('resources.new_specialty')}
