@@ -29,7 +29,7 @@ export function CyclogramClashes({
             <li key={`${clash.leader}-${clash.follower}-${clash.location}`}>
               <button
                 type="button"
-                className={`cyclogram-clash${selected === index ? ' cyclogram-clash-active' : ''}`}
+                className={`cyclogram-clash text-button${selected === index ? ' cyclogram-clash-active' : ''}`}
                 onClick={() => {
                   setSelected(index);
                   commands.current?.focus(clash.time, clash.position);

@@ -68,7 +68,7 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
         commands={commands}
       />
       <div className="cyclogram-body">
-        <div className="cyclogram-chart">
+        <div className="cyclogram-chart framed-pane">
           {!input ? (
             <Spinner />
           ) : input.locations.length === 0 || input.trades.length === 0 ? (

@@ -93,7 +93,7 @@ export function GridScheduleList({
             <button
               type="button"
               key={item.key}
-              className="grid-schedule-row grid-schedule-work"
+              className="grid-schedule-row grid-schedule-work text-button"
               style={style}
               onClick={() => onOpenWork(row.part, row.row)}
               title={t('grid_schedule.open')}

@@ -57,7 +57,7 @@ export function GanttMenu({
           key={item.key}
           type="button"
           role="menuitem"
-          className="gantt-menu-item"
+          className="gantt-menu-item text-button"
           onClick={() => {
             onClose();
             item.run();

@@ -59,7 +59,7 @@ export function ScheduleGrid({
   } = grid;
   const selectedCount = selected.size;
   return (
-    <div className="schedule-grid">
+    <div className="schedule-grid framed-pane">
       <ScheduleSplit
         left={
           !model ? (
