@@ -1,4 +1,4 @@
-import { Container, Graphics } from 'pixi.js';
+import { type Application, Container, Graphics } from 'pixi.js';
 import {
   type CyclogramInput,
   type CyclogramLayoutOptions,
@@ -7,9 +7,9 @@ import {
 } from '../cyclogram.js';
 import type { GanttLanguage } from '../locale.js';
 import { scaleHeader, type TimeScale } from '../scale.js';
-import { GANTT_THEME_DARK } from '../theme.js';
 import { drawHeader } from './draw.js';
 import type { FrameLayer } from './frame-scheduler.js';
+import { sameView } from './scene.js';
 import { PixiSurface, type PixiSurfaceOptions, pixiSurfaceApplication, TextPool } from './surface.js';
 
 export interface CyclogramScene {
@@ -23,9 +23,7 @@ export interface CyclogramScene {
   readonly version: number;
 }
 
-export interface CyclogramPixiOptions extends Omit<PixiSurfaceOptions, 'theme'> {
-  readonly theme?: PixiSurfaceOptions['theme'];
-  readonly headerHeight?: number;
+export interface CyclogramPixiOptions extends PixiSurfaceOptions {
   /** Width of the location labels column on the left. */
   readonly axisWidth?: number;
 }
@@ -33,31 +31,19 @@ export interface CyclogramPixiOptions extends Omit<PixiSurfaceOptions, 'theme'> 
 /** The line-of-balance chart on a canvas: same scale module and header as the Gantt, frames on demand. */
 export class CyclogramPixiRenderer extends PixiSurface {
   private scene: CyclogramScene | null = null;
-  private readonly headerHeight: number;
   private readonly axisWidth: number;
   private readonly chart = new Container();
   private readonly graphics = new Graphics();
   private readonly axis = new Graphics();
-  private readonly axisTexts: TextPool;
-  private readonly header = new Graphics();
-  private readonly headerTexts: TextPool;
+  private readonly axisTexts = new TextPool(this.fontFamily);
 
   static async create(options: CyclogramPixiOptions): Promise<CyclogramPixiRenderer> {
-    const theme = options.theme ?? GANTT_THEME_DARK;
-    const app = await pixiSurfaceApplication({ ...options, theme });
-    return new CyclogramPixiRenderer(app, { ...options, theme });
+    return new CyclogramPixiRenderer(await pixiSurfaceApplication(options), options);
   }
 
-  private constructor(
-    app: Awaited<ReturnType<typeof pixiSurfaceApplication>>,
-    options: PixiSurfaceOptions & CyclogramPixiOptions,
-  ) {
-    super(app, options.theme, options);
-    this.headerHeight = options.headerHeight ?? 40;
+  private constructor(app: Application, options: CyclogramPixiOptions) {
+    super(app, options);
     this.axisWidth = options.axisWidth ?? 140;
-    const fontFamily = options.fontFamily ?? 'DejaVu Sans, Segoe UI, Roboto, sans-serif';
-    this.axisTexts = new TextPool(fontFamily);
-    this.headerTexts = new TextPool(fontFamily);
     this.chart.position.set(this.axisWidth, this.headerHeight);
     this.chart.addChild(this.graphics);
     const headerLayer = new Container();
@@ -73,11 +59,7 @@ export class CyclogramPixiRenderer extends PixiSurface {
       previous &&
       previous.version === scene.version &&
       previous.input === scene.input &&
-      previous.scale.start === scene.scale.start &&
-      previous.scale.pxPerMinute === scene.scale.pxPerMinute &&
-      previous.viewport.width === scene.viewport.width &&
-      previous.viewport.height === scene.viewport.height &&
-      previous.viewport.scrollTop === scene.viewport.scrollTop &&
+      sameView(previous, scene) &&
       previous.viewport.locationHeight === scene.viewport.locationHeight &&
       previous.options === scene.options &&
       previous.language === scene.language

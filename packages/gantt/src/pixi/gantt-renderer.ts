@@ -1,21 +1,17 @@
-import { Container, Graphics } from 'pixi.js';
+import { type Application, Container, Graphics } from 'pixi.js';
 import { GANTT_CONNECTOR_RADIUS_PX, ganttConnectors } from '../connectors.js';
 import { dateFormat } from '../dates.js';
 import { type GanttHit, type GanttLayout, ganttHitTest, ganttLayout } from '../layout.js';
 import { type GanttLinkRoute, ganttLinkHitTest, ganttLinkRoutes } from '../links.js';
 import { scaleHeader, scaleNonWorkingBands } from '../scale.js';
 import { shapeArrow } from '../shapes.js';
-import { GANTT_THEME_DARK } from '../theme.js';
 import { drawCursorTag, drawHeader, drawSchedule } from './draw.js';
 import type { FrameLayer } from './frame-scheduler.js';
 import { GANTT_INTERACTION_NONE, type GanttInteraction, type GanttScene, ganttSceneEqual } from './scene.js';
 import { PixiSurface, type PixiSurfaceOptions, pixiSurfaceApplication, TextPool } from './surface.js';
 
-export interface GanttPixiOptions extends Omit<PixiSurfaceOptions, 'theme'> {
-  readonly theme?: PixiSurfaceOptions['theme'];
-  /** Height of the two-tier time scale header drawn above the body (the WBS grid header matches it). */
-  readonly headerHeight?: number;
-}
+/** How the Gantt renderer starts: the surface's options. */
+export type GanttPixiOptions = PixiSurfaceOptions;
 
 /**
  * The Gantt timeline on a canvas. React owns the canvas and calls `setScene` (snapshot, scale,
@@ -24,7 +20,6 @@ export interface GanttPixiOptions extends Omit<PixiSurfaceOptions, 'theme'> {
  * interaction changes redraw only the interaction layer.
  */
 export class GanttPixiRenderer extends PixiSurface {
-  readonly headerHeight: number;
   private scene: GanttScene | null = null;
   private interaction: GanttInteraction = GANTT_INTERACTION_NONE;
   private currentLayout: GanttLayout | null = null;
@@ -32,26 +27,15 @@ export class GanttPixiRenderer extends PixiSurface {
   private readonly body = new Container();
   private readonly background = new Graphics();
   private readonly schedule = new Graphics();
-  private readonly labels: TextPool;
+  private readonly labels = new TextPool(this.fontFamily);
   private readonly overlay = new Graphics();
-  private readonly header = new Graphics();
-  private readonly headerTexts: TextPool;
 
   static async create(options: GanttPixiOptions): Promise<GanttPixiRenderer> {
-    const theme = options.theme ?? GANTT_THEME_DARK;
-    const app = await pixiSurfaceApplication({ ...options, theme });
-    return new GanttPixiRenderer(app, { ...options, theme });
+    return new GanttPixiRenderer(await pixiSurfaceApplication(options), options);
   }
 
-  private constructor(
-    app: Awaited<ReturnType<typeof pixiSurfaceApplication>>,
-    options: PixiSurfaceOptions & GanttPixiOptions,
-  ) {
-    super(app, options.theme, options);
-    this.headerHeight = options.headerHeight ?? 40;
-    const fontFamily = options.fontFamily ?? 'DejaVu Sans, Segoe UI, Roboto, sans-serif';
-    this.labels = new TextPool(fontFamily);
-    this.headerTexts = new TextPool(fontFamily);
+  private constructor(app: Application, options: GanttPixiOptions) {
+    super(app, options);
     this.body.y = this.headerHeight;
     this.body.addChild(this.background, this.schedule, this.labels.container, this.overlay);
     app.stage.addChild(this.body, this.header, this.headerTexts.container);

@@ -44,17 +44,29 @@ export const GANTT_INTERACTION_NONE: GanttInteraction = {
   link: null,
 };
 
+interface View {
+  readonly scale: TimeScale;
+  readonly viewport: { readonly width: number; readonly height: number; readonly scrollTop: number };
+}
+
+/** Whether two scenes show the same time range at the same zoom through the same viewport and scroll. */
+export function sameView(a: View, b: View): boolean {
+  return (
+    a.scale.start === b.scale.start &&
+    a.scale.pxPerMinute === b.scale.pxPerMinute &&
+    a.viewport.width === b.viewport.width &&
+    a.viewport.height === b.viewport.height &&
+    a.viewport.scrollTop === b.viewport.scrollTop
+  );
+}
+
 /** Whether two scenes draw the same static layer (the snapshot compares by version). */
 export function ganttSceneEqual(a: GanttScene | null, b: GanttScene): boolean {
   if (!a) return false;
   return (
     a.snapshot === b.snapshot &&
     a.snapshot.version === b.snapshot.version &&
-    a.scale.start === b.scale.start &&
-    a.scale.pxPerMinute === b.scale.pxPerMinute &&
-    a.viewport.width === b.viewport.width &&
-    a.viewport.height === b.viewport.height &&
-    a.viewport.scrollTop === b.viewport.scrollTop &&
+    sameView(a, b) &&
     a.viewport.rowHeight === b.viewport.rowHeight &&
     a.language === b.language &&
     a.options === b.options &&

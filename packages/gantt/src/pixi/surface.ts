@@ -1,8 +1,8 @@
-import { Application, Container, Text, TextStyle } from 'pixi.js';
+import { Application, Container, Graphics, Text, TextStyle } from 'pixi.js';
 // The app's Content-Security-Policy forbids eval: Pixi's shader and uniform code generators are replaced
 // by their eval-free versions.
 import 'pixi.js/unsafe-eval';
-import type { GanttTheme } from '../theme.js';
+import { GANTT_THEME_DARK, type GanttTheme } from '../theme.js';
 import { type FrameLayer, FrameScheduler } from './frame-scheduler.js';
 
 export interface PixiSurfaceOptions {
@@ -14,8 +14,11 @@ export interface PixiSurfaceOptions {
   /** Users get WebGL; tests in headless Chromium may choose the (there 7–10× faster) canvas renderer. */
   readonly preference?: 'webgl' | 'canvas';
   readonly resolution?: number;
-  readonly theme: GanttTheme;
+  /** The dark theme unless given. */
+  readonly theme?: GanttTheme;
   readonly fontFamily?: string;
+  /** Height of the two-tier time scale header drawn above the chart (the Gantt's WBS grid header matches it). */
+  readonly headerHeight?: number;
 }
 
 /** Creates a Pixi application that renders only when asked: no ticker runs. */
@@ -31,7 +34,7 @@ export async function pixiSurfaceApplication(options: PixiSurfaceOptions): Promi
     antialias: true,
     autoDensity: true,
     resolution: options.resolution ?? (typeof devicePixelRatio === 'number' ? devicePixelRatio : 1),
-    backgroundColor: options.theme.background,
+    backgroundColor: (options.theme ?? GANTT_THEME_DARK).background,
   });
   app.ticker?.stop();
   return app;
@@ -100,16 +103,25 @@ export class TextPool {
 /** Owns the application, the frame scheduler and the canvas size; subclasses draw the layers. */
 export abstract class PixiSurface {
   protected readonly scheduler: FrameScheduler;
+  protected theme: GanttTheme;
   protected width: number;
   protected height: number;
+  readonly headerHeight: number;
+  protected readonly fontFamily: string;
+  /** The time scale header and its texts. */
+  protected readonly header = new Graphics();
+  protected readonly headerTexts: TextPool;
 
   protected constructor(
     protected readonly app: Application,
-    protected theme: GanttTheme,
     options: PixiSurfaceOptions,
   ) {
+    this.theme = options.theme ?? GANTT_THEME_DARK;
     this.width = options.width;
     this.height = options.height;
+    this.headerHeight = options.headerHeight ?? 40;
+    this.fontFamily = options.fontFamily ?? 'DejaVu Sans, Segoe UI, Roboto, sans-serif';
+    this.headerTexts = new TextPool(this.fontFamily);
     this.scheduler = new FrameScheduler((layers) => {
       const started = performance.now();
       this.draw(layers);
