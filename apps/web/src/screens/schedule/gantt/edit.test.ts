@@ -1,4 +1,3 @@
-import { calendarCompile, timeFromIso } from '@takt/engine';
 import {
   MINUTES_PER_DAY,
   WORK_MILESTONE_FINISH,
@@ -8,28 +7,10 @@ import {
 } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
 import { NO_DATE } from '../../../lib/schedule-time';
-import {
-  type DragSubject,
-  dragCommand,
-  dragDays,
-  dragEdit,
-  dragRefusal,
-  linkTypeFromEnds,
-  targetEnd,
-} from './edit';
+import { at, standard, task } from '../../../testing/gantt-drag';
+import { dragCommand, dragDays, dragEdit, dragRefusal, linkTypeFromEnds, targetEnd } from './edit';
 
 const D = MINUTES_PER_DAY;
-const at = (iso: string) => timeFromIso(iso) as number;
-const standard = calendarCompile({ id: 'std' }); // Mon–Fri 08–12, 13–17
-// Monday 2024-01-01 08:00 … Tuesday 17:00: two working days.
-const task: DragSubject = {
-  shape: WORK_TASK,
-  start: at('2024-01-01T08:00'),
-  finish: at('2024-01-02T17:00'),
-  durationMinutes: 960,
-  startLimit: null,
-  finishLimit: null,
-};
 
 describe('dragDays: a horizontal drag snaps to whole days', () => {
   const pxPerMinute = 32 / D; // day zoom: 32 px per day

@@ -1,7 +1,6 @@
-import { calendarCompile, timeFromIso } from '@takt/engine';
-import { type GanttHit, MINUTES_PER_DAY, type TimeScale, WORK_TASK } from '@takt/gantt';
+import { type GanttHit, MINUTES_PER_DAY, type TimeScale } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
-import type { DragSubject } from './edit';
+import { at, standard, task } from '../../../testing/gantt-drag';
 import {
   DRAG_THRESHOLD_PX,
   type GestureContext,
@@ -11,20 +10,10 @@ import {
   gestureStep,
   type PointerHits,
 } from './gesture';
+import { NO_HITS } from './pointer-hits';
 
 const D = MINUTES_PER_DAY;
-const at = (iso: string) => timeFromIso(iso) as number;
-const standard = calendarCompile({ id: 'std' }); // Mon–Fri 08–12, 13–17
 const scale: TimeScale = { start: at('2024-01-01T00:00'), pxPerMinute: 32 / D }; // 32 px a day
-// Monday 2024-01-01 08:00 … Tuesday 17:00: two working days.
-const task: DragSubject = {
-  shape: WORK_TASK,
-  start: at('2024-01-01T08:00'),
-  finish: at('2024-01-02T17:00'),
-  durationMinutes: 960,
-  startLimit: null,
-  finishLimit: null,
-};
 
 function context(over: Partial<GestureContext> = {}): GestureContext {
   return {
@@ -41,20 +30,12 @@ function context(over: Partial<GestureContext> = {}): GestureContext {
   };
 }
 
-const nothing: PointerHits = {
-  header: false,
-  connector: null,
-  hit: null,
-  summary: false,
-  targetEnd: 'start',
-  link: -1,
-};
 const onWork = (
   work: number,
   part: GanttHit['part'] = 'body',
   over: Partial<PointerHits> = {},
 ): PointerHits => ({
-  ...nothing,
+  ...NO_HITS,
   hit: { row: work, work, part },
   ...over,
 });
@@ -67,7 +48,7 @@ const down = (x: number, hits: PointerHits, y = 100): GestureEvent => ({
   hits,
   modifiers: noKeys,
 });
-const move = (x: number, hits: PointerHits = nothing, y = 100): GestureEvent => ({
+const move = (x: number, hits: PointerHits = NO_HITS, y = 100): GestureEvent => ({
   type: 'move',
   x,
   y,
@@ -211,7 +192,7 @@ describe('gestureStep: a press on a bar', () => {
 
 describe('gestureStep: drawing a link', () => {
   const connector = (work: number) => ({
-    ...nothing,
+    ...NO_HITS,
     connector: { work, end: 'finish' as const, x: 70, y: 110 },
   });
 
@@ -236,7 +217,7 @@ describe('gestureStep: drawing a link', () => {
   });
 
   it('onto empty space, onto its own work or onto a summary saves nothing', () => {
-    for (const target of [nothing, onWork(1), onWork(5, 'body', { summary: true })]) {
+    for (const target of [NO_HITS, onWork(1), onWork(5, 'body', { summary: true })]) {
       const { state, effects } = run([down(70, connector(1)), move(150, target), up]);
       expect(state).toBeNull();
       expect(commits(effects)).toEqual([]);
@@ -245,7 +226,7 @@ describe('gestureStep: drawing a link', () => {
   });
 
   it('leaving a target forgets it', () => {
-    const { effects } = run([down(70, connector(1)), move(150, onWork(4)), move(300, nothing), up]);
+    const { effects } = run([down(70, connector(1)), move(150, onWork(4)), move(300, NO_HITS), up]);
     expect(commits(effects)).toEqual([]);
   });
 
@@ -281,7 +262,7 @@ describe('gestureStep: drawing a link', () => {
 
 describe('gestureStep: panning and clicks on the background', () => {
   const onRow = (row: number, header = false): PointerHits => ({
-    ...nothing,
+    ...NO_HITS,
     header,
     hit: header ? null : { row, work: -1, part: 'row' },
   });
@@ -320,6 +301,6 @@ describe('gestureStep: panning and clicks on the background', () => {
   });
 
   it('only hovers when no gesture runs', () => {
-    expect(run([move(20, nothing, 30)]).effects).toEqual([{ type: 'hover', x: 20, y: 30 }]);
+    expect(run([move(20, NO_HITS, 30)]).effects).toEqual([{ type: 'hover', x: 20, y: 30 }]);
   });
 });
