@@ -8,7 +8,7 @@ import {
   PT_PER_MM,
   printSheetLayout,
 } from './print-sheet.js';
-import { SAMPLE_DATA_DATE, sampleSchedule } from './testing/sample-schedule.js';
+import { a3Preset, SAMPLE_DATA_DATE, sampleSchedule } from './testing/sample-schedule.js';
 import { GANTT_THEME_PRINT } from './theme.js';
 
 /** A surface that records what is drawn; every character is half its size wide. */
@@ -39,16 +39,9 @@ describe('print sheet painter', () => {
   const { snapshot, names, codes } = sampleSchedule(120);
   const input: PrintSheetInput = {
     snapshot,
-    preset: {
-      name: 'A3',
-      sheetHeightMm: 297,
-      sheetWidthMm: 420,
-      marginMm: 10,
-      titles: {
-        firstHeader: { left: '{schedule}', right: 'Page {page} of {pages}' },
-        textSize: 9,
-      },
-    },
+    preset: a3Preset({
+      firstHeader: { left: '{schedule}', right: 'Page {page} of {pages}' },
+    }),
     scaling: {
       kind: 'range',
       start: dateToMinutes(2024, 5, 1),

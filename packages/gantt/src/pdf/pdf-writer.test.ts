@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dateToMinutes } from '../dates.js';
 import { printPageCount } from '../pages.js';
 import { printSheetLayout, printSheetPageInput } from '../print-sheet.js';
-import { SAMPLE_DATA_DATE, sampleSchedule } from '../testing/sample-schedule.js';
+import { a3Preset, SAMPLE_DATA_DATE, sampleSchedule } from '../testing/sample-schedule.js';
 import { type GanttPdfInput, ganttPdf } from './index.js';
 
 const previewDir = join(dirname(fileURLToPath(import.meta.url)), '../../.preview');
@@ -53,19 +53,12 @@ describe('PDF writer', () => {
   const { snapshot, names, codes } = sampleSchedule(300);
   const input: GanttPdfInput = {
     snapshot,
-    preset: {
-      name: 'A3',
-      sheetHeightMm: 297,
-      sheetWidthMm: 420,
-      marginMm: 10,
-      titles: {
-        firstHeader: { left: '{schedule}', right: 'Печать: {date}' },
-        header: { left: '{schedule}' },
-        footer: { right: 'Стр. {page} из {pages}' },
-        lastFooter: { left: 'Утверждаю: ____________', right: 'Стр. {page} из {pages}' },
-        textSize: 9,
-      },
-    },
+    preset: a3Preset({
+      firstHeader: { left: '{schedule}', right: 'Печать: {date}' },
+      header: { left: '{schedule}' },
+      footer: { right: 'Стр. {page} из {pages}' },
+      lastFooter: { left: 'Утверждаю: ____________', right: 'Стр. {page} из {pages}' },
+    }),
     scaling: { kind: 'fit' },
     columns: [
       { title: 'Код', widthMm: 18, value: (row) => codes[row]! },

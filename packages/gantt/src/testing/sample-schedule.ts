@@ -1,4 +1,5 @@
 import { dateToMinutes, MINUTES_PER_DAY } from '../dates.js';
+import type { PrintPreset, PrintTitles } from '../pages.js';
 import {
   CONSTRAINT_IN_DATE,
   CONSTRAINT_NOT_EARLIER,
@@ -92,4 +93,15 @@ export function sampleSchedule(count: number): { snapshot: GanttSnapshot; names:
   }
   closeSummary();
   return { snapshot: snapshotFromWorks(works, links), names, codes };
+}
+
+/** An A3 landscape sheet with 10 mm margins and 9-point titles, as the print tests lay out. */
+export function a3Preset(titles: Omit<PrintTitles, 'textSize'>): PrintPreset {
+  return {
+    name: 'A3',
+    sheetHeightMm: 297,
+    sheetWidthMm: 420,
+    marginMm: 10,
+    titles: { ...titles, textSize: 9 },
+  };
 }
