@@ -32,36 +32,30 @@ export const ABILITIES = [
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
+/**
+ * A role of the people on site (executor, curator): they see the space, its people, structure, schedules
+ * and resources, delegate, print, export and view the model — and have their own abilities `own`.
+ */
+const siteRole = (...own: Ability[]): Ability[] => [
+  'space.view',
+  'users.view',
+  'delegation.manage',
+  'structure.view',
+  'schedule.view',
+  'resources.view',
+  ...own,
+  'print',
+  'export',
+  'bim.view',
+];
+
 export const BUILT_IN_ROLES = {
   administrator: [...ABILITIES],
   planner: ABILITIES.filter(
     (a) => !['space.manage', 'users.manage', 'roles.manage', 'audit.view'].includes(a),
   ) as Ability[],
-  executor: [
-    'space.view',
-    'users.view',
-    'delegation.manage',
-    'structure.view',
-    'schedule.view',
-    'resources.view',
-    'wdp.edit',
-    'timesheets.submit',
-    'print',
-    'export',
-    'bim.view',
-  ] as Ability[],
-  curator: [
-    'space.view',
-    'users.view',
-    'delegation.manage',
-    'structure.view',
-    'schedule.view',
-    'resources.view',
-    'timesheets.accept',
-    'print',
-    'export',
-    'bim.view',
-  ] as Ability[],
+  executor: siteRole('wdp.edit', 'timesheets.submit'),
+  curator: siteRole('timesheets.accept'),
   viewer: ['space.view', 'structure.view', 'schedule.view', 'resources.view', 'bim.view'] as Ability[],
 } satisfies Record<string, Ability[]>;
 export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
