@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
 
 /** Where a query can run: the pool, or one connection taken from it (inside a transaction). */
@@ -18,3 +19,10 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     client.release();
   }
 }
+
+/**
+ * `any($n::type[])` for a Kysely comparison: a list of any length as one array parameter, as the raw SQL
+ * always did (Kysely's `in` spends a parameter per value and caps a list at PostgreSQL's 65,535).
+ */
+export const anyOf = <T extends string | number>(values: readonly T[], type: 'uuid' | 'text' | 'int') =>
+  sql<T>`any(${values}::${sql.raw(type)}[])`;

@@ -1,4 +1,13 @@
+import { kyselyOf } from '@takt/db';
+import { sql } from 'kysely';
 import type pg from 'pg';
+
+/**
+ * The builder of a version copy's connection, which also knows the copy's temporary map of old work ids to
+ * new ones (`work_copy_map`, made by versionCopyData) that the other tables' copies join.
+ */
+export const withCopyMap = (client: pg.PoolClient) =>
+  kyselyOf(client).withTables<{ work_copy_map: { old: string; new: string } }>();
 
 /**
  * Copies a version's assignments (with the by_volume links between them), daily work plans and resource
@@ -10,39 +19,116 @@ export async function versionCopyResources(
   fromVersionId: string,
   toVersionId: string,
 ) {
-  await client.query('DROP TABLE IF EXISTS assignment_copy_map');
-  await client.query(
-    `CREATE TEMP TABLE assignment_copy_map ON COMMIT DROP AS
-     SELECT a.id AS old, gen_random_uuid() AS new FROM assignments a WHERE a."versionId" = $1`,
-    [fromVersionId],
-  );
-  await client.query(
-    `INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity", "approvedQuantity",
-       "factQuantity", price, distribution, reserved, "lagMinutes", "windowMinutes", period, entries, "followsId")
-     SELECT am.new, a."spaceId", $2, wm.new, a."resourceId", a."planQuantity", a."approvedQuantity", a."factQuantity",
-       a.price, a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries, fm.new
-     FROM assignments a JOIN assignment_copy_map am ON am.old = a.id JOIN work_copy_map wm ON wm.old = a."workId"
-     LEFT JOIN assignment_copy_map fm ON fm.old = a."followsId" WHERE a."versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query(
-    `INSERT INTO wdp_values ("spaceId", "versionId", "workId", date, "planVolume", "factVolume", "updatedById")
-     SELECT v."spaceId", $2, m.new, v.date, v."planVolume", v."factVolume", v."updatedById"
-     FROM wdp_values v JOIN work_copy_map m ON m.old = v."workId" WHERE v."versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query(
-    `INSERT INTO wdp_rows ("workId", "spaceId", "versionId", planning)
-     SELECT m.new, r."spaceId", $2, r.planning FROM wdp_rows r JOIN work_copy_map m ON m.old = r."workId"
-     WHERE r."versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query(
-    `INSERT INTO resource_settings ("versionId", "spaceId", scenario, variant, "autoStartFromWdp", "autoFinishFromWdp",
-       "planCostAttributeId", "factCostAttributeId", leveling)
-     SELECT $2, "spaceId", scenario, variant, "autoStartFromWdp", "autoFinishFromWdp", "planCostAttributeId",
-       "factCostAttributeId", leveling FROM resource_settings WHERE "versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query('DROP TABLE assignment_copy_map');
+  const db = withCopyMap(client).withTables<{ assignment_copy_map: { old: string; new: string } }>();
+  const toVersion = sql.val(toVersionId).as('versionId');
+  await db.schema.dropTable('assignment_copy_map').ifExists().execute();
+  await db.schema
+    .createTable('assignment_copy_map')
+    .temporary()
+    .onCommit('drop')
+    .as(
+      db
+        .selectFrom('assignments as a')
+        .select(['a.id as old', sql<string>`gen_random_uuid()`.as('new')])
+        .where('a.versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db
+    .insertInto('assignments')
+    .columns([
+      'id',
+      'spaceId',
+      'versionId',
+      'workId',
+      'resourceId',
+      'planQuantity',
+      'approvedQuantity',
+      'factQuantity',
+      'price',
+      'distribution',
+      'reserved',
+      'lagMinutes',
+      'windowMinutes',
+      'period',
+      'entries',
+      'followsId',
+    ])
+    .expression(
+      db
+        .selectFrom('assignments as a')
+        .innerJoin('assignment_copy_map as am', 'am.old', 'a.id')
+        .innerJoin('work_copy_map as wm', 'wm.old', 'a.workId')
+        .leftJoin('assignment_copy_map as fm', 'fm.old', 'a.followsId')
+        .select([
+          'am.new as id',
+          'a.spaceId',
+          toVersion,
+          'wm.new as workId',
+          'a.resourceId',
+          'a.planQuantity',
+          'a.approvedQuantity',
+          'a.factQuantity',
+          'a.price',
+          'a.distribution',
+          'a.reserved',
+          'a.lagMinutes',
+          'a.windowMinutes',
+          'a.period',
+          'a.entries',
+          'fm.new as followsId',
+        ])
+        .where('a.versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db
+    .insertInto('wdp_values')
+    .columns(['spaceId', 'versionId', 'workId', 'date', 'planVolume', 'factVolume', 'updatedById'])
+    .expression(
+      db
+        .selectFrom('wdp_values as v')
+        .innerJoin('work_copy_map as m', 'm.old', 'v.workId')
+        .select([
+          'v.spaceId',
+          toVersion,
+          'm.new as workId',
+          'v.date',
+          'v.planVolume',
+          'v.factVolume',
+          'v.updatedById',
+        ])
+        .where('v.versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db
+    .insertInto('wdp_rows')
+    .columns(['workId', 'spaceId', 'versionId', 'planning'])
+    .expression(
+      db
+        .selectFrom('wdp_rows as r')
+        .innerJoin('work_copy_map as m', 'm.old', 'r.workId')
+        .select(['m.new as workId', 'r.spaceId', toVersion, 'r.planning'])
+        .where('r.versionId', '=', fromVersionId),
+    )
+    .execute();
+  const settings = [
+    'spaceId',
+    'scenario',
+    'variant',
+    'autoStartFromWdp',
+    'autoFinishFromWdp',
+    'planCostAttributeId',
+    'factCostAttributeId',
+    'leveling',
+  ] as const;
+  await db
+    .insertInto('resource_settings')
+    .columns(['versionId', ...settings])
+    .expression(
+      db
+        .selectFrom('resource_settings')
+        .select([toVersion, ...settings])
+        .where('versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db.schema.dropTable('assignment_copy_map').execute();
 }

@@ -1,46 +1,12 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
-import { versionCopyResources } from './copy-resources';
+import { WORK_DATA_COLUMNS } from '../../db/work-row';
+import { versionCopyResources, withCopyMap } from './copy-resources';
 
 /** The columns of a work row besides its id: what a version copy copies and an undo snapshot keeps. */
-export const WORK_COLUMNS = [
-  'spaceId',
-  'versionId',
-  'parentId',
-  'originId',
-  'sortKey',
-  'code',
-  'name',
-  'type',
-  'durationMinutes',
-  'calendarId',
-  'planStart',
-  'planFinish',
-  'approvedStart',
-  'approvedFinish',
-  'factStart',
-  'factFinish',
-  'planVolume',
-  'approvedVolume',
-  'factVolume',
-  'unit',
-  'progress',
-  'status',
-  'executorId',
-  'curatorId',
-  'startLimit',
-  'startLimitDate',
-  'finishLimit',
-  'finishLimitDate',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloat',
-  'freeFloat',
-  'critical',
-];
+export const WORK_COLUMNS = WORK_DATA_COLUMNS;
 
-const COPIED = WORK_COLUMNS.filter((c) => !['spaceId', 'versionId', 'parentId'].includes(c));
+const COPIED = WORK_COLUMNS.filter((c) => c !== 'spaceId' && c !== 'versionId' && c !== 'parentId');
 
 /**
  * Copies the works, relations, attribute values, directory values, assignments and daily plans of one version into another,
@@ -49,43 +15,92 @@ const COPIED = WORK_COLUMNS.filter((c) => !['spaceId', 'versionId', 'parentId'].
  * schedules into the version are copied too; links to works outside it keep their predecessor.
  */
 export async function versionCopyData(client: pg.PoolClient, fromVersionId: string, toVersionId: string) {
-  await client.query('DROP TABLE IF EXISTS work_copy_map');
-  await client.query(
-    `CREATE TEMP TABLE work_copy_map ON COMMIT DROP AS
-     SELECT id AS old, gen_random_uuid() AS new FROM works WHERE "versionId" = $1`,
-    [fromVersionId],
-  );
-  await client.query('ALTER TABLE work_copy_map ADD PRIMARY KEY (old)');
-  const cols = COPIED.map((c) => `"${c}"`).join(', ');
-  const { rowCount } = await client.query(
-    `INSERT INTO works (id, "spaceId", "versionId", "parentId", ${cols})
-     SELECT m.new, w."spaceId", $2, pm.new, ${COPIED.map((c) => `w."${c}"`).join(', ')}
-     FROM works w JOIN work_copy_map m ON m.old = w.id LEFT JOIN work_copy_map pm ON pm.old = w."parentId"
-     WHERE w."versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query(
-    `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes", code, driving)
-     SELECT gen_random_uuid(), r."spaceId", $2, coalesce(pm.new, r."predecessorId"), sm.new, r.type, r."lagMinutes",
-       r.code, r.driving
-     FROM relations r JOIN work_copy_map sm ON sm.old = r."successorId"
-     LEFT JOIN work_copy_map pm ON pm.old = r."predecessorId"
-     WHERE r."versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
-  await client.query(
-    `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
-     SELECT v."spaceId", m.new, v."attributeId", v.value FROM attribute_values v JOIN work_copy_map m ON m.old = v."workId"`,
-  );
-  await client.query(
-    `INSERT INTO version_directory_values ("spaceId", "versionId", "valueId")
-     SELECT "spaceId", $2, "valueId" FROM version_directory_values WHERE "versionId" = $1`,
-    [fromVersionId, toVersionId],
-  );
+  const db = withCopyMap(client);
+  await db.schema.dropTable('work_copy_map').ifExists().execute();
+  await db.schema
+    .createTable('work_copy_map')
+    .temporary()
+    .onCommit('drop')
+    .as(
+      db
+        .selectFrom('works')
+        .select(['id as old', sql<string>`gen_random_uuid()`.as('new')])
+        .where('versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db.schema
+    .alterTable('work_copy_map')
+    .addPrimaryKeyConstraint('work_copy_map_pkey', ['old'])
+    .execute();
+  const copied = await db
+    .insertInto('works')
+    .columns(['id', 'spaceId', 'versionId', 'parentId', ...COPIED])
+    .expression(
+      db
+        .selectFrom('works as w')
+        .innerJoin('work_copy_map as m', 'm.old', 'w.id')
+        .leftJoin('work_copy_map as pm', 'pm.old', 'w.parentId')
+        .select(['m.new as id', 'w.spaceId', sql.val(toVersionId).as('versionId'), 'pm.new as parentId'])
+        .select(COPIED.map((c) => `w.${c}` as const))
+        .where('w.versionId', '=', fromVersionId),
+    )
+    .executeTakeFirst();
+  await db
+    .insertInto('relations')
+    .columns([
+      'id',
+      'spaceId',
+      'versionId',
+      'predecessorId',
+      'successorId',
+      'type',
+      'lagMinutes',
+      'code',
+      'driving',
+    ])
+    .expression(
+      db
+        .selectFrom('relations as r')
+        .innerJoin('work_copy_map as sm', 'sm.old', 'r.successorId')
+        .leftJoin('work_copy_map as pm', 'pm.old', 'r.predecessorId')
+        .select([
+          sql<string>`gen_random_uuid()`.as('id'),
+          'r.spaceId',
+          sql.val(toVersionId).as('versionId'),
+          (eb) => eb.fn.coalesce('pm.new', 'r.predecessorId').as('predecessorId'),
+          'sm.new as successorId',
+          'r.type',
+          'r.lagMinutes',
+          'r.code',
+          'r.driving',
+        ])
+        .where('r.versionId', '=', fromVersionId),
+    )
+    .execute();
+  await db
+    .insertInto('attribute_values')
+    .columns(['spaceId', 'workId', 'attributeId', 'value'])
+    .expression(
+      db
+        .selectFrom('attribute_values as v')
+        .innerJoin('work_copy_map as m', 'm.old', 'v.workId')
+        .select(['v.spaceId', 'm.new as workId', 'v.attributeId', 'v.value']),
+    )
+    .execute();
+  await db
+    .insertInto('version_directory_values')
+    .columns(['spaceId', 'versionId', 'valueId'])
+    .expression(
+      db
+        .selectFrom('version_directory_values')
+        .select(['spaceId', sql.val(toVersionId).as('versionId'), 'valueId'])
+        .where('versionId', '=', fromVersionId),
+    )
+    .execute();
   await versionCopyResources(client, fromVersionId, toVersionId);
   await copyBimLinks(client, fromVersionId, toVersionId);
-  await client.query('DROP TABLE work_copy_map');
-  return rowCount ?? 0;
+  await db.schema.dropTable('work_copy_map').execute();
+  return Number(copied.numInsertedOrUpdatedRows ?? 0);
 }
 
 /**
@@ -93,13 +108,45 @@ export async function versionCopyData(client: pg.PoolClient, fromVersionId: stri
  * work ids to new ones).
  */
 async function copyBimLinks(client: pg.PoolClient, fromVersionId: string, toVersionId: string) {
-  await client.query(
-    `INSERT INTO bim_links (id, "spaceId", "versionId", "workId", "modelId", "globalId", "profileId", source, "createdAt")
-     SELECT gen_random_uuid(), l."spaceId", $2, m.new, l."modelId", l."globalId", l."profileId", l.source, l."createdAt"
-     FROM bim_links l JOIN work_copy_map m ON m.old = l."workId" JOIN bim_models bm ON bm.id = l."modelId"
-     WHERE l."versionId" = $1
-       -- a copy into a schedule of another project drops links to this project's models
-       AND bm."projectId" = (SELECT s."parentId" FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE v.id = $2)`,
-    [fromVersionId, toVersionId],
-  );
+  const db = withCopyMap(client);
+  await db
+    .insertInto('bim_links')
+    .columns([
+      'id',
+      'spaceId',
+      'versionId',
+      'workId',
+      'modelId',
+      'globalId',
+      'profileId',
+      'source',
+      'createdAt',
+    ])
+    .expression(
+      db
+        .selectFrom('bim_links as l')
+        .innerJoin('work_copy_map as m', 'm.old', 'l.workId')
+        .innerJoin('bim_models as bm', 'bm.id', 'l.modelId')
+        .select([
+          sql<string>`gen_random_uuid()`.as('id'),
+          'l.spaceId',
+          sql.val(toVersionId).as('versionId'),
+          'm.new as workId',
+          'l.modelId',
+          'l.globalId',
+          'l.profileId',
+          'l.source',
+          'l.createdAt',
+        ])
+        .where('l.versionId', '=', fromVersionId)
+        // a copy into a schedule of another project drops links to this project's models
+        .where('bm.projectId', '=', (eb) =>
+          eb
+            .selectFrom('versions as v')
+            .innerJoin('eps_nodes as s', 's.id', 'v.scheduleId')
+            .select('s.parentId')
+            .where('v.id', '=', toVersionId),
+        ),
+    )
+    .execute();
 }

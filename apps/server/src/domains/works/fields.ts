@@ -1,36 +1,29 @@
 import { SCHEDULE_LIMITS, scheduleDate, type WorkFields } from '@takt/contracts';
-import type { LimitType, WorkRecord } from '@takt/schedule';
+import { kyselyOf, type Tables } from '@takt/db';
+import type { WorkRecord } from '@takt/schedule';
+import { sql, type Updateable } from 'kysely';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { iso } from '../../db/time';
+import { anyOf } from '../../db/sql';
+import type { WorkColumn, WorkRecordRow } from '../../db/work-row';
 import { AppError } from '../../errors';
 
-export const WORK_SELECT = `w.id, w."versionId", w."parentId", w."originId", w."sortKey", w.code, w.name, w.type,
-  w."durationMinutes", w."calendarId",
-  ${iso('w."planStart"')} AS "planStart", ${iso('w."planFinish"')} AS "planFinish",
-  ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
-  ${iso('w."factStart"')} AS "factStart", ${iso('w."factFinish"')} AS "factFinish",
-  w."planVolume", w."approvedVolume", w."factVolume", w.unit, w.progress, w.status, w."executorId", w."curatorId",
-  w."startLimit", ${iso('w."startLimitDate"')} AS "startLimitDate",
-  w."finishLimit", ${iso('w."finishLimitDate"')} AS "finishLimitDate",
-  ${iso('w."earlyStart"')} AS "earlyStart", ${iso('w."earlyFinish"')} AS "earlyFinish",
-  ${iso('w."lateStart"')} AS "lateStart", ${iso('w."lateFinish"')} AS "lateFinish",
-  w."totalFloat", w."freeFloat", w.critical, w.revision`;
+/** `A` when it has exactly the fields of `B`, else `never` (and every call of the function that takes it fails). */
+type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+  ? A
+  : never;
 
-/** A work row as `WORK_SELECT` reads it: the API's work with its limits in their own columns. */
-export type WorkRow = Omit<WorkRecord, 'startLimit' | 'finishLimit'> & {
-  startLimit: LimitType | null;
-  startLimitDate: string | null;
-  finishLimit: LimitType | null;
-  finishLimitDate: string | null;
-};
+/** The API's work with each limit as its two columns, as the row read by `WORK_RECORD_COLUMNS` has them. */
+type WorkRecordAsRow = Omit<WorkRecord, 'startLimit' | 'finishLimit'> &
+  Record<'startLimit' | 'startLimitDate' | 'finishLimit' | 'finishLimitDate', unknown>;
 
 /**
  * A work as the API returns it: `@takt/schedule`'s `WorkRecord` (which the web app writes into its
- * rows) and the values of its attributes.
+ * rows) and the values of its attributes. The row's fields come from the schema (`WORK_RECORD_COLUMNS`)
+ * and must stay the fields of `WorkRecord`, the type the browser shares.
  */
 export function toWork(
-  row: WorkRow,
+  row: SameFields<WorkRecordRow, WorkRecordAsRow>,
   attributes: Record<string, unknown> = {},
 ): WorkRecord & { attributes: Record<string, unknown> } {
   const { startLimit, startLimitDate, finishLimit, finishLimitDate, ...rest } = row;
@@ -42,46 +35,44 @@ export function toWork(
   };
 }
 
-const CASTS: Partial<Record<keyof WorkFields, string>> = {
-  code: 'text',
-  name: 'text',
-  type: '"WorkType"',
-  durationMinutes: 'int',
-  calendarId: 'uuid',
-  planStart: 'timestamp',
-  planFinish: 'timestamp',
-  approvedStart: 'timestamp',
-  approvedFinish: 'timestamp',
-  factStart: 'timestamp',
-  factFinish: 'timestamp',
-  planVolume: 'float8',
-  approvedVolume: 'float8',
-  factVolume: 'float8',
-  unit: 'text',
-  progress: 'float8',
-  status: '"WorkStatus"',
-  executorId: 'uuid',
-  curatorId: 'uuid',
-};
+/** The fields of `WorkFields` that are a work column of the same name and value. */
+const ASSIGNABLE = [
+  'code',
+  'name',
+  'type',
+  'durationMinutes',
+  'calendarId',
+  'planStart',
+  'planFinish',
+  'approvedStart',
+  'approvedFinish',
+  'factStart',
+  'factFinish',
+  'planVolume',
+  'approvedVolume',
+  'factVolume',
+  'unit',
+  'progress',
+  'status',
+  'executorId',
+  'curatorId',
+] as const satisfies readonly (keyof WorkFields & WorkColumn)[];
 
-/** Column assignments for the given fields; parameters are numbered from `first`. */
-export function workAssignments(fields: Partial<WorkFields>, first: number) {
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  const add = (column: string, cast: string, value: unknown) => {
-    params.push(value);
-    sets.push(`"${column}" = $${first + params.length - 1}::${cast}`);
-  };
-  for (const [key, cast] of Object.entries(CASTS) as [keyof WorkFields, string][]) {
-    if (fields[key] !== undefined) add(key, cast, fields[key]);
+/** The column values the given fields set (a limit sets its type and date columns). */
+export function workAssignments(fields: Partial<WorkFields>): Updateable<Tables.Work> {
+  const set: Updateable<Tables.Work> = {};
+  for (const key of ASSIGNABLE) {
+    if (fields[key] !== undefined) (set as Record<string, unknown>)[key] = fields[key];
   }
-  for (const side of ['start', 'finish'] as const) {
-    const limit = fields[`${side}Limit`];
-    if (limit === undefined) continue;
-    add(`${side}Limit`, '"LimitType"', limit?.type ?? null);
-    add(`${side}LimitDate`, 'timestamp', limit?.date ?? null);
+  if (fields.startLimit !== undefined) {
+    set.startLimit = fields.startLimit?.type ?? null;
+    set.startLimitDate = fields.startLimit?.date ?? null;
   }
-  return { sets, params };
+  if (fields.finishLimit !== undefined) {
+    set.finishLimit = fields.finishLimit?.type ?? null;
+    set.finishLimitDate = fields.finishLimit?.date ?? null;
+  }
+  return set;
 }
 
 /** The dates of plan and fact data that the editing period governs. */
@@ -100,12 +91,15 @@ export async function checkWorkReferences(
   fields: Partial<WorkFields>,
 ) {
   const spaceId = ctx.space.spaceId;
+  const db = kyselyOf(client);
   const users = [fields.executorId, fields.curatorId].filter((u): u is string => !!u);
   if (users.length) {
-    const { rows } = await client.query<{ userId: string }>(
-      `SELECT "userId" FROM space_members WHERE "spaceId" = $1 AND "userId" = ANY($2::uuid[])`,
-      [spaceId, users],
-    );
+    const rows = await db
+      .selectFrom('space_members')
+      .select('userId')
+      .where('spaceId', '=', spaceId)
+      .where('userId', '=', anyOf(users, 'uuid'))
+      .execute();
     const members = new Set(rows.map((r) => r.userId));
     const issues = (['executorId', 'curatorId'] as const)
       .filter((key) => fields[key] && !members.has(fields[key]!))
@@ -113,21 +107,30 @@ export async function checkWorkReferences(
     if (issues.length) throw new AppError('ValidationError', {}, issues);
   }
   if (fields.calendarId) {
-    const { rowCount } = await client.query(`SELECT 1 FROM calendars WHERE id = $1 AND "spaceId" = $2`, [
-      fields.calendarId,
-      spaceId,
-    ]);
-    if (!rowCount)
+    const calendar = await db
+      .selectFrom('calendars')
+      .select('id')
+      .where('id', '=', fields.calendarId)
+      .where('spaceId', '=', spaceId)
+      .executeTakeFirst();
+    if (!calendar)
       throw new AppError('ValidationError', {}, [{ path: 'calendarId', message: 'validation.required' }]);
   }
   const attributeIds = Object.keys(fields.attributes ?? {});
   if (attributeIds.length) {
-    const { rows } = await client.query<{ id: string; valueType: string; canEdit: boolean | null }>(
-      `SELECT a.id, a."valueType", acc."canEdit" FROM attributes a
-       LEFT JOIN attribute_access acc ON acc."attributeId" = a.id AND acc."scheduleId" = $3 AND acc."roleId" = $4
-       WHERE a."spaceId" = $1 AND a.id = ANY($2::uuid[]) AND (a."scheduleId" IS NULL OR a."scheduleId" = $3)`,
-      [spaceId, attributeIds, scheduleId, ctx.space.roleId],
-    );
+    const rows = await db
+      .selectFrom('attributes as a')
+      .leftJoin('attribute_access as acc', (join) =>
+        join
+          .onRef('acc.attributeId', '=', 'a.id')
+          .on('acc.scheduleId', '=', scheduleId)
+          .on('acc.roleId', '=', ctx.space.roleId),
+      )
+      .select(['a.id', 'a.valueType', 'acc.canEdit'])
+      .where('a.spaceId', '=', spaceId)
+      .where('a.id', '=', anyOf(attributeIds, 'uuid'))
+      .where((eb) => eb.or([eb('a.scheduleId', 'is', null), eb('a.scheduleId', '=', scheduleId)]))
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const issues: { path: string; message: string }[] = [];
     for (const [attributeId, value] of Object.entries(fields.attributes!)) {
@@ -166,19 +169,33 @@ export async function writeAttributeValues(
   values: Record<string, unknown> | undefined,
 ) {
   if (!values) return;
+  const db = kyselyOf(client);
   for (const [attributeId, value] of Object.entries(values)) {
     if (value === null) {
-      await client.query(
-        `DELETE FROM attribute_values WHERE "workId" = ANY($1::uuid[]) AND "attributeId" = $2`,
-        [workIds, attributeId],
-      );
+      await db
+        .deleteFrom('attribute_values')
+        .where('workId', '=', anyOf(workIds, 'uuid'))
+        .where('attributeId', '=', attributeId)
+        .execute();
     } else {
-      await client.query(
-        `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
-         SELECT $1, w, $3, $4::jsonb FROM unnest($2::uuid[]) AS w
-         ON CONFLICT ("workId", "attributeId") DO UPDATE SET value = EXCLUDED.value`,
-        [ctx.space.spaceId, workIds, attributeId, JSON.stringify(value)],
-      );
+      // One statement for any number of works: the rows come from unnest over the id array.
+      await db
+        .insertInto('attribute_values')
+        .columns(['spaceId', 'workId', 'attributeId', 'value'])
+        .expression(
+          db
+            .selectFrom(sql<{ w: string }>`unnest(${workIds}::uuid[])`.as('u'))
+            .select([
+              sql.val(ctx.space.spaceId).as('spaceId'),
+              'u.w',
+              sql.val(attributeId).as('attributeId'),
+              sql`${JSON.stringify(value)}::jsonb`.as('value'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc.columns(['workId', 'attributeId']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+        )
+        .execute();
     }
   }
 }

@@ -1,8 +1,10 @@
 import type { WorkFields } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction } from '../../db/sql';
-import { iso } from '../../db/time';
+import { anyOf, inTransaction, type Sql } from '../../db/sql';
+import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
@@ -10,37 +12,36 @@ import {
   checkWorkReferences,
   periodDates,
   toWork,
-  WORK_SELECT,
-  type WorkRow,
   wbsOrder,
   workAssignments,
   writeAttributeValues,
 } from './fields';
 import { orderKeyAfter } from './order';
 
-type Sql = pg.Pool | pg.PoolClient;
-
-async function attributeValuesOf(sql: Sql, workIds: string[]) {
-  const { rows } = await sql.query<{ workId: string; values: Record<string, unknown> }>(
-    `SELECT "workId", jsonb_object_agg("attributeId", value) AS values FROM attribute_values
-     WHERE "workId" = ANY($1::uuid[]) GROUP BY "workId"`,
-    [workIds],
-  );
+async function attributeValuesOf(on: Sql, workIds: string[]) {
+  const rows = await kyselyOf(on)
+    .selectFrom('attribute_values')
+    .select(['workId', sql<Record<string, unknown>>`jsonb_object_agg("attributeId", value)`.as('values')])
+    .where('workId', '=', anyOf(workIds, 'uuid'))
+    .groupBy('workId')
+    .execute();
   return new Map(rows.map((r) => [r.workId, r.values]));
 }
 
-async function readWorks(sql: Sql, spaceId: string, ids: string[]) {
-  const { rows } = await sql.query<WorkRow>(
-    `SELECT ${WORK_SELECT} FROM works w WHERE w.id = ANY($1::uuid[]) AND w."spaceId" = $2`,
-    [ids, spaceId],
-  );
-  const values = await attributeValuesOf(sql, ids);
+async function readWorks(on: Sql, spaceId: string, ids: string[]) {
+  const rows = await kyselyOf(on)
+    .selectFrom('works as w')
+    .select(workColumns('w', WORK_RECORD_COLUMNS))
+    .where('w.id', '=', anyOf(ids, 'uuid'))
+    .where('w.spaceId', '=', spaceId)
+    .execute();
+  const values = await attributeValuesOf(on, ids);
   const byId = new Map(rows.map((r) => [r.id, toWork(r, values.get(r.id) ?? {})]));
   return ids.map((id) => byId.get(id)).filter((w) => w !== undefined);
 }
 
-async function readWork(sql: Sql, spaceId: string, id: string) {
-  const [work] = await readWorks(sql, spaceId, [id]);
+async function readWork(on: Sql, spaceId: string, id: string) {
+  const [work] = await readWorks(on, spaceId, [id]);
   if (!work) throw new AppError('NotFound');
   return work;
 }
@@ -49,12 +50,16 @@ async function readWork(sql: Sql, spaceId: string, id: string) {
 export async function listWorks(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
-  const { rows } = await ctx.db.pool.query<WorkRow & { checked: boolean | null; expanded: boolean | null }>(
-    `SELECT ${WORK_SELECT}, s.checked, s.expanded FROM works w
-     LEFT JOIN work_user_states s ON s."workId" = w.id AND s."userId" = $3
-     WHERE w."versionId" = $1 AND w."spaceId" = $2`,
-    [versionId, spaceId, ctx.session.userId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('works as w')
+    .leftJoin('work_user_states as s', (join) =>
+      join.onRef('s.workId', '=', 'w.id').on('s.userId', '=', ctx.session.userId),
+    )
+    .select(workColumns('w', WORK_RECORD_COLUMNS))
+    .select(['s.checked', 's.expanded'])
+    .where('w.versionId', '=', versionId)
+    .where('w.spaceId', '=', spaceId)
+    .execute();
   const values = await attributeValuesOf(
     ctx.db.pool,
     rows.map((r) => r.id),
@@ -72,25 +77,28 @@ export async function getWork(ctx: SpaceContext, versionId: string, workId: stri
   return work;
 }
 
-interface Locked {
-  id: string;
-  parentId: string | null;
-  sortKey: number;
-  type: string;
-  revision: number;
-}
+type Locked = Awaited<ReturnType<typeof lockWorks>> extends Map<string, infer L> ? L : never;
 
 /** Locks works of the version for an edit; a missing one is NotFound, a stale revision Conflict. */
 async function lockWorks(
   client: pg.PoolClient,
   versionId: string,
   refs: { workId: string; revision?: number }[],
-): Promise<Map<string, Locked>> {
-  const { rows } = await client.query<Locked>(
-    `SELECT id, "parentId", "sortKey", type, revision FROM works
-     WHERE "versionId" = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
-    [versionId, refs.map((r) => r.workId)],
-  );
+) {
+  const rows = await kyselyOf(client)
+    .selectFrom('works')
+    .select(['id', 'parentId', 'sortKey', 'type', 'revision'])
+    .where('versionId', '=', versionId)
+    .where(
+      'id',
+      '=',
+      anyOf(
+        refs.map((r) => r.workId),
+        'uuid',
+      ),
+    )
+    .forUpdate()
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const ref of refs) {
     const row = byId.get(ref.workId);
@@ -103,13 +111,15 @@ async function lockWorks(
 /** A parent becomes a summary when it gets children. */
 async function makeSummary(client: pg.PoolClient, undo: UndoRecorder, parentId: string | null) {
   if (!parentId) return;
-  const { rows } = await client.query<{ type: string }>(`SELECT type FROM works WHERE id = $1`, [parentId]);
-  if (rows[0] && rows[0].type !== 'sum') {
+  const db = kyselyOf(client);
+  const parent = await db.selectFrom('works').select('type').where('id', '=', parentId).executeTakeFirst();
+  if (parent && parent.type !== 'sum') {
     await undo.works([parentId]);
-    await client.query(
-      `UPDATE works SET type = 'sum', revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
-      [parentId],
-    );
+    await db
+      .updateTable('works')
+      .set((eb) => ({ type: 'sum', revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
+      .where('id', '=', parentId)
+      .execute();
   }
 }
 
@@ -137,16 +147,26 @@ export async function createWork(
     const sortKey = await orderKeyAfter(client, 'works', versionId, parentId, afterId ?? 'last', (ids) =>
       undo.works(ids),
     );
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO works (id, "spaceId", "versionId", "parentId", "originId", "sortKey", name)
-       VALUES (gen_random_uuid(), $1, $2, $3, gen_random_uuid(), $4, $5) RETURNING id`,
-      [spaceId, versionId, parentId, sortKey, fields.name],
-    );
-    const id = rows[0]!.id;
+    const db = kyselyOf(client);
+    const { id } = await db
+      .insertInto('works')
+      .values({
+        id: sql`gen_random_uuid()`,
+        spaceId,
+        versionId,
+        parentId,
+        originId: sql`gen_random_uuid()`,
+        sortKey,
+        name: fields.name,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { attributes, name: _name, ...columns } = fields;
-    const { sets, params } = workAssignments(columns, 2);
-    sets.push(`"originId" = id`);
-    await client.query(`UPDATE works SET ${sets.join(', ')} WHERE id = $1`, [id, ...params]);
+    await db
+      .updateTable('works')
+      .set((eb) => ({ ...workAssignments(columns), originId: eb.ref('id') }))
+      .where('id', '=', id)
+      .execute();
     await writeAttributeValues(ctx, client, [id], attributes);
     await makeSummary(client, undo, parentId);
     undo.created('works', [id]);
@@ -182,12 +202,11 @@ export async function bulkUpdateWorks(
     const undo = new UndoRecorder(client);
     await undo.works(ids);
     const { attributes, ...columns } = set;
-    const { sets, params } = workAssignments(columns, 2);
-    await client.query(
-      `UPDATE works SET ${[...sets, 'revision = revision + 1', '"updatedAt" = now()'].join(', ')}
-       WHERE id = ANY($1::uuid[])`,
-      [ids, ...params],
-    );
+    await kyselyOf(client)
+      .updateTable('works')
+      .set((eb) => ({ ...workAssignments(columns), revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
+      .where('id', '=', anyOf(ids, 'uuid'))
+      .execute();
     await writeAttributeValues(ctx, client, ids, attributes);
     await undo.save(ctx, versionId, 'undo_wbs', action);
   });
@@ -204,22 +223,31 @@ export async function deleteWorks(ctx: SpaceContext, input: { versionId: string;
       input.versionId,
       input.workIds.map((workId) => ({ workId })),
     );
-    const { rows } = await client.query<{ id: string }>(
-      `WITH RECURSIVE sub AS (
-         SELECT id FROM works WHERE id = ANY($1::uuid[]) AND "versionId" = $2
-         UNION SELECT w.id FROM works w JOIN sub ON w."parentId" = sub.id)
-       SELECT id FROM sub`,
-      [input.workIds, input.versionId],
-    );
+    const db = kyselyOf(client);
+    const rows = await db
+      .withRecursive('sub(id)', (qb) =>
+        qb
+          .selectFrom('works')
+          .select('id')
+          .where('id', '=', anyOf(input.workIds, 'uuid'))
+          .where('versionId', '=', input.versionId)
+          .union(qb.selectFrom('works as w').innerJoin('sub', 'w.parentId', 'sub.id').select('w.id')),
+      )
+      .selectFrom('sub')
+      .select('id')
+      .execute();
     const all = rows.map((r) => r.id);
-    const relations = await client.query<{ id: string }>(
-      `SELECT id FROM relations WHERE "predecessorId" = ANY($1::uuid[]) OR "successorId" = ANY($1::uuid[])`,
-      [all],
-    );
+    const relations = await db
+      .selectFrom('relations')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('predecessorId', '=', anyOf(all, 'uuid')), eb('successorId', '=', anyOf(all, 'uuid'))]),
+      )
+      .execute();
     const undo = new UndoRecorder(client);
     await undo.works(all);
-    await undo.relations(relations.rows.map((r) => r.id));
-    await client.query(`DELETE FROM works WHERE id = ANY($1::uuid[])`, [all]);
+    await undo.relations(relations.map((r) => r.id));
+    await db.deleteFrom('works').where('id', '=', anyOf(all, 'uuid')).execute();
     await undo.save(ctx, input.versionId, 'undo_wbs', 'works.delete');
     return { success: true as const, count: all.length };
   });
@@ -241,14 +269,24 @@ async function moveTo(
     const { parentId, afterId } = await target(client, work);
     if (parentId) {
       await lockWorks(client, input.versionId, [{ workId: parentId }]);
-      const { rowCount } = await client.query(
-        `WITH RECURSIVE up AS (
-           SELECT id, "parentId" FROM works WHERE id = $1
-           UNION SELECT w.id, w."parentId" FROM works w JOIN up ON w.id = up."parentId")
-         SELECT 1 FROM up WHERE id = $2`,
-        [parentId, work.id],
-      );
-      if (rowCount) throw new AppError('InvalidHierarchy');
+      const cycle = await kyselyOf(client)
+        .withRecursive('up(id, parentId)', (qb) =>
+          qb
+            .selectFrom('works')
+            .select(['id', 'parentId'])
+            .where('id', '=', parentId)
+            .union(
+              qb
+                .selectFrom('works as w')
+                .innerJoin('up', 'w.id', 'up.parentId')
+                .select(['w.id', 'w.parentId']),
+            ),
+        )
+        .selectFrom('up')
+        .select('id')
+        .where('id', '=', work.id)
+        .execute();
+      if (cycle.length) throw new AppError('InvalidHierarchy');
     }
     if (afterId) {
       const after = await lockWorks(client, input.versionId, [{ workId: afterId }]);
@@ -260,10 +298,11 @@ async function moveTo(
     const sortKey = await orderKeyAfter(client, 'works', input.versionId, parentId, afterId, (ids) =>
       undo.works(ids),
     );
-    await client.query(
-      `UPDATE works SET "parentId" = $2, "sortKey" = $3, revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
-      [work.id, parentId, sortKey],
-    );
+    await kyselyOf(client)
+      .updateTable('works')
+      .set((eb) => ({ parentId, sortKey, revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
+      .where('id', '=', work.id)
+      .execute();
     await makeSummary(client, undo, parentId);
     await undo.save(ctx, input.versionId, 'undo_wbs', action);
   });
@@ -292,18 +331,27 @@ export function indentWork(
   input: { versionId: string; workId: string; revision: number },
 ) {
   return moveTo(ctx, input, 'works.indent', async (client, work) => {
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM works WHERE "versionId" = $1 AND "parentId" IS NOT DISTINCT FROM $2 AND "sortKey" < $3
-       ORDER BY "sortKey" DESC LIMIT 1`,
-      [input.versionId, work.parentId, work.sortKey],
-    );
-    const previous = rows[0]?.id;
+    const db = kyselyOf(client);
+    const previous = (
+      await db
+        .selectFrom('works')
+        .select('id')
+        .where('versionId', '=', input.versionId)
+        .where('parentId', 'is not distinct from', work.parentId)
+        .where('sortKey', '<', work.sortKey)
+        .orderBy('sortKey', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    )?.id;
     if (!previous) throw new AppError('InvalidHierarchy');
-    const last = await client.query<{ id: string }>(
-      `SELECT id FROM works WHERE "parentId" = $1 ORDER BY "sortKey" DESC LIMIT 1`,
-      [previous],
-    );
-    return { parentId: previous, afterId: last.rows[0]?.id ?? null };
+    const last = await db
+      .selectFrom('works')
+      .select('id')
+      .where('parentId', '=', previous)
+      .orderBy('sortKey', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return { parentId: previous, afterId: last?.id ?? null };
   });
 }
 
@@ -314,11 +362,12 @@ export function outdentWork(
 ) {
   return moveTo(ctx, input, 'works.outdent', async (client, work) => {
     if (!work.parentId) throw new AppError('InvalidHierarchy');
-    const { rows } = await client.query<{ parentId: string | null }>(
-      `SELECT "parentId" FROM works WHERE id = $1`,
-      [work.parentId],
-    );
-    return { parentId: rows[0]!.parentId, afterId: work.parentId };
+    const parent = await kyselyOf(client)
+      .selectFrom('works')
+      .select('parentId')
+      .where('id', '=', work.parentId)
+      .executeTakeFirstOrThrow();
+    return { parentId: parent.parentId, afterId: work.parentId };
   });
 }
 
@@ -329,22 +378,35 @@ export async function setWorkState(
 ) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, input.versionId);
-  const { rowCount } = await ctx.db.pool.query(
-    `INSERT INTO work_user_states ("spaceId", "userId", "workId", "versionId", checked, expanded)
-     SELECT $1, $2, w.id, w."versionId", coalesce($5, false), coalesce($6, true)
-     FROM works w WHERE w.id = ANY($3::uuid[]) AND w."versionId" = $4 AND w."spaceId" = $1
-     ON CONFLICT ("userId", "workId") DO UPDATE SET
-       checked = coalesce($5, work_user_states.checked), expanded = coalesce($6, work_user_states.expanded)`,
-    [
-      spaceId,
-      ctx.session.userId,
-      input.workIds,
-      input.versionId,
-      input.checked ?? null,
-      input.expanded ?? null,
-    ],
-  );
-  return { success: true as const, count: rowCount ?? 0 };
+  const checked = input.checked ?? null;
+  const expanded = input.expanded ?? null;
+  const db = kyselyOf(ctx.db.pool);
+  const result = await db
+    .insertInto('work_user_states')
+    .columns(['spaceId', 'userId', 'workId', 'versionId', 'checked', 'expanded'])
+    .expression(
+      db
+        .selectFrom('works as w')
+        .select([
+          sql.val(spaceId).as('spaceId'),
+          sql.val(ctx.session.userId).as('userId'),
+          'w.id',
+          'w.versionId',
+          sql<boolean>`coalesce(${checked}::boolean, false)`.as('checked'),
+          sql<boolean>`coalesce(${expanded}::boolean, true)`.as('expanded'),
+        ])
+        .where('w.id', '=', anyOf(input.workIds, 'uuid'))
+        .where('w.versionId', '=', input.versionId)
+        .where('w.spaceId', '=', spaceId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['userId', 'workId']).doUpdateSet({
+        checked: sql`coalesce(${checked}::boolean, work_user_states.checked)`,
+        expanded: sql`coalesce(${expanded}::boolean, work_user_states.expanded)`,
+      }),
+    )
+    .executeTakeFirst();
+  return { success: true as const, count: Number(result.numInsertedOrUpdatedRows ?? 0) };
 }
 
 /**
@@ -354,16 +416,31 @@ export async function setWorkState(
 export async function workViewState(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
-  const { rows } = await ctx.db.pool.query<{ workId: string; checked: boolean; expanded: boolean }>(
-    `SELECT "workId", checked, expanded FROM work_user_states
-     WHERE "versionId" = $1 AND "spaceId" = $2 AND "userId" = $3 AND (checked OR NOT expanded)`,
-    [versionId, spaceId, ctx.session.userId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('work_user_states')
+    .select(['workId', 'checked', 'expanded'])
+    .where('versionId', '=', versionId)
+    .where('spaceId', '=', spaceId)
+    .where('userId', '=', ctx.session.userId)
+    .where((eb) => eb.or([eb('checked', '=', true), eb('expanded', '=', false)]))
+    .execute();
   return {
     collapsed: rows.filter((r) => !r.expanded).map((r) => r.workId),
     checked: rows.filter((r) => r.checked).map((r) => r.workId),
   };
 }
+
+/** What of a work the columnar payload leaves out: approved (baseline) dates and volume, constraints. */
+const PLAN_DETAIL_COLUMNS = [
+  'id',
+  'approvedStart',
+  'approvedFinish',
+  'approvedVolume',
+  'startLimit',
+  'startLimitDate',
+  'finishLimit',
+  'finishLimitDate',
+] as const;
 
 /**
  * Works whose plan details are outside the columnar payload — approved (baseline) dates and volume,
@@ -372,24 +449,21 @@ export async function workViewState(ctx: SpaceContext, versionId: string) {
 export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
-  const { rows } = await ctx.db.pool.query<{
-    id: string;
-    approvedStart: string | null;
-    approvedFinish: string | null;
-    approvedVolume: number | null;
-    startLimit: string | null;
-    startLimitDate: string | null;
-    finishLimit: string | null;
-    finishLimitDate: string | null;
-  }>(
-    `SELECT w.id, ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
-       w."approvedVolume", w."startLimit", ${iso('w."startLimitDate"')} AS "startLimitDate",
-       w."finishLimit", ${iso('w."finishLimitDate"')} AS "finishLimitDate"
-     FROM works w WHERE w."versionId" = $1 AND w."spaceId" = $2
-       AND (w."approvedStart" IS NOT NULL OR w."approvedFinish" IS NOT NULL OR w."approvedVolume" IS NOT NULL
-         OR w."startLimit" IS NOT NULL OR w."finishLimit" IS NOT NULL)`,
-    [versionId, spaceId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('works as w')
+    .select(workColumns('w', PLAN_DETAIL_COLUMNS))
+    .where('w.versionId', '=', versionId)
+    .where('w.spaceId', '=', spaceId)
+    .where((eb) =>
+      eb.or([
+        eb('w.approvedStart', 'is not', null),
+        eb('w.approvedFinish', 'is not', null),
+        eb('w.approvedVolume', 'is not', null),
+        eb('w.startLimit', 'is not', null),
+        eb('w.finishLimit', 'is not', null),
+      ]),
+    )
+    .execute();
   return rows.map(({ startLimit, startLimitDate, finishLimit, finishLimitDate, ...rest }) => ({
     ...rest,
     startLimit: startLimit ? { type: startLimit, date: startLimitDate } : null,
@@ -407,31 +481,21 @@ export async function searchWorks(
 ) {
   const needle = input.query?.trim().replace(/[\\%_]/g, (c) => `\\${c}`) || null;
   if (!needle && !input.workIds?.length) return [];
-  const { rows } = await ctx.db.pool.query<{
-    id: string;
-    code: string | null;
-    name: string;
-    versionId: string;
-    versionName: string;
-    locked: boolean;
-    scheduleId: string;
-    scheduleName: string;
-  }>(
-    `SELECT w.id, w.code, w.name, w."versionId", v.name AS "versionName", v.locked, v."scheduleId",
-       s.name AS "scheduleName"
-     FROM works w JOIN versions v ON v.id = w."versionId" JOIN eps_nodes s ON s.id = v."scheduleId"
-     WHERE w."spaceId" = $1
-       AND ($2::uuid[] IS NULL OR w.id = ANY($2::uuid[]))
-       AND ($3::text IS NULL OR w.code ILIKE $3 || '%' OR w.name ILIKE '%' || $3 || '%')
-       AND ($4::uuid IS NULL OR w."versionId" <> $4)
-     ORDER BY s.name, v.number, w."sortKey", w.id LIMIT $5`,
-    [
-      ctx.space.spaceId,
-      input.workIds?.length ? input.workIds : null,
-      needle,
-      input.excludeVersionId ?? null,
-      input.limit ?? 30,
-    ],
-  );
-  return rows;
+  let query = kyselyOf(ctx.db.pool)
+    .selectFrom('works as w')
+    .innerJoin('versions as v', 'v.id', 'w.versionId')
+    .innerJoin('eps_nodes as s', 's.id', 'v.scheduleId')
+    .select(['w.id', 'w.code', 'w.name', 'w.versionId', 'v.name as versionName', 'v.locked', 'v.scheduleId'])
+    .select('s.name as scheduleName')
+    .where('w.spaceId', '=', ctx.space.spaceId);
+  if (input.workIds?.length) query = query.where('w.id', '=', anyOf(input.workIds, 'uuid'));
+  if (needle)
+    query = query.where((eb) =>
+      eb.or([eb('w.code', 'ilike', `${needle}%`), eb('w.name', 'ilike', `%${needle}%`)]),
+    );
+  if (input.excludeVersionId) query = query.where('w.versionId', '<>', input.excludeVersionId);
+  return query
+    .orderBy(['s.name', 'v.number', 'w.sortKey', 'w.id'])
+    .limit(input.limit ?? 30)
+    .execute();
 }
