@@ -215,6 +215,18 @@ const PROBLEMS_RU: { [K in keyof typeof PROBLEMS_EN]: string } = {
   'import.problem.code.invalid_line': 'Строка, которой нет в формате',
 };
 
+/** Export formats named by their tools: the same words in English and Russian. */
+const EXPORT_FORMATS = {
+  'export.format.xer': 'Primavera P6 (XER)',
+  'export.format.xer-primavera': 'Primavera P6 (XER)',
+  'export.format.xml-primavera': 'Primavera P6 (XML)',
+  'export.format.xml': 'MS Project (XML)',
+  'export.format.json': 'Takt (JSON)',
+  'export.format.csv': 'CSV',
+  'export.format.excel': 'Excel (xlsx)',
+  'export.format.xlsx': 'Excel (xlsx)',
+} as const;
+
 /** Messages of the interchange area (English, Russian): file import and export. */
 export const interchangeMessages = area(
   {
@@ -375,14 +387,7 @@ export const interchangeMessages = area(
     'import.tabular.actualFinish': 'Actual finish',
     'export.title': 'Export',
     'export.comparison': 'Export the comparison',
-    'export.format.xer': 'Primavera P6 (XER)',
-    'export.format.xer-primavera': 'Primavera P6 (XER)',
-    'export.format.xml-primavera': 'Primavera P6 (XML)',
-    'export.format.xml': 'MS Project (XML)',
-    'export.format.json': 'Takt (JSON)',
-    'export.format.csv': 'CSV',
-    'export.format.excel': 'Excel (xlsx)',
-    'export.format.xlsx': 'Excel (xlsx)',
+    ...EXPORT_FORMATS,
     'export.format.zip': 'Takt archive (zip)',
     'export.comparison.change': 'Change',
     'export.comparison.field': 'Field',
@@ -585,14 +590,7 @@ export const interchangeMessages = area(
     'import.tabular.actualFinish': 'Фактическое окончание',
     'export.title': 'Экспорт',
     'export.comparison': 'Экспорт сравнения',
-    'export.format.xer': 'Primavera P6 (XER)',
-    'export.format.xer-primavera': 'Primavera P6 (XER)',
-    'export.format.xml-primavera': 'Primavera P6 (XML)',
-    'export.format.xml': 'MS Project (XML)',
-    'export.format.json': 'Takt (JSON)',
-    'export.format.csv': 'CSV',
-    'export.format.excel': 'Excel (xlsx)',
-    'export.format.xlsx': 'Excel (xlsx)',
+    ...EXPORT_FORMATS,
     'export.format.zip': 'Архив Takt (zip)',
     'export.comparison.change': 'Изменение',
     'export.comparison.field': 'Поле',
