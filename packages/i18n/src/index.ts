@@ -11,14 +11,7 @@ export {
   type MessageId,
   translate,
 } from './catalogs';
-export {
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  formatTime,
-  startOfWeek,
-  WEEK_STARTS_ON,
-  weekdayNames,
-} from './format';
+// Every formatter is public.
+export * from './format';
 export { GUIDE_SECTIONS, type GuideSection, type GuideSectionId, guideSections } from './guide';
 export { parseAcceptLanguage, pickLanguage, primaryLanguage, resolveLanguage } from './language';
