@@ -4,6 +4,7 @@
  * arrays, without calendars). Run with `npm run bench -w @takt/engine`; the last line is JSON for 100k.
  */
 import { calculate } from '../src/calculate.js';
+import { networkKahnOrder } from '../src/network.js';
 import { projectCompile } from '../src/project-compile.js';
 import type { ProjectModel } from '../src/project-model.js';
 import { Scheduler } from '../src/scheduler.js';
@@ -57,21 +58,10 @@ interface BaselineArrays {
  * work arrays are allocated once, as the engine's are.
  */
 function baseline(model: ProjectModel, { waiting, order, es, lf }: BaselineArrays): number {
-  const { nodeCount, edgeFrom, edgeTo, inStart, inEdges, outStart, outEdges } = model.network;
+  const { edgeFrom, edgeTo, inStart, inEdges, outStart, outEdges } = model.network;
   const duration = model.duration;
   const lag = model.edgeLag;
-  let tail = 0;
-  for (let v = 0; v < nodeCount; v++) {
-    waiting[v] = inStart[v + 1]! - inStart[v]!;
-    if (waiting[v] === 0) order[tail++] = v;
-  }
-  for (let head = 0; head < tail; head++) {
-    const v = order[head]!;
-    for (let k = outStart[v]!; k < outStart[v + 1]!; k++) {
-      const w = edgeTo[outEdges[k]!]!;
-      if (--waiting[w]! === 0) order[tail++] = w;
-    }
-  }
+  const tail = networkKahnOrder(model.network, waiting, order);
   let finish = 0;
   for (let k = 0; k < tail; k++) {
     const v = order[k]!;

@@ -40,9 +40,19 @@ export function networkBuild(nodeCount: number, edgeFrom: Int32Array, edgeTo: In
  * nodes in edge order.
  */
 export function networkTopologicalOrder(network: Network): { order: Int32Array } | { cycle: number[] } {
-  const { nodeCount, edgeFrom, edgeTo, inStart, outStart, outEdges } = network;
-  const waiting = new Int32Array(nodeCount);
-  const order = new Int32Array(nodeCount);
+  const waiting = new Int32Array(network.nodeCount);
+  const order = new Int32Array(network.nodeCount);
+  if (networkKahnOrder(network, waiting, order) === network.nodeCount) return { order };
+  return { cycle: networkFindCycle(network, waiting, network.edgeFrom) };
+}
+
+/**
+ * Kahn's order into `order`, counting predecessors in `waiting` (both of the node count, reused by the
+ * caller). Returns how many nodes it ordered: fewer than all when a cycle holds the rest, which are then
+ * the nodes with `waiting` above zero.
+ */
+export function networkKahnOrder(network: Network, waiting: Int32Array, order: Int32Array): number {
+  const { nodeCount, edgeTo, inStart, outStart, outEdges } = network;
   let tail = 0;
   for (let v = 0; v < nodeCount; v++) {
     waiting[v] = inStart[v + 1]! - inStart[v]!;
@@ -55,8 +65,7 @@ export function networkTopologicalOrder(network: Network): { order: Int32Array }
       if (--waiting[w]! === 0) order[tail++] = w;
     }
   }
-  if (tail === nodeCount) return { order };
-  return { cycle: networkFindCycle(network, waiting, edgeFrom) };
+  return tail;
 }
 
 /** Walks backwards through nodes still waiting for a predecessor until one repeats: that loop is a cycle. */
