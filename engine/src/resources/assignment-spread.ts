@@ -48,6 +48,43 @@ function spreadFact(
   else spreadAdd(grid, span.c, span.actualFrom, span.actualTo, actual, SHAPE_EVENLY, null, out, 0, 1);
 }
 
+/** What the entries of assignment a are multiplied by: the approved series scales them by approved / planned. */
+function entriesScale(resources: ResourceModel, a: number, series: number, factor: number): number {
+  const planned = resources.quantity[a]!;
+  const share = series === SERIES_APPROVED && planned > 0 ? resources.approvedQuantity[a]! / planned : 1;
+  return resources.entryScale[a]! * share * factor;
+}
+
+/**
+ * Visits the periods of by-period entries (`entries.end` set) with each one's amount and the working range
+ * [low, high) it is spread over: the part of the work's [from, to) inside the period, else the whole period
+ * when the work misses it; an empty range when the period has no working time, which then all falls on its
+ * first grid day `first`.
+ */
+function eachPeriod(
+  grid: DayGrid,
+  span: WorkSpan,
+  entries: DayEntries,
+  scale: number,
+  visit: (low: number, high: number, amount: number, first: number) => void,
+): void {
+  const ends = entries.end!;
+  for (let e = 0; e < entries.day.length; e++) {
+    const first = Math.max(0, entries.day[e]! - grid.firstDay);
+    const end = ends[e]! - grid.firstDay;
+    if (end <= 0) continue;
+    dayGridEnsure(grid, end);
+    const dayW = grid.dayW[span.c]!;
+    const periodFrom = dayW[first]!;
+    const periodTo = dayW[end]!;
+    const low = Math.max(span.from, periodFrom);
+    const high = Math.min(span.to, periodTo);
+    const amount = entries.quantity[e]! * scale;
+    if (high > low) visit(low, high, amount, first);
+    else visit(periodFrom, periodTo, amount, first);
+  }
+}
+
 /**
  * Adds one series of assignment a by day to `out[d]` (grid days; days outside `out` are dropped):
  * plan / approved: the planned / approved quantity placed by the assignment's allocation over
@@ -72,28 +109,15 @@ export function assignmentSpread(
   const mode = resources.mode[a]!;
   if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
     const entries = resources.entries[a]!;
-    const share = series === SERIES_APPROVED && planned > 0 ? resources.approvedQuantity[a]! / planned : 1;
-    const scale = resources.entryScale[a]! * share * factor;
+    const scale = entriesScale(resources, a, series, factor);
     if (entries.end === null) {
       addEntries(grid, entries.day, entries.quantity, scale, out);
       return;
     }
-    for (let e = 0; e < entries.day.length; e++) {
-      const first = Math.max(0, entries.day[e]! - grid.firstDay);
-      const end = entries.end[e]! - grid.firstDay;
-      if (end <= 0) continue;
-      dayGridEnsure(grid, end);
-      const dayW = grid.dayW[c]!;
-      const periodFrom = dayW[first]!;
-      const periodTo = dayW[end]!;
-      const low = Math.max(from, periodFrom);
-      const high = Math.min(to, periodTo);
-      const amount = entries.quantity[e]! * scale;
+    eachPeriod(grid, span, entries, scale, (low, high, amount, first) => {
       if (high > low) spreadAdd(grid, c, low, high, amount, SHAPE_EVENLY, null, out, 0, 1);
-      else if (periodTo > periodFrom)
-        spreadAdd(grid, c, periodFrom, periodTo, amount, SHAPE_EVENLY, null, out, 0, 1);
       else out[first]! += amount;
-    }
+    });
     return;
   }
   if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
@@ -160,25 +184,13 @@ export function assignmentUntil(
   const mode = resources.mode[a]!;
   if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
     const entries = resources.entries[a]!;
-    const part = series === SERIES_APPROVED && planned > 0 ? resources.approvedQuantity[a]! / planned : 1;
-    const scale = resources.entryScale[a]! * part * factor;
+    const scale = entriesScale(resources, a, series, factor);
     if (entries.end === null) return entriesUntil(grid, entries, day, scale);
     let total = 0;
-    for (let e = 0; e < entries.day.length; e++) {
-      const first = Math.max(0, entries.day[e]! - grid.firstDay);
-      const end = entries.end[e]! - grid.firstDay;
-      if (end <= 0) continue;
-      dayGridEnsure(grid, end);
-      const dayW = grid.dayW[c]!;
-      const periodFrom = dayW[first]!;
-      const periodTo = dayW[end]!;
-      const low = Math.max(from, periodFrom);
-      const high = Math.min(to, periodTo);
-      const amount = entries.quantity[e]! * scale;
+    eachPeriod(grid, span, entries, scale, (low, high, amount, first) => {
       if (high > low) total += share(low, high, amount);
-      else if (periodTo > periodFrom) total += share(periodFrom, periodTo, amount);
       else if (first <= day) total += amount;
-    }
+    });
     return total;
   }
   if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
