@@ -1,6 +1,6 @@
 // What the calculation domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
-export { projectLoad, projectOfDocument } from './project';
+export { projectLoad } from './project';
 export {
   calculateAndWrite,
   calculateVersion,

@@ -22,10 +22,7 @@ export interface LoadedProject {
  * The engine input of a document (`@takt/schedule`'s one mapping, which the browser's what-if uses too),
  * with the stored relation ids in engine order and the works' labels for messages.
  */
-export function projectOfDocument(
-  document: ScheduleDocument,
-  relationIdsByRow: readonly string[],
-): LoadedProject {
+function projectOfDocument(document: ScheduleDocument, relationIdsByRow: readonly string[]): LoadedProject {
   const input = engineInput(document, keyDate());
   const labels = new Map<string, string>();
   for (let i = 0; i < document.count; i++) labels.set(document.ids[i]!, workLabel(document, i));

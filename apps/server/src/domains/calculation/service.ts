@@ -1,106 +1,84 @@
-import { Worker } from 'node:worker_threads';
 import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
-import { type CalculateOptions, calculate, type EngineProject, NO_TIME } from '@takt/engine';
+import { NO_TIME } from '@takt/engine';
+import { documentOfColumns, type ScheduleDocument, workLabel } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
-import { sqlTimestampOfMinutes } from '../../db/time';
+import { inTransaction, type Sql } from '../../db/sql';
+import { keyDate, sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
-import { encodedPayload } from '../versions';
-import { type LoadedProject, projectLoad, useWorker } from './project';
+import {
+  encodedPayload,
+  primePayload,
+  type VersionColumns,
+  versionColumns,
+  versionFingerprint,
+} from '../versions';
+import { useWorker } from './project';
+import {
+  applyRowResults,
+  calculateRows,
+  documentParts,
+  type EngineFailure,
+  engineFailureOf,
+  type RowResults,
+} from './rows';
+import { CalculationFailed, calculationThread } from './thread';
 
-export interface CalculationArrays {
-  workIds: string[];
-  earlyStart: Int32Array;
-  earlyFinish: Int32Array;
-  lateStart: Int32Array;
-  lateFinish: Int32Array;
-  totalFloat: Int32Array;
-  freeFloat: Int32Array;
-  critical: Uint8Array;
-  relationDriving: Uint8Array;
-  conflicts: { workId: string; kind: string }[];
+/** A document to calculate, with the stored id of each of its relations (by document relation). */
+export interface CalculationTarget {
+  document: ScheduleDocument;
+  relationIdsByRow: readonly string[];
 }
 
-interface EngineFailure {
-  name?: string;
-  code?: string;
-  message: string;
-  workIds: readonly string[];
-}
-
-class CalculationFailed extends Error {
-  constructor(readonly failure: EngineFailure) {
-    super(failure.message);
-  }
-}
-
-function calculateInline(project: EngineProject, options: CalculateOptions): CalculationArrays {
+/** Calculates in the calculation thread for a big version, inline for a small one. */
+async function calculateTarget(document: ScheduleDocument, inWorker: boolean): Promise<RowResults> {
+  if (inWorker) return calculationThread.calculate(documentParts(document), keyDate());
   try {
-    const r = calculate(project, options);
-    return { ...r, workIds: [...r.workIds], conflicts: [...r.conflicts] };
+    return calculateRows(document, keyDate());
   } catch (error) {
-    const e = error as EngineFailure;
-    if ((error as Error).name === 'EngineError')
-      throw new CalculationFailed({ code: e.code, message: e.message, workIds: e.workIds ?? [] });
-    throw error;
+    const failure = engineFailureOf(error);
+    throw failure ? new CalculationFailed(failure) : error;
   }
-}
-
-/** Runs the engine in a worker thread, so a 100k-work calculation does not stall other requests. */
-function calculateInWorker(project: EngineProject, options: CalculateOptions): Promise<CalculationArrays> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
-    worker.once('message', (message: { ok: boolean; result?: CalculationArrays; error?: EngineFailure }) => {
-      void worker.terminate();
-      if (message.ok) resolve(message.result!);
-      else if (message.error?.name === 'EngineError') reject(new CalculationFailed(message.error));
-      else reject(new Error(message.error?.message ?? 'calculation failed'));
-    });
-    worker.once('error', reject);
-    worker.postMessage({ project, options });
-  });
 }
 
 const at = sqlTimestampOfMinutes;
 
-/** Writes results back in two statements (unnest over arrays), whatever the number of works. */
-export async function writeResults(
-  sql: Sql,
-  result: CalculationArrays,
-  own: Set<string>,
-  relationIds: string[],
-) {
-  const idx: number[] = [];
-  result.workIds.forEach((id, i) => {
-    if (own.has(id)) idx.push(i);
-  });
-  const pick = (a: Int32Array | Uint8Array) => idx.map((i) => a[i]!);
-  await sql.query(
-    `UPDATE works w SET "earlyStart" = ${at('u.es')}, "earlyFinish" = ${at('u.ef')}, "lateStart" = ${at('u.ls')},
-       "lateFinish" = ${at('u.lf')}, "planStart" = coalesce(${at('u.es')}, w."planStart"),
-       "planFinish" = coalesce(${at('u.ef')}, w."planFinish"),
-       "totalFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.tf END,
-       "freeFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.ff END,
-       critical = u.cr
-     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::bool[])
-       AS u(id, es, ef, ls, lf, tf, ff, cr)
-     WHERE w.id = u.id`,
-    [
-      idx.map((i) => result.workIds[i]),
-      pick(result.earlyStart),
-      pick(result.earlyFinish),
-      pick(result.lateStart),
-      pick(result.lateFinish),
-      pick(result.totalFloat),
-      pick(result.freeFloat),
-      pick(result.critical).map((c) => c === 1),
-    ],
-  );
-  await sql.query(
-    `UPDATE relations r SET driving = u.d FROM unnest($1::uuid[], $2::bool[]) AS u(id, d) WHERE r.id = u.id`,
-    [relationIds, Array.from(result.relationDriving, (d) => d === 1)],
-  );
+/**
+ * Writes back the rows whose results changed (all of them on a first calculation, a few after an
+ * edit) in one statement over arrays, and the driving flags that changed in another.
+ */
+async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResults) {
+  const rows = Array.from(r.changedRows);
+  if (rows.length) {
+    const pick = (a: Int32Array | Uint8Array) => rows.map((row) => a[row]!);
+    await sql.query(
+      `UPDATE works w SET "earlyStart" = ${at('u.es')}, "earlyFinish" = ${at('u.ef')}, "lateStart" = ${at('u.ls')},
+         "lateFinish" = ${at('u.lf')}, "planStart" = coalesce(${at('u.es')}, w."planStart"),
+         "planFinish" = coalesce(${at('u.ef')}, w."planFinish"),
+         "totalFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.tf END,
+         "freeFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.ff END,
+         critical = u.cr
+       FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::bool[])
+         AS u(id, es, ef, ls, lf, tf, ff, cr)
+       WHERE w.id = u.id`,
+      [
+        rows.map((row) => target.document.ids[row]),
+        pick(r.earlyStart),
+        pick(r.earlyFinish),
+        pick(r.lateStart),
+        pick(r.lateFinish),
+        pick(r.totalFloat),
+        pick(r.freeFloat),
+        rows.map((row) => r.critical[row] === 1),
+      ],
+    );
+  }
+  const links = Array.from(r.changedRelations);
+  if (links.length)
+    await sql.query(
+      `UPDATE relations r SET driving = u.d FROM unnest($1::uuid[], $2::bool[]) AS u(id, d) WHERE r.id = u.id`,
+      [links.map((k) => target.relationIdsByRow[k]), links.map((k) => r.driving[k] === 1)],
+    );
 }
 
 /** The lease a process holds on a version while it calculates it. */
@@ -127,40 +105,48 @@ export async function recoverInterruptedCalculations(sql: Sql, versionId?: strin
   return rowCount ?? 0;
 }
 
-function reasonOf(failure: EngineFailure, labels: Map<string, string>): string {
-  const names = failure.workIds.map((id) => labels.get(id) ?? id);
+function reasonOf(failure: EngineFailure, label: (id: string) => string): string {
+  const names = failure.workIds.map(label);
   if (failure.code === 'cycle') return `cycle: ${names.join(' → ')}`;
   return names.length ? `${failure.message} (${names.join(', ')})` : failure.message;
 }
 
 /** The catalogue's error for what the engine refused, naming the works (a cycle in its order). */
-function calculationError(failure: EngineFailure, labels: Map<string, string>) {
-  return new AppError('CalculationError', { reason: reasonOf(failure, labels) }, [
-    ...failure.workIds.map((id) => ({ path: id, message: labels.get(id) ?? id })),
+function calculationError(failure: EngineFailure, label: (id: string) => string) {
+  return new AppError('CalculationError', { reason: reasonOf(failure, label) }, [
+    ...failure.workIds.map((id) => ({ path: id, message: label(id) })),
   ]);
 }
 
+/** "Code Name" of a work by id, for messages (the id itself when it is not one of the document's works). */
+function labelOf(document: ScheduleDocument) {
+  return (id: string) => {
+    const row = document.rowOf.get(id);
+    return row === undefined ? id : workLabel(document, row);
+  };
+}
+
 /**
- * Calculates a loaded project — in a worker thread for a big version — and writes the results with
- * `sql` (inside the caller's transaction when it is one). What the engine refuses (a cycle, a date out of
- * its range) is the catalogue's `CalculationError`, and nothing is written.
+ * Calculates a document — in the calculation thread for a big version — and writes back what changed
+ * with `sql` (inside the caller's transaction when it is one). What the engine refuses (a cycle, a date
+ * out of its range) is the catalogue's `CalculationError`, and nothing is written.
  */
-export async function calculateAndWrite(sql: Sql, loaded: LoadedProject) {
-  const inWorker = useWorker(loaded.ownWorkCount);
-  let result: CalculationArrays;
+export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
+  const inWorker = useWorker(target.document.count);
+  const label = labelOf(target.document);
+  let results: RowResults;
   try {
-    result = inWorker
-      ? await calculateInWorker(loaded.project, loaded.options)
-      : calculateInline(loaded.project, loaded.options);
+    results = await calculateTarget(target.document, inWorker);
   } catch (error) {
-    if (error instanceof CalculationFailed) throw calculationError(error.failure, loaded.labels);
+    if (error instanceof CalculationFailed) throw calculationError(error.failure, label);
     throw error;
   }
-  const own = new Set(loaded.project.works.slice(0, loaded.ownWorkCount).map((w) => w.id));
-  await writeResults(sql, result, own, loaded.relationIds);
+  await writeRowResults(sql, target, results);
   return {
     inWorker,
-    conflicts: result.conflicts.map((c) => ({ ...c, work: loaded.labels.get(c.workId) ?? c.workId })),
+    results,
+    changed: results.changedRows.length,
+    conflicts: results.conflicts.map((c) => ({ ...c, work: label(c.workId) })),
   };
 }
 
@@ -200,30 +186,40 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   );
   if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
-  let loaded: LoadedProject | null = null;
+  const phases = { readMs: 0, calculateMs: 0, writeMs: 0 };
+  const lap = (phase: keyof typeof phases, since: number) => {
+    const now = performance.now();
+    phases[phase] = Math.round(now - since);
+    return now;
+  };
   try {
-    loaded = await projectLoad(pool, spaceId, versionId);
-    const { inWorker, conflicts } = await calculateAndWrite(pool, loaded);
-    await pool.query(
-      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
-       WHERE id = $1`,
-      [versionId],
-    );
-    // A big version is opened right after it is calculated: encode its payload (and whatever the caller
-    // warms, such as the model of its histogram when it is charted) now, off the request.
-    if (inWorker) {
-      encodedPayload(pool, ctx.payloads, spaceId, versionId)
-        .then(() => warmUp?.(pool, spaceId, versionId))
-        .catch((error: unknown) =>
-          ctx.log.warn('warm-up after calculation failed', { versionId, err: error }),
-        );
-    }
+    // The fingerprint before the read and again before the write: equal, nothing changed in between,
+    // so the document read is the version the results are written to (and may be cached as such).
+    const before = await versionFingerprint(pool, spaceId, versionId);
+    const columns = await versionColumns(pool, spaceId, versionId);
+    const target = { document: documentOfColumns(columns), relationIdsByRow: columns.relationIds };
+    let t = lap('readMs', startedAt);
+    const outcome = await inTransaction(pool, async (client) => {
+      const unchanged = (await versionFingerprint(client, spaceId, versionId)) === before;
+      const run = await calculateAndWrite(client, target);
+      t = lap('calculateMs', t);
+      await client.query(
+        `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
+         WHERE id = $1`,
+        [versionId],
+      );
+      return { ...run, fingerprint: unchanged ? await versionFingerprint(client, spaceId, versionId) : null };
+    });
+    lap('writeMs', t);
+    afterCalculation(ctx, versionId, columns, outcome, warmUp);
     return {
       calcStatus: CALC_STATUS.calculated,
-      works: loaded.ownWorkCount,
-      inWorker,
+      works: columns.count,
+      changed: outcome.changed,
+      inWorker: outcome.inWorker,
       milliseconds: Math.round(performance.now() - startedAt),
-      conflicts,
+      phases,
+      conflicts: outcome.conflicts,
     };
   } catch (error) {
     const reason =
@@ -237,6 +233,32 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
     );
     throw error;
   }
+}
+
+/**
+ * What a big version's readers want next, prepared off the request: its payload — from the columns just
+ * calculated when nothing else changed the version meanwhile, else read again — and whatever the caller
+ * warms (the model of its histogram when it is charted).
+ */
+function afterCalculation(
+  ctx: SpaceContext,
+  versionId: string,
+  columns: VersionColumns,
+  outcome: { inWorker: boolean; results: RowResults; fingerprint: string | null },
+  warmUp: WarmUp | undefined,
+) {
+  const spaceId = ctx.space.spaceId;
+  const pool = ctx.db.pool;
+  let payload: Promise<unknown> | null = null;
+  if (outcome.fingerprint) {
+    applyRowResults(documentOfColumns(columns), outcome.results);
+    columns.calcStatus = CALC_STATUS.calculated;
+    payload = primePayload(ctx.payloads, spaceId, versionId, outcome.fingerprint, columns);
+  } else if (outcome.inWorker) payload = encodedPayload(pool, ctx.payloads, spaceId, versionId);
+  if (!payload) return;
+  payload
+    .then(() => (outcome.inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
+    .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));
 }
 
 export async function calculationStatus(ctx: SpaceContext, versionId: string) {

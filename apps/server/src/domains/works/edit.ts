@@ -12,7 +12,7 @@ import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
-import { calculateAndWrite, calculationLease, projectOfDocument } from '../calculation';
+import { calculateAndWrite, calculationLease } from '../calculation';
 import { UndoRecorder } from '../undo';
 import { versionColumns, versionForEdit } from '../versions';
 
@@ -70,7 +70,10 @@ async function editHeld(
 
   let conflicts: { workId: string; kind: string; work: string }[] = [];
   if (calculates) {
-    ({ conflicts } = await calculateAndWrite(client, projectOfDocument(plan.document, relationIds)));
+    ({ conflicts } = await calculateAndWrite(client, {
+      document: plan.document,
+      relationIdsByRow: relationIds,
+    }));
     await client.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
          "calcStartedAt" = NULL

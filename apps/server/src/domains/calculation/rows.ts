@@ -1,0 +1,158 @@
+import { NO_TIME } from '@takt/engine';
+import { calculateDocument, type DocumentParts, documentFrom, type ScheduleDocument } from '@takt/schedule';
+
+/**
+ * A calculation's results in the document's own order: work columns by WBS row, the driving flag by
+ * document relation (0 for a link from an undated work of another schedule, which the engine does not
+ * see). Plain typed arrays and ids, so they cross a worker thread by transfer.
+ */
+export interface RowResults {
+  earlyStart: Int32Array;
+  earlyFinish: Int32Array;
+  lateStart: Int32Array;
+  lateFinish: Int32Array;
+  totalFloat: Int32Array;
+  freeFloat: Int32Array;
+  critical: Uint8Array;
+  /** By document relation; `relationCalculated[k]` says whether the engine scheduled relation k. */
+  driving: Uint8Array;
+  relationCalculated: Uint8Array;
+  /** Rows whose stored results differ from these (only they are written back). */
+  changedRows: Int32Array;
+  /** Document relations whose stored driving flag differs. */
+  changedRelations: Int32Array;
+  conflicts: { workId: string; kind: string }[];
+}
+
+/** What the engine refused (a cycle, a date out of range), with the works it names. */
+export interface EngineFailure {
+  name?: string;
+  code?: string;
+  message: string;
+  workIds: readonly string[];
+}
+
+/** The engine's refusal of a project (`EngineError`), as plain data; anything else is rethrown. */
+export function engineFailureOf(error: unknown): EngineFailure | null {
+  const e = error as Error & { code?: string; workIds?: readonly string[] };
+  if (e?.name !== 'EngineError') return null;
+  return { name: e.name, code: e.code, message: e.message, workIds: e.workIds ?? [] };
+}
+
+/** The parts of a document a worker needs (its maps are rebuilt there rather than copied). */
+export function documentParts(doc: ScheduleDocument): DocumentParts {
+  const {
+    rowOf: _rowOf,
+    depth: _depth,
+    childCount: _childCount,
+    stringIndex: _index,
+    enums: _enums,
+    ...parts
+  } = doc;
+  return parts;
+}
+
+/**
+ * Calculates a document with the one engine input server and browser share (`@takt/schedule`) and
+ * compares the results with what the document holds — the stored results — so that a calculation
+ * writes back only the rows it changed. What is stored for a row: its early and late dates and
+ * floats (no floats without dates), the critical flag, and a planned start and finish that follow the
+ * early dates whenever there are some.
+ */
+export function calculateRows(doc: ScheduleDocument, today: string): RowResults {
+  const { input, result } = calculateDocument(doc, today);
+  const n = doc.count;
+  const take = <T extends Int32Array | Uint8Array>(a: T): T => a.slice(0, n) as T;
+  const out = {
+    earlyStart: take(result.earlyStart),
+    earlyFinish: take(result.earlyFinish),
+    lateStart: take(result.lateStart),
+    lateFinish: take(result.lateFinish),
+    totalFloat: take(result.totalFloat),
+    freeFloat: take(result.freeFloat),
+    critical: take(result.critical),
+  };
+  const changed: number[] = [];
+  for (let row = 0; row < n; row++) {
+    const es = out.earlyStart[row]!;
+    const dated = es !== NO_TIME;
+    // Without dates the floats are stored as none, which the document reads as 0.
+    const tf = dated ? out.totalFloat[row]! : 0;
+    const ff = dated ? out.freeFloat[row]! : 0;
+    if (
+      es !== doc.earlyStart[row] ||
+      out.earlyFinish[row] !== doc.earlyFinish[row] ||
+      out.lateStart[row] !== doc.lateStart[row] ||
+      out.lateFinish[row] !== doc.lateFinish[row] ||
+      tf !== doc.totalFloat[row] ||
+      ff !== doc.freeFloat[row] ||
+      out.critical[row] !== doc.critical[row] ||
+      (dated && (es !== doc.planStart[row] || out.earlyFinish[row] !== doc.planFinish[row]))
+    )
+      changed.push(row);
+  }
+
+  const m = doc.relations.count;
+  const driving = new Uint8Array(m);
+  const relationCalculated = new Uint8Array(m);
+  const changedRelations: number[] = [];
+  input.relationRows.forEach((k, engineIndex) => {
+    driving[k] = result.relationDriving[engineIndex]!;
+    relationCalculated[k] = 1;
+    if (driving[k] !== doc.relations.driving[k]) changedRelations.push(k);
+  });
+  return {
+    ...out,
+    driving,
+    relationCalculated,
+    changedRows: Int32Array.from(changed),
+    changedRelations: Int32Array.from(changedRelations),
+    conflicts: result.conflicts.map((c) => ({ workId: c.workId, kind: c.kind })),
+  };
+}
+
+/** `calculateRows` on the parts of a document (what a worker thread receives). */
+export const calculateParts = (parts: DocumentParts, today: string) =>
+  calculateRows(documentFrom(parts), today);
+
+/** The buffers of results that can be moved to another thread instead of copied. */
+export function transferables(r: RowResults): ArrayBuffer[] {
+  const arrays = [
+    r.earlyStart,
+    r.earlyFinish,
+    r.lateStart,
+    r.lateFinish,
+    r.totalFloat,
+    r.freeFloat,
+    r.critical,
+    r.driving,
+    r.relationCalculated,
+    r.changedRows,
+    r.changedRelations,
+  ];
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}
+
+/**
+ * Puts the results into the document's columns as the write stores them, so the document is the
+ * version as it is after the calculation (its payload can be encoded without reading it again).
+ */
+export function applyRowResults(doc: ScheduleDocument, r: RowResults): void {
+  for (let row = 0; row < doc.count; row++) {
+    const es = r.earlyStart[row]!;
+    const dated = es !== NO_TIME;
+    doc.earlyStart[row] = es;
+    doc.earlyFinish[row] = r.earlyFinish[row]!;
+    doc.lateStart[row] = r.lateStart[row]!;
+    doc.lateFinish[row] = r.lateFinish[row]!;
+    doc.totalFloat[row] = dated ? r.totalFloat[row]! : 0;
+    doc.freeFloat[row] = dated ? r.freeFloat[row]! : 0;
+    doc.critical[row] = r.critical[row]!;
+    if (dated) {
+      doc.planStart[row] = es;
+      doc.planFinish[row] = r.earlyFinish[row]!;
+    }
+  }
+  for (let k = 0; k < doc.relations.count; k++)
+    if (r.relationCalculated[k]) doc.relations.driving[k] = r.driving[k]!;
+}

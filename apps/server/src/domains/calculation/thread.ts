@@ -1,0 +1,74 @@
+import { Worker } from 'node:worker_threads';
+import type { DocumentParts } from '@takt/schedule';
+import type { EngineFailure, RowResults } from './rows';
+
+/** The engine refused the project; `failure` names the works. */
+export class CalculationFailed extends Error {
+  constructor(readonly failure: EngineFailure) {
+    super(failure.message);
+  }
+}
+
+type Reply =
+  | { id: number; ok: true; result: RowResults }
+  | { id: number; ok: false; failure: EngineFailure | null; message: string };
+
+interface Pending {
+  resolve: (result: RowResults) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * One long-lived worker thread that calculates big versions, so a 100k-work calculation never stalls
+ * the requests the server is answering. Started on first use (loading the engine and the schedule
+ * package there costs about a second, once), kept for the life of the process and held only while it
+ * has work (it never keeps the process alive). Requests queue in the thread; a thread that dies fails
+ * what it had and the next request starts a new one.
+ */
+class CalculationThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private next = 1;
+
+  calculate(parts: DocumentParts, today: string): Promise<RowResults> {
+    const worker = this.started();
+    const id = this.next++;
+    return new Promise<RowResults>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, parts, today });
+    });
+  }
+
+  /** Starts the thread ahead of the first calculation (a server with big versions does at start). */
+  warm() {
+    this.started();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      if (reply.ok) waiting.resolve(reply.result);
+      else if (reply.failure) waiting.reject(new CalculationFailed(reply.failure));
+      else waiting.reject(new Error(`calculation failed: ${reply.message}`));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the calculation thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** The process's calculation thread. */
+export const calculationThread = new CalculationThread();
