@@ -408,6 +408,32 @@ function rowWindows(ctx: LevelingContext, i: number, s: number): void {
   ctx.spanLast = last;
 }
 
+/** Adds `sign` times the demand of one row, as `rowWindows` laid it out, to `out[offset + day * stride]`. */
+function spreadRow(
+  ctx: LevelingContext,
+  c: number,
+  row: number,
+  sign: number,
+  out: Float64Array,
+  offset: number,
+  stride: number,
+): void {
+  spreadAddDays(
+    ctx.grid,
+    c,
+    ctx.rowFrom[row]!,
+    ctx.rowTo[row]!,
+    ctx.rowDayA[row]!,
+    ctx.rowDayB[row]!,
+    sign * ctx.rowQuantity[row]!,
+    ctx.rowShape[row]!,
+    ctx.rowCurve[row]!,
+    out,
+    offset,
+    stride,
+  );
+}
+
 /**
  * The first day on which work i, starting its (remaining) work at s, would need more of a leveled
  * resource than is left; -1 when it fits. Sets `conflictLevel`. When it fits, its demand stays pending:
@@ -428,22 +454,8 @@ export function levelingConflict(ctx: LevelingContext, i: number, s: number): nu
   if (ctx.tmp.length < size) ctx.tmp = new Float64Array(Math.max(size, ctx.tmp.length * 2));
   const tmp = ctx.tmp;
   const c = ctx.model.calendar[i]!;
-  for (let row = rowBegin; row < rowEnd; row++) {
-    spreadAddDays(
-      ctx.grid,
-      c,
-      ctx.rowFrom[row]!,
-      ctx.rowTo[row]!,
-      ctx.rowDayA[row]!,
-      ctx.rowDayB[row]!,
-      ctx.rowQuantity[row]!,
-      ctx.rowShape[row]!,
-      ctx.rowCurve[row]!,
-      tmp,
-      ctx.rowLevel[row]! - first * K,
-      K,
-    );
-  }
+  for (let row = rowBegin; row < rowEnd; row++)
+    spreadRow(ctx, c, row, 1, tmp, ctx.rowLevel[row]! - first * K, K);
   const { usage, avail } = ctx;
   const offset = first * K;
   for (let k = 0; k < size; k++) {
@@ -492,22 +504,8 @@ export function levelingBook(ctx: LevelingContext, i: number, s: number, sign: n
   levelingEnsureDays(ctx, last);
   const K = ctx.levelCount;
   const c = ctx.model.calendar[i]!;
-  for (let row = rowBegin; row < rowEnd; row++) {
-    spreadAddDays(
-      ctx.grid,
-      c,
-      ctx.rowFrom[row]!,
-      ctx.rowTo[row]!,
-      ctx.rowDayA[row]!,
-      ctx.rowDayB[row]!,
-      sign * ctx.rowQuantity[row]!,
-      ctx.rowShape[row]!,
-      ctx.rowCurve[row]!,
-      ctx.usage,
-      ctx.rowLevel[row]!,
-      K,
-    );
-  }
+  for (let row = rowBegin; row < rowEnd; row++)
+    spreadRow(ctx, c, row, sign, ctx.usage, ctx.rowLevel[row]!, K);
   if (sign > 0 && last > ctx.lastBookedDay) ctx.lastBookedDay = last;
 }
 
@@ -519,22 +517,7 @@ export function levelingDemandOn(ctx: LevelingContext, i: number, s: number, d: 
   const one = new Float64Array(ctx.days + 1);
   const c = ctx.model.calendar[i]!;
   for (let row = ctx.rowStart[i]!; row < ctx.rowStart[i + 1]!; row++) {
-    if (ctx.rowLevel[row] !== k) continue;
-    const { rowFrom, rowTo, rowDayA, rowDayB, rowQuantity, rowShape, rowCurve } = ctx;
-    spreadAddDays(
-      ctx.grid,
-      c,
-      rowFrom[row]!,
-      rowTo[row]!,
-      rowDayA[row]!,
-      rowDayB[row]!,
-      rowQuantity[row]!,
-      rowShape[row]!,
-      rowCurve[row]!,
-      one,
-      0,
-      1,
-    );
+    if (ctx.rowLevel[row] === k) spreadRow(ctx, c, row, 1, one, 0, 1);
   }
   return one[d] ?? 0;
 }
