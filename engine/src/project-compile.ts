@@ -40,9 +40,11 @@ import type {
   EngineProject,
   RelationInput,
   WorkInput,
+  WorkType,
 } from './types.js';
 
-const WORK_TYPES = new Set([
+/** Every work type the engine takes. */
+export const WORK_TYPES: readonly WorkType[] = [
   'sum',
   'task',
   'work',
@@ -51,7 +53,8 @@ const WORK_TYPES = new Set([
   'draft',
   'level_of_effort',
   'wbs_summary',
-]);
+];
+const WORK_TYPE_SET = new Set<string>(WORK_TYPES);
 const RELATION_TYPES = new Set(['fs', 'ss', 'ff', 'sf']);
 const CONSTRAINT_TYPES = new Set(['not_earlier', 'not_later', 'in_date', 'mandatory']);
 const LAG_CALENDARS = new Set(['predecessor', 'successor', '24h', 'project']);
@@ -133,7 +136,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
   const parent = new Int32Array(workCount).fill(-1);
   for (let i = 0; i < workCount; i++) {
     const work = works[i]!;
-    if (!WORK_TYPES.has(work.type)) {
+    if (!WORK_TYPE_SET.has(work.type)) {
       throw new EngineError('invalid_work', `work "${work.id}": unknown type "${work.type}"`, {
         workIds: [work.id],
       });
@@ -204,18 +207,7 @@ export function projectCompile(project: EngineProject, options?: CalculateOption
     manual: new Uint8Array(workCount),
     manualW: new Int32Array(workCount),
     expectedW: new Int32Array(workCount).fill(-1),
-    relationPredecessor: ends.predecessor,
-    relationSuccessor: ends.successor,
-    ...compileEdges(
-      project.relations,
-      ends.predecessor,
-      ends.successor,
-      workIds,
-      kind,
-      parent,
-      childStart,
-      childList,
-    ),
+    ...compileEdges(project.relations, ends, { workIds, kind, parent, childStart, childList }),
     order: new Int32Array(0),
     rank: new Int32Array(workCount).fill(-1),
     alapOrder: new Int32Array(0),
@@ -296,18 +288,16 @@ export function projectResolveRelations(
 
 /**
  * The edges of the relations (summaries expanded to their leaf works, drafts left out with a warning),
- * numbered by successor, with their adjacency; edge fields are filled by `projectCompileRelation`.
+ * numbered by successor, with their adjacency, and the relations' end works; edge fields are filled by
+ * `projectCompileRelation`.
  */
 function compileEdges(
   relations: readonly RelationInput[],
-  predecessor: Int32Array,
-  successor: Int32Array,
-  workIds: readonly string[],
-  kind: Uint8Array,
-  parent: Int32Array,
-  childStart: Int32Array,
-  childList: Int32Array,
+  ends: { predecessor: Int32Array; successor: Int32Array },
+  works: Pick<ProjectModel, 'workIds' | 'kind' | 'parent' | 'childStart' | 'childList'>,
 ) {
+  const { predecessor, successor } = ends;
+  const { workIds, kind, parent, childStart, childList } = works;
   const relationCount = relations.length;
   const leafCache = new Map<number, number[]>();
   const leavesOf = (v: number): number[] => {
@@ -428,6 +418,8 @@ function compileEdges(
     outTo[k] = to[e]!;
   }
   return {
+    relationPredecessor: predecessor,
+    relationSuccessor: successor,
     warnings,
     network,
     edgeCount,
@@ -457,22 +449,10 @@ export function projectRelink(
   ends: { predecessor: Int32Array; successor: Int32Array },
   previous: Int32Array,
 ): { model: ProjectModel; previousEdge: Int32Array } {
-  const { workIds, kind, parent, childStart, childList } = model;
   const next = projectModelCreate({
     ...model,
     relations: [...relations],
-    relationPredecessor: ends.predecessor,
-    relationSuccessor: ends.successor,
-    ...compileEdges(
-      relations,
-      ends.predecessor,
-      ends.successor,
-      workIds,
-      kind,
-      parent,
-      childStart,
-      childList,
-    ),
+    ...compileEdges(relations, ends, model),
   });
   // A relation expands to the same edges in the same order as before, only renumbered.
   const previousEdge = new Int32Array(next.edgeCount).fill(-1);

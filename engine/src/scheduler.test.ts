@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculate } from './calculate.js';
 import { EngineError } from './engine-error.js';
+import { WORK_TYPES } from './project-compile.js';
 import { Scheduler } from './scheduler.js';
 import { expectSameResult } from './testing/compare.js';
 import { fs, project, task } from './testing/fixtures.js';
@@ -124,15 +125,10 @@ function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInp
       return work.type === 'sum'
         ? { durationMinutes: 0 }
         : {
-            type: randomPick(random, [
-              'task',
-              'work',
-              'milestone_start',
-              'milestone_finish',
-              'draft',
-              'level_of_effort',
-              'wbs_summary',
-            ] as const),
+            type: randomPick(
+              random,
+              WORK_TYPES.filter((type) => type !== 'sum'),
+            ),
           };
     case 7:
       return { manualStart: random() < 0.3 ? null : randomDate(random) };
