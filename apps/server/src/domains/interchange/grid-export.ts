@@ -4,10 +4,12 @@
  * rows marked, headers in the user's language, dates as dates and durations and floats in days.
  */
 import type { Language } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
 import type { Grid, GridColumn, GridColumnKind, GridRow, GridValue } from '@takt/interchange';
-import type { Sql } from '../../db/sql';
-import { iso } from '../../db/time';
+import { sql } from 'kysely';
+import { anyOf, type Sql } from '../../db/sql';
+import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 
 /** The web grid's default visible columns (apps/web/src/lib/grid-columns.ts). */
 export const DEFAULT_GRID_COLUMNS = [
@@ -63,56 +65,22 @@ const ATTRIBUTE_KIND: Record<string, GridColumnKind> = {
   boolean: 'boolean',
 };
 
-interface GridWorkDb {
-  id: string;
-  parentId: string | null;
-  code: string | null;
-  name: string;
-  type: string;
-  durationMinutes: number;
-  hoursPerDay: number | null;
-  calendar: string | null;
-  planStart: string | null;
-  planFinish: string | null;
-  approvedStart: string | null;
-  approvedFinish: string | null;
-  factStart: string | null;
-  factFinish: string | null;
-  planVolume: number | null;
-  approvedVolume: number | null;
-  factVolume: number | null;
-  unit: string | null;
-  progress: number;
-  status: string;
-  executor: string | null;
-  curator: string | null;
-  startLimit: string | null;
-  startLimitDate: string | null;
-  finishLimit: string | null;
-  finishLimitDate: string | null;
-  earlyStart: string | null;
-  earlyFinish: string | null;
-  lateStart: string | null;
-  lateFinish: string | null;
-  totalFloat: number | null;
-  freeFloat: number | null;
-  critical: boolean;
-}
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function versionGrid(
-  sql: Sql,
+  on: Sql,
   spaceId: string,
   versionId: string,
   requested: readonly string[] | undefined,
   lang: Language,
   sheetName: string,
 ): Promise<Grid> {
-  const { rows: attributes } = await sql.query<{ id: string; name: string; valueType: string }>(
-    `SELECT id, name, "valueType" FROM attributes WHERE "spaceId" = $1`,
-    [spaceId],
-  );
+  const db = kyselyOf(on);
+  const attributes = await db
+    .selectFrom('attributes')
+    .select(['id', 'name', 'valueType'])
+    .where('spaceId', '=', spaceId)
+    .execute();
   const attributeById = new Map(attributes.map((a) => [a.id, a]));
   const keys = (requested?.length ? requested : DEFAULT_GRID_COLUMNS).filter(
     (k) => KIND[k] || attributeById.has(k.replace(/^attr:/, '')),
@@ -131,41 +99,46 @@ export async function versionGrid(
     };
   });
 
-  const { rows: works } = await sql.query<GridWorkDb>(
-    `SELECT w.id, w."parentId", w.code, w.name, w.type, w."durationMinutes", c."hoursPerDay", c.name AS calendar,
-       ${iso('w."planStart"')} AS "planStart", ${iso('w."planFinish"')} AS "planFinish",
-       ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
-       ${iso('w."factStart"')} AS "factStart", ${iso('w."factFinish"')} AS "factFinish",
-       w."planVolume", w."approvedVolume", w."factVolume", w.unit, w.progress, w.status,
-       nullif(trim(e."lastName" || ' ' || e."firstName"), '') AS executor,
-       nullif(trim(k."lastName" || ' ' || k."firstName"), '') AS curator,
-       w."startLimit", ${iso('w."startLimitDate"')} AS "startLimitDate",
-       w."finishLimit", ${iso('w."finishLimitDate"')} AS "finishLimitDate",
-       ${iso('w."earlyStart"')} AS "earlyStart", ${iso('w."earlyFinish"')} AS "earlyFinish",
-       ${iso('w."lateStart"')} AS "lateStart", ${iso('w."lateFinish"')} AS "lateFinish",
-       w."totalFloat", w."freeFloat", w.critical
-     FROM works w
-     LEFT JOIN calendars c ON c.id = w."calendarId"
-     LEFT JOIN users e ON e.id = w."executorId"
-     LEFT JOIN users k ON k.id = w."curatorId"
-     WHERE w."versionId" = $1 ORDER BY w."parentId" NULLS FIRST, w."sortKey"`,
-    [versionId],
-  );
-  const { rows: defaults } = await sql.query<{ hoursPerDay: number | null }>(
-    `SELECT c."hoursPerDay" FROM versions v LEFT JOIN calendars c
-       ON c.id = coalesce(v."calendarId", (SELECT d.id FROM calendars d WHERE d."spaceId" = v."spaceId" AND d."isDefault" LIMIT 1))
-     WHERE v.id = $1`,
-    [versionId],
-  );
-  const defaultHours = defaults[0]?.hoursPerDay ?? 8;
+  const works = await db
+    .selectFrom('works as w')
+    .leftJoin('calendars as c', 'c.id', 'w.calendarId')
+    .leftJoin('users as e', 'e.id', 'w.executorId')
+    .leftJoin('users as k', 'k.id', 'w.curatorId')
+    .select(workColumns('w', WORK_RECORD_COLUMNS))
+    .select([
+      'c.hoursPerDay',
+      'c.name as calendar',
+      sql<string | null>`nullif(trim(e."lastName" || ' ' || e."firstName"), '')`.as('executor'),
+      sql<string | null>`nullif(trim(k."lastName" || ' ' || k."firstName"), '')`.as('curator'),
+    ])
+    .where('w.versionId', '=', versionId)
+    .orderBy('w.parentId', (order) => order.nullsFirst())
+    .orderBy('w.sortKey')
+    .execute();
+  // The version's calendar, else the space's default one: what a duration in days is counted in.
+  const defaults = await db
+    .selectFrom('versions as v')
+    .leftJoin('calendars as c', (join) =>
+      join.on(
+        'c.id',
+        '=',
+        sql<string>`coalesce(v."calendarId", (SELECT d.id FROM calendars d WHERE d."spaceId" = v."spaceId" AND d."isDefault" LIMIT 1))`,
+      ),
+    )
+    .select('c.hoursPerDay')
+    .where('v.id', '=', versionId)
+    .executeTakeFirst();
+  const defaultHours = defaults?.hoursPerDay ?? 8;
   const attributeKeys = keys.filter((k) => k.startsWith('attr:')).map((k) => k.slice(5));
   const values = new Map<string, Record<string, GridValue>>();
   if (attributeKeys.length) {
-    const { rows } = await sql.query<{ workId: string; attributeId: string; value: unknown }>(
-      `SELECT v."workId", v."attributeId", v.value FROM attribute_values v JOIN works w ON w.id = v."workId"
-       WHERE w."versionId" = $1 AND v."attributeId" = ANY($2::uuid[])`,
-      [versionId, attributeKeys],
-    );
+    const rows = await db
+      .selectFrom('attribute_values as v')
+      .innerJoin('works as w', 'w.id', 'v.workId')
+      .select(['v.workId', 'v.attributeId', 'v.value'])
+      .where('w.versionId', '=', versionId)
+      .where('v.attributeId', '=', anyOf(attributeKeys, 'uuid'))
+      .execute();
     for (const r of rows) {
       const entry = values.get(r.workId) ?? {};
       const v = r.value;
@@ -175,7 +148,7 @@ export async function versionGrid(
     }
   }
 
-  const children = new Map<string | null, GridWorkDb[]>();
+  const children = new Map<string | null, (typeof works)[number][]>();
   for (const w of works) {
     const list = children.get(w.parentId);
     if (list) list.push(w);
@@ -187,7 +160,7 @@ export async function versionGrid(
       : null;
   const gridRows: GridRow[] = [];
   let maxLevel = 0;
-  const stack: { w: GridWorkDb; level: number }[] = [...(children.get(null) ?? [])]
+  const stack: { w: (typeof works)[number]; level: number }[] = [...(children.get(null) ?? [])]
     .reverse()
     .map((w) => ({ w, level: 0 }));
   while (stack.length) {

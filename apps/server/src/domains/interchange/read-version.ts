@@ -5,6 +5,8 @@
  * version's scheduling options, attribute values (text attributes as activity codes, the others as UDFs), and
  * the resources assigned to its works with the assignments' planned, actual and remaining quantities.
  */
+
+import { kyselyOf } from '@takt/db';
 import {
   defaultOptions,
   type IxActivity,
@@ -20,51 +22,17 @@ import {
   type ScheduleRow,
   STANDARD_WEEK,
 } from '@takt/interchange';
-import type { Sql } from '../../db/sql';
-import { iso, keyDate } from '../../db/time';
+import { sql } from 'kysely';
+import { anyOf, type Sql } from '../../db/sql';
+import { keyDate } from '../../db/time';
+import { isoText, WORK_RECORD_COLUMNS, type WorkRecordRow, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
 
-interface VersionDb {
-  id: string;
-  name: string;
-  scheduleId: string;
-  scheduleName: string;
-  scheduleCode: string | null;
-  projectStart: string | null;
-  dataDate: string | null;
-  calendarId: string | null;
-  scheduleOptions: (Partial<IxOptions> & { projectFinish?: string }) | null;
-  calcStatus: number;
-}
+/** What of a work the export reads (the API's work record). */
+type WorkDb = WorkRecordRow;
 
-interface WorkDb {
-  id: string;
-  originId: string;
-  parentId: string | null;
-  code: string | null;
-  name: string;
-  type: string;
-  durationMinutes: number;
-  calendarId: string | null;
-  planStart: string | null;
-  planFinish: string | null;
-  approvedStart: string | null;
-  approvedFinish: string | null;
-  factStart: string | null;
-  factFinish: string | null;
-  progress: number;
-  startLimit: string | null;
-  startLimitDate: string | null;
-  finishLimit: string | null;
-  finishLimitDate: string | null;
-  earlyStart: string | null;
-  earlyFinish: string | null;
-  lateStart: string | null;
-  lateFinish: string | null;
-  totalFloat: number | null;
-  freeFloat: number | null;
-  critical: boolean;
-}
+/** The options a version stores: the file's own, plus the finish date a P6 project must meet. */
+type StoredOptions = Partial<IxOptions> & { projectFinish?: string };
 
 export interface VersionModel {
   project: IxProject;
@@ -93,35 +61,42 @@ const CONSTRAINT: Record<string, IxConstraint['type']> = {
 };
 
 export async function versionModel(
-  sql: Sql,
+  on: Sql,
   spaceId: string,
   versionId: string,
   options: { baselineVersionId?: string } = {},
 ): Promise<VersionModel> {
-  const { rows: versions } = await sql.query<VersionDb>(
-    `SELECT v.id, v.name, v."scheduleId", s.name AS "scheduleName", s.code AS "scheduleCode",
-       ${iso('v."projectStart"')} AS "projectStart", ${iso('v."dataDate"')} AS "dataDate", v."calendarId",
-       v."scheduleOptions", v."calcStatus"
-     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE v.id = $1 AND v."spaceId" = $2`,
-    [versionId, spaceId],
-  );
-  const v = versions[0];
+  const db = kyselyOf(on);
+  const v = await db
+    .selectFrom('versions as v')
+    .innerJoin('eps_nodes as s', 's.id', 'v.scheduleId')
+    .select([
+      'v.id',
+      'v.name',
+      'v.scheduleId',
+      's.name as scheduleName',
+      's.code as scheduleCode',
+      'v.calendarId',
+    ])
+    .select((eb) => [
+      isoText('v.projectStart').as('projectStart'),
+      isoText('v.dataDate').as('dataDate'),
+      eb.ref('v.scheduleOptions').$castTo<StoredOptions | null>().as('scheduleOptions'),
+      'v.calcStatus',
+    ])
+    .where('v.id', '=', versionId)
+    .where('v.spaceId', '=', spaceId)
+    .executeTakeFirst();
   if (!v) throw new AppError('NotFound');
-  const { rows: works } = await sql.query<WorkDb>(
-    `SELECT w.id, w."originId", w."parentId", w.code, w.name, w.type, w."durationMinutes", w."calendarId",
-       ${iso('w."planStart"')} AS "planStart", ${iso('w."planFinish"')} AS "planFinish",
-       ${iso('w."approvedStart"')} AS "approvedStart", ${iso('w."approvedFinish"')} AS "approvedFinish",
-       ${iso('w."factStart"')} AS "factStart", ${iso('w."factFinish"')} AS "factFinish", w.progress,
-       w."startLimit", ${iso('w."startLimitDate"')} AS "startLimitDate", w."finishLimit",
-       ${iso('w."finishLimitDate"')} AS "finishLimitDate",
-       ${iso('w."earlyStart"')} AS "earlyStart", ${iso('w."earlyFinish"')} AS "earlyFinish",
-       ${iso('w."lateStart"')} AS "lateStart", ${iso('w."lateFinish"')} AS "lateFinish",
-       w."totalFloat", w."freeFloat", w.critical
-     FROM works w WHERE w."versionId" = $1 ORDER BY w."parentId" NULLS FIRST, w."sortKey"`,
-    [versionId],
-  );
+  const works = await db
+    .selectFrom('works as w')
+    .select(workColumns('w', WORK_RECORD_COLUMNS))
+    .where('w.versionId', '=', versionId)
+    .orderBy('w.parentId', (order) => order.nullsFirst())
+    .orderBy('w.sortKey')
+    .execute();
   const baseline = options.baselineVersionId
-    ? await baselineOf(sql, spaceId, options.baselineVersionId)
+    ? await baselineOf(on, spaceId, options.baselineVersionId)
     : null;
 
   // Outline order: depth-first from the roots, siblings by their order keys (the query's order).
@@ -140,7 +115,7 @@ export async function versionModel(
     if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
 
-  const values = await attributeValuesOf(sql, versionId);
+  const values = await attributeValuesOf(on, versionId);
   const wbs: IxWbs[] = [];
   const activities: IxActivity[] = [];
   const rows: ScheduleRow[] = [];
@@ -224,20 +199,16 @@ export async function versionModel(
     });
   }
 
-  const { rows: relationRows } = await sql.query<{
-    id: string;
-    predecessorId: string;
-    successorId: string;
-    type: 'fs' | 'ss' | 'ff' | 'sf';
-    lagMinutes: number;
-    internal: boolean;
-  }>(
-    `SELECT r.id, r."predecessorId", r."successorId", r.type, r."lagMinutes", p."versionId" = $1 AS internal
-     FROM relations r JOIN works p ON p.id = r."predecessorId" WHERE r."versionId" = $1 ORDER BY r."createdAt", r.id`,
-    [versionId],
-  );
-  const assigned = await assignmentsOf(sql, versionId, new Set(activities.map((a) => a.id)));
-  const calendars = await calendarsOf(sql, spaceId, v, works, assigned.calendarIds);
+  const relationRows = await db
+    .selectFrom('relations as r')
+    .innerJoin('works as p', 'p.id', 'r.predecessorId')
+    .select(['r.id', 'r.predecessorId', 'r.successorId', 'r.type', 'r.lagMinutes'])
+    .select((eb) => eb('p.versionId', '=', versionId).as('internal'))
+    .where('r.versionId', '=', versionId)
+    .orderBy(['r.createdAt', 'r.id'])
+    .execute();
+  const assigned = await assignmentsOf(on, versionId, new Set(activities.map((a) => a.id)));
+  const calendars = await calendarsOf(on, spaceId, v, works, assigned.calendarIds);
   for (const r of assigned.resources)
     if (r.calendarId && !calendars.list.some((c) => c.id === r.calendarId)) r.calendarId = null;
   const stored = v.scheduleOptions ?? {};
@@ -286,22 +257,25 @@ export async function versionModel(
 }
 
 /** The base version's plan dates by work origin: the baseline of a comparison export. */
-async function baselineOf(sql: Sql, spaceId: string, versionId: string) {
-  const { rows } = await sql.query<{ originId: string; planStart: string | null; planFinish: string | null }>(
-    `SELECT w."originId", ${iso('w."planStart"')} AS "planStart", ${iso('w."planFinish"')} AS "planFinish"
-     FROM works w JOIN versions v ON v.id = w."versionId" WHERE w."versionId" = $1 AND v."spaceId" = $2`,
-    [versionId, spaceId],
-  );
+async function baselineOf(on: Sql, spaceId: string, versionId: string) {
+  const rows = await kyselyOf(on)
+    .selectFrom('works as w')
+    .innerJoin('versions as v', 'v.id', 'w.versionId')
+    .select(workColumns('w', ['originId', 'planStart', 'planFinish']))
+    .where('w.versionId', '=', versionId)
+    .where('v.spaceId', '=', spaceId)
+    .execute();
   return new Map(rows.map((r) => [r.originId, r]));
 }
 
-async function attributeValuesOf(sql: Sql, versionId: string) {
-  const { rows } = await sql.query<{ workId: string; name: string; valueType: string; value: unknown }>(
-    `SELECT v."workId", a.name, a."valueType", v.value FROM attribute_values v
-     JOIN attributes a ON a.id = v."attributeId" JOIN works w ON w.id = v."workId"
-     WHERE w."versionId" = $1`,
-    [versionId],
-  );
+async function attributeValuesOf(on: Sql, versionId: string) {
+  const rows = await kyselyOf(on)
+    .selectFrom('attribute_values as v')
+    .innerJoin('attributes as a', 'a.id', 'v.attributeId')
+    .innerJoin('works as w', 'w.id', 'v.workId')
+    .select(['v.workId', 'a.name', 'a.valueType', 'v.value'])
+    .where('w.versionId', '=', versionId)
+    .execute();
   const out = new Map<string, { codes: Record<string, string>; udfs: Record<string, string | number> }>();
   for (const r of rows) {
     if (r.value === null || r.value === undefined) continue;
@@ -328,24 +302,15 @@ const RESOURCE_TYPE_OF: Record<string, IxResource['type']> = {
  * The resources assigned to the version's activities (works written as WBS nodes carry no assignments in the
  * files) and the assignments: planned quantity, actual quantity and what remains of the plan.
  */
-async function assignmentsOf(sql: Sql, versionId: string, activityIds: ReadonlySet<string>) {
-  const { rows } = await sql.query<{
-    id: string;
-    workId: string;
-    resourceId: string;
-    planQuantity: number;
-    factQuantity: number | null;
-    code: string | null;
-    name: string;
-    kind: string;
-    calendarId: string | null;
-  }>(
-    `SELECT a.id, a."workId", a."resourceId", a."planQuantity", a."factQuantity", r.code, r.name, r.kind,
-       r."calendarId"
-     FROM assignments a JOIN resources r ON r.id = a."resourceId"
-     WHERE a."versionId" = $1 ORDER BY r."sortKey", r.id, a."workId"`,
-    [versionId],
-  );
+async function assignmentsOf(on: Sql, versionId: string, activityIds: ReadonlySet<string>) {
+  const rows = await kyselyOf(on)
+    .selectFrom('assignments as a')
+    .innerJoin('resources as r', 'r.id', 'a.resourceId')
+    .select(['a.id', 'a.workId', 'a.resourceId', 'a.planQuantity', 'a.factQuantity'])
+    .select(['r.code', 'r.name', 'r.kind', 'r.calendarId'])
+    .where('a.versionId', '=', versionId)
+    .orderBy(['r.sortKey', 'r.id', 'a.workId'])
+    .execute();
   const resources = new Map<string, IxResource>();
   const assignments: IxAssignment[] = [];
   for (const a of rows) {
@@ -380,25 +345,22 @@ async function assignmentsOf(sql: Sql, versionId: string, activityIds: ReadonlyS
 }
 
 /** Calendars of the space as the interchange model has them (exceptions one day each); `ids` limits them. */
-async function calendarModels(sql: Sql, spaceId: string, ids: string[] | null) {
-  const { rows } = await sql.query<{
-    id: string;
-    name: string;
-    isDefault: boolean;
-    allDay: boolean;
-    hoursPerDay: number | null;
-    week: IxInterval[][];
-    exceptions: { date: string; intervals: IxInterval[] }[] | null;
-  }>(
-    `SELECT c.id, c.name, c."isDefault", c."allDay", c."hoursPerDay", c.week,
-       (SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
+async function calendarModels(on: Sql, spaceId: string, ids: string[] | null) {
+  let query = kyselyOf(on)
+    .selectFrom('calendars as c')
+    .select(['c.id', 'c.name', 'c.isDefault', 'c.allDay', 'c.hoursPerDay'])
+    .select((eb) => [
+      eb.ref('c.week').$castTo<IxInterval[][]>().as('week'),
+      // Exceptions one day each: a range of days becomes as many single days, as the files hold them.
+      sql<{ date: string; intervals: IxInterval[] }[] | null>`(
+        SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
         FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
-        WHERE e."calendarId" = c.id) AS exceptions
-     FROM calendars c
-     WHERE c."spaceId" = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[]) OR c."isDefault")
-     ORDER BY c."isDefault" DESC, c.name`,
-    [spaceId, ids],
-  );
+        WHERE e."calendarId" = c.id)`.as('exceptions'),
+    ])
+    .where('c.spaceId', '=', spaceId);
+  if (ids)
+    query = query.where((eb) => eb.or([eb('c.id', '=', anyOf(ids, 'uuid')), eb('c.isDefault', '=', true)]));
+  const rows = await query.orderBy('c.isDefault', 'desc').orderBy('c.name').execute();
   const list: IxCalendar[] = rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -420,24 +382,24 @@ const standardCalendar = (): IxCalendar => ({
 });
 
 /** Every calendar of the space (a spreadsheet's calendar column names them); the standard week when none. */
-export async function spaceCalendarModels(sql: Sql, spaceId: string) {
-  const { list, defaultId } = await calendarModels(sql, spaceId, null);
+export async function spaceCalendarModels(on: Sql, spaceId: string) {
+  const { list, defaultId } = await calendarModels(on, spaceId, null);
   if (!defaultId) return { list: [standardCalendar()], defaultId: STANDARD_ID };
   return { list, defaultId };
 }
 
 /** The calendars the version's works use, the version's own and the space default (the standard week when none). */
 async function calendarsOf(
-  sql: Sql,
+  on: Sql,
   spaceId: string,
-  v: VersionDb,
+  v: { calendarId: string | null },
   works: WorkDb[],
   extra: readonly string[] = [],
 ): Promise<{ list: IxCalendar[]; defaultId: string }> {
   const ids = new Set(works.map((w) => w.calendarId).filter((id): id is string => !!id));
   for (const id of extra) ids.add(id);
   if (v.calendarId) ids.add(v.calendarId);
-  const { list, defaultId } = await calendarModels(sql, spaceId, [...ids]);
+  const { list, defaultId } = await calendarModels(on, spaceId, [...ids]);
   const chosen = v.calendarId ?? defaultId;
   if (!chosen) return { list: [...list, standardCalendar()], defaultId: STANDARD_ID };
   return { list, defaultId: chosen };
