@@ -1,5 +1,6 @@
 import { handOverShutdownSignals } from '@takt/db';
 import { readConfig } from './config';
+import { warmCalculationThread } from './domains/calculation';
 import { createLogger } from './log';
 import { seed } from './seed';
 import { startServer } from './server';
@@ -8,6 +9,8 @@ const config = readConfig();
 const log = createLogger(config.logLevel);
 
 const server = await startServer(config, log);
+// Loaded now rather than by the first big calculation, which would wait about a second for it.
+if (config.role !== 'web') warmCalculationThread();
 if (config.role !== 'worker') {
   const admin = await seed(server.services);
   const lines = [

@@ -8,3 +8,4 @@ export {
   calculationStatus,
   recoverInterruptedCalculations,
 } from './service';
+export { warmCalculationThread } from './thread';

@@ -134,6 +134,7 @@ function labelOf(document: ScheduleDocument) {
 export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
   const inWorker = useWorker(target.document.count);
   const label = labelOf(target.document);
+  const started = performance.now();
   let results: RowResults;
   try {
     results = await calculateTarget(target.document, inWorker);
@@ -141,9 +142,11 @@ export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
     if (error instanceof CalculationFailed) throw calculationError(error.failure, label);
     throw error;
   }
+  const calculated = performance.now();
   await writeRowResults(sql, target, results);
   return {
     inWorker,
+    calculateMs: Math.round(calculated - started),
     results,
     changed: results.changedRows.length,
     conflicts: results.conflicts.map((c) => ({ ...c, work: label(c.workId) })),
@@ -187,22 +190,17 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
   const phases = { readMs: 0, calculateMs: 0, writeMs: 0 };
-  const lap = (phase: keyof typeof phases, since: number) => {
-    const now = performance.now();
-    phases[phase] = Math.round(now - since);
-    return now;
-  };
   try {
     // The fingerprint before the read and again before the write: equal, nothing changed in between,
     // so the document read is the version the results are written to (and may be cached as such).
     const before = await versionFingerprint(pool, spaceId, versionId);
     const columns = await versionColumns(pool, spaceId, versionId);
     const target = { document: documentOfColumns(columns), relationIdsByRow: columns.relationIds };
-    let t = lap('readMs', startedAt);
+    const t = performance.now();
+    phases.readMs = Math.round(t - startedAt);
     const outcome = await inTransaction(pool, async (client) => {
       const unchanged = (await versionFingerprint(client, spaceId, versionId)) === before;
       const run = await calculateAndWrite(client, target);
-      t = lap('calculateMs', t);
       await client.query(
         `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
          WHERE id = $1`,
@@ -210,7 +208,8 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       );
       return { ...run, fingerprint: unchanged ? await versionFingerprint(client, spaceId, versionId) : null };
     });
-    lap('writeMs', t);
+    phases.calculateMs = outcome.calculateMs;
+    phases.writeMs = Math.round(performance.now() - t) - outcome.calculateMs;
     afterCalculation(ctx, versionId, columns, outcome, warmUp);
     return {
       calcStatus: CALC_STATUS.calculated,

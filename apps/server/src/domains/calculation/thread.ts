@@ -72,3 +72,6 @@ class CalculationThread {
 
 /** The process's calculation thread. */
 export const calculationThread = new CalculationThread();
+
+/** Starts the calculation thread ahead of the first big calculation (a server does at start). */
+export const warmCalculationThread = () => calculationThread.warm();
