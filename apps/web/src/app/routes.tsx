@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, type RouteProps, Switch } from 'wouter';
 import { Spinner } from '../components/ui';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { SpaceLayout } from '../layouts/SpaceLayout';
@@ -28,8 +28,50 @@ import { UnavailablePage } from '../screens/unavailable/UnavailablePage';
 import { ViewSettingsPage } from '../screens/viewsettings/ViewSettingsPage';
 
 const SELECT_SPACE = '/auth/select-space';
+
+/** One route to a page; the page's parameters are typed by its path, as in `<Route path component>`. */
+function pageRoute<Path extends string>(path: Path, page: RouteProps<undefined, Path>['component']) {
+  return <Route<undefined, Path> key={path} path={path} component={page} />;
+}
+
 /** The 4D screen brings three.js and web-ifc along: loaded when first opened. */
 const BimPage = lazy(() => import('../screens/bim/BimPage').then((m) => ({ default: m.BimPage })));
+
+function LazyBimPage({ params }: { params: { id: string } }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <BimPage params={params} />
+    </Suspense>
+  );
+}
+
+/** The guest pages below `/auth`, each on its own path. */
+const AUTH_ROUTES = [
+  pageRoute('/login', LoginPage),
+  pageRoute('/register', RegisterPage),
+  pageRoute('/reset-password', ResetPasswordPage),
+  pageRoute('/restore', RestorePage),
+  pageRoute('/idleness', IdlenessPage),
+  pageRoute('/select-space', SelectSpacePage),
+  pageRoute('/success', SuccessPage),
+];
+
+/** The built screens of a space, relative to `/{space_id}`. */
+const SPACE_ROUTES = [
+  pageRoute('/', StructurePage),
+  pageRoute('/profile', ProfilePage),
+  pageRoute('/admin', AdminPage),
+  pageRoute('/resources', ResourcesPage),
+  pageRoute('/resources/:id', ResourcesPage),
+  pageRoute('/schedule/:id/cyclogram', CyclogramPage),
+  pageRoute('/schedule/:id/bim', LazyBimPage),
+  pageRoute('/schedule/:id', SchedulePage),
+  pageRoute('/grid/:projectId', GridSchedulePage),
+  pageRoute('/calendars', CalendarsPage),
+  pageRoute('/attributes', AttributesPage),
+  pageRoute('/directories', DirectoriesPage),
+  pageRoute('/viewsettings', ViewSettingsPage),
+];
 
 /** Routes of screens and routes. Space routes accept a trailing slash (wouter patterns end in an optional `/`). */
 export function AppRoutes() {
@@ -50,13 +92,7 @@ export function AppRoutes() {
       <Route path="/auth" nest>
         <GuestLayout>
           <Switch>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/register" component={RegisterPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
-            <Route path="/restore" component={RestorePage} />
-            <Route path="/idleness" component={IdlenessPage} />
-            <Route path="/select-space" component={SelectSpacePage} />
-            <Route path="/success" component={SuccessPage} />
+            {AUTH_ROUTES}
             <Route component={NotFoundPage} />
           </Switch>
         </GuestLayout>
@@ -65,25 +101,7 @@ export function AppRoutes() {
         {({ spaceId }) => (
           <SpaceLayout spaceId={spaceId}>
             <Switch>
-              <Route path="/" component={StructurePage} />
-              <Route path="/profile" component={ProfilePage} />
-              <Route path="/admin" component={AdminPage} />
-              <Route path="/resources" component={ResourcesPage} />
-              <Route path="/resources/:id" component={ResourcesPage} />
-              <Route path="/schedule/:id/cyclogram" component={CyclogramPage} />
-              <Route path="/schedule/:id/bim">
-                {(params) => (
-                  <Suspense fallback={<Spinner />}>
-                    <BimPage params={params} />
-                  </Suspense>
-                )}
-              </Route>
-              <Route path="/schedule/:id" component={SchedulePage} />
-              <Route path="/grid/:projectId" component={GridSchedulePage} />
-              <Route path="/calendars" component={CalendarsPage} />
-              <Route path="/attributes" component={AttributesPage} />
-              <Route path="/directories" component={DirectoriesPage} />
-              <Route path="/viewsettings" component={ViewSettingsPage} />
+              {SPACE_ROUTES}
               {SPACE_SCREENS.filter((screen) => screen.unavailable).map((screen) =>
                 screen.paths.map((path) => (
                   <Route key={path} path={path}>
