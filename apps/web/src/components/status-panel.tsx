@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Icon, type IconName } from './icons';
 
 /** The centred panel of the one-message pages: an icon (or a big code), a title, text and an action. */
@@ -8,7 +9,9 @@ export function StatusPanel({
   tone,
   title,
   children,
+  text,
   action,
+  link,
   className = 'panel-narrow',
   testId,
 }: {
@@ -17,7 +20,11 @@ export function StatusPanel({
   tone?: 'danger' | 'warn' | 'ok';
   title: ReactNode;
   children?: ReactNode;
+  /** The quiet explanation under the title (after `children`). */
+  text?: ReactNode;
   action?: ReactNode;
+  /** The usual action: a link away as a button, primary unless said otherwise. */
+  link?: { href: string; label: ReactNode; variant?: 'primary' | 'secondary' };
   className?: string;
   testId?: string;
 }) {
@@ -31,7 +38,13 @@ export function StatusPanel({
       )}
       <h1 className="panel-title">{title}</h1>
       {children}
+      {text && <p className="muted">{text}</p>}
       {action}
+      {link && (
+        <Link href={link.href} className={`btn btn-${link.variant ?? 'primary'}`}>
+          {link.label}
+        </Link>
+      )}
     </div>
   );
 }

@@ -53,11 +53,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
           icon="alert"
           tone="danger"
           title={t('errors.UnknownException')}
-          action={
-            <Link href="~/auth/select-space" className="btn btn-primary">
-              {t('error_page.choose_space')}
-            </Link>
-          }
+          link={{ href: '~/auth/select-space', label: t('error_page.choose_space') }}
         />
       </GuestLayout>
     );

@@ -43,8 +43,7 @@ function Disconnect() {
           {ready ? t('disconnect.restore') : t('disconnect.restore_counter', { count })}
         </Button>
       }
-    >
-      <p className="muted">{t('disconnect.try_reconnect')}</p>
-    </StatusPanel>
+      text={t('disconnect.try_reconnect')}
+    />
   );
 }

@@ -27,6 +27,7 @@ export function ErrorPage() {
       tone="danger"
       title={t('error_page.title')}
       testId="error-page"
+      text={t('error_page.contact_admin')}
       action={
         <Button variant="primary" onClick={() => navigate('/auth/select-space')}>
           {t('error_page.choose_space')}
@@ -36,7 +37,6 @@ export function ErrorPage() {
       <p className="status-message" data-testid="error-message">
         {message ? t(`errors.${message}`) : t('errors.UnknownException')}
       </p>
-      <p className="muted">{t('error_page.contact_admin')}</p>
     </StatusPanel>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { StatusPanel } from '../../components/status-panel';
 import { useT } from '../../lib/i18n';
 
@@ -9,13 +8,8 @@ export function IdlenessPage() {
       icon="clock"
       title={t('auth.idleness.title')}
       testId="idleness-page"
-      action={
-        <Link href="~/auth/login" className="btn btn-primary">
-          {t('auth.idleness.sign_in')}
-        </Link>
-      }
-    >
-      <p className="muted">{t('auth.idleness.text')}</p>
-    </StatusPanel>
+      text={t('auth.idleness.text')}
+      link={{ href: '~/auth/login', label: t('auth.idleness.sign_in') }}
+    />
   );
 }

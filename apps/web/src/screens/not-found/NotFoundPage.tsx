@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { StatusPanel } from '../../components/status-panel';
 import { useT } from '../../lib/i18n';
 
@@ -9,13 +8,8 @@ export function NotFoundPage() {
       code="404"
       title={t('not_found.title')}
       testId="not-found"
-      action={
-        <Link href="~/" className="btn btn-primary">
-          {t('not_found.home')}
-        </Link>
-      }
-    >
-      <p className="muted">{t('not_found.text')}</p>
-    </StatusPanel>
+      text={t('not_found.text')}
+      link={{ href: '~/', label: t('not_found.home') }}
+    />
   );
 }

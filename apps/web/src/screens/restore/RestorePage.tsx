@@ -139,13 +139,8 @@ function Done() {
       tone="ok"
       title={t('auth.restore.title')}
       testId="restore-done"
-      action={
-        <Link href="~/auth/login" className="btn btn-primary">
-          {t('auth.login.submit')}
-        </Link>
-      }
-    >
-      <p className="muted">{t('auth.restore.success')}</p>
-    </StatusPanel>
+      text={t('auth.restore.success')}
+      link={{ href: '~/auth/login', label: t('auth.login.submit') }}
+    />
   );
 }

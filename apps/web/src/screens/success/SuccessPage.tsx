@@ -1,4 +1,4 @@
-import { Link, Redirect } from 'wouter';
+import { Redirect } from 'wouter';
 import { StatusPanel } from '../../components/status-panel';
 import { Spinner } from '../../components/ui';
 import { useT } from '../../lib/i18n';
@@ -21,13 +21,8 @@ export function SuccessPage() {
       tone="ok"
       title={t('auth.success.title')}
       testId="success-page"
-      action={
-        <Link href="~/auth/select-space" className="btn btn-primary">
-          {t('auth.success.continue')}
-        </Link>
-      }
-    >
-      <p className="muted">{t('auth.success.text', { name: me.data.firstName || me.data.login })}</p>
-    </StatusPanel>
+      text={t('auth.success.text', { name: me.data.firstName || me.data.login })}
+      link={{ href: '~/auth/select-space', label: t('auth.success.continue') }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { StatusPanel } from '../../components/status-panel';
 import type { SpaceScreen } from '../../layouts/space-screens';
 import { useT } from '../../lib/i18n';
@@ -14,14 +13,10 @@ export function UnavailablePage({ screen }: { screen: SpaceScreen }) {
         title={title}
         className="unavailable"
         testId="unavailable"
-        action={
-          <Link href="/" className="btn btn-secondary">
-            {t('unavailable.back')}
-          </Link>
-        }
+        text={t('unavailable.text', { screen: title })}
+        link={{ href: '/', label: t('unavailable.back'), variant: 'secondary' }}
       >
         <p className="status-message">{t('unavailable.title')}</p>
-        <p className="muted">{t('unavailable.text', { screen: title })}</p>
       </StatusPanel>
     </div>
   );
