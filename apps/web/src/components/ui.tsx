@@ -114,6 +114,30 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   return <TextField type="password" autoComplete="new-password" {...props} />;
 }
 
+type FileFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The chosen file, or null when the choice was cleared. */
+  onFile: (file: File | null) => void;
+};
+
+/** A labelled file input that hands over the one chosen file. */
+export function FileField({ label, hint, onFile, className, ...rest }: FileFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint}>
+      {(links) => (
+        <input
+          {...links}
+          type="file"
+          className={className ? `input ${className}` : 'input'}
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
 type TextAreaProps = LabelledProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 export function TextArea({
@@ -144,6 +168,15 @@ export function TextArea({
 type SelectFieldProps = LabelledProps<SelectHTMLAttributes<HTMLSelectElement>> & {
   options: readonly { value: string; label: string }[];
 };
+
+/** A select's options for named items (their ids as values), after an empty choice `''` when it has a label. */
+export function namedOptions(
+  items: readonly { id: string; name: string }[],
+  emptyLabel?: string,
+): { value: string; label: string }[] {
+  const options = items.map((item) => ({ value: item.id, label: item.name }));
+  return emptyLabel === undefined ? options : [{ value: '', label: emptyLabel }, ...options];
+}
 
 export function SelectField({ label, value, onChange, options, error, hint, ...rest }: SelectFieldProps) {
   return (
@@ -304,14 +337,25 @@ export function Badge({
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }
 
+/** A list page's "+ New …" button: its main action, disabled for a reader who may not edit the list. */
+interface PageAdd {
+  label: string;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+  busy?: boolean;
+}
+
 export function PageHeader({
   title,
   subtitle,
   actions,
+  add,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  add?: PageAdd | false;
 }) {
   return (
     <div className="page-header">
@@ -319,7 +363,22 @@ export function PageHeader({
         <h1 className="page-title">{title}</h1>
         {subtitle && <p className="page-subtitle">{subtitle}</p>}
       </div>
-      {actions && <div className="page-actions">{actions}</div>}
+      {(actions || add) && (
+        <div className="page-actions">
+          {actions}
+          {add && (
+            <Button
+              variant="primary"
+              disabled={add.disabled}
+              busy={add.busy}
+              onClick={add.onClick}
+              data-testid={add.testId}
+            >
+              + {add.label}
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

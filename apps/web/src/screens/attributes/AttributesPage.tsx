@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
-import { Button, Card, Empty, PageHeader, SelectField, TextField } from '../../components/ui';
+import { Card, Empty, namedOptions, PageHeader, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
@@ -48,16 +48,12 @@ export function AttributesPage() {
       <PageHeader
         title={t('screen.attributes')}
         subtitle={t('attributes.subtitle')}
-        actions={
-          <Button
-            variant="primary"
-            disabled={!editable}
-            onClick={() => setDialog('new')}
-            data-testid="attribute-create"
-          >
-            + {t('attributes.new')}
-          </Button>
-        }
+        add={{
+          label: t('attributes.new'),
+          disabled: !editable,
+          onClick: () => setDialog('new'),
+          testId: 'attribute-create',
+        }}
       />
       <Card>
         <DataList
@@ -108,7 +104,7 @@ export function AttributesPage() {
               label={t('eps.kind.schedule')}
               value={chosenSchedule}
               onChange={setAccessSchedule}
-              options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+              options={namedOptions(schedules)}
             />
             <div className="table-wrap">
               <table className="table access-table" data-testid="attribute-access">
@@ -240,19 +236,13 @@ function AttributeDialog({
         label={t('attributes.scope')}
         value={scheduleId}
         onChange={setScheduleId}
-        options={[
-          { value: '', label: t('attributes.all_schedules') },
-          ...schedules.map((s) => ({ value: s.id, label: s.name })),
-        ]}
+        options={namedOptions(schedules, t('attributes.all_schedules'))}
       />
       <SelectField
         label={t('attributes.directory')}
         value={directoryId}
         onChange={setDirectoryId}
-        options={[
-          { value: '', label: t('common.none') },
-          ...directories.map((d) => ({ value: d.id, label: d.name })),
-        ]}
+        options={namedOptions(directories, t('common.none'))}
       />
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Checkbox, SelectField, TextField } from '../../components/ui';
+import { Checkbox, namedOptions, SelectField, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import type { RuleDraft } from './bim-rule';
 
@@ -94,7 +94,7 @@ export function BimRuleFields({
         label={t('bim.rules.profile')}
         value={draft.profileId}
         onChange={(profileId) => onChange({ profileId })}
-        options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+        options={namedOptions(profiles)}
       />
       <Checkbox label={t('bim.rules.replace')} checked={replace} onChange={onReplace} />
     </div>
@@ -137,7 +137,7 @@ function RuleTarget({
             label={t('bim.rules.attribute')}
             value={draft.attributeId}
             onChange={(attributeId) => onChange({ attributeId })}
-            options={[{ value: '', label: '' }, ...attributes.map((a) => ({ value: a.id, label: a.name }))]}
+            options={namedOptions(attributes, '')}
           />
           <TextField
             label={t('bim.rules.attribute_value')}

@@ -1,7 +1,8 @@
 import { requiredText } from '@takt/contracts';
 import { useEffect, useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
-import { Badge, Button, Card, Checkbox, Empty, PageHeader, Spinner, TextField } from '../../components/ui';
+import { SplitPicker } from '../../components/split-picker';
+import { Badge, Button, Card, Checkbox, PageHeader, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { appI18n, useT } from '../../lib/i18n';
@@ -70,64 +71,44 @@ export function CalendarsPage() {
       <PageHeader
         title={t('screen.calendars')}
         subtitle={t('calendars.subtitle')}
-        actions={
-          <Button
-            variant="primary"
-            disabled={!editable}
-            busy={create.isPending}
-            onClick={() =>
-              create.mutate({
-                spaceId,
-                name: t('calendars.new_name', { n: calendars.length + 1 }),
-                week: FIVE_DAY,
-                hoursPerDay: 8,
-                allDay: false,
-                exceptions: [],
-              })
-            }
-            data-testid="calendar-create"
-          >
-            + {t('calendars.new')}
-          </Button>
-        }
+        add={{
+          label: t('calendars.new'),
+          disabled: !editable,
+          busy: create.isPending,
+          onClick: () =>
+            create.mutate({
+              spaceId,
+              name: t('calendars.new_name', { n: calendars.length + 1 }),
+              week: FIVE_DAY,
+              hoursPerDay: 8,
+              allDay: false,
+              exceptions: [],
+            }),
+          testId: 'calendar-create',
+        }}
       />
-      {list.isLoading ? (
-        <Spinner />
-      ) : calendars.length === 0 ? (
-        <Empty>{t('calendars.empty')}</Empty>
-      ) : (
-        <div className="split">
-          <Card className="split-list">
-            <ul className="pick-list">
-              {calendars.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    className={`pick-item${c.id === selected?.id ? ' pick-item-active' : ''}`}
-                    onClick={() => setSelectedId(c.id)}
-                  >
-                    <span>{c.name}</span>
-                    {c.isDefault && <Badge tone="accent">{t('calendars.default')}</Badge>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </Card>
-          {selected && (
-            <CalendarEditor
-              key={`${selected.id}-${selected.revision}`}
-              calendar={selected}
-              editable={editable}
-              onSaved={refresh}
-              onDefault={() => setDefault.mutate({ spaceId, calendarId: selected.id })}
-              onDelete={async () => {
-                if (await confirmedDelete(t('calendars.delete_title', { name: selected.name })))
-                  remove.mutate({ spaceId, calendarId: selected.id });
-              }}
-            />
-          )}
-        </div>
-      )}
+      <SplitPicker
+        loading={list.isLoading}
+        items={calendars}
+        empty={t('calendars.empty')}
+        chosenId={selected?.id}
+        onChoose={(c) => setSelectedId(c.id)}
+        badge={(c) => c.isDefault && <Badge tone="accent">{t('calendars.default')}</Badge>}
+      >
+        {selected && (
+          <CalendarEditor
+            key={`${selected.id}-${selected.revision}`}
+            calendar={selected}
+            editable={editable}
+            onSaved={refresh}
+            onDefault={() => setDefault.mutate({ spaceId, calendarId: selected.id })}
+            onDelete={async () => {
+              if (await confirmedDelete(t('calendars.delete_title', { name: selected.name })))
+                remove.mutate({ spaceId, calendarId: selected.id });
+            }}
+          />
+        )}
+      </SplitPicker>
     </div>
   );
 }

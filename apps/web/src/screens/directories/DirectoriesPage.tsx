@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
-import { Badge, Button, Card, Empty, PageHeader, SelectField, Spinner, TextField } from '../../components/ui';
+import { SplitPicker } from '../../components/split-picker';
+import { Badge, Button, Card, namedOptions, PageHeader, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { fieldErrorsOf } from '../../lib/form';
@@ -44,132 +45,113 @@ export function DirectoriesPage() {
       <PageHeader
         title={t('screen.directories')}
         subtitle={t('directories.subtitle')}
-        actions={
-          <Button
-            variant="primary"
-            disabled={!editable}
-            onClick={() => setEditing({ kind: 'directory', directory: null })}
-            data-testid="directory-create"
-          >
-            + {t('directories.new')}
-          </Button>
-        }
+        add={{
+          label: t('directories.new'),
+          disabled: !editable,
+          onClick: () => setEditing({ kind: 'directory', directory: null }),
+          testId: 'directory-create',
+        }}
       />
-      {list.isLoading ? (
-        <Spinner />
-      ) : directories.length === 0 ? (
-        <Empty>{t('directories.empty')}</Empty>
-      ) : (
-        <div className="split">
-          <Card className="split-list">
-            <ul className="pick-list">
-              {directories.map((d) => (
-                <li key={d.id}>
-                  <button
-                    type="button"
-                    className={`pick-item${d.id === directory?.id ? ' pick-item-active' : ''}`}
-                    onClick={() => {
-                      setSelectedId(d.id);
-                      setPicked(new Set());
-                    }}
-                  >
-                    <span>{d.name}</span>
-                    <Badge>{d.values.length}</Badge>
-                  </button>
-                </li>
-              ))}
-            </ul>
+      <SplitPicker
+        loading={list.isLoading}
+        items={directories}
+        empty={t('directories.empty')}
+        chosenId={directory?.id}
+        onChoose={(d) => {
+          setSelectedId(d.id);
+          setPicked(new Set());
+        }}
+        badge={(d) => <Badge>{d.values.length}</Badge>}
+      >
+        {directory && (
+          <Card
+            title={directory.name}
+            actions={
+              <>
+                <Button disabled={!editable} onClick={() => setEditing({ kind: 'directory', directory })}>
+                  {t('eps.rename')}
+                </Button>
+                <Button
+                  variant="danger"
+                  disabled={!editable}
+                  onClick={async () => {
+                    if (await confirmedDelete(t('directories.delete_title', { name: directory.name })))
+                      removeDirectory.mutate({ spaceId, directoryId: directory.id });
+                  }}
+                >
+                  {t('common.delete')}
+                </Button>
+                <Button
+                  disabled={!editable}
+                  onClick={() => setEditing({ kind: 'value', directory, value: null })}
+                  data-testid="value-create"
+                >
+                  + {t('directories.new_value')}
+                </Button>
+                <Button
+                  disabled={!editable}
+                  onClick={() => setUploading(true)}
+                  data-testid="directory-upload-open"
+                >
+                  {t('directories.upload.button')}
+                </Button>
+                <Button
+                  variant="primary"
+                  disabled={!editable || picked.size === 0}
+                  onClick={() => setAddTo(true)}
+                >
+                  {t('directories.add_to_version', { count: picked.size })}
+                </Button>
+              </>
+            }
+          >
+            <DataList
+              rows={directory.values}
+              rowKey={(v) => v.id}
+              empty={t('directories.no_values')}
+              searchText={(v) => `${v.code ?? ''} ${v.name}`}
+              columns={[
+                {
+                  key: 'pick',
+                  header: null,
+                  headerLabel: t('directories.pick'),
+                  cell: (v) => (
+                    <input
+                      type="checkbox"
+                      aria-label={t('directories.pick_value', { name: v.name })}
+                      checked={picked.has(v.id)}
+                      onChange={(e) =>
+                        setPicked((p) => {
+                          const next = new Set(p);
+                          if (e.target.checked) next.add(v.id);
+                          else next.delete(v.id);
+                          return next;
+                        })
+                      }
+                    />
+                  ),
+                },
+                { key: 'code', header: t('eps.code'), cell: (v) => v.code ?? '' },
+                { key: 'name', header: t('eps.name'), cell: (v) => v.name },
+              ]}
+              actions={[
+                {
+                  label: t('common.edit'),
+                  disabled: !editable,
+                  shortcut: 'Enter',
+                  run: (v) => setEditing({ kind: 'value', directory, value: v }),
+                },
+                {
+                  label: t('common.delete'),
+                  disabled: !editable,
+                  // no Delete key: a value is removed without asking, so only its button removes it
+                  run: (v) => removeValue.mutate({ spaceId, valueId: v.id }),
+                },
+              ]}
+            />
           </Card>
-          {directory && (
-            <Card
-              title={directory.name}
-              actions={
-                <>
-                  <Button disabled={!editable} onClick={() => setEditing({ kind: 'directory', directory })}>
-                    {t('eps.rename')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    disabled={!editable}
-                    onClick={async () => {
-                      if (await confirmedDelete(t('directories.delete_title', { name: directory.name })))
-                        removeDirectory.mutate({ spaceId, directoryId: directory.id });
-                    }}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                  <Button
-                    disabled={!editable}
-                    onClick={() => setEditing({ kind: 'value', directory, value: null })}
-                    data-testid="value-create"
-                  >
-                    + {t('directories.new_value')}
-                  </Button>
-                  <Button
-                    disabled={!editable}
-                    onClick={() => setUploading(true)}
-                    data-testid="directory-upload-open"
-                  >
-                    {t('directories.upload.button')}
-                  </Button>
-                  <Button
-                    variant="primary"
-                    disabled={!editable || picked.size === 0}
-                    onClick={() => setAddTo(true)}
-                  >
-                    {t('directories.add_to_version', { count: picked.size })}
-                  </Button>
-                </>
-              }
-            >
-              <DataList
-                rows={directory.values}
-                rowKey={(v) => v.id}
-                empty={t('directories.no_values')}
-                searchText={(v) => `${v.code ?? ''} ${v.name}`}
-                columns={[
-                  {
-                    key: 'pick',
-                    header: null,
-                    headerLabel: t('directories.pick'),
-                    cell: (v) => (
-                      <input
-                        type="checkbox"
-                        aria-label={t('directories.pick_value', { name: v.name })}
-                        checked={picked.has(v.id)}
-                        onChange={(e) =>
-                          setPicked((p) => {
-                            const next = new Set(p);
-                            if (e.target.checked) next.add(v.id);
-                            else next.delete(v.id);
-                            return next;
-                          })
-                        }
-                      />
-                    ),
-                  },
-                  { key: 'code', header: t('eps.code'), cell: (v) => v.code ?? '' },
-                  { key: 'name', header: t('eps.name'), cell: (v) => v.name },
-                ]}
-                actions={[
-                  {
-                    label: t('common.edit'),
-                    disabled: !editable,
-                    shortcut: 'Enter',
-                    run: (v) => setEditing({ kind: 'value', directory, value: v }),
-                  },
-                  {
-                    label: t('common.delete'),
-                    disabled: !editable,
-                    // no Delete key: a value is removed without asking, so only its button removes it
-                    run: (v) => removeValue.mutate({ spaceId, valueId: v.id }),
-                  },
-                ]}
-              />
-            </Card>
-          )}
-        </div>
-      )}
+        )}
+      </SplitPicker>
       {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} onDone={refresh} />}
       {uploading && directory && (
         <DirectoryUploadDialog directory={directory} onClose={() => setUploading(false)} onDone={refresh} />
@@ -302,13 +284,13 @@ function AddToVersionDialog({
               setScheduleId(v);
               setVersionId('');
             }}
-            options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+            options={namedOptions(schedules)}
           />
           <SelectField
             label={t('versions.version')}
             value={chosenVersion}
             onChange={setVersionId}
-            options={versionList.map((v) => ({ value: v.id, label: v.name }))}
+            options={namedOptions(versionList)}
           />
         </>
       )}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
-import { Checkbox, IntegerField, Spinner, TextField } from '../../components/ui';
+import { Checkbox, FileField, IntegerField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { describeFailure, restFailure } from '../../lib/errors';
@@ -60,7 +60,6 @@ export function DirectoryUploadDialog({
 }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const fileInput = useId();
   const [file, setFile] = useState<File | null>(null);
   const [settings, setSettings] = useState<Settings>({
     nameColumn: 'A',
@@ -149,22 +148,15 @@ export function DirectoryUploadDialog({
       onSubmit={importable ? () => void submit() : undefined}
       testId="directory-upload"
     >
-      <div className="field">
-        <label className="field-label" htmlFor={fileInput}>
-          {t('directories.upload.file')}
-        </label>
-        <input
-          id={fileInput}
-          type="file"
-          className="input"
-          accept=".xlsx,.csv,.txt"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPreview(null);
-          }}
-          data-testid="directory-upload-file"
-        />
-      </div>
+      <FileField
+        label={t('directories.upload.file')}
+        accept=".xlsx,.csv,.txt"
+        onFile={(chosen) => {
+          setFile(chosen);
+          setPreview(null);
+        }}
+        data-testid="directory-upload-file"
+      />
       <div className="directory-upload-settings">
         <TextField
           label={t('directories.upload.name_column')}

@@ -4,8 +4,7 @@ import {
   type ImportEncoding,
   INTERCHANGE_LIMITS,
 } from '@takt/contracts';
-import { useId } from 'react';
-import { Button, SelectField, TextField } from '../../components/ui';
+import { Button, FileField, namedOptions, SelectField, TextField } from '../../components/ui';
 import { appI18n, translateDynamic, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import { PreviewTable } from './PreviewTable';
@@ -28,26 +27,17 @@ export function UploadFields({
   onEditRules: () => void;
 }) {
   const t = useT();
-  const fileInput = useId();
   const { file, format, tabular, encoded, settingId } = form;
   return (
     <>
-      <div className="field">
-        <label className="field-label" htmlFor={fileInput}>
-          {t('import.file')}
-        </label>
-        <input
-          id={fileInput}
-          type="file"
-          className="input import-file"
-          accept={IMPORT_EXTENSIONS.join(',')}
-          onChange={(e) => form.pick(e.target.files?.[0] ?? null)}
-          data-testid="import-file"
-        />
-        <div className="field-hint">
-          {t('import.file_hint', { size: megabytes(INTERCHANGE_LIMITS.uploadMaxBytes) })}
-        </div>
-      </div>
+      <FileField
+        label={t('import.file')}
+        hint={t('import.file_hint', { size: megabytes(INTERCHANGE_LIMITS.uploadMaxBytes) })}
+        className="import-file"
+        accept={IMPORT_EXTENSIONS.join(',')}
+        onFile={form.pick}
+        data-testid="import-file"
+      />
       {file && format && (
         <p className="muted" data-testid="import-detected">
           {t('import.detected', {
@@ -85,10 +75,7 @@ export function UploadFields({
             label={t('import.rule')}
             value={settingId}
             onChange={form.setSettingId}
-            options={[
-              { value: '', label: t('import.rule_choose') },
-              ...form.rules.map((s) => ({ value: s.id, label: s.name })),
-            ]}
+            options={namedOptions(form.rules, t('import.rule_choose'))}
             data-testid="import-rule"
           />
           <Button variant="ghost" onClick={onEditRules} data-testid="import-rules-edit">

@@ -2,7 +2,7 @@ import { EPS_PARENT_KINDS, type EpsKind, requiredText } from '@takt/contracts';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/dialog';
-import { SelectField, TextField } from '../../components/ui';
+import { namedOptions, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -102,10 +102,7 @@ function EpsMoveDialog({ node: moveNode, nodes, groups, onClose, onDone }: Props
           label={t('eps.kind.group')}
           value={groupId}
           onChange={setGroupId}
-          options={[
-            { value: '', label: t('eps.no_group') },
-            ...projectGroups.map((g) => ({ value: g.id, label: g.name })),
-          ]}
+          options={namedOptions(projectGroups, t('eps.no_group'))}
         />
       )}
     </FormDialog>
