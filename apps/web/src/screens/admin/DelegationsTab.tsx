@@ -2,6 +2,7 @@ import { type Ability, delegationInput, parseDateInput, VALIDATION } from '@takt
 import { formatDate } from '@takt/i18n';
 import { z } from 'zod';
 import { confirmedDelete } from '../../components/confirm';
+import { FormCard } from '../../components/form-card';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -65,43 +66,37 @@ function NewDelegationCard() {
   });
   const others = (members.data ?? []).filter((m) => m.userId !== me.data?.id);
   return (
-    <Card title={t('admin.delegations.new')}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={form.handleSubmit((input) =>
-          create.mutate({ ...input, comment: input.comment.trim() || undefined }),
-        )}
-      >
-        <div className="form-grid">
-          <SelectField
-            label={t('admin.delegations.to_user')}
-            {...form.field('toUserId')}
-            options={[
-              { value: '', label: t('admin.delegations.choose_user') },
-              ...others.map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName} (${m.login})` })),
-            ]}
-          />
-          <TextField
-            label={t('admin.delegations.valid_until')}
-            placeholder={t('common.date_placeholder')}
-            {...form.field('validUntil')}
-          />
-        </div>
-        <TextField label={t('admin.delegations.comment')} {...form.field('comment')} />
-        <AbilityPicker
-          value={form.values.abilities}
-          available={config.abilities}
-          onChange={(abilities) => form.set('abilities', abilities)}
+    <FormCard
+      title={t('admin.delegations.new')}
+      onSubmit={form.handleSubmit((input) =>
+        create.mutate({ ...input, comment: input.comment.trim() || undefined }),
+      )}
+      busy={create.isPending}
+      submit={t('admin.delegations.new')}
+    >
+      <div className="form-grid">
+        <SelectField
+          label={t('admin.delegations.to_user')}
+          {...form.field('toUserId')}
+          options={[
+            { value: '', label: t('admin.delegations.choose_user') },
+            ...others.map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName} (${m.login})` })),
+          ]}
         />
-        {form.errors.abilities && <div className="field-error">{t('validation.required')}</div>}
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={create.isPending}>
-            {t('admin.delegations.new')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        <TextField
+          label={t('admin.delegations.valid_until')}
+          placeholder={t('common.date_placeholder')}
+          {...form.field('validUntil')}
+        />
+      </div>
+      <TextField label={t('admin.delegations.comment')} {...form.field('comment')} />
+      <AbilityPicker
+        value={form.values.abilities}
+        available={config.abilities}
+        onChange={(abilities) => form.set('abilities', abilities)}
+      />
+      {form.errors.abilities && <div className="field-error">{t('validation.required')}</div>}
+    </FormCard>
   );
 }
 

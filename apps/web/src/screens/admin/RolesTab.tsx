@@ -1,8 +1,9 @@
 import { roleInput } from '@takt/contracts';
 import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
+import { FormCard } from '../../components/form-card';
 import { Icon } from '../../components/icons';
-import { Badge, Button, Card, Spinner, TextField } from '../../components/ui';
+import { Badge, Button, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { Role } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
@@ -51,18 +52,20 @@ function NewRoleCard() {
     onError: (error) => form.showIssuesOf(error),
   });
   return (
-    <Card title={t('admin.roles.new')}>
-      <form className="form" noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))}>
-        <TextField label={t('field.name')} {...form.field('name')} />
-        <AbilityPicker value={form.values.abilities} onChange={(a) => form.set('abilities', a)} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={create.isPending}>
-            <Icon name="plus" />
-            {t('common.create')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title={t('admin.roles.new')}
+      onSubmit={form.handleSubmit((input) => create.mutate(input))}
+      busy={create.isPending}
+      submit={
+        <>
+          <Icon name="plus" />
+          {t('common.create')}
+        </>
+      }
+    >
+      <TextField label={t('field.name')} {...form.field('name')} />
+      <AbilityPicker value={form.values.abilities} onChange={(a) => form.set('abilities', a)} />
+    </FormCard>
   );
 }
 

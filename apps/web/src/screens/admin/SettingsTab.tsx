@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { confirm } from '../../components/confirm';
+import { FormCard } from '../../components/form-card';
 import { Icon } from '../../components/icons';
 import { Button, Card, IntegerField, ProgressBar, Spinner, TextArea, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -72,40 +73,32 @@ function AccessCard({ settings }: { settings: SpaceSettingsDto }) {
     },
   });
   return (
-    <Card title={t('admin.settings.access')}>
-      <form
-        className="form"
-        noValidate
-        data-testid="settings-form"
-        onSubmit={form.handleSubmit((input) =>
-          save.mutate({ spaceId, revision: settings.revision, ...input }),
-        )}
-      >
-        <div className="form-grid">
-          <IntegerField
-            label={t('admin.settings.idle_timeout')}
-            hint={t('admin.settings.idle_timeout_hint')}
-            {...form.field('idleTimeoutMinutes')}
-          />
-          <IntegerField
-            label={t('admin.settings.editing_period')}
-            hint={t('admin.settings.editing_period_hint')}
-            {...form.field('editingPeriodDays')}
-          />
-        </div>
-        <TextArea
-          label={t('admin.settings.ip_allowlist')}
-          hint={t('admin.settings.ip_allowlist_hint')}
-          rows={4}
-          {...form.field('ipAllowlist')}
+    <FormCard
+      title={t('admin.settings.access')}
+      testId="settings-form"
+      onSubmit={form.handleSubmit((input) => save.mutate({ spaceId, revision: settings.revision, ...input }))}
+      busy={save.isPending}
+      submit={t('common.save')}
+    >
+      <div className="form-grid">
+        <IntegerField
+          label={t('admin.settings.idle_timeout')}
+          hint={t('admin.settings.idle_timeout_hint')}
+          {...form.field('idleTimeoutMinutes')}
         />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        <IntegerField
+          label={t('admin.settings.editing_period')}
+          hint={t('admin.settings.editing_period_hint')}
+          {...form.field('editingPeriodDays')}
+        />
+      </div>
+      <TextArea
+        label={t('admin.settings.ip_allowlist')}
+        hint={t('admin.settings.ip_allowlist_hint')}
+        rows={4}
+        {...form.field('ipAllowlist')}
+      />
+    </FormCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { changePasswordInput, updateProfileInput } from '@takt/contracts';
 import { formatDate, isLanguage } from '@takt/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar, avatarChanged } from '../../components/avatar';
+import { FormCard } from '../../components/form-card';
 import { Icon } from '../../components/icons';
 import { useAllowedLanguages } from '../../components/preferences';
 import {
@@ -66,20 +67,18 @@ function PersonalCard({ user }: { user: User }) {
   const form = useForm(schema, { firstName: user.firstName, lastName: user.lastName, email: user.email });
   const update = useUpdateProfile((error) => form.showIssuesOf(error));
   return (
-    <Card title={t('profile.personal')}>
-      <form className="form" noValidate onSubmit={form.handleSubmit((input) => update.mutate(input))}>
-        <div className="form-grid">
-          <TextField label={t('field.first_name')} {...form.field('firstName')} />
-          <TextField label={t('field.last_name')} {...form.field('lastName')} />
-        </div>
-        <TextField label={t('field.email')} type="email" {...form.field('email')} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title={t('profile.personal')}
+      onSubmit={form.handleSubmit((input) => update.mutate(input))}
+      busy={update.isPending}
+      submit={t('common.save')}
+    >
+      <div className="form-grid">
+        <TextField label={t('field.first_name')} {...form.field('firstName')} />
+        <TextField label={t('field.last_name')} {...form.field('lastName')} />
+      </div>
+      <TextField label={t('field.email')} type="email" {...form.field('email')} />
+    </FormCard>
   );
 }
 
@@ -89,25 +88,20 @@ function SecretQuestionCard({ user }: { user: User }) {
   const form = useForm(schema, { secretQuestion: user.secretQuestion ?? '', answer: '' });
   const update = useUpdateProfile((error) => form.showIssuesOf(error));
   return (
-    <Card title={t('profile.security')} description={t('profile.security_hint')}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={form.handleSubmit((input) =>
-          update.mutate(input, { onSuccess: () => form.set('answer', '') }),
-        )}
-      >
-        <div className="form-grid">
-          <TextField label={t('field.secret_question')} {...form.field('secretQuestion')} />
-          <TextField label={t('field.answer')} {...form.field('answer')} />
-        </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title={t('profile.security')}
+      description={t('profile.security_hint')}
+      onSubmit={form.handleSubmit((input) =>
+        update.mutate(input, { onSuccess: () => form.set('answer', '') }),
+      )}
+      busy={update.isPending}
+      submit={t('common.save')}
+    >
+      <div className="form-grid">
+        <TextField label={t('field.secret_question')} {...form.field('secretQuestion')} />
+        <TextField label={t('field.answer')} {...form.field('answer')} />
+      </div>
+    </FormCard>
   );
 }
 
@@ -124,24 +118,22 @@ function PasswordCard() {
     onError: (error) => form.showIssuesOf(error),
   });
   return (
-    <Card title={t('profile.password')}>
-      <form className="form" noValidate onSubmit={form.handleSubmit((input) => change.mutate(input))}>
-        <PasswordField
-          label={t('field.current_password')}
-          autoComplete="current-password"
-          {...form.field('password')}
-        />
-        <div className="form-grid">
-          <PasswordField label={t('field.new_password')} {...form.field('newPassword')} />
-          <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
-        </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={change.isPending}>
-            {t('profile.password_submit')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title={t('profile.password')}
+      onSubmit={form.handleSubmit((input) => change.mutate(input))}
+      busy={change.isPending}
+      submit={t('profile.password_submit')}
+    >
+      <PasswordField
+        label={t('field.current_password')}
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <div className="form-grid">
+        <PasswordField label={t('field.new_password')} {...form.field('newPassword')} />
+        <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
+      </div>
+    </FormCard>
   );
 }
 
