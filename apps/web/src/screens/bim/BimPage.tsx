@@ -40,20 +40,8 @@ export function BimPage({ params }: { params: { id: string } }) {
   const editable = can('bim.edit');
 
   const [tab, setTab] = useState<Tab>('models');
-  const {
-    viewer,
-    ready,
-    onReady,
-    selection,
-    selectedWorks,
-    xray,
-    setXray,
-    section,
-    setSection,
-    selectElements,
-    onPick,
-    selectWorks,
-  } = useBimSelection(spaceId, versionId, setTab);
+  const view = useBimSelection(spaceId, versionId, setTab);
+  const { viewer, ready, selection, selectedWorks } = view;
   const [dark, setDark] = useState<boolean | null>(null);
   const darkBackground = dark ?? (viewState.data?.state.theme ? viewState.data.state.theme === 'dark' : true);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -61,17 +49,9 @@ export function BimPage({ params }: { params: { id: string } }) {
 
   const saved = viewState.data?.state;
   const persist = usePersistViewState(spaceId, projectId);
-  const { range, currentTime, playerSettings, onTime, onSettings } = useBimPlayback({
-    player,
-    loaded,
-    viewer,
-    ready,
-    saved,
-    persist,
-  });
+  const playback = useBimPlayback({ player, loaded, viewer, ready, saved, persist });
 
   const commands = useBimCommands(spaceId, versionId, selection, selectedWorks);
-  const { refreshLinks, link, unlink, linkSelected, unlinkSelected } = commands;
 
   if (node.isError || versions.isError) return null;
   // Over the model: a spinner while models load, a notice when the project has none.
@@ -106,26 +86,17 @@ export function BimPage({ params }: { params: { id: string } }) {
       ) : (
         <>
           <BimToolbar
-            viewer={viewer}
+            view={view}
+            commands={commands}
             name={node.data?.name}
             editable={editable}
             projectId={projectId}
             versionId={versionId}
             uploading={uploading}
             onFile={onFile}
-            selection={selection}
-            selectedWorks={selectedWorks}
-            xray={xray}
-            setXray={setXray}
-            section={section}
-            setSection={setSection}
             darkBackground={darkBackground}
             setDark={setDark}
             persist={persist}
-            linking={link.isPending}
-            unlinking={unlink.isPending}
-            linkSelected={linkSelected}
-            unlinkSelected={unlinkSelected}
             modelCount={completed.length}
             setRulesOpen={setRulesOpen}
           />
@@ -147,9 +118,7 @@ export function BimPage({ params }: { params: { id: string } }) {
               commands={commands}
               editable={editable}
               persist={persist}
-              selectedWorks={selectedWorks}
-              selectElements={selectElements}
-              selectWorks={selectWorks}
+              view={view}
             />
             <div className="bim-stage">
               {overlay && <div className="bim-stage-overlay">{overlay}</div>}
@@ -157,8 +126,8 @@ export function BimPage({ params }: { params: { id: string } }) {
                 models={previews.length ? [...loaded, ...previews] : loaded}
                 primitives={data.primitives}
                 dark={darkBackground}
-                onReady={onReady}
-                onPick={(p, additive) => void onPick(p, additive)}
+                onReady={view.onReady}
+                onPick={(p, additive) => void view.onPick(p, additive)}
               />
             </div>
             <BimPropertiesPanel
@@ -170,12 +139,12 @@ export function BimPage({ params }: { params: { id: string } }) {
             />
           </div>
           <BimPlayer
-            range={range}
-            time={currentTime}
-            settings={playerSettings}
+            range={playback.range}
+            time={playback.currentTime}
+            settings={playback.playerSettings}
             profiles={profileLegend}
-            onTime={onTime}
-            onSettings={onSettings}
+            onTime={playback.onTime}
+            onSettings={playback.onSettings}
           />
         </>
       )}
@@ -189,7 +158,7 @@ export function BimPage({ params }: { params: { id: string } }) {
           profiles={(player.data?.profiles ?? []).map((p) => ({ id: p.id, name: p.name }))}
           onApplied={() => {
             setRulesOpen(false);
-            refreshLinks();
+            commands.refreshLinks();
           }}
           onClose={() => setRulesOpen(false)}
         />

@@ -7,9 +7,10 @@ import { BimObjectsPanel } from './BimObjectsPanel';
 import { BimTreePanel } from './BimTreePanel';
 import { BimViewsPanel } from './BimViewsPanel';
 import { BimWorksPanel } from './BimWorksPanel';
-import type { Selection, Tab } from './bim-types';
+import type { Tab } from './bim-types';
 import type { useBimCommands } from './useBimCommands';
 import type { useBimData } from './useBimData';
+import type { useBimSelection } from './useBimSelection';
 
 /**
  * The side of the 4D screen: tabs of the project's models (show, hide, delete, links from process
@@ -22,9 +23,7 @@ export function BimSidePanel({
   commands,
   editable,
   persist,
-  selectedWorks,
-  selectElements,
-  selectWorks,
+  view,
 }: {
   tab: Tab;
   onTab: (tab: Tab) => void;
@@ -32,10 +31,9 @@ export function BimSidePanel({
   commands: ReturnType<typeof useBimCommands>;
   editable: boolean;
   persist: (patch: Record<string, unknown>) => void;
-  selectedWorks: Set<string>;
-  selectElements: (selection: Selection, fit: boolean) => void;
-  selectWorks: (ids: Set<string>) => Promise<void>;
+  view: ReturnType<typeof useBimSelection>;
 }) {
+  const { selectedWorks, selectElements, selectWorks } = view;
   const t = useT();
   const { spaceId } = useSpace();
   const { models, projectId, versionId, loaded, works, wbs, hiddenModels, setHiddenModels } = data;

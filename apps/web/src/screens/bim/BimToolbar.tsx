@@ -1,58 +1,44 @@
-import type { BimAxis, BimViewer } from '@takt/bim/viewer';
-import { type RefObject, useRef } from 'react';
+import type { BimAxis } from '@takt/bim/viewer';
+import { useRef } from 'react';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { warmPreviewWorker } from './bim-data';
-import { type Selection, selectedIds, selectionSize } from './bim-types';
+import { selectedIds, selectionSize } from './bim-types';
+import type { useBimCommands } from './useBimCommands';
+import type { useBimSelection } from './useBimSelection';
 
 /** The toolbar: upload, viewer commands (fit, x-ray, isolate, hide, section, screenshot, background), linking. */
 export function BimToolbar({
-  viewer,
+  view,
+  commands,
   name,
   editable,
   projectId,
   versionId,
   uploading,
   onFile,
-  selection,
-  selectedWorks,
-  xray,
-  setXray,
-  section,
-  setSection,
   darkBackground,
   setDark,
   persist,
-  linking,
-  unlinking,
-  linkSelected,
-  unlinkSelected,
   modelCount,
   setRulesOpen,
 }: {
-  viewer: RefObject<BimViewer | null>;
+  view: ReturnType<typeof useBimSelection>;
+  commands: ReturnType<typeof useBimCommands>;
   name: string | undefined;
   editable: boolean;
   projectId: string | null;
   versionId: string;
   uploading: { name: string; progress: number } | null;
   onFile: (file: File) => Promise<void>;
-  selection: Selection;
-  selectedWorks: Set<string>;
-  xray: boolean;
-  setXray: (xray: boolean) => void;
-  section: { axis: BimAxis; position: number } | null;
-  setSection: (section: { axis: BimAxis; position: number } | null) => void;
   darkBackground: boolean;
   setDark: (dark: boolean) => void;
   persist: (patch: Record<string, unknown>) => void;
-  linking: boolean;
-  unlinking: boolean;
-  linkSelected: () => Promise<void>;
-  unlinkSelected: () => Promise<void>;
   modelCount: number;
   setRulesOpen: (open: boolean) => void;
 }) {
+  const { viewer, selection, selectedWorks, xray, setXray, section, setSection } = view;
+  const { link, unlink, linkSelected, unlinkSelected } = commands;
   const t = useT();
   const count = selectionSize(selection);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -159,13 +145,13 @@ export function BimToolbar({
         <>
           <Button
             disabled={!count || !selectedWorks.size}
-            busy={linking}
+            busy={link.isPending}
             onClick={() => void linkSelected()}
             data-testid="bim-link"
           >
             {t('bim.link')}
           </Button>
-          <Button disabled={!count} busy={unlinking} onClick={() => void unlinkSelected()}>
+          <Button disabled={!count} busy={unlink.isPending} onClick={() => void unlinkSelected()}>
             {t('bim.unlink')}
           </Button>
           <Button onClick={() => setRulesOpen(true)} disabled={!modelCount} data-testid="bim-rules">

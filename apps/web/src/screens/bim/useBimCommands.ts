@@ -20,35 +20,28 @@ export function useBimCommands(
   };
   const link = trpc.bim.links.link.useMutation();
   const unlink = trpc.bim.links.unlink.useMutation();
+  /** Runs a link call per model with selected elements and adds up what each answers. */
+  const perModel = async (call: (modelId: string, globalIds: string[]) => Promise<number>) => {
+    let total = 0;
+    for (const [modelId, ids] of selection) if (ids.size) total += await call(modelId, [...ids]);
+    return total;
+  };
   const linkSelected = async () => {
-    let created = 0;
-    for (const [modelId, ids] of selection)
-      if (ids.size)
-        created += (
-          await link.mutateAsync({
-            spaceId,
-            versionId,
-            modelId,
-            globalIds: [...ids],
-            workIds: [...selectedWorks],
-          })
-        ).created;
+    const created = await perModel(
+      async (modelId, globalIds) =>
+        (await link.mutateAsync({ spaceId, versionId, modelId, globalIds, workIds: [...selectedWorks] }))
+          .created,
+    );
     notify('success', [t('bim.linked', { count: created })]);
     refreshLinks();
   };
   const unlinkSelected = async () => {
-    let deleted = 0;
-    for (const [modelId, ids] of selection)
-      if (ids.size)
-        deleted += (
-          await unlink.mutateAsync({
-            spaceId,
-            versionId,
-            modelId,
-            globalIds: [...ids],
-            ...(selectedWorks.size ? { workIds: [...selectedWorks] } : {}),
-          })
-        ).deleted;
+    // Without selected works, every link of the selected elements goes.
+    const workIds = selectedWorks.size ? { workIds: [...selectedWorks] } : {};
+    const deleted = await perModel(
+      async (modelId, globalIds) =>
+        (await unlink.mutateAsync({ spaceId, versionId, modelId, globalIds, ...workIds })).deleted,
+    );
     notify('success', [t('bim.unlinked', { count: deleted })]);
     refreshLinks();
   };
