@@ -1,4 +1,5 @@
 import { PRINT_TITLE_VALUES, type PrintTitleValue, printPresetFields } from '@takt/contracts';
+import type { MessageId } from '@takt/i18n';
 import { useRef, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Button, Checkbox, TextField } from '../../components/ui';
@@ -25,6 +26,14 @@ const STANDARD_SHEETS: readonly { name: string; width: number; height: number }[
   { name: 'A1', width: 841, height: 594 },
 ];
 
+/** The sheet's sizes in millimetres, typed as numbers of the user's locale. */
+type SheetField = 'sheetWidthMm' | 'sheetHeightMm' | 'marginMm';
+const SHEET_FIELDS: readonly { field: SheetField; label: MessageId }[] = [
+  { field: 'sheetWidthMm', label: 'print.sheet_width' },
+  { field: 'sheetHeightMm', label: 'print.sheet_height' },
+  { field: 'marginMm', label: 'print.margin' },
+];
+
 const number = (value: number) => formatNumber(value, appI18n.locale);
 
 /**
@@ -46,9 +55,11 @@ export function PresetDialog({
   const t = useT();
   const { spaceId } = useSpace();
   const [name, setName] = useState(preset?.name ?? '');
-  const [height, setHeight] = useState(number(preset?.sheetHeightMm ?? 297));
-  const [width, setWidth] = useState(number(preset?.sheetWidthMm ?? 420));
-  const [margin, setMargin] = useState(number(preset?.marginMm ?? 10));
+  const [sheet, setSheet] = useState<Record<SheetField, string>>({
+    sheetWidthMm: number(preset?.sheetWidthMm ?? 420),
+    sheetHeightMm: number(preset?.sheetHeightMm ?? 297),
+    marginMm: number(preset?.marginMm ?? 10),
+  });
   const [titles, setTitles] = useState(preset?.titles ?? DEFAULT_TITLES);
   const [textSize, setTextSize] = useState(number(titles.textSize));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -63,6 +74,9 @@ export function PresetDialog({
       set(value);
       setErrors(({ [field]: _cleared, ...rest }) => rest);
     };
+
+  const setSheetField = (field: SheetField) =>
+    edited(field, (value: string) => setSheet((current) => ({ ...current, [field]: value })));
 
   const setSlot = (key: TitleKey, slot: Slot, value: string) =>
     setTitles((current) => ({ ...current, [key]: { ...current[key], [slot]: value } }));
@@ -84,9 +98,9 @@ export function PresetDialog({
   const submit = async () => {
     const values = {
       name,
-      sheetHeightMm: parseNumberText(height) ?? Number.NaN,
-      sheetWidthMm: parseNumberText(width) ?? Number.NaN,
-      marginMm: parseNumberText(margin) ?? Number.NaN,
+      sheetHeightMm: parseNumberText(sheet.sheetHeightMm) ?? Number.NaN,
+      sheetWidthMm: parseNumberText(sheet.sheetWidthMm) ?? Number.NaN,
+      marginMm: parseNumberText(sheet.marginMm) ?? Number.NaN,
       titles: { ...titles, textSize: parseNumberText(textSize) ?? Number.NaN },
     };
     const parsed = printPresetFields.safeParse(values);
@@ -128,40 +142,29 @@ export function PresetDialog({
         maxLength={32}
       />
       <div className="print-sheet-row">
-        <TextField
-          label={t('print.sheet_width')}
-          value={width}
-          onChange={edited('sheetWidthMm', setWidth)}
-          error={errors.sheetWidthMm}
-          inputMode="decimal"
-        />
-        <TextField
-          label={t('print.sheet_height')}
-          value={height}
-          onChange={edited('sheetHeightMm', setHeight)}
-          error={errors.sheetHeightMm}
-          inputMode="decimal"
-        />
-        <TextField
-          label={t('print.margin')}
-          value={margin}
-          onChange={edited('marginMm', setMargin)}
-          error={errors.marginMm}
-          inputMode="decimal"
-        />
+        {SHEET_FIELDS.map(({ field, label }) => (
+          <TextField
+            key={field}
+            label={t(label)}
+            value={sheet[field]}
+            onChange={setSheetField(field)}
+            error={errors[field]}
+            inputMode="decimal"
+          />
+        ))}
       </div>
       <div className="print-chips">
         <span className="field-hint">{t('print.standard_sheets')}:</span>
-        {STANDARD_SHEETS.map((sheet) => (
+        {STANDARD_SHEETS.map((standard) => (
           <Button
-            key={sheet.name}
+            key={standard.name}
             variant="ghost"
             onClick={() => {
-              edited('sheetWidthMm', setWidth)(number(sheet.width));
-              edited('sheetHeightMm', setHeight)(number(sheet.height));
+              setSheetField('sheetWidthMm')(number(standard.width));
+              setSheetField('sheetHeightMm')(number(standard.height));
             }}
           >
-            {sheet.name}
+            {standard.name}
           </Button>
         ))}
       </div>

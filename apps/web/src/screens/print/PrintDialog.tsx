@@ -1,15 +1,12 @@
-import type { Calendar } from '@takt/engine';
 import { useState } from 'react';
 import { Button, Spinner } from '../../components/ui';
-import type { ScheduleModel } from '../../lib/columnar';
 import { useT } from '../../lib/i18n';
-import type { PlanDetails } from '../schedule/plan-details';
 import { ContentSection } from './ContentSection';
 import { type Preset, PresetDialog } from './PresetDialog';
 import { PresetSection } from './PresetSection';
 import { ScalingSection } from './ScalingSection';
 import { usePrintActions } from './usePrintActions';
-import { usePrintPreview } from './usePrintPreview';
+import { type PrintSource, usePrintPreview } from './usePrintPreview';
 import { usePrintSettings } from './usePrintSettings';
 import '../../components/dialog.css';
 import './print.css';
@@ -22,39 +19,18 @@ import './print.css';
 export function PrintDialog({
   scheduleId,
   versionId,
-  versionName,
-  dataDate,
-  hoursPerDay,
-  calendar,
-  model,
-  details,
   onClose,
-}: {
+  ...source
+}: PrintSource & {
   scheduleId: string;
   versionId: string;
-  versionName: string;
-  dataDate: number;
-  /** Hours of a working day of the version's calendar (durations in days). */
-  hoursPerDay: number;
-  /** The version's calendar: non-working time is shaded as in the PDF. */
-  calendar: Calendar | undefined;
-  model: ScheduleModel;
-  details: ReadonlyMap<string, PlanDetails>;
   onClose: () => void;
 }) {
   const t = useT();
   const settings = usePrintSettings(scheduleId, versionId);
   const [editing, setEditing] = useState<Preset | 'new' | null>(null);
-  const { canvas, snapshot } = usePrintPreview({
-    settings,
-    model,
-    details,
-    versionName,
-    dataDate,
-    hoursPerDay,
-    calendar,
-  });
-  const actions = usePrintActions(settings, versionId, versionName);
+  const { canvas, snapshot } = usePrintPreview(settings, source);
+  const actions = usePrintActions(settings, versionId, source.versionName);
   const { busy } = actions;
 
   if (!settings.draft || !settings.presets.data) {

@@ -13,6 +13,15 @@ export function ScalingSection({
 }) {
   const t = useT();
   const kind = draft?.scaling.kind;
+  const dateInput = (end: 'start' | 'finish') => (
+    <input
+      className="input input-compact"
+      aria-label={t(`print.range_${end}`)}
+      placeholder="DD.MM.YYYY"
+      value={rangeText[end]}
+      onChange={(e) => typeRange(end, e.target.value)}
+    />
+  );
   return (
     <fieldset className="print-section">
       <legend className="field-label">{t('print.scaling')}</legend>
@@ -37,21 +46,9 @@ export function ScalingSection({
       </label>
       {kind === 'range' && (
         <div className="print-range">
-          <input
-            className="input input-compact"
-            aria-label={t('print.range_start')}
-            placeholder="DD.MM.YYYY"
-            value={rangeText.start}
-            onChange={(e) => typeRange('start', e.target.value)}
-          />
+          {dateInput('start')}
           <span aria-hidden="true">—</span>
-          <input
-            className="input input-compact"
-            aria-label={t('print.range_finish')}
-            placeholder="DD.MM.YYYY"
-            value={rangeText.finish}
-            onChange={(e) => typeRange('finish', e.target.value)}
-          />
+          {dateInput('finish')}
         </div>
       )}
     </fieldset>

@@ -10,27 +10,26 @@ import type { PlanDetails } from '../schedule/plan-details';
 import { drawPreviewPage } from './preview-canvas';
 import type { PrintSettings } from './usePrintSettings';
 
+/** What of the version is printed: its works and their plans, its name, dates and calendar. */
+export interface PrintSource {
+  versionName: string;
+  dataDate: number;
+  /** Hours of a working day of the version's calendar (durations in days). */
+  hoursPerDay: number;
+  /** The version's calendar: non-working time is shaded as in the PDF. */
+  calendar: Calendar | undefined;
+  model: ScheduleModel;
+  details: ReadonlyMap<string, PlanDetails>;
+}
+
 /**
  * The preview of the print: page 1 drawn from the same layout as the PDF, on the returned canvas; the
  * snapshot of every work is what the layout prints (and where a new date range starts from).
  */
-export function usePrintPreview({
-  settings: { draft, format, scheduleName, projectName },
-  model,
-  details,
-  versionName,
-  dataDate,
-  hoursPerDay,
-  calendar,
-}: {
-  settings: PrintSettings;
-  model: ScheduleModel;
-  details: ReadonlyMap<string, PlanDetails>;
-  versionName: string;
-  dataDate: number;
-  hoursPerDay: number;
-  calendar: Calendar | undefined;
-}) {
+export function usePrintPreview(
+  { draft, format, scheduleName, projectName }: PrintSettings,
+  { model, details, versionName, dataDate, hoursPerDay, calendar }: PrintSource,
+) {
   const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const snapshot = useMemo(() => {
