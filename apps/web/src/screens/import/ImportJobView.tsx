@@ -1,5 +1,5 @@
 import { type ImportReport, type JobErrorInfo, jobErrorMessage } from '@takt/contracts';
-import { Button, ProgressBar } from '../../components/ui';
+import { Button, type ButtonVariant, ProgressBar } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { translateDynamic, useT } from '../../lib/i18n';
 import type { ImportJob } from './api';
@@ -111,6 +111,17 @@ function RecordedDatesChoice({
   const t = useT();
   const { spaceId } = useSpace();
   const rd = report.recordedDates;
+  const choiceButton = (choice: 'keep' | 'recalculate', variant: ButtonVariant) => (
+    <Button
+      variant={variant}
+      busy={choose.isPending && choose.variables?.choice === choice}
+      disabled={choose.isPending}
+      onClick={() => choose.mutate({ spaceId, jobId: current.id, choice })}
+      data-testid={`import-${choice}`}
+    >
+      {t(`import.choice.${choice}`)}
+    </Button>
+  );
   return (
     <div className="import-choice" data-testid="import-choice">
       <p className="import-choice-text">
@@ -118,23 +129,8 @@ function RecordedDatesChoice({
       </p>
       <MovedDatesTable report={report} />
       <div className="form-actions">
-        <Button
-          variant="primary"
-          busy={choose.isPending && choose.variables?.choice === 'keep'}
-          disabled={choose.isPending}
-          onClick={() => choose.mutate({ spaceId, jobId: current.id, choice: 'keep' })}
-          data-testid="import-keep"
-        >
-          {t('import.choice.keep')}
-        </Button>
-        <Button
-          busy={choose.isPending && choose.variables?.choice === 'recalculate'}
-          disabled={choose.isPending}
-          onClick={() => choose.mutate({ spaceId, jobId: current.id, choice: 'recalculate' })}
-          data-testid="import-recalculate"
-        >
-          {t('import.choice.recalculate')}
-        </Button>
+        {choiceButton('keep', 'primary')}
+        {choiceButton('recalculate', 'secondary')}
         <Button variant="ghost" onClick={() => stop.mutate({ spaceId, jobId: current.id })}>
           {t('import.choice.cancel')}
         </Button>

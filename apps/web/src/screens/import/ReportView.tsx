@@ -1,5 +1,6 @@
 import type { ImportProblem, ImportReport, MovedDate } from '@takt/contracts';
 import { isMessageId } from '@takt/i18n';
+import { Fragment, type ReactNode } from 'react';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { formatIso } from '../../lib/schedule-time';
 
@@ -135,9 +136,33 @@ export function ProblemsTable({ problems, count }: { problems: ImportProblem[]; 
   );
 }
 
+/** A titled list of counts: a label, the number, and a test id where the tests read it. */
+function Counts({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: [label: string, value: ReactNode, testId?: string][];
+}) {
+  return (
+    <section>
+      <h3 className="import-section-title">{title}</h3>
+      <dl className="import-counts">
+        {rows.map(([label, value, testId]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** What the import read, wrote and skipped, and the reader's warnings. */
 export function ReportView({ report }: { report: ImportReport }) {
   const t = useT();
+  const newReused = (created: number, reused: number) => t('import.count.new_reused', { created, reused });
   const read = report.read;
   const written = report.written;
   const rd = report.recordedDates;
@@ -158,62 +183,35 @@ export function ReportView({ report }: { report: ImportReport }) {
         </p>
       )}
       <div className="import-report-grid">
-        <section>
-          <h3 className="import-section-title">{t('import.report.read')}</h3>
-          <dl className="import-counts">
-            <dt>{t('import.count.activities')}</dt>
-            <dd data-testid="read-activities">{read.activities}</dd>
-            <dt>{t('import.count.wbs')}</dt>
-            <dd>{read.wbs}</dd>
-            <dt>{t('import.count.relations')}</dt>
-            <dd data-testid="read-relations">{read.relations}</dd>
-            <dt>{t('import.count.calendars')}</dt>
-            <dd>{read.calendars}</dd>
-            <dt>{t('import.count.resources')}</dt>
-            <dd>{read.resources}</dd>
-            <dt>{t('import.count.assignments')}</dt>
-            <dd>{read.assignments}</dd>
-            <dt>{t('import.count.codes')}</dt>
-            <dd>
-              {read.activityCodes} / {read.udfs}
-            </dd>
-          </dl>
-        </section>
+        <Counts
+          title={t('import.report.read')}
+          rows={[
+            [t('import.count.activities'), read.activities, 'read-activities'],
+            [t('import.count.wbs'), read.wbs],
+            [t('import.count.relations'), read.relations, 'read-relations'],
+            [t('import.count.calendars'), read.calendars],
+            [t('import.count.resources'), read.resources],
+            [t('import.count.assignments'), read.assignments],
+            [t('import.count.codes'), `${read.activityCodes} / ${read.udfs}`],
+          ]}
+        />
         {written && (
-          <section>
-            <h3 className="import-section-title">{t('import.report.written')}</h3>
-            <dl className="import-counts">
-              <dt>{t('import.count.works')}</dt>
-              <dd data-testid="written-works">{written.works}</dd>
-              <dt>{t('import.count.summaries')}</dt>
-              <dd>{written.summaries}</dd>
-              <dt>{t('import.count.relations')}</dt>
-              <dd>{written.relations}</dd>
-              <dt>{t('import.count.calendars')}</dt>
-              <dd>
-                {t('import.count.new_reused', {
-                  created: written.calendarsCreated,
-                  reused: written.calendarsReused,
-                })}
-              </dd>
-              <dt>{t('import.count.attributes')}</dt>
-              <dd>
-                {t('import.count.new_reused', {
-                  created: written.attributesCreated,
-                  reused: written.attributesReused,
-                })}
-              </dd>
-              <dt>{t('import.count.resources')}</dt>
-              <dd data-testid="written-resources">
-                {t('import.count.new_reused', {
-                  created: written.resourcesCreated ?? 0,
-                  reused: written.resourcesReused ?? 0,
-                })}
-              </dd>
-              <dt>{t('import.count.assignments')}</dt>
-              <dd data-testid="written-assignments">{written.assignments ?? 0}</dd>
-            </dl>
-          </section>
+          <Counts
+            title={t('import.report.written')}
+            rows={[
+              [t('import.count.works'), written.works, 'written-works'],
+              [t('import.count.summaries'), written.summaries],
+              [t('import.count.relations'), written.relations],
+              [t('import.count.calendars'), newReused(written.calendarsCreated, written.calendarsReused)],
+              [t('import.count.attributes'), newReused(written.attributesCreated, written.attributesReused)],
+              [
+                t('import.count.resources'),
+                newReused(written.resourcesCreated ?? 0, written.resourcesReused ?? 0),
+                'written-resources',
+              ],
+              [t('import.count.assignments'), written.assignments ?? 0, 'written-assignments'],
+            ]}
+          />
         )}
       </div>
       <p className="muted">

@@ -69,20 +69,16 @@ export function EpsToolbar({
         >
           {t('eps.rename')}
         </Button>
-        <Button
-          variant="ghost"
-          disabled={!editable || !node || !!group}
-          onClick={() => node && onDialog({ mode: 'move', node })}
-        >
-          {t('eps.move')}
-        </Button>
-        <Button
-          variant="ghost"
-          disabled={!editable || !node || !!group}
-          onClick={() => node && onDialog({ mode: 'copy', node })}
-        >
-          {t('eps.copy')}
-        </Button>
+        {(['move', 'copy'] as const).map((mode) => (
+          <Button
+            key={mode}
+            variant="ghost"
+            disabled={!editable || !node || !!group}
+            onClick={() => node && onDialog({ mode, node })}
+          >
+            {t(`eps.${mode}`)}
+          </Button>
+        ))}
         <Button variant="ghost" disabled={!editable || (!node && !group)} onClick={onDelete}>
           {t('common.delete')}
         </Button>

@@ -1,5 +1,5 @@
 import { DEFAULT_NODE_INFO_TAB, NODE_INFO_TABS } from '@takt/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -126,26 +126,21 @@ function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate })
         </table>
       </div>
     );
+  const list = (item: (r: Row) => ReactNode) => (
+    <ul className="plain-list">
+      {rows.map((r) => (
+        <li key={String(r.id)}>{item(r)}</li>
+      ))}
+    </ul>
+  );
   if (tab === 'directories')
-    return (
-      <ul className="plain-list">
-        {rows.map((r) => (
-          <li key={String(r.id)}>
-            <Badge>{String(r.directory)}</Badge> {String(r.code ?? '')} {String(r.name)}
-          </li>
-        ))}
-      </ul>
-    );
+    return list((r) => (
+      <>
+        <Badge>{String(r.directory)}</Badge> {String(r.code ?? '')} {String(r.name)}
+      </>
+    ));
   if (tab === 'related_schedules')
-    return (
-      <ul className="plain-list">
-        {rows.map((r) => (
-          <li key={String(r.id)}>
-            <Link href={`/schedule/${String(r.id)}`}>{String(r.name)}</Link>
-          </li>
-        ))}
-      </ul>
-    );
+    return list((r) => <Link href={`/schedule/${String(r.id)}`}>{String(r.name)}</Link>);
   if (tab === 'daily_planning' || tab === 'timesheets' || tab === 'assignments')
     return <ResourceNodeTab tab={tab} rows={rows} />;
   // Tabs of later capabilities: their records as the server sends them.
