@@ -1,3 +1,4 @@
+import { CompactSelect } from '../../components/compact-select';
 import { useT } from '../../lib/i18n';
 
 /** A select of where locations or trades come from: the works' names, a WBS level or an attribute. */
@@ -22,24 +23,22 @@ export function SourceSelect({
   return (
     <label className="cyclogram-field">
       <span>{label}</span>
-      <select
-        className="input input-compact"
+      <CompactSelect
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
         data-testid={testId}
-      >
-        {withNames && <option value="name">{t('cyclogram.source.name')}</option>}
-        {Array.from({ length: Math.max(1, levels) }, (_, i) => i + 1).map((level) => (
-          <option key={level} value={`wbs:${level}`}>
-            {t('cyclogram.source.wbs', { level })}
-          </option>
-        ))}
-        {attributes.map((a) => (
-          <option key={a.id} value={`attribute:${a.id}`}>
-            {t('cyclogram.source.attribute', { name: a.name })}
-          </option>
-        ))}
-      </select>
+        options={[
+          ...(withNames ? [{ value: 'name', label: t('cyclogram.source.name') }] : []),
+          ...Array.from({ length: Math.max(1, levels) }, (_, i) => ({
+            value: `wbs:${i + 1}`,
+            label: t('cyclogram.source.wbs', { level: i + 1 }),
+          })),
+          ...attributes.map((a) => ({
+            value: `attribute:${a.id}`,
+            label: t('cyclogram.source.attribute', { name: a.name }),
+          })),
+        ]}
+      />
     </label>
   );
 }

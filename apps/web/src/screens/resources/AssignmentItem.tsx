@@ -1,4 +1,5 @@
-import { DISTRIBUTION_MODES, RESERVED_ALLOCATION_MODES, type ReservedAllocationMode } from '@takt/contracts';
+import { DISTRIBUTION_MODES, RESERVED_ALLOCATION_MODES } from '@takt/contracts';
+import { CompactSelect, choicesOf } from '../../components/compact-select';
 import { Badge, Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
@@ -70,43 +71,29 @@ export function AssignmentItem({
         ))}
         <label>
           <span>{t('assignment.distribution')}</span>
-          <select
-            className="input input-compact"
+          <CompactSelect
             disabled={readOnly}
             value={a.distribution}
-            onChange={(e) => onSave(a, { distribution: e.target.value as Assignment['distribution'] })}
-          >
-            {DISTRIBUTION_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`assignment.distribution.${m}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(distribution) => onSave(a, { distribution })}
+            options={choicesOf(DISTRIBUTION_MODES, (m) => t(`assignment.distribution.${m}`))}
+          />
         </label>
         <label>
           <span>{t('assignment.reserved')}</span>
-          <select
-            className="input input-compact"
+          <CompactSelect
             disabled={readOnly}
             value={a.reserved ?? ''}
             data-testid="assignment-reserved"
-            onChange={(e) => {
-              const change = reservedChange(
-                a,
-                (e.target.value || null) as ReservedAllocationMode | null,
-                others,
-              );
+            onChange={(value) => {
+              const change = reservedChange(a, value || null, others);
               if ('error' in change) notify('error', [t(change.error)]);
               else onSave(a, change);
             }}
-          >
-            <option value="">{t('assignment.reserved.none')}</option>
-            {RESERVED_ALLOCATION_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`assignment.reserved.${m}`)}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: '', label: t('assignment.reserved.none') },
+              ...choicesOf(RESERVED_ALLOCATION_MODES, (m) => t(`assignment.reserved.${m}`)),
+            ]}
+          />
         </label>
         <ReservedFields a={a} others={others} readOnly={readOnly} hoursPerDay={hoursPerDay} onSave={onSave} />
       </div>
@@ -158,20 +145,14 @@ function ReservedFields({
       return (
         <label>
           <span>{t('assignment.follows')}</span>
-          <select
-            className="input input-compact"
+          <CompactSelect
             disabled={readOnly}
             value={a.followsId ?? ''}
-            onChange={(e) => onSave(a, { followsId: e.target.value })}
-          >
-            {others
+            onChange={(followsId) => onSave(a, { followsId })}
+            options={others
               .filter((o) => o.id !== a.id && o.reserved !== 'by_volume')
-              .map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.resourceName}
-                </option>
-              ))}
-          </select>
+              .map((o) => ({ value: o.id, label: o.resourceName }))}
+          />
         </label>
       );
     case 'by_date':

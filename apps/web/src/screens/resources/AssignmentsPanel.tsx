@@ -7,6 +7,7 @@ import { parseAmount } from './format';
 import { useAssignments } from './useAssignments';
 import { VersionResourceActions } from './VersionResourceActions';
 import './schedule-resources.css';
+import { CompactSelect } from '../../components/compact-select';
 
 /**
  * Assignments of the work under the cursor (API assignment): resources with planned, approved and
@@ -65,21 +66,19 @@ export function AssignmentsPanel({
           )}
           {!readOnly && (
             <div className="assignment-add">
-              <select
-                className="input input-compact"
+              <CompactSelect
                 aria-label={t('assignment.resource')}
                 value={resourceId}
-                onChange={(e) => setResourceId(e.target.value)}
+                onChange={setResourceId}
                 data-testid="assignment-resource"
-              >
-                <option value="">{t('assignment.pick_resource')}</option>
-                {assignments.free.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.code ? `${r.code} ${r.name}` : r.name}
-                    {r.unit ? `, ${r.unit}` : ''}
-                  </option>
-                ))}
-              </select>
+                options={[
+                  { value: '', label: t('assignment.pick_resource') },
+                  ...assignments.free.map((r) => ({
+                    value: r.id,
+                    label: `${r.code ? `${r.code} ${r.name}` : r.name}${r.unit ? `, ${r.unit}` : ''}`,
+                  })),
+                ]}
+              />
               <input
                 className="input input-compact"
                 inputMode="decimal"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CompactSelect } from '../../components/compact-select';
 import { confirmed } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
@@ -138,12 +139,11 @@ export function ExecutorsTab({ editable }: { editable: boolean }) {
       actions={
         editable &&
         others.length > 0 && (
-          <select
-            className="input input-compact"
+          <CompactSelect
             aria-label={t('resources.add_executor')}
             value={adding}
-            onChange={(e) => {
-              const member = others.find((m) => m.userId === e.target.value);
+            onChange={(userId) => {
+              const member = others.find((m) => m.userId === userId);
               setAdding('');
               if (member)
                 setEditing({
@@ -155,14 +155,14 @@ export function ExecutorsTab({ editable }: { editable: boolean }) {
                   specialties: [],
                 });
             }}
-          >
-            <option value="">+ {t('resources.add_executor')}</option>
-            {others.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {`${m.lastName} ${m.firstName}`.trim() || m.login}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: '', label: `+ ${t('resources.add_executor')}` },
+              ...others.map((m) => ({
+                value: m.userId,
+                label: `${m.lastName} ${m.firstName}`.trim() || m.login,
+              })),
+            ]}
+          />
         )
       }
     >

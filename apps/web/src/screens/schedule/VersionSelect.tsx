@@ -1,3 +1,4 @@
+import { CompactSelect } from '../../components/compact-select';
 import { useT } from '../../lib/i18n';
 import type { VersionInfo } from '../../lib/schedule-types';
 
@@ -15,20 +16,16 @@ export function VersionSelect({
 }) {
   const t = useT();
   return (
-    <select
-      className="input input-compact schedule-version"
+    <CompactSelect
+      className="schedule-version"
       aria-label={t('versions.current')}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
       data-testid={testId}
-    >
-      {versions.map((v) => (
-        <option key={v.id} value={v.id}>
-          {v.name}
-          {v.actual ? ` · ${t('versions.actual')}` : ''}
-          {v.locked ? ` · ${t('versions.locked')}` : ''}
-        </option>
-      ))}
-    </select>
+      options={versions.map((v) => ({
+        value: v.id,
+        label: `${v.name}${v.actual ? ` · ${t('versions.actual')}` : ''}${v.locked ? ` · ${t('versions.locked')}` : ''}`,
+      }))}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { CALC_STATUS_TEXT } from '@takt/contracts';
 import { useState } from 'react';
+import { CompactSelect } from '../../components/compact-select';
 import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, SelectField, TextField } from '../../components/ui';
@@ -121,21 +122,13 @@ export function VersionsPanel({
         <h3 className="panel-title">{t('compare.title')}</h3>
         <p className="muted">{t('compare.hint', { name: current.name })}</p>
         <div className="rel-add-row">
-          <select
-            className="input input-compact"
+          <CompactSelect
             aria-label={t('compare.other')}
             value={compareWith}
-            onChange={(e) => setCompareWith(e.target.value)}
+            onChange={setCompareWith}
             data-testid="compare-with"
-          >
-            {versions
-              .filter((v) => v.id !== current.id)
-              .map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-          </select>
+            options={versions.filter((v) => v.id !== current.id).map((v) => ({ value: v.id, label: v.name }))}
+          />
           <Button
             variant="primary"
             disabled={!compareWith}

@@ -1,4 +1,5 @@
 import { WORK_STATUSES, WORK_TYPES } from '@takt/contracts';
+import { choicesOf } from '../../../components/compact-select';
 import { textOf } from '../../../lib/columnar';
 import { hasDate } from '../../../lib/schedule-time';
 import { limitMark, limitText } from './cells';
@@ -16,6 +17,21 @@ export function workColumns({ ctx, detail, save, selectEditor }: ColumnTools): R
   const calendarOptions = ctx.calendars.map((c) => ({ value: c.id, label: c.name }));
   const memberOptions = ctx.members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }));
   const text = (column: Int32Array) => (row: number) => textOf(m, column[row]!);
+
+  /** A column of one of a fixed list of values, stored as its index: shown by its label, chosen from all. */
+  const enumColumn = <V extends string>(
+    values: readonly V[],
+    codes: ArrayLike<number>,
+    fallback: V,
+    label: (value: V) => string,
+    field: 'type' | 'status',
+  ): ColumnBody => {
+    const valueAt = (row: number) => values[codes[row]!] ?? fallback;
+    return {
+      render: (row) => label(valueAt(row)),
+      editor: selectEditor(choicesOf(values, label), valueAt, field),
+    };
+  };
 
   /** Badges after a work's name: its constraints and a negative float (indicators). */
   const pins = (row: number) => {
@@ -90,22 +106,8 @@ export function workColumns({ ctx, detail, save, selectEditor }: ColumnTools): R
         commit: (row, value) => save(row, 'name', value),
       },
     },
-    type: {
-      render: (row) => t(`work_type.${WORK_TYPES[m.type[row]!] ?? 'task'}`),
-      editor: selectEditor(
-        WORK_TYPES.map((w) => ({ value: w, label: t(`work_type.${w}`) })),
-        (row) => WORK_TYPES[m.type[row]!] ?? 'task',
-        'type',
-      ),
-    },
-    status: {
-      render: (row) => t(`work_status.${WORK_STATUSES[m.status[row]!] ?? 'not_started'}`),
-      editor: selectEditor(
-        WORK_STATUSES.map((s) => ({ value: s, label: t(`work_status.${s}`) })),
-        (row) => WORK_STATUSES[m.status[row]!] ?? 'not_started',
-        'status',
-      ),
-    },
+    type: enumColumn(WORK_TYPES, m.type, 'task', (w) => t(`work_type.${w}`), 'type'),
+    status: enumColumn(WORK_STATUSES, m.status, 'not_started', (s) => t(`work_status.${s}`), 'status'),
     unit: {
       render: text(m.unit),
       editor: {

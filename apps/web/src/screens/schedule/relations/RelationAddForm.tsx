@@ -1,8 +1,9 @@
-import { LINK_TYPES, type LinkType } from '@takt/contracts';
+import { CompactSelect } from '../../../components/compact-select';
 import { Button } from '../../../components/ui';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
-import type { RelationAdd, RelationScope } from './useRelationAdd';
+import { LINK_CHOICES } from './types';
+import type { RelationAdd } from './useRelationAdd';
 import { rowText, workText } from './work-match';
 
 /** The form under the tables that adds a link to the work `workId`. */
@@ -26,26 +27,26 @@ export function RelationAddForm({
       }}
     >
       <h3 className="panel-title">{t('relations.add')}</h3>
-      <select
-        className="input input-compact"
+      <CompactSelect
         aria-label={t('relations.scope')}
         value={form.scope}
-        onChange={(e) => form.changeScope(e.target.value as RelationScope)}
+        onChange={form.changeScope}
+        options={[
+          { value: 'here', label: t('relations.scope_here') },
+          { value: 'other', label: t('relations.scope_other') },
+        ]}
         data-testid="relation-scope"
-      >
-        <option value="here">{t('relations.scope_here')}</option>
-        <option value="other">{t('relations.scope_other')}</option>
-      </select>
+      />
       {here ? (
-        <select
-          className="input input-compact"
+        <CompactSelect
           aria-label={t('relations.side')}
           value={form.side}
-          onChange={(e) => form.setSide(e.target.value as typeof form.side)}
-        >
-          <option value="predecessor">{t('relations.predecessor')}</option>
-          <option value="successor">{t('relations.successor')}</option>
-        </select>
+          onChange={form.setSide}
+          options={[
+            { value: 'predecessor', label: t('relations.predecessor') },
+            { value: 'successor', label: t('relations.successor') },
+          ]}
+        />
       ) : (
         <p className="muted">{t('relations.external_hint')}</p>
       )}
@@ -65,18 +66,12 @@ export function RelationAddForm({
         ))}
       </datalist>
       <div className="rel-add-row">
-        <select
-          className="input input-compact"
+        <CompactSelect
           aria-label={t('relations.type')}
           value={form.type}
-          onChange={(e) => form.setType(e.target.value as LinkType)}
-        >
-          {LINK_TYPES.map((l) => (
-            <option key={l} value={l}>
-              {l.toUpperCase()}
-            </option>
-          ))}
-        </select>
+          onChange={form.setType}
+          options={LINK_CHOICES}
+        />
         <input
           className="input input-compact rel-lag"
           aria-label={t('relations.lag_days')}

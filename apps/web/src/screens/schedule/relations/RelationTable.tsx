@@ -1,9 +1,10 @@
-import { LINK_TYPES, type LinkType } from '@takt/contracts';
+import type { LinkType } from '@takt/contracts';
+import { CompactSelect } from '../../../components/compact-select';
 import { Badge } from '../../../components/ui';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { appI18n, useT } from '../../../lib/i18n';
 import { daysToMinutes, formatNumber, minutesToDays } from '../../../lib/schedule-time';
-import type { FoundWork, Relation } from './types';
+import { type FoundWork, LINK_CHOICES, type Relation } from './types';
 import { lagDaysOf, workText } from './work-match';
 
 /**
@@ -66,19 +67,13 @@ export function RelationTable({
                     )}
                   </td>
                   <td>
-                    <select
-                      className="input input-compact"
+                    <CompactSelect
                       aria-label={t('relations.type')}
                       value={r.type}
                       disabled={readOnly}
-                      onChange={(e) => onUpdate(r, { type: e.target.value as LinkType })}
-                    >
-                      {LINK_TYPES.map((l) => (
-                        <option key={l} value={l}>
-                          {l.toUpperCase()}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={(type) => onUpdate(r, { type })}
+                      options={LINK_CHOICES}
+                    />
                   </td>
                   <td>
                     <input

@@ -1,4 +1,5 @@
-import type { LinkType } from '@takt/contracts';
+import { LINK_TYPES, type LinkType } from '@takt/contracts';
+import { choicesOf } from '../../../components/compact-select';
 import type { RouterOutputs } from '../../../lib/api-types';
 
 /** A link of the version as relations.list returns it. */
@@ -14,3 +15,6 @@ export interface Relation {
 
 /** A work of another schedule, as the works search finds it. */
 export type FoundWork = RouterOutputs['works']['search'][number];
+
+/** The link types as a select offers them (FS, SS, FF, SF). */
+export const LINK_CHOICES = choicesOf(LINK_TYPES, (type) => type.toUpperCase());

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Options } from '../../../components/compact-select';
 import { useT } from '../../../lib/i18n';
 import type { CellEditor } from './types';
 
@@ -78,11 +79,7 @@ export function CellEditorView({
           }}
           onKeyDown={onKeyDown}
         >
-          {editor.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options options={editor.options ?? []} />
         </select>
         <input
           ref={second}
@@ -119,11 +116,7 @@ export function CellEditorView({
           onKeyDown={onKeyDown}
           onBlur={() => !busy && !error && onDone(null)}
         >
-          {editor.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options options={editor.options ?? []} />
         </select>
       ) : (
         <input
