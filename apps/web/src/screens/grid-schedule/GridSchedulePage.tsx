@@ -9,6 +9,7 @@ import { fetchBinaryPayload } from '../../lib/payload-fetch';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
 import { ScaleButtons } from '../cyclogram/ScaleButtons';
+import { ExpandButtons } from '../schedule/page/ExpandButtons';
 import { type GridSchedule, type GridSchedulePart, gridScheduleCombine } from './combine';
 import { GridScheduleList } from './GridScheduleList';
 import { useGridTimeline } from './useGridTimeline';
@@ -136,12 +137,7 @@ function GridBody({
   return (
     <>
       <div className="schedule-toolbar" role="toolbar" aria-label={t('screen.grid')}>
-        <Button variant="ghost" onClick={() => onExpandAll(true)}>
-          {t('grid.expand_all')}
-        </Button>
-        <Button variant="ghost" onClick={() => onExpandAll(false)}>
-          {t('grid.collapse_all')}
-        </Button>
+        <ExpandButtons onExpandAll={onExpandAll} />
         <span className="schedule-toolbar-gap" />
         <ScaleButtons
           level={timeline.level}

@@ -12,6 +12,8 @@ import { ResourceEditor } from './ResourceEditor';
 import { ExecutorsTab, SpecialtiesTab } from './SpecialtiesTab';
 import '../calendars/calendars.css';
 import './resources.css';
+import { choicesOf } from '../../components/compact-select';
+import { ListFilters } from '../../components/list-filters';
 
 type Tab = 'resources' | 'specialties' | 'executors';
 
@@ -93,28 +95,18 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
         <div className={`resources-layout${creating || selected ? ' resources-layout-editing' : ''}`}>
           <Card className="resources-list">
             <div className="resources-filters">
-              <input
-                className="input input-compact"
-                type="search"
-                placeholder={t('resources.filter')}
-                aria-label={t('resources.filter')}
-                value={filter}
-                onChange={(e) => setParam('filter', e.target.value)}
-                data-testid="resources-filter"
+              <ListFilters
+                filterText={filter}
+                indicator={indicator}
+                setParam={setParam}
+                filterLabel={t('resources.filter')}
+                indicatorLabel={t('resources.kind')}
+                indicators={[
+                  { value: '', label: t('resources.kind_all') },
+                  ...choicesOf(RESOURCE_KINDS, (k) => t(`resources.kind.${k}`)),
+                ]}
+                filterTestId="resources-filter"
               />
-              <select
-                className="input input-compact"
-                aria-label={t('resources.kind')}
-                value={indicator}
-                onChange={(e) => setParam('filter_indicator', e.target.value)}
-              >
-                <option value="">{t('resources.kind_all')}</option>
-                {RESOURCE_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`resources.kind.${k}`)}
-                  </option>
-                ))}
-              </select>
             </div>
             {list.isLoading ? (
               <Spinner />

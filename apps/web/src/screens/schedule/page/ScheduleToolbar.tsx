@@ -1,7 +1,10 @@
 import { Link } from 'wouter';
+import { choicesOf } from '../../../components/compact-select';
+import { ListFilters } from '../../../components/list-filters';
 import { Button } from '../../../components/ui';
 import { useT } from '../../../lib/i18n';
 import type { SetParam } from '../../../lib/list-search';
+import { ExpandButtons } from './ExpandButtons';
 import { FILTER_INDICATORS } from './rows';
 import type { StructureEdits } from './useStructureEdits';
 
@@ -78,34 +81,20 @@ export function ScheduleToolbar({
       >
         ↓
       </Button>
-      <Button variant="ghost" onClick={() => setAllExpanded(true)}>
-        {t('grid.expand_all')}
-      </Button>
-      <Button variant="ghost" onClick={() => setAllExpanded(false)}>
-        {t('grid.collapse_all')}
-      </Button>
+      <ExpandButtons onExpandAll={setAllExpanded} />
       <span className="schedule-toolbar-gap" />
-      <input
-        className="input input-compact schedule-filter"
-        type="search"
-        placeholder={t('grid.filter')}
-        aria-label={t('grid.filter')}
-        value={filterText}
-        onChange={(e) => setParam('filter', e.target.value)}
+      <ListFilters
+        filterText={filterText}
+        indicator={indicator}
+        setParam={setParam}
+        filterLabel={t('grid.filter')}
+        indicatorLabel={t('grid.indicator')}
+        indicators={[
+          { value: '', label: t('grid.indicator_all') },
+          ...choicesOf(FILTER_INDICATORS, (i) => t(`grid.indicator.${i}`)),
+        ]}
+        filterClassName="schedule-filter"
       />
-      <select
-        className="input input-compact"
-        aria-label={t('grid.indicator')}
-        value={indicator}
-        onChange={(e) => setParam('filter_indicator', e.target.value)}
-      >
-        <option value="">{t('grid.indicator_all')}</option>
-        {FILTER_INDICATORS.map((i) => (
-          <option key={i} value={i}>
-            {t(`grid.indicator.${i}`)}
-          </option>
-        ))}
-      </select>
       <Link href="/viewsettings" className="btn btn-ghost">
         {t('grid.columns')}
       </Link>
