@@ -111,6 +111,12 @@ export function DailyPlanTable({
   );
 }
 
+/** The two values of a day's cell, the planned and the actual volume, and the field each is saved to. */
+const DAY_VALUES = [
+  { kind: 'plan', field: 'planVolume' },
+  { kind: 'fact', field: 'factVolume' },
+] as const;
+
 /** The planned and actual volume of a work on a day, saved when a field is left. */
 function DayCell({
   plans,
@@ -129,26 +135,18 @@ function DayCell({
   const disabled = !editable || closed;
   return (
     <td className={`dock-cell${closed ? ' dock-closed' : ''}`}>
-      <input
-        key={`plan:${value?.planVolume ?? ''}`}
-        className="input dock-input dock-plan"
-        inputMode="decimal"
-        aria-label={t('wdp.plan_at', { name: row.name, date: dayText(day) })}
-        placeholder={t('wdp.plan_short')}
-        defaultValue={quantityText(value?.planVolume)}
-        disabled={disabled}
-        onBlur={(e) => plans.saveCell(row, day, 'planVolume', e.target.value)}
-      />
-      <input
-        key={`fact:${value?.factVolume ?? ''}`}
-        className="input dock-input dock-fact"
-        inputMode="decimal"
-        aria-label={t('wdp.fact_at', { name: row.name, date: dayText(day) })}
-        placeholder={t('wdp.fact_short')}
-        defaultValue={quantityText(value?.factVolume)}
-        disabled={disabled}
-        onBlur={(e) => plans.saveCell(row, day, 'factVolume', e.target.value)}
-      />
+      {DAY_VALUES.map(({ kind, field }) => (
+        <input
+          key={`${kind}:${value?.[field] ?? ''}`}
+          className={`input dock-input dock-${kind}`}
+          inputMode="decimal"
+          aria-label={t(`wdp.${kind}_at`, { name: row.name, date: dayText(day) })}
+          placeholder={t(`wdp.${kind}_short`)}
+          defaultValue={quantityText(value?.[field])}
+          disabled={disabled}
+          onBlur={(e) => plans.saveCell(row, day, field, e.target.value)}
+        />
+      ))}
     </td>
   );
 }

@@ -10,6 +10,7 @@ import { dayText, quantityText } from './format';
 import { type HistogramColors, type HistogramSeries, histogramDraw } from './histogram-draw';
 import { LevelingDialog } from './LevelingDialog';
 import './schedule-resources.css';
+import { CompactSelect } from '../../components/compact-select';
 
 type Histogram = RouterOutputs['resources']['histogram'];
 type Period = 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -23,6 +24,15 @@ const PERIOD_OF_LEVEL: Record<ScaleLevel, Period> = {
   year: 'month',
 };
 const ALL = '*';
+
+/** The legend's keys: the three kinds of dates, then (not in the cumulative view) availability and overload. */
+const HISTOGRAM_KEYS = [
+  { key: 'approved', label: 'gantt.kind.approved_plan' },
+  { key: 'plan', label: 'gantt.kind.plan' },
+  { key: 'fact', label: 'gantt.kind.fact' },
+  { key: 'availability', label: 'histogram.availability' },
+  { key: 'over', label: 'histogram.over_allocated' },
+] as const;
 
 function seriesOf(h: Histogram, rowId: string, cumulative: boolean): HistogramSeries {
   const n = h.periodCount;
@@ -141,31 +151,27 @@ export function useResourceHistogram({
     <section className="histogram-legend" aria-label={t('histogram.title')} data-testid="histogram-legend">
       <div className="histogram-controls">
         <strong className="histogram-title">{t('histogram.title')}</strong>
-        <select
-          className="input input-compact"
+        <CompactSelect
           aria-label={t('histogram.resource')}
           value={selected}
-          onChange={(e) => setRowId(e.target.value)}
+          onChange={setRowId}
           data-testid="histogram-resource"
-        >
-          {measure === 'cost' && rows.length > 1 && (
-            <option value={ALL}>{t('histogram.all_resources')}</option>
-          )}
-          {rows.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-        <select
-          className="input input-compact"
+          options={[
+            ...(measure === 'cost' && rows.length > 1
+              ? [{ value: ALL, label: t('histogram.all_resources') }]
+              : []),
+            ...rows.map((r) => ({ value: r.id, label: r.label })),
+          ]}
+        />
+        <CompactSelect
           aria-label={t('histogram.measure')}
           value={measure}
-          onChange={(e) => setMeasure(e.target.value as 'quantity' | 'cost')}
-        >
-          <option value="quantity">{t('histogram.measure.quantity')}</option>
-          <option value="cost">{t('histogram.measure.cost')}</option>
-        </select>
+          onChange={setMeasure}
+          options={[
+            { value: 'quantity', label: t('histogram.measure.quantity') },
+            { value: 'cost', label: t('histogram.measure.cost') },
+          ]}
+        />
         <label className="check">
           <input type="checkbox" checked={cumulative} onChange={(e) => setCumulative(e.target.checked)} />
           <span>{t('histogram.cumulative')}</span>
@@ -179,25 +185,11 @@ export function useResourceHistogram({
         </Button>
       </div>
       <ul className="histogram-keys">
-        <li>
-          <i className="key key-approved" /> {t('gantt.kind.approved_plan')}
-        </li>
-        <li>
-          <i className="key key-plan" /> {t('gantt.kind.plan')}
-        </li>
-        <li>
-          <i className="key key-fact" /> {t('gantt.kind.fact')}
-        </li>
-        {!cumulative && (
-          <>
-            <li>
-              <i className="key key-availability" /> {t('histogram.availability')}
-            </li>
-            <li>
-              <i className="key key-over" /> {t('histogram.over_allocated')}
-            </li>
-          </>
-        )}
+        {(cumulative ? HISTOGRAM_KEYS.slice(0, 3) : HISTOGRAM_KEYS).map(({ key, label }) => (
+          <li key={key}>
+            <i className={`key key-${key}`} /> {t(label)}
+          </li>
+        ))}
         <li className="histogram-period">{t(`gantt.scale.${period}`)}</li>
       </ul>
       {query.isLoading ? (

@@ -105,6 +105,12 @@ const STATUS_TONE: Record<Entry['status'], 'neutral' | 'accent' | 'warn'> = {
   declined: 'warn',
 };
 
+/** The two answers to a day's submitted hours, as the buttons in its cell offer them. */
+const DECISIONS = [
+  { decision: 'APPROVED', label: 'timesheet.approve_at', sign: '✓', testId: 'timesheet-approve' },
+  { decision: 'DECLINED', label: 'timesheet.decline_at', sign: '✕', testId: undefined },
+] as const;
+
 function MyHours({ versionId, days, canSubmit }: { versionId: string; days: string[]; canSubmit: boolean }) {
   const t = useT();
   const { spaceId } = useSpace();
@@ -301,29 +307,17 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
                     <div className="accept-cell">
                       <span>{quantityText(hours)}</span>
                       {pending ? (
-                        <>
+                        DECISIONS.map(({ decision, label, sign, testId }) => (
                           <Button
+                            key={decision}
                             variant="ghost"
-                            aria-label={t('timesheet.approve_at', {
-                              name: nameOf(userId),
-                              date: dayText(day),
-                            })}
-                            onClick={() => decideDay(userId, day, 'APPROVED')}
-                            data-testid="timesheet-approve"
+                            aria-label={t(label, { name: nameOf(userId), date: dayText(day) })}
+                            onClick={() => decideDay(userId, day, decision)}
+                            data-testid={testId}
                           >
-                            ✓
+                            {sign}
                           </Button>
-                          <Button
-                            variant="ghost"
-                            aria-label={t('timesheet.decline_at', {
-                              name: nameOf(userId),
-                              date: dayText(day),
-                            })}
-                            onClick={() => decideDay(userId, day, 'DECLINED')}
-                          >
-                            ✕
-                          </Button>
-                        </>
+                        ))
                       ) : (
                         <Badge tone={STATUS_TONE[status]}>{t(`timesheet.status.${status}`)}</Badge>
                       )}

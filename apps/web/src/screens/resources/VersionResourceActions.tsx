@@ -8,6 +8,12 @@ import { scenarioMessages } from './assignment-edit';
 import { quantityText } from './format';
 import { ResourceSettingsDialog } from './ResourceSettingsDialog';
 
+/** A mutation on a whole version, as its button runs it. */
+interface VersionCall {
+  isPending: boolean;
+  mutate: (input: { spaceId: string; versionId: string }) => void;
+}
+
 /**
  * The version's resource actions: update the costs, apply the resource scenario, set the remaining
  * durations by intensity, and the version's resource settings.
@@ -50,33 +56,27 @@ export function VersionResourceActions({
       onChanged();
     },
   });
+  // The three calls on the whole version: each a button, busy while its call runs.
+  const versionCalls: { call: VersionCall; label: string; testId?: string }[] = [
+    { call: costs, label: t('costs.update'), testId: 'update-costs' },
+    { call: scenario, label: t('scenario.apply'), testId: 'apply-scenario' },
+    { call: remains, label: t('remains.run') },
+  ];
   return (
     <>
       <h4 className="panel-title">{t('assignment.version_actions')}</h4>
       <div className="assignment-actions">
-        <Button
-          disabled={readOnly}
-          busy={costs.isPending}
-          onClick={() => costs.mutate({ spaceId, versionId })}
-          data-testid="update-costs"
-        >
-          {t('costs.update')}
-        </Button>
-        <Button
-          disabled={readOnly}
-          busy={scenario.isPending}
-          onClick={() => scenario.mutate({ spaceId, versionId })}
-          data-testid="apply-scenario"
-        >
-          {t('scenario.apply')}
-        </Button>
-        <Button
-          disabled={readOnly}
-          busy={remains.isPending}
-          onClick={() => remains.mutate({ spaceId, versionId })}
-        >
-          {t('remains.run')}
-        </Button>
+        {versionCalls.map(({ call, label, testId }) => (
+          <Button
+            key={label}
+            disabled={readOnly}
+            busy={call.isPending}
+            onClick={() => call.mutate({ spaceId, versionId })}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        ))}
         <Button
           disabled={!can('schedule.view')}
           onClick={() => setSettingsOpen(true)}
