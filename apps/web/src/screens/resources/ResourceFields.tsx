@@ -21,22 +21,16 @@ export function ResourceFields({
   specialties: readonly { id: string; name: string }[];
 }) {
   const t = useT();
+  // A text or select field's value, change and error; `error` names the error's field where the input's differs.
+  const bind = (key: Exclude<keyof ResourceDraft, 'kind' | 'periods'>, error: string = key) => ({
+    value: draft[key],
+    onChange: (value: string) => onChange({ [key]: value }),
+    error: errors[error],
+  });
   return (
     <fieldset disabled={!editable} className="resource-fields">
-      <TextField
-        label={t('eps.name')}
-        value={draft.name}
-        onChange={(name) => onChange({ name })}
-        error={errors.name}
-        maxLength={255}
-      />
-      <TextField
-        label={t('eps.code')}
-        value={draft.code}
-        onChange={(code) => onChange({ code })}
-        error={errors.code}
-        maxLength={64}
-      />
+      <TextField label={t('eps.name')} {...bind('name')} maxLength={255} />
+      <TextField label={t('eps.code')} {...bind('code')} maxLength={64} />
       <SelectField
         label={t('resources.kind')}
         value={draft.kind}
@@ -45,47 +39,29 @@ export function ResourceFields({
         hint={t(`resources.kind_hint.${draft.kind}`)}
         error={errors.kind}
       />
-      <TextField
-        label={t('resources.unit')}
-        value={draft.unit}
-        onChange={(unit) => onChange({ unit })}
-        error={errors.unit}
-        maxLength={16}
-      />
-      <TextField
-        label={t('resources.price')}
-        value={draft.price}
-        onChange={(price) => onChange({ price })}
-        error={errors.price}
-        inputMode="decimal"
-      />
+      <TextField label={t('resources.unit')} {...bind('unit')} maxLength={16} />
+      <TextField label={t('resources.price')} {...bind('price')} inputMode="decimal" />
       <TextField
         label={t('resources.units_per_day')}
-        value={draft.units}
-        onChange={(units) => onChange({ units })}
-        error={errors.unitsPerDay}
+        {...bind('units', 'unitsPerDay')}
         hint={t('resources.units_per_day_hint')}
         inputMode="decimal"
       />
       <SelectField
         label={t('resources.calendar')}
-        value={draft.calendarId}
-        onChange={(calendarId) => onChange({ calendarId })}
+        {...bind('calendarId')}
         options={[
           { value: '', label: t('resources.every_day') },
           ...calendars.map((c) => ({ value: c.id, label: c.name })),
         ]}
-        error={errors.calendarId}
       />
       <SelectField
         label={t('resources.specialty')}
-        value={draft.specialtyId}
-        onChange={(specialtyId) => onChange({ specialtyId })}
+        {...bind('specialtyId')}
         options={[
           { value: '', label: t('common.none') },
           ...specialties.map((s) => ({ value: s.id, label: s.name })),
         ]}
-        error={errors.specialtyId}
       />
     </fieldset>
   );

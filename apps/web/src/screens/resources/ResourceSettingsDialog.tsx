@@ -10,6 +10,31 @@ import { api, trpc } from '../../lib/trpc';
 
 type Rule = (typeof LEVELING_RULES)[number];
 type Variant = (typeof SCENARIO_VARIANTS)[number];
+type Scenario = (typeof CALCULATION_SCENARIOS)[number];
+
+/** The settings as the dialog edits them: the optional choices as '' while none is made. */
+interface SettingsDraft {
+  scenario: Scenario;
+  variant: Variant | '';
+  autoStartFromWdp: boolean;
+  autoFinishFromWdp: boolean;
+  planCostAttributeId: string;
+  factCostAttributeId: string;
+  rule: Rule;
+  withinFloat: boolean;
+}
+
+/** What the dialog shows until the version's settings have loaded. */
+const NO_SETTINGS: SettingsDraft = {
+  scenario: 1,
+  variant: '',
+  autoStartFromWdp: false,
+  autoFinishFromWdp: false,
+  planCostAttributeId: '',
+  factCostAttributeId: '',
+  rule: 'lft',
+  withinFloat: false,
+};
 
 /**
  * A version's resource settings (API resource settings): the calculation scenario with its variant and
@@ -29,48 +54,56 @@ export function ResourceSettingsDialog({
   const utils = trpc.useUtils();
   const settings = trpc.resources.settings.useQuery({ spaceId, versionId });
   const attributes = trpc.attributes.list.useQuery({ spaceId });
-  const [scenario, setScenario] = useState<(typeof CALCULATION_SCENARIOS)[number]>(1);
-  const [variant, setVariant] = useState<Variant | ''>('');
-  const [autoStart, setAutoStart] = useState(false);
-  const [autoFinish, setAutoFinish] = useState(false);
-  const [plan, setPlan] = useState('');
-  const [fact, setFact] = useState('');
-  const [rule, setRule] = useState<Rule>('lft');
-  const [withinFloat, setWithinFloat] = useState(false);
+  const [draft, setDraft] = useState<SettingsDraft>(NO_SETTINGS);
   const { errors, busy, run } = useSaving();
   useEffect(() => {
     const s = settings.data;
     if (!s) return;
-    setScenario(s.scenario as (typeof CALCULATION_SCENARIOS)[number]);
-    setVariant(s.variant ?? '');
-    setAutoStart(s.autoStartFromWdp);
-    setAutoFinish(s.autoFinishFromWdp);
-    setPlan(s.planCostAttributeId ?? '');
-    setFact(s.factCostAttributeId ?? '');
-    setRule(s.leveling?.rule ?? 'lft');
-    setWithinFloat(s.leveling?.withinFloat ?? false);
+    setDraft({
+      scenario: s.scenario as Scenario,
+      variant: s.variant ?? '',
+      autoStartFromWdp: s.autoStartFromWdp,
+      autoFinishFromWdp: s.autoFinishFromWdp,
+      planCostAttributeId: s.planCostAttributeId ?? '',
+      factCostAttributeId: s.factCostAttributeId ?? '',
+      rule: s.leveling?.rule ?? 'lft',
+      withinFloat: s.leveling?.withinFloat ?? false,
+    });
   }, [settings.data]);
+  const change = (patch: Partial<SettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const money = (attributes.data ?? []).filter((a) => a.valueType === 'money' || a.valueType === 'number');
   const options = [
     { value: '', label: t('common.none') },
     ...money.map((a) => ({ value: a.id, label: a.name })),
   ];
+  // The props of a switch and of a cost attribute's select, bound to their field of the draft.
+  const check = (key: 'autoStartFromWdp' | 'autoFinishFromWdp' | 'withinFloat') => ({
+    checked: draft[key],
+    onChange: (on: boolean) => change({ [key]: on }),
+    disabled: readOnly,
+  });
+  const cost = (key: 'planCostAttributeId' | 'factCostAttributeId') => ({
+    value: draft[key],
+    onChange: (value: string) => change({ [key]: value }),
+    options,
+    error: errors[key],
+    disabled: readOnly,
+  });
 
   const submit = () => {
     const current = settings.data;
     if (!current) return;
+    const { variant, planCostAttributeId, factCostAttributeId, rule, withinFloat, ...flags } = draft;
     void run(async () => {
       await api.resources.updateSettings.mutate(
         {
           spaceId,
           versionId,
           revision: current.revision,
-          scenario,
+          ...flags,
           variant: variant || null,
-          autoStartFromWdp: autoStart,
-          autoFinishFromWdp: autoFinish,
-          planCostAttributeId: plan || null,
-          factCostAttributeId: fact || null,
+          planCostAttributeId: planCostAttributeId || null,
+          factCostAttributeId: factCostAttributeId || null,
           leveling: { ...(current.leveling ?? { seed: 1, schedules: 200 }), rule, withinFloat },
         },
         { context: { showsIssues: true } },
@@ -95,8 +128,8 @@ export function ResourceSettingsDialog({
         <>
           <SelectField
             label={t('resource_settings.scenario')}
-            value={String(scenario)}
-            onChange={(v) => setScenario(Number(v) as typeof scenario)}
+            value={String(draft.scenario)}
+            onChange={(v) => change({ scenario: Number(v) as Scenario })}
             options={CALCULATION_SCENARIOS.map((n) => ({
               value: String(n),
               label: t(`resource_settings.scenario.${n}`),
@@ -106,8 +139,8 @@ export function ResourceSettingsDialog({
           />
           <SelectField
             label={t('resource_settings.variant')}
-            value={variant}
-            onChange={(v) => setVariant(v as Variant | '')}
+            value={draft.variant}
+            onChange={(v) => change({ variant: v as Variant | '' })}
             options={[
               { value: '', label: t('resource_settings.variant.default') },
               ...SCENARIO_VARIANTS.map((v) => ({ value: v, label: t(`resource_settings.variant.${v}`) })),
@@ -115,48 +148,22 @@ export function ResourceSettingsDialog({
             error={errors.variant}
             disabled={readOnly}
           />
-          <Checkbox
-            label={t('resource_settings.auto_start')}
-            checked={autoStart}
-            onChange={setAutoStart}
-            disabled={readOnly}
-          />
-          <Checkbox
-            label={t('resource_settings.auto_finish')}
-            checked={autoFinish}
-            onChange={setAutoFinish}
-            disabled={readOnly}
-          />
+          <Checkbox label={t('resource_settings.auto_start')} {...check('autoStartFromWdp')} />
+          <Checkbox label={t('resource_settings.auto_finish')} {...check('autoFinishFromWdp')} />
           <SelectField
             label={t('resource_settings.plan_cost')}
-            value={plan}
-            onChange={setPlan}
-            options={options}
-            error={errors.planCostAttributeId}
+            {...cost('planCostAttributeId')}
             hint={t('resource_settings.cost_hint')}
-            disabled={readOnly}
           />
-          <SelectField
-            label={t('resource_settings.fact_cost')}
-            value={fact}
-            onChange={setFact}
-            options={options}
-            error={errors.factCostAttributeId}
-            disabled={readOnly}
-          />
+          <SelectField label={t('resource_settings.fact_cost')} {...cost('factCostAttributeId')} />
           <SelectField
             label={t('leveling.rule')}
-            value={rule}
-            onChange={(v) => setRule(v as Rule)}
+            value={draft.rule}
+            onChange={(v) => change({ rule: v as Rule })}
             options={LEVELING_RULES.map((r) => ({ value: r, label: t(`leveling.rule.${r}`) }))}
             disabled={readOnly}
           />
-          <Checkbox
-            label={t('leveling.within_float')}
-            checked={withinFloat}
-            onChange={setWithinFloat}
-            disabled={readOnly}
-          />
+          <Checkbox label={t('leveling.within_float')} {...check('withinFloat')} />
         </>
       )}
     </FormDialog>
