@@ -9,6 +9,7 @@ export * from './interchange';
 export * from './masks';
 export * from './messages';
 export * from './print';
+export * from './probe';
 export * from './resources';
 export * from './schedule';
 export * from './validation';

@@ -1,19 +1,9 @@
+import type { CyclogramMetrics } from '@takt/contracts';
 import type { CyclogramInput } from '@takt/gantt';
 import type { CyclogramPixiRenderer } from '@takt/gantt/pixi';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 
-/** Measurements the e2e tests and the benchmark read (`window.__taktCyclogram`). */
-interface CyclogramMetrics {
-  renderer: string;
-  /** Scenes set (a frame is drawn only when one differs). */
-  frames: number;
-  locations: number;
-  trades: number;
-  /** The cost of each frame drawn. */
-  frameMs: number[];
-  /** performance.now() of the first frame with locations. */
-  firstFrameAt?: number;
-}
+// Read by the e2e tests and the benchmark.
 declare global {
   interface Window {
     __taktCyclogram?: CyclogramMetrics;

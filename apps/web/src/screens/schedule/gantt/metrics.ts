@@ -1,39 +1,8 @@
+import type { GanttMetrics } from '@takt/contracts';
 import { type GanttSnapshot, ganttDayAt, LINK_TYPES, MINUTES_PER_DAY, type TimeScale } from '@takt/gantt';
 import type { GanttPixiRenderer } from '@takt/gantt/pixi';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { HEADER_HEIGHT } from '../WbsGrid';
-
-/** Measurements of the timeline and what it shows, read by the browser benchmark and end-to-end tests. */
-export interface GanttMetrics {
-  works: number;
-  renderer: string;
-  /** From the version's payload decoded (the data in hand) to the first frame with rows. */
-  firstFrameMs?: number;
-  /** From the start of the payload query (server and transfer included) to that frame. */
-  firstFrameFromQueryMs?: number;
-  /** The timeline's own part: from its mounting with the decoded version to that frame. */
-  firstFrameOwnMs?: number;
-  /** Of which: loading and starting the Pixi renderer. */
-  rendererStartMs?: number;
-  /** Cost of each frame drawn (layout + render), in order. */
-  frames: number[];
-  /** Pointer move → successors recalculated and redrawn, per drag step. */
-  drags: number[];
-  whatIfBuildMs?: number;
-  /** What the timeline shows now (canvas pixels, engine minutes). */
-  probe: {
-    bars(): { id: string; row: number; x: number; y: number; width: number; height: number }[];
-    plan(id: string): [number, number] | null;
-    links(): { from: string; to: string; type: string; driving: boolean }[];
-    /** Links drawn in the last frame: their polylines in canvas pixels. */
-    routes(): { from: string; to: string; points: number[] }[];
-    pxPerDay(): number;
-    /** The date cursor's line in canvas pixels, or null when it is not set or out of view. */
-    cursor(): number | null;
-    /** The day (YYYY-MM-DD) under a canvas x: what a click in the header there picks. */
-    dayAt(x: number): string | null;
-  };
-}
 
 declare global {
   interface Window {

@@ -1,0 +1,67 @@
+/**
+ * What the charts of the web app publish for the browser benchmark and the end-to-end tests (only in
+ * builds with probes): the Gantt timeline as `window.__taktGantt`, the cyclogram as `window.__taktCyclogram`.
+ * The app writes these objects and the tests read them, so both take the shape from here.
+ */
+
+/** A plan bar as drawn, in canvas pixels. */
+export interface GanttBar {
+  id: string;
+  row: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface GanttLink {
+  from: string;
+  to: string;
+  type: string;
+  driving: boolean;
+}
+
+/** Measurements of the timeline and what it shows. */
+export interface GanttMetrics {
+  works: number;
+  renderer: string;
+  /** From the version's payload decoded (the data in hand) to the first frame with rows. */
+  firstFrameMs?: number;
+  /** From the start of the payload query (server and transfer included) to that frame. */
+  firstFrameFromQueryMs?: number;
+  /** The timeline's own part: from its mounting with the decoded version to that frame. */
+  firstFrameOwnMs?: number;
+  /** Of which: loading and starting the Pixi renderer. */
+  rendererStartMs?: number;
+  /** Cost of each frame drawn (layout + render), in order. */
+  frames: number[];
+  /** Pointer move → successors recalculated and redrawn, per drag step. */
+  drags: number[];
+  whatIfBuildMs?: number;
+  /** What the timeline shows now (canvas pixels, engine minutes). */
+  probe: {
+    bars(): GanttBar[];
+    plan(id: string): [number, number] | null;
+    links(): GanttLink[];
+    /** Links drawn in the last frame: their polylines in canvas pixels. */
+    routes(): { from: string; to: string; points: number[] }[];
+    pxPerDay(): number;
+    /** The date cursor's line in canvas pixels, or null when it is not set or out of view. */
+    cursor(): number | null;
+    /** The day (YYYY-MM-DD) under a canvas x: what a click in the header there picks. */
+    dayAt(x: number): string | null;
+  };
+}
+
+/** Measurements of the cyclogram. */
+export interface CyclogramMetrics {
+  renderer: string;
+  /** Scenes set (a frame is drawn only when one differs). */
+  frames: number;
+  locations: number;
+  trades: number;
+  /** The cost of each frame drawn. */
+  frameMs: number[];
+  /** performance.now() of the first frame with locations. */
+  firstFrameAt?: number;
+}
