@@ -24,7 +24,7 @@ export function CyclogramClashes({
       {data.clashes.length === 0 ? (
         <p className="cyclogram-muted">{t('cyclogram.no_clashes')}</p>
       ) : (
-        <ul className="cyclogram-clashes" data-testid="cyclogram-clashes">
+        <ul className="cyclogram-clashes stack-list" data-testid="cyclogram-clashes">
           {data.clashes.map((clash, index) => (
             <li key={`${clash.leader}-${clash.follower}-${clash.location}`}>
               <button

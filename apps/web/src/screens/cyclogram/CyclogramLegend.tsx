@@ -43,7 +43,7 @@ export function CyclogramLegend({
           {t('cyclogram.clashes')}
         </span>
       </div>
-      <ul className="cyclogram-trades" data-testid="cyclogram-legend">
+      <ul className="cyclogram-trades stack-list" data-testid="cyclogram-legend">
         {data.trades.map((trade, index) => {
           const rate = cyclogramAverageRate(input.trades[index]!, 'plan');
           return (

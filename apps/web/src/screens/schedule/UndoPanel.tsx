@@ -42,7 +42,7 @@ export function UndoPanel({
       {items.length === 0 ? (
         <Empty>{t('undo.empty')}</Empty>
       ) : (
-        <ol className="undo-list">
+        <ol className="undo-list stack-list">
           {items.map((item) => (
             <li key={item.id} className="undo-item">
               <span className="undo-name">{actionName(item.action)}</span>

@@ -68,7 +68,7 @@ export function VersionsPanel({
         </Button>
         <ExportMenu versionId={current.id} workCount={current.workCount} />
       </div>
-      <ul className="version-list">
+      <ul className="version-list stack-list">
         {versions.map((v) => (
           <li
             key={v.id}
