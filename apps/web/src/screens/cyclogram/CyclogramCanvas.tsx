@@ -1,18 +1,6 @@
-import {
-  type CyclogramInput,
-  type CyclogramLayoutOptions,
-  type GanttLanguage,
-  MINUTES_PER_DAY,
-  type ScaleLevel,
-  scaleCenterOn,
-  scaleFit,
-  scaleLevel,
-  scalePan,
-  scaleZoom,
-  scaleZoomToLevel,
-  type TimeScale,
-} from '@takt/gantt';
+import type { CyclogramInput, CyclogramLayoutOptions, GanttLanguage, ScaleLevel } from '@takt/gantt';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useChartScale, wheelZoomFactor } from '../../lib/chart-scale';
 import { usePixiHost } from '../../lib/pixi-host';
 import { hasDate } from '../../lib/schedule-time';
 import { type CyclogramProbe, useCyclogramProbe } from './probe';
@@ -84,12 +72,21 @@ export function CyclogramCanvas({
       axisWidth: AXIS_WIDTH,
     }),
   );
-  const [scale, setScale] = useState<TimeScale | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const body = {
     width: Math.max(1, size.width - AXIS_WIDTH),
     height: Math.max(1, size.height - CYCLOGRAM_HEADER_HEIGHT),
   };
+  const {
+    scale,
+    level,
+    zoomAt,
+    pan,
+    fit: fitRange,
+    zoomBy,
+    zoomToLevel,
+    centerOn,
+  } = useChartScale(body.width);
   const count = input.locations.length;
   const locationHeight = Math.min(
     MAX_LOCATION_HEIGHT,
@@ -98,11 +95,7 @@ export function CyclogramCanvas({
   const maxScroll = Math.max(0, count * locationHeight - body.height);
   const clampScroll = useCallback((value: number) => Math.min(maxScroll, Math.max(0, value)), [maxScroll]);
 
-  const fit = useCallback(() => {
-    const range = inputRange(input);
-    if (!range || body.width <= 1) return;
-    setScale(scaleFit(range.start - MINUTES_PER_DAY, range.finish + MINUTES_PER_DAY, body.width, 16));
-  }, [input, body.width]);
+  const fit = useCallback(() => fitRange(inputRange(input)), [input, fitRange]);
 
   // The first data fits the project into the chart and shows the first locations (at the bottom).
   const fitted = useRef(false);
@@ -119,22 +112,22 @@ export function CyclogramCanvas({
   }, [clampScroll]);
 
   useEffect(() => {
-    if (scale) onLevel(scaleLevel(scale));
-  }, [scale, onLevel]);
+    if (level) onLevel(level);
+  }, [level, onLevel]);
 
   useImperativeHandle(
     commands,
     () => ({
-      zoomBy: (factor) => setScale((s) => (s ? scaleZoom(s, factor, body.width / 2) : s)),
-      zoomToLevel: (level) => setScale((s) => (s ? scaleZoomToLevel(s, level, body.width / 2) : s)),
+      zoomBy,
+      zoomToLevel,
       fit,
       focus: (minute, position) => {
-        setScale((s) => (s ? scaleCenterOn(s, minute, body.width / 2) : s));
+        centerOn(minute);
         setScrollTop(clampScroll((count - position) * locationHeight - body.height / 2));
       },
-      today: () => setScale((s) => (s ? scaleCenterOn(s, today, body.width / 2) : s)),
+      today: () => centerOn(today),
     }),
-    [body.width, body.height, fit, clampScroll, count, locationHeight, today],
+    [zoomBy, zoomToLevel, centerOn, body.height, fit, clampScroll, count, locationHeight, today],
   );
 
   const probe = useProbe(renderer, ready);
@@ -160,16 +153,16 @@ export function CyclogramCanvas({
       event.preventDefault();
       const x = event.offsetX - AXIS_WIDTH;
       if (event.ctrlKey || event.metaKey) {
-        setScale((s) => (s ? scaleZoom(s, event.deltaY < 0 ? 1.2 : 1 / 1.2, Math.max(0, x)) : s));
+        zoomAt(wheelZoomFactor(event.deltaY), Math.max(0, x));
       } else if (event.shiftKey || maxScroll === 0) {
-        setScale((s) => (s ? scalePan(s, event.deltaY || event.deltaX) : s));
+        pan(event.deltaY || event.deltaX);
       } else {
         setScrollTop((top) => clampScroll(top + event.deltaY));
       }
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, [clampScroll, maxScroll, host]);
+  }, [clampScroll, maxScroll, host, zoomAt, pan]);
 
   const drag = useRef<{ x: number; y: number } | null>(null);
   return (
@@ -188,7 +181,7 @@ export function CyclogramCanvas({
         const dx = event.clientX - start.x;
         const dy = event.clientY - start.y;
         drag.current = { x: event.clientX, y: event.clientY };
-        setScale((s) => (s ? scalePan(s, -dx) : s));
+        pan(-dx);
         setScrollTop((top) => clampScroll(top - dy));
       }}
       onPointerUp={() => {

@@ -1,18 +1,6 @@
-import {
-  type GanttLanguage,
-  type GanttLayoutOptions,
-  MINUTES_PER_DAY,
-  type ScaleLevel,
-  scaleCenterOn,
-  scaleFit,
-  scaleLevel,
-  scalePan,
-  scaleZoom,
-  scaleZoomToLevel,
-  snapshotTimeRange,
-  type TimeScale,
-} from '@takt/gantt';
-import { type PointerEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type GanttLanguage, type GanttLayoutOptions, snapshotTimeRange } from '@takt/gantt';
+import { type PointerEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { useChartScale, wheelZoomFactor } from '../../lib/chart-scale';
 import { appI18n } from '../../lib/i18n';
 import { usePixiHost } from '../../lib/pixi-host';
 import { nowMinutes } from '../../lib/schedule-time';
@@ -43,7 +31,6 @@ export function useGridTimeline({
   const { host, canvas, renderer, ready, size } = usePixiHost(dark, ({ GanttPixiRenderer }, start) =>
     GanttPixiRenderer.create({ ...start, headerHeight: HEADER_HEIGHT }),
   );
-  const [scale, setScale] = useState<TimeScale | null>(null);
   const today = useMemo(() => nowMinutes(), []);
   const options = useMemo<GanttLayoutOptions>(
     () => ({ today, kinds: { plan: true, approved_plan: false, fact: true } }),
@@ -51,12 +38,10 @@ export function useGridTimeline({
   );
   const language = (appI18n.locale === 'ru' ? 'ru' : 'en') as GanttLanguage;
   const body = { width: Math.max(1, size.width), height: Math.max(1, size.height - HEADER_HEIGHT) };
+  const chart = useChartScale(body.width);
+  const { scale, zoomAt, pan } = chart;
 
-  const fit = () => {
-    const range = snapshotTimeRange(grid.snapshot);
-    if (range && body.width > 1)
-      setScale(scaleFit(range.start - MINUTES_PER_DAY, range.finish + MINUTES_PER_DAY, body.width, 16));
-  };
+  const fit = () => chart.fit(snapshotTimeRange(grid.snapshot));
   const fitted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: fits once, when the size is first known
   useEffect(() => {
@@ -84,14 +69,13 @@ export function useGridTimeline({
     if (!box) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      if (event.ctrlKey || event.metaKey)
-        setScale((s) => (s ? scaleZoom(s, event.deltaY < 0 ? 1.2 : 1 / 1.2, event.offsetX) : s));
-      else if (event.shiftKey) setScale((s) => (s ? scalePan(s, event.deltaY || event.deltaX) : s));
+      if (event.ctrlKey || event.metaKey) zoomAt(wheelZoomFactor(event.deltaY), event.offsetX);
+      else if (event.shiftKey) pan(event.deltaY || event.deltaX);
       else if (list.current) list.current.scrollTop += event.deltaY;
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, [host, list]);
+  }, [host, list, zoomAt, pan]);
 
   const drag = useRef<{ x: number } | null>(null);
   const pointer = {
@@ -102,7 +86,7 @@ export function useGridTimeline({
       if (!drag.current || event.buttons !== 1) return;
       const dx = event.clientX - drag.current.x;
       drag.current = { x: event.clientX };
-      setScale((s) => (s ? scalePan(s, -dx) : s));
+      pan(-dx);
     },
     onPointerUp: () => {
       drag.current = null;
@@ -121,10 +105,10 @@ export function useGridTimeline({
     host,
     canvas,
     ready: ready && !!scale,
-    level: (scale ? scaleLevel(scale) : null) as ScaleLevel | null,
+    level: chart.level,
     fit,
-    zoomToLevel: (level: ScaleLevel) => setScale((s) => (s ? scaleZoomToLevel(s, level, body.width / 2) : s)),
-    toToday: () => setScale((s) => (s ? scaleCenterOn(s, today, body.width / 2) : s)),
+    zoomToLevel: chart.zoomToLevel,
+    toToday: () => chart.centerOn(today),
     pointer,
   };
 }
