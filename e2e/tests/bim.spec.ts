@@ -3,6 +3,26 @@ import { expect, type Page, test } from '@playwright/test';
 import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
 import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 
+/**
+ * Opens a schedule's BIM page signed in and returns the list the page's uncaught errors and console errors
+ * are collected into from then on (the test expects it empty at the end).
+ */
+async function openBimPage(
+  page: Page,
+  token: string,
+  spaceId: string,
+  scheduleId: string,
+): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
+  await expect(page.getByTestId('bim-page')).toBeVisible();
+  return errors;
+}
+
 /** Moves the 4D scrubber to a day (a range input: set through the native setter so React sees it). */
 async function scrubTo(page: Page, day: string) {
   await page.getByTestId('bim-scrubber').evaluate((el, value) => {
@@ -44,13 +64,7 @@ test('BIM: upload a model, link storeys to works by rule, play the schedule back
     project: 'Корпус А',
   });
 
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
-  await expect(page.getByTestId('bim-page')).toBeVisible();
+  const errors = await openBimPage(page, token, spaceId, scheduleId);
   await expect(
     page.getByTestId('bim-page').getByText('No models yet. Upload an IFC file of the project.'),
   ).toHaveCount(2);
@@ -145,13 +159,7 @@ test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at 
     project: 'FZK-Haus',
     schedule: 'Rohbau',
   });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}/bim`);
-  await expect(page.getByTestId('bim-page')).toBeVisible();
+  const errors = await openBimPage(page, token, spaceId, scheduleId);
   // The button starts web-ifc in the preview worker while the file dialog is open.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload IFC' }).click();
