@@ -40,17 +40,20 @@ async function waitForTimeline(page: Page) {
 }
 
 /**
- * Drives `frames` animation frames, calling `step(i)` at the start of each, and returns the intervals
- * between frames (the browser's pacing, grid and timeline together) and the timeline's own frame costs.
+ * Drives `frames` animation frames, one step at the start of each — on the Gantt page a scroll of the grid
+ * or a zoom of the timeline (in, then out), on the cyclogram page a wheel scroll of its locations — and
+ * returns the intervals between frames (the browser's pacing) and the chart's own frame costs.
  */
-async function animate(page: Page, frames: number, kind: 'scroll' | 'zoom') {
+async function animate(page: Page, frames: number, kind: 'scroll' | 'zoom' | 'cyclogram') {
   return page.evaluate(
     async ({ frames, kind }) => {
-      const metrics = window.__taktGantt!;
-      const grid = document.querySelector<HTMLElement>('[data-testid="wbs-grid"]')!;
-      const host = document.querySelector<HTMLElement>('[data-testid="gantt"] [role="application"]')!;
+      const cyclogram = kind === 'cyclogram';
+      const costs = () => (cyclogram ? window.__taktCyclogram!.frameMs : window.__taktGantt!.frames);
+      const host = document.querySelector<HTMLElement>(
+        cyclogram ? '[data-testid="cyclogram-canvas"]' : '[data-testid="gantt"] [role="application"]',
+      )!;
       const rect = host.getBoundingClientRect();
-      const drawn = metrics.frames.length;
+      const drawn = costs().length;
       const intervals: number[] = [];
       await new Promise<void>((resolve) => {
         let i = 0;
@@ -59,12 +62,13 @@ async function animate(page: Page, frames: number, kind: 'scroll' | 'zoom') {
           if (i > 0) intervals.push(now - last);
           last = now;
           if (i === frames) return resolve();
-          if (kind === 'scroll') grid.scrollTop += 64;
+          if (kind === 'scroll')
+            document.querySelector<HTMLElement>('[data-testid="wbs-grid"]')!.scrollTop += 64;
           else
             host.dispatchEvent(
               new WheelEvent('wheel', {
-                deltaY: i < frames / 2 ? -40 : 40,
-                ctrlKey: true,
+                deltaY: cyclogram ? -60 : i < frames / 2 ? -40 : 40,
+                ctrlKey: !cyclogram,
                 clientX: rect.left + rect.width / 2,
                 clientY: rect.top + rect.height / 2,
                 bubbles: true,
@@ -77,7 +81,7 @@ async function animate(page: Page, frames: number, kind: 'scroll' | 'zoom') {
         requestAnimationFrame(tick);
       });
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return { intervals, frames: metrics.frames.slice(drawn) };
+      return { intervals, frames: costs().slice(drawn) };
     },
     { frames, kind },
   );
@@ -212,32 +216,7 @@ test('gantt: 100,000-work timeline — first frame, scroll and zoom frames, drag
     locations: window.__taktCyclogram!.locations,
     trades: window.__taktCyclogram!.trades,
   }));
-  const cyclogramScroll = await page.evaluate(async (frames) => {
-    const metrics = window.__taktCyclogram!;
-    const chart = document.querySelector<HTMLElement>('[data-testid="cyclogram-canvas"]')!;
-    const rect = chart.getBoundingClientRect();
-    const drawn = metrics.frameMs.length;
-    await new Promise<void>((resolve) => {
-      let i = 0;
-      const tick = () => {
-        if (i === frames) return resolve();
-        chart.dispatchEvent(
-          new WheelEvent('wheel', {
-            deltaY: -60,
-            clientX: rect.left + rect.width / 2,
-            clientY: rect.top + rect.height / 2,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
-        i++;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return metrics.frameMs.slice(drawn);
-  }, SCROLL_FRAMES / 2);
+  const cyclogramScroll = (await animate(page, SCROLL_FRAMES / 2, 'cyclogram')).frames;
   expect(cyclogramScroll.length).toBeGreaterThan(0);
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
