@@ -128,7 +128,9 @@ function optionDate(text: string | undefined): number {
  * PostgreSQL aggregates each column of works and relations into one value (every aggregate of one query
  * sees the rows in the same order; `json_agg` has no combine function, so no parallel plan splits them):
  * numbers and dates as one bytea of binary values each, strings as JSON arrays. No per-row JS objects
- * are built: letting `pg` materialize 100k rows × 27 fields took ~1 s. The queries have no joins, so no
+ * are built: letting `pg` materialize 100k rows × 27 fields took ~1 s. Relations come in the order of
+ * their ids, not as they lie on disk (an update moves a row), so a version reads the same until it
+ * changes — a payload primed after a calculation equals the one read again. The queries have no joins, so no
  * plan can go quadratic on freshly bulk-loaded tables; the WBS order (depth-first by ordering key) is
  * computed here.
  */
@@ -173,7 +175,7 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
           json_agg("successorId")::text AS "successorId",
           ${bytes(`int4send(${enumIndex('type', LINK_TYPES)} + CASE WHEN driving THEN 256 ELSE 0 END)`)} AS flags,
           ${bytes('int4send("lagMinutes")')} AS "lagMinutes"
-        FROM relations WHERE "versionId" = $1 AND "spaceId" = $2`,
+        FROM (SELECT * FROM relations WHERE "versionId" = $1 AND "spaceId" = $2 ORDER BY id) relations`,
         values: [versionId, spaceId],
       }),
     // A predecessor of another schedule enters the calculation held at its own calculated (else planned) start.
