@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn, ownSpaceByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -91,11 +91,12 @@ test('resources: volumes and labour, switching the calculation scenario changes 
     price: 40,
     unitsPerDay: 10,
   });
-  const facility = await call.post(`${s}/eps`, { kind: 'facility', name: 'Depot' });
-  const project = await call.post(`${s}/eps`, { kind: 'project', name: 'Hall B', parentId: facility.id });
-  const schedule = await call.post(`${s}/eps`, { kind: 'schedule', name: 'Shell', parentId: project.id });
-  const versions = (await call.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as Json[];
-  const v = `${s}/versions/${versions[0]!.id as string}`;
+  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'Depot',
+    project: 'Hall B',
+    schedule: 'Shell',
+  });
+  const v = `${s}/versions/${versionId}`;
   const version = await call.get(v);
   const patched = await request.patch(`/api/v1${v}`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -179,7 +180,7 @@ test('resources: volumes and labour, switching the calculation scenario changes 
   expect(await durations()).toEqual({ foundations: initialDays * DAY, walls: initialDays * DAY });
 
   // ── the schedule with durations in the grid and the crew's histogram under the Gantt ──────────
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id as string}`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await expect(page.getByTestId('schedule-page')).toBeVisible();
   await page.evaluate(([key, columns]) => localStorage.setItem(key, columns), [
     `takt.grid-columns.${me.id as string}`,

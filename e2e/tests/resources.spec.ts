@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, ownSpaceByApi, registerByApi, shot } from './helpers';
+import {
+  api,
+  createSpaceByApi,
+  newUser,
+  openSignedIn,
+  ownSpaceByApi,
+  registerByApi,
+  scheduleByApi,
+  shot,
+} from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -51,11 +60,11 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   await shot(page, 'resources-01-directory');
 
   // ── a schedule of two parallel works with dates ───────────────────────────────────────────────
-  const facility = await call.post(`${s}/eps`, { kind: 'facility', name: 'Depot' });
-  const project = await call.post(`${s}/eps`, { kind: 'project', name: 'Hall A', parentId: facility.id });
-  const schedule = await call.post(`${s}/eps`, { kind: 'schedule', name: 'Erection', parentId: project.id });
-  const versions = (await call.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as Json[];
-  const versionId = versions[0]!.id as string;
+  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'Depot',
+    project: 'Hall A',
+    schedule: 'Erection',
+  });
   const v = `${s}/versions/${versionId}`;
   const start = monday();
   const version = await call.get(v);
@@ -76,7 +85,7 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   await call.post(`${v}/calculate`, {});
   const crew = ((await call.get(`${s}/resources?filter=CR-1`)) as unknown as Json[])[0]!;
 
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await expect(page.getByTestId('schedule-page')).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Columns' }).first().click();
   await page.getByTestId('panel-assignments').click();
@@ -203,11 +212,12 @@ test('resources in Russian: the directory, the histogram and the daily plan fit 
     unit: 'маш.-ч',
     price: 3500,
   });
-  const facility = await call.post(`${s}/eps`, { kind: 'facility', name: 'ЖК Река' });
-  const project = await call.post(`${s}/eps`, { kind: 'project', name: 'Корпус 1', parentId: facility.id });
-  const schedule = await call.post(`${s}/eps`, { kind: 'schedule', name: 'Каркас', parentId: project.id });
-  const versions = (await call.get(`${s}/schedules/${schedule.id}/versions`)) as unknown as Json[];
-  const v = `${s}/versions/${versions[0]!.id as string}`;
+  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+    facility: 'ЖК Река',
+    project: 'Корпус 1',
+    schedule: 'Каркас',
+  });
+  const v = `${s}/versions/${versionId}`;
   const version = await call.get(v);
   await request.patch(`/api/v1${v}`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -243,7 +253,7 @@ test('resources in Russian: the directory, the histogram and the daily plan fit 
   await expect(page.getByRole('row').filter({ hasText: 'Монтажник' })).toBeVisible();
   await shot(page, 'resources-ru-04-executors');
 
-  await page.goto(`/${spaceId}/schedule/${schedule.id as string}`);
+  await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   await page.getByTestId('dock-histogram').click();
   await expect(page.getByTestId('histogram-chart').locator('canvas')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('histogram-over')).toContainText('при доступных');
