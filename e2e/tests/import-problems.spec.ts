@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSpaceByApi, newUser, openSignedIn, registerByApi, scheduleByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 import { PROBLEM_XER_RELATIONS, PROBLEM_XER_TASKS, smallXer, tempFile } from './xer-fixture';
 
 test('a P6 file with problems imports, and the report lists each problem; the encoding is detected or chosen', async ({
@@ -7,9 +7,8 @@ test('a P6 file with problems imports, and the report lists each problem; the en
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerByApi(request, newUser('problems'));
-  const spaceId = await createSpaceByApi(request, token, 'Problem files');
-  await scheduleByApi(api(request, token), spaceId, {
+  const { token, spaceId, call } = await ownSpaceByApi(request, 'problems', 'Problem files');
+  await scheduleByApi(call, spaceId, {
     facility: 'Rail',
     project: 'North line',
     schedule: 'P6 export',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createSpaceByApi, newUser, openSignedIn, registerByApi, shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 const WORKS = [
   'Site setup',
@@ -44,8 +44,7 @@ test('structure → schedule: works with links, calculation, editing, undo and v
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await registerByApi(request, newUser('planner'));
-  const spaceId = await createSpaceByApi(request, token, 'Riverside');
+  const { token, spaceId } = await ownSpaceByApi(request, 'planner', 'Riverside');
   await openSignedIn(page, token, `/${spaceId}`);
 
   // Structure: facility → project → schedule, with node info (analytics is the default tab).
@@ -184,8 +183,7 @@ test('structure → schedule: works with links, calculation, editing, undo and v
 });
 
 test('calendars, attributes, directories and view settings screens', async ({ page, request }) => {
-  const token = await registerByApi(request, newUser('setup'));
-  const spaceId = await createSpaceByApi(request, token, 'Setup');
+  const { token, spaceId } = await ownSpaceByApi(request, 'setup', 'Setup');
   await openSignedIn(page, token, `/${spaceId}/calendars`);
 
   await page.getByTestId('calendar-create').click();
