@@ -125,6 +125,18 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
   await page.goto(path);
 }
 
+/** Opens the structure signed in and selects a schedule there: its facility first, which unfolds it. */
+export async function openScheduleNode(
+  page: Page,
+  token: string,
+  spaceId: string,
+  names: { facility: string; schedule: string },
+): Promise<void> {
+  await openSignedIn(page, token, `/${spaceId}`);
+  await page.getByTestId(`eps-node-${names.facility}`).click();
+  await page.getByTestId(`eps-node-${names.schedule}`).click();
+}
+
 /**
  * The sample XER as a file whose recorded dates a recalculation moves (its activity's early dates a week
  * after the data date), so an import of it stops for the keep-or-recalculate choice.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
 
 test('an import left waiting is found again in the jobs list after a reload and finished from there', async ({
   page,
@@ -7,11 +7,10 @@ test('an import left waiting is found again in the jobs list after a reload and 
 }) => {
   test.setTimeout(120_000);
   const { token, spaceId, call } = await ownSpaceByApi(request, 'jobs', 'Job list');
-  await scheduleByApi(call, spaceId, { facility: 'Depot', project: 'Yard', schedule: 'Imported plan' });
+  const names = { facility: 'Depot', project: 'Yard', schedule: 'Imported plan' };
+  await scheduleByApi(call, spaceId, names);
 
-  await openSignedIn(page, token, `/${spaceId}`);
-  await page.getByTestId('eps-node-Depot').click();
-  await page.getByTestId('eps-node-Imported plan').click();
+  await openScheduleNode(page, token, spaceId, names);
 
   // Nothing yet.
   await page.getByTestId('import-jobs').click();

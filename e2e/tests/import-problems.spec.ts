@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownSpaceByApi, scheduleByApi, shot } from './helpers';
 import { PROBLEM_XER_RELATIONS, PROBLEM_XER_TASKS, smallXer, tempFile } from './xer-fixture';
 
 test('a P6 file with problems imports, and the report lists each problem; the encoding is detected or chosen', async ({
@@ -8,11 +8,12 @@ test('a P6 file with problems imports, and the report lists each problem; the en
 }) => {
   test.setTimeout(120_000);
   const { token, spaceId, call } = await ownSpaceByApi(request, 'problems', 'Problem files');
-  await scheduleByApi(call, spaceId, {
+  const names = {
     facility: 'Rail',
     project: 'North line',
     schedule: 'P6 export',
-  });
+  };
+  await scheduleByApi(call, spaceId, names);
 
   // P6 opens this file: an absurd planned duration, an unknown constraint type, a relation to an activity
   // that is not in the file.
@@ -21,9 +22,7 @@ test('a P6 file with problems imports, and the report lists each problem; the en
     Buffer.from(smallXer('NORTH', PROBLEM_XER_TASKS, PROBLEM_XER_RELATIONS)),
   );
 
-  await openSignedIn(page, token, `/${spaceId}`);
-  await page.getByTestId('eps-node-Rail').click();
-  await page.getByTestId('eps-node-P6 export').click();
+  await openScheduleNode(page, token, spaceId, names);
   await page.getByTestId('eps-upload-version').click();
   const dialog = page.getByTestId('import-dialog');
   await dialog.getByTestId('import-file').setInputFiles(withProblems);

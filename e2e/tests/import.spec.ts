@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
 
 const TESTDATA = fileURLToPath(new URL('../../../shared/testdata/', import.meta.url));
 const SAMPLE_XER = `${TESTDATA}xer/PredecessorCalendar.xer`;
@@ -83,11 +83,10 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
 }) => {
   test.setTimeout(180_000);
   const { token, spaceId, call } = await ownSpaceByApi(request, 'importer', 'Imports');
-  await scheduleByApi(call, spaceId, { facility: 'Harbour', project: 'Pier 3', schedule: 'P6 master' });
+  const names = { facility: 'Harbour', project: 'Pier 3', schedule: 'P6 master' };
+  await scheduleByApi(call, spaceId, names);
 
-  await openSignedIn(page, token, `/${spaceId}`);
-  await page.getByTestId('eps-node-Harbour').click();
-  await page.getByTestId('eps-node-P6 master').click();
+  await openScheduleNode(page, token, spaceId, names);
   await page.getByTestId('eps-upload-version').click();
   const dialog = page.getByTestId('import-dialog');
   await expect(dialog).toBeVisible();
