@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { createStore, useStore } from '../state/store';
-import { Button } from './ui';
+import { Button, CrossButton } from './ui';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -108,14 +108,7 @@ function ConfirmDialog({ pending }: { pending: Pending }) {
           <h2 id="confirm-title" className="modal-title">
             {options.title}
           </h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('common.close')}
-            onClick={() => resolve({ status: 'dismissed' })}
-          >
-            ×
-          </button>
+          <CrossButton label={t('common.close')} onClick={() => resolve({ status: 'dismissed' })} />
         </header>
         {options.text && <div className="modal-body">{options.text}</div>}
         {options.checkboxLabel && (

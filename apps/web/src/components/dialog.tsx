@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useT } from '../lib/i18n';
-import { Button } from './ui';
+import { Button, CrossButton } from './ui';
 import './dialog.css';
 
 /** A modal form (create, rename, move …): Escape or a click outside closes it, submit runs `onSubmit`. */
@@ -60,9 +60,7 @@ export function FormDialog({
       >
         <header className="modal-header">
           <h2 className="modal-title">{title}</h2>
-          <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
-            ×
-          </button>
+          <CrossButton label={t('common.close')} onClick={onClose} />
         </header>
         <div className="modal-body modal-form">{children}</div>
         <footer className="modal-footer">

@@ -1,5 +1,6 @@
 import { useT } from '../lib/i18n';
 import { dismiss, useNotices } from '../lib/notifications';
+import { CrossButton } from './ui';
 
 /** Notices at the bottom of the screen; errors are red, one line per item. */
 export function NotificationHost() {
@@ -19,14 +20,7 @@ export function NotificationHost() {
               <div key={index}>{line}</div>
             ))}
           </div>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('common.dismiss')}
-            onClick={() => dismiss(notice.id)}
-          >
-            ×
-          </button>
+          <CrossButton label={t('common.dismiss')} onClick={() => dismiss(notice.id)} />
         </div>
       ))}
     </section>

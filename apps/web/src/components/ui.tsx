@@ -35,6 +35,23 @@ export function Button({
   );
 }
 
+/** The small "×" button that closes, dismisses or removes what it stands in; its label says which. */
+export function CrossButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className="icon-btn" aria-label={label} disabled={disabled} onClick={onClick}>
+      ×
+    </button>
+  );
+}
+
 /** The translated text of a field error (a message id of the catalogs with parameters). */
 export function errorText(error: FieldError | undefined): string | undefined {
   return error ? translateDynamic(error.message, error.params) : undefined;

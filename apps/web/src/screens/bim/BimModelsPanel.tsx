@@ -1,4 +1,4 @@
-import { Button, Empty } from '../../components/ui';
+import { Button, CrossButton, Empty } from '../../components/ui';
 import type { RouterOutputs } from '../../lib/api-types';
 import type { Translate } from '../../lib/i18n';
 
@@ -38,14 +38,7 @@ export function BimModelsPanel({
               {m.name}
             </span>
             {editable && (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('bim.model.delete', { name: m.name })}
-                onClick={() => onDelete(m)}
-              >
-                ×
-              </button>
+              <CrossButton label={t('bim.model.delete', { name: m.name })} onClick={() => onDelete(m)} />
             )}
           </label>
           <div className="bim-muted">

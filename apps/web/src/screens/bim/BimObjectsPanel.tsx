@@ -1,6 +1,6 @@
 import { BIM_PRIMITIVE_SHAPES, type BimPrimitiveShape } from '@takt/contracts';
 import { useState } from 'react';
-import { Button, Empty, SelectField, TextField } from '../../components/ui';
+import { Button, CrossButton, Empty, SelectField, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 
@@ -110,14 +110,10 @@ export function BimObjectsPanel({
                   >
                     ✎
                   </button>
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={t('bim.prim.delete', { name: p.name })}
+                  <CrossButton
+                    label={t('bim.prim.delete', { name: p.name })}
                     onClick={() => remove.mutate({ spaceId, primitiveId: p.id })}
-                  >
-                    ×
-                  </button>
+                  />
                 </>
               )}
             </li>

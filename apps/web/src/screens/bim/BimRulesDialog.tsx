@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormDialog } from '../../components/dialog';
-import { Button, Empty, TextField } from '../../components/ui';
+import { Button, CrossButton, Empty, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
@@ -146,14 +146,10 @@ function SavedRules({
                 {r.rule.target.kind === 'wbs' ? r.rule.target.path.join(' / ') : r.rule.target.value}
               </span>
               {editable && (
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('bim.rules.delete', { name: r.name })}
+                <CrossButton
+                  label={t('bim.rules.delete', { name: r.name })}
                   onClick={() => remove.mutate({ spaceId, ruleId: r.id })}
-                >
-                  ×
-                </button>
+                />
               )}
             </li>
           ))}
