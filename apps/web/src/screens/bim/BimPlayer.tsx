@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { formatMinutes } from '../../lib/schedule-time';
+import { BimSelect } from './BimSelect';
 import { DAY_MINUTES, PLAYER_SPEEDS, todayMinutes } from './bim-data';
 
 export type BimMode = 'appearance' | 'deviation';
@@ -13,6 +14,8 @@ export interface PlayerSettings {
 }
 
 const DEVIATIONS: BimDeviation[] = ['ahead', 'on_time', 'late', 'pending'];
+const PLAN_KINDS: readonly BimPlanKind[] = ['plan', 'approved_plan', 'fact'];
+const MODES: readonly BimMode[] = ['appearance', 'deviation'];
 
 /**
  * The 4D timeline: play / pause, speed in schedule days per second, a scrubber over the linked works'
@@ -97,48 +100,27 @@ export function BimPlayer({
       <output className="bim-date" data-testid="bim-date" aria-live="off">
         {formatMinutes(Math.floor(time / DAY_MINUTES) * DAY_MINUTES)}
       </output>
-      <label className="bim-field">
-        <span>{t('bim.player.speed')}</span>
-        <select
-          className="input input-compact"
-          value={settings.speed}
-          onChange={(e) => onSettings({ ...settings, speed: Number(e.target.value) })}
-          data-testid="bim-speed"
-        >
-          {PLAYER_SPEEDS.map((days) => (
-            <option key={days} value={days}>
-              {t('bim.player.speed_value', { days })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="bim-field">
-        <span>{t('bim.player.kind')}</span>
-        <select
-          className="input input-compact"
-          value={settings.kind}
-          onChange={(e) => onSettings({ ...settings, kind: e.target.value as BimPlanKind })}
-          data-testid="bim-kind"
-        >
-          {(['plan', 'approved_plan', 'fact'] as const).map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`bim.player.kind.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="bim-field">
-        <span>{t('bim.player.mode')}</span>
-        <select
-          className="input input-compact"
-          value={settings.mode}
-          onChange={(e) => onSettings({ ...settings, mode: e.target.value as BimMode })}
-          data-testid="bim-mode"
-        >
-          <option value="appearance">{t('bim.player.mode.appearance')}</option>
-          <option value="deviation">{t('bim.player.mode.deviation')}</option>
-        </select>
-      </label>
+      <BimSelect
+        label={t('bim.player.speed')}
+        value={settings.speed}
+        options={PLAYER_SPEEDS.map((days) => ({ value: days, label: t('bim.player.speed_value', { days }) }))}
+        onChange={(speed) => onSettings({ ...settings, speed })}
+        testId="bim-speed"
+      />
+      <BimSelect
+        label={t('bim.player.kind')}
+        value={settings.kind}
+        options={PLAN_KINDS.map((kind) => ({ value: kind, label: t(`bim.player.kind.${kind}`) }))}
+        onChange={(kind) => onSettings({ ...settings, kind })}
+        testId="bim-kind"
+      />
+      <BimSelect
+        label={t('bim.player.mode')}
+        value={settings.mode}
+        options={MODES.map((mode) => ({ value: mode, label: t(`bim.player.mode.${mode}`) }))}
+        onChange={(mode) => onSettings({ ...settings, mode })}
+        testId="bim-mode"
+      />
       <ul className="bim-legend" data-testid="bim-legend">
         {settings.mode === 'deviation'
           ? DEVIATIONS.map((d) => (

@@ -1,6 +1,26 @@
+import type { ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { type Selection, selectionSize, type WorkRow } from './bim-types';
+
+/** A label and its value; the value's cell may carry a class and a test id. */
+type PropRow = [label: string, value: ReactNode, cell?: { className?: string; testId?: string }];
+
+/** Labels and values, one pair a row. */
+function PropList({ rows }: { rows: PropRow[] }) {
+  return (
+    <dl className="bim-props">
+      {rows.map(([label, value, cell]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd className={cell?.className} data-testid={cell?.testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** The selected element's class, names, property and quantity sets and linked works. */
 export function BimPropertiesPanel({
@@ -30,14 +50,7 @@ export function BimPropertiesPanel({
     Object.entries((data ?? {}) as Record<string, Record<string, unknown>>).map(([set, props]) => (
       <details key={`${title}-${set}`} open>
         <summary>{set}</summary>
-        <dl className="bim-props">
-          {Object.entries(props).map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v === null ? '' : String(v)}</dd>
-            </div>
-          ))}
-        </dl>
+        <PropList rows={Object.entries(props).map(([k, v]): PropRow => [k, v === null ? '' : String(v)])} />
       </details>
     ));
   return (
@@ -51,32 +64,16 @@ export function BimPropertiesPanel({
         </p>
       ) : (
         <>
-          <dl className="bim-props">
-            <div>
-              <dt>{t('bim.props.class')}</dt>
-              <dd data-testid="bim-prop-class">{e.ifcClass}</dd>
-            </div>
-            <div>
-              <dt>{t('bim.props.name')}</dt>
-              <dd>{e.name}</dd>
-            </div>
-            <div>
-              <dt>{t('bim.props.type')}</dt>
-              <dd>{e.typeName}</dd>
-            </div>
-            <div>
-              <dt>{t('bim.props.building')}</dt>
-              <dd>{e.building}</dd>
-            </div>
-            <div>
-              <dt>{t('bim.props.storey')}</dt>
-              <dd>{e.storey}</dd>
-            </div>
-            <div>
-              <dt>{t('bim.props.global_id')}</dt>
-              <dd className="bim-code">{e.globalId}</dd>
-            </div>
-          </dl>
+          <PropList
+            rows={[
+              [t('bim.props.class'), e.ifcClass, { testId: 'bim-prop-class' }],
+              [t('bim.props.name'), e.name],
+              [t('bim.props.type'), e.typeName],
+              [t('bim.props.building'), e.building],
+              [t('bim.props.storey'), e.storey],
+              [t('bim.props.global_id'), e.globalId, { className: 'bim-code' }],
+            ]}
+          />
           {sets('p', e.properties)}
           {sets('q', e.quantities)}
         </>

@@ -2,10 +2,14 @@ import type { BimAxis } from '@takt/bim/viewer';
 import { useRef } from 'react';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
+import { BimSelect } from './BimSelect';
 import { warmPreviewWorker } from './bim-data';
 import { selectedIds, selectionSize } from './bim-types';
 import type { useBimCommands } from './useBimCommands';
 import type { useBimSelection } from './useBimSelection';
+
+/** The section planes offered, in the order of the list. */
+const SECTION_AXES: readonly BimAxis[] = ['y', 'x', 'z'];
 
 /** The toolbar: upload, viewer commands (fit, x-ray, isolate, hide, section, screenshot, background), linking. */
 export function BimToolbar({
@@ -97,24 +101,16 @@ export function BimToolbar({
       <Button variant="ghost" onClick={() => viewer.current?.showAll()}>
         {t('bim.show_all')}
       </Button>
-      <label className="bim-field">
-        <span>{t('bim.section')}</span>
-        <select
-          className="input input-compact"
-          value={section?.axis ?? ''}
-          onChange={(e) =>
-            setSection(
-              e.target.value ? { axis: e.target.value as BimAxis, position: section?.position ?? 0.5 } : null,
-            )
-          }
-          data-testid="bim-section"
-        >
-          <option value="">{t('bim.section.none')}</option>
-          <option value="y">{t('bim.section.y')}</option>
-          <option value="x">{t('bim.section.x')}</option>
-          <option value="z">{t('bim.section.z')}</option>
-        </select>
-      </label>
+      <BimSelect<BimAxis | ''>
+        label={t('bim.section')}
+        value={section?.axis ?? ''}
+        options={[
+          { value: '', label: t('bim.section.none') },
+          ...SECTION_AXES.map((axis) => ({ value: axis, label: t(`bim.section.${axis}`) })),
+        ]}
+        onChange={(axis) => setSection(axis ? { axis, position: section?.position ?? 0.5 } : null)}
+        testId="bim-section"
+      />
       {section && (
         <input
           type="range"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Empty } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
@@ -31,6 +31,9 @@ export function BimViewsPanel({
     { spaceId, versionId, limit: 300 },
     { enabled: view === 'relations' },
   );
+  /** The note under a view cut at its limit: how many more there are. */
+  const more = (total = 0, shown = 0) =>
+    total > shown && <p className="bim-muted">{t('bim.view.more', { count: total - shown })}</p>;
   return (
     <div className="bim-views" data-testid="bim-views">
       <select
@@ -46,53 +49,42 @@ export function BimViewsPanel({
         {view === 'elements' &&
           model &&
           elements.data?.elements.map((e) => (
-            <li key={e.index}>
-              <button
-                type="button"
-                className="bim-list-row bim-row-button"
-                onClick={() => onElement(model.id, e.globalId)}
-              >
-                <span className="bim-grow">{e.name ?? e.globalId}</span>
-                <span className="bim-muted">{e.ifcClass}</span>
-              </button>
-            </li>
+            <ViewRow key={e.index} onClick={() => onElement(model.id, e.globalId)}>
+              <span className="bim-grow">{e.name ?? e.globalId}</span>
+              <span className="bim-muted">{e.ifcClass}</span>
+            </ViewRow>
           ))}
         {view === 'works' &&
           worksWithout.map((w) => (
-            <li key={w.id}>
-              <button type="button" className="bim-list-row bim-row-button" onClick={() => onWork(w.id)}>
-                <span className="bim-muted bim-code">{w.code}</span>
-                <span className="bim-grow">{w.name}</span>
-              </button>
-            </li>
+            <ViewRow key={w.id} onClick={() => onWork(w.id)}>
+              <span className="bim-muted bim-code">{w.code}</span>
+              <span className="bim-grow">{w.name}</span>
+            </ViewRow>
           ))}
         {view === 'relations' &&
           relations.data?.relations.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className="bim-list-row bim-row-button"
-                onClick={() => onElement(r.modelId, r.globalId)}
-              >
-                <span className="bim-grow">{r.workName}</span>
-                <span className="bim-muted">{r.elementName ?? r.globalId}</span>
-              </button>
-            </li>
+            <ViewRow key={r.id} onClick={() => onElement(r.modelId, r.globalId)}>
+              <span className="bim-grow">{r.workName}</span>
+              <span className="bim-muted">{r.elementName ?? r.globalId}</span>
+            </ViewRow>
           ))}
       </ul>
-      {view === 'elements' && (elements.data?.total ?? 0) > (elements.data?.elements.length ?? 0) && (
-        <p className="bim-muted">
-          {t('bim.view.more', { count: elements.data!.total - elements.data!.elements.length })}
-        </p>
-      )}
-      {view === 'relations' && (relations.data?.total ?? 0) > (relations.data?.relations.length ?? 0) && (
-        <p className="bim-muted">
-          {t('bim.view.more', { count: relations.data!.total - relations.data!.relations.length })}
-        </p>
-      )}
+      {view === 'elements' && more(elements.data?.total, elements.data?.elements.length)}
+      {view === 'relations' && more(relations.data?.total, relations.data?.relations.length)}
       {((view === 'elements' && elements.data?.total === 0) ||
         (view === 'works' && !worksWithout.length) ||
         (view === 'relations' && relations.data?.total === 0)) && <Empty>{t('bim.view.empty')}</Empty>}
     </div>
+  );
+}
+
+/** A row of a view: a button that selects what it names. */
+function ViewRow({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <button type="button" className="bim-list-row bim-row-button" onClick={onClick}>
+        {children}
+      </button>
+    </li>
   );
 }
