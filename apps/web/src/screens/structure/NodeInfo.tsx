@@ -1,6 +1,7 @@
 import { DEFAULT_NODE_INFO_TAB, NODE_INFO_TABS } from '@takt/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
+import { PlainTable } from '../../components/table';
 import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -93,38 +94,34 @@ function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate })
   if (rows.length === 0) return <Empty>{t(`node_info.empty.${tab}`)}</Empty>;
   if (tab === 'task_relations')
     return (
-      <div className="table-wrap">
-        <table className="table" data-testid="task-relations">
-          <thead>
-            <tr>
-              <th>{t('relations.predecessor')}</th>
-              <th>{t('relations.successor')}</th>
-              <th>{t('relations.type')}</th>
-              <th>{t('relations.lag')}</th>
-              <th>{t('relations.free_reserve')}</th>
-              <th>{t('relations.total_reserve')}</th>
-              <th>{t('relations.critical')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={String(r.id)}>
-                <td>
-                  {String(r.predecessorCode ?? '')} {String(r.predecessorName ?? '')}
-                </td>
-                <td>
-                  {String(r.successorCode ?? '')} {String(r.successorName ?? '')}
-                </td>
-                <td>{String(r.type).toUpperCase()}</td>
-                <td>{minutesAsDays(r.lagMinutes, t)}</td>
-                <td>{minutesAsDays(r.freeReserve, t)}</td>
-                <td>{minutesAsDays(r.totalReserve, t)}</td>
-                <td>{r.onCriticalPath ? <Badge tone="warn">{t('common.yes')}</Badge> : t('common.no')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        testId="task-relations"
+        heads={[
+          t('relations.predecessor'),
+          t('relations.successor'),
+          t('relations.type'),
+          t('relations.lag'),
+          t('relations.free_reserve'),
+          t('relations.total_reserve'),
+          t('relations.critical'),
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={String(r.id)}>
+            <td>
+              {String(r.predecessorCode ?? '')} {String(r.predecessorName ?? '')}
+            </td>
+            <td>
+              {String(r.successorCode ?? '')} {String(r.successorName ?? '')}
+            </td>
+            <td>{String(r.type).toUpperCase()}</td>
+            <td>{minutesAsDays(r.lagMinutes, t)}</td>
+            <td>{minutesAsDays(r.freeReserve, t)}</td>
+            <td>{minutesAsDays(r.totalReserve, t)}</td>
+            <td>{r.onCriticalPath ? <Badge tone="warn">{t('common.yes')}</Badge> : t('common.no')}</td>
+          </tr>
+        ))}
+      </PlainTable>
     );
   const list = (item: (r: Row) => ReactNode) => (
     <ul className="plain-list">
