@@ -32,9 +32,12 @@ async function scrubTo(page: Page, day: string) {
   }, minutesOfDay(day));
 }
 
-/** Pixels of the 3D canvas in the orange of "being built" (by hue: lit and seen through ghosts it darkens). */
-async function orangePixels(page: Page) {
-  return page.getByTestId('bim-viewport').evaluate(async (host) => {
+/**
+ * Pixels of the 3D canvas: `orange` — in the orange of "being built" (by hue: lit and seen through ghosts
+ * it darkens); `model` — not the viewer's background (the colour of the top left pixel): the model is drawn.
+ */
+async function canvasPixels(page: Page, kind: 'orange' | 'model') {
+  return page.getByTestId('bim-viewport').evaluate(async (host, kind) => {
     const canvas = host.querySelector('canvas')!;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const copy = document.createElement('canvas');
@@ -43,13 +46,19 @@ async function orangePixels(page: Page) {
     const ctx = copy.getContext('2d')!;
     ctx.drawImage(canvas, 0, 0);
     const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
     let n = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (r > 110 && r - b > 80 && g - b > 25 && r > g) n++;
+      if (
+        kind === 'orange'
+          ? r > 110 && r - b > 80 && g - b > 25 && r > g
+          : Math.abs(r - r0) + Math.abs(g - g0) + Math.abs(b - b0) > 24
+      )
+        n++;
     }
     return n;
-  });
+  }, kind);
 }
 
 test('BIM: upload a model, link storeys to works by rule, play the schedule back in 4D', async ({
@@ -92,15 +101,15 @@ test('BIM: upload a model, link storeys to works by rule, play the schedule back
   // Three dates: nothing started; storey 1 built, storey 2 being built (orange), storey 3 not yet; all done.
   await scrubTo(page, '2026-03-02');
   await expect(page.getByTestId('bim-date')).toHaveText('02.03.2026');
-  expect(await orangePixels(page)).toBe(0);
+  expect(await canvasPixels(page, 'orange')).toBe(0);
   await shot(page, 'bim-03-before');
   await scrubTo(page, '2026-03-11');
   await expect(page.getByTestId('bim-date')).toHaveText('11.03.2026');
-  expect(await orangePixels(page)).toBeGreaterThan(200);
+  expect(await canvasPixels(page, 'orange')).toBeGreaterThan(200);
   await shot(page, 'bim-04-during');
   await scrubTo(page, '2026-03-21');
   await expect(page.getByTestId('bim-date')).toHaveText('21.03.2026');
-  expect(await orangePixels(page)).toBe(0);
+  expect(await canvasPixels(page, 'orange')).toBe(0);
   await shot(page, 'bim-05-after');
 
   // Play from the start at 90 days per second: it runs to the end and stops.
@@ -129,25 +138,6 @@ test('BIM: upload a model, link storeys to works by rule, play the schedule back
   await expect(page.getByTestId('bim-speed')).toHaveValue('90');
 });
 
-/** Pixels of the 3D canvas that are not the viewer's background: the model is drawn. */
-async function modelPixels(page: Page) {
-  return page.getByTestId('bim-viewport').evaluate(async (host) => {
-    const canvas = host.querySelector('canvas')!;
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4)
-      if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 24) n++;
-    return n;
-  });
-}
-
 test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at once and opens', async ({
   page,
   request,
@@ -166,7 +156,7 @@ test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at 
   const file = fileURLToPath(new URL('../../../shared/testdata/ifc/AC20-FZK-Haus.ifc', import.meta.url));
   await (await chooser).setFiles(file);
   await expect(page.getByTestId('bim-models')).toContainText('IFC4 · 97 elements', { timeout: 60_000 });
-  expect(await modelPixels(page)).toBeGreaterThan(20_000);
+  expect(await canvasPixels(page, 'model')).toBeGreaterThan(20_000);
   await shot(page, 'bim-07-ac20-fzk-haus');
   expect(errors).toEqual([]);
 });
