@@ -1,0 +1,67 @@
+import { documentOfColumns } from '@takt/schedule';
+import { testColumns } from '@takt/schedule/testing';
+import { describe, expect, it } from 'vitest';
+import { applyRowResults, calculateRows, documentParts } from '../src/domains/calculation/rows';
+import { CalculationFailed, calculationThread } from '../src/domains/calculation/thread';
+
+const DAY = 480;
+const TODAY = '2026-03-02';
+const chain = () =>
+  documentOfColumns(
+    testColumns(
+      [
+        { id: 'a', name: 'Котлован', duration: 2 * DAY },
+        { id: 'b', name: 'Фундамент', duration: 3 * DAY },
+        { id: 'c', name: 'Каркас', duration: DAY },
+      ],
+      [
+        { from: 0, to: 1 },
+        { from: 1, to: 2 },
+      ],
+      { projectStart: 0 },
+    ),
+  );
+
+describe('the calculation of a document by rows', () => {
+  it('calculates the same in the calculation thread as inline, and finds nothing to write once applied', async () => {
+    const doc = chain();
+    const inline = calculateRows(doc, TODAY);
+    const threaded = await calculationThread.calculate(documentParts(doc), TODAY);
+    expect(threaded).toEqual(inline);
+    expect(Array.from(inline.changedRows)).toEqual([0, 1, 2]);
+    const [a, b, c] = inline.earlyStart;
+    expect(a! < b! && b! < c!).toBe(true);
+
+    applyRowResults(doc, inline);
+    const again = calculateRows(doc, TODAY);
+    expect(again.changedRows.length).toBe(0);
+    expect(again.changedRelations.length).toBe(0);
+
+    doc.durationMinutes[1] = 4 * DAY;
+    const edited = calculateRows(doc, TODAY);
+    // The edited work, the one after it; the first one's late dates stay (it drives the others).
+    expect(Array.from(edited.changedRows)).toEqual([1, 2]);
+  });
+
+  it('answers a cycle from the thread as the engine refused it, naming the works, and keeps working', async () => {
+    const cyclic = documentOfColumns(
+      testColumns(
+        [
+          { id: 'a', duration: DAY },
+          { id: 'b', duration: DAY },
+        ],
+        [
+          { from: 0, to: 1 },
+          { from: 1, to: 0 },
+        ],
+        { projectStart: 0 },
+      ),
+    );
+    const refused = await calculationThread.calculate(documentParts(cyclic), TODAY).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CalculationFailed);
+    expect((refused as CalculationFailed).failure).toMatchObject({ code: 'cycle' });
+    expect([...(refused as CalculationFailed).failure.workIds].sort()).toEqual(['a', 'b']);
+    const after = await calculationThread.calculate(documentParts(chain()), TODAY);
+    expect(after.changedRows.length).toBe(3);
+  });
+});
