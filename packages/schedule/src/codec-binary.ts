@@ -1,9 +1,8 @@
 import type { ExternalColumnArrays, RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
 import { type ColumnKind, EXTERNAL_COLUMNS, namesOf, RELATION_COLUMNS, WORK_COLUMNS } from './columns.js';
 import {
-  checkEnums,
-  checkNoDate,
   documentFrom,
+  headerPartsOf,
   type PayloadHeader,
   payloadHeaderOf,
   type ScheduleColumns,
@@ -115,9 +114,7 @@ export function decodeBinaryPayload(data: ArrayBuffer | Uint8Array): ScheduleDoc
   if (magic !== 'TKC1') throw new Error('not a binary schedule payload');
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as BinaryHeader;
-  if (header.format !== BINARY_PAYLOAD_FORMAT) throw new Error(`unknown payload format ${header.format}`);
-  checkNoDate(header.noDate);
-  checkEnums(header.enums);
+  const parts = headerPartsOf(header, BINARY_PAYLOAD_FORMAT);
   const buffer = bytes.buffer;
   const body = bytes.byteOffset + ((8 + headerLength + 7) & ~7);
   const read = (kind: ColumnKind, column: StoredColumn | undefined, length: number): Column => {
@@ -153,10 +150,7 @@ export function decodeBinaryPayload(data: ArrayBuffer | Uint8Array): ScheduleDoc
   const relationCount = header.relations.count;
   const externalCount = header.externals.count;
   return documentFrom({
-    versionId: header.versionId,
-    versionRevision: header.versionRevision,
-    calcStatus: header.calcStatus,
-    count: n,
+    ...parts,
     ids,
     ...table<WorkColumnArrays>(WORK_COLUMNS, header.works, n),
     strings: header.strings,
@@ -176,7 +170,5 @@ export function decodeBinaryPayload(data: ArrayBuffer | Uint8Array): ScheduleDoc
         externalCount,
       ),
     },
-    scheduling: header.scheduling,
-    calendars: header.calendars,
   });
 }

@@ -1,9 +1,8 @@
 import type { ExternalColumnArrays, RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
 import { type ColumnKind, columnOf, EXTERNAL_COLUMNS, RELATION_COLUMNS, WORK_COLUMNS } from './columns.js';
 import {
-  checkEnums,
-  checkNoDate,
   documentFrom,
+  headerPartsOf,
   type PayloadHeader,
   payloadHeaderOf,
   type ScheduleColumns,
@@ -75,15 +74,10 @@ export function encodeJsonPayload(c: ScheduleColumns): JsonPayload {
 }
 
 export function decodeJsonPayload(payload: JsonPayload): ScheduleDocument {
-  if (payload.format !== JSON_PAYLOAD_FORMAT) throw new Error(`unknown payload format ${payload.format}`);
-  checkNoDate(payload.noDate);
-  checkEnums(payload.enums);
+  const parts = headerPartsOf(payload, JSON_PAYLOAD_FORMAT);
   const { id, ...works } = payload.works;
   return documentFrom({
-    versionId: payload.versionId,
-    versionRevision: payload.versionRevision,
-    calcStatus: payload.calcStatus,
-    count: payload.count,
+    ...parts,
     ids: id,
     ...columns<WorkColumnArrays>(works, WORK_COLUMNS),
     strings: payload.strings,
@@ -101,7 +95,5 @@ export function decodeJsonPayload(payload: JsonPayload): ScheduleDocument {
         EXTERNAL_COLUMNS,
       ),
     },
-    scheduling: payload.scheduling,
-    calendars: payload.calendars,
   });
 }

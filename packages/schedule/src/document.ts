@@ -135,7 +135,7 @@ export function documentOfColumns(c: ScheduleColumns): ScheduleDocument {
 }
 
 /** Refuses a payload whose enums are not this codec's: its indices would be read as other values. */
-export function checkEnums(enums: unknown): void {
+function checkEnums(enums: unknown): void {
   if (JSON.stringify(enums) !== JSON.stringify(PAYLOAD_ENUMS))
     throw new Error('payload: its enums are not the ones this app knows');
 }
@@ -144,8 +144,20 @@ export function checkEnums(enums: unknown): void {
  * Dates in the payloads are engine minutes (negative before 2000) with `noDate` (−2³¹, the engine's
  * `NO_TIME`) for none; a payload with another marker is refused rather than read with dates lost or made up.
  */
-export function checkNoDate(noDate: unknown): void {
+function checkNoDate(noDate: unknown): void {
   if (noDate !== PAYLOAD_NO_DATE) throw new Error(`payload: unknown no-date marker ${String(noDate)}`);
+}
+
+/**
+ * What a document keeps of the header of a payload being read, once the header names `format` and the
+ * no-date marker and enums this app writes; any other is refused.
+ */
+export function headerPartsOf(header: PayloadHeader & { format: string }, format: string) {
+  if (header.format !== format) throw new Error(`unknown payload format ${header.format}`);
+  checkNoDate(header.noDate);
+  checkEnums(header.enums);
+  const { versionId, versionRevision, calcStatus, count, scheduling, calendars } = header;
+  return { versionId, versionRevision, calcStatus, count, scheduling, calendars };
 }
 
 /** The text of a string-table reference; empty for none. */
