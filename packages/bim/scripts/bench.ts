@@ -19,7 +19,7 @@ import { bimGeometryEncode } from '../src/geometry';
 import { bimIfcApiCreate } from '../src/ifc/api';
 import { bimDemoIfc } from '../src/ifc/demo';
 import { bimIfcParse } from '../src/ifc/parse';
-import { launchChromium, serveFolder } from './headless';
+import { buildPage, launchChromium, serveFolder } from './headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.bench');
@@ -185,13 +185,7 @@ window.bench = async (name) => {
 };
 document.title = 'ready';
 `;
-await build({
-  stdin: { contents: page, resolveDir: root, loader: 'ts' },
-  bundle: true,
-  format: 'esm',
-  outfile: join(out, 'bench.js'),
-  logLevel: 'warning',
-});
+await buildPage(root, out, 'bench', page, { width: 1280, height: 720 });
 await build({
   entryPoints: [join(root, 'scripts/bench-worker.ts')],
   bundle: true,
@@ -201,10 +195,6 @@ await build({
   // web-ifc's browser build mentions Node modules it never loads in a worker.
   external: ['fs', 'path', 'url', 'worker_threads', 'crypto', 'module', 'os', 'child_process', 'perf_hooks'],
 });
-writeFileSync(
-  join(out, 'bench.html'),
-  '<html><body style="margin:0"><div id="v" style="width:1280px;height:720px"></div><script type="module" src="bench.js"></script></body></html>',
-);
 const files: Record<string, string> = {
   'web-ifc.wasm': join(root, '../../node_modules/web-ifc/web-ifc.wasm'),
 };

@@ -1,8 +1,10 @@
-// What the browser scripts (the viewer preview and the benchmark) share: a local server for the page
-// they build and Debian's headless Chromium with software WebGL.
+// What the browser scripts (the viewer preview and the benchmark) share: the page they build, a local
+// server for it and Debian's headless Chromium with software WebGL.
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const TYPES: Record<string, string> = {
@@ -11,6 +13,31 @@ const TYPES: Record<string, string> = {
   json: 'application/json',
   wasm: 'application/wasm',
 };
+
+/**
+ * Bundles a page's script, written inline (`contents`, its imports resolved from the package folder `root`),
+ * into `<out>/<name>.js` and writes `<out>/<name>.html`, which runs it beside an empty `#v` box of the given
+ * size for the viewer.
+ */
+export async function buildPage(
+  root: string,
+  out: string,
+  name: string,
+  contents: string,
+  box: { width: number; height: number },
+): Promise<void> {
+  await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    outfile: join(out, `${name}.js`),
+    logLevel: 'warning',
+  });
+  writeFileSync(
+    join(out, `${name}.html`),
+    `<html><body style="margin:0"><div id="v" style="width:${box.width}px;height:${box.height}px"></div><script type="module" src="${name}.js"></script></body></html>`,
+  );
+}
 
 /**
  * Serves the files of `folder` on a free port of this machine, `index` at `/`; a name in `extra` is

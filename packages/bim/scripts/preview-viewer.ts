@@ -4,12 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { bimGeometryEncode } from '../src/geometry';
 import { bimIfcApiCreate } from '../src/ifc/api';
 import { bimDemoIfc } from '../src/ifc/demo';
 import { bimIfcParse } from '../src/ifc/parse';
-import { launchChromium, serveFolder } from './headless';
+import { buildPage, launchChromium, serveFolder } from './headless';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.preview');
@@ -68,17 +67,7 @@ async function main() {
 }
 main().catch((e) => { document.title = 'error ' + e.message + e.stack; });
 `;
-await build({
-  stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-  bundle: true,
-  format: 'esm',
-  outfile: join(out, 'preview.js'),
-  logLevel: 'warning',
-});
-writeFileSync(
-  join(out, 'preview.html'),
-  '<html><body style="margin:0"><div id="v" style="width:1000px;height:640px"></div><script type="module" src="preview.js"></script></body></html>',
-);
+await buildPage(root, out, 'preview', entry, { width: 1000, height: 640 });
 const server = await serveFolder(out, 'preview.html');
 const browser = await launchChromium();
 try {
