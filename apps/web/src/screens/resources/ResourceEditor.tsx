@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { Button, Card } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { describeFailure } from '../../lib/errors';
@@ -65,8 +65,7 @@ export function ResourceEditor({
 
   const remove = async () => {
     if (!resource) return;
-    if (!(await confirmed({ title: t('resources.delete_title', { name: resource.name }), danger: true })))
-      return;
+    if (!(await confirmedDelete(t('resources.delete_title', { name: resource.name })))) return;
     try {
       await api.resources.delete.mutate({ spaceId, resourceId: resource.id });
       await utils.resources.list.invalidate();

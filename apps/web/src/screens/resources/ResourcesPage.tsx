@@ -2,7 +2,7 @@ import { RESOURCE_KINDS } from '@takt/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { numHead, PlainTable } from '../../components/table';
-import { Badge, Button, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
+import { Badge, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
@@ -67,17 +67,13 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
       <PageHeader
         title={t('screen.resources')}
         subtitle={t('resources.subtitle')}
-        actions={
-          tab === 'resources' && (
-            <Button
-              variant="primary"
-              disabled={!editable}
-              onClick={() => setCreating(true)}
-              data-testid="resource-create"
-            >
-              + {t('resources.new')}
-            </Button>
-          )
+        add={
+          tab === 'resources' && {
+            label: t('resources.new'),
+            disabled: !editable,
+            onClick: () => setCreating(true),
+            testId: 'resource-create',
+          }
         }
       />
       <Tabs

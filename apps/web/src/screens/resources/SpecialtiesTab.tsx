@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CompactSelect } from '../../components/compact-select';
-import { confirmed } from '../../components/confirm';
+import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, Card, Empty, TextField } from '../../components/ui';
@@ -21,8 +21,7 @@ export function SpecialtiesTab({ editable }: { editable: boolean }) {
   const list = trpc.resources.specialties.useQuery({ spaceId });
   const [editing, setEditing] = useState<Specialty | 'new' | null>(null);
   const remove = async (s: Specialty) => {
-    if (!(await confirmed({ title: t('resources.specialty_delete_title', { name: s.name }), danger: true })))
-      return;
+    if (!(await confirmedDelete(t('resources.specialty_delete_title', { name: s.name })))) return;
     await api.resources.deleteSpecialty.mutate({ spaceId, specialtyId: s.id });
     await utils.resources.specialties.invalidate();
   };

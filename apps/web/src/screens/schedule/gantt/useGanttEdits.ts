@@ -1,7 +1,7 @@
 import { type GanttSnapshot, type LINK_TYPES, WORK_SUMMARY } from '@takt/gantt';
 import { type EditCommand, workLabel } from '@takt/schedule';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
-import { confirmed } from '../../../components/confirm';
+import { confirmedDelete } from '../../../components/confirm';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { describeFailure } from '../../../lib/errors';
 import type { Translate } from '../../../lib/i18n';
@@ -127,12 +127,7 @@ export function useGanttEdits(args: {
     if (readOnly || link < 0 || link >= linkRelations.length) return;
     const { from, to, type } = linkNames(link);
     const names = { type: type.toUpperCase(), from: label(from), to: label(to) };
-    const yes = await confirmed({
-      title: t('gantt.link.delete_title', names),
-      text: t('gantt.link.delete_text'),
-      danger: true,
-    });
-    if (!yes) return;
+    if (!(await confirmedDelete(t('gantt.link.delete_title', names), t('gantt.link.delete_text')))) return;
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
     try {

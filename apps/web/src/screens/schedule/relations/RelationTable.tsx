@@ -1,6 +1,6 @@
 import type { LinkType } from '@takt/contracts';
 import { CompactSelect } from '../../../components/compact-select';
-import { Badge } from '../../../components/ui';
+import { Badge, CrossButton } from '../../../components/ui';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { appI18n, useT } from '../../../lib/i18n';
 import { daysToMinutes, formatNumber, minutesToDays } from '../../../lib/schedule-time';
@@ -90,15 +90,11 @@ export function RelationTable({
                     />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={t('relations.remove')}
+                    <CrossButton
+                      label={t('relations.remove')}
                       disabled={readOnly}
                       onClick={() => onRemove(r)}
-                    >
-                      ×
-                    </button>
+                    />
                   </td>
                 </tr>
               );
