@@ -280,6 +280,19 @@ export interface PrintCellFormat {
   date: (minutes: number) => string;
 }
 
+/** The columns that show a date of the works, by the works' column of that date. */
+const DATE_COLUMNS = {
+  start: 'planStart',
+  finish: 'planFinish',
+  factStart: 'factStart',
+  factFinish: 'factFinish',
+  earlyStart: 'earlyStart',
+  earlyFinish: 'earlyFinish',
+  lateStart: 'lateStart',
+  lateFinish: 'lateFinish',
+} as const satisfies Partial<Record<PrintColumn, keyof WorkColumnArrays>>;
+const isDateColumn = (column: PrintColumn): column is keyof typeof DATE_COLUMNS => column in DATE_COLUMNS;
+
 /**
  * The text of one printed cell — the same on paper (server PDF) and in the dialog's preview (browser),
  * as the WBS grid shows it: dates DD.MM.YYYY, durations and floats in working days, progress in percent.
@@ -295,6 +308,7 @@ export function printCellText(
   const date = (minutes: number) => (minutes >= 0 ? format.date(minutes) : '');
   const days = (minutes: number) => format.number(minutes / 60 / format.hoursPerDay);
   const calculated = w.earlyStart[row]! >= 0;
+  if (isDateColumn(column)) return date(w[DATE_COLUMNS[column]][row]!);
   switch (column) {
     case 'code':
       return text(w.code[row]!);
@@ -302,10 +316,6 @@ export function printCellText(
       return `${'   '.repeat(source.depth[row] ?? 0)}${text(w.name[row]!)}`;
     case 'type':
       return format.translate(`work_type.${WORK_TYPES[w.type[row]!] ?? 'task'}`);
-    case 'start':
-      return date(w.planStart[row]!);
-    case 'finish':
-      return date(w.planFinish[row]!);
     case 'duration':
       return days(w.durationMinutes[row]!);
     case 'progress':
@@ -318,20 +328,8 @@ export function printCellText(
       return date(source.approvedStart[row]!);
     case 'approvedFinish':
       return date(source.approvedFinish[row]!);
-    case 'factStart':
-      return date(w.factStart[row]!);
-    case 'factFinish':
-      return date(w.factFinish[row]!);
     case 'status':
       return format.translate(`work_status.${WORK_STATUSES[w.status[row]!] ?? 'not_started'}`);
-    case 'earlyStart':
-      return date(w.earlyStart[row]!);
-    case 'earlyFinish':
-      return date(w.earlyFinish[row]!);
-    case 'lateStart':
-      return date(w.lateStart[row]!);
-    case 'lateFinish':
-      return date(w.lateFinish[row]!);
     case 'totalFloat':
       return calculated ? days(w.totalFloat[row]!) : '';
     case 'freeFloat':
