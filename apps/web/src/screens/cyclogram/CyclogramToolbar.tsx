@@ -1,6 +1,7 @@
 import type { CyclogramLocationSource } from '@takt/contracts';
 import type { ScaleLevel } from '@takt/gantt';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
+import { InlineLabel } from '../../components/inline-label';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import type { CyclogramCommands } from './CyclogramCanvas';
@@ -92,8 +93,7 @@ function CyclogramSettings({ cyclogram }: { cyclogram: CyclogramState }) {
         onChange={(value) => change({ trades: parseSource(value) })}
         testId="cyclogram-trades"
       />
-      <label className="cyclogram-field">
-        <span>{t('cyclogram.buffer')}</span>
+      <InlineLabel className="cyclogram-field" text={t('cyclogram.buffer')}>
         <input
           className="input input-compact cyclogram-buffer"
           type="number"
@@ -104,7 +104,7 @@ function CyclogramSettings({ cyclogram }: { cyclogram: CyclogramState }) {
           onChange={(e) => change({ bufferDays: bufferDaysOf(e.target.value) })}
           data-testid="cyclogram-buffer"
         />
-      </label>
+      </InlineLabel>
       <Button disabled={!cyclogram.changed} busy={cyclogram.saving} onClick={() => cyclogram.save()}>
         {t('cyclogram.save')}
       </Button>

@@ -1,4 +1,5 @@
 import { CompactSelect } from '../../components/compact-select';
+import { InlineLabel } from '../../components/inline-label';
 import { useT } from '../../lib/i18n';
 
 /** A select of where locations or trades come from: the works' names, a WBS level or an attribute. */
@@ -21,8 +22,7 @@ export function SourceSelect({
 }) {
   const t = useT();
   return (
-    <label className="cyclogram-field">
-      <span>{label}</span>
+    <InlineLabel className="cyclogram-field" text={label}>
       <CompactSelect
         value={value}
         onChange={onChange}
@@ -39,6 +39,6 @@ export function SourceSelect({
           })),
         ]}
       />
-    </label>
+    </InlineLabel>
   );
 }

@@ -1,5 +1,6 @@
 import { DISTRIBUTION_MODES, RESERVED_ALLOCATION_MODES } from '@takt/contracts';
 import { CompactSelect, choicesOf } from '../../components/compact-select';
+import { InlineLabel } from '../../components/inline-label';
 import { Badge, Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
@@ -52,8 +53,7 @@ export function AssignmentItem({
       </div>
       <div className="assignment-fields">
         {(['planQuantity', 'approvedQuantity', 'factQuantity'] as const).map((field) => (
-          <label key={field}>
-            <span>{t(`assignment.${field}`)}</span>
+          <InlineLabel key={field} text={t(`assignment.${field}`)}>
             <input
               className="input input-compact"
               inputMode="decimal"
@@ -67,19 +67,17 @@ export function AssignmentItem({
                 else if (change) onSave(a, { [field]: change.value });
               }}
             />
-          </label>
+          </InlineLabel>
         ))}
-        <label>
-          <span>{t('assignment.distribution')}</span>
+        <InlineLabel text={t('assignment.distribution')}>
           <CompactSelect
             disabled={readOnly}
             value={a.distribution}
             onChange={(distribution) => onSave(a, { distribution })}
             options={choicesOf(DISTRIBUTION_MODES, (m) => t(`assignment.distribution.${m}`))}
           />
-        </label>
-        <label>
-          <span>{t('assignment.reserved')}</span>
+        </InlineLabel>
+        <InlineLabel text={t('assignment.reserved')}>
           <CompactSelect
             disabled={readOnly}
             value={a.reserved ?? ''}
@@ -94,7 +92,7 @@ export function AssignmentItem({
               ...choicesOf(RESERVED_ALLOCATION_MODES, (m) => t(`assignment.reserved.${m}`)),
             ]}
           />
-        </label>
+        </InlineLabel>
         <ReservedFields a={a} others={others} readOnly={readOnly} hoursPerDay={hoursPerDay} onSave={onSave} />
       </div>
     </li>
@@ -120,17 +118,15 @@ function ReservedFields({
     case 'by_lag':
       return (
         <>
-          <label>
-            <span>{t('assignment.lag_days')}</span>
+          <InlineLabel text={t('assignment.lag_days')}>
             <input
               className="input input-compact"
               disabled={readOnly}
               defaultValue={daysText(a.lagMinutes, hoursPerDay)}
               onBlur={(e) => onSave(a, { lagMinutes: minutesOfDays(e.target.value, hoursPerDay) ?? 0 })}
             />
-          </label>
-          <label>
-            <span>{t('assignment.window_days')}</span>
+          </InlineLabel>
+          <InlineLabel text={t('assignment.window_days')}>
             <input
               className="input input-compact"
               disabled={readOnly}
@@ -138,13 +134,12 @@ function ReservedFields({
               placeholder={t('assignment.to_finish')}
               onBlur={(e) => onSave(a, { windowMinutes: minutesOfDays(e.target.value, hoursPerDay) })}
             />
-          </label>
+          </InlineLabel>
         </>
       );
     case 'by_volume':
       return (
-        <label>
-          <span>{t('assignment.follows')}</span>
+        <InlineLabel text={t('assignment.follows')}>
           <CompactSelect
             disabled={readOnly}
             value={a.followsId ?? ''}
@@ -153,7 +148,7 @@ function ReservedFields({
               .filter((o) => o.id !== a.id && o.reserved !== 'by_volume')
               .map((o) => ({ value: o.id, label: o.resourceName }))}
           />
-        </label>
+        </InlineLabel>
       );
     case 'by_date':
       return <p className="muted assignment-note">{t('assignment.by_date_note')}</p>;
