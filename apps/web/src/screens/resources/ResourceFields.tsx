@@ -1,5 +1,5 @@
 import { RESOURCE_KINDS, type ResourceKind } from '@takt/contracts';
-import { SelectField, TextField } from '../../components/ui';
+import { namedOptions, SelectField, TextField } from '../../components/ui';
 import type { FieldErrors } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import type { ResourceDraft } from './resource-form';
@@ -50,18 +50,12 @@ export function ResourceFields({
       <SelectField
         label={t('resources.calendar')}
         {...bind('calendarId')}
-        options={[
-          { value: '', label: t('resources.every_day') },
-          ...calendars.map((c) => ({ value: c.id, label: c.name })),
-        ]}
+        options={namedOptions(calendars, t('resources.every_day'))}
       />
       <SelectField
         label={t('resources.specialty')}
         {...bind('specialtyId')}
-        options={[
-          { value: '', label: t('common.none') },
-          ...specialties.map((s) => ({ value: s.id, label: s.name })),
-        ]}
+        options={namedOptions(specialties, t('common.none'))}
       />
     </fieldset>
   );

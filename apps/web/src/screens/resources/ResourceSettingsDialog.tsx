@@ -1,7 +1,7 @@
 import { CALCULATION_SCENARIOS, LEVELING_RULES, SCENARIO_VARIANTS } from '@takt/contracts';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../components/dialog';
-import { Checkbox, SelectField, Spinner } from '../../components/ui';
+import { Checkbox, namedOptions, SelectField, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useSaving } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -72,10 +72,7 @@ export function ResourceSettingsDialog({
   }, [settings.data]);
   const change = (patch: Partial<SettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const money = (attributes.data ?? []).filter((a) => a.valueType === 'money' || a.valueType === 'number');
-  const options = [
-    { value: '', label: t('common.none') },
-    ...money.map((a) => ({ value: a.id, label: a.name })),
-  ];
+  const options = namedOptions(money, t('common.none'));
   // The props of a switch and of a cost attribute's select, bound to their field of the draft.
   const check = (key: 'autoStartFromWdp' | 'autoFinishFromWdp' | 'withinFloat') => ({
     checked: draft[key],

@@ -1,7 +1,8 @@
 import { LIMIT_TYPES, WORK_STATUSES, WORK_TYPES, workFields } from '@takt/contracts';
 import { useState } from 'react';
+import { choicesOf } from '../../components/compact-select';
 import { FormDialog } from '../../components/dialog';
-import { SelectField, TextField } from '../../components/ui';
+import { namedOptions, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import type { ScheduleModel } from '../../lib/columnar';
@@ -83,12 +84,13 @@ export function BulkEditDialog({
       : 'text'
     : FIELDS.find((f) => f[0] === field)![2];
   const none = { value: '', label: t('common.none') };
+  const people = [none, ...members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }))];
   const options: Partial<Record<string, { value: string; label: string }[]>> = {
-    type: WORK_TYPES.map((w) => ({ value: w, label: t(`work_type.${w}`) })),
-    status: WORK_STATUSES.map((s) => ({ value: s, label: t(`work_status.${s}`) })),
-    calendarId: [none, ...calendars.map((c) => ({ value: c.id, label: c.name }))],
-    executorId: [none, ...members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }))],
-    curatorId: [none, ...members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }))],
+    type: choicesOf(WORK_TYPES, (w) => t(`work_type.${w}`)),
+    status: choicesOf(WORK_STATUSES, (s) => t(`work_status.${s}`)),
+    calendarId: namedOptions(calendars, none.label),
+    executorId: people,
+    curatorId: people,
   };
 
   if (attribute?.valueType === 'boolean')

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CompactSelect } from '../../components/compact-select';
 import { confirmed } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
-import { Badge, Button, SelectField, TextField } from '../../components/ui';
+import { Badge, Button, namedOptions, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { formatIso, parseDateText } from '../../lib/schedule-time';
@@ -127,7 +127,7 @@ export function VersionsPanel({
             value={compareWith}
             onChange={setCompareWith}
             data-testid="compare-with"
-            options={versions.filter((v) => v.id !== current.id).map((v) => ({ value: v.id, label: v.name }))}
+            options={namedOptions(versions.filter((v) => v.id !== current.id))}
           />
           <Button
             variant="primary"
@@ -272,7 +272,7 @@ function CopyToDialog({
           label={t('eps.kind.schedule')}
           value={chosen}
           onChange={setTarget}
-          options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+          options={namedOptions(schedules)}
         />
       )}
     </FormDialog>

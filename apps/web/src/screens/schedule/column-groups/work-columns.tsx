@@ -1,5 +1,6 @@
 import { WORK_STATUSES, WORK_TYPES } from '@takt/contracts';
 import { choicesOf } from '../../../components/compact-select';
+import { namedOptions } from '../../../components/ui';
 import { textOf } from '../../../lib/columnar';
 import { hasDate } from '../../../lib/schedule-time';
 import { limitMark, limitText } from './cells';
@@ -14,7 +15,7 @@ export function workColumns({ ctx, detail, save, selectEditor }: ColumnTools): R
   const { t, model: m } = ctx;
   const calendarName = new Map(ctx.calendars.map((c) => [c.id, c.name]));
   const memberName = new Map(ctx.members.map((u) => [u.userId, `${u.firstName} ${u.lastName}`]));
-  const calendarOptions = ctx.calendars.map((c) => ({ value: c.id, label: c.name }));
+  const calendarOptions = namedOptions(ctx.calendars);
   const memberOptions = ctx.members.map((u) => ({ value: u.userId, label: `${u.firstName} ${u.lastName}` }));
   const text = (column: Int32Array) => (row: number) => textOf(m, column[row]!);
 
