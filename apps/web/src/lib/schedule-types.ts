@@ -29,3 +29,12 @@ export interface ScheduleGroup {
 
 export const asVersions = (data: unknown): VersionInfo[] => (data ?? []) as VersionInfo[];
 export const asGroups = (data: unknown): ScheduleGroup[] => (data ?? []) as ScheduleGroup[];
+
+/** What a part of the schedule's side panel that acts on a whole version is given. */
+export interface VersionPanelProps {
+  versionId: string;
+  /** The version may not change (locked, or the user may not edit). */
+  readOnly: boolean;
+  /** The version changed: the schedule reloads. */
+  onChanged: () => void;
+}

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
+import type { VersionPanelProps } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { scenarioMessages } from './assignment-edit';
 import { quantityText } from './format';
@@ -18,15 +19,7 @@ interface VersionCall {
  * The version's resource actions: update the costs, apply the resource scenario, set the remaining
  * durations by intensity, and the version's resource settings.
  */
-export function VersionResourceActions({
-  versionId,
-  readOnly,
-  onChanged,
-}: {
-  versionId: string;
-  readOnly: boolean;
-  onChanged: () => void;
-}) {
+export function VersionResourceActions({ versionId, readOnly, onChanged }: VersionPanelProps) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const utils = trpc.useUtils();

@@ -3,18 +3,11 @@ import { Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/schedule-time';
+import type { VersionPanelProps } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 
 /** The version's undo list (stored on the server, so it survives a reload); undo the latest or back to an action. */
-export function UndoPanel({
-  versionId,
-  readOnly,
-  onChanged,
-}: {
-  versionId: string;
-  readOnly: boolean;
-  onChanged: () => void;
-}) {
+export function UndoPanel({ versionId, readOnly, onChanged }: VersionPanelProps) {
   const t = useT();
   const { spaceId } = useSpace();
   const list = trpc.undo.list.useQuery({ spaceId, versionId });
