@@ -1,14 +1,7 @@
-import {
-  type GanttSnapshot,
-  LINK_TYPES,
-  type LinkType,
-  WORK_MILESTONE_FINISH,
-  WORK_MILESTONE_START,
-  WORK_SUMMARY,
-  WORK_TASK,
-} from '@takt/gantt';
+import { type GanttSnapshot, WORK_SUMMARY, WORK_TASK } from '@takt/gantt';
 import { type ScheduleModel, textOf } from '../../lib/columnar';
 import { hasDate, NO_DATE } from '../../lib/schedule-time';
+import { linkTypesOfModel, progressOf, shapesOfModel } from '../schedule/gantt/snapshot';
 
 /** One schedule of the project with the decoded payload of its actual version (null: none). */
 export interface GridSchedulePart {
@@ -29,12 +22,6 @@ export interface GridSchedule {
   workPart: Int32Array;
   workRow: Int32Array;
 }
-
-const SHAPE_OF: Readonly<Record<string, number>> = {
-  sum: WORK_SUMMARY,
-  milestone_start: WORK_MILESTONE_START,
-  milestone_finish: WORK_MILESTONE_FINISH,
-};
 
 /**
  * All schedules of a project in one read-only timeline (screens and routes grid schedule): rows grouped by schedule,
@@ -89,7 +76,7 @@ export function gridScheduleCombine(
     rows.push({ kind: 'schedule', part: p, works: model?.count ?? 0, summary });
     if (!model) return;
     const base = work;
-    const shapes = model.enums.type.map((t) => SHAPE_OF[t] ?? WORK_TASK);
+    const shapes = shapesOfModel(model);
     let first = Number.POSITIVE_INFINITY;
     let last = Number.NEGATIVE_INFINITY;
     for (let r = 0; r < model.count; r++, work++) {
@@ -102,7 +89,7 @@ export function gridScheduleCombine(
       planFinish[work] = model.planFinish[r]!;
       factStart[work] = model.factStart[r]!;
       factFinish[work] = model.factFinish[r]!;
-      progress[work] = Math.min(1, Math.max(0, model.progress[r]! / 100));
+      progress[work] = progressOf(model, r);
       critical[work] = model.critical[r]!;
       totalFloat[work] = model.totalFloat[r]!;
       lateFinish[work] = model.lateFinish[r]!;
@@ -116,7 +103,7 @@ export function gridScheduleCombine(
       planStart[summary] = first;
       planFinish[summary] = last;
     }
-    const typeOf = model.enums.linkType.map((name) => Math.max(0, LINK_TYPES.indexOf(name as LinkType)));
+    const typeOf = linkTypesOfModel(model);
     const relations = model.relations;
     for (let k = 0; k < relations.count; k++) {
       if (relations.predecessor[k]! < 0) continue;

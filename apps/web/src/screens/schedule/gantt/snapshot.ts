@@ -33,6 +33,21 @@ export function shapeOfType(type: string | undefined): WorkShape {
   return (type === undefined ? undefined : SHAPE_OF[type]) ?? WORK_TASK;
 }
 
+/** The Gantt shape of each work type code of a decoded version. */
+export function shapesOfModel(model: ScheduleModel): WorkShape[] {
+  return model.enums.type.map((type) => shapeOfType(type));
+}
+
+/** The link type code (index into LINK_TYPES) of each link type code of a decoded version. */
+export function linkTypesOfModel(model: ScheduleModel): number[] {
+  return model.enums.linkType.map((name) => Math.max(0, LINK_TYPES.indexOf(name as LinkType)));
+}
+
+/** A work's progress as the Gantt draws it: a share from 0 to 1. */
+export function progressOf(model: ScheduleModel, row: number): number {
+  return Math.min(1, Math.max(0, model.progress[row]! / 100));
+}
+
 /** The grid row (index into the visible rows) of every work, -1 for works hidden by collapsing or filters. */
 export function rowsOfWorks(count: number, visible: Int32Array): Int32Array {
   const row = new Int32Array(count).fill(-1);
@@ -54,10 +69,10 @@ export function ganttSnapshotFromModel(
 ): GanttSnapshot {
   const n = model.count;
   const shape = new Uint8Array(n);
-  const shapes = model.enums.type.map((type) => shapeOfType(type));
+  const shapes = shapesOfModel(model);
   for (let i = 0; i < n; i++) shape[i] = shapes[model.type[i]!] ?? WORK_TASK;
   const progress = new Float32Array(n);
-  for (let i = 0; i < n; i++) progress[i] = Math.min(1, Math.max(0, model.progress[i]! / 100));
+  for (let i = 0; i < n; i++) progress[i] = progressOf(model, i);
   const label = new Array<string>(n);
   for (let i = 0; i < n; i++) label[i] = textOf(model, model.name[i]!);
 
@@ -89,7 +104,7 @@ export function ganttSnapshotFromModel(
   const successor = new Int32Array(linkCount);
   const type = new Uint8Array(linkCount);
   const driving = new Uint8Array(linkCount);
-  const typeOf = model.enums.linkType.map((name) => Math.max(0, LINK_TYPES.indexOf(name as LinkType)));
+  const typeOf = linkTypesOfModel(model);
   for (let k = 0, j = 0; k < r.count; k++) {
     if (r.predecessor[k]! < 0) continue;
     predecessor[j] = r.predecessor[k]!;
