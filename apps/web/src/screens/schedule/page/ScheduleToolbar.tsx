@@ -11,6 +11,18 @@ import type { StructureEdits } from './useStructureEdits';
 /** Views under the grid and the timeline (resources, issue 8). */
 export type Dock = 'histogram' | 'daily_plan' | 'timesheet';
 
+/** The buttons that move the selected works in the tree: their sign and shortcut. */
+const SHIFTS = [
+  { direction: 'outdent', sign: '⇤', keys: 'Alt+Shift+←' },
+  { direction: 'indent', sign: '⇥', keys: 'Alt+Shift+→' },
+] as const;
+
+/** The buttons that move the active row among its siblings. */
+const MOVES = [
+  { by: -1, label: 'grid.move_up', sign: '↑', keys: 'Alt+Shift+↑' },
+  { by: 1, label: 'grid.move_down', sign: '↓', keys: 'Alt+Shift+↓' },
+] as const;
+
 /** The grid's toolbar: structure edits, expand/collapse, the filter and the indicator. */
 export function ScheduleToolbar({
   readOnly,
@@ -49,38 +61,28 @@ export function ScheduleToolbar({
       <Button disabled={readOnly || !selectedCount} onClick={onBulkEdit} data-testid="bulk-edit">
         {t('grid.bulk_edit')}
       </Button>
-      <Button
-        disabled={readOnly || !selectedCount}
-        onClick={() => shift('outdent')}
-        title="Alt+Shift+←"
-        aria-label={t('grid.outdent')}
-      >
-        ⇤ {t('grid.outdent')}
-      </Button>
-      <Button
-        disabled={readOnly || !selectedCount}
-        onClick={() => shift('indent')}
-        title="Alt+Shift+→"
-        aria-label={t('grid.indent')}
-      >
-        ⇥ {t('grid.indent')}
-      </Button>
-      <Button
-        disabled={readOnly || activeRow === undefined}
-        onClick={() => moveRow(-1)}
-        aria-label={t('grid.move_up')}
-        title="Alt+Shift+↑"
-      >
-        ↑
-      </Button>
-      <Button
-        disabled={readOnly || activeRow === undefined}
-        onClick={() => moveRow(1)}
-        aria-label={t('grid.move_down')}
-        title="Alt+Shift+↓"
-      >
-        ↓
-      </Button>
+      {SHIFTS.map(({ direction, sign, keys }) => (
+        <Button
+          key={direction}
+          disabled={readOnly || !selectedCount}
+          onClick={() => shift(direction)}
+          title={keys}
+          aria-label={t(`grid.${direction}`)}
+        >
+          {sign} {t(`grid.${direction}`)}
+        </Button>
+      ))}
+      {MOVES.map(({ by, label, sign, keys }) => (
+        <Button
+          key={by}
+          disabled={readOnly || activeRow === undefined}
+          onClick={() => moveRow(by)}
+          aria-label={t(label)}
+          title={keys}
+        >
+          {sign}
+        </Button>
+      ))}
       <ExpandButtons onExpandAll={setAllExpanded} />
       <span className="schedule-toolbar-gap" />
       <ListFilters
