@@ -1,6 +1,7 @@
 import { type Ability, unstorableTextPath, VALIDATION } from '@takt/contracts';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { z } from 'zod';
 import type { Context, SessionInfo, SpaceAccess, SpaceContext } from '../context';
 import { requireBimSeat, resolveSpaceAccess } from '../domains/access';
 import { resolveSession } from '../domains/auth';
@@ -123,6 +124,27 @@ export const publicProcedure = t.procedure.use(publicEntry).meta({ access: 'publ
 export const authedProcedure = t.procedure.use(authedEntry).meta({ access: 'authed' });
 export const spaceProcedure = (ability: Ability) =>
   t.procedure.use(spaceEntry(ability)).meta({ access: 'space', ability });
+
+/** What a space procedure does: a domain function of the call's context and its parsed input. */
+type SpaceResolver<S extends z.ZodType, R> = (ctx: SpaceContext, input: z.output<S>) => R | Promise<R>;
+
+/**
+ * A space procedure that reads, written as one line of a router: the ability it needs, its input
+ * schema and the domain function it calls. (tRPC types the parsed input through its own parser
+ * inference, which a generic schema does not resolve; it is the schema's output all the same.)
+ */
+export function spaceQuery<S extends z.ZodType, R>(ability: Ability, input: S, run: SpaceResolver<S, R>) {
+  return spaceProcedure(ability)
+    .input(input)
+    .query(({ ctx, input }) => run(ctx, input as z.output<S>));
+}
+
+/** A space procedure that writes, like `spaceQuery`. */
+export function spaceMutation<S extends z.ZodType, R>(ability: Ability, input: S, run: SpaceResolver<S, R>) {
+  return spaceProcedure(ability)
+    .input(input)
+    .mutation(({ ctx, input }) => run(ctx, input as z.output<S>));
+}
 
 /** The step in front of every BIM procedure: the caller must hold a seat of the BIM module. */
 export const bimSeat = t.middleware(async ({ ctx, next }) => {

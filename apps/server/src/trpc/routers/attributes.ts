@@ -6,22 +6,14 @@ import {
   updateAttributeInput,
 } from '@takt/contracts';
 import * as attributes from '../../domains/attributes';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceQuery } from '../trpc';
 
 export const attributesRouter = router({
-  list: spaceProcedure('schedule.view')
-    .input(listAttributesInput)
-    .query(({ ctx, input }) => attributes.listAttributes(ctx, input)),
-  create: spaceProcedure('attributes.edit')
-    .input(createAttributeInput)
-    .mutation(({ ctx, input }) => attributes.createAttribute(ctx, input)),
-  update: spaceProcedure('attributes.edit')
-    .input(updateAttributeInput)
-    .mutation(({ ctx, input }) => attributes.updateAttribute(ctx, input)),
-  delete: spaceProcedure('attributes.edit')
-    .input(attributeInput)
-    .mutation(({ ctx, input }) => attributes.deleteAttribute(ctx, input.attributeId)),
-  setAccess: spaceProcedure('attributes.edit')
-    .input(setAttributeAccessInput)
-    .mutation(({ ctx, input }) => attributes.setAttributeAccess(ctx, input)),
+  list: spaceQuery('schedule.view', listAttributesInput, attributes.listAttributes),
+  create: spaceMutation('attributes.edit', createAttributeInput, attributes.createAttribute),
+  update: spaceMutation('attributes.edit', updateAttributeInput, attributes.updateAttribute),
+  delete: spaceMutation('attributes.edit', attributeInput, (ctx, input) =>
+    attributes.deleteAttribute(ctx, input.attributeId),
+  ),
+  setAccess: spaceMutation('attributes.edit', setAttributeAccessInput, attributes.setAttributeAccess),
 });

@@ -1,24 +1,18 @@
 import { calendarInput, createCalendarInput, spaceInput, updateCalendarInput } from '@takt/contracts';
 import * as calendars from '../../domains/calendars';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceQuery } from '../trpc';
 
 export const calendarsRouter = router({
-  list: spaceProcedure('schedule.view')
-    .input(spaceInput)
-    .query(({ ctx }) => calendars.listCalendars(ctx)),
-  get: spaceProcedure('schedule.view')
-    .input(calendarInput)
-    .query(({ ctx, input }) => calendars.getCalendar(ctx, input.calendarId)),
-  create: spaceProcedure('calendars.edit')
-    .input(createCalendarInput)
-    .mutation(({ ctx, input }) => calendars.createCalendar(ctx, input)),
-  update: spaceProcedure('calendars.edit')
-    .input(updateCalendarInput)
-    .mutation(({ ctx, input }) => calendars.updateCalendar(ctx, input)),
-  setDefault: spaceProcedure('calendars.edit')
-    .input(calendarInput)
-    .mutation(({ ctx, input }) => calendars.setDefaultCalendar(ctx, input.calendarId)),
-  delete: spaceProcedure('calendars.edit')
-    .input(calendarInput)
-    .mutation(({ ctx, input }) => calendars.deleteCalendar(ctx, input.calendarId)),
+  list: spaceQuery('schedule.view', spaceInput, (ctx) => calendars.listCalendars(ctx)),
+  get: spaceQuery('schedule.view', calendarInput, (ctx, input) =>
+    calendars.getCalendar(ctx, input.calendarId),
+  ),
+  create: spaceMutation('calendars.edit', createCalendarInput, calendars.createCalendar),
+  update: spaceMutation('calendars.edit', updateCalendarInput, calendars.updateCalendar),
+  setDefault: spaceMutation('calendars.edit', calendarInput, (ctx, input) =>
+    calendars.setDefaultCalendar(ctx, input.calendarId),
+  ),
+  delete: spaceMutation('calendars.edit', calendarInput, (ctx, input) =>
+    calendars.deleteCalendar(ctx, input.calendarId),
+  ),
 });

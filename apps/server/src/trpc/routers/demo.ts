@@ -1,6 +1,6 @@
 import { largeDemoInput } from '@takt/contracts';
 import { generateLargeSchedule, registerBimDemo, registerScheduleDemo } from '../../domains/demo';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation } from '../trpc';
 
 // The demo model links to the programme of the schedule demo, so it registers after it.
 registerScheduleDemo();
@@ -8,7 +8,7 @@ registerBimDemo();
 
 export const scheduleDemoRouter = router({
   /** The 100,000-work schedule for performance, generated on demand (a few seconds). */
-  largeSchedule: spaceProcedure('structure.edit')
-    .input(largeDemoInput)
-    .mutation(({ ctx, input }) => generateLargeSchedule(ctx, input.works)),
+  largeSchedule: spaceMutation('structure.edit', largeDemoInput, (ctx, input) =>
+    generateLargeSchedule(ctx, input.works),
+  ),
 });

@@ -15,52 +15,30 @@ import {
   updateScheduleGroupInput,
 } from '@takt/contracts';
 import * as eps from '../../domains/eps';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceQuery } from '../trpc';
 
 export const epsRouter = router({
-  list: spaceProcedure('structure.view')
-    .input(spaceInput)
-    .query(({ ctx }) => eps.listEps(ctx)),
-  get: spaceProcedure('structure.view')
-    .input(epsNodeInput)
-    .query(({ ctx, input }) => eps.getEpsNode(ctx, input.nodeId)),
-  create: spaceProcedure('structure.edit')
-    .input(createEpsNodeInput)
-    .mutation(({ ctx, input }) => eps.createEpsNode(ctx, input)),
-  update: spaceProcedure('structure.edit')
-    .input(updateEpsNodeInput)
-    .mutation(({ ctx, input }) => eps.updateEpsNode(ctx, input)),
-  move: spaceProcedure('structure.edit')
-    .input(moveEpsNodeInput)
-    .mutation(({ ctx, input }) => eps.moveEpsNode(ctx, input)),
-  copy: spaceProcedure('structure.edit')
-    .input(copyEpsNodeInput)
-    .mutation(({ ctx, input }) => eps.copyEpsNode(ctx, input)),
-  delete: spaceProcedure('structure.edit')
-    .input(deleteEpsNodeInput)
-    .mutation(({ ctx, input }) => eps.deleteEpsNode(ctx, input.nodeId)),
-  info: spaceProcedure('structure.view')
-    .input(nodeInfoInput)
-    .query(({ ctx, input }) => eps.nodeInfo(ctx, input)),
+  list: spaceQuery('structure.view', spaceInput, (ctx) => eps.listEps(ctx)),
+  get: spaceQuery('structure.view', epsNodeInput, (ctx, input) => eps.getEpsNode(ctx, input.nodeId)),
+  create: spaceMutation('structure.edit', createEpsNodeInput, eps.createEpsNode),
+  update: spaceMutation('structure.edit', updateEpsNodeInput, eps.updateEpsNode),
+  move: spaceMutation('structure.edit', moveEpsNodeInput, eps.moveEpsNode),
+  copy: spaceMutation('structure.edit', copyEpsNodeInput, eps.copyEpsNode),
+  delete: spaceMutation('structure.edit', deleteEpsNodeInput, (ctx, input) =>
+    eps.deleteEpsNode(ctx, input.nodeId),
+  ),
+  info: spaceQuery('structure.view', nodeInfoInput, eps.nodeInfo),
 });
 
 export const scheduleGroupsRouter = router({
-  list: spaceProcedure('structure.view')
-    .input(listScheduleGroupsInput)
-    .query(({ ctx, input }) => eps.listScheduleGroups(ctx, input.projectId)),
-  create: spaceProcedure('structure.edit')
-    .input(createScheduleGroupInput)
-    .mutation(({ ctx, input }) => eps.createScheduleGroup(ctx, input)),
-  update: spaceProcedure('structure.edit')
-    .input(updateScheduleGroupInput)
-    .mutation(({ ctx, input }) => eps.updateScheduleGroup(ctx, input)),
-  move: spaceProcedure('structure.edit')
-    .input(moveScheduleGroupInput)
-    .mutation(({ ctx, input }) => eps.moveScheduleGroup(ctx, input)),
-  delete: spaceProcedure('structure.edit')
-    .input(scheduleGroupInput)
-    .mutation(({ ctx, input }) => eps.deleteScheduleGroup(ctx, input.groupId)),
-  moveSchedule: spaceProcedure('structure.edit')
-    .input(moveScheduleToGroupInput)
-    .mutation(({ ctx, input }) => eps.moveScheduleToGroup(ctx, input)),
+  list: spaceQuery('structure.view', listScheduleGroupsInput, (ctx, input) =>
+    eps.listScheduleGroups(ctx, input.projectId),
+  ),
+  create: spaceMutation('structure.edit', createScheduleGroupInput, eps.createScheduleGroup),
+  update: spaceMutation('structure.edit', updateScheduleGroupInput, eps.updateScheduleGroup),
+  move: spaceMutation('structure.edit', moveScheduleGroupInput, eps.moveScheduleGroup),
+  delete: spaceMutation('structure.edit', scheduleGroupInput, (ctx, input) =>
+    eps.deleteScheduleGroup(ctx, input.groupId),
+  ),
+  moveSchedule: spaceMutation('structure.edit', moveScheduleToGroupInput, eps.moveScheduleToGroup),
 });

@@ -38,70 +38,38 @@ import {
   uploadVersion,
   uploadVersionSynchronous,
 } from '../../domains/interchange';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceProcedure, spaceQuery } from '../trpc';
 
 const settingsRouter = router({
-  preview: spaceProcedure('import')
-    .input(previewUploadInput)
-    .mutation(({ ctx, input }) => previewUpload(ctx, input)),
-  list: spaceProcedure('import')
-    .input(spaceInput)
-    .query(({ ctx }) => listImportSettings(ctx)),
-  get: spaceProcedure('import')
-    .input(importSettingInput)
-    .query(({ ctx, input }) => getImportSetting(ctx, input.settingId)),
-  create: spaceProcedure('import')
-    .input(createImportSettingInput)
-    .mutation(({ ctx, input }) => createImportSetting(ctx, input)),
-  update: spaceProcedure('import')
-    .input(updateImportSettingInput)
-    .mutation(({ ctx, input }) => updateImportSetting(ctx, input)),
-  delete: spaceProcedure('import')
-    .input(importSettingInput)
-    .mutation(({ ctx, input }) => deleteImportSetting(ctx, input.settingId)),
+  preview: spaceMutation('import', previewUploadInput, previewUpload),
+  list: spaceQuery('import', spaceInput, (ctx) => listImportSettings(ctx)),
+  get: spaceQuery('import', importSettingInput, (ctx, input) => getImportSetting(ctx, input.settingId)),
+  create: spaceMutation('import', createImportSettingInput, createImportSetting),
+  update: spaceMutation('import', updateImportSettingInput, updateImportSetting),
+  delete: spaceMutation('import', importSettingInput, (ctx, input) =>
+    deleteImportSetting(ctx, input.settingId),
+  ),
 });
 
 const storageRouter = router({
-  maxSize: spaceProcedure('space.view')
-    .input(spaceInput)
-    .query(() => storageMaxSize()),
-  scheduleFiles: spaceProcedure('schedule.view')
-    .input(scheduleFilesInput)
-    .query(({ ctx, input }) => listScheduleFiles(ctx, input.scheduleId)),
-  uploadScheduleFile: spaceProcedure('schedule.edit')
-    .input(uploadScheduleFileInput)
-    .mutation(({ ctx, input }) => uploadScheduleFile(ctx, input)),
-  download: spaceProcedure('schedule.view')
-    .input(storedFileInput)
-    .query(({ ctx, input }) => downloadFile(ctx, input.fileId)),
-  delete: spaceProcedure('schedule.edit')
-    .input(storedFileInput)
-    .mutation(({ ctx, input }) => deleteFile(ctx, input.fileId)),
+  maxSize: spaceQuery('space.view', spaceInput, () => storageMaxSize()),
+  scheduleFiles: spaceQuery('schedule.view', scheduleFilesInput, (ctx, input) =>
+    listScheduleFiles(ctx, input.scheduleId),
+  ),
+  uploadScheduleFile: spaceMutation('schedule.edit', uploadScheduleFileInput, uploadScheduleFile),
+  download: spaceQuery('schedule.view', storedFileInput, (ctx, input) => downloadFile(ctx, input.fileId)),
+  delete: spaceMutation('schedule.edit', storedFileInput, (ctx, input) => deleteFile(ctx, input.fileId)),
 });
 
 /** Import and export of schedules (API versions/upload, batch-processing, versions export, storage, import settings). */
 export const interchangeRouter = router({
-  upload: spaceProcedure('import')
-    .input(uploadVersionInput)
-    .mutation(({ ctx, input }) => uploadVersion(ctx, input)),
-  uploadSynchronous: spaceProcedure('import')
-    .input(uploadVersionInput)
-    .mutation(({ ctx, input }) => uploadVersionSynchronous(ctx, input)),
-  chooseRecordedDates: spaceProcedure('import')
-    .input(chooseRecordedDatesInput)
-    .mutation(({ ctx, input }) => chooseRecordedDates(ctx, input)),
-  job: spaceProcedure('space.view')
-    .input(interchangeJobInput)
-    .query(({ ctx, input }) => getJob(ctx, input.jobId)),
-  jobs: spaceProcedure('space.view')
-    .input(listJobsInput)
-    .query(({ ctx, input }) => listJobs(ctx, input)),
-  stop: spaceProcedure('space.view')
-    .input(interchangeJobInput)
-    .mutation(({ ctx, input }) => stopJob(ctx, input.jobId)),
-  exportVersion: spaceProcedure('export')
-    .input(exportVersionInput)
-    .mutation(({ ctx, input }) => exportVersion(ctx, input)),
+  upload: spaceMutation('import', uploadVersionInput, uploadVersion),
+  uploadSynchronous: spaceMutation('import', uploadVersionInput, uploadVersionSynchronous),
+  chooseRecordedDates: spaceMutation('import', chooseRecordedDatesInput, chooseRecordedDates),
+  job: spaceQuery('space.view', interchangeJobInput, (ctx, input) => getJob(ctx, input.jobId)),
+  jobs: spaceQuery('space.view', listJobsInput, listJobs),
+  stop: spaceMutation('space.view', interchangeJobInput, (ctx, input) => stopJob(ctx, input.jobId)),
+  exportVersion: spaceMutation('export', exportVersionInput, exportVersion),
   exportComparison: spaceProcedure('export')
     .input(exportComparisonInput)
     .mutation(({ ctx, input }) =>
@@ -111,12 +79,10 @@ export const interchangeRouter = router({
         format: input.format,
       }),
     ),
-  startExport: spaceProcedure('export')
-    .input(startExportInput)
-    .mutation(({ ctx, input }) => startExport(ctx, input)),
-  startCalculation: spaceProcedure('schedule.calculate')
-    .input(startCalculationInput)
-    .mutation(({ ctx, input }) => startCalculation(ctx, input.versionId)),
+  startExport: spaceMutation('export', startExportInput, startExport),
+  startCalculation: spaceMutation('schedule.calculate', startCalculationInput, (ctx, input) =>
+    startCalculation(ctx, input.versionId),
+  ),
   settings: settingsRouter,
   storage: storageRouter,
 });

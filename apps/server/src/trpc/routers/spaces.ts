@@ -10,64 +10,30 @@ import {
   VALIDATION,
 } from '@takt/contracts';
 import { z } from 'zod';
-import {
-  access,
-  auditLog,
-  createDemoSpace,
-  createSpace,
-  deleteSpace,
-  deletionStatus,
-  fillWithDemo,
-  getSettings,
-  invite,
-  kickout,
-  licence,
-  listMembers,
-  renameSpace,
-  setMemberRole,
-  updateSettings,
-} from '../../domains/spaces';
-import { authedProcedure, router, spaceProcedure } from '../trpc';
+import * as spaces from '../../domains/spaces';
+import { authedProcedure, router, spaceMutation, spaceProcedure, spaceQuery } from '../trpc';
 
 export const spacesRouter = router({
-  create: authedProcedure.input(createSpaceInput).mutation(({ ctx, input }) => createSpace(ctx, input)),
-  createDemo: authedProcedure.mutation(({ ctx }) => createDemoSpace(ctx)),
-  rename: spaceProcedure('space.manage')
-    .input(renameSpaceInput)
-    .mutation(({ ctx, input }) => renameSpace(ctx, input.name)),
-  delete: spaceProcedure('space.manage')
-    .input(spaceInput)
-    .mutation(({ ctx }) => deleteSpace(ctx)),
+  create: authedProcedure
+    .input(createSpaceInput)
+    .mutation(({ ctx, input }) => spaces.createSpace(ctx, input)),
+  createDemo: authedProcedure.mutation(({ ctx }) => spaces.createDemoSpace(ctx)),
+  rename: spaceMutation('space.manage', renameSpaceInput, (ctx, input) =>
+    spaces.renameSpace(ctx, input.name),
+  ),
+  delete: spaceMutation('space.manage', spaceInput, (ctx) => spaces.deleteSpace(ctx)),
   deletionStatus: authedProcedure
     .input(z.object({ spaceId: id }))
-    .query(({ ctx, input }) => deletionStatus(ctx, input.spaceId)),
-  demo: spaceProcedure('space.manage')
-    .input(spaceInput)
-    .mutation(({ ctx }) => fillWithDemo(ctx)),
-  users: spaceProcedure('users.view')
-    .input(spaceInput)
-    .query(({ ctx }) => listMembers(ctx)),
-  invite: spaceProcedure('users.manage')
-    .input(inviteInput)
-    .mutation(({ ctx, input }) => invite(ctx, input)),
-  kickout: spaceProcedure('users.manage')
-    .input(kickoutInput)
-    .mutation(({ ctx, input }) => kickout(ctx, input.userId)),
-  setMemberRole: spaceProcedure('users.manage')
-    .input(changeMemberRoleInput)
-    .mutation(({ ctx, input }) => setMemberRole(ctx, input)),
-  settings: spaceProcedure('space.manage')
-    .input(spaceInput)
-    .query(({ ctx }) => getSettings(ctx)),
-  updateSettings: spaceProcedure('space.manage')
-    .input(updateSpaceSettingsInput)
-    .mutation(({ ctx, input }) => updateSettings(ctx, input)),
-  access: spaceProcedure('space.view')
-    .input(spaceInput)
-    .query(({ ctx }) => access(ctx)),
-  licence: spaceProcedure('space.view')
-    .input(spaceInput)
-    .query(({ ctx }) => licence(ctx)),
+    .query(({ ctx, input }) => spaces.deletionStatus(ctx, input.spaceId)),
+  demo: spaceMutation('space.manage', spaceInput, (ctx) => spaces.fillWithDemo(ctx)),
+  users: spaceQuery('users.view', spaceInput, (ctx) => spaces.listMembers(ctx)),
+  invite: spaceMutation('users.manage', inviteInput, spaces.invite),
+  kickout: spaceMutation('users.manage', kickoutInput, (ctx, input) => spaces.kickout(ctx, input.userId)),
+  setMemberRole: spaceMutation('users.manage', changeMemberRoleInput, spaces.setMemberRole),
+  settings: spaceQuery('space.manage', spaceInput, (ctx) => spaces.getSettings(ctx)),
+  updateSettings: spaceMutation('space.manage', updateSpaceSettingsInput, spaces.updateSettings),
+  access: spaceQuery('space.view', spaceInput, (ctx) => spaces.access(ctx)),
+  licence: spaceQuery('space.view', spaceInput, (ctx) => spaces.licence(ctx)),
   audit: spaceProcedure('audit.view')
     .input(
       spaceInput.extend({
@@ -79,5 +45,5 @@ export const spacesRouter = router({
         limit: z.number().int().min(1).max(200).default(50),
       }),
     )
-    .query(({ ctx, input }) => auditLog(ctx, input)),
+    .query(({ ctx, input }) => spaces.auditLog(ctx, input)),
 });

@@ -8,29 +8,19 @@ import {
   versionInput,
 } from '@takt/contracts';
 import * as timesheets from '../../domains/timesheets';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceQuery } from '../trpc';
 
 /** Timesheets (API timesheets, versions/{id}/timesheet/users, accepted-curator-dates, timesheet notices). */
 export const timesheetsRouter = router({
-  list: spaceProcedure('schedule.view')
-    .input(timesheetListInput)
-    .query(({ ctx, input }) => timesheets.listTimesheet(ctx, input)),
-  save: spaceProcedure('timesheets.submit')
-    .input(timesheetSaveInput)
-    .mutation(({ ctx, input }) => timesheets.saveTimesheet(ctx, input)),
-  submit: spaceProcedure('timesheets.submit')
-    .input(timesheetSubmitInput)
-    .mutation(({ ctx, input }) => timesheets.submitTimesheet(ctx, input)),
-  acceptDates: spaceProcedure('timesheets.accept')
-    .input(acceptedCuratorDatesInput)
-    .mutation(({ ctx, input }) => timesheets.acceptCuratorDates(ctx, input)),
-  users: spaceProcedure('schedule.view')
-    .input(versionInput)
-    .query(({ ctx, input }) => timesheets.timesheetUsers(ctx, input.versionId)),
-  notifications: spaceProcedure('space.view')
-    .input(spaceInput)
-    .query(({ ctx }) => timesheets.timesheetNotifications(ctx)),
-  checkNotification: spaceProcedure('space.view')
-    .input(noticeInput)
-    .mutation(({ ctx, input }) => timesheets.checkTimesheetNotification(ctx, input.noticeId)),
+  list: spaceQuery('schedule.view', timesheetListInput, timesheets.listTimesheet),
+  save: spaceMutation('timesheets.submit', timesheetSaveInput, timesheets.saveTimesheet),
+  submit: spaceMutation('timesheets.submit', timesheetSubmitInput, timesheets.submitTimesheet),
+  acceptDates: spaceMutation('timesheets.accept', acceptedCuratorDatesInput, timesheets.acceptCuratorDates),
+  users: spaceQuery('schedule.view', versionInput, (ctx, input) =>
+    timesheets.timesheetUsers(ctx, input.versionId),
+  ),
+  notifications: spaceQuery('space.view', spaceInput, (ctx) => timesheets.timesheetNotifications(ctx)),
+  checkNotification: spaceMutation('space.view', noticeInput, (ctx, input) =>
+    timesheets.checkTimesheetNotification(ctx, input.noticeId),
+  ),
 });

@@ -11,51 +11,31 @@ import {
 } from '@takt/contracts';
 import { z } from 'zod';
 import * as works from '../../domains/works';
-import { router, spaceProcedure } from '../trpc';
+import { router, spaceMutation, spaceProcedure, spaceQuery } from '../trpc';
 
 export const worksRouter = router({
-  list: spaceProcedure('schedule.view')
-    .input(versionInput)
-    .query(({ ctx, input }) => works.listWorks(ctx, input.versionId)),
+  list: spaceQuery('schedule.view', versionInput, (ctx, input) => works.listWorks(ctx, input.versionId)),
   get: spaceProcedure('schedule.view')
     .input(versionInput.extend({ workId: z.string().uuid() }))
     .query(({ ctx, input }) => works.getWork(ctx, input.versionId, input.workId)),
-  create: spaceProcedure('schedule.edit')
-    .input(createWorkInput)
-    .mutation(({ ctx, input }) => works.createWork(ctx, input)),
-  update: spaceProcedure('schedule.edit')
-    .input(updateWorkInput)
-    .mutation(({ ctx, input }) => works.updateWork(ctx, input)),
-  bulkUpdate: spaceProcedure('schedule.edit')
-    .input(bulkUpdateWorksInput)
-    .mutation(({ ctx, input }) => works.bulkUpdateWorks(ctx, input)),
-  delete: spaceProcedure('schedule.edit')
-    .input(deleteWorksInput)
-    .mutation(({ ctx, input }) => works.deleteWorks(ctx, input)),
-  indent: spaceProcedure('schedule.edit')
-    .input(shiftWorkInput)
-    .mutation(({ ctx, input }) => works.indentWork(ctx, input)),
-  outdent: spaceProcedure('schedule.edit')
-    .input(shiftWorkInput)
-    .mutation(({ ctx, input }) => works.outdentWork(ctx, input)),
-  move: spaceProcedure('schedule.edit')
-    .input(moveWorkInput)
-    .mutation(({ ctx, input }) => works.moveWork(ctx, input)),
+  create: spaceMutation('schedule.edit', createWorkInput, works.createWork),
+  update: spaceMutation('schedule.edit', updateWorkInput, works.updateWork),
+  bulkUpdate: spaceMutation('schedule.edit', bulkUpdateWorksInput, works.bulkUpdateWorks),
+  delete: spaceMutation('schedule.edit', deleteWorksInput, works.deleteWorks),
+  indent: spaceMutation('schedule.edit', shiftWorkInput, works.indentWork),
+  outdent: spaceMutation('schedule.edit', shiftWorkInput, works.outdentWork),
+  move: spaceMutation('schedule.edit', moveWorkInput, works.moveWork),
   /**
    * An edit of the Gantt chart saved as one command: applied, calculated (when the caller may) and
    * recorded as one undo action in one transaction, based on the version's revision.
    */
-  applyEdit: spaceProcedure('schedule.edit')
-    .input(applyEditInput)
-    .mutation(({ ctx, input }) => works.applyEdit(ctx, input)),
+  applyEdit: spaceMutation('schedule.edit', applyEditInput, works.applyEdit),
   /** Checked/expanded rows are the caller's own view state: viewing the schedule is enough. */
-  setState: spaceProcedure('schedule.view')
-    .input(workStateInput)
-    .mutation(({ ctx, input }) => works.setWorkState(ctx, input)),
+  setState: spaceMutation('schedule.view', workStateInput, works.setWorkState),
   /** Approved dates and volume and constraints of the works that have them (not in the payload). */
-  planDetails: spaceProcedure('schedule.view')
-    .input(versionInput)
-    .query(({ ctx, input }) => works.workPlanDetails(ctx, input.versionId)),
+  planDetails: spaceQuery('schedule.view', versionInput, (ctx, input) =>
+    works.workPlanDetails(ctx, input.versionId),
+  ),
   /** Works of any schedule of the space by code or name, or by id: picking an external predecessor. */
   search: spaceProcedure('schedule.view')
     .input(
@@ -69,7 +49,7 @@ export const worksRouter = router({
     )
     .query(({ ctx, input }) => works.searchWorks(ctx, input)),
   /** The caller's collapsed and checked rows of a version. */
-  viewState: spaceProcedure('schedule.view')
-    .input(versionInput)
-    .query(({ ctx, input }) => works.workViewState(ctx, input.versionId)),
+  viewState: spaceQuery('schedule.view', versionInput, (ctx, input) =>
+    works.workViewState(ctx, input.versionId),
+  ),
 });
