@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { Button } from './ui';
 
 /** The card of the sign-in related pages. */
 export function AuthCard({
@@ -7,6 +8,7 @@ export function AuthCard({
   children,
   footer,
   onSubmit,
+  submit,
   wide = false,
   testId,
 }: {
@@ -15,10 +17,12 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
   onSubmit?: () => void;
+  /** The form's submit button, the full width of the card under the fields. */
+  submit?: { label: ReactNode; busy: boolean };
   wide?: boolean;
   testId?: string;
 }) {
-  const submit = (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault();
     onSubmit?.();
   };
@@ -27,8 +31,13 @@ export function AuthCard({
       <h1 className="panel-title">{title}</h1>
       {subtitle && <p className="panel-subtitle">{subtitle}</p>}
       {onSubmit ? (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={send} noValidate>
           {children}
+          {submit && (
+            <Button type="submit" variant="primary" className="btn-block" busy={submit.busy}>
+              {submit.label}
+            </Button>
+          )}
         </form>
       ) : (
         <div className="form">{children}</div>

@@ -2,7 +2,7 @@ import { loginInput } from '@takt/contracts';
 import { isLanguage } from '@takt/i18n';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
-import { Button, Checkbox, PasswordField, TextField } from '../../components/ui';
+import { Checkbox, PasswordField, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -30,6 +30,7 @@ export function LoginPage() {
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
       onSubmit={form.handleSubmit((input) => login.mutate(input))}
+      submit={{ label: t('auth.login.submit'), busy: login.isPending }}
       testId="login-page"
       footer={
         registrationOpen && (
@@ -55,9 +56,6 @@ export function LoginPage() {
           {t('auth.login.forgot')}
         </Link>
       </div>
-      <Button type="submit" variant="primary" className="btn-block" busy={login.isPending}>
-        {t('auth.login.submit')}
-      </Button>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { registerInput } from '@takt/contracts';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
-import { Button, Checkbox, PasswordField, TextField } from '../../components/ui';
+import { Checkbox, PasswordField, TextField } from '../../components/ui';
 import { signedIn } from '../../lib/auth';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
@@ -50,6 +50,7 @@ export function RegisterPage() {
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
       onSubmit={form.handleSubmit((input) => register.mutate(input))}
+      submit={{ label: t('auth.register.submit'), busy: register.isPending }}
       wide
       testId="register-page"
       footer={
@@ -79,9 +80,6 @@ export function RegisterPage() {
         onChange={(v) => form.set('privacyPolicyAccepted', v)}
         error={form.errors.privacyPolicyAccepted}
       />
-      <Button type="submit" variant="primary" className="btn-block" busy={register.isPending}>
-        {t('auth.register.submit')}
-      </Button>
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import { changeForgottenPasswordInput, resetPasswordInput, resetPasswordRequestInput } from '@takt/contracts';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AuthCard } from '../../components/auth-card';
 import { StatusPanel } from '../../components/status-panel';
-import { Button, PasswordField, TextField } from '../../components/ui';
+import { PasswordField, TextField } from '../../components/ui';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
@@ -39,9 +39,20 @@ export function RestorePage() {
   }
 }
 
-function Footer() {
+/** A step of the restore: the card with the step's hint and the way back to sign-in. */
+function RestoreCard(
+  props: Omit<ComponentProps<typeof AuthCard>, 'title' | 'subtitle' | 'footer'> & { hint: string },
+) {
   const t = useT();
-  return <Link href="~/auth/login">{t('auth.restore.back_to_login')}</Link>;
+  const { hint, ...card } = props;
+  return (
+    <AuthCard
+      title={t('auth.restore.title')}
+      subtitle={hint}
+      footer={<Link href="~/auth/login">{t('auth.restore.back_to_login')}</Link>}
+      {...card}
+    />
+  );
 }
 
 function LoginStep({ onQuestion }: { onQuestion: (login: string, question: string) => void }) {
@@ -53,18 +64,14 @@ function LoginStep({ onQuestion }: { onQuestion: (login: string, question: strin
     onError: (error) => form.showIssuesOf(error),
   });
   return (
-    <AuthCard
-      title={t('auth.restore.title')}
-      subtitle={t('auth.restore.login_hint')}
-      footer={<Footer />}
+    <RestoreCard
+      hint={t('auth.restore.login_hint')}
       testId="restore-login"
       onSubmit={form.handleSubmit((input) => request.mutate(input))}
+      submit={{ label: t('auth.restore.next'), busy: request.isPending }}
     >
       <TextField label={t('field.login')} autoComplete="username" autoFocus {...form.field('login')} />
-      <Button type="submit" variant="primary" className="btn-block" busy={request.isPending}>
-        {t('auth.restore.next')}
-      </Button>
-    </AuthCard>
+    </RestoreCard>
   );
 }
 
@@ -85,12 +92,11 @@ function AnswerStep({
     onError: (error) => form.showIssuesOf(error),
   });
   return (
-    <AuthCard
-      title={t('auth.restore.title')}
-      subtitle={t('auth.restore.answer_hint')}
-      footer={<Footer />}
+    <RestoreCard
+      hint={t('auth.restore.answer_hint')}
       testId="restore-answer"
       onSubmit={form.handleSubmit((input) => reset.mutate(input))}
+      submit={{ label: t('auth.restore.next'), busy: reset.isPending }}
     >
       <div className="field">
         <span className="field-label">{t('field.secret_question')}</span>
@@ -99,10 +105,7 @@ function AnswerStep({
         </div>
       </div>
       <TextField label={t('field.answer')} autoFocus {...form.field('answer')} />
-      <Button type="submit" variant="primary" className="btn-block" busy={reset.isPending}>
-        {t('auth.restore.next')}
-      </Button>
-    </AuthCard>
+    </RestoreCard>
   );
 }
 
@@ -115,19 +118,15 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
     onError: (error) => form.showIssuesOf(error),
   });
   return (
-    <AuthCard
-      title={t('auth.restore.title')}
-      subtitle={t('auth.restore.password_hint')}
-      footer={<Footer />}
+    <RestoreCard
+      hint={t('auth.restore.password_hint')}
       testId="restore-password"
       onSubmit={form.handleSubmit((input) => change.mutate(input))}
+      submit={{ label: t('auth.restore.submit'), busy: change.isPending }}
     >
       <PasswordField label={t('field.new_password')} autoFocus {...form.field('newPassword')} />
       <PasswordField label={t('field.confirm_password')} {...form.field('confirmPassword')} />
-      <Button type="submit" variant="primary" className="btn-block" busy={change.isPending}>
-        {t('auth.restore.submit')}
-      </Button>
-    </AuthCard>
+    </RestoreCard>
   );
 }
 
