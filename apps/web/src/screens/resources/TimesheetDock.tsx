@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -174,49 +174,46 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
   const total = (day: string) => entries.filter((e) => e.date === day).reduce((sum, e) => sum + e.hours, 0);
   return (
     <div className="dock-body">
-      <table className="table dock-table" data-testid="timesheet-table">
-        <WeekHead first={t('leveling.work')} days={days} />
-        <tbody>
-          {works.map((w) => (
-            <tr key={w.workId} data-testid="timesheet-row">
-              <td className="dock-work">
-                {w.code ? `${w.code} ` : ''}
-                {w.name}
-              </td>
-              {days.map((day) => {
-                const entry = entryOf(w.workId, day);
-                const locked =
-                  !canSubmit ||
-                  (firstOpen !== null && day < firstOpen) ||
-                  entry?.status === 'submitted' ||
-                  entry?.status === 'approved';
-                return (
-                  <td key={day} className={`dock-cell timesheet-${entry?.status ?? 'empty'}`}>
-                    <input
-                      key={`${entry?.hours ?? ''}:${entry?.status ?? ''}`}
-                      className="input dock-input"
-                      inputMode="decimal"
-                      aria-label={t('timesheet.hours_at', { name: w.name, date: dayText(day) })}
-                      defaultValue={quantityText(entry?.hours)}
-                      disabled={locked}
-                      title={entry ? t(`timesheet.status.${entry.status}`) : undefined}
-                      onBlur={(e) => save(w.workId, day, e.target.value)}
-                    />
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-          <tr className="dock-total">
-            <td className="dock-work">{t('timesheet.total')}</td>
-            {days.map((day) => (
-              <td key={day} className="num">
-                {quantityText(total(day))}
-              </td>
-            ))}
+      <WeekTable testId="timesheet-table" first={t('leveling.work')} days={days}>
+        {works.map((w) => (
+          <tr key={w.workId} data-testid="timesheet-row">
+            <td className="dock-work">
+              {w.code ? `${w.code} ` : ''}
+              {w.name}
+            </td>
+            {days.map((day) => {
+              const entry = entryOf(w.workId, day);
+              const locked =
+                !canSubmit ||
+                (firstOpen !== null && day < firstOpen) ||
+                entry?.status === 'submitted' ||
+                entry?.status === 'approved';
+              return (
+                <td key={day} className={`dock-cell timesheet-${entry?.status ?? 'empty'}`}>
+                  <input
+                    key={`${entry?.hours ?? ''}:${entry?.status ?? ''}`}
+                    className="input dock-input"
+                    inputMode="decimal"
+                    aria-label={t('timesheet.hours_at', { name: w.name, date: dayText(day) })}
+                    defaultValue={quantityText(entry?.hours)}
+                    disabled={locked}
+                    title={entry ? t(`timesheet.status.${entry.status}`) : undefined}
+                    onBlur={(e) => save(w.workId, day, e.target.value)}
+                  />
+                </td>
+              );
+            })}
           </tr>
-        </tbody>
-      </table>
+        ))}
+        <tr className="dock-total">
+          <td className="dock-work">{t('timesheet.total')}</td>
+          {days.map((day) => (
+            <td key={day} className="num">
+              {quantityText(total(day))}
+            </td>
+          ))}
+        </tr>
+      </WeekTable>
       <div className="dock-footer">
         {(['draft', 'submitted', 'approved', 'declined'] as const).map((status) => (
           <Badge key={status} tone={STATUS_TONE[status]}>
@@ -239,22 +236,35 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
   );
 }
 
-/** The head of a week's table: the first column's title, then a column per day. */
-function WeekHead({ first, days }: { first: string; days: string[] }) {
+/** A week's table: the first column's title, then a column per day; the rows are the caller's. */
+function WeekTable({
+  testId,
+  first,
+  days,
+  children,
+}: {
+  testId: string;
+  first: string;
+  days: string[];
+  children: ReactNode;
+}) {
   return (
-    <thead>
-      <tr>
-        <th className="dock-work">{first}</th>
-        {days.map((day) => {
-          const h = dayHeading(day);
-          return (
-            <th key={day} className="dock-day">
-              <span>{h.weekday}</span> <span>{h.day}</span>
-            </th>
-          );
-        })}
-      </tr>
-    </thead>
+    <table className="table dock-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th className="dock-work">{first}</th>
+          {days.map((day) => {
+            const h = dayHeading(day);
+            return (
+              <th key={day} className="dock-day">
+                <span>{h.weekday}</span> <span>{h.day}</span>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 
@@ -290,45 +300,42 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
     decide.mutate({ spaceId, versionId, userId, dates: [day], decision });
   return (
     <div className="dock-body">
-      <table className="table dock-table" data-testid="timesheet-accept">
-        <WeekHead first={t('resources.executor')} days={days} />
-        <tbody>
-          {userIds.map((userId) => (
-            <tr key={userId}>
-              <td className="dock-work">{nameOf(userId)}</td>
-              {days.map((day) => {
-                const mine = entries.filter((e) => e.userId === userId && e.date === day);
-                if (mine.length === 0) return <td key={day} />;
-                const hours = mine.reduce((s, e) => s + e.hours, 0);
-                const pending = mine.some((e) => e.status === 'submitted');
-                const status = pending ? 'submitted' : mine[0]!.status;
-                return (
-                  <td key={day} className={`dock-cell timesheet-${status}`}>
-                    <div className="accept-cell">
-                      <span>{quantityText(hours)}</span>
-                      {pending ? (
-                        DECISIONS.map(({ decision, label, sign, testId }) => (
-                          <Button
-                            key={decision}
-                            variant="ghost"
-                            aria-label={t(label, { name: nameOf(userId), date: dayText(day) })}
-                            onClick={() => decideDay(userId, day, decision)}
-                            data-testid={testId}
-                          >
-                            {sign}
-                          </Button>
-                        ))
-                      ) : (
-                        <Badge tone={STATUS_TONE[status]}>{t(`timesheet.status.${status}`)}</Badge>
-                      )}
-                    </div>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <WeekTable testId="timesheet-accept" first={t('resources.executor')} days={days}>
+        {userIds.map((userId) => (
+          <tr key={userId}>
+            <td className="dock-work">{nameOf(userId)}</td>
+            {days.map((day) => {
+              const mine = entries.filter((e) => e.userId === userId && e.date === day);
+              if (mine.length === 0) return <td key={day} />;
+              const hours = mine.reduce((s, e) => s + e.hours, 0);
+              const pending = mine.some((e) => e.status === 'submitted');
+              const status = pending ? 'submitted' : mine[0]!.status;
+              return (
+                <td key={day} className={`dock-cell timesheet-${status}`}>
+                  <div className="accept-cell">
+                    <span>{quantityText(hours)}</span>
+                    {pending ? (
+                      DECISIONS.map(({ decision, label, sign, testId }) => (
+                        <Button
+                          key={decision}
+                          variant="ghost"
+                          aria-label={t(label, { name: nameOf(userId), date: dayText(day) })}
+                          onClick={() => decideDay(userId, day, decision)}
+                          data-testid={testId}
+                        >
+                          {sign}
+                        </Button>
+                      ))
+                    ) : (
+                      <Badge tone={STATUS_TONE[status]}>{t(`timesheet.status.${status}`)}</Badge>
+                    )}
+                  </div>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </WeekTable>
     </div>
   );
 }
