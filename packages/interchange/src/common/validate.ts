@@ -6,6 +6,7 @@
  */
 import { inEngineRange } from './dates.js';
 import { InterchangeError } from './errors.js';
+import { type ByteSource, encodingUsed } from './input.js';
 import { clampDate, type ProblemLog, usableDate } from './lenient.js';
 import { type IxActivity, type IxProject, type IxRelation, STANDARD_WEEK } from './model.js';
 
@@ -38,6 +39,18 @@ function keepFirstOfId<T extends { id: string }>(
 }
 
 /**
+ * How the P6 and MS Project readers end: the project is repaired (`repairProject`, which also drops
+ * references to WBS nodes the file does not hold) and validated, and the encoding it was read in is noted.
+ */
+export function finishRead(p: IxProject, log: ProblemLog, source: ByteSource): IxProject {
+  repairProject(p, log);
+  validateProject(p);
+  const used = encodingUsed(source);
+  if (used) p.encoding = used;
+  return p;
+}
+
+/**
  * What the P6 and MS Project readers run before `validateProject`: every model-level fault that the tool
  * itself would open is mended and reported in `log` instead of refusing the file — duplicate records (the
  * first is kept), references to records that are not there, values out of range, dates outside the
@@ -45,7 +58,7 @@ function keepFirstOfId<T extends { id: string }>(
  * is left out). A file is still refused when nothing schedulable is left: no start date at all, no
  * activities.
  */
-export function repairProject(p: IxProject, log: ProblemLog): void {
+function repairProject(p: IxProject, log: ProblemLog): void {
   const el = p.format === 'xer' ? 'TASK' : p.format === 'mspdi' ? 'Task' : 'Activity';
   const relEl = p.format === 'xer' ? 'TASKPRED' : p.format === 'mspdi' ? 'PredecessorLink' : 'Relationship';
   const projectAt = (field: string) => ({ table: 'project', record: p.code || undefined, field });

@@ -11,7 +11,7 @@
  */
 import { isoDate, number } from '../common/dates.js';
 import { InterchangeError, type InterchangeErrorLocation } from '../common/errors.js';
-import { type ByteSource, type Encoding, encodingUsed } from '../common/input.js';
+import type { ByteSource, Encoding } from '../common/input.js';
 import { ProblemLog } from '../common/lenient.js';
 import {
   emptyProject,
@@ -21,7 +21,7 @@ import {
   type IxRecorded,
   type IxRelationType,
 } from '../common/model.js';
-import { repairProject, validateProject } from '../common/validate.js';
+import { finishRead } from '../common/validate.js';
 import { own } from '../common/xml-records.js';
 import type { XNode } from '../common/xml-stream.js';
 import { resolveCalendars } from './calendars.js';
@@ -294,11 +294,7 @@ export async function readMspdi(
   }
   // No status date is no data date: MS Project then schedules tasks that have not started from their
   // predecessors and the project start, whatever progress other tasks report.
-  repairProject(p, log);
-  validateProject(p);
-  const used = encodingUsed(source);
-  if (used) p.encoding = used;
-  return p;
+  return finishRead(p, log, source);
 }
 
 const NOWHERE: InterchangeErrorLocation = {};

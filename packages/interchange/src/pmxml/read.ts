@@ -13,7 +13,7 @@
 import type { LagCalendar } from '@takt/engine';
 import { hhmm, inEngineRange, isoDate, minutesFromHours, number } from '../common/dates.js';
 import { InterchangeError } from '../common/errors.js';
-import { type ByteSource, type Encoding, encodingUsed } from '../common/input.js';
+import type { ByteSource, Encoding } from '../common/input.js';
 import { ProblemLog } from '../common/lenient.js';
 import {
   emptyProject,
@@ -29,7 +29,7 @@ import {
   STANDARD_WEEK,
 } from '../common/model.js';
 import { type Locator, own, P6Values } from '../common/p6-values.js';
-import { repairProject, validateProject } from '../common/validate.js';
+import { finishRead } from '../common/validate.js';
 import { child, childrenNamed, childText, type XNode } from '../common/xml-stream.js';
 import {
   ACTIVITY,
@@ -433,15 +433,8 @@ export async function readPmxml(
   for (const r of p.resources) if (r.calendarId && !calIds.has(r.calendarId)) r.calendarId = null;
   const resIds = new Set(p.resources.map((r) => r.id));
   p.assignments = p.assignments.filter((a) => resIds.has(a.resourceId));
-  const wbsIds = new Set(p.wbs.map((w) => w.id));
-  for (const w of p.wbs) if (w.parentId && !wbsIds.has(w.parentId)) w.parentId = null;
-  for (const a of p.activities) if (a.wbsId && !wbsIds.has(a.wbsId)) a.wbsId = null;
   if (!p.start) p.start = p.dataDate ?? '';
-  repairProject(p, log);
-  validateProject(p);
-  const used = encodingUsed(source);
-  if (used) p.encoding = used;
-  return p;
+  return finishRead(p, log, source);
 }
 
 /** The calendar's texts copied off the parser's input. */

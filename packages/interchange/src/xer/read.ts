@@ -14,10 +14,10 @@
  * project together at the end; each `%R` record goes to its table's handler in `tables.ts`.
  */
 import { InterchangeError } from '../common/errors.js';
-import { type ByteSource, chunksOf, decoderFor, type Encoding, encodingUsed } from '../common/input.js';
+import { type ByteSource, chunksOf, decoderFor, type Encoding } from '../common/input.js';
 import { emptyProject, type IxCalendar, type IxProject, STANDARD_WEEK } from '../common/model.js';
 import { own } from '../common/p6-values.js';
-import { repairProject, validateProject } from '../common/validate.js';
+import { finishRead } from '../common/validate.js';
 import { parseClndrData } from './calendar-data.js';
 import { type RawCalendar, XerReading } from './reading.js';
 import { XER_TABLES, type XerTable } from './tables.js';
@@ -192,15 +192,8 @@ export async function readXer(source: ByteSource, options: XerReadOptions = {}):
   };
   for (const raw of calendars)
     if (!raw.projId || raw.projId === projId) project.calendars.push(resolve(raw, 0));
-  const wbsIds = new Set(project.wbs.map((w) => w.id));
-  for (const w of project.wbs) if (w.parentId && !wbsIds.has(w.parentId)) w.parentId = null;
-  for (const a of project.activities) if (a.wbsId && !wbsIds.has(a.wbsId)) a.wbsId = null;
   if (!project.start) project.start = project.dataDate ?? '';
-  repairProject(project, log);
-  validateProject(project);
-  const used = encodingUsed(source);
-  if (used) project.encoding = used;
-  return project;
+  return finishRead(project, log, source);
 }
 
 /** Lines before the header or the first table that may be skipped before the file is not an XER. */
