@@ -71,6 +71,15 @@ interface ModelEntry {
   elementBoxes: Float32Array | null;
 }
 
+/** Sets the flag of each element of a model that `globalIds` names (ids of other models are passed over). */
+function markElements(entry: ModelEntry, globalIds: Iterable<string>, flags: Uint8Array): Uint8Array {
+  for (const id of globalIds) {
+    const i = entry.indexOfGlobalId.get(id);
+    if (i !== undefined) flags[i] = 1;
+  }
+  return flags;
+}
+
 const STATE_WIDTH = 2048;
 const THEMES: Record<BimTheme, { background: number; ground: number }> = {
   dark: { background: 0x1b1f24, ground: 0x2a2f36 },
@@ -276,10 +285,7 @@ export class BimViewer {
     this.scene.add(root);
     this.models.set(key, entry);
     entry.state.xray = this.xrayOn;
-    for (const id of this.selectedIds) {
-      const i = entry.indexOfGlobalId.get(id);
-      if (i !== undefined) entry.state.selected[i] = 1;
-    }
+    markElements(entry, this.selectedIds, entry.state.selected);
     this.refreshState(entry);
     // A section plane is placed relative to everything shown.
     if (this.section) this.setSection(this.section);
@@ -332,10 +338,7 @@ export class BimViewer {
     this.selectedIds = wanted;
     for (const entry of this.models.values()) {
       entry.state.selected.fill(0);
-      for (const id of wanted) {
-        const i = entry.indexOfGlobalId.get(id);
-        if (i !== undefined) entry.state.selected[i] = 1;
-      }
+      markElements(entry, wanted, entry.state.selected);
       this.refreshState(entry);
     }
   }
@@ -343,10 +346,7 @@ export class BimViewer {
   hide(globalIds: Iterable<string>): void {
     const ids = new Set(globalIds);
     for (const entry of this.models.values()) {
-      for (const id of ids) {
-        const i = entry.indexOfGlobalId.get(id);
-        if (i !== undefined) entry.state.hidden[i] = 1;
-      }
+      markElements(entry, ids, entry.state.hidden);
       this.refreshState(entry);
     }
   }
@@ -357,12 +357,7 @@ export class BimViewer {
     for (const entry of this.models.values()) {
       if (ids.size === 0) entry.state.isolated = null;
       else {
-        const mask = new Uint8Array(entry.state.count);
-        for (const id of ids) {
-          const i = entry.indexOfGlobalId.get(id);
-          if (i !== undefined) mask[i] = 1;
-        }
-        entry.state.isolated = mask;
+        entry.state.isolated = markElements(entry, ids, new Uint8Array(entry.state.count));
       }
       this.refreshState(entry);
     }
