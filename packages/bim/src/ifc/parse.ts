@@ -167,26 +167,23 @@ function readModel(api: IfcAPI, modelId: number, withGeometry: Set<number>, prog
   };
 
   // Relations: (…, related objects at 4, relating object at 5) except where noted.
-  const aggregateChildren = new Map<number, number[]>();
-  const aggregateParent = new Map<number, number>();
-  for (const id of idsOf(IFCRELAGGREGATES)) {
-    const a = args(id);
-    const parent = refs(a[4])[0];
-    if (parent === undefined) continue;
-    const children = refs(a[5]);
-    push(aggregateChildren, parent, children);
-    for (const c of children) aggregateParent.set(c, parent);
-  }
-  const contained = new Map<number, number[]>();
-  const containerOf = new Map<number, number>();
-  for (const id of idsOf(IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
-    const a = args(id);
-    const structure = refs(a[5])[0];
-    if (structure === undefined) continue;
-    const elements = refs(a[4]);
-    push(contained, structure, elements);
-    for (const e of elements) containerOf.set(e, structure);
-  }
+  /** A one-to-many relation read both ways: the relating object (argument `one`) of the related (`many`). */
+  const oneToMany = (type: number, one: number, many: number) => {
+    const children = new Map<number, number[]>();
+    const parentOf = new Map<number, number>();
+    for (const id of idsOf(type)) {
+      const a = args(id);
+      const parent = refs(a[one])[0];
+      if (parent === undefined) continue;
+      const related = refs(a[many]);
+      push(children, parent, related);
+      for (const c of related) parentOf.set(c, parent);
+    }
+    return { children, parentOf };
+  };
+  // Aggregation names the whole at 4 and its parts at 5.
+  const { children: aggregateChildren, parentOf: aggregateParent } = oneToMany(IFCRELAGGREGATES, 4, 5);
+  const { children: contained, parentOf: containerOf } = oneToMany(IFCRELCONTAINEDINSPATIALSTRUCTURE, 5, 4);
   const propertyDefs = new Map<number, number[]>();
   for (const id of idsOf(IFCRELDEFINESBYPROPERTIES)) {
     const a = args(id);
