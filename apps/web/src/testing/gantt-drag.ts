@@ -2,7 +2,7 @@ import { calendarCompile, timeFromIso } from '@takt/engine';
 import { WORK_TASK } from '@takt/gantt';
 import type { DragSubject } from '../screens/schedule/gantt/edit';
 
-/** What the Gantt's drag and gesture tests share: a time from an ISO date, the standard calendar, a task. */
+/** What the Gantt's tests share: a time from an ISO date, the standard calendar, a two-day task. */
 export const at = (iso: string) => timeFromIso(iso) as number;
 
 /** Mon–Fri 08–12, 13–17. */

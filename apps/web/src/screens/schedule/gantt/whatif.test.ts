@@ -1,25 +1,14 @@
-import { timeFromIso } from '@takt/engine';
 import { type CalendarRecord, calculateDocument, previewEdit } from '@takt/schedule';
-import { TEST_WEEK } from '@takt/schedule/testing';
+import { TEST_FIVE_DAYS } from '@takt/schedule/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleRows } from '../../../lib/columnar';
+import { at } from '../../../testing/gantt-drag';
 import { dragCommand, dragEdit } from './edit';
 import { ganttSnapshotFromModel } from './snapshot';
 import { type TestLink, type TestWork, testModel } from './testing';
 import { nextSceneVersion, WhatIf } from './whatif';
 
-const at = (iso: string) => timeFromIso(iso) as number;
-const calendars: CalendarRecord[] = [
-  {
-    id: 'five',
-    name: 'Five days',
-    isDefault: true,
-    allDay: false,
-    hoursPerDay: 8,
-    week: TEST_WEEK,
-    exceptions: [{ date: '2024-01-10', until: null, intervals: [] }],
-  },
-];
+const calendars: CalendarRecord[] = [TEST_FIVE_DAYS];
 const version = { calendars, projectStart: at('2024-01-01T08:00') };
 const DAY = 480;
 
