@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { FieldError } from '../lib/form';
 import { translateDynamic, useT } from '../lib/i18n';
+import { Options } from './compact-select';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -206,11 +207,7 @@ export function SelectField({ label, value, onChange, options, error, hint, ...r
           onChange={(e) => onChange(e.target.value)}
           {...rest}
         >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
       )}
     </FieldFrame>

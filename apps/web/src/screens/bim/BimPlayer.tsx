@@ -102,24 +102,27 @@ export function BimPlayer({
       </output>
       <BimSelect
         label={t('bim.player.speed')}
-        value={settings.speed}
-        options={PLAYER_SPEEDS.map((days) => ({ value: days, label: t('bim.player.speed_value', { days }) }))}
-        onChange={(speed) => onSettings({ ...settings, speed })}
-        testId="bim-speed"
+        value={String(settings.speed)}
+        options={PLAYER_SPEEDS.map((days) => ({
+          value: String(days),
+          label: t('bim.player.speed_value', { days }),
+        }))}
+        onChange={(speed) => onSettings({ ...settings, speed: Number(speed) })}
+        data-testid="bim-speed"
       />
       <BimSelect
         label={t('bim.player.kind')}
         value={settings.kind}
         options={PLAN_KINDS.map((kind) => ({ value: kind, label: t(`bim.player.kind.${kind}`) }))}
         onChange={(kind) => onSettings({ ...settings, kind })}
-        testId="bim-kind"
+        data-testid="bim-kind"
       />
       <BimSelect
         label={t('bim.player.mode')}
         value={settings.mode}
         options={MODES.map((mode) => ({ value: mode, label: t(`bim.player.mode.${mode}`) }))}
         onChange={(mode) => onSettings({ ...settings, mode })}
-        testId="bim-mode"
+        data-testid="bim-mode"
       />
       <ul className="bim-legend" data-testid="bim-legend">
         {settings.mode === 'deviation'

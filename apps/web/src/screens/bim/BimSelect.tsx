@@ -1,38 +1,16 @@
-/**
- * A labelled compact select of the 4D screen's bars. The chosen value is handed back as the option's own
- * value, so a number stays a number.
- */
-export function BimSelect<V extends string | number>({
+import { type ComponentProps, useId } from 'react';
+import { CompactSelect } from '../../components/compact-select';
+
+/** A compact select of the 4D screen's bars with its label beside it. */
+export function BimSelect<V extends string>({
   label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-  testId?: string;
-}) {
+  ...select
+}: { label: string } & ComponentProps<typeof CompactSelect<V>>) {
+  const id = useId();
   return (
-    <label className="bim-field">
+    <label className="bim-field" htmlFor={id}>
       <span>{label}</span>
-      <select
-        className="input input-compact"
-        value={value}
-        onChange={(e) => {
-          const chosen = options.find((o) => String(o.value) === e.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-        data-testid={testId}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <CompactSelect<V> id={id} {...select} />
     </label>
   );
 }

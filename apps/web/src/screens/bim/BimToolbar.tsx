@@ -109,7 +109,7 @@ export function BimToolbar({
           ...SECTION_AXES.map((axis) => ({ value: axis, label: t(`bim.section.${axis}`) })),
         ]}
         onChange={(axis) => setSection(axis ? { axis, position: section?.position ?? 0.5 } : null)}
-        testId="bim-section"
+        data-testid="bim-section"
       />
       {section && (
         <input
