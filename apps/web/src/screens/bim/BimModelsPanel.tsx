@@ -23,7 +23,7 @@ export function BimModelsPanel({
 }) {
   if (!models.length) return <Empty>{t('bim.no_models')}</Empty>;
   return (
-    <ul className="bim-list" data-testid="bim-models">
+    <ul className="bim-list stack-list" data-testid="bim-models">
       {models.map((m) => (
         <li key={m.id} className="bim-model">
           <label className="bim-list-row">

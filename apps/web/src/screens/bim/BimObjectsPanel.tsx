@@ -82,7 +82,7 @@ export function BimObjectsPanel({
   return (
     <div className="bim-objects" data-testid="bim-objects">
       {list.data?.length ? (
-        <ul className="bim-list">
+        <ul className="bim-list stack-list">
           {list.data.map((p) => (
             <li key={p.id} className="bim-list-row">
               <span className="bim-swatch" style={{ background: p.color }} />

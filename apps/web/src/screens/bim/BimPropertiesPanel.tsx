@@ -82,7 +82,7 @@ export function BimPropertiesPanel({
         <>
           <h3 className="bim-side-title">{t('bim.props.works')}</h3>
           {workNames.length ? (
-            <ul className="bim-list">
+            <ul className="bim-list stack-list">
               {workNames.map((w) => (
                 <li key={w.id} className="bim-list-row">
                   <span className="bim-muted bim-code">{w.code}</span>

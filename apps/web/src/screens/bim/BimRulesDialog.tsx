@@ -138,7 +138,7 @@ function SavedRules({
     <>
       <h3 className="bim-side-title">{t('bim.rules.saved')}</h3>
       {saved.data?.length ? (
-        <ul className="bim-list">
+        <ul className="bim-list stack-list">
           {saved.data.map((r) => (
             <li key={r.id} className="bim-list-row">
               <span className="bim-grow">{r.name}</span>

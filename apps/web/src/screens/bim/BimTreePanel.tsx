@@ -34,7 +34,7 @@ export function BimTreePanel({
   }
   if (!rows.length) return <Empty>{t('bim.no_models')}</Empty>;
   return (
-    <ul className="bim-list bim-tree" data-testid="bim-tree">
+    <ul className="bim-list bim-tree stack-list" data-testid="bim-tree">
       {rows.map((r) => (
         <li key={`${r.modelId}-${r.node.expressId}`}>
           <button

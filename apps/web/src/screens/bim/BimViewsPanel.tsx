@@ -45,7 +45,7 @@ export function BimViewsPanel({
         <option value="works">{t('bim.view.works_without_elements')}</option>
         <option value="relations">{t('bim.view.relations')}</option>
       </select>
-      <ul className="bim-list">
+      <ul className="bim-list stack-list">
         {view === 'elements' &&
           model &&
           elements.data?.elements.map((e) => (

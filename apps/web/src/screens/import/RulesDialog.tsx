@@ -127,7 +127,7 @@ export function RulesDialog({ onClose }: { onClose: (chosenId: string | null) =>
           {(list.data ?? []).length === 0 ? (
             <Empty>{t('import.rules.empty')}</Empty>
           ) : (
-            <ul>
+            <ul className="stack-list">
               {list.data!.map((s) => (
                 <li key={s.id}>
                   <button
