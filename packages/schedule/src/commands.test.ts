@@ -1,6 +1,6 @@
 import { timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import { EditRefused, limitToApi, planEdit } from './commands.js';
+import { type EditCommand, EditRefused, limitToApi, planEdit } from './commands.js';
 import { limitOf } from './document.js';
 import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, testDocument } from './testing.js';
 
@@ -28,15 +28,18 @@ const doc = testDocument(
   { calendars: [TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK] },
 );
 
-const refusal = (fn: () => unknown) => {
+/** How `planEdit` refuses the commands on the test document: the error's code and issues. */
+const refusal = (commands: EditCommand[]) => {
   try {
-    fn();
+    planEdit(doc, commands);
   } catch (error) {
     if (error instanceof EditRefused) return { code: error.code, issues: error.issues };
     throw error;
   }
   throw new Error('not refused');
 };
+/** A refusal for one invalid field. */
+const invalid = (path: string, message: string) => ({ code: 'ValidationError', issues: [{ path, message }] });
 
 describe('edit commands', () => {
   it('move: a start limit not earlier than the new start; "in date" stays; a finish milestone its finish', () => {
@@ -74,14 +77,9 @@ describe('edit commands', () => {
     ]);
     expect(start.document.durationMinutes[2]).toBe(36 * 60);
     expect(limitOf(start.document, 2, 'start')).toEqual({ type: 'in_date', date: at('2024-01-03T12:00') });
-    expect(
-      refusal(() =>
-        planEdit(doc, [{ kind: 'resize', workId: 'undated', edge: 'finish', date: '2024-01-05' }]),
-      ),
-    ).toEqual({
-      code: 'ValidationError',
-      issues: [{ path: 'commands.0.planStart', message: 'validation.required' }],
-    });
+    expect(refusal([{ kind: 'resize', workId: 'undated', edge: 'finish', date: '2024-01-05' }])).toEqual(
+      invalid('commands.0.planStart', 'validation.required'),
+    );
   });
 
   it('duration, link and unlink; a later command sees the earlier ones', () => {
@@ -106,49 +104,29 @@ describe('edit commands', () => {
 
   it('refuses as the server does: unknown works and relations, bad numbers and dates, a work linked to itself', () => {
     const stranger = '00000000-0000-4000-8000-000000000000';
-    expect(
-      refusal(() => planEdit(doc, [{ kind: 'duration', workId: stranger, durationMinutes: 1 }])),
-    ).toEqual({
-      code: 'NotFound',
-      issues: [],
-    });
-    expect(
-      refusal(() =>
-        planEdit(doc, [{ kind: 'unlink', predecessorId: 'frame', successorId: 'gate', type: 'ss' }]),
-      ),
-    ).toEqual({ code: 'NotFound', issues: [] });
-    expect(
-      refusal(() => planEdit(doc, [{ kind: 'duration', workId: 'frame', durationMinutes: -1 }])),
-    ).toEqual({
+    const notFound = { code: 'NotFound', issues: [] };
+    expect(refusal([{ kind: 'duration', workId: stranger, durationMinutes: 1 }])).toEqual(notFound);
+    expect(refusal([{ kind: 'unlink', predecessorId: 'frame', successorId: 'gate', type: 'ss' }])).toEqual(
+      notFound,
+    );
+    expect(refusal([{ kind: 'duration', workId: 'frame', durationMinutes: -1 }])).toEqual(
+      invalid('commands.0.durationMinutes', 'validation.out_of_range'),
+    );
+    expect(refusal([{ kind: 'duration', workId: 'frame', durationMinutes: 26_280_001 }])).toMatchObject({
       code: 'ValidationError',
-      issues: [{ path: 'commands.0.durationMinutes', message: 'validation.out_of_range' }],
     });
+    expect(refusal([{ kind: 'move', workId: 'frame', start: '2024-02-30' }])).toEqual(
+      invalid('commands.0.start', 'validation.invalid_date'),
+    );
+    expect(refusal([{ kind: 'link', predecessorId: 'gate', successorId: 'gate', type: 'fs' }])).toEqual(
+      invalid('commands.0.successorId', 'validation.out_of_range'),
+    );
     expect(
-      refusal(() => planEdit(doc, [{ kind: 'duration', workId: 'frame', durationMinutes: 26_280_001 }])),
-    ).toMatchObject({ code: 'ValidationError' });
-    expect(refusal(() => planEdit(doc, [{ kind: 'move', workId: 'frame', start: '2024-02-30' }]))).toEqual({
-      code: 'ValidationError',
-      issues: [{ path: 'commands.0.start', message: 'validation.invalid_date' }],
-    });
-    expect(
-      refusal(() =>
-        planEdit(doc, [{ kind: 'link', predecessorId: 'gate', successorId: 'gate', type: 'fs' }]),
-      ),
-    ).toEqual({
-      code: 'ValidationError',
-      issues: [{ path: 'commands.0.successorId', message: 'validation.out_of_range' }],
-    });
-    expect(
-      refusal(() =>
-        planEdit(doc, [
-          { kind: 'move', workId: 'frame', start: '2024-01-09' },
-          { kind: 'link', predecessorId: 'gate', successorId: 'frame', lagMinutes: 0.5 },
-        ]),
-      ),
-    ).toEqual({
-      code: 'ValidationError',
-      issues: [{ path: 'commands.1.lagMinutes', message: 'validation.out_of_range' }],
-    });
+      refusal([
+        { kind: 'move', workId: 'frame', start: '2024-01-09' },
+        { kind: 'link', predecessorId: 'gate', successorId: 'frame', lagMinutes: 0.5 },
+      ]),
+    ).toEqual(invalid('commands.1.lagMinutes', 'validation.out_of_range'));
   });
 
   it('writes limits as the API does', () => {
