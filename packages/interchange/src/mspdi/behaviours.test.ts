@@ -92,21 +92,22 @@ describe('elapsed durations', () => {
 describe('split tasks', () => {
   const period = (start: string, finish: string, value?: string) =>
     `<TimephasedData><Type>1</Type><UID>1</UID><Start>${start}:00</Start><Finish>${finish}:00</Finish><Unit>2</Unit>${value === undefined ? '' : `<Value>${value}</Value>`}</TimephasedData>`;
-  const assignment = (periods: string) =>
-    `<Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>-65535</ResourceUID>${periods}</Assignment></Assignments>`;
-
-  it('2 days of work, a 1-day interruption on Wednesday: finishes Thursday, the gap counted in the span', async () => {
-    const p = await readMspdi(
+  /** A 16-hour task whose work is laid out in these timephased periods. */
+  const splitTask = (...periods: string[]) =>
+    readMspdi(
       mspdi(
         '',
         task(1, '<Duration>PT16H0M0S</Duration>'),
-        assignment(
-          period('2024-01-08T08:00', '2024-01-09T08:00', 'PT8H0M0S') +
-            period('2024-01-09T08:00', '2024-01-09T17:00', 'PT0H0M0S') +
-            period('2024-01-09T17:00', '2024-01-10T17:00', 'PT0H0M0S') +
-            period('2024-01-10T17:00', '2024-01-11T17:00', 'PT8H0M0S'),
-        ),
+        `<Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>-65535</ResourceUID>${periods.join('')}</Assignment></Assignments>`,
       ),
+    );
+
+  it('2 days of work, a 1-day interruption on Wednesday: finishes Thursday, the gap counted in the span', async () => {
+    const p = await splitTask(
+      period('2024-01-08T08:00', '2024-01-09T08:00', 'PT8H0M0S'),
+      period('2024-01-09T08:00', '2024-01-09T17:00', 'PT0H0M0S'),
+      period('2024-01-09T17:00', '2024-01-10T17:00', 'PT0H0M0S'),
+      period('2024-01-10T17:00', '2024-01-11T17:00', 'PT8H0M0S'),
     );
     expect(p.activities[0]!.splits).toEqual([{ start: '2024-01-09T08:00', finish: '2024-01-10T17:00' }]);
     expect(p.activities[0]!.durationMinutes).toBe(960);
@@ -114,17 +115,11 @@ describe('split tasks', () => {
   });
 
   it('zero-work periods before the first work or after the last are not a split; weekends without a value neither', async () => {
-    const p = await readMspdi(
-      mspdi(
-        '',
-        task(1, '<Duration>PT16H0M0S</Duration>'),
-        assignment(
-          period('2024-01-11T08:00', '2024-01-12T08:00', 'PT8H0M0S') +
-            period('2024-01-12T08:00', '2024-01-13T08:00', 'PT8H0M0S') +
-            period('2024-01-13T08:00', '2024-01-15T08:00') +
-            period('2024-01-15T08:00', '2024-01-16T08:00', 'PT0H0M0S'),
-        ),
-      ),
+    const p = await splitTask(
+      period('2024-01-11T08:00', '2024-01-12T08:00', 'PT8H0M0S'),
+      period('2024-01-12T08:00', '2024-01-13T08:00', 'PT8H0M0S'),
+      period('2024-01-13T08:00', '2024-01-15T08:00'),
+      period('2024-01-15T08:00', '2024-01-16T08:00', 'PT0H0M0S'),
     );
     expect(p.activities[0]!.splits).toBeUndefined();
   });
