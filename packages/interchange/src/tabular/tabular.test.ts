@@ -67,6 +67,14 @@ const grid = (extra: Partial<Grid> = {}): Grid => ({
   ...extra,
 });
 
+/** A rule of the small test files: nothing skipped, dates DD.MM.YYYY, these columns. */
+const ruleOf = (mapping: TabularRule['mapping']): TabularRule => ({
+  name: 'r',
+  rowsToSkip: 0,
+  mapping,
+  dateFormat: 'DD.MM.YYYY',
+});
+
 const RULE: TabularRule = {
   name: 'Выгрузка',
   rowsToSkip: 0,
@@ -234,12 +242,7 @@ describe('import through an upload rule', () => {
 
   it('a value that cannot be read fails naming row, column and field; with invalidRows skip the row is left out', async () => {
     const csv = 'code;name;start;pred\nA;One;04.03.2024;\nB;Two;31.02.2024;A\nC;Three;05.03.2024;B\n';
-    const rule: TabularRule = {
-      name: 'r',
-      rowsToSkip: 0,
-      mapping: { code: 'code', name: 'name', start: 'start', pred: 'predecessors' },
-      dateFormat: 'DD.MM.YYYY',
-    };
+    const rule = ruleOf({ code: 'code', name: 'name', start: 'start', pred: 'predecessors' });
     const err = await readTabular(csv, rule).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InterchangeError);
     const e = err as InterchangeError;
@@ -260,12 +263,7 @@ describe('import through an upload rule', () => {
   });
 
   it('rule and structure problems: unknown column, no name column, duplicate codes, level jumps, parent loops, unknown links', async () => {
-    const base: TabularRule = {
-      name: 'r',
-      rowsToSkip: 0,
-      mapping: { code: 'code', name: 'name' },
-      dateFormat: 'DD.MM.YYYY',
-    };
+    const base = ruleOf({ code: 'code', name: 'name' });
     await expect(
       readTabular('code;name\nA;x\n', { ...base, mapping: { ...base.mapping, Старт: 'start' } }),
     ).rejects.toThrow('The rule names column "Старт", which the file does not have');
@@ -293,12 +291,7 @@ describe('import through an upload rule', () => {
 
   it('preview: header with mapped fields, first rows as shown with their problems and skip reasons', async () => {
     const csv = 'code;name;start\nA;One;04.03.2024\n;;\nB;Two;someday\nC;Three;06.03.2024\n';
-    const rule: TabularRule = {
-      name: 'r',
-      rowsToSkip: 0,
-      mapping: { code: 'code', name: 'name', C: 'start' },
-      dateFormat: 'DD.MM.YYYY',
-    };
+    const rule = ruleOf({ code: 'code', name: 'name', C: 'start' });
     const p = await previewTabular(csv, rule, 3);
     expect(p.columns.map((c) => [c.letter, c.header, c.field])).toEqual([
       ['A', 'code', 'code'],
@@ -399,12 +392,7 @@ describe('volume codes (error catalogue)', () => {
 
   it('matches volumes of a file to existing works by code', async () => {
     const csv = 'code;name;vol;unit\nA;a;10;м3\nB;b;2,5;т\nX;x;7;шт\nY;y;1;шт\nZ;z;3;шт\n';
-    const rule: TabularRule = {
-      name: 'v',
-      rowsToSkip: 0,
-      mapping: { code: 'code', name: 'name', vol: 'volume', unit: 'unit' },
-      dateFormat: 'DD.MM.YYYY',
-    };
+    const rule = ruleOf({ code: 'code', name: 'name', vol: 'volume', unit: 'unit' });
     const { project } = await readTabular(csv, rule, { projectStart: '2024-03-04T08:00' });
     const m = matchVolumesByCode(project, ['A', 'B', 'C']);
     expect(m.updates).toEqual([
