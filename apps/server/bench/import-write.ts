@@ -1,4 +1,4 @@
-// How long an import spends writing a large file's version to the database (issue 6): a synthetic project of
+// How long an import spends writing a large file's version to the database: a synthetic project of
 // BENCH_WORKS activities (default 100,000) with WBS, relations, calendars and resource assignments is
 // calculated, then written by the import's own writer inside one transaction, TRIALS times into one schedule.
 // Prints each trial's time and, with BENCH_EXPLAIN=1, the plan of a works insert; the last line is one JSON object.

@@ -1,4 +1,4 @@
-// The server half of the 100,000-work benchmark (issue 4): generate the large schedule, then time the
+// The server half of the 100,000-work benchmark: generate the large schedule, then time the
 // columnar payload (one SQL query + building the columns), its JSON serialization and compressed
 // sizes, and a full calculation in the worker thread. Prints a table; the last line is one JSON object.
 // Run: npm run bench -w @takt/server   (starts its own embedded PostgreSQL)

@@ -5,7 +5,7 @@ import { scheduleDate } from './schedule';
 import { requiredText } from './validation';
 
 /**
- * BIM (issue 7; capabilities 3D/BIM model linking, entities bim_model, bim_element and 3D primitive shapes, API projects/{id}/3d,
+ * BIM (capabilities 3D/BIM model linking, entities bim_model, bim_element and 3D primitive shapes, API projects/{id}/3d,
  * versions/{id}/3d/link, schedules/{id}/3d/link, BIM appearance profiles and state, primitivesModels).
  */
 export const BIM_LIMITS = {

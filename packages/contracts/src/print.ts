@@ -7,7 +7,7 @@ import { dayDate, versionInput, WORK_STATUSES, WORK_TYPES } from './schedule';
 import { requiredText } from './validation';
 
 /**
- * Printing and the cyclogram (issue 5; entities "Print format preset", "Titles", "Print scaling", validation rules sheet
+ * Printing and the cyclogram (entities "Print format preset", "Titles", "Print scaling", validation rules sheet
  * limits and the unique preset name, API versions print, preview, print/count, print presets and settings,
  * cyclogram and cyclogram/color).
  */

@@ -5,7 +5,7 @@ import { codeText, dayDate, revision, SCHEDULE_LIMITS, workName } from './schedu
 import { optionalText, requiredText } from './validation';
 
 /**
- * Resources, assignments, daily work plans (wdp), timesheets and costs (issue 8; entities resource kinds,
+ * Resources, assignments, daily work plans (wdp), timesheets and costs (entities resource kinds,
  * distribution and reserved allocation modes, periods, scenarios; states daily plan planning status; API calls).
  */
 export const RESOURCE_KINDS = ['volume', 'labour', 'cost', 'distributed_price'] as const;

@@ -5,7 +5,7 @@ import { VALIDATION } from './messages';
 import { hasProhibitedCharacters, optionalText, requiredText } from './validation';
 
 /**
- * The schedule workspace (issue 4; entities, states, API): the EPS tree, schedule groups, versions, works
+ * The schedule workspace (entities, states, API): the EPS tree, schedule groups, versions, works
  * (WBS rows), relations, calendars, attributes, directories, calculation and undo.
  */
 export const EPS_KINDS = ['facility', 'project', 'schedule'] as const;

@@ -377,7 +377,7 @@ const core = {
   'validation.delegate_to_self': 'Rights cannot be delegated to yourself',
   'schedule.not_a_member': 'The user is not a member of the space',
   'schedule.version_name': 'Version {number}',
-  // ── schedule workspace (issue 4 web) ──────────────────────────────────────────────────────
+  // ── schedule workspace (web) ──────────────────────────────────────────────────────
   'eps.title': 'Structure',
   'eps.empty': 'No facilities yet. Create the first facility to start.',
   'eps.select_hint': 'Select a facility, project or schedule to see its information.',

@@ -41,7 +41,7 @@ export async function listAssignments(ctx: SpaceContext, input: { versionId: str
 }
 
 /**
- * The grid columns of resources (issue 8): per work of the version with assignments, the resources assigned
+ * The grid columns of resources: per work of the version with assignments, the resources assigned
  * (codes, else names), the planned labour (labour quantities) and the planned cost (quantity × price; a
  * distributed price as it is).
  */

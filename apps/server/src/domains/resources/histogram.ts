@@ -87,7 +87,7 @@ export async function histogramWarm(sql: Sql, spaceId: string, versionId: string
 const finite = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
 
 /**
- * Histograms and S-curves of a version (capabilities, issue 8): per resource, resource kind, performer (the works'
+ * Histograms and S-curves of a version (capabilities): per resource, resource kind, performer (the works'
  * executor) or work attribute (work type), by period — plan (the critical-path dates of the current data),
  * approved plan (the approved dates of the works that have them; the plan's dates while none has) and fact, each also cumulative, with the
  * availability of each resource and the periods where the plan demand is over it. The engine computes all

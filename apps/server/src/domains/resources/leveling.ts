@@ -11,7 +11,7 @@ import { histogramWarm } from './histogram';
 import { DEFAULT_LEVELING, resourceSettingsOf } from './settings';
 
 /**
- * The leveling preview (issue 8): the engine's serial schedule generation with improvement passes, seeded,
+ * The leveling preview: the engine's serial schedule generation with improvement passes, seeded,
  * over the version's current data; what moves, by how much and why (a resource short on a day, or a
  * predecessor that moved), and what could not be fitted. Nothing is written.
  */

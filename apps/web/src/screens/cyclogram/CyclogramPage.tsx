@@ -15,7 +15,7 @@ import { useCyclogram } from './useCyclogram';
 import '../schedule/schedule.css';
 import './cyclogram.css';
 
-/** Line-of-balance screen `/{space}/schedule/{id}/cyclogram` (screens and routes, issue 5). */
+/** Line-of-balance screen `/{space}/schedule/{id}/cyclogram` (screens and routes). */
 export function CyclogramPage({ params }: { params: { id: string } }) {
   const t = useT();
   const { can } = useSpace();

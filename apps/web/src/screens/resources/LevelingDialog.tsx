@@ -15,7 +15,7 @@ type Preview = RouterOutputs['resources']['level'];
 type Reason = Preview['moved'][number]['reasons'][number];
 
 /**
- * Resource leveling with a preview (issue 8): the engine levels the version's current data; the dialog
+ * Resource leveling with a preview: the engine levels the version's current data; the dialog
  * lists what moves, by how many working days and why, and what could not be fitted. Apply keeps the
  * leveled starts as "start not earlier than" limits (one undo action) and recalculates.
  */

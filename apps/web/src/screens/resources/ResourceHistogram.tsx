@@ -65,7 +65,7 @@ function cssColors(element: HTMLElement): HistogramColors {
 }
 
 /**
- * The resource histogram under the Gantt (issue 8): the legend and controls go under the grid, the chart
+ * The resource histogram under the Gantt: the legend and controls go under the grid, the chart
  * under the timeline on its time axis (it follows zoom and pan). Plan, approved plan and fact per period,
  * the availability, over-allocated periods marked; or the cumulative S-curves. Leveling starts here.
  */

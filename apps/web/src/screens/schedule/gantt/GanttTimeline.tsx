@@ -24,7 +24,7 @@ import { useWhatIf } from './useWhatIf';
 import { nextSceneVersion } from './whatif';
 
 /**
- * The Gantt timeline beside the WBS grid (issue 5): React owns the canvas and the controls, the Pixi
+ * The Gantt timeline beside the WBS grid: React owns the canvas and the controls, the Pixi
  * renderer draws. The grid's rows are the timeline's rows and its vertical scroll is the timeline's;
  * zoom and pan are the timeline's own. Bars are edited on the canvas: moved and resized with the engine
  * recalculating the successors live in the browser (`@takt/schedule`, with the engine input the server

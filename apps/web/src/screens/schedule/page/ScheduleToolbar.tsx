@@ -8,7 +8,7 @@ import { ExpandButtons } from './ExpandButtons';
 import { FILTER_INDICATORS } from './rows';
 import type { StructureEdits } from './useStructureEdits';
 
-/** Views under the grid and the timeline (resources, issue 8). */
+/** Views under the grid and the timeline (resources). */
 export type Dock = 'histogram' | 'daily_plan' | 'timesheet';
 
 /** The buttons that move the selected works in the tree: their sign and shortcut. */
