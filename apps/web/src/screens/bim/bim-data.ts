@@ -5,6 +5,7 @@ import webIfcWasm from 'web-ifc/web-ifc.wasm?url';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure, restFailure } from '../../lib/errors';
 import { requestHeaders } from '../../lib/trpc';
+import { postWithProgress } from '../../lib/upload';
 
 /** A model's geometry cache (REST `GET …/projects/:id/3d/model/:modelId`), decoded zero-copy. */
 export async function fetchModelGeometry(
@@ -28,10 +29,10 @@ export async function fetchModelGeometry(
 }
 
 /**
- * Uploads an IFC file (multipart, REST `POST …/projects/:id/3d/upload`) reporting the bytes sent:
- * fetch cannot report upload progress, XMLHttpRequest can. Resolves with the new model's id.
+ * Uploads an IFC file (multipart, REST `POST …/projects/:id/3d/upload`) reporting the percent sent.
+ * Resolves with the new model's id, or null once a failure has been reported.
  */
-export function uploadModel(
+export async function uploadModel(
   spaceId: string,
   projectId: string,
   file: File,
@@ -40,36 +41,18 @@ export function uploadModel(
   const path = `/api/v1/space/${spaceId}/projects/${projectId}/3d/upload`;
   if (file.size > BIM_LIMITS.uploadMaxBytes) {
     handleFailure(restFailure(path, 413, { error_code: 'FileTooLarge', error_message: [] }));
-    return Promise.resolve(null);
+    return null;
   }
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = null;
-      }
-      if (xhr.status === 200) resolve(data as { id: string });
-      else {
-        handleFailure(restFailure(path, xhr.status, data));
-        resolve(null);
-      }
-    };
-    xhr.onerror = () => {
-      handleFailure(describeFailure(new TypeError('Failed to fetch'), path));
-      resolve(null);
-    };
-    const body = new FormData();
-    body.append('file', file);
-    xhr.send(body);
-  });
+  const body = new FormData();
+  body.append('file', file);
+  const result = await postWithProgress<{ id: string }>(path, body, (sent) =>
+    onProgress(Math.round(sent * 100)),
+  );
+  if ('failure' in result) {
+    handleFailure(result.failure);
+    return null;
+  }
+  return result.answer;
 }
 
 const EPOCH_MS = Date.UTC(2000, 0, 1);

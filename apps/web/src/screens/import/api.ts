@@ -9,6 +9,7 @@ import type { RouterOutputs } from '../../lib/api-types';
 import { fetchFile, saveBlob } from '../../lib/download';
 import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
 import { requestHeaders } from '../../lib/trpc';
+import { postWithProgress } from '../../lib/upload';
 
 export type ImportJob = RouterOutputs['interchange']['job'];
 export type ImportSetting = RouterOutputs['interchange']['settings']['list'][number];
@@ -37,7 +38,7 @@ function formOf(file: File, fields: object): FormData {
  * Uploads a schedule file (`POST …/schedules/{id}/versions/upload`, multipart) and reports the bytes sent,
  * so the progress bar moves while a large file travels; resolves with the import job.
  */
-export function uploadVersionFile(
+export async function uploadVersionFile(
   spaceId: string,
   scheduleId: string,
   file: File,
@@ -45,24 +46,8 @@ export function uploadVersionFile(
   onSent: (fraction: number) => void,
 ): Promise<{ job: ImportJob } | { failure: FailedCall }> {
   const path = `/api/v1/space/${spaceId}/schedules/${scheduleId}/versions/upload`;
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    for (const [k, v] of Object.entries(requestHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onSent(e.loaded / e.total);
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 200) resolve({ job: body as ImportJob });
-      else resolve({ failure: restFailure(path, xhr.status, body) });
-    };
-    xhr.onerror = () => resolve({ failure: describeFailure(new TypeError('network'), path) });
-    xhr.send(formOf(file, fields));
-  });
+  const result = await postWithProgress<ImportJob>(path, formOf(file, fields), onSent);
+  return 'failure' in result ? result : { job: result.answer };
 }
 
 /** The file name the server gave in `content-disposition` (RFC 5987 `filename*`). */

@@ -1,0 +1,36 @@
+import { describeFailure, type FailedCall, restFailure } from './errors';
+import { requestHeaders } from './trpc';
+
+/**
+ * Posts a multipart form to the REST API and reports the share of it sent so far (`onSent`, 0 to 1):
+ * fetch cannot report upload progress, XMLHttpRequest can. Resolves with the JSON body of a 200, or
+ * with the failure read the way every other failed call is read.
+ */
+export function postWithProgress<Answer>(
+  path: string,
+  body: FormData,
+  onSent: (fraction: number) => void,
+): Promise<{ answer: Answer } | { failure: FailedCall }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onSent(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = null;
+      }
+      resolve(
+        xhr.status === 200 ? { answer: data as Answer } : { failure: restFailure(path, xhr.status, data) },
+      );
+    };
+    // The server could not be reached: the same failure as a fetch that rejects.
+    xhr.onerror = () => resolve({ failure: describeFailure(new TypeError('Failed to fetch'), path) });
+    xhr.send(body);
+  });
+}
