@@ -4,7 +4,7 @@
 // row changes), a recalculation after one edit (a few rows change) and one with nothing changed.
 // Prints a table and, last, one JSON line. Run: npm run bench -w @takt/server (or tsx bench/calculation.ts;
 // BENCH_CALC_WORKS=10000,100000 sets the sizes).
-import { execSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { calculateVersion } from '../src/domains/calculation';
