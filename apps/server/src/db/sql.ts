@@ -26,3 +26,6 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
  */
 export const anyOf = <T extends string | number>(values: readonly T[], type: 'uuid' | 'text' | 'int') =>
   sql<T>`any(${values}::${sql.raw(type)}[])`;
+
+/** A value as a `jsonb` parameter: `pg` would send a JavaScript array as a PostgreSQL array, not as JSON. */
+export const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;

@@ -5,6 +5,7 @@
  * plan as its baseline (XER, P6 XML, MS Project XML, archive) or the comparison table (JSON, CSV, Excel).
  */
 import type { ExportFormat } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
 import {
   type GridColumn,
@@ -19,8 +20,9 @@ import {
   writePmxml,
   writeXer,
 } from '@takt/interchange';
+import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
-import { iso } from '../../db/time';
+import { workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import { removeExpiredFiles } from '../../jobs/file-cleanup';
@@ -138,14 +140,29 @@ const yesNo = (ctx: SpaceContext) => ({
   no: translate(ctx.lang, 'common.no'),
 });
 
+/** What the archive keeps of a work beside the interchange model. */
+const ARCHIVE_WORK_COLUMNS = [
+  'id',
+  'type',
+  'planVolume',
+  'approvedVolume',
+  'factVolume',
+  'unit',
+  'progress',
+  'approvedStart',
+  'approvedFinish',
+] as const;
+
 async function versionNames(ctx: SpaceContext, versionId: string) {
-  const { rows } = await ctx.db.pool.query<{ version: string; schedule: string }>(
-    `SELECT v.name AS version, s.name AS schedule FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId"
-     WHERE v.id = $1 AND v."spaceId" = $2`,
-    [versionId, ctx.space.spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+  const names = await kyselyOf(ctx.db.pool)
+    .selectFrom('versions as v')
+    .innerJoin('eps_nodes as s', 's.id', 'v.scheduleId')
+    .select(['v.name as version', 's.name as schedule'])
+    .where('v.id', '=', versionId)
+    .where('v.spaceId', '=', ctx.space.spaceId)
+    .executeTakeFirst();
+  if (!names) throw new AppError('NotFound');
+  return names;
 }
 
 /**
@@ -154,46 +171,46 @@ async function versionNames(ctx: SpaceContext, versionId: string) {
  * schedule's attached files (not the files uploaded to import versions).
  */
 async function archiveOf(ctx: SpaceContext, model: VersionModel): Promise<TaktArchive> {
-  const pool = ctx.db.pool;
+  const db = kyselyOf(ctx.db.pool);
   const versionId = model.version.id;
-  const { rows: attrs } = await pool.query<{
-    id: string;
-    name: string;
-    valueType: string;
-    directoryId: string | null;
-  }>(
-    `SELECT DISTINCT a.id, a.name, a."valueType", a."directoryId" FROM attributes a
-     JOIN attribute_values v ON v."attributeId" = a.id JOIN works w ON w.id = v."workId" WHERE w."versionId" = $1`,
-    [versionId],
-  );
-  const { rows: values } = await pool.query<{ workId: string; attributeId: string; value: unknown }>(
-    `SELECT v."workId", v."attributeId", v.value FROM attribute_values v JOIN works w ON w.id = v."workId"
-     WHERE w."versionId" = $1`,
-    [versionId],
-  );
-  const { rows: works } = await pool.query<{
-    id: string;
-    type: string;
-    planVolume: number | null;
-    approvedVolume: number | null;
-    factVolume: number | null;
-    unit: string | null;
-    progress: number;
-    approvedStart: string | null;
-    approvedFinish: string | null;
-  }>(
-    `SELECT id, type, "planVolume", "approvedVolume", "factVolume", unit, progress,
-       ${iso('"approvedStart"')} AS "approvedStart", ${iso('"approvedFinish"')} AS "approvedFinish"
-     FROM works WHERE "versionId" = $1`,
-    [versionId],
-  );
-  const { rows: files } = await pool.query<{ name: string; contentType: string; key: string }>(
-    `SELECT f.name, f."contentType", f.key FROM stored_files f
-     WHERE f."spaceId" = $1 AND f."scheduleId" = $2 AND f.kind = 'documents'
-       AND NOT EXISTS (SELECT 1 FROM interchange_jobs j WHERE j."fileId" = f.id AND j.kind = 'import')
-     ORDER BY f."createdAt"`,
-    [ctx.space.spaceId, model.version.scheduleId],
-  );
+  const attrs = await db
+    .selectFrom('attributes as a')
+    .innerJoin('attribute_values as v', 'v.attributeId', 'a.id')
+    .innerJoin('works as w', 'w.id', 'v.workId')
+    .select(['a.id', 'a.name', 'a.valueType', 'a.directoryId'])
+    .distinct()
+    .where('w.versionId', '=', versionId)
+    .execute();
+  const values = await db
+    .selectFrom('attribute_values as v')
+    .innerJoin('works as w', 'w.id', 'v.workId')
+    .select(['v.workId', 'v.attributeId', 'v.value'])
+    .where('w.versionId', '=', versionId)
+    .execute();
+  const works = await db
+    .selectFrom('works as w')
+    .select(workColumns('w', ARCHIVE_WORK_COLUMNS))
+    .where('w.versionId', '=', versionId)
+    .execute();
+  const files = await db
+    .selectFrom('stored_files as f')
+    .select(['f.name', 'f.contentType', 'f.key'])
+    .where('f.spaceId', '=', ctx.space.spaceId)
+    .where('f.scheduleId', '=', model.version.scheduleId)
+    .where('f.kind', '=', 'documents')
+    // the files uploaded to import versions are the imports', not the schedule's
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('interchange_jobs as j')
+            .select(sql`1`.as('one'))
+            .whereRef('j.fileId', '=', 'f.id')
+            .where('j.kind', '=', 'import'),
+        ),
+      ),
+    )
+    .orderBy('f.createdAt')
+    .execute();
   const attached: TaktArchiveFile[] = [];
   for (const f of files) {
     const bytes = await ctx.files.get(f.key);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INTERCHANGE_LIMITS } from '@takt/contracts';
+import { kyselyOf, type Tables } from '@takt/db';
+import { type Selectable, sql } from 'kysely';
 import type { Context, SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
@@ -8,24 +10,27 @@ import type { FileResult } from '../../files/result';
 /** entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
 export type StoredFileKind = 'documents' | 'temp' | 'backup';
 
-interface StoredFileDb {
-  id: string;
-  scheduleId: string | null;
-  kind: StoredFileKind;
-  name: string;
-  contentType: string;
-  size: string;
-  key: string;
-  createdById: string | null;
-  createdAt: Date;
-  expiresAt: Date | null;
-}
+/** The columns of a stored file the domain reads; the size (int8) as text, which `pg` gives it as. */
+const FILE_COLUMNS = [
+  'id',
+  'scheduleId',
+  'kind',
+  'name',
+  'contentType',
+  'size',
+  'key',
+  'createdById',
+  'createdAt',
+  'expiresAt',
+] as const;
+
+type StoredFileDb = Pick<Selectable<Tables.StoredFile>, (typeof FILE_COLUMNS)[number]>;
 
 function toFile(row: StoredFileDb) {
   return {
     id: row.id,
     scheduleId: row.scheduleId,
-    kind: row.kind,
+    kind: row.kind as StoredFileKind,
     name: row.name,
     contentType: row.contentType,
     size: Number(row.size),
@@ -35,15 +40,16 @@ function toFile(row: StoredFileDb) {
   };
 }
 
-const SELECT = `id, "scheduleId", kind, name, "contentType", size::text AS size, key, "createdById", "createdAt", "expiresAt"`;
-
-export async function scheduleOf(sql: Sql, spaceId: string, scheduleId: string) {
-  const { rows } = await sql.query<{ id: string; name: string }>(
-    `SELECT id, name FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`,
-    [scheduleId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+export async function scheduleOf(on: Sql, spaceId: string, scheduleId: string) {
+  const schedule = await kyselyOf(on)
+    .selectFrom('eps_nodes')
+    .select(['id', 'name'])
+    .where('id', '=', scheduleId)
+    .where('spaceId', '=', spaceId)
+    .where('kind', '=', 'schedule')
+    .executeTakeFirst();
+  if (!schedule) throw new AppError('NotFound');
+  return schedule;
 }
 
 /** Stores bytes (or a stream of chunks) as a file of the space; returns its id. */
@@ -69,23 +75,23 @@ export async function storeFile(
     size = file.data.byteLength;
   } else size = await ctx.files.putChunks(key, file.data);
   try {
-    await ctx.db.pool.query(
-      `INSERT INTO stored_files (id, "spaceId", "scheduleId", kind, name, "contentType", size, key, "createdById", "expiresAt")
-       VALUES ($1, $2, $3, $4::text, $5, $6, $7, $8, $9,
-         CASE WHEN $10::int IS NOT NULL THEN now() + make_interval(hours => $10::int) END)`,
-      [
+    const keepHours = file.keepHours ?? (file.kind === 'temp' ? INTERCHANGE_LIMITS.exportKeepHours : null);
+    await kyselyOf(ctx.db.pool)
+      .insertInto('stored_files')
+      .values({
         id,
-        file.spaceId,
-        file.scheduleId,
-        file.kind,
-        file.name.slice(0, 255),
-        file.contentType.slice(0, 128),
-        size,
+        spaceId: file.spaceId,
+        scheduleId: file.scheduleId,
+        kind: file.kind,
+        name: file.name.slice(0, 255),
+        contentType: file.contentType.slice(0, 128),
+        size: String(size),
         key,
-        file.userId,
-        file.keepHours ?? (file.kind === 'temp' ? INTERCHANGE_LIMITS.exportKeepHours : null),
-      ],
-    );
+        createdById: file.userId,
+        // expires on the database clock, as the file cleanup compares it
+        expiresAt: keepHours === null ? null : sql`now() + make_interval(hours => ${keepHours}::int)`,
+      })
+      .execute();
   } catch (error) {
     await ctx.files.delete(key);
     throw error;
@@ -93,13 +99,15 @@ export async function storeFile(
   return { id, size };
 }
 
-export async function storedFileRow(sql: Sql, spaceId: string, fileId: string): Promise<StoredFileDb> {
-  const { rows } = await sql.query<StoredFileDb>(
-    `SELECT ${SELECT} FROM stored_files WHERE id = $1 AND "spaceId" = $2`,
-    [fileId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+export async function storedFileRow(on: Sql, spaceId: string, fileId: string): Promise<StoredFileDb> {
+  const row = await kyselyOf(on)
+    .selectFrom('stored_files')
+    .select(FILE_COLUMNS)
+    .where('id', '=', fileId)
+    .where('spaceId', '=', spaceId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NotFound');
+  return row;
 }
 
 /**
@@ -108,12 +116,15 @@ export async function storedFileRow(sql: Sql, spaceId: string, fileId: string): 
  */
 export async function listScheduleFiles(ctx: SpaceContext, scheduleId: string) {
   await scheduleOf(ctx.db.pool, ctx.space.spaceId, scheduleId);
-  const { rows } = await ctx.db.pool.query<StoredFileDb>(
-    `SELECT ${SELECT} FROM stored_files
-     WHERE "spaceId" = $1 AND "scheduleId" = $2 AND kind = 'documents' AND "expiresAt" IS NULL
-     ORDER BY "createdAt" DESC`,
-    [ctx.space.spaceId, scheduleId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('stored_files')
+    .select(FILE_COLUMNS)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where('scheduleId', '=', scheduleId)
+    .where('kind', '=', 'documents')
+    .where('expiresAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .execute();
   return rows.map(toFile);
 }
 
@@ -148,7 +159,7 @@ export async function downloadFile(ctx: SpaceContext, fileId: string): Promise<F
 /** API DELETE storage/{id}. */
 export async function deleteFile(ctx: SpaceContext, fileId: string) {
   const row = await storedFileRow(ctx.db.pool, ctx.space.spaceId, fileId);
-  await ctx.db.pool.query(`DELETE FROM stored_files WHERE id = $1`, [row.id]);
+  await kyselyOf(ctx.db.pool).deleteFrom('stored_files').where('id', '=', row.id).execute();
   await ctx.files.delete(row.key);
   return { success: true as const };
 }
@@ -157,13 +168,20 @@ export async function deleteFile(ctx: SpaceContext, fileId: string) {
  * The storage keys of the files of the schedules in an EPS node's subtree (read before the node is deleted:
  * their rows go with the schedules, their bytes are removed with `removeStoredBytes` after the commit).
  */
-export async function storedFileKeysUnder(sql: Sql, spaceId: string, nodeId: string): Promise<string[]> {
-  const { rows } = await sql.query<{ key: string }>(
-    `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1 AND "spaceId" = $2
-       UNION SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
-     SELECT f.key FROM stored_files f JOIN sub ON f."scheduleId" = sub.id`,
-    [nodeId, spaceId],
-  );
+export async function storedFileKeysUnder(on: Sql, spaceId: string, nodeId: string): Promise<string[]> {
+  const rows = await kyselyOf(on)
+    .withRecursive('sub(id)', (qb) =>
+      qb
+        .selectFrom('eps_nodes')
+        .select('id')
+        .where('id', '=', nodeId)
+        .where('spaceId', '=', spaceId)
+        .union(qb.selectFrom('eps_nodes as n').innerJoin('sub', 'n.parentId', 'sub.id').select('n.id')),
+    )
+    .selectFrom('stored_files as f')
+    .innerJoin('sub', 'f.scheduleId', 'sub.id')
+    .select('f.key')
+    .execute();
   return rows.map((r) => r.key);
 }
 
@@ -174,10 +192,12 @@ export async function removeStoredBytes(ctx: Pick<Context, 'files'>, keys: reado
 
 /** Removes an uploaded file at once (its import failed or was stopped); a missing one is no failure. */
 export async function discardUpload(ctx: Pick<Context, 'db' | 'files'>, spaceId: string, fileId: string) {
-  const { rows } = await ctx.db.pool.query<{ key: string }>(
-    `DELETE FROM stored_files WHERE id = $1 AND "spaceId" = $2 RETURNING key`,
-    [fileId, spaceId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .deleteFrom('stored_files')
+    .where('id', '=', fileId)
+    .where('spaceId', '=', spaceId)
+    .returning('key')
+    .execute();
   for (const row of rows) await ctx.files.delete(row.key);
 }
 

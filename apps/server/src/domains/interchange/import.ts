@@ -22,6 +22,7 @@ import {
   TABULAR_FORMATS,
   type UploadVersionInput,
 } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import {
   datesMovedByRecalculation,
   type Encoding,
@@ -41,6 +42,7 @@ import {
   type TaktArchiveFile,
   toEngineProject,
 } from '@takt/interchange';
+import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
@@ -151,13 +153,20 @@ export async function chooseRecordedDates(
 ) {
   const job = await visibleJob(ctx, input.jobId);
   if (job.kind !== 'import') throw new AppError('NotFound');
-  const { rowCount } = await ctx.db.pool.query(
-    `UPDATE interchange_jobs SET state = 'queued', progress = 0, phase = 'upload',
-       options = options || jsonb_build_object('recordedDates', $2::text), "updatedAt" = now()
-     WHERE id = $1 AND state = 'awaiting_choice' AND NOT "stopRequested"`,
-    [input.jobId, input.choice],
-  );
-  if (!rowCount) throw new AppError('Conflict');
+  const { numUpdatedRows } = await kyselyOf(ctx.db.pool)
+    .updateTable('interchange_jobs')
+    .set({
+      state: 'queued',
+      progress: 0,
+      phase: 'upload',
+      options: sql`options || jsonb_build_object('recordedDates', ${input.choice}::text)`,
+      updatedAt: sql`now()`,
+    })
+    .where('id', '=', input.jobId)
+    .where('state', '=', 'awaiting_choice')
+    .where('stopRequested', '=', false)
+    .executeTakeFirst();
+  if (!numUpdatedRows) throw new AppError('Conflict');
   await ctx.jobs.send(IMPORT_JOB, { jobId: input.jobId });
   return getJob(ctx, input.jobId);
 }
@@ -221,7 +230,11 @@ export async function runImport(services: Services, jobId: string): Promise<void
     // A refused or stopped file is not kept (the job says what was wrong with it).
     if (job.fileId && !progress.lostToAnotherProcess()) {
       await discardUpload(services, job.spaceId, job.fileId);
-      await services.db.pool.query(`UPDATE interchange_jobs SET "fileId" = NULL WHERE id = $1`, [jobId]);
+      await kyselyOf(services.db.pool)
+        .updateTable('interchange_jobs')
+        .set({ fileId: null })
+        .where('id', '=', jobId)
+        .execute();
     }
   }
 }
@@ -470,7 +483,11 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
   const name = job.options.name || fileName || undefined;
   const outcome = await inTransaction(ctx.db.pool, async (client) => {
     // The upload becomes a file of the schedule, kept with the version it made.
-    await client.query(`UPDATE stored_files SET "expiresAt" = NULL WHERE id = $1`, [job.fileId]);
+    await kyselyOf(client)
+      .updateTable('stored_files')
+      .set({ expiresAt: null })
+      .where('id', '=', job.fileId)
+      .execute();
     const result = await writeImportedVersion(
       ctx,
       client,

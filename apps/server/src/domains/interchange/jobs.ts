@@ -8,8 +8,10 @@ import {
   type RecordedDatesChoice,
   uploadStatusOf,
 } from '@takt/contracts';
+import { type DB, kyselyOf } from '@takt/db';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Context, Services, SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
+import { anyOf, jsonb, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import { recoverInterruptedCalculations } from '../calculation';
@@ -46,37 +48,43 @@ export interface JobOptions {
 /** A failure as the user sees it: a file problem with where it happened, or a catalogue code. */
 export type JobError = JobErrorInfo;
 
-interface JobDb {
-  id: string;
-  spaceId: string;
-  userId: string | null;
-  kind: JobKind;
-  state: JobState;
-  phase: JobPhase | null;
-  format: string;
-  scheduleId: string | null;
-  versionId: string | null;
-  otherVersionId: string | null;
-  fileId: string | null;
-  bytesTotal: string;
-  bytesDone: string;
-  progress: number;
-  options: JobOptions;
-  report: Record<string, unknown> | null;
-  error: JobError | null;
-  stopRequested: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  finishedAt: Date | null;
-}
+/**
+ * A job as the domain reads it: the `interchange_jobs` row of the schema, with the text columns that hold
+ * one of a few values and the JSON columns typed as what the jobs write into them.
+ */
+const JOB_SELECTION = (eb: ExpressionBuilder<DB, 'interchange_jobs'>) => [
+  ...PLAIN_JOB_COLUMNS,
+  eb.ref('kind').$castTo<JobKind>().as('kind'),
+  eb.ref('state').$castTo<JobState>().as('state'),
+  eb.ref('phase').$castTo<JobPhase | null>().as('phase'),
+  eb.ref('options').$castTo<JobOptions>().as('options'),
+  eb.ref('report').$castTo<Record<string, unknown> | null>().as('report'),
+  eb.ref('error').$castTo<JobError | null>().as('error'),
+];
 
-export type JobRow = JobDb;
+const PLAIN_JOB_COLUMNS = [
+  'id',
+  'spaceId',
+  'userId',
+  'format',
+  'scheduleId',
+  'versionId',
+  'otherVersionId',
+  'fileId',
+  'bytesTotal',
+  'bytesDone',
+  'progress',
+  'stopRequested',
+  'createdAt',
+  'updatedAt',
+  'finishedAt',
+] as const;
 
-const SELECT = `j.id, j."spaceId", j."userId", j.kind, j.state, j.phase, j.format, j."scheduleId", j."versionId",
-  j."otherVersionId", j."fileId", j."bytesTotal"::text AS "bytesTotal", j."bytesDone"::text AS "bytesDone",
-  j.progress, j.options, j.report, j.error, j."stopRequested", j."createdAt", j."updatedAt", j."finishedAt"`;
+const selectJobs = (on: Sql) => kyselyOf(on).selectFrom('interchange_jobs').select(JOB_SELECTION);
 
-export function toJob(row: JobDb) {
+export type JobRow = Awaited<ReturnType<ReturnType<typeof selectJobs>['executeTakeFirstOrThrow']>>;
+
+export function toJob(row: JobRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -102,15 +110,12 @@ export function toJob(row: JobDb) {
 }
 export type JobDto = ReturnType<typeof toJob>;
 
-export async function jobRow(sql: Sql, jobId: string): Promise<JobRow | null> {
-  const { rows } = await sql.query<JobDb>(`SELECT ${SELECT} FROM interchange_jobs j WHERE j.id = $1`, [
-    jobId,
-  ]);
-  return rows[0] ?? null;
+export async function jobRow(on: Sql, jobId: string): Promise<JobRow | null> {
+  return (await selectJobs(on).where('id', '=', jobId).executeTakeFirst()) ?? null;
 }
 
 export async function insertJob(
-  sql: Sql,
+  on: Sql,
   job: {
     spaceId: string;
     userId: string;
@@ -124,25 +129,25 @@ export async function insertJob(
     options: JobOptions;
   },
 ): Promise<string> {
-  const { rows } = await sql.query<{ id: string }>(
-    `INSERT INTO interchange_jobs (id, "spaceId", "userId", kind, format, "scheduleId", "versionId", "otherVersionId",
-       "fileId", "bytesTotal", options, phase)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [
-      job.spaceId,
-      job.userId,
-      job.kind,
-      job.format,
-      job.scheduleId ?? null,
-      job.versionId ?? null,
-      job.otherVersionId ?? null,
-      job.fileId ?? null,
-      job.bytesTotal ?? 0,
-      JSON.stringify(job.options),
-      job.kind === 'import' ? 'upload' : job.kind === 'export' ? 'loading' : 'calculating',
-    ],
-  );
-  return rows[0]!.id;
+  const { id } = await kyselyOf(on)
+    .insertInto('interchange_jobs')
+    .values({
+      id: sql`gen_random_uuid()`,
+      spaceId: job.spaceId,
+      userId: job.userId,
+      kind: job.kind,
+      format: job.format,
+      scheduleId: job.scheduleId ?? null,
+      versionId: job.versionId ?? null,
+      otherVersionId: job.otherVersionId ?? null,
+      fileId: job.fileId ?? null,
+      bytesTotal: String(job.bytesTotal ?? 0),
+      options: jsonb(job.options),
+      phase: job.kind === 'import' ? 'upload' : job.kind === 'export' ? 'loading' : 'calculating',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /**
@@ -165,19 +170,16 @@ export async function listJobs(
   ctx: SpaceContext,
   input: { scheduleId?: string; kind?: JobKind },
 ): Promise<JobDto[]> {
-  const { rows } = await ctx.db.pool.query<JobDb>(
-    `SELECT ${SELECT} FROM interchange_jobs j
-     WHERE j."spaceId" = $1 AND ($2::uuid IS NULL OR j."scheduleId" = $2) AND ($3::text IS NULL OR j.kind = $3)
-       AND (j."userId" = $4 OR j.kind = ANY($5::text[]))
-     ORDER BY j."createdAt" DESC LIMIT 50`,
-    [
-      ctx.space.spaceId,
-      input.scheduleId ?? null,
-      input.kind ?? null,
-      ctx.session.userId,
-      (['import', 'export', 'calculate'] as const).filter((k) => ctx.space.abilities.has(KIND_ABILITY[k])),
-    ],
+  // Every job of a kind whose ability the caller holds, and their own of the others.
+  const allOf = (['import', 'export', 'calculate'] as const).filter((k) =>
+    ctx.space.abilities.has(KIND_ABILITY[k]),
   );
+  let query = selectJobs(ctx.db.pool)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where((eb) => eb.or([eb('userId', '=', ctx.session.userId), eb('kind', '=', anyOf(allOf, 'text'))]));
+  if (input.scheduleId) query = query.where('scheduleId', '=', input.scheduleId);
+  if (input.kind) query = query.where('kind', '=', input.kind);
+  const rows = await query.orderBy('createdAt', 'desc').limit(50).execute();
   return rows.map(toJob);
 }
 
@@ -191,14 +193,19 @@ const STOP_WAIT_MS = 3_000;
  */
 export async function stopJob(ctx: SpaceContext, jobId: string) {
   await visibleJob(ctx, jobId);
-  await ctx.db.pool.query(
-    `UPDATE interchange_jobs SET "stopRequested" = true,
-       state = CASE WHEN state IN ('queued', 'awaiting_choice') THEN 'stopped' ELSE state END,
-       "finishedAt" = CASE WHEN state IN ('queued', 'awaiting_choice') THEN now() ELSE "finishedAt" END,
-       "updatedAt" = now()
-     WHERE id = $1 AND state NOT IN (${JOB_FINISHED.map((s) => `'${s}'`).join(', ')})`,
-    [jobId],
-  );
+  // A job that has not started (or waits for the user) stops here; a running one stops at its next report.
+  const waiting = sql<boolean>`state IN ('queued', 'awaiting_choice')`;
+  await kyselyOf(ctx.db.pool)
+    .updateTable('interchange_jobs')
+    .set({
+      stopRequested: true,
+      state: sql`CASE WHEN ${waiting} THEN 'stopped' ELSE state END`,
+      finishedAt: sql`CASE WHEN ${waiting} THEN now() ELSE "finishedAt" END`,
+      updatedAt: sql`now()`,
+    })
+    .where('id', '=', jobId)
+    .where('state', 'not in', JOB_FINISHED)
+    .execute();
   if (!(await endOrphanedJob(ctx, jobId))) {
     const until = Date.now() + STOP_WAIT_MS;
     while (Date.now() < until && (await jobRow(ctx.db.pool, jobId))?.state === 'running')
@@ -243,22 +250,30 @@ export async function endOrphanedJob(
 ): Promise<boolean> {
   const pool = services.db.pool;
   const ended = await services.jobs.leases.with(jobLease(jobId), async () => {
-    const { rows } = await pool.query<{
-      kind: JobKind;
-      spaceId: string;
-      uploadId: string | null;
-      versionId: string | null;
-    }>(
-      `UPDATE interchange_jobs j SET state = CASE WHEN j."stopRequested" THEN 'stopped' ELSE 'failed' END,
-         error = CASE WHEN j."stopRequested" THEN NULL ELSE $2::jsonb END, phase = NULL,
-         "fileId" = CASE WHEN j.kind = 'import' THEN NULL ELSE j."fileId" END,
-         "updatedAt" = now(), "finishedAt" = now()
-       FROM (SELECT id, "fileId" FROM interchange_jobs WHERE id = $1 FOR UPDATE) o
-       WHERE j.id = o.id AND j.state = 'running'
-       RETURNING j.kind, j."spaceId", o."fileId" AS "uploadId", j."versionId"`,
-      [jobId, JSON.stringify(INTERRUPTED_JOB)],
-    );
-    const job = rows[0];
+    const db = kyselyOf(pool);
+    // The row as it was (`o`, locked) gives the upload to remove: the update clears an import's file.
+    const job = await db
+      .updateTable('interchange_jobs as j')
+      .from(
+        db
+          .selectFrom('interchange_jobs')
+          .select(['id', 'fileId'])
+          .where('id', '=', jobId)
+          .forUpdate()
+          .as('o'),
+      )
+      .set({
+        state: sql`CASE WHEN j."stopRequested" THEN 'stopped' ELSE 'failed' END`,
+        error: sql`CASE WHEN j."stopRequested" THEN NULL ELSE ${JSON.stringify(INTERRUPTED_JOB)}::jsonb END`,
+        phase: null,
+        fileId: sql`CASE WHEN j.kind = 'import' THEN NULL ELSE j."fileId" END`,
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .whereRef('j.id', '=', 'o.id')
+      .where('j.state', '=', 'running')
+      .returning(['j.kind', 'j.spaceId', 'o.fileId as uploadId', 'j.versionId'])
+      .executeTakeFirst();
     if (!job) return false;
     if (job.kind === 'import' && job.uploadId) await discardUpload(services, job.spaceId, job.uploadId);
     if (job.kind === 'calculate' && job.versionId) await recoverInterruptedCalculations(pool, job.versionId);
@@ -271,9 +286,12 @@ export async function endOrphanedJob(
 export async function recoverInterruptedJobs(
   services: Pick<Services, 'db' | 'jobs' | 'files'>,
 ): Promise<number> {
-  const { rows } = await services.db.pool.query<{ id: string }>(
-    `SELECT j.id FROM interchange_jobs j WHERE j.state = 'running' AND NOT ${leaseAlive(`'interchange:' || j.id`)}`,
-  );
+  const rows = await kyselyOf(services.db.pool)
+    .selectFrom('interchange_jobs as j')
+    .select('j.id')
+    .where('j.state', '=', 'running')
+    .where(sql<boolean>`NOT ${sql.raw(leaseAlive(`'interchange:' || j.id`))}`)
+    .execute();
   let ended = 0;
   for (const row of rows) if (await endOrphanedJob(services, row.id)) ended++;
   return ended;
@@ -305,12 +323,18 @@ export class JobProgress {
     const now = performance.now();
     if (!force && now - this.last < this.intervalMs) return;
     this.last = now;
-    const { rows } = await this.ctx.db.pool.query<{ stopRequested: boolean }>(
-      `UPDATE interchange_jobs SET phase = $2, progress = $3, "bytesDone" = coalesce($4, "bytesDone"), "updatedAt" = now()
-       WHERE id = $1 RETURNING "stopRequested"`,
-      [this.jobId, phase, Math.max(0, Math.min(100, Math.floor(progress))), bytesDone ?? null],
-    );
-    if (rows[0]?.stopRequested) throw new JobStopped();
+    const row = await kyselyOf(this.ctx.db.pool)
+      .updateTable('interchange_jobs')
+      .set({
+        phase,
+        progress: Math.max(0, Math.min(100, Math.floor(progress))),
+        ...(bytesDone === undefined ? {} : { bytesDone: String(bytesDone) }),
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', this.jobId)
+      .returning('stopRequested')
+      .executeTakeFirst();
+    if (row?.stopRequested) throw new JobStopped();
   }
 
   /** Records how the job ended (when this process still owns it) and gives up its lease. */
@@ -329,22 +353,23 @@ export class JobProgress {
     state: Exclude<JobState, 'queued' | 'running'>,
     fields: { report?: unknown; error?: JobError | null; versionId?: string | null; fileId?: string | null },
   ): Promise<void> {
-    await this.ctx.db.pool.query(
-      `UPDATE interchange_jobs SET state = $2::text, phase = $3::text, progress = CASE WHEN $2::text = 'completed' THEN 100 ELSE progress END,
-         report = coalesce($4::jsonb, report), error = $5::jsonb, "versionId" = coalesce($6, "versionId"),
-         "fileId" = coalesce($7, "fileId"), "updatedAt" = now(),
-         "finishedAt" = CASE WHEN $2::text = 'awaiting_choice' THEN NULL ELSE now() END
-       WHERE id = $1 AND state = 'running'`,
-      [
-        this.jobId,
+    // Absent fields keep what the row has; a report of null is stored as JSON null.
+    await kyselyOf(this.ctx.db.pool)
+      .updateTable('interchange_jobs')
+      .set({
         state,
-        state === 'completed' ? 'done' : null,
-        fields.report === undefined ? null : JSON.stringify(fields.report),
-        fields.error ? JSON.stringify(fields.error) : null,
-        fields.versionId ?? null,
-        fields.fileId ?? null,
-      ],
-    );
+        phase: state === 'completed' ? 'done' : null,
+        ...(state === 'completed' ? { progress: 100 } : {}),
+        ...(fields.report === undefined ? {} : { report: jsonb(fields.report) }),
+        error: fields.error ? jsonb(fields.error) : null,
+        ...(fields.versionId ? { versionId: fields.versionId } : {}),
+        ...(fields.fileId ? { fileId: fields.fileId } : {}),
+        updatedAt: sql`now()`,
+        finishedAt: state === 'awaiting_choice' ? null : sql`now()`,
+      })
+      .where('id', '=', this.jobId)
+      .where('state', '=', 'running')
+      .execute();
   }
 }
 
@@ -359,12 +384,14 @@ export async function claimJob(
 ): Promise<JobRow | null> {
   const key = jobLease(jobId);
   if (!(await services.jobs.leases.acquire(key))) return null;
-  const { rowCount } = await services.db.pool.query(
-    `UPDATE interchange_jobs SET state = 'running', "updatedAt" = now()
-     WHERE id = $1 AND state = 'queued' AND NOT "stopRequested"`,
-    [jobId],
-  );
-  if (!rowCount) {
+  const { numUpdatedRows } = await kyselyOf(services.db.pool)
+    .updateTable('interchange_jobs')
+    .set({ state: 'running', updatedAt: sql`now()` })
+    .where('id', '=', jobId)
+    .where('state', '=', 'queued')
+    .where('stopRequested', '=', false)
+    .executeTakeFirst();
+  if (!numUpdatedRows) {
     await services.jobs.leases.release(key);
     return null;
   }

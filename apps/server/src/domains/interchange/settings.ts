@@ -3,21 +3,35 @@
  * field, the date format). Names are unique in a space regardless of case; a stale edit is a Conflict.
  */
 import type { ImportSettingFields } from '@takt/contracts';
+import { type DB, kyselyOf, type Tables } from '@takt/db';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
+import { jsonb, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 
-interface SettingDb {
-  id: string;
-  name: string;
-  rowsToSkip: number;
+/** What a rule keeps in its JSON `options`. */
+type SettingOptions = { delimiter?: string | null; sheet?: string | null } | null;
+
+// The JSON columns are typed `unknown` by the schema; these are what the rules write into them.
+const SELECTED = (eb: ExpressionBuilder<DB, 'import_settings'>) => [
+  'id' as const,
+  'name' as const,
+  'rowsToSkip' as const,
+  eb.ref('columns').$castTo<Record<string, string>>().as('columns'),
+  'dateFormat' as const,
+  eb.ref('options').$castTo<SettingOptions>().as('options'),
+  'revision' as const,
+  'createdAt' as const,
+  'updatedAt' as const,
+];
+
+type SettingDb = Pick<
+  Selectable<Tables.ImportSetting>,
+  'id' | 'name' | 'rowsToSkip' | 'dateFormat' | 'revision' | 'createdAt' | 'updatedAt'
+> & {
   columns: Record<string, string>;
-  dateFormat: string;
-  options: { delimiter?: string | null; sheet?: string | null } | null;
-  revision: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+  options: SettingOptions;
+};
 
 function toSetting(row: SettingDb) {
   return {
@@ -34,28 +48,30 @@ function toSetting(row: SettingDb) {
   };
 }
 
-const SELECT = `id, name, "rowsToSkip", columns, "dateFormat", options, revision, "createdAt", "updatedAt"`;
-
 const nameTaken = () =>
   new AppError('ValidationError', {}, [{ path: 'name', message: 'import.rule.name_taken' }]);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export async function listImportSettings(ctx: SpaceContext) {
-  const { rows } = await ctx.db.pool.query<SettingDb>(
-    `SELECT ${SELECT} FROM import_settings WHERE "spaceId" = $1 ORDER BY lower(name)`,
-    [ctx.space.spaceId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('import_settings')
+    .select(SELECTED)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .orderBy(sql`lower(name)`)
+    .execute();
   return rows.map(toSetting);
 }
 
-export async function importSettingRow(sql: Sql, spaceId: string, settingId: string) {
-  const { rows } = await sql.query<SettingDb>(
-    `SELECT ${SELECT} FROM import_settings WHERE id = $1 AND "spaceId" = $2`,
-    [settingId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return toSetting(rows[0]);
+export async function importSettingRow(on: Sql, spaceId: string, settingId: string) {
+  const row = await kyselyOf(on)
+    .selectFrom('import_settings')
+    .select(SELECTED)
+    .where('id', '=', settingId)
+    .where('spaceId', '=', spaceId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NotFound');
+  return toSetting(row);
 }
 
 export function getImportSetting(ctx: SpaceContext, settingId: string) {
@@ -64,21 +80,23 @@ export function getImportSetting(ctx: SpaceContext, settingId: string) {
 
 export async function createImportSetting(ctx: SpaceContext, input: ImportSettingFields) {
   try {
-    const { rows } = await ctx.db.pool.query<SettingDb>(
-      `INSERT INTO import_settings (id, "spaceId", name, "nameKey", "rowsToSkip", columns, "dateFormat", options,
-         "createdById", "updatedAt")
-       VALUES (gen_random_uuid(), $1, $2::text, lower($2::text), $3, $4::jsonb, $5, $6::jsonb, $7, now()) RETURNING ${SELECT}`,
-      [
-        ctx.space.spaceId,
-        input.name,
-        input.rowsToSkip,
-        JSON.stringify(input.mapping),
-        input.dateFormat,
-        JSON.stringify({ delimiter: input.delimiter ?? null, sheet: input.sheet ?? null }),
-        ctx.session.userId,
-      ],
-    );
-    return toSetting(rows[0]!);
+    const row = await kyselyOf(ctx.db.pool)
+      .insertInto('import_settings')
+      .values({
+        id: sql`gen_random_uuid()`,
+        spaceId: ctx.space.spaceId,
+        name: input.name,
+        nameKey: sql`lower(${input.name}::text)`,
+        rowsToSkip: input.rowsToSkip,
+        columns: jsonb(input.mapping),
+        dateFormat: input.dateFormat,
+        options: jsonb({ delimiter: input.delimiter ?? null, sheet: input.sheet ?? null }),
+        createdById: ctx.session.userId,
+        updatedAt: sql`now()`,
+      })
+      .returning(SELECTED)
+      .executeTakeFirstOrThrow();
+    return toSetting(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -96,23 +114,26 @@ export async function updateImportSetting(
     sheet: input.sheet !== undefined ? input.sheet : current.sheet,
   };
   try {
-    const { rows } = await ctx.db.pool.query<SettingDb>(
-      `UPDATE import_settings SET name = $4::text, "nameKey" = lower($4::text), "rowsToSkip" = $5, columns = $6::jsonb,
-         "dateFormat" = $7, options = $8::jsonb, revision = revision + 1, "updatedAt" = now()
-       WHERE id = $1 AND "spaceId" = $2 AND revision = $3 RETURNING ${SELECT}`,
-      [
-        input.settingId,
-        ctx.space.spaceId,
-        input.revision,
-        input.name ?? current.name,
-        input.rowsToSkip ?? current.rowsToSkip,
-        JSON.stringify(input.mapping ?? current.mapping),
-        input.dateFormat ?? current.dateFormat,
-        JSON.stringify(options),
-      ],
-    );
-    if (!rows[0]) throw new AppError('Conflict');
-    return toSetting(rows[0]);
+    const name = input.name ?? current.name;
+    const row = await kyselyOf(ctx.db.pool)
+      .updateTable('import_settings')
+      .set((eb) => ({
+        name,
+        nameKey: sql`lower(${name}::text)`,
+        rowsToSkip: input.rowsToSkip ?? current.rowsToSkip,
+        columns: jsonb(input.mapping ?? current.mapping),
+        dateFormat: input.dateFormat ?? current.dateFormat,
+        options: jsonb(options),
+        revision: eb('revision', '+', 1),
+        updatedAt: sql`now()`,
+      }))
+      .where('id', '=', input.settingId)
+      .where('spaceId', '=', ctx.space.spaceId)
+      .where('revision', '=', input.revision)
+      .returning(SELECTED)
+      .executeTakeFirst();
+    if (!row) throw new AppError('Conflict');
+    return toSetting(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -120,10 +141,11 @@ export async function updateImportSetting(
 }
 
 export async function deleteImportSetting(ctx: SpaceContext, settingId: string) {
-  const { rowCount } = await ctx.db.pool.query(
-    `DELETE FROM import_settings WHERE id = $1 AND "spaceId" = $2`,
-    [settingId, ctx.space.spaceId],
-  );
-  if (!rowCount) throw new AppError('NotFound');
+  const { numDeletedRows } = await kyselyOf(ctx.db.pool)
+    .deleteFrom('import_settings')
+    .where('id', '=', settingId)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .executeTakeFirst();
+  if (!numDeletedRows) throw new AppError('NotFound');
   return { success: true as const };
 }
