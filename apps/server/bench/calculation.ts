@@ -13,7 +13,10 @@ import { encodedPayload } from '../src/domains/versions';
 import { benchSpace } from './bench-space';
 
 const SIZES = (process.env.BENCH_CALC_WORKS ?? '10000,100000').split(',').map(Number);
-const load = () => `load average: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+const load = () =>
+  `load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 
 const server = await startTestDatabaseServer();
 const database = await createTestDatabase(server);
