@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postWithProgress } from './upload';
+import { postForm, postWithProgress } from './upload';
 
 /** A stand-in XMLHttpRequest that records what is sent and lets the test play the server. */
 class FakeRequest {
@@ -81,5 +81,31 @@ describe('postWithProgress', () => {
     const result = postWithProgress('/api/v1/upload', new FormData(), () => {});
     request().answer(500, '<html>gateway</html>');
     await expect(result).resolves.toMatchObject({ failure: { kind: 'server', status: 500, code: null } });
+  });
+});
+
+describe('postForm', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the form and resolves with the JSON answer of a success', async () => {
+    const fetch = vi.fn(async () => new Response('{"rows":2}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const body = new FormData();
+    await expect(postForm('/api/v1/preview', body)).resolves.toEqual({ answer: { rows: 2 } });
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect([path, init.method, init.body]).toEqual(['/api/v1/preview', 'POST', body]);
+  });
+
+  it('names a failure by the call name it was given, for an error answer and for a rejected fetch', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"error_code":"UnsupportedFileType"}', { status: 400 }));
+    await expect(postForm('/api/v1/users/avatar', new FormData(), 'users.avatar')).resolves.toMatchObject({
+      failure: { path: 'users.avatar', status: 400, code: 'UnsupportedFileType' },
+    });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(postForm('/api/v1/preview', new FormData())).resolves.toMatchObject({
+      failure: { path: '/api/v1/preview', kind: 'network' },
+    });
   });
 });

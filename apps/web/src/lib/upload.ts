@@ -2,7 +2,27 @@ import { describeFailure, type FailedCall, restFailure } from './errors';
 import { requestHeaders } from './trpc';
 
 /**
- * Posts a multipart form to the REST API and reports the share of it sent so far (`onSent`, 0 to 1):
+ * Posts a multipart form to the REST API. Resolves with the JSON body of a success, or with the failure
+ * read the way every other failed call is read; `callName` names the call in that failure (the path
+ * unless told otherwise).
+ */
+export async function postForm<Answer>(
+  path: string,
+  body: FormData,
+  callName: string = path,
+): Promise<{ answer: Answer } | { failure: FailedCall }> {
+  try {
+    const response = await fetch(path, { method: 'POST', headers: requestHeaders(), body });
+    const data: unknown = await response.json().catch(() => null);
+    if (!response.ok) return { failure: restFailure(callName, response.status, data) };
+    return { answer: data as Answer };
+  } catch (error) {
+    return { failure: describeFailure(error, callName) };
+  }
+}
+
+/**
+ * Posts a multipart form to the REST API like {@link postForm} and reports the share of it sent so far (`onSent`, 0 to 1):
  * fetch cannot report upload progress, XMLHttpRequest can. Resolves with the JSON body of a 200, or
  * with the failure read the way every other failed call is read.
  */

@@ -3,9 +3,8 @@ import { FormDialog } from '../../components/dialog';
 import { Checkbox, FileField, IntegerField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { describeFailure, restFailure } from '../../lib/errors';
 import { translateDynamic, useT } from '../../lib/i18n';
-import { requestHeaders } from '../../lib/trpc';
+import { postForm } from '../../lib/upload';
 import { PreviewHead } from '../import/PreviewTable';
 import './directory-upload.css';
 
@@ -35,14 +34,8 @@ async function send<T>(
   form.append('rowsToSkip', String(Number(settings.rowsToSkip) || 0));
   form.append('header', JSON.stringify(settings.header));
   if (!preview) form.append('revision', String(revision));
-  try {
-    const response = await fetch(path, { method: 'POST', headers: requestHeaders(), body: form });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { failure: restFailure(path, response.status, body).messages.join('\n') };
-    return { ok: body as T };
-  } catch (error) {
-    return { failure: describeFailure(error, path).messages.join('\n') };
-  }
+  const result = await postForm<T>(path, form);
+  return 'failure' in result ? { failure: result.failure.messages.join('\n') } : { ok: result.answer };
 }
 
 /**

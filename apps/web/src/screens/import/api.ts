@@ -7,9 +7,8 @@ import type {
 } from '@takt/contracts';
 import type { RouterOutputs } from '../../lib/api-types';
 import { fetchFile, saveBlob } from '../../lib/download';
-import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
-import { requestHeaders } from '../../lib/trpc';
-import { postWithProgress } from '../../lib/upload';
+import type { FailedCall } from '../../lib/errors';
+import { postForm, postWithProgress } from '../../lib/upload';
 
 export type ImportJob = RouterOutputs['interchange']['job'];
 export type ImportSetting = RouterOutputs['interchange']['settings']['list'][number];
@@ -120,16 +119,7 @@ export async function previewSpreadsheet(
   encoding: ImportEncoding = 'auto',
 ): Promise<{ preview: TabularPreviewDto } | { failure: FailedCall }> {
   const path = `/api/v1/space/${spaceId}/schedule-import-settings/preview`;
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: requestHeaders(),
-      body: formOf(file, { settingId, format, ...(encoding !== 'auto' ? { encoding } : {}) }),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { failure: restFailure(path, response.status, body) };
-    return { preview: body as TabularPreviewDto };
-  } catch (error) {
-    return { failure: describeFailure(error, path) };
-  }
+  const body = formOf(file, { settingId, format, ...(encoding !== 'auto' ? { encoding } : {}) });
+  const result = await postForm<TabularPreviewDto>(path, body);
+  return 'failure' in result ? result : { preview: result.answer };
 }

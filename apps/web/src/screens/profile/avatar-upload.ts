@@ -1,7 +1,7 @@
 import { LIMITS } from '@takt/contracts';
 import type { User } from '../../lib/api-types';
-import { describeFailure, type FailedCall, restFailure } from '../../lib/errors';
-import { requestHeaders } from '../../lib/trpc';
+import type { FailedCall } from '../../lib/errors';
+import { postForm } from '../../lib/upload';
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const AVATAR_MAX_MB = LIMITS.avatarMaxBytes / (1024 * 1024);
@@ -17,13 +17,6 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | '
 export async function uploadAvatar(file: File): Promise<{ user: User } | { failure: FailedCall }> {
   const body = new FormData();
   body.append('file', file);
-  const path = 'users.avatar';
-  try {
-    const response = await fetch('/api/v1/users/avatar', { method: 'POST', headers: requestHeaders(), body });
-    const data: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { failure: restFailure(path, response.status, data) };
-    return { user: data as User };
-  } catch (error) {
-    return { failure: describeFailure(error, path) };
-  }
+  const result = await postForm<User>('/api/v1/users/avatar', body, 'users.avatar');
+  return 'failure' in result ? result : { user: result.answer };
 }
