@@ -48,6 +48,16 @@ function spreadFact(
   else spreadAdd(grid, span.c, span.actualFrom, span.actualTo, actual, SHAPE_EVENLY, null, out, 0, 1);
 }
 
+/** The planned (plan series) or approved quantity of assignment a, times `factor`. */
+function seriesQuantity(resources: ResourceModel, a: number, series: number, factor: number): number {
+  return (series === SERIES_PLAN ? resources.quantity[a]! : resources.approvedQuantity[a]!) * factor;
+}
+
+/** What the plan of assignment a leaves after its actual quantity (none when the fact exceeds it), times `factor`. */
+function planRest(resources: ResourceModel, a: number, factor: number): number {
+  return Math.max(0, resources.quantity[a]! - resources.actualQuantity[a]!) * factor;
+}
+
 /** What the entries of assignment a are multiplied by: the approved series scales them by approved / planned. */
 function entriesScale(resources: ResourceModel, a: number, series: number, factor: number): number {
   const planned = resources.quantity[a]!;
@@ -104,8 +114,7 @@ export function assignmentSpread(
     return;
   }
   const { c, from, to, dataW } = span;
-  const planned = resources.quantity[a]!;
-  const quantity = (series === SERIES_PLAN ? planned : resources.approvedQuantity[a]!) * factor;
+  const quantity = seriesQuantity(resources, a, series, factor);
   const mode = resources.mode[a]!;
   if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
     const entries = resources.entries[a]!;
@@ -122,7 +131,7 @@ export function assignmentSpread(
   }
   if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
     spreadFact(resources, grid, a, span, factor, out);
-    const rest = Math.max(0, planned - resources.actualQuantity[a]!) * factor;
+    const rest = planRest(resources, a, factor);
     const low = Math.max(from, dataW);
     if (to > low) spreadAdd(grid, c, low, to, rest, SHAPE_EVENLY, null, out, 0, 1);
     else spreadAdd(grid, c, Math.max(to, dataW), Math.max(to, dataW), rest, SHAPE_START, null, out, 0, 1);
@@ -179,8 +188,7 @@ export function assignmentUntil(
     return span.actualFrom < 0 ? share(dataW, dataW, actual) : share(span.actualFrom, span.actualTo, actual);
   };
   if (series === SERIES_FACT) return factUntil();
-  const planned = resources.quantity[a]!;
-  const quantity = (series === SERIES_PLAN ? planned : resources.approvedQuantity[a]!) * factor;
+  const quantity = seriesQuantity(resources, a, series, factor);
   const mode = resources.mode[a]!;
   if (mode === MODE_BY_DATE || mode === MODE_BY_PERIOD) {
     const entries = resources.entries[a]!;
@@ -194,7 +202,7 @@ export function assignmentUntil(
     return total;
   }
   if (mode === MODE_BY_FACT && series === SERIES_PLAN) {
-    const rest = Math.max(0, planned - resources.actualQuantity[a]!) * factor;
+    const rest = planRest(resources, a, factor);
     const low = Math.max(from, dataW);
     const restUntil = to > low ? share(low, to, rest) : share(Math.max(to, dataW), Math.max(to, dataW), rest);
     return factUntil() + restUntil;
