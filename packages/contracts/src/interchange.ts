@@ -186,6 +186,20 @@ export const listJobsInput = z.object({
   kind: z.enum(['import', 'export', 'calculate']).optional(),
 });
 
+/** The WBS grid's columns shown until the user chooses others; an export that names no columns writes these. */
+export const DEFAULT_GRID_COLUMNS: readonly string[] = [
+  'code',
+  'name',
+  'type',
+  'duration',
+  'earlyStart',
+  'earlyFinish',
+  'totalFloat',
+  'critical',
+  'progress',
+  'status',
+];
+
 /** Grid columns as shown, for spreadsheet exports (`key` a built-in field or `attr:<id>`). */
 export const exportColumns = z.array(z.string().max(80)).max(200).optional();
 

@@ -1,3 +1,4 @@
+import { DEFAULT_GRID_COLUMNS } from '@takt/contracts';
 import { useCallback, useEffect, useState } from 'react';
 
 /** Built-in columns of the WBS grid (entities built-in column types plus the calculated values). */
@@ -76,18 +77,7 @@ const WIDTHS: Record<BuiltinColumn, number> = {
   labour: 96,
   cost: 110,
 };
-const SHOWN: ReadonlySet<string> = new Set([
-  'code',
-  'name',
-  'type',
-  'duration',
-  'earlyStart',
-  'earlyFinish',
-  'totalFloat',
-  'critical',
-  'progress',
-  'status',
-]);
+const SHOWN: ReadonlySet<string> = new Set(DEFAULT_GRID_COLUMNS);
 export const MIN_COLUMN_WIDTH = 48;
 export const MAX_COLUMN_WIDTH = 600;
 

@@ -3,27 +3,13 @@
  * web grid and `attr:<id>` attribute columns, in their order), rows in outline order with their level, summary
  * rows marked, headers in the user's language, dates as dates and durations and floats in days.
  */
-import type { Language } from '@takt/contracts';
+import { DEFAULT_GRID_COLUMNS, type Language } from '@takt/contracts';
 import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
 import type { Grid, GridColumn, GridColumnKind, GridRow, GridValue } from '@takt/interchange';
 import { sql } from 'kysely';
 import { anyOf, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
-
-/** The web grid's default visible columns (apps/web/src/lib/grid-columns.ts). */
-export const DEFAULT_GRID_COLUMNS = [
-  'code',
-  'name',
-  'type',
-  'duration',
-  'earlyStart',
-  'earlyFinish',
-  'totalFloat',
-  'critical',
-  'progress',
-  'status',
-];
 
 const KIND: Record<string, GridColumnKind> = {
   code: 'text',
