@@ -3,7 +3,7 @@ import { dateToMinutes, MINUTES_PER_DAY } from './dates.js';
 import { ganttLayout } from './layout.js';
 import { ganttLinkHitTest, ganttLinkRoutes, linkRoute } from './links.js';
 import { scaleAtLevel } from './scale.js';
-import { type GanttLinkInput, snapshotFromWorks, WORK_MILESTONE_FINISH } from './snapshot.js';
+import { type GanttLinkInput, type LinkType, snapshotFromWorks, WORK_MILESTONE_FINISH } from './snapshot.js';
 
 const D = MINUTES_PER_DAY;
 const T0 = dateToMinutes(2024, 1, 1);
@@ -11,62 +11,64 @@ const day = (n: number) => T0 + n * D;
 const scale = scaleAtLevel(T0, 'day'); // 32 px per day
 const viewport = { width: 640, height: 200, scrollTop: 0, rowHeight: 20 };
 const rowTopOf = (row: number) => row * 20;
-const anchor = (row: number, xStart: number, xFinish: number) => ({
+type Bar = [row: number, xStart: number, xFinish: number];
+const anchor = ([row, xStart, xFinish]: Bar) => ({
   row,
   xStart,
   xFinish,
   y: row * 20 + 10,
   milestone: false,
 });
+/** The route of a link between two bars, with 8 px stubs. */
+const route = (type: LinkType, from: Bar, to: Bar) =>
+  linkRoute(type, anchor(from), anchor(to), 20, rowTopOf, 8);
 
 describe('link routes', () => {
   it('FS forward: out of the finish, down, into the start from the left', () => {
-    const route = linkRoute('fs', anchor(0, 0, 100), anchor(2, 140, 200), 20, rowTopOf, 8);
-    expect(route).toEqual({ points: [100, 10, 108, 10, 108, 50, 140, 50], direction: 1 });
+    expect(route('fs', [0, 0, 100], [2, 140, 200])).toEqual({
+      points: [100, 10, 108, 10, 108, 50, 140, 50],
+      direction: 1,
+    });
   });
 
   it('FS in the same row: a straight arrow', () => {
-    expect(linkRoute('fs', anchor(1, 0, 100), anchor(1, 150, 200), 20, rowTopOf, 8).points).toEqual([
-      100, 30, 150, 30,
-    ]);
+    expect(route('fs', [1, 0, 100], [1, 150, 200]).points).toEqual([100, 30, 150, 30]);
   });
 
   it('FS detour when the successor starts before the connection point', () => {
     // Successor starts exactly at the predecessor finish (lag 0): around along the row boundary.
-    const route = linkRoute('fs', anchor(0, 0, 100), anchor(1, 100, 160), 20, rowTopOf, 8);
-    expect(route.points).toEqual([100, 10, 108, 10, 108, 20, 92, 20, 92, 30, 100, 30]);
+    expect(route('fs', [0, 0, 100], [1, 100, 160]).points).toEqual([
+      100, 10, 108, 10, 108, 20, 92, 20, 92, 30, 100, 30,
+    ]);
     // Successor above the predecessor (a lead): the detour runs along the predecessor's top edge.
-    const up = linkRoute('fs', anchor(3, 0, 100), anchor(1, 50, 160), 20, rowTopOf, 8);
-    expect(up.points).toEqual([100, 70, 108, 70, 108, 60, 42, 60, 42, 30, 50, 30]);
+    expect(route('fs', [3, 0, 100], [1, 50, 160]).points).toEqual([
+      100, 70, 108, 70, 108, 60, 42, 60, 42, 30, 50, 30,
+    ]);
   });
 
   it('SS: out of the start to the left, into the start from the left', () => {
-    expect(linkRoute('ss', anchor(0, 50, 100), anchor(1, 80, 120), 20, rowTopOf, 8)).toEqual({
+    expect(route('ss', [0, 50, 100], [1, 80, 120])).toEqual({
       points: [50, 10, 42, 10, 42, 30, 80, 30],
       direction: 1,
     });
     // Successor starting earlier: the vertical goes left of both starts.
-    expect(linkRoute('ss', anchor(0, 50, 100), anchor(1, 20, 120), 20, rowTopOf, 8).points).toEqual([
-      50, 10, 12, 10, 12, 30, 20, 30,
-    ]);
+    expect(route('ss', [0, 50, 100], [1, 20, 120]).points).toEqual([50, 10, 12, 10, 12, 30, 20, 30]);
   });
 
   it('FF: out of the finish to the right, into the finish from the right', () => {
-    expect(linkRoute('ff', anchor(0, 0, 100), anchor(1, 20, 80), 20, rowTopOf, 8)).toEqual({
+    expect(route('ff', [0, 0, 100], [1, 20, 80])).toEqual({
       points: [100, 10, 108, 10, 108, 30, 80, 30],
       direction: -1,
     });
-    expect(linkRoute('ff', anchor(0, 0, 100), anchor(1, 20, 150), 20, rowTopOf, 8).points).toEqual([
-      100, 10, 158, 10, 158, 30, 150, 30,
-    ]);
+    expect(route('ff', [0, 0, 100], [1, 20, 150]).points).toEqual([100, 10, 158, 10, 158, 30, 150, 30]);
   });
 
   it('SF: out of the start to the left, into the finish from the right, around when needed', () => {
-    expect(linkRoute('sf', anchor(0, 100, 200), anchor(1, 20, 60), 20, rowTopOf, 8)).toEqual({
+    expect(route('sf', [0, 100, 200], [1, 20, 60])).toEqual({
       points: [100, 10, 92, 10, 92, 30, 60, 30],
       direction: -1,
     });
-    expect(linkRoute('sf', anchor(0, 100, 200), anchor(1, 40, 130), 20, rowTopOf, 8).points).toEqual([
+    expect(route('sf', [0, 100, 200], [1, 40, 130]).points).toEqual([
       100, 10, 92, 10, 92, 20, 138, 20, 138, 30, 130, 30,
     ]);
   });
