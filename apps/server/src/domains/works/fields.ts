@@ -184,10 +184,10 @@ export async function writeAttributeValues(
         .columns(['spaceId', 'workId', 'attributeId', 'value'])
         .expression(
           db
-            .selectFrom(sql<{ w: string }>`unnest(${workIds}::uuid[])`.as('u'))
+            .selectFrom(sql<{ w: string }>`unnest(${workIds}::uuid[])`.as('w'))
             .select([
               sql.val(ctx.space.spaceId).as('spaceId'),
-              'u.w',
+              'w.w as workId',
               sql.val(attributeId).as('attributeId'),
               sql`${JSON.stringify(value)}::jsonb`.as('value'),
             ]),
