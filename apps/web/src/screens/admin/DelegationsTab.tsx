@@ -3,8 +3,7 @@ import { formatDate } from '@takt/i18n';
 import { z } from 'zod';
 import { confirmedDelete } from '../../components/confirm';
 import { FormCard } from '../../components/form-card';
-import { Icon } from '../../components/icons';
-import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
+import { Badge, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { Delegation } from '../../lib/api-types';
 import { useForm } from '../../lib/form';
@@ -12,6 +11,7 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { AbilityPicker } from './AbilityPicker';
+import { AdminTable } from './AdminTable';
 
 /** "Valid until" is typed as DD.MM.YYYY (validation rules date formats) and means the end of that day. */
 const validUntilText = z.string().transform((text, ctx) => {
@@ -121,44 +121,37 @@ function DelegationTable({ items, direction }: { items: Delegation[]; direction:
       remove.mutate({ spaceId, delegationId: item.id });
   };
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid={`delegations-${direction}`}>
-        <thead>
-          <tr>
-            <th>
-              {direction === 'given' ? t('admin.delegations.to_user') : t('admin.delegations.from_user')}
-            </th>
-            <th>{t('admin.roles.abilities')}</th>
-            <th>{t('admin.delegations.valid_until')}</th>
-            <th>{t('admin.delegations.comment')}</th>
-            {direction === 'given' && <th className="cell-actions">{t('common.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>{direction === 'given' ? item.toUser.name : item.fromUser.name}</td>
-              <td>
-                <div className="badges">
-                  {item.abilities.map((a) => (
-                    <Badge key={a}>{t(`ability.${a}`)}</Badge>
-                  ))}
-                </div>
-              </td>
-              <td>{item.validUntil ? formatDate(item.validUntil) : t('common.never')}</td>
-              <td>{item.comment ?? t('common.none')}</td>
-              {direction === 'given' && (
-                <td className="cell-actions">
-                  <Button variant="ghost" busy={remove.isPending} onClick={() => void ask(item)}>
-                    <Icon name="trash" />
-                    {t('common.delete')}
-                  </Button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      testId={`delegations-${direction}`}
+      heads={[
+        direction === 'given' ? t('admin.delegations.to_user') : t('admin.delegations.from_user'),
+        t('admin.roles.abilities'),
+        t('admin.delegations.valid_until'),
+        t('admin.delegations.comment'),
+      ]}
+      rows={items}
+      rowKey={(item) => item.id}
+      cells={(item) => (
+        <>
+          <td>{direction === 'given' ? item.toUser.name : item.fromUser.name}</td>
+          <td>
+            <div className="badges">
+              {item.abilities.map((a) => (
+                <Badge key={a}>{t(`ability.${a}`)}</Badge>
+              ))}
+            </div>
+          </td>
+          <td>{item.validUntil ? formatDate(item.validUntil) : t('common.never')}</td>
+          <td>{item.comment ?? t('common.none')}</td>
+        </>
+      )}
+      action={
+        direction === 'given' && {
+          label: t('common.delete'),
+          busy: remove.isPending,
+          run: (item) => void ask(item),
+        }
+      }
+    />
   );
 }

@@ -1,15 +1,21 @@
 import { inviteInput } from '@takt/contracts';
 import { formatDate } from '@takt/i18n';
 import { Avatar } from '../../components/avatar';
+import { Options } from '../../components/compact-select';
 import { confirm } from '../../components/confirm';
-import { Icon } from '../../components/icons';
 import { Badge, Button, Card, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
+import { AdminTable } from './AdminTable';
 import { roleName } from './role-name';
+
+/** A member's name as the list shows it: first and last name, or the login when both are empty. */
+function nameOf(member: { firstName: string; lastName: string; login: string }): string {
+  return `${member.firstName} ${member.lastName}`.trim() || member.login;
+}
 
 export function UsersTab() {
   const t = useT();
@@ -39,6 +45,7 @@ export function UsersTab() {
     },
   });
 
+  const isMe = (member: { userId: string }) => member.userId === me.data?.id;
   const askKickout = async (userId: string, name: string) => {
     const result = await confirm({
       title: t('admin.users.kickout'),
@@ -62,76 +69,58 @@ export function UsersTab() {
         {members.isLoading && <Spinner />}
         {members.data?.length === 0 && <Empty>{t('common.none')}</Empty>}
         {members.data && members.data.length > 0 && (
-          <div className="table-wrap">
-            <table className="table" data-testid="members">
-              <thead>
-                <tr>
-                  <th>{t('admin.users.name')}</th>
-                  <th>{t('field.email')}</th>
-                  <th>{t('field.role')}</th>
-                  <th>{t('admin.users.joined')}</th>
-                  {manage && <th className="cell-actions">{t('common.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.map((member) => {
-                  const name = `${member.firstName} ${member.lastName}`.trim() || member.login;
-                  const self = member.userId === me.data?.id;
-                  return (
-                    <tr key={member.userId} data-testid={`member-${member.login}`}>
-                      <td>
-                        <div className="person">
-                          <Avatar user={{ ...member, id: member.userId, hasAvatar: false }} size={30} />
-                          <div>
-                            <div className="person-name">
-                              {name} {self && <span className="muted">({t('admin.users.you')})</span>}
-                            </div>
-                            <div className="person-login">
-                              {member.login}
-                              {member.executor && <Badge>{t('admin.users.executor')}</Badge>}
-                            </div>
-                          </div>
-                        </div>
-                      </td>
-                      <td>{member.email}</td>
-                      <td>
-                        {manage ? (
-                          <select
-                            className="input select input-compact"
-                            aria-label={t('field.role')}
-                            value={member.role.id}
-                            disabled={setRole.isPending}
-                            onChange={(e) =>
-                              setRole.mutate({ spaceId, userId: member.userId, roleId: e.target.value })
-                            }
-                          >
-                            {roleOptions.map((o) => (
-                              <option key={o.value} value={o.value}>
-                                {o.label}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          roleName(t, member.role)
-                        )}
-                      </td>
-                      <td>{formatDate(member.joinedAt)}</td>
-                      {manage && (
-                        <td className="cell-actions">
-                          {!self && (
-                            <Button variant="ghost" onClick={() => void askKickout(member.userId, name)}>
-                              <Icon name="trash" />
-                              {t('admin.users.kickout')}
-                            </Button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testId="members"
+            heads={[t('admin.users.name'), t('field.email'), t('field.role'), t('admin.users.joined')]}
+            rows={members.data}
+            rowKey={(member) => member.userId}
+            rowTestId={(member) => `member-${member.login}`}
+            cells={(member) => (
+              <>
+                <td>
+                  <div className="person">
+                    <Avatar user={{ ...member, id: member.userId, hasAvatar: false }} size={30} />
+                    <div>
+                      <div className="person-name">
+                        {nameOf(member)}{' '}
+                        {isMe(member) && <span className="muted">({t('admin.users.you')})</span>}
+                      </div>
+                      <div className="person-login">
+                        {member.login}
+                        {member.executor && <Badge>{t('admin.users.executor')}</Badge>}
+                      </div>
+                    </div>
+                  </div>
+                </td>
+                <td>{member.email}</td>
+                <td>
+                  {manage ? (
+                    <select
+                      className="input select input-compact"
+                      aria-label={t('field.role')}
+                      value={member.role.id}
+                      disabled={setRole.isPending}
+                      onChange={(e) =>
+                        setRole.mutate({ spaceId, userId: member.userId, roleId: e.target.value })
+                      }
+                    >
+                      <Options options={roleOptions} />
+                    </select>
+                  ) : (
+                    roleName(t, member.role)
+                  )}
+                </td>
+                <td>{formatDate(member.joinedAt)}</td>
+              </>
+            )}
+            action={
+              manage && {
+                label: t('admin.users.kickout'),
+                hidden: isMe,
+                run: (member) => void askKickout(member.userId, nameOf(member)),
+              }
+            }
+          />
         )}
       </Card>
     </div>
