@@ -60,6 +60,23 @@ export function emptyWorkColumns(): WorkColumns {
 
 const at = (c: string) => sqlTimestampOfMinutes(`u.${c}`);
 
+/**
+ * Runs an `unnest` insert once per 50,000 rows, one round trip each: the fixed parameters first, then
+ * that stretch of every column (all columns are as long as the first).
+ */
+async function insertInChunks(
+  sql: pg.Pool | pg.PoolClient,
+  text: string,
+  fixed: unknown[],
+  columns: unknown[][],
+): Promise<void> {
+  const CHUNK = 50_000;
+  const rows = columns[0]?.length ?? 0;
+  for (let from = 0; from < rows; from += CHUNK) {
+    await sql.query(text, [...fixed, ...columns.map((column) => column.slice(from, from + CHUNK))]);
+  }
+}
+
 /** Inserts works in one statement per 50,000 rows (one round trip each). */
 export async function insertWorkColumns(
   sql: pg.Pool | pg.PoolClient,
@@ -67,11 +84,9 @@ export async function insertWorkColumns(
   versionId: string,
   w: WorkColumns,
 ) {
-  const CHUNK = 50_000;
-  for (let from = 0; from < w.id.length; from += CHUNK) {
-    const part = <T>(a: T[]) => a.slice(from, from + CHUNK);
-    await sql.query(
-      `INSERT INTO works (id, "spaceId", "versionId", "parentId", "originId", "sortKey", code, name, type,
+  await insertInChunks(
+    sql,
+    `INSERT INTO works (id, "spaceId", "versionId", "parentId", "originId", "sortKey", code, name, type,
          "durationMinutes", "calendarId", "planStart", "planFinish", "factStart", "factFinish", "earlyStart",
          "earlyFinish", "lateStart", "lateFinish", "totalFloat", "freeFloat", critical, "planVolume", unit, progress,
          status, "executorId")
@@ -83,36 +98,34 @@ export async function insertWorkColumns(
          $20::int[], $21::bool[], $22::float8[], $23::text[], $24::float8[], $25::text[], $26::uuid[])
          AS u(id, parent, sk, code, name, type, dur, cal, ps, pf, fs, ff, es, ef, ls, lf, tf, fr, cr, vol, unit,
            progress, status, executor)`,
-      [
-        spaceId,
-        versionId,
-        part(w.id),
-        part(w.parentId),
-        part(w.sortKey),
-        part(w.code),
-        part(w.name),
-        part(w.type),
-        part(w.durationMinutes),
-        part(w.calendarId),
-        part(w.planStart),
-        part(w.planFinish),
-        part(w.factStart),
-        part(w.factFinish),
-        part(w.earlyStart),
-        part(w.earlyFinish),
-        part(w.lateStart),
-        part(w.lateFinish),
-        part(w.totalFloat),
-        part(w.freeFloat),
-        part(w.critical),
-        part(w.planVolume),
-        part(w.unit),
-        part(w.progress),
-        part(w.status),
-        part(w.executorId),
-      ],
-    );
-  }
+    [spaceId, versionId],
+    [
+      w.id,
+      w.parentId,
+      w.sortKey,
+      w.code,
+      w.name,
+      w.type,
+      w.durationMinutes,
+      w.calendarId,
+      w.planStart,
+      w.planFinish,
+      w.factStart,
+      w.factFinish,
+      w.earlyStart,
+      w.earlyFinish,
+      w.lateStart,
+      w.lateFinish,
+      w.totalFloat,
+      w.freeFloat,
+      w.critical,
+      w.planVolume,
+      w.unit,
+      w.progress,
+      w.status,
+      w.executorId,
+    ],
+  );
 }
 
 export interface RelationColumns {
@@ -129,22 +142,12 @@ export async function insertRelationColumns(
   versionId: string,
   r: RelationColumns,
 ) {
-  const CHUNK = 50_000;
-  for (let from = 0; from < r.predecessorId.length; from += CHUNK) {
-    const part = <T>(a: T[]) => a.slice(from, from + CHUNK);
-    await sql.query(
-      `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes", driving)
+  await insertInChunks(
+    sql,
+    `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes", driving)
        SELECT gen_random_uuid(), $1, $2, u.p, u.s, u.t::"LinkType", u.lag, u.d
        FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::bool[]) AS u(p, s, t, lag, d)`,
-      [
-        spaceId,
-        versionId,
-        part(r.predecessorId),
-        part(r.successorId),
-        part(r.type),
-        part(r.lagMinutes),
-        part(r.driving),
-      ],
-    );
-  }
+    [spaceId, versionId],
+    [r.predecessorId, r.successorId, r.type, r.lagMinutes, r.driving],
+  );
 }

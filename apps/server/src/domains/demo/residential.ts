@@ -149,22 +149,18 @@ function russianHolidays(years: number[]): CalendarInput['exceptions'] {
   return years.flatMap((y) => days.map((d) => ({ date: `${y}-${d}`, intervals: [] })));
 }
 
-const WEEK5 = [0, 1, 2, 3, 4, 5, 6].map((d) =>
-  d < 5
-    ? [
-        { start: '08:00', finish: '12:00' },
-        { start: '13:00', finish: '17:00' },
-      ]
-    : [],
-);
-const WEEK6 = [0, 1, 2, 3, 4, 5, 6].map((d) =>
-  d < 6
-    ? [
-        { start: '08:00', finish: '12:00' },
-        { start: '13:00', finish: '17:00' },
-      ]
-    : [],
-);
+/** A working week of 8:00–17:00 with an hour's lunch on the first `days` days (Monday first). */
+const workWeek = (days: number) =>
+  [0, 1, 2, 3, 4, 5, 6].map((d) =>
+    d < days
+      ? [
+          { start: '08:00', finish: '12:00' },
+          { start: '13:00', finish: '17:00' },
+        ]
+      : [],
+  );
+const WEEK5 = workWeek(5);
+const WEEK6 = workWeek(6);
 
 export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string, executorIds: string[]) {
   const today = new Date();
