@@ -1,7 +1,7 @@
 import { bimGeometryDecode } from '@takt/bim';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace } from './fixtures';
+import { ownSpace, type Space, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-type Ok = Awaited<ReturnType<typeof ownSpace>>['ok'];
+type Ok = Space['ok'];
 type Work = { id: string; code: string; revision: number };
 type Model = {
   id: string;
@@ -29,19 +29,7 @@ const at = (iso: string) => (Date.parse(`${iso}:00Z`) - Date.UTC(2000, 0, 1)) / 
  * two storeys: Секция 1 → Этаж N → Монолитный каркас → Бетонирование перекрытия, and Секция 1 → Фасад.
  */
 async function setup(ok: Ok) {
-  const facility = await ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'ЖК' });
-  const project = await ok<{ id: string }>('POST', '/eps', {
-    kind: 'project',
-    name: 'Корпус',
-    parentId: facility.id,
-  });
-  const schedule = await ok<{ id: string }>('POST', '/eps', {
-    kind: 'schedule',
-    name: 'ГГ',
-    parentId: project.id,
-  });
-  const [version] = await ok<{ id: string; revision: number }[]>('GET', `/schedules/${schedule.id}/versions`);
-  const v = `/versions/${version!.id}`;
+  const { projectId, scheduleId, versionId, v } = await scheduleWithVersion(ok);
   const section = await ok<Work>('POST', `${v}/wbs`, { name: 'Секция 1', type: 'sum' });
   const pours: Work[] = [];
   for (const [f, start, finish] of [
@@ -78,11 +66,11 @@ async function setup(ok: Ok) {
     planFinish: '2025-03-28T17:00',
   });
   return {
-    projectId: project.id,
-    scheduleId: schedule.id,
-    versionId: version!.id,
+    projectId,
+    scheduleId,
+    versionId,
     v,
-    p: `/projects/${project.id}/3d`,
+    p: `/projects/${projectId}/3d`,
     section,
     pours,
     cladding,

@@ -1,13 +1,8 @@
 import { writeGridXlsx } from '@takt/interchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, uploadForm } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Failure, type Space, serverWithSpace, uploadForm } from './fixtures';
+import type { TestServer } from './harness';
 
-type Space = Awaited<ReturnType<typeof ownSpace>>;
-interface Failure {
-  error_code: string;
-  error_message: string | string[];
-}
 interface Preview {
   format: string;
   columns: { letter: string; header: string; role?: string }[];
@@ -30,8 +25,7 @@ let s: Space;
 let directoryId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'dir-uploader', 'Справочники');
+  ({ t, s } = await serverWithSpace('dir-uploader', 'Справочники'));
   directoryId = (await s.ok<{ id: string }>('POST', '/directories', { name: 'Материалы' })).id;
   await s.ok('POST', `/directories/${directoryId}/values`, { name: 'Бетон', code: 'B1' });
 });

@@ -4,10 +4,9 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpFiles, ORPHAN_GRACE_MS } from '../src/jobs/file-cleanup';
-import { generatedXer, ownSpace, scheduleWithVersion, uploadForm } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { generatedXer, type Space, scheduleWithVersion, serverWithSpace, uploadForm } from './fixtures';
+import type { TestServer } from './harness';
 
-type Space = Awaited<ReturnType<typeof ownSpace>>;
 interface Job {
   id: string;
   state: string;
@@ -19,8 +18,7 @@ let s: Space;
 let scheduleId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'cleanup', 'Cleanup');
+  ({ t, s } = await serverWithSpace('cleanup', 'Cleanup'));
   ({ scheduleId } = await scheduleWithVersion(s.ok));
 });
 afterAll(() => t?.stop());

@@ -1,5 +1,5 @@
 import { emptyProject, type IxProject, STANDARD_WEEK, writeXer } from '@takt/interchange';
-import type { TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 
 /** A user's own space, with `ok(method, path, body)` calling `/space/<id><path>` and failing loudly on non-200. */
 export async function ownSpace(t: TestServer, login: string, name: string) {
@@ -13,8 +13,31 @@ export async function ownSpace(t: TestServer, login: string, name: string) {
   return { token, spaceId, ok };
 }
 
+export type Space = Awaited<ReturnType<typeof ownSpace>>;
+
+/** The error body every failed call answers (see `errorBody` in src/errors.ts). */
+export interface Failure {
+  error_code: string;
+  error_message: string | string[];
+  issues?: { path: string; message: string }[];
+}
+
+/**
+ * A test server and one user's own space in it: what most test files start in `beforeAll`, as
+ * `({ t, s } = await serverWithSpace(login, name))`, and stop with `t.stop()` in `afterAll`.
+ */
+export async function serverWithSpace(login: string, name: string): Promise<{ t: TestServer; s: Space }> {
+  const t = await startTestServer();
+  try {
+    return { t, s: await ownSpace(t, login, name) };
+  } catch (error) {
+    await t.stop();
+    throw error;
+  }
+}
+
 /** facility → project → schedule in a space, and the path prefix of the schedule's first version. */
-export async function scheduleWithVersion(ok: Awaited<ReturnType<typeof ownSpace>>['ok']) {
+export async function scheduleWithVersion(ok: Space['ok']) {
   const facility = await ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Ф' });
   const project = await ok<{ id: string }>('POST', '/eps', {
     kind: 'project',
@@ -27,7 +50,12 @@ export async function scheduleWithVersion(ok: Awaited<ReturnType<typeof ownSpace
     parentId: project.id,
   });
   const [version] = await ok<{ id: string }[]>('GET', `/schedules/${schedule.id}/versions`);
-  return { scheduleId: schedule.id, versionId: version!.id, v: `/versions/${version!.id}` };
+  return {
+    projectId: project.id,
+    scheduleId: schedule.id,
+    versionId: version!.id,
+    v: `/versions/${version!.id}`,
+  };
 }
 
 /**
@@ -132,12 +160,34 @@ export function uploadForm(
 }
 
 /**
+ * Imports a file into a schedule within the request, recorded dates recalculated, and answers the id of
+ * the version it made.
+ */
+export async function importedVersion(
+  t: TestServer,
+  s: Space,
+  scheduleId: string,
+  name: string,
+  data: Uint8Array | string,
+): Promise<string> {
+  const reply = await t.api<{ version: { id: string } | null }>(
+    'POST',
+    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
+    undefined,
+    { token: s.token, form: uploadForm(name, data, { recordedDates: 'recalculate' }) },
+  );
+  if (reply.status !== 200 || !reply.body.version)
+    throw new Error(`import ${name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.version.id;
+}
+
+/**
  * The import calls of one schedule: `upload` starts a background job, `uploadSync` imports within the
  * request, `waitFor` polls a job until `done` (by default: it has stopped running). `at` is read on each
  * call, since the server, the space and the schedule are made in `beforeAll`.
  */
 export function importCalls<Job extends { state: string }, SyncReply>(
-  at: () => { t: TestServer; s: Awaited<ReturnType<typeof ownSpace>>; scheduleId: string },
+  at: () => { t: TestServer; s: Space; scheduleId: string },
 ) {
   const uploads = () => {
     const { s, scheduleId } = at();

@@ -8,8 +8,15 @@ import {
   smallXer,
 } from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCalls, ownSpace, scheduleWithVersion, uploadForm } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import {
+  type Failure,
+  importCalls,
+  type Space,
+  scheduleWithVersion,
+  serverWithSpace,
+  uploadForm,
+} from './fixtures';
+import type { TestServer } from './harness';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 /** A shared sample with one text replaced (the replacement must happen). */
@@ -20,7 +27,6 @@ async function patched(path: string, from: string, to: string): Promise<string> 
   return out;
 }
 
-type Space = Awaited<ReturnType<typeof ownSpace>>;
 interface Problem {
   code: string;
   action: string;
@@ -46,18 +52,13 @@ interface Job {
     recordedDates: { moved: number; choice: string | null };
   } | null;
 }
-interface Failure {
-  error_code: string;
-  error_message: string | string[];
-}
 
 let t: TestServer;
 let s: Space;
 let scheduleId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'problems', 'Problems');
+  ({ t, s } = await serverWithSpace('problems', 'Problems'));
   ({ scheduleId } = await scheduleWithVersion(s.ok));
 });
 afterAll(() => t?.stop());

@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedXer, importCalls, ownSpace, uploadForm } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Failure, generatedXer, importCalls, type Space, serverWithSpace, uploadForm } from './fixtures';
+import type { TestServer } from './harness';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 
-type Space = Awaited<ReturnType<typeof ownSpace>>;
 interface Job {
   id: string;
   state: string;
@@ -30,18 +29,13 @@ interface Job {
     problems?: { code: string; action: string; line?: number; table?: string; field?: string }[];
   } | null;
 }
-interface Failure {
-  error_code: string;
-  error_message: string | string[];
-}
 
 let t: TestServer;
 let s: Space;
 let scheduleId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'importer', 'Импорт');
+  ({ t, s } = await serverWithSpace('importer', 'Импорт'));
   const facility = await s.ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Объект' });
   const project = await s.ok<{ id: string }>('POST', '/eps', {
     kind: 'project',

@@ -2,15 +2,14 @@ import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 
 let t: TestServer;
-let s: Awaited<ReturnType<typeof ownSpace>>;
+let s: Space;
 let scheduleId: string;
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'limits', 'Пределы');
+  ({ t, s } = await serverWithSpace('limits', 'Пределы'));
   scheduleId = (await scheduleWithVersion(s.ok)).scheduleId;
 });
 afterAll(() => t?.stop());

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
+import { type Failure, ownSpace, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
@@ -12,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-type Issue = { path: string; message: string };
-type Failure = { error_code: string; error_message: string | string[]; issues?: Issue[] };
 type Preset = {
   id: string;
   name: string;

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Failure, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 
 let t: TestServer;
-let owner: Awaited<ReturnType<typeof ownSpace>>;
+let owner: Space;
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await ownSpace(t, 'res-owner', 'Ресурсы');
+  ({ t, s: owner } = await serverWithSpace('res-owner', 'Ресурсы'));
 });
 afterAll(() => t?.stop());
 
-type Failure = {
-  error_code: string;
-  error_message: string | string[];
-  issues?: { path: string; message: string }[];
-};
 type Resource = {
   id: string;
   name: string;

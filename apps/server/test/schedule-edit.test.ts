@@ -15,8 +15,8 @@ import {
 } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyDate } from '../src/db/time';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { importedVersion, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 import { type Rng, rng } from './procedure-inputs';
 
 /**
@@ -41,10 +41,9 @@ const RESULTS = [
 ] as const;
 
 let t: TestServer;
-let s: Awaited<ReturnType<typeof ownSpace>>;
+let s: Space;
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'edit-owner', 'Правки');
+  ({ t, s } = await serverWithSpace('edit-owner', 'Правки'));
 });
 afterAll(() => t?.stop());
 
@@ -96,17 +95,8 @@ async function undoCount(versionId: string): Promise<number> {
 
 async function importFile(file: string): Promise<string> {
   const { scheduleId } = await scheduleWithVersion(s.ok);
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(await readFile(join(TESTDATA, file)))]), file.split('/').pop()!);
-  f.append('recordedDates', 'recalculate');
-  const reply = await t.api<{ version: { id: string } | null }>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
-    undefined,
-    { token: s.token, form: f },
-  );
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.version!.id;
+  const bytes = new Uint8Array(await readFile(join(TESTDATA, file)));
+  return importedVersion(t, s, scheduleId, file.split('/').pop()!, bytes);
 }
 
 /** Rows a planner can drag: dated, not started, not a summary or a draft. */

@@ -1,8 +1,8 @@
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import { decodeBinaryPayload, decodeJsonPayload, type JsonPayload } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datedXer, ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { datedXer, importedVersion, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 
 /**
  * The engine's range is 1900–2199 with minutes counted from 2000 (negative before it): a P6 programme
@@ -10,28 +10,15 @@ import { startTestServer, type TestServer } from './harness';
  * recalculation — only the engine's NO_TIME means "no date".
  */
 let t: TestServer;
-let s: Awaited<ReturnType<typeof ownSpace>>;
+let s: Space;
 let scheduleId: string;
 beforeAll(async () => {
-  t = await startTestServer();
-  s = await ownSpace(t, 'time-range', 'Range');
+  ({ t, s } = await serverWithSpace('time-range', 'Range'));
   scheduleId = (await scheduleWithVersion(s.ok)).scheduleId;
 });
 afterAll(() => t?.stop());
 
-async function upload(name: string, text: string) {
-  const f = new FormData();
-  f.append('file', new Blob([new TextEncoder().encode(text)]), name);
-  f.append('recordedDates', 'recalculate');
-  const reply = await t.api<{ version: { id: string } | null }>(
-    'POST',
-    `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload/synchronous`,
-    undefined,
-    { token: s.token, form: f },
-  );
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.version!.id;
-}
+const upload = (name: string, text: string) => importedVersion(t, s, scheduleId, name, text);
 
 const iso = (c: string) => `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI') AS "${c.replaceAll('"', '')}"`;
 async function worksOf(versionId: string) {

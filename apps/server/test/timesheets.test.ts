@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Failure, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 
 let t: TestServer;
-let owner: Awaited<ReturnType<typeof ownSpace>>;
+let owner: Space;
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await ownSpace(t, 'ts-owner', 'Табели');
+  ({ t, s: owner } = await serverWithSpace('ts-owner', 'Табели'));
 });
 afterAll(() => t?.stop());
 
-type Failure = { error_code: string; error_message: string | string[] };
 type Entry = { id: string; workId: string; date: string; hours: number; status: string; revision: number };
 type Sheet = { userId: string; works: { workId: string }[]; entries: Entry[] };
 type Notice = { id: string; kind: string; params: Record<string, unknown> };

@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
+import type { TestServer } from './harness';
 
 let t: TestServer;
-let ok: Awaited<ReturnType<typeof ownSpace>>['ok'];
+let s: Space;
 beforeAll(async () => {
-  t = await startTestServer();
-  ({ ok } = await ownSpace(t, 'undo-order', 'Отмена'));
+  ({ t, s } = await serverWithSpace('undo-order', 'Отмена'));
 });
 afterAll(() => t?.stop());
 
 describe('undo order', () => {
   it('lists and undoes the latest action first once action ids pass 9 → 10 (numeric, not text, order)', async () => {
-    const { v } = await scheduleWithVersion(ok);
-    for (let i = 1; i <= 12; i++) await ok('POST', `${v}/wbs`, { name: `Работа ${i}` });
-    const actions = await ok<{ id: string }[]>('GET', `${v}/undo-actions`);
+    const { v } = await scheduleWithVersion(s.ok);
+    for (let i = 1; i <= 12; i++) await s.ok('POST', `${v}/wbs`, { name: `Работа ${i}` });
+    const actions = await s.ok<{ id: string }[]>('GET', `${v}/undo-actions`);
     const ids = actions.map((a) => Number(a.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    await ok('POST', `${v}/undo-actions`, {});
-    const names = (await ok<{ name: string }[]>('GET', `${v}/wbs`)).map((w) => w.name);
+    await s.ok('POST', `${v}/undo-actions`, {});
+    const names = (await s.ok<{ name: string }[]>('GET', `${v}/wbs`)).map((w) => w.name);
     expect(names).toHaveLength(11);
     expect(names).not.toContain('Работа 12');
   });
