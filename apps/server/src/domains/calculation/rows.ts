@@ -1,4 +1,4 @@
-import { NO_TIME } from '@takt/engine';
+import { NO_TIME, RESULT_WORK_ARRAYS, type ScheduleResult } from '@takt/engine';
 import { calculateDocument, type DocumentParts, documentFrom, type ScheduleDocument } from '@takt/schedule';
 
 /**
@@ -6,14 +6,9 @@ import { calculateDocument, type DocumentParts, documentFrom, type ScheduleDocum
  * document relation (0 for a link from an undated work of another schedule, which the engine does not
  * see). Plain typed arrays and ids, so they cross a worker thread by transfer.
  */
-export interface RowResults {
-  earlyStart: Int32Array;
-  earlyFinish: Int32Array;
-  lateStart: Int32Array;
-  lateFinish: Int32Array;
-  totalFloat: Int32Array;
-  freeFloat: Int32Array;
-  critical: Uint8Array;
+type WorkResultArrays = { [K in (typeof RESULT_WORK_ARRAYS)[number]]: ScheduleResult[K] };
+
+export interface RowResults extends WorkResultArrays {
   /** By document relation; `relationCalculated[k]` says whether the engine scheduled relation k. */
   driving: Uint8Array;
   relationCalculated: Uint8Array;
@@ -62,16 +57,10 @@ export function documentParts(doc: ScheduleDocument): DocumentParts {
 export function calculateRows(doc: ScheduleDocument, today: string): RowResults {
   const { input, result } = calculateDocument(doc, today);
   const n = doc.count;
-  const take = <T extends Int32Array | Uint8Array>(a: T): T => a.slice(0, n) as T;
-  const out = {
-    earlyStart: take(result.earlyStart),
-    earlyFinish: take(result.earlyFinish),
-    lateStart: take(result.lateStart),
-    lateFinish: take(result.lateFinish),
-    totalFloat: take(result.totalFloat),
-    freeFloat: take(result.freeFloat),
-    critical: take(result.critical),
-  };
+  // The document's own works come first in the engine's order; external predecessors follow.
+  const out = Object.fromEntries(
+    RESULT_WORK_ARRAYS.map((name) => [name, result[name].slice(0, n)]),
+  ) as WorkResultArrays;
   const changed: number[] = [];
   for (let row = 0; row < n; row++) {
     const es = out.earlyStart[row]!;
@@ -118,13 +107,7 @@ export const calculateParts = (parts: DocumentParts, today: string) =>
 /** The buffers of results that can be moved to another thread instead of copied. */
 export function transferables(r: RowResults): ArrayBuffer[] {
   const arrays = [
-    r.earlyStart,
-    r.earlyFinish,
-    r.lateStart,
-    r.lateFinish,
-    r.totalFloat,
-    r.freeFloat,
-    r.critical,
+    ...RESULT_WORK_ARRAYS.map((name) => r[name]),
     r.driving,
     r.relationCalculated,
     r.changedRows,
