@@ -71,6 +71,9 @@ export function BimObjectsPanel({
   };
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => (d ? { ...d, [key]: value } : d));
+  /** A typed number of the draft (its text kept as typed until saved). */
+  const numberField = (key: 'rotationY' | 'opacity', label: string) =>
+    draft && <TextField label={label} value={draft[key]} onChange={(v) => set(key, v)} inputMode="decimal" />;
   const setAxis = (key: 'position' | 'size', axis: number, value: string) =>
     setDraft((d) => {
       if (!d) return d;
@@ -162,12 +165,7 @@ export function BimObjectsPanel({
               ))}
             </fieldset>
           ))}
-          <TextField
-            label={t('bim.prim.rotation')}
-            value={draft.rotationY}
-            onChange={(v) => set('rotationY', v)}
-            inputMode="decimal"
-          />
+          {numberField('rotationY', t('bim.prim.rotation'))}
           <label className="field">
             <span className="field-label">{t('bim.prim.color')}</span>
             <input
@@ -177,12 +175,7 @@ export function BimObjectsPanel({
               onChange={(e) => set('color', e.target.value)}
             />
           </label>
-          <TextField
-            label={t('bim.prim.opacity')}
-            value={draft.opacity}
-            onChange={(v) => set('opacity', v)}
-            inputMode="decimal"
-          />
+          {numberField('opacity', t('bim.prim.opacity'))}
           <div className="bim-rule-actions">
             <Button variant="primary" type="submit" busy={create.isPending || update.isPending}>
               {t('common.save')}
