@@ -5,7 +5,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { postForm } from '../../lib/upload';
-import { PreviewHead } from '../import/PreviewTable';
+import { SheetPreview } from '../import/PreviewTable';
 import './directory-upload.css';
 
 type Preview = RouterOutputs['directories']['uploadPreview'];
@@ -192,58 +192,45 @@ export function DirectoryUploadDialog({
 function PreviewTable({ preview }: { preview: Preview }) {
   const t = useT();
   return (
-    <section data-testid="directory-upload-preview">
-      <PreviewHead
-        title={t('directories.upload.preview.title')}
-        ruleProblems={preview.ruleProblems}
-        summary={t('directories.upload.preview.summary', {
-          add: preview.toAdd,
-          total: preview.totalRows,
-          skipped: preview.skipped,
-          problems: preview.problemCount,
-        })}
-      />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('directories.upload.preview.row')}</th>
-              {preview.columns.map((c) => (
-                <th key={c.index}>
-                  {c.header || c.letter}
-                  {c.role && (
-                    <div className="muted">
-                      {c.role === 'name'
-                        ? t('directories.upload.preview.value')
-                        : t('directories.upload.preview.code')}
-                    </div>
-                  )}
-                </th>
-              ))}
-              <th>{t('directories.upload.preview.outcome')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((r) => (
-              <tr key={r.row} className={r.skip ? 'muted' : undefined}>
-                <td>{r.row}</td>
-                {preview.columns.map((c) => (
-                  <td key={c.index}>{r.cells[c.index] ?? ''}</td>
-                ))}
-                <td className={r.problems.length ? 'field-error' : undefined}>
-                  {r.problems.length
-                    ? r.problems.map((p) => translateDynamic(p.id, p.values)).join('; ')
-                    : r.skip
-                      ? translateDynamic(r.skip.id, r.skip.values)
-                      : preview.ruleProblems.length
-                        ? ''
-                        : t('directories.upload.preview.added')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <SheetPreview
+      testId="directory-upload-preview"
+      wrapClassName="table-wrap"
+      title={t('directories.upload.preview.title')}
+      ruleProblems={preview.ruleProblems}
+      summary={t('directories.upload.preview.summary', {
+        add: preview.toAdd,
+        total: preview.totalRows,
+        skipped: preview.skipped,
+        problems: preview.problemCount,
+      })}
+      rowHeading={t('directories.upload.preview.row')}
+      columns={preview.columns}
+      columnNote={(c) =>
+        c.role && (
+          <div className="muted">
+            {c.role === 'name' ? t('directories.upload.preview.value') : t('directories.upload.preview.code')}
+          </div>
+        )
+      }
+      lastHeading={t('directories.upload.preview.outcome')}
+    >
+      {preview.rows.map((r) => (
+        <tr key={r.row} className={r.skip ? 'muted' : undefined}>
+          <td>{r.row}</td>
+          {preview.columns.map((c) => (
+            <td key={c.index}>{r.cells[c.index] ?? ''}</td>
+          ))}
+          <td className={r.problems.length ? 'field-error' : undefined}>
+            {r.problems.length
+              ? r.problems.map((p) => translateDynamic(p.id, p.values)).join('; ')
+              : r.skip
+                ? translateDynamic(r.skip.id, r.skip.values)
+                : preview.ruleProblems.length
+                  ? ''
+                  : t('directories.upload.preview.added')}
+          </td>
+        </tr>
+      ))}
+    </SheetPreview>
   );
 }
