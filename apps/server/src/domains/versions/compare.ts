@@ -1,6 +1,8 @@
+import { kyselyOf } from '@takt/db';
 import { neutralizeFormula } from '@takt/interchange';
+import { sql } from 'kysely';
 import type { SpaceContext } from '../../context';
-import { iso } from '../../db/time';
+import { type WorkRowOf, workColumns } from '../../db/work-row';
 import { versionOf } from './guard';
 
 const COMPARED = [
@@ -14,7 +16,6 @@ const COMPARED = [
   'factFinish',
   'progress',
 ] as const;
-type Compared = Record<(typeof COMPARED)[number], unknown> & { originId: string; id: string };
 
 const DAY_MS = 86_400_000;
 function deltaDays(a: unknown, b: unknown): number | null {
@@ -23,30 +24,29 @@ function deltaDays(a: unknown, b: unknown): number | null {
 }
 
 async function worksOf(ctx: SpaceContext, versionId: string) {
-  const { rows } = await ctx.db.pool.query<Compared>(
-    `SELECT id, "originId", code, name, type, "durationMinutes", ${iso('"planStart"')} AS "planStart",
-       ${iso('"planFinish"')} AS "planFinish", ${iso('"factStart"')} AS "factStart",
-       ${iso('"factFinish"')} AS "factFinish", progress
-     FROM works WHERE "versionId" = $1`,
-    [versionId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('works as w')
+    .select(workColumns('w', ['id', 'originId', ...COMPARED]))
+    .where('w.versionId', '=', versionId)
+    .execute();
   return new Map(rows.map((r) => [r.originId, r]));
 }
 
 async function relationsOf(ctx: SpaceContext, versionId: string) {
-  const { rows } = await ctx.db.pool.query<{
-    key: string;
-    type: string;
-    lagMinutes: number;
-    p: string;
-    s: string;
-  }>(
-    `SELECT p."originId" || '>' || s."originId" || ':' || r.type AS key, r.type, r."lagMinutes",
-       p."originId" AS p, s."originId" AS s
-     FROM relations r JOIN works p ON p.id = r."predecessorId" JOIN works s ON s.id = r."successorId"
-     WHERE r."versionId" = $1`,
-    [versionId],
-  );
+  const rows = await kyselyOf(ctx.db.pool)
+    .selectFrom('relations as r')
+    .innerJoin('works as p', 'p.id', 'r.predecessorId')
+    .innerJoin('works as s', 's.id', 'r.successorId')
+    .select([
+      // a relation is the same in both versions when it joins the same works (by origin) with the same type
+      sql<string>`p."originId" || '>' || s."originId" || ':' || r.type`.as('key'),
+      'r.type',
+      'r.lagMinutes',
+      'p.originId as p',
+      's.originId as s',
+    ])
+    .where('r.versionId', '=', versionId)
+    .execute();
   return new Map(rows.map((r) => [r.key, r]));
 }
 
@@ -68,7 +68,12 @@ export async function compareVersions(
     relationsOf(ctx, input.versionId),
     relationsOf(ctx, input.otherVersionId),
   ]);
-  const brief = (w: Compared) => ({ originId: w.originId, id: w.id, code: w.code, name: w.name });
+  const brief = (w: WorkRowOf<'id' | 'originId' | 'code' | 'name'>) => ({
+    originId: w.originId,
+    id: w.id,
+    code: w.code,
+    name: w.name,
+  });
   const works = {
     added: [...otherWorks.values()].filter((w) => !baseWorks.has(w.originId)).map(brief),
     removed: [...baseWorks.values()].filter((w) => !otherWorks.has(w.originId)).map(brief),

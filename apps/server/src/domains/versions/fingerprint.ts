@@ -1,3 +1,5 @@
+import { kyselyOf } from '@takt/db';
+import { sql } from 'kysely';
 import type { Sql } from '../../db/sql';
 
 /**
@@ -11,18 +13,19 @@ import type { Sql } from '../../db/sql';
  * PostgreSQL forces a wraparound only after ~2 billion transactions, by which time the entry is long
  * evicted.)
  */
-export async function versionFingerprint(sql: Sql, spaceId: string, versionId: string): Promise<string> {
-  const sum = `count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)`;
-  const { rows } = await sql.query<{ fingerprint: string | null }>(
-    `SELECT (SELECT xmin::text FROM versions WHERE id = $1 AND "spaceId" = $2) || '/' ||
-       (SELECT ${sum} FROM works WHERE "versionId" = $1 AND "spaceId" = $2) || '/' ||
-       (SELECT ${sum} FROM relations WHERE "versionId" = $1 AND "spaceId" = $2) || '/' ||
-       (SELECT ${sum} FROM calendars WHERE "spaceId" = $2) || '/' ||
-       (SELECT ${sum} FROM calendar_exceptions WHERE "spaceId" = $2) || '/' ||
+export async function versionFingerprint(on: Sql, spaceId: string, versionId: string): Promise<string> {
+  // One statement of sub-selects over system columns (`xmin`), which no query builder types: raw SQL.
+  const sum = sql.raw(`count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)`);
+  const { rows } = await sql<{ fingerprint: string | null }>`
+    SELECT (SELECT xmin::text FROM versions WHERE id = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
+       (SELECT ${sum} FROM works WHERE "versionId" = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
+       (SELECT ${sum} FROM relations WHERE "versionId" = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
+       (SELECT ${sum} FROM calendars WHERE "spaceId" = ${spaceId}) || '/' ||
+       (SELECT ${sum} FROM calendar_exceptions WHERE "spaceId" = ${spaceId}) || '/' ||
        (SELECT count(*) || ':' || coalesce(sum(p.xmin::text::bigint), 0)
           FROM relations r JOIN works p ON p.id = r."predecessorId"
-          WHERE r."versionId" = $1 AND r."spaceId" = $2 AND p."versionId" <> $1) AS fingerprint`,
-    [versionId, spaceId],
+          WHERE r."versionId" = ${versionId} AND r."spaceId" = ${spaceId} AND p."versionId" <> ${versionId}) AS fingerprint`.execute(
+    kyselyOf(on),
   );
   return rows[0]?.fingerprint ?? '';
 }

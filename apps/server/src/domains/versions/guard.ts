@@ -1,27 +1,29 @@
 import { CALC_STATUS } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
 
-export interface VersionRow {
-  id: string;
-  scheduleId: string;
-  locked: boolean;
-  calcStatus: number;
-  /** Moved on by one by every edit of the version: its fields, its works or its relations. */
-  revision: number;
-}
+/**
+ * What the guard reads of a version. Its `revision` is moved on by one by every edit of the version: its
+ * fields, its works or its relations.
+ */
+const GUARD_COLUMNS = ['id', 'scheduleId', 'locked', 'calcStatus', 'revision'] as const;
+
+const guardRead = (on: Sql, spaceId: string, versionId: string) =>
+  kyselyOf(on)
+    .selectFrom('versions')
+    .select(GUARD_COLUMNS)
+    .where('id', '=', versionId)
+    .where('spaceId', '=', spaceId);
 
 /** The version, scoped by space; NotFound when it is not in the caller's space. */
-export async function versionOf(sql: Sql, spaceId: string, versionId: string): Promise<VersionRow> {
-  const { rows } = await sql.query<VersionRow>(
-    `SELECT id, "scheduleId", locked, "calcStatus", revision FROM versions WHERE id = $1 AND "spaceId" = $2`,
-    [versionId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+export async function versionOf(on: Sql, spaceId: string, versionId: string) {
+  const version = await guardRead(on, spaceId, versionId).executeTakeFirst();
+  if (!version) throw new AppError('NotFound');
+  return version;
 }
 
 /**
@@ -32,19 +34,22 @@ export async function versionOf(sql: Sql, spaceId: string, versionId: string): P
  * knows the new revision without reading it. Returns the version as it was before the edit.
  */
 export async function versionForEdit(client: pg.PoolClient, spaceId: string, versionId: string) {
-  const { rows } = await client.query<VersionRow>(
-    `SELECT id, "scheduleId", locked, "calcStatus", revision FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
-    [versionId, spaceId],
-  );
-  const version = rows[0];
+  const version = await guardRead(client, spaceId, versionId).forUpdate().executeTakeFirst();
   if (!version) throw new AppError('NotFound');
   if (version.locked) throw new AppError('VersionLocked');
-  await client.query(
-    `UPDATE versions SET revision = revision + 1,
-       "calcStatus" = CASE WHEN "calcStatus" = ${CALC_STATUS.calculated} THEN ${CALC_STATUS.notCalculated} ELSE "calcStatus" END
-     WHERE id = $1`,
-    [versionId],
-  );
+  await kyselyOf(client)
+    .updateTable('versions')
+    .set((eb) => ({
+      revision: eb('revision', '+', 1),
+      calcStatus: eb
+        .case()
+        .when('calcStatus', '=', CALC_STATUS.calculated)
+        .then(CALC_STATUS.notCalculated)
+        .else(eb.ref('calcStatus'))
+        .end(),
+    }))
+    .where('id', '=', versionId)
+    .execute();
   return version;
 }
 
@@ -52,14 +57,15 @@ export async function versionForEdit(client: pg.PoolClient, spaceId: string, ver
  * The editing period of plan and fact data (docs/product-rules.md, "Editing period"): with N > 0 days
  * configured, plan and fact dates earlier than N days before the key date are refused.
  */
-export async function checkEditingPeriod(ctx: SpaceContext, sql: Sql, dates: (string | null | undefined)[]) {
+export async function checkEditingPeriod(ctx: SpaceContext, on: Sql, dates: (string | null | undefined)[]) {
   const given = dates.filter((d): d is string => typeof d === 'string');
   if (given.length === 0) return;
-  const { rows } = await sql.query<{ days: number }>(
-    `SELECT "editingPeriodDays" AS days FROM spaces WHERE id = $1`,
-    [ctx.space.spaceId],
-  );
-  const days = rows[0]?.days ?? 0;
+  const space = await kyselyOf(on)
+    .selectFrom('spaces')
+    .select('editingPeriodDays as days')
+    .where('id', '=', ctx.space.spaceId)
+    .executeTakeFirst();
+  const days = space?.days ?? 0;
   if (days <= 0) return;
   const boundary = new Date(`${keyDate()}T00:00:00Z`);
   boundary.setUTCDate(boundary.getUTCDate() - days);

@@ -1,24 +1,37 @@
-import { CALC_STATUS_TEXT } from '@takt/contracts';
+import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
-import { iso } from '../../db/time';
+import { isoText } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { versionCopyData } from './copy';
 
-const VERSION_SELECT = `v.id, v."scheduleId", v.number, v.name, v.actual, v.locked, v."calcStatus", v."calcError",
-  v."calculatedAt", ${iso('v."projectStart"')} AS "projectStart", ${iso('v."dataDate"')} AS "dataDate",
-  v."calendarId", v.revision, v."createdAt",
-  (SELECT count(*)::int FROM works w WHERE w."versionId" = v.id) AS "workCount"`;
+/** A version as the API returns it: its row with its dates as wall-clock text and its count of works. */
+const selectVersions = (on: Sql) =>
+  kyselyOf(on)
+    .selectFrom('versions as v')
+    .select([
+      'v.id',
+      'v.scheduleId',
+      'v.number',
+      'v.name',
+      'v.actual',
+      'v.locked',
+      'v.calcStatus',
+      'v.calcError',
+      'v.calculatedAt',
+      isoText('v.projectStart').as('projectStart'),
+      isoText('v.dataDate').as('dataDate'),
+      'v.calendarId',
+      'v.revision',
+      'v.createdAt',
+      sql<number>`(SELECT count(*)::int FROM works w WHERE w."versionId" = v.id)`.as('workCount'),
+    ]);
 
-type VersionDbRow = {
-  id: string;
-  calcStatus: number;
-  calculatedAt: Date | null;
-  createdAt: Date;
-  [key: string]: unknown;
-};
+type VersionDbRow = Awaited<ReturnType<ReturnType<typeof selectVersions>['executeTakeFirstOrThrow']>>;
 
 function toVersion(row: VersionDbRow) {
   return {
@@ -29,29 +42,33 @@ function toVersion(row: VersionDbRow) {
   };
 }
 
-export async function readVersion(sql: Sql, spaceId: string, versionId: string) {
-  const { rows } = await sql.query<VersionDbRow>(
-    `SELECT ${VERSION_SELECT} FROM versions v WHERE v.id = $1 AND v."spaceId" = $2`,
-    [versionId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return toVersion(rows[0]);
+export async function readVersion(on: Sql, spaceId: string, versionId: string) {
+  const row = await selectVersions(on)
+    .where('v.id', '=', versionId)
+    .where('v.spaceId', '=', spaceId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NotFound');
+  return toVersion(row);
 }
 
 export async function listVersions(ctx: SpaceContext, scheduleId: string) {
-  const { rows } = await ctx.db.pool.query<VersionDbRow>(
-    `SELECT ${VERSION_SELECT} FROM versions v WHERE v."scheduleId" = $1 AND v."spaceId" = $2 ORDER BY v.number`,
-    [scheduleId, ctx.space.spaceId],
-  );
+  const rows = await selectVersions(ctx.db.pool)
+    .where('v.scheduleId', '=', scheduleId)
+    .where('v.spaceId', '=', ctx.space.spaceId)
+    .orderBy('v.number')
+    .execute();
   return rows.map(toVersion);
 }
 
-async function scheduleNode(sql: Sql, spaceId: string, scheduleId: string) {
-  const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`,
-    [scheduleId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
+async function scheduleNode(on: Sql, spaceId: string, scheduleId: string) {
+  const schedule = await kyselyOf(on)
+    .selectFrom('eps_nodes')
+    .select('id')
+    .where('id', '=', scheduleId)
+    .where('spaceId', '=', spaceId)
+    .where('kind', '=', 'schedule')
+    .executeTakeFirst();
+  if (!schedule) throw new AppError('NotFound');
 }
 
 /** A name for version number n in the caller's language. */
@@ -67,37 +84,45 @@ export async function insertVersion(
   options: { scheduleId: string; name?: string; copyFrom?: string | null },
 ) {
   const spaceId = ctx.space.spaceId;
-  const { rows } = await client.query<{ next: number; count: number }>(
-    `SELECT coalesce(max(number), 0) + 1 AS next, count(*)::int AS count FROM versions WHERE "scheduleId" = $1`,
-    [options.scheduleId],
-  );
-  const number = rows[0]!.next;
-  const source = options.copyFrom
-    ? await client.query<{ projectStart: Date | null; dataDate: Date | null; calendarId: string | null }>(
-        `SELECT "projectStart", "dataDate", "calendarId" FROM versions WHERE id = $1 AND "spaceId" = $2`,
-        [options.copyFrom, spaceId],
-      )
-    : null;
-  if (source && !source.rows[0]) throw new AppError('NotFound');
-  const created = await client.query<{ id: string }>(
-    `INSERT INTO versions (id, "spaceId", "scheduleId", number, name, actual, "createdById", "updatedAt",
-       "projectStart", "dataDate", "calendarId")
-     SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::int, $4::text, $5::bool, $6::uuid, now(), s."projectStart",
-       s."dataDate", s."calendarId"
-     FROM (SELECT NULL) AS one LEFT JOIN versions s ON s.id = $7::uuid
-     RETURNING id`,
-    [
+  const db = kyselyOf(client);
+  const siblings = await db
+    .selectFrom('versions')
+    .select([sql<number>`coalesce(max(number), 0) + 1`.as('next'), sql<number>`count(*)::int`.as('count')])
+    .where('scheduleId', '=', options.scheduleId)
+    .executeTakeFirstOrThrow();
+  const number = siblings.next;
+  const { copyFrom } = options;
+  if (copyFrom) {
+    const source = await db
+      .selectFrom('versions')
+      .select('id')
+      .where('id', '=', copyFrom)
+      .where('spaceId', '=', spaceId)
+      .executeTakeFirst();
+    if (!source) throw new AppError('NotFound');
+  }
+  // A copy starts from the source's project start, data date and calendar (copied inside the database,
+  // so a timestamp never passes through a JavaScript Date); a new version from none.
+  const fromSource = <C extends 'projectStart' | 'dataDate' | 'calendarId'>(column: C) =>
+    copyFrom ? db.selectFrom('versions').select(column).where('id', '=', copyFrom) : null;
+  const { id } = await db
+    .insertInto('versions')
+    .values({
+      id: sql`gen_random_uuid()`,
       spaceId,
-      options.scheduleId,
+      scheduleId: options.scheduleId,
       number,
-      options.name ?? versionName(ctx, number),
-      rows[0]!.count === 0,
-      ctx.session.userId,
-      options.copyFrom ?? null,
-    ],
-  );
-  const id = created.rows[0]!.id;
-  if (options.copyFrom) await versionCopyData(client, options.copyFrom, id);
+      name: options.name ?? versionName(ctx, number),
+      actual: siblings.count === 0,
+      createdById: ctx.session.userId,
+      updatedAt: sql`now()`,
+      projectStart: fromSource('projectStart'),
+      dataDate: fromSource('dataDate'),
+      calendarId: fromSource('calendarId'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (copyFrom) await versionCopyData(client, copyFrom, id);
   return id;
 }
 
@@ -145,40 +170,51 @@ export async function updateVersion(
 ) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx.db.pool, async (client) => {
-    const { rows } = await client.query<{ locked: boolean; revision: number }>(
-      `SELECT locked, revision FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
-      [input.versionId, spaceId],
-    );
-    if (!rows[0]) throw new AppError('NotFound');
-    if (rows[0].locked) throw new AppError('VersionLocked');
-    if (rows[0].revision !== input.revision) throw new AppError('Conflict');
+    const db = kyselyOf(client);
+    const version = await db
+      .selectFrom('versions')
+      .select(['locked', 'revision'])
+      .where('id', '=', input.versionId)
+      .where('spaceId', '=', spaceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!version) throw new AppError('NotFound');
+    if (version.locked) throw new AppError('VersionLocked');
+    if (version.revision !== input.revision) throw new AppError('Conflict');
     if (input.calendarId) {
-      const found = await client.query(`SELECT 1 FROM calendars WHERE id = $1 AND "spaceId" = $2`, [
-        input.calendarId,
-        spaceId,
-      ]);
-      if (!found.rowCount) throw new AppError('NotFound');
+      const found = await db
+        .selectFrom('calendars')
+        .select('id')
+        .where('id', '=', input.calendarId)
+        .where('spaceId', '=', spaceId)
+        .executeTakeFirst();
+      if (!found) throw new AppError('NotFound');
     }
-    await client.query(
-      `UPDATE versions SET
-         name = coalesce($2, name),
-         "projectStart" = CASE WHEN $4 THEN $3::timestamp ELSE "projectStart" END,
-         "dataDate" = CASE WHEN $6 THEN $5::timestamp ELSE "dataDate" END,
-         "calendarId" = CASE WHEN $8 THEN $7::uuid ELSE "calendarId" END,
-         "calcStatus" = CASE WHEN "calcStatus" = 1 AND ($4 OR $6 OR $8) THEN 0 ELSE "calcStatus" END,
-         revision = revision + 1, "updatedAt" = now()
-       WHERE id = $1`,
-      [
-        input.versionId,
-        input.name ?? null,
-        input.projectStart ?? null,
-        input.projectStart !== undefined,
-        input.dataDate ?? null,
-        input.dataDate !== undefined,
-        input.calendarId ?? null,
-        input.calendarId !== undefined,
-      ],
-    );
+    // What the calculation reads (project start, data date, calendar) makes a calculated version stale.
+    const scheduling =
+      input.projectStart !== undefined || input.dataDate !== undefined || input.calendarId !== undefined;
+    await db
+      .updateTable('versions')
+      .set((eb) => ({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.projectStart !== undefined ? { projectStart: input.projectStart } : {}),
+        ...(input.dataDate !== undefined ? { dataDate: input.dataDate } : {}),
+        ...(input.calendarId !== undefined ? { calendarId: input.calendarId } : {}),
+        ...(scheduling
+          ? {
+              calcStatus: eb
+                .case()
+                .when('calcStatus', '=', CALC_STATUS.calculated)
+                .then(CALC_STATUS.notCalculated)
+                .else(eb.ref('calcStatus'))
+                .end(),
+            }
+          : {}),
+        revision: eb('revision', '+', 1),
+        updatedAt: sql`now()`,
+      }))
+      .where('id', '=', input.versionId)
+      .execute();
   });
   return readVersion(ctx.db.pool, spaceId, input.versionId);
 }
@@ -187,26 +223,37 @@ export async function updateVersion(
 export async function setActualVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx.db.pool, async (client) => {
-    const { rows } = await client.query<{ scheduleId: string }>(
-      `SELECT "scheduleId" FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
-      [versionId, spaceId],
-    );
-    if (!rows[0]) throw new AppError('NotFound');
-    await client.query(
-      `UPDATE versions SET actual = (id = $1), revision = revision + 1, "updatedAt" = now()
-       WHERE "scheduleId" = $2 AND (actual OR id = $1)`,
-      [versionId, rows[0].scheduleId],
-    );
+    const db = kyselyOf(client);
+    const version = await db
+      .selectFrom('versions')
+      .select('scheduleId')
+      .where('id', '=', versionId)
+      .where('spaceId', '=', spaceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!version) throw new AppError('NotFound');
+    await db
+      .updateTable('versions')
+      .set((eb) => ({
+        actual: sql<boolean>`(id = ${versionId})`,
+        revision: eb('revision', '+', 1),
+        updatedAt: sql`now()`,
+      }))
+      .where('scheduleId', '=', version.scheduleId)
+      .where((eb) => eb.or([eb('actual', '=', true), eb('id', '=', versionId)]))
+      .execute();
   });
   return readVersion(ctx.db.pool, spaceId, versionId);
 }
 
 export async function setVersionLocked(ctx: SpaceContext, versionId: string, locked: boolean) {
-  const { rowCount } = await ctx.db.pool.query(
-    `UPDATE versions SET locked = $3, revision = revision + 1, "updatedAt" = now() WHERE id = $1 AND "spaceId" = $2`,
-    [versionId, ctx.space.spaceId, locked],
-  );
-  if (!rowCount) throw new AppError('NotFound');
+  const { numUpdatedRows } = await kyselyOf(ctx.db.pool)
+    .updateTable('versions')
+    .set((eb) => ({ locked, revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
+    .where('id', '=', versionId)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .executeTakeFirst();
+  if (!numUpdatedRows) throw new AppError('NotFound');
   return readVersion(ctx.db.pool, ctx.space.spaceId, versionId);
 }
 
@@ -214,14 +261,18 @@ export async function setVersionLocked(ctx: SpaceContext, versionId: string, loc
 export async function deleteVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
-    const { rows } = await client.query<{ locked: boolean }>(
-      `SELECT locked FROM versions WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
-      [versionId, spaceId],
-    );
-    if (!rows[0]) throw new AppError('NotFound');
-    if (rows[0].locked) throw new AppError('VersionLocked');
+    const db = kyselyOf(client);
+    const version = await db
+      .selectFrom('versions')
+      .select('locked')
+      .where('id', '=', versionId)
+      .where('spaceId', '=', spaceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!version) throw new AppError('NotFound');
+    if (version.locked) throw new AppError('VersionLocked');
     // Links from other versions into this one go with it (relations cascade with their works).
-    await client.query(`DELETE FROM versions WHERE id = $1`, [versionId]);
+    await db.deleteFrom('versions').where('id', '=', versionId).execute();
     return { success: true as const };
   });
 }

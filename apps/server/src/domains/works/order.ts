@@ -1,3 +1,5 @@
+import { kyselyOf } from '@takt/db';
+import { sql } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -10,10 +12,11 @@ export const ORDER_GAP = 1024;
 
 type Table = 'works' | 'eps_nodes';
 
-function siblingsWhere(table: Table): string {
-  return table === 'works'
-    ? `"versionId" = $1 AND "parentId" IS NOT DISTINCT FROM $2`
-    : `"spaceId" = $1 AND "parentId" IS NOT DISTINCT FROM $2`;
+// The same statements serve both tables (their ordering columns are alike), so they are `sql` templates
+// over a table named at run time rather than builder queries typed for one table.
+function siblingsWhere(table: Table, scope: string, parentId: string | null) {
+  const column = sql.ref(table === 'works' ? 'versionId' : 'spaceId');
+  return sql`${column} = ${scope} AND "parentId" IS NOT DISTINCT FROM ${parentId}`;
 }
 
 /**
@@ -29,19 +32,18 @@ export async function orderKeyAfter(
   afterId: string | null | 'last',
   beforeRenumber: (ids: string[]) => Promise<void> = async () => {},
 ): Promise<number> {
-  const where = siblingsWhere(table);
+  const db = kyselyOf(client);
+  const from = sql.table(table);
+  const where = siblingsWhere(table, scope, parentId);
   if (afterId === 'last') {
-    const { rows } = await client.query<{ max: number | null }>(
-      `SELECT max("sortKey") AS max FROM ${table} WHERE ${where}`,
-      [scope, parentId],
-    );
+    const { rows } = await sql<{
+      max: number | null;
+    }>`SELECT max("sortKey") AS max FROM ${from} WHERE ${where}`.execute(db);
     return (rows[0]?.max ?? 0) + ORDER_GAP;
   }
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { rows } = await client.query<{ id: string; sortKey: number }>(
-      `SELECT id, "sortKey" FROM ${table} WHERE ${where} ORDER BY "sortKey", id`,
-      [scope, parentId],
-    );
+    const { rows } = await sql<{ id: string; sortKey: number }>`
+      SELECT id, "sortKey" FROM ${from} WHERE ${where} ORDER BY "sortKey", id`.execute(db);
     const index = afterId === null ? -1 : rows.findIndex((r) => r.id === afterId);
     const low = index >= 0 ? rows[index]!.sortKey : null;
     const high = rows[index + 1]?.sortKey ?? null;
@@ -50,12 +52,10 @@ export async function orderKeyAfter(
     if (high === null) return low + ORDER_GAP;
     if (high - low >= 2) return Math.floor((low + high) / 2);
     await beforeRenumber(rows.map((r) => r.id));
-    await client.query(
-      `UPDATE ${table} t SET "sortKey" = n.rank * ${ORDER_GAP}
-       FROM (SELECT id, row_number() OVER (ORDER BY "sortKey", id) AS rank FROM ${table} WHERE ${where}) n
-       WHERE t.id = n.id`,
-      [scope, parentId],
-    );
+    await sql`
+      UPDATE ${from} t SET "sortKey" = n.rank * ${sql.lit(ORDER_GAP)}
+      FROM (SELECT id, row_number() OVER (ORDER BY "sortKey", id) AS rank FROM ${from} WHERE ${where}) n
+      WHERE t.id = n.id`.execute(db);
   }
   throw new Error('ordering keys could not be renumbered');
 }
