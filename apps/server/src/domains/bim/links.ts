@@ -12,6 +12,7 @@ import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { completedModel } from './models';
+import { whereClause } from './where';
 
 /**
  * Element ↔ work links of a version (API versions/{id}/3d/link/{wbs, relations, node-ids}): by hand,
@@ -134,19 +135,14 @@ export async function unlinkElements(
 ) {
   const spaceId = ctx.space.spaceId;
   await editableScope(ctx.db.pool, spaceId, input.versionId);
-  const where = ['"versionId" = $1', '"spaceId" = $2'];
-  const params: unknown[] = [input.versionId, spaceId];
-  const add = (clause: string, value: unknown) => {
-    params.push(value);
-    where.push(clause.replace('$?', `$${params.length}`));
-  };
-  if (input.linkIds) add('id = ANY($?::uuid[])', input.linkIds);
-  if (input.workIds) add('"workId" = ANY($?::uuid[])', input.workIds);
-  if (input.modelId) add('"modelId" = $?', input.modelId);
-  if (input.globalIds) add('"globalId" = ANY($?::text[])', input.globalIds);
-  if (params.length === 2)
+  const where = whereClause(['"versionId" = $1', '"spaceId" = $2'], [input.versionId, spaceId]);
+  if (input.linkIds) where.add('id = ANY($?::uuid[])', input.linkIds);
+  if (input.workIds) where.add('"workId" = ANY($?::uuid[])', input.workIds);
+  if (input.modelId) where.add('"modelId" = $?', input.modelId);
+  if (input.globalIds) where.add('"globalId" = ANY($?::text[])', input.globalIds);
+  if (where.params.length === 2)
     throw new AppError('ValidationError', {}, [{ path: 'linkIds', message: 'validation.required' }]);
-  const { rowCount } = await ctx.db.pool.query(`DELETE FROM bim_links WHERE ${where.join(' AND ')}`, params);
+  const { rowCount } = await ctx.db.pool.query(`DELETE FROM bim_links WHERE ${where.sql()}`, where.params);
   return { deleted: rowCount ?? 0 };
 }
 
@@ -164,20 +160,10 @@ export async function linkRelations(
 ) {
   const spaceId = ctx.space.spaceId;
   await versionScope(ctx.db.pool, spaceId, input.versionId);
-  const where = ['l."versionId" = $1', 'l."spaceId" = $2'];
-  const params: unknown[] = [input.versionId, spaceId];
-  if (input.workId) {
-    params.push(input.workId);
-    where.push(`l."workId" = $${params.length}`);
-  }
-  if (input.modelId) {
-    params.push(input.modelId);
-    where.push(`l."modelId" = $${params.length}`);
-  }
-  if (input.globalId) {
-    params.push(input.globalId);
-    where.push(`l."globalId" = $${params.length}`);
-  }
+  const where = whereClause(['l."versionId" = $1', 'l."spaceId" = $2'], [input.versionId, spaceId]);
+  if (input.workId) where.add('l."workId" = $?', input.workId);
+  if (input.modelId) where.add('l."modelId" = $?', input.modelId);
+  if (input.globalId) where.add('l."globalId" = $?', input.globalId);
   const { rows } = await ctx.db.pool.query<{
     id: string;
     workId: string;
@@ -199,10 +185,10 @@ export async function linkRelations(
      FROM bim_links l JOIN works w ON w.id = l."workId" JOIN bim_models m ON m.id = l."modelId"
      LEFT JOIN LATERAL (SELECT name, "ifcClass", storey FROM bim_elements
        WHERE "modelId" = l."modelId" AND "globalId" = l."globalId" ORDER BY index LIMIT 1) e ON true
-     WHERE ${where.join(' AND ')}
+     WHERE ${where.sql()}
      ORDER BY w."sortKey", w.code, l."globalId"
      LIMIT ${input.limit ?? 500} OFFSET ${input.offset ?? 0}`,
-    params,
+    where.params,
   );
   return { total: rows[0]?.total ?? 0, relations: rows.map(({ total: _, ...r }) => r) };
 }

@@ -6,6 +6,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
+import { whereClause } from './where';
 
 /**
  * IFC models of a project (API projects/{id}/3d upload, model, info, elements, attributes, pbs list).
@@ -239,33 +240,23 @@ export async function listElements(
 ) {
   const spaceId = ctx.space.spaceId;
   await completedModel(ctx.db.pool, spaceId, input.modelId);
-  const where = ['e."modelId" = $1', 'e."spaceId" = $2'];
-  const params: unknown[] = [input.modelId, spaceId];
-  if (input.storey !== undefined) {
-    params.push(input.storey);
-    where.push(`e.storey IS NOT DISTINCT FROM nullif($${params.length}, '')`);
-  }
-  if (input.ifcClass) {
-    params.push(input.ifcClass);
-    where.push(`e."ifcClass" = $${params.length}`);
-  }
-  if (input.search) {
-    params.push(`%${input.search.replace(/[\\%_]/g, '\\$&')}%`);
-    where.push(`(e.name ILIKE $${params.length} OR e."globalId" ILIKE $${params.length})`);
-  }
-  if (input.unlinkedInVersionId) {
-    params.push(input.unlinkedInVersionId);
-    where.push(
-      `NOT EXISTS (SELECT 1 FROM bim_links l WHERE l."versionId" = $${params.length} AND l."modelId" = e."modelId"
+  const where = whereClause(['e."modelId" = $1', 'e."spaceId" = $2'], [input.modelId, spaceId]);
+  if (input.storey !== undefined) where.add(`e.storey IS NOT DISTINCT FROM nullif($?, '')`, input.storey);
+  if (input.ifcClass) where.add('e."ifcClass" = $?', input.ifcClass);
+  if (input.search)
+    where.add('(e.name ILIKE $? OR e."globalId" ILIKE $?)', `%${input.search.replace(/[\\%_]/g, '\\$&')}%`);
+  if (input.unlinkedInVersionId)
+    where.add(
+      `NOT EXISTS (SELECT 1 FROM bim_links l WHERE l."versionId" = $? AND l."modelId" = e."modelId"
          AND l."globalId" = e."globalId")`,
+      input.unlinkedInVersionId,
     );
-  }
   const limit = input.limit ?? 500;
   const offset = input.offset ?? 0;
   const { rows } = await ctx.db.pool.query<ElementRow & { total: number }>(
     `SELECT ${ELEMENT_SELECT}, count(*) OVER ()::int AS total FROM bim_elements e
-     WHERE ${where.join(' AND ')} ORDER BY e.index LIMIT ${limit} OFFSET ${offset}`,
-    params,
+     WHERE ${where.sql()} ORDER BY e.index LIMIT ${limit} OFFSET ${offset}`,
+    where.params,
   );
   return { total: rows[0]?.total ?? 0, elements: rows.map(({ total: _, ...row }) => row) };
 }
