@@ -1,6 +1,6 @@
 import { NO_TIME } from '@takt/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
+import { type Failure, ownSpace, scheduleWithVersion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
@@ -40,7 +40,6 @@ type Cyclogram = {
   clashCount: number;
   dataDate: number;
 };
-type Failure = { error_code: string };
 type Work = { id: string; revision: number };
 type Ok = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 

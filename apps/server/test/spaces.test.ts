@@ -7,6 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
+/** `token`'s invitation of `login` into the space with a role, answered as it is. */
+const invite = (spaceId: string, token: string, login: string, roleId: string) =>
+  t.api('POST', `/space/${spaceId}/users/invite`, { login, roleId }, { token });
+
 type Role = { id: string; key: string | null; name: string; abilities: string[]; revision: number };
 
 async function spaceWithOwner(login: string, name = 'Объект «Север»') {
@@ -83,31 +87,16 @@ describe('members and roles', () => {
   it('invites, enforces abilities per role, changes roles and kicks out', async () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('boss');
     const viewer = await t.signUp('viewer1');
-    const invited = await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'viewer1', roleId: roleId('viewer') },
-      { token: owner.token },
-    );
+    const invited = await invite(spaceId, owner.token, 'viewer1', roleId('viewer'));
     expect(invited.body).toMatchObject({ login: 'viewer1', role: { id: roleId('viewer') } });
-    const again = await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'viewer1', roleId: roleId('viewer') },
-      { token: owner.token },
-    );
+    const again = await invite(spaceId, owner.token, 'viewer1', roleId('viewer'));
     expect(again.body.error_code).toBe('AlreadyMember');
 
     // A viewer may look but not manage.
     expect((await t.api('GET', `/space/${spaceId}/access`, undefined, { token: viewer.token })).status).toBe(
       200,
     );
-    const denied = await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'boss', roleId: roleId('viewer') },
-      { token: viewer.token },
-    );
+    const denied = await invite(spaceId, viewer.token, 'boss', roleId('viewer'));
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({
       error_code: 'Forbidden',
@@ -191,12 +180,7 @@ describe('members and roles', () => {
     );
     expect(narrowedAdmin.body.error_code).toBe('BuiltInRole');
     await t.signUp('foreman');
-    await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'foreman', roleId: created.body.id },
-      { token: owner.token },
-    );
+    await invite(spaceId, owner.token, 'foreman', created.body.id);
     expect(
       (await t.api('DELETE', `/space/${spaceId}/roles/${created.body.id}`, undefined, { token: owner.token }))
         .body.error_code,
@@ -219,18 +203,8 @@ describe('delegation', () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('lender');
     const planner = await t.signUp('planner1');
     const viewer = await t.signUp('viewer2');
-    await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'planner1', roleId: roleId('planner') },
-      { token: owner.token },
-    );
-    await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'viewer2', roleId: roleId('executor') },
-      { token: owner.token },
-    );
+    await invite(spaceId, owner.token, 'planner1', roleId('planner'));
+    await invite(spaceId, owner.token, 'viewer2', roleId('executor'));
 
     const notHeld = await t.api(
       'POST',
@@ -329,21 +303,11 @@ describe('licences', () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('seatholder');
     for (let i = 1; i <= 4; i++) {
       await t.signUp(`seat${i}`);
-      const ok = await t.api(
-        'POST',
-        `/space/${spaceId}/users/invite`,
-        { login: `seat${i}`, roleId: roleId('viewer') },
-        { token: owner.token },
-      );
+      const ok = await invite(spaceId, owner.token, `seat${i}`, roleId('viewer'));
       expect(ok.status).toBe(200);
     }
     await t.signUp('seat5');
-    const over = await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'seat5', roleId: roleId('viewer') },
-      { token: owner.token },
-    );
+    const over = await invite(spaceId, owner.token, 'seat5', roleId('viewer'));
     expect(over.status).toBe(402);
     expect(over.body).toMatchObject({
       error_code: 'LicenseLimit',
@@ -357,12 +321,7 @@ describe('licences', () => {
   it('turns away members beyond a reduced licence, and everyone without a licence', async () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('downgraded');
     const late = await t.signUp('latecomer');
-    await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'latecomer', roleId: roleId('viewer') },
-      { token: owner.token },
-    );
+    await invite(spaceId, owner.token, 'latecomer', roleId('viewer'));
     await t.sql(`UPDATE licences SET "userLimit" = 1 WHERE "spaceId" = $1`, [spaceId]);
     expect((await t.api('GET', `/space/${spaceId}/access`, undefined, { token: owner.token })).status).toBe(
       200,
@@ -442,12 +401,7 @@ describe('space deletion', () => {
   it('runs as a background job with progress and removes everything of the space', async () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('demolisher');
     const member = await t.signUp('tenant');
-    await t.api(
-      'POST',
-      `/space/${spaceId}/users/invite`,
-      { login: 'tenant', roleId: roleId('planner') },
-      { token: owner.token },
-    );
+    await invite(spaceId, owner.token, 'tenant', roleId('planner'));
     await t.api(
       'POST',
       `/space/${spaceId}/delegation`,
