@@ -344,19 +344,22 @@ async function assignmentsOf(on: Sql, versionId: string, activityIds: ReadonlySe
   };
 }
 
+/**
+ * The exceptions of the calendar aliased `c`, one day each as the files hold them (a range of days becomes as
+ * many single days); null when it has none.
+ */
+export const exceptionDays = () =>
+  sql<{ date: string; intervals: IxInterval[] }[] | null>`(
+    SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
+    FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
+    WHERE e."calendarId" = c.id)`;
+
 /** Calendars of the space as the interchange model has them (exceptions one day each); `ids` limits them. */
 async function calendarModels(on: Sql, spaceId: string, ids: string[] | null) {
   let query = kyselyOf(on)
     .selectFrom('calendars as c')
     .select(['c.id', 'c.name', 'c.isDefault', 'c.allDay', 'c.hoursPerDay'])
-    .select((eb) => [
-      eb.ref('c.week').$castTo<IxInterval[][]>().as('week'),
-      // Exceptions one day each: a range of days becomes as many single days, as the files hold them.
-      sql<{ date: string; intervals: IxInterval[] }[] | null>`(
-        SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
-        FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
-        WHERE e."calendarId" = c.id)`.as('exceptions'),
-    ])
+    .select((eb) => [eb.ref('c.week').$castTo<IxInterval[][]>().as('week'), exceptionDays().as('exceptions')])
     .where('c.spaceId', '=', spaceId);
   if (ids)
     query = query.where((eb) => eb.or([eb('c.id', '=', anyOf(ids, 'uuid')), eb('c.isDefault', '=', true)]));

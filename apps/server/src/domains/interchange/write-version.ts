@@ -14,6 +14,7 @@ import {
   SCHEDULE_LIMITS,
   type SkippedItem,
 } from '@takt/contracts';
+import { kyselyOf } from '@takt/db';
 import { type CalculateOptions, NO_TIME, type ScheduleResult, timeFromIso } from '@takt/engine';
 import type {
   IxActivity,
@@ -26,9 +27,12 @@ import type {
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { anyOf } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
+import type { WorkRowOf } from '../../db/work-row';
 import { insertVersion } from '../versions';
 import { ORDER_GAP } from '../works';
+import { exceptionDays } from './read-version';
 
 const CHUNK = 20_000;
 
@@ -105,19 +109,16 @@ export function timeOrderedIds(): () => string {
   };
 }
 
-/** A row of the works insert, in the order rows are written (parents first). */
-interface WorkRow {
-  id: string;
-  parentId: string | null;
-  sortKey: number;
-  code: string | null;
-  name: string;
-  type: string;
-  durationMinutes: number;
-  calendarId: string | null;
+/**
+ * A row of the works insert, in the order rows are written (parents first): the columns the import sets
+ * from the file's work itself, and where it came from (the model's id, the activity of a non-summary).
+ */
+type WorkRow = WorkRowOf<
+  'id' | 'parentId' | 'sortKey' | 'code' | 'name' | 'type' | 'durationMinutes' | 'calendarId'
+> & {
   modelId: string;
   activity: IxActivity | null;
-}
+};
 
 export async function writeImportedVersion(
   ctx: SpaceContext,
@@ -475,21 +476,12 @@ async function writeCalendars(
   calendars: IxCalendar[],
   written: WrittenCounts,
 ): Promise<Map<string, string>> {
-  const { rows } = await client.query<{
-    id: string;
-    name: string;
-    allDay: boolean;
-    hoursPerDay: number | null;
-    week: IxInterval[][];
-    exceptions: { date: string; intervals: IxInterval[] }[] | null;
-  }>(
-    `SELECT c.id, c.name, c."allDay", c."hoursPerDay", c.week,
-       (SELECT json_agg(json_build_object('date', to_char(d::date, 'YYYY-MM-DD'), 'intervals', e.intervals) ORDER BY d)
-        FROM calendar_exceptions e, generate_series(e.date, coalesce(e.until, e.date), interval '1 day') d
-        WHERE e."calendarId" = c.id) AS exceptions
-     FROM calendars c WHERE c."spaceId" = $1`,
-    [spaceId],
-  );
+  const rows = await kyselyOf(client)
+    .selectFrom('calendars as c')
+    .select(['c.id', 'c.name', 'c.allDay', 'c.hoursPerDay'])
+    .select((eb) => [eb.ref('c.week').$castTo<IxInterval[][]>().as('week'), exceptionDays().as('exceptions')])
+    .where('c.spaceId', '=', spaceId)
+    .execute();
   const existing = new Map(
     rows.map((c) => [
       shapeKey(c.name, {
@@ -593,11 +585,13 @@ async function writeAttributes(
   if (entries.length === 0) return;
   const types = new Map<string, AttributeType>();
   for (const e of entries) if (!types.has(attrName(e.name))) types.set(attrName(e.name), e.valueType);
-  const { rows } = await client.query<{ id: string; name: string; valueType: AttributeType }>(
-    `SELECT id, name, "valueType" FROM attributes
-     WHERE "spaceId" = $1 AND ("scheduleId" = $2 OR "scheduleId" IS NULL) ORDER BY "scheduleId" NULLS LAST`,
-    [spaceId, scheduleId],
-  );
+  const rows = await kyselyOf(client)
+    .selectFrom('attributes')
+    .select(['id', 'name', 'valueType'])
+    .where('spaceId', '=', spaceId)
+    .where((eb) => eb.or([eb('scheduleId', '=', scheduleId), eb('scheduleId', 'is', null)]))
+    .orderBy('scheduleId', (order) => order.nullsLast())
+    .execute();
   const attrIds = new Map<string, string>();
   let sortKey = rows.length;
   for (const [name, valueType] of types) {
@@ -729,10 +723,11 @@ async function writeResources(
   calendarIds: Map<string, string>,
   written: WrittenCounts,
 ): Promise<Map<string, string>> {
-  const { rows: existing } = await client.query<{ id: string; code: string | null; name: string }>(
-    `SELECT id, code, name FROM resources WHERE "spaceId" = $1`,
-    [spaceId],
-  );
+  const existing = await kyselyOf(client)
+    .selectFrom('resources')
+    .select(['id', 'code', 'name'])
+    .where('spaceId', '=', spaceId)
+    .execute();
   const byCode = new Map<string, string>();
   const byName = new Map<string, string>();
   for (const r of existing) {
@@ -792,10 +787,19 @@ async function writeResources(
     const lost = created.filter((c) => !kept.has(c.id));
     if (lost.length) {
       // created by someone else since the directory was read: use theirs
-      const { rows } = await client.query<{ id: string; code: string }>(
-        `SELECT id, code FROM resources WHERE "spaceId" = $1 AND code = ANY($2::text[])`,
-        [spaceId, lost.map((c) => c.code)],
-      );
+      const rows = await kyselyOf(client)
+        .selectFrom('resources')
+        .select(['id', 'code'])
+        .where('spaceId', '=', spaceId)
+        .where(
+          'code',
+          '=',
+          anyOf(
+            lost.map((c) => c.code!),
+            'text',
+          ),
+        )
+        .execute();
       const theirs = new Map(rows.map((r) => [r.code, r.id]));
       const replace = new Map(lost.map((c) => [c.id, theirs.get(c.code!)!]));
       for (const [model, id] of ids) {
