@@ -291,35 +291,35 @@ export async function timesheetsOfVersion(ctx: SpaceContext, versionId: string) 
   return rows;
 }
 
+/** A notice as the notice queries read it; the API sends `createdAt` as an ISO string (`noticeDto`). */
+interface NoticeRow {
+  id: string;
+  kind: string;
+  params: Record<string, unknown>;
+  createdAt: Date;
+}
+
+const noticeDto = (row: NoticeRow) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
 /** API users/timesheet-notification: the caller's unread timesheet notices in the space. */
 export async function timesheetNotifications(ctx: SpaceContext) {
-  const { rows } = await ctx.db.pool.query<{
-    id: string;
-    kind: string;
-    params: Record<string, unknown>;
-    createdAt: Date;
-  }>(
+  const { rows } = await ctx.db.pool.query<NoticeRow>(
     `SELECT id, kind, params, "createdAt" FROM notices
      WHERE "userId" = $1 AND "spaceId" = $2 AND kind LIKE 'timesheet_%' AND "checkedAt" IS NULL
      ORDER BY "createdAt" DESC LIMIT 100`,
     [ctx.session.userId, ctx.space.spaceId],
   );
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(noticeDto);
 }
 
 /** API notices/personal-area/{id}/timesheet-notification: the caller's notice, marked as read. */
 export async function checkTimesheetNotification(ctx: SpaceContext, noticeId: string) {
-  const { rows } = await ctx.db.pool.query<{
-    id: string;
-    kind: string;
-    params: Record<string, unknown>;
-    createdAt: Date;
-  }>(
+  const { rows } = await ctx.db.pool.query<NoticeRow>(
     `UPDATE notices SET "checkedAt" = coalesce("checkedAt", now())
      WHERE id = $1 AND "userId" = $2 AND "spaceId" = $3 AND kind LIKE 'timesheet_%'
      RETURNING id, kind, params, "createdAt"`,
     [noticeId, ctx.session.userId, ctx.space.spaceId],
   );
   if (!rows[0]) throw new AppError('NotFound');
-  return { ...rows[0], createdAt: rows[0].createdAt.toISOString() };
+  return noticeDto(rows[0]);
 }
