@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import {
   callProcedure,
+  demoSpacesOfTwo,
   destructiveLast,
   type IdPool,
-  idPool,
   leafPaths,
   PROCEDURES,
   type ProcedureInfo,
@@ -37,14 +36,7 @@ let foreign: IdPool;
 
 beforeAll(async () => {
   t = await startTestServer();
-  const a = await ownSpace(t, 'fuzz-other', 'Other');
-  await a.ok('POST', '/demo');
-  const b = await ownSpace(t, 'fuzz-caller', 'Fuzzed');
-  await b.ok('POST', '/demo');
-  token = b.token;
-  const me = (await t.api<{ id: string }>('GET', '/users/who-am-i', undefined, { token })).body.id;
-  own = await idPool(t, b.spaceId, me);
-  foreign = await idPool(t, a.spaceId);
+  ({ token, own, foreign } = await demoSpacesOfTwo(t, ['fuzz-other', 'Other'], ['fuzz-caller', 'Fuzzed']));
 }, 300_000);
 afterAll(() => t?.stop());
 

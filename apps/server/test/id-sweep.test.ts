@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import {
   callProcedure,
+  demoSpacesOfTwo,
   destructiveLast,
   type IdPool,
   idPaths,
-  idPool,
   idsFor,
   PROCEDURES,
   type ProcedureInfo,
@@ -50,14 +49,7 @@ async function snapshotOf(spaceId: string): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   t = await startTestServer();
-  const a = await ownSpace(t, 'ids-owner', 'Owner');
-  await a.ok('POST', '/demo');
-  const b = await ownSpace(t, 'ids-caller', 'Caller');
-  await b.ok('POST', '/demo');
-  token = b.token;
-  const me = (await t.api<{ id: string }>('GET', '/users/who-am-i', undefined, { token })).body.id;
-  own = await idPool(t, b.spaceId, me);
-  foreign = await idPool(t, a.spaceId);
+  ({ token, own, foreign } = await demoSpacesOfTwo(t, ['ids-owner', 'Owner'], ['ids-caller', 'Caller']));
   const columns = await t.sql<{ table_name: string; column_name: string }>(
     `SELECT c.table_name, c.column_name FROM information_schema.columns c
       WHERE c.table_schema = 'public' AND c.data_type = 'uuid' AND c.column_name NOT IN ('id', 'spaceId')
@@ -79,7 +71,7 @@ beforeAll(async () => {
     );
     if (!hasId.length) continue;
     for (const { id } of await t.sql<{ id: string }>(`SELECT id FROM "${table}" WHERE "spaceId" = $1`, [
-      a.spaceId,
+      foreign.spaceId,
     ]))
       foreignIds.add(id);
   }

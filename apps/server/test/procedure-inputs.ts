@@ -1,5 +1,6 @@
 import { appRouter } from '../src/trpc/router';
 import type { Meta } from '../src/trpc/trpc';
+import { ownSpace } from './fixtures';
 import type { TestServer } from './harness';
 
 /**
@@ -60,8 +61,25 @@ export interface IdPool {
   users: string[];
 }
 
+/**
+ * The two demo spaces a sweep plays across: another user's (`foreign`: its ids) and the caller's own
+ * (`own`: its ids, without the caller's own user id), with the caller's token.
+ */
+export async function demoSpacesOfTwo(
+  t: TestServer,
+  other: [login: string, name: string],
+  caller: [login: string, name: string],
+): Promise<{ token: string; own: IdPool; foreign: IdPool }> {
+  const a = await ownSpace(t, ...other);
+  await a.ok('POST', '/demo');
+  const b = await ownSpace(t, ...caller);
+  await b.ok('POST', '/demo');
+  const me = (await t.api<{ id: string }>('GET', '/users/who-am-i', undefined, { token: b.token })).body.id;
+  return { token: b.token, own: await idPool(t, b.spaceId, me), foreign: await idPool(t, a.spaceId) };
+}
+
 /** Reads the ids of every tenant table (those with "spaceId" and a uuid "id") of a space. */
-export async function idPool(t: TestServer, spaceId: string, exceptUserId?: string): Promise<IdPool> {
+async function idPool(t: TestServer, spaceId: string, exceptUserId?: string): Promise<IdPool> {
   const tables = await t.sql<{ table_name: string }>(
     `SELECT c.table_name FROM information_schema.columns c
        JOIN information_schema.columns i ON i.table_name = c.table_name AND i.column_name = 'id' AND i.data_type = 'uuid'
