@@ -13,6 +13,7 @@ import { calendarToEngine } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
+import { FingerprintCache } from '../../files/fingerprint-cache';
 import { listCalendars } from '../calendars';
 import { type VersionColumns, versionColumns, versionFingerprint } from '../versions';
 
@@ -212,34 +213,21 @@ export function versionSnapshot(columns: VersionColumns, extras: VersionExtras):
   };
 }
 
-interface CachedSource {
-  fingerprint: string;
-  columns: VersionColumns;
-  extras: VersionExtras;
-}
 /**
  * Columns of recently printed versions, reused while the version's rows are unchanged (the versions
  * domain's fingerprint: one cheap scan). The print dialog asks for a page count on every change of its
  * settings; reading 100k works again each time took seconds. A few versions per process, oldest out.
  */
-const sources = new Map<string, CachedSource>();
-const SOURCES_KEPT = 4;
+const sources = new FingerprintCache<{ columns: VersionColumns; extras: VersionExtras }>(4);
 
 /** Everything a print or a cyclogram reads of one version. */
 export async function versionSource(ctx: SpaceContext, versionId: string) {
   const info = await versionInfo(ctx, versionId);
   const key = `${ctx.space.spaceId}/${versionId}`;
   const fingerprint = await versionFingerprint(ctx.db.pool, ctx.space.spaceId, versionId);
-  const cached = sources.get(key);
-  if (cached && cached.fingerprint === fingerprint) {
-    sources.delete(key);
-    sources.set(key, cached);
-    return { info, columns: cached.columns, extras: cached.extras };
-  }
-  const columns = await versionColumns(ctx.db.pool, ctx.space.spaceId, versionId);
-  const extras = await versionExtras(ctx, versionId, columns);
-  sources.delete(key);
-  sources.set(key, { fingerprint, columns, extras });
-  while (sources.size > SOURCES_KEPT) sources.delete(sources.keys().next().value!);
+  const { columns, extras } = await sources.get(key, fingerprint, async () => {
+    const columns = await versionColumns(ctx.db.pool, ctx.space.spaceId, versionId);
+    return { columns, extras: await versionExtras(ctx, versionId, columns) };
+  });
   return { info, columns, extras };
 }

@@ -10,6 +10,7 @@ import type {
 import { periodStartDay, resourcesCompile, timeDateFromDays, timeDaysFromDate } from '@takt/engine';
 import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
+import { FingerprintCache } from '../../files/fingerprint-cache';
 import { projectLoad } from '../calculation';
 import { versionFingerprint } from '../versions';
 
@@ -249,15 +250,8 @@ async function resourceFingerprint(sql: Sql, spaceId: string, versionId: string)
   return `${await versionFingerprint(sql, spaceId, versionId)}|${rows[0]?.fingerprint ?? ''}`;
 }
 
-interface CachedModel {
-  fingerprint: string;
-  loaded: ResourceProject;
-  model: ResourceModel;
-}
-
 /** Compiled resource models of recently charted versions (a 100k-work version takes seconds to read and compile). */
-const models = new Map<string, CachedModel>();
-const MODELS_KEPT = 4;
+const models = new FingerprintCache<{ loaded: ResourceProject; model: ResourceModel }>(4);
 
 /** Whether a version's resource model has been compiled in this process (someone charts it). */
 export function resourceModelCached(spaceId: string, versionId: string): boolean {
@@ -275,21 +269,11 @@ export async function resourceModelOf(
 ): Promise<{ loaded: ResourceProject; model: ResourceModel }> {
   const key = `${spaceId}/${versionId}`;
   const fingerprint = await resourceFingerprint(sql, spaceId, versionId);
-  const hit = models.get(key);
-  if (hit && hit.fingerprint === fingerprint) {
-    models.delete(key);
-    models.set(key, hit);
-    return hit;
-  }
-  const loaded = await resourceProjectLoad(sql, spaceId, versionId);
-  const model = withEngine(loaded.labels, () =>
-    resourcesCompile(loaded.project, loaded.resources, loaded.assignments),
-  );
-  models.delete(key);
-  models.set(key, { fingerprint, loaded, model });
-  for (const k of models.keys()) {
-    if (models.size <= MODELS_KEPT) break;
-    models.delete(k);
-  }
-  return { loaded, model };
+  return models.get(key, fingerprint, async () => {
+    const loaded = await resourceProjectLoad(sql, spaceId, versionId);
+    const model = withEngine(loaded.labels, () =>
+      resourcesCompile(loaded.project, loaded.resources, loaded.assignments),
+    );
+    return { loaded, model };
+  });
 }
