@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo';
 import { versionOf } from '../versions';
 import { versionForResources } from './lock';
+import { setClauses } from './set-clauses';
 
 export const ASSIGNMENT_SELECT = `a.id, a."versionId", a."workId", a."resourceId", a."planQuantity", a."approvedQuantity",
   a."factQuantity", a.price, a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries,
@@ -84,15 +85,9 @@ const FIELD_CASTS: Record<keyof AssignmentFields, string> = {
 };
 
 function assignmentSets(fields: Partial<AssignmentFields>, first: number) {
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const [key, cast] of Object.entries(FIELD_CASTS) as [keyof AssignmentFields, string][]) {
-    if (fields[key] === undefined) continue;
-    const value = fields[key];
-    params.push(key === 'entries' && value !== null ? JSON.stringify(value) : value);
-    sets.push(`"${key}" = $${first + params.length - 1}::${cast}`);
-  }
-  return { sets, params };
+  return setClauses(fields, FIELD_CASTS, first, (key, value) =>
+    key === 'entries' && value !== null ? JSON.stringify(value) : value,
+  );
 }
 
 /** The merged row must carry what its reserved mode needs; by_volume follows another assignment of the work. */

@@ -2,7 +2,8 @@ import type { ResourceFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, deletedOrNotFound } from '../../errors';
+import { setClauses } from './set-clauses';
 
 type Sql = pg.Pool | pg.PoolClient;
 
@@ -90,8 +91,7 @@ export async function deleteSpecialty(ctx: SpaceContext, specialtyId: string) {
     specialtyId,
     ctx.space.spaceId,
   ]);
-  if (!rowCount) throw new AppError('NotFound');
-  return { success: true as const };
+  return deletedOrNotFound(rowCount);
 }
 
 /** Executors: members with the executor flag, and every member who has specialties, with their specialties. */
@@ -232,17 +232,10 @@ const COLUMNS: Record<keyof ResourceFields, string> = {
 
 /** `SET` parts for the given fields, parameters from `$first`. */
 function resourceSets(fields: Partial<ResourceFields>, first: number) {
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const [key, cast] of Object.entries(COLUMNS) as [keyof ResourceFields, string][]) {
-    if (fields[key] === undefined) continue;
-    let value: unknown = fields[key];
-    if (key === 'periods') value = JSON.stringify(value);
-    if ((key === 'code' || key === 'unit') && value === '') value = null;
-    params.push(value);
-    sets.push(`"${key}" = $${first + params.length - 1}::${cast}`);
-  }
-  return { sets, params };
+  return setClauses(fields, COLUMNS, first, (key, value) => {
+    if (key === 'periods') return JSON.stringify(value);
+    return (key === 'code' || key === 'unit') && value === '' ? null : value;
+  });
 }
 
 export async function createResource(ctx: SpaceContext, input: Partial<ResourceFields> & { name: string }) {
