@@ -26,6 +26,15 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * What a delete by id answers: success when it removed a row (`count` rows went), NotFound when
+ * nothing of the caller's matched.
+ */
+export function deletedOrNotFound(count: number | null): { success: true } {
+  if (!count) throw new AppError('NotFound');
+  return { success: true };
+}
+
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

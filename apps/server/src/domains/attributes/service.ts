@@ -1,6 +1,6 @@
 import type { AttributeType } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, deletedOrNotFound } from '../../errors';
 
 const select = {
   id: true,
@@ -104,8 +104,7 @@ export async function deleteAttribute(ctx: SpaceContext, attributeId: string) {
   const deleted = await ctx.db.prisma.attribute.deleteMany({
     where: { id: attributeId, spaceId: ctx.space.spaceId },
   });
-  if (!deleted.count) throw new AppError('NotFound');
-  return { success: true as const };
+  return deletedOrNotFound(deleted.count);
 }
 
 /** API schedules: POST attributes/access — who may view and edit an attribute in a schedule. */

@@ -1,6 +1,6 @@
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, deletedOrNotFound } from '../../errors';
 import { versionForEdit } from '../versions';
 
 export async function listDirectories(ctx: SpaceContext) {
@@ -49,8 +49,7 @@ export async function deleteDirectory(ctx: SpaceContext, directoryId: string) {
   const deleted = await ctx.db.prisma.directory.deleteMany({
     where: { id: directoryId, spaceId: ctx.space.spaceId },
   });
-  if (!deleted.count) throw new AppError('NotFound');
-  return { success: true as const };
+  return deletedOrNotFound(deleted.count);
 }
 
 export async function createDirectoryValue(
@@ -102,8 +101,7 @@ export async function deleteDirectoryValue(ctx: SpaceContext, valueId: string) {
   const deleted = await ctx.db.prisma.directoryValue.deleteMany({
     where: { id: valueId, spaceId: ctx.space.spaceId },
   });
-  if (!deleted.count) throw new AppError('NotFound');
-  return { success: true as const };
+  return deletedOrNotFound(deleted.count);
 }
 
 /** API versions/{id}/directory/{dirId}/add-values-to-version. */

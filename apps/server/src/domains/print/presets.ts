@@ -1,7 +1,7 @@
 import { type PrintPresetFields, type PrintTitlesInput, printTitles, VALIDATION } from '@takt/contracts';
 import { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, deletedOrNotFound } from '../../errors';
 import { versionOf } from '../versions';
 
 /**
@@ -130,6 +130,5 @@ export async function deletePreset(ctx: SpaceContext, input: { presetId: string;
   const deleted = await ctx.db.prisma.printPreset.deleteMany({
     where: { id: input.presetId, ...owner(ctx) },
   });
-  if (deleted.count === 0) throw new AppError('NotFound');
-  return { success: true as const };
+  return deletedOrNotFound(deleted.count);
 }
