@@ -14,9 +14,7 @@ describe('throttles count the attempt before checking the secret', () => {
   it('40 parallel wrong passwords on one account: only the 5 free ones are checked', async () => {
     await t.signUp('racer');
     const replies = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        t.api('POST', '/auth/login', { login: 'racer', password: `wrong-${i}` }, from('203.0.113.10')),
-      ),
+      Array.from({ length: 40 }, (_, i) => t.signIn('racer', `wrong-${i}`, from('203.0.113.10'))),
     );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -48,51 +46,26 @@ describe('throttles count the attempt before checking the secret', () => {
 describe('a stranger cannot lock the owner out', () => {
   it('wrong passwords from elsewhere slow the attacker down, not the owner', async () => {
     await t.signUp('owner');
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'owner', password: PASSWORD }, from('192.0.2.1'))).status,
-    ).toBe(200);
+    expect((await t.signIn('owner', PASSWORD, from('192.0.2.1'))).status).toBe(200);
     for (let i = 0; i < 8; i++) {
-      await t.api('POST', '/auth/login', { login: 'owner', password: `guess-${i}` }, from('198.51.100.66'));
+      await t.signIn('owner', `guess-${i}`, from('198.51.100.66'));
     }
-    const attacker = await t.api(
-      'POST',
-      '/auth/login',
-      { login: 'owner', password: 'guess-x' },
-      from('198.51.100.66'),
-    );
+    const attacker = await t.signIn('owner', 'guess-x', from('198.51.100.66'));
     expect(attacker.status).toBe(429);
     // The owner, at home and on a new network, still signs in at once.
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'owner', password: PASSWORD }, from('192.0.2.1'))).status,
-    ).toBe(200);
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'owner', password: PASSWORD }, from('192.0.2.77'))).status,
-    ).toBe(200);
+    expect((await t.signIn('owner', PASSWORD, from('192.0.2.1'))).status).toBe(200);
+    expect((await t.signIn('owner', PASSWORD, from('192.0.2.77'))).status).toBe(200);
   });
 
   it('many addresses together are slowed per account, but the owner at a known address is not', async () => {
     await t.signUp('target');
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'target', password: PASSWORD }, from('192.0.2.2'))).status,
-    ).toBe(200);
+    expect((await t.signIn('target', PASSWORD, from('192.0.2.2'))).status).toBe(200);
     for (let i = 0; i < 20; i++) {
-      await t.api(
-        'POST',
-        '/auth/login',
-        { login: 'target', password: 'nope-nope' },
-        from(`198.18.0.${i + 1}`),
-      );
+      await t.signIn('target', 'nope-nope', from(`198.18.0.${i + 1}`));
     }
-    const botnet = await t.api(
-      'POST',
-      '/auth/login',
-      { login: 'target', password: PASSWORD },
-      from('198.18.1.1'),
-    );
+    const botnet = await t.signIn('target', PASSWORD, from('198.18.1.1'));
     expect(botnet.status).toBe(429);
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'target', password: PASSWORD }, from('192.0.2.2'))).status,
-    ).toBe(200);
+    expect((await t.signIn('target', PASSWORD, from('192.0.2.2'))).status).toBe(200);
   });
 });
 
@@ -126,18 +99,8 @@ describe('no answer tells whether a login exists', () => {
 
   it('sign-in answers an unknown login exactly like a wrong password', async () => {
     await t.signUp('exists');
-    const a = await t.api(
-      'POST',
-      '/auth/login',
-      { login: 'exists', password: 'Wrong-pass-1' },
-      from('192.0.2.50'),
-    );
-    const b = await t.api(
-      'POST',
-      '/auth/login',
-      { login: 'not-exists', password: 'Wrong-pass-1' },
-      from('192.0.2.50'),
-    );
+    const a = await t.signIn('exists', 'Wrong-pass-1', from('192.0.2.50'));
+    const b = await t.signIn('not-exists', 'Wrong-pass-1', from('192.0.2.50'));
     expect(a.status).toBe(401);
     expect({ ...b.body, request_id: undefined }).toEqual({ ...a.body, request_id: undefined });
   });
@@ -182,12 +145,7 @@ describe('passwords are checked for strength', () => {
 
   it('checks a changed and a restored password too', async () => {
     const { token } = await t.signUp('changing');
-    const weak = await t.api(
-      'PUT',
-      '/users/change-password',
-      { password: PASSWORD, newPassword: '12345678', confirmPassword: '12345678' },
-      { token },
-    );
+    const weak = await t.changePassword(token, PASSWORD, '12345678');
     expect(weak.status).toBe(400);
     expect(weak.body.issues).toEqual([{ path: 'newPassword', message: 'validation.password_weak' }]);
     const reset = await t.api<{ resetToken: string }>('PUT', '/users/reset-password', {

@@ -24,10 +24,7 @@ describe('registration and sign-in', () => {
     expect(registered.body.user).toMatchObject({ login: 'ivanov', firstName: 'Иван', hasAvatar: false });
     expect(JSON.stringify(registered.body)).not.toMatch(/hash/i);
 
-    const login = await t.api<{ token: string; user: { login: string } }>('POST', '/auth/login', {
-      login: 'IVANOV',
-      password: PASSWORD,
-    });
+    const login = await t.signIn<{ token: string; user: { login: string } }>('IVANOV', PASSWORD);
     expect(login.status).toBe(200);
     expect(login.body.token).toMatch(/^[\w-]{40,}$/);
     expect(login.body.user.login).toBe('ivanov');
@@ -57,7 +54,7 @@ describe('registration and sign-in', () => {
 
   it('answers a wrong password with 401 and a localized message', async () => {
     await t.signUp('wrongpass');
-    const reply = await t.api('POST', '/auth/login', { login: 'wrongpass', password: 'not-the-password' });
+    const reply = await t.signIn('wrongpass', 'not-the-password');
     expect(reply.status).toBe(401);
     expect(reply.headers.get('error-type')).toBe('localized');
     expect(reply.body).toMatchObject({
@@ -65,7 +62,7 @@ describe('registration and sign-in', () => {
       error_code: 'InvalidCredentials',
       error_message: 'Invalid login or password',
     });
-    const ru = await t.api('POST', '/auth/login', { login: 'wrongpass', password: 'nope' }, { lang: 'ru' });
+    const ru = await t.signIn('wrongpass', 'nope', { lang: 'ru' });
     expect(ru.body.error_message).not.toBe('Invalid login or password');
     expect(String(ru.body.error_message)).toMatch(/[а-яё]/i);
   });
@@ -73,9 +70,9 @@ describe('registration and sign-in', () => {
   it('throttles an account at one address after 5 failures, even for the right password, for a growing wait', async () => {
     await t.signUp('throttled');
     for (let i = 0; i < 5; i++) {
-      expect((await t.api('POST', '/auth/login', { login: 'throttled', password: 'bad' })).status).toBe(401);
+      expect((await t.signIn('throttled', 'bad')).status).toBe(401);
     }
-    const blocked = await t.api('POST', '/auth/login', { login: 'throttled', password: PASSWORD });
+    const blocked = await t.signIn('throttled', PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({
       error_code: 'TooManyAttempts',
@@ -87,11 +84,11 @@ describe('registration and sign-in', () => {
         seconds,
       ]);
     await back(61);
-    expect((await t.api('POST', '/auth/login', { login: 'throttled', password: 'bad' })).status).toBe(401);
-    const longer = await t.api('POST', '/auth/login', { login: 'throttled', password: PASSWORD });
+    expect((await t.signIn('throttled', 'bad')).status).toBe(401);
+    const longer = await t.signIn('throttled', PASSWORD);
     expect(longer.body.error_message).toBe('Too many failed attempts. Try again in 2 minutes');
     await back(121);
-    expect((await t.api('POST', '/auth/login', { login: 'throttled', password: PASSWORD })).status).toBe(200);
+    expect((await t.signIn('throttled', PASSWORD)).status).toBe(200);
     // The right password took the failures of this address back.
     expect(await t.sql(`SELECT 1 FROM login_failures WHERE "loginKey" = 'throttled'`)).toEqual([]);
   });
@@ -102,43 +99,26 @@ describe('registration and sign-in', () => {
     try {
       await proxied.signUp('victim');
       await proxied.signUp('regular');
-      const first = await proxied.api(
-        'POST',
-        '/auth/login',
-        { login: 'regular', password: PASSWORD },
-        { headers: ip },
-      );
+      const first = await proxied.signIn('regular', PASSWORD, { headers: ip });
       expect(first.status).toBe(200);
       for (let i = 0; i < 20; i++) {
-        await proxied.api('POST', '/auth/login', { login: `nobody${i}`, password: 'x' }, { headers: ip });
+        await proxied.signIn(`nobody${i}`, 'x', { headers: ip });
       }
       // 20 failures from an office behind one address no longer lock its other users out.
-      const colleague = { login: 'victim', password: PASSWORD };
-      expect((await proxied.api('POST', '/auth/login', colleague, { headers: ip })).status).toBe(200);
+      expect((await proxied.signIn('victim', PASSWORD, { headers: ip })).status).toBe(200);
       for (let i = 20; i < 50; i++) {
-        await proxied.api('POST', '/auth/login', { login: `nobody${i}`, password: 'x' }, { headers: ip });
+        await proxied.signIn(`nobody${i}`, 'x', { headers: ip });
       }
       const stranger = await proxied.signUp('stranger');
       expect(stranger.token).toBeTruthy();
-      const blocked = await proxied.api(
-        'POST',
-        '/auth/login',
-        { login: 'stranger', password: PASSWORD },
-        { headers: ip },
-      );
+      const blocked = await proxied.signIn('stranger', PASSWORD, { headers: ip });
       expect(blocked.status).toBe(429);
-      const elsewhere = await proxied.api(
-        'POST',
-        '/auth/login',
-        { login: 'stranger', password: PASSWORD },
-        { headers: { 'x-forwarded-for': '198.51.100.8' } },
-      );
+      const elsewhere = await proxied.signIn('stranger', PASSWORD, {
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
       expect(elsewhere.status).toBe(200);
       // Accounts that signed in from this address before are not locked out by its other users.
-      expect(
-        (await proxied.api('POST', '/auth/login', { login: 'regular', password: PASSWORD }, { headers: ip }))
-          .status,
-      ).toBe(200);
+      expect((await proxied.signIn('regular', PASSWORD, { headers: ip })).status).toBe(200);
     } finally {
       await proxied.stop();
     }
@@ -185,12 +165,9 @@ describe('sessions', () => {
 
   it('logs out one session, or every session of the user', async () => {
     await t.signUp('leaver');
-    const a = (await t.api<{ token: string }>('POST', '/auth/login', { login: 'leaver', password: PASSWORD }))
-      .body.token;
-    const b = (await t.api<{ token: string }>('POST', '/auth/login', { login: 'leaver', password: PASSWORD }))
-      .body.token;
-    const c = (await t.api<{ token: string }>('POST', '/auth/login', { login: 'leaver', password: PASSWORD }))
-      .body.token;
+    const a = (await t.signIn<{ token: string }>('leaver', PASSWORD)).body.token;
+    const b = (await t.signIn<{ token: string }>('leaver', PASSWORD)).body.token;
+    const c = (await t.signIn<{ token: string }>('leaver', PASSWORD)).body.token;
     expect((await t.api('POST', '/auth/logout', undefined, { token: a })).status).toBe(200);
     expect((await t.api('GET', '/users/who-am-i', undefined, { token: a })).status).toBe(401);
     expect((await t.api('GET', '/users/who-am-i', undefined, { token: b })).status).toBe(200);
@@ -207,28 +184,14 @@ describe('sessions', () => {
 describe('passwords and restore', () => {
   it('changes the password and signs other devices out', async () => {
     const { token } = await t.signUp('changer');
-    const other = (
-      await t.api<{ token: string }>('POST', '/auth/login', { login: 'changer', password: PASSWORD })
-    ).body.token;
-    const wrong = await t.api(
-      'PUT',
-      '/users/change-password',
-      { password: 'bad', newPassword: 'new-password-2', confirmPassword: 'new-password-2' },
-      { token },
-    );
+    const other = (await t.signIn<{ token: string }>('changer', PASSWORD)).body.token;
+    const wrong = await t.changePassword(token, 'bad', 'new-password-2');
     expect(wrong.status).toBe(401);
-    const ok = await t.api(
-      'PUT',
-      '/users/change-password',
-      { password: PASSWORD, newPassword: 'new-password-2', confirmPassword: 'new-password-2' },
-      { token },
-    );
+    const ok = await t.changePassword(token, PASSWORD, 'new-password-2');
     expect(ok.status).toBe(200);
     expect((await t.api('GET', '/users/who-am-i', undefined, { token })).status).toBe(200);
     expect((await t.api('GET', '/users/who-am-i', undefined, { token: other })).status).toBe(401);
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'changer', password: 'new-password-2' })).status,
-    ).toBe(200);
+    expect((await t.signIn('changer', 'new-password-2')).status).toBe(200);
   });
 
   it('restores through the secret question', async () => {
@@ -254,9 +217,7 @@ describe('passwords and restore', () => {
       confirmPassword: 'brand-new-pass',
     });
     expect(changed.status).toBe(200);
-    expect(
-      (await t.api('POST', '/auth/login', { login: 'forgetful', password: 'brand-new-pass' })).status,
-    ).toBe(200);
+    expect((await t.signIn('forgetful', 'brand-new-pass')).status).toBe(200);
     const reused = await t.api('PUT', '/users/change-forgotten-password', {
       resetToken: right.body.resetToken,
       newPassword: 'another-pass-1',

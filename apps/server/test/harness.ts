@@ -35,6 +35,19 @@ export interface TestServer {
     login: string,
     extra?: Record<string, unknown>,
   ): Promise<{ token: string; user: { id: string; login: string } }>;
+  /** A sign-in attempt over REST (`POST /auth/login`), answered as it is, successful or not. */
+  signIn<T = Record<string, unknown>>(
+    login: string,
+    password: string,
+    options?: CallOptions,
+  ): Promise<ApiReply<T>>;
+  /** The signed-in user's password change over REST, the new one confirmed as given unless told otherwise. */
+  changePassword(
+    token: string,
+    password: string,
+    newPassword: string,
+    confirmPassword?: string,
+  ): Promise<ApiReply<Record<string, unknown>>>;
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
@@ -96,6 +109,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (reply.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
       return reply.body;
     },
+    signIn: (login, password, options) => api('POST', '/auth/login', { login, password }, options),
+    changePassword: (token, password, newPassword, confirmPassword = newPassword) =>
+      api('PUT', '/users/change-password', { password, newPassword, confirmPassword }, { token }),
     async sql(text, params = []) {
       const { rows } = await server.services.db.pool.query(text, params);
       return rows;

@@ -82,12 +82,7 @@ describe('validation rules validation over HTTP, with the exact messages', () =>
       'confirmPassword: Password mismatch',
     ]);
     const { token } = await t.signUp('pwmatch');
-    const reply = await t.api(
-      'PUT',
-      '/users/change-password',
-      { password: PASSWORD, newPassword: 'new-password-1', confirmPassword: 'new-password-2' },
-      { token },
-    );
+    const reply = await t.changePassword(token, PASSWORD, 'new-password-1', 'new-password-2');
     expect(reply.body.error_message).toEqual(['confirmPassword: Passwords did not similar']);
   });
 
