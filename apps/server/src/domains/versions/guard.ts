@@ -1,5 +1,6 @@
 import { CALC_STATUS } from '@takt/contracts';
-import { kyselyOf } from '@takt/db';
+import { type DB, kyselyOf } from '@takt/db';
+import type { ExpressionBuilder } from 'kysely';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
@@ -27,6 +28,18 @@ export async function versionOf(on: Sql, spaceId: string, versionId: string) {
 }
 
 /**
+ * The version's calculation status after a change of what its calculation reads: a calculated version
+ * becomes not calculated (its results no longer match its data); any other status stays.
+ */
+export const staleCalcStatus = (eb: ExpressionBuilder<DB, 'versions'>) =>
+  eb
+    .case()
+    .when('calcStatus', '=', CALC_STATUS.calculated)
+    .then(CALC_STATUS.notCalculated)
+    .else(eb.ref('calcStatus'))
+    .end();
+
+/**
  * Locks the version row for an edit of its works or relations (edits of one version are serialized,
  * which keeps ordering keys and undo consistent), refuses a locked version, marks the version not
  * calculated (its results no longer match its data) and moves its revision on by one: an edit based on
@@ -41,12 +54,7 @@ export async function versionForEdit(client: pg.PoolClient, spaceId: string, ver
     .updateTable('versions')
     .set((eb) => ({
       revision: eb('revision', '+', 1),
-      calcStatus: eb
-        .case()
-        .when('calcStatus', '=', CALC_STATUS.calculated)
-        .then(CALC_STATUS.notCalculated)
-        .else(eb.ref('calcStatus'))
-        .end(),
+      calcStatus: staleCalcStatus(eb),
     }))
     .where('id', '=', versionId)
     .execute();

@@ -1,4 +1,4 @@
-import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
+import { CALC_STATUS_TEXT } from '@takt/contracts';
 import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { isoText } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { versionCopyData } from './copy';
+import { staleCalcStatus } from './guard';
 
 /** A version as the API returns it: its row with its dates as wall-clock text and its count of works. */
 const selectVersions = (on: Sql) =>
@@ -200,16 +201,7 @@ export async function updateVersion(
         ...(input.projectStart !== undefined ? { projectStart: input.projectStart } : {}),
         ...(input.dataDate !== undefined ? { dataDate: input.dataDate } : {}),
         ...(input.calendarId !== undefined ? { calendarId: input.calendarId } : {}),
-        ...(scheduling
-          ? {
-              calcStatus: eb
-                .case()
-                .when('calcStatus', '=', CALC_STATUS.calculated)
-                .then(CALC_STATUS.notCalculated)
-                .else(eb.ref('calcStatus'))
-                .end(),
-            }
-          : {}),
+        ...(scheduling ? { calcStatus: staleCalcStatus(eb) } : {}),
         revision: eb('revision', '+', 1),
         updatedAt: sql`now()`,
       }))
