@@ -113,9 +113,13 @@ export function localFileStorage(root: string): FileStorage {
           yield data;
         }
       }
+      const out = createWriteStream(temp, { mode: FILE_MODE });
       try {
-        await pipeline(counted(), createWriteStream(temp, { mode: FILE_MODE }));
+        await pipeline(counted(), out);
       } catch (error) {
+        // A stream destroyed while its file is still being opened creates the file afterwards: remove
+        // it only once the stream has closed, or an aborted upload leaves its temporary file behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }
