@@ -205,7 +205,8 @@ export async function versionModel(
     .select(['r.id', 'r.predecessorId', 'r.successorId', 'r.type', 'r.lagMinutes'])
     .select((eb) => eb('p.versionId', '=', versionId).as('internal'))
     .where('r.versionId', '=', versionId)
-    .orderBy(['r.createdAt', 'r.id'])
+    .orderBy('r.createdAt')
+    .orderBy('r.id')
     .execute();
   const assigned = await assignmentsOf(on, versionId, new Set(activities.map((a) => a.id)));
   const calendars = await calendarsOf(on, spaceId, v, works, assigned.calendarIds);
@@ -309,7 +310,9 @@ async function assignmentsOf(on: Sql, versionId: string, activityIds: ReadonlySe
     .select(['a.id', 'a.workId', 'a.resourceId', 'a.planQuantity', 'a.factQuantity'])
     .select(['r.code', 'r.name', 'r.kind', 'r.calendarId'])
     .where('a.versionId', '=', versionId)
-    .orderBy(['r.sortKey', 'r.id', 'a.workId'])
+    .orderBy('r.sortKey')
+    .orderBy('r.id')
+    .orderBy('a.workId')
     .execute();
   const resources = new Map<string, IxResource>();
   const assignments: IxAssignment[] = [];

@@ -495,7 +495,10 @@ export async function searchWorks(
     );
   if (input.excludeVersionId) query = query.where('w.versionId', '<>', input.excludeVersionId);
   return query
-    .orderBy(['s.name', 'v.number', 'w.sortKey', 'w.id'])
+    .orderBy('s.name')
+    .orderBy('v.number')
+    .orderBy('w.sortKey')
+    .orderBy('w.id')
     .limit(input.limit ?? 30)
     .execute();
 }
