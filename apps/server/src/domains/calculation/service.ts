@@ -127,11 +127,10 @@ function labelOf(document: ScheduleDocument) {
 }
 
 /**
- * Calculates a document — in the calculation thread for a big version — and writes back what changed
- * with `sql` (inside the caller's transaction when it is one). What the engine refuses (a cycle, a date
- * out of its range) is the catalogue's `CalculationError`, and nothing is written.
+ * Calculates a document — in the calculation thread for a big version. What the engine refuses (a
+ * cycle, a date out of its range) is the catalogue's `CalculationError`.
  */
-export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
+async function calculateTargetRows(target: CalculationTarget) {
   const inWorker = useWorker(target.document.count);
   const label = labelOf(target.document);
   const started = performance.now();
@@ -142,15 +141,23 @@ export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
     if (error instanceof CalculationFailed) throw calculationError(error.failure, label);
     throw error;
   }
-  const calculated = performance.now();
-  await writeRowResults(sql, target, results);
   return {
     inWorker,
-    calculateMs: Math.round(calculated - started),
+    calculateMs: Math.round(performance.now() - started),
     results,
     changed: results.changedRows.length,
     conflicts: results.conflicts.map((c) => ({ ...c, work: label(c.workId) })),
   };
+}
+
+/**
+ * Calculates a document and writes back what changed with `sql` (inside the caller's transaction
+ * when it is one); nothing is written when the engine refuses it.
+ */
+export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
+  const run = await calculateTargetRows(target);
+  await writeRowResults(sql, target, run.results);
+  return run;
 }
 
 /**
@@ -196,11 +203,13 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
     const before = await versionFingerprint(pool, spaceId, versionId);
     const columns = await versionColumns(pool, spaceId, versionId);
     const target = { document: documentOfColumns(columns), relationIdsByRow: columns.relationIds };
-    const t = performance.now();
-    phases.readMs = Math.round(t - startedAt);
+    phases.readMs = Math.round(performance.now() - startedAt);
+    // Calculated before the transaction opens, so no row is locked while the engine runs.
+    const run = await calculateTargetRows(target);
+    const writeStarted = performance.now();
     const outcome = await inTransaction(pool, async (client) => {
       const unchanged = (await versionFingerprint(client, spaceId, versionId)) === before;
-      const run = await calculateAndWrite(client, target);
+      await writeRowResults(client, target, run.results);
       await client.query(
         `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
          WHERE id = $1`,
@@ -208,8 +217,8 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       );
       return { ...run, fingerprint: unchanged ? await versionFingerprint(client, spaceId, versionId) : null };
     });
-    phases.calculateMs = outcome.calculateMs;
-    phases.writeMs = Math.round(performance.now() - t) - outcome.calculateMs;
+    phases.calculateMs = run.calculateMs;
+    phases.writeMs = Math.round(performance.now() - writeStarted);
     afterCalculation(ctx, versionId, columns, outcome, warmUp);
     return {
       calcStatus: CALC_STATUS.calculated,
