@@ -28,6 +28,16 @@ export async function versionOf(on: Sql, spaceId: string, versionId: string) {
 }
 
 /**
+ * The version, scoped by space and locked for the caller's transaction (a concurrent change of it waits);
+ * NotFound when it is not in the caller's space.
+ */
+export async function versionLocked(client: pg.PoolClient, spaceId: string, versionId: string) {
+  const version = await guardRead(client, spaceId, versionId).forUpdate().executeTakeFirst();
+  if (!version) throw new AppError('NotFound');
+  return version;
+}
+
+/**
  * The version's calculation status after a change of what its calculation reads: a calculated version
  * becomes not calculated (its results no longer match its data); any other status stays.
  */
@@ -47,8 +57,7 @@ export const staleCalcStatus = (eb: ExpressionBuilder<DB, 'versions'>) =>
  * knows the new revision without reading it. Returns the version as it was before the edit.
  */
 export async function versionForEdit(client: pg.PoolClient, spaceId: string, versionId: string) {
-  const version = await guardRead(client, spaceId, versionId).forUpdate().executeTakeFirst();
-  if (!version) throw new AppError('NotFound');
+  const version = await versionLocked(client, spaceId, versionId);
   if (version.locked) throw new AppError('VersionLocked');
   await kyselyOf(client)
     .updateTable('versions')

@@ -8,7 +8,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { isoText } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { versionCopyData } from './copy';
-import { staleCalcStatus } from './guard';
+import { staleCalcStatus, versionLocked } from './guard';
 
 /** A version as the API returns it: its row with its dates as wall-clock text and its count of works. */
 const selectVersions = (on: Sql) =>
@@ -172,14 +172,7 @@ export async function updateVersion(
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx.db.pool, async (client) => {
     const db = kyselyOf(client);
-    const version = await db
-      .selectFrom('versions')
-      .select(['locked', 'revision'])
-      .where('id', '=', input.versionId)
-      .where('spaceId', '=', spaceId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!version) throw new AppError('NotFound');
+    const version = await versionLocked(client, spaceId, input.versionId);
     if (version.locked) throw new AppError('VersionLocked');
     if (version.revision !== input.revision) throw new AppError('Conflict');
     if (input.calendarId) {
@@ -216,14 +209,7 @@ export async function setActualVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await inTransaction(ctx.db.pool, async (client) => {
     const db = kyselyOf(client);
-    const version = await db
-      .selectFrom('versions')
-      .select('scheduleId')
-      .where('id', '=', versionId)
-      .where('spaceId', '=', spaceId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!version) throw new AppError('NotFound');
+    const version = await versionLocked(client, spaceId, versionId);
     await db
       .updateTable('versions')
       .set((eb) => ({
@@ -254,14 +240,7 @@ export async function deleteVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
     const db = kyselyOf(client);
-    const version = await db
-      .selectFrom('versions')
-      .select('locked')
-      .where('id', '=', versionId)
-      .where('spaceId', '=', spaceId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!version) throw new AppError('NotFound');
+    const version = await versionLocked(client, spaceId, versionId);
     if (version.locked) throw new AppError('VersionLocked');
     // Links from other versions into this one go with it (relations cascade with their works).
     await db.deleteFrom('versions').where('id', '=', versionId).execute();
