@@ -219,7 +219,7 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
     });
     phases.calculateMs = run.calculateMs;
     phases.writeMs = Math.round(performance.now() - writeStarted);
-    afterCalculation(ctx, versionId, columns, outcome, warmUp);
+    afterCalculation(ctx, versionId, columns, target.document, outcome, warmUp);
     return {
       calcStatus: CALC_STATUS.calculated,
       works: columns.count,
@@ -252,6 +252,8 @@ function afterCalculation(
   ctx: SpaceContext,
   versionId: string,
   columns: VersionColumns,
+  /** The document of `columns` (it shares their arrays): the results are put into both at once. */
+  document: ScheduleDocument,
   outcome: { inWorker: boolean; results: RowResults; fingerprint: string | null },
   warmUp: WarmUp | undefined,
 ) {
@@ -259,7 +261,7 @@ function afterCalculation(
   const pool = ctx.db.pool;
   let payload: Promise<unknown> | null = null;
   if (outcome.fingerprint) {
-    applyRowResults(documentOfColumns(columns), outcome.results);
+    applyRowResults(document, outcome.results);
     columns.calcStatus = CALC_STATUS.calculated;
     payload = primePayload(ctx.payloads, spaceId, versionId, outcome.fingerprint, columns);
   } else if (outcome.inWorker) payload = encodedPayload(pool, ctx.payloads, spaceId, versionId);
