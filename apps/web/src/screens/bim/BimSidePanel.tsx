@@ -2,6 +2,7 @@ import { confirmedDelete } from '../../components/confirm';
 import { Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
+import { withMember } from '../../lib/sets';
 import { BimModelsPanel } from './BimModelsPanel';
 import { BimObjectsPanel } from './BimObjectsPanel';
 import { BimTreePanel } from './BimTreePanel';
@@ -62,9 +63,7 @@ export function BimSidePanel({
             t={t}
             onToggle={(m, visible) => {
               setHiddenModels((h) => {
-                const next = new Set(h);
-                if (visible) next.delete(m.id);
-                else next.add(m.id);
+                const next = withMember(h, m.id, !visible);
                 persist({ hiddenModels: [...next] });
                 return next;
               });

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { asVersions } from '../../lib/schedule-types';
+import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
@@ -120,14 +121,7 @@ export function DirectoriesPage() {
                       type="checkbox"
                       aria-label={t('directories.pick_value', { name: v.name })}
                       checked={picked.has(v.id)}
-                      onChange={(e) =>
-                        setPicked((p) => {
-                          const next = new Set(p);
-                          if (e.target.checked) next.add(v.id);
-                          else next.delete(v.id);
-                          return next;
-                        })
-                      }
+                      onChange={(e) => setPicked((p) => withMember(p, v.id, e.target.checked))}
                     />
                   ),
                 },

@@ -6,6 +6,7 @@ import { useSpace } from '../../layouts/space-context';
 import { decodeBinaryPayload, type ScheduleModel } from '../../lib/columnar';
 import { useT } from '../../lib/i18n';
 import { fetchBinaryPayload } from '../../lib/payload-fetch';
+import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
 import { useAppState } from '../../state/app-state';
 import { ScaleButtons } from '../cyclogram/ScaleButtons';
@@ -60,13 +61,7 @@ export function GridSchedulePage({ params }: { params: { projectId: string } }) 
     return <Empty>{t('grid_schedule.not_project')}</Empty>;
   }
   const works = models.reduce((sum, m) => sum + (m?.count ?? 0), 0);
-  const toggle = (scheduleId: string) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(scheduleId)) next.delete(scheduleId);
-      else next.add(scheduleId);
-      return next;
-    });
+  const toggle = (scheduleId: string) => setCollapsed((current) => withMember(current, scheduleId));
   const openWork = (part: number, row: number) => {
     const schedule = schedules[part];
     const model = models[part];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
+import { withMember } from '../../lib/sets';
 import { DailyPlanTable } from './DailyPlanTable';
 import { dayText, isoOf } from './format';
 import { useDailyPlans } from './useDailyPlans';
@@ -69,14 +70,7 @@ export function DailyPlanDock({
           days={days}
           editable={editable}
           picked={picked}
-          onPick={(workId, on) =>
-            setPicked((p) => {
-              const next = new Set(p);
-              if (on) next.add(workId);
-              else next.delete(workId);
-              return next;
-            })
-          }
+          onPick={(workId, on) => setPicked((p) => withMember(p, workId, on))}
           onPickAll={(on) => setPicked(on ? new Set(rows.map((r) => r.workId)) : new Set())}
           onSelectWork={onSelectWork}
         />

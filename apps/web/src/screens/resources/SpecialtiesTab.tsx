@@ -9,6 +9,7 @@ import type { RouterOutputs } from '../../lib/api-types';
 import { useSaving } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
+import { withMember } from '../../lib/sets';
 import { api, trpc } from '../../lib/trpc';
 
 type Specialty = RouterOutputs['resources']['specialties'][number];
@@ -246,14 +247,7 @@ function UserSpecialtiesDialog({
                 <input
                   type="checkbox"
                   checked={picked.has(s.id)}
-                  onChange={(e) =>
-                    setPicked((p) => {
-                      const next = new Set(p);
-                      if (e.target.checked) next.add(s.id);
-                      else next.delete(s.id);
-                      return next;
-                    })
-                  }
+                  onChange={(e) => setPicked((p) => withMember(p, s.id, e.target.checked))}
                 />
                 <span>{s.name}</span>
               </label>

@@ -1,5 +1,6 @@
 import { SCHEDULE_LIMITS } from '@takt/contracts';
 import { useCallback, useEffect, useState } from 'react';
+import { withMembers } from '../../lib/sets';
 import { api } from '../../lib/trpc';
 
 /**
@@ -18,14 +19,7 @@ export function useChecked(
   const setMany = useCallback(
     (ids: readonly string[], value: boolean) => {
       if (!versionId || !ids.length) return;
-      setChecked((previous) => {
-        const next = new Set(previous);
-        for (const id of ids) {
-          if (value) next.add(id);
-          else next.delete(id);
-        }
-        return next;
-      });
+      setChecked((previous) => withMembers(previous, ids, value));
       for (let i = 0; i < ids.length; i += SCHEDULE_LIMITS.bulkMaxWorks)
         void api.works.setState.mutate({
           spaceId,

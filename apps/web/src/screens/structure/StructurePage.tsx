@@ -5,6 +5,7 @@ import { Badge, Empty, PageHeader, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { asGroups } from '../../lib/schedule-types';
+import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
 import { roleName } from '../admin/role-name';
 import { UploadDialog } from '../import/UploadDialog';
@@ -47,13 +48,7 @@ export function StructurePage() {
     setSelected(id);
     setSelectedGroup(null);
   };
-  const toggle = (id: string) =>
-    setCollapsed((c) => {
-      const next = new Set(c);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setCollapsed((c) => withMember(c, id));
 
   const onDelete = async () => {
     if (group) {

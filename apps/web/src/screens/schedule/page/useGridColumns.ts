@@ -3,6 +3,7 @@ import { patchWork, type WorkRecord } from '../../../lib/columnar';
 import { describeFailure } from '../../../lib/errors';
 import { appI18n, useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
+import { withMember } from '../../../lib/sets';
 import { api, trpc } from '../../../lib/trpc';
 import { buildColumns, type WorkPatch } from '../columns';
 import type { GridState } from './useGridState';
@@ -85,12 +86,7 @@ export function useGridColumns({
       if (!model || !versionId) return;
       const id = model.ids[row]!;
       const expand = collapsed.has(id);
-      setCollapsed((c) => {
-        const next = new Set(c);
-        if (expand) next.delete(id);
-        else next.add(id);
-        return next;
-      });
+      setCollapsed((c) => withMember(c, id, !expand));
       void api.works.setState.mutate({ spaceId, versionId, workIds: [id], expanded: expand });
     },
     [model, versionId, collapsed, spaceId],

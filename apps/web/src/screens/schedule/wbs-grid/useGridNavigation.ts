@@ -1,5 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, type RefObject, useRef } from 'react';
+import { withMember } from '../../../lib/sets';
 import { gridKeyAction } from './keys';
 import { type GridCursor, ROW_HEIGHT } from './types';
 
@@ -81,10 +82,7 @@ export function useGridNavigation({
     onCursor({ row: visibleIndex, col });
     if (event.shiftKey) selectRange(anchor.current, visibleIndex);
     else if (event.ctrlKey || event.metaKey) {
-      const next = new Set(selected);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      onSelect(next);
+      onSelect(withMember(selected, id));
       anchor.current = visibleIndex;
     } else {
       anchor.current = visibleIndex;
