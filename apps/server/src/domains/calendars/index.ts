@@ -4,6 +4,7 @@ export {
   createCalendar,
   deleteCalendar,
   getCalendar,
+  isSpaceCalendar,
   listCalendars,
   setDefaultCalendar,
   updateCalendar,

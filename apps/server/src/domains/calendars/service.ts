@@ -1,4 +1,6 @@
+import { kyselyOf } from '@takt/db';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 
 type Interval = { start: string; finish: string };
@@ -43,6 +45,17 @@ function toCalendar(c: CalendarRecord) {
       .sort((a, b) => (a.date < b.date ? -1 : 1)),
     revision: c.revision,
   };
+}
+
+/** Whether the calendar is one of the space's (a work or version may only name its own space's calendars). */
+export async function isSpaceCalendar(on: Sql, spaceId: string, calendarId: string): Promise<boolean> {
+  const found = await kyselyOf(on)
+    .selectFrom('calendars')
+    .select('id')
+    .where('id', '=', calendarId)
+    .where('spaceId', '=', spaceId)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 export async function listCalendars(ctx: SpaceContext) {

@@ -7,6 +7,7 @@ import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
 import { isoText } from '../../db/work-row';
 import { AppError } from '../../errors';
+import { isSpaceCalendar } from '../calendars';
 import { versionCopyData } from './copy';
 import { staleCalcStatus, versionLocked } from './guard';
 
@@ -127,36 +128,30 @@ export async function insertVersion(
   return id;
 }
 
-export async function createVersion(
+/** A new version of the schedule, empty or a copy of another version with all its data. */
+async function newVersion(
   ctx: SpaceContext,
-  input: { scheduleId: string; name: string; copyFromVersionId?: string },
+  scheduleId: string,
+  name: string | undefined,
+  copyFrom?: string,
 ) {
   const id = await inTransaction(ctx.db.pool, async (client) => {
-    await scheduleNode(client, ctx.space.spaceId, input.scheduleId);
-    return insertVersion(ctx, client, {
-      scheduleId: input.scheduleId,
-      name: input.name,
-      copyFrom: input.copyFromVersionId,
-    });
+    await scheduleNode(client, ctx.space.spaceId, scheduleId);
+    return insertVersion(ctx, client, { scheduleId, name, copyFrom });
   });
   return readVersion(ctx.db.pool, ctx.space.spaceId, id);
 }
 
+export const createVersion = (
+  ctx: SpaceContext,
+  input: { scheduleId: string; name: string; copyFromVersionId?: string },
+) => newVersion(ctx, input.scheduleId, input.name, input.copyFromVersionId);
+
 /** API versions/{id}/copy-to/{id}: the version with all its data becomes a new version of another schedule. */
-export async function copyVersionTo(
+export const copyVersionTo = (
   ctx: SpaceContext,
   input: { versionId: string; scheduleId: string; name?: string },
-) {
-  const id = await inTransaction(ctx.db.pool, async (client) => {
-    await scheduleNode(client, ctx.space.spaceId, input.scheduleId);
-    return insertVersion(ctx, client, {
-      scheduleId: input.scheduleId,
-      name: input.name,
-      copyFrom: input.versionId,
-    });
-  });
-  return readVersion(ctx.db.pool, ctx.space.spaceId, id);
-}
+) => newVersion(ctx, input.scheduleId, input.name, input.versionId);
 
 export async function updateVersion(
   ctx: SpaceContext,
@@ -175,15 +170,8 @@ export async function updateVersion(
     const version = await versionLocked(client, spaceId, input.versionId);
     if (version.locked) throw new AppError('VersionLocked');
     if (version.revision !== input.revision) throw new AppError('Conflict');
-    if (input.calendarId) {
-      const found = await db
-        .selectFrom('calendars')
-        .select('id')
-        .where('id', '=', input.calendarId)
-        .where('spaceId', '=', spaceId)
-        .executeTakeFirst();
-      if (!found) throw new AppError('NotFound');
-    }
+    if (input.calendarId && !(await isSpaceCalendar(client, spaceId, input.calendarId)))
+      throw new AppError('NotFound');
     // What the calculation reads (project start, data date, calendar) makes a calculated version stale.
     const scheduling =
       input.projectStart !== undefined || input.dataDate !== undefined || input.calendarId !== undefined;

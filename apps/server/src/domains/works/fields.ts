@@ -7,6 +7,7 @@ import type { SpaceContext } from '../../context';
 import { anyOf } from '../../db/sql';
 import type { WorkColumn, WorkRecordRow } from '../../db/work-row';
 import { AppError } from '../../errors';
+import { isSpaceCalendar } from '../calendars';
 
 /** `A` when it has exactly the fields of `B`, else `never` (and every call of the function that takes it fails). */
 type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
@@ -106,16 +107,8 @@ export async function checkWorkReferences(
       .map((key) => ({ path: key, message: 'schedule.not_a_member' }));
     if (issues.length) throw new AppError('ValidationError', {}, issues);
   }
-  if (fields.calendarId) {
-    const calendar = await db
-      .selectFrom('calendars')
-      .select('id')
-      .where('id', '=', fields.calendarId)
-      .where('spaceId', '=', spaceId)
-      .executeTakeFirst();
-    if (!calendar)
-      throw new AppError('ValidationError', {}, [{ path: 'calendarId', message: 'validation.required' }]);
-  }
+  if (fields.calendarId && !(await isSpaceCalendar(client, spaceId, fields.calendarId)))
+    throw new AppError('ValidationError', {}, [{ path: 'calendarId', message: 'validation.required' }]);
   const attributeIds = Object.keys(fields.attributes ?? {});
   if (attributeIds.length) {
     const rows = await db
