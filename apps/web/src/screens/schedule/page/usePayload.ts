@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { decodeBinaryPayload, type ScheduleModel } from '../../../lib/columnar';
+import type { ScheduleModel } from '../../../lib/columnar';
+import { decodeOffMainThread, startDecodeWorker } from '../../../lib/columnar-decode';
 import { fetchBinaryPayload } from '../../../lib/payload-fetch';
 
 /** Load timings of the last version opened, read by the web benchmark. */
@@ -16,7 +17,10 @@ declare global {
   }
 }
 
-/** Loads a version's columnar payload and decodes it once into typed arrays. */
+/**
+ * Loads a version's columnar payload and decodes it once into typed arrays, on the decode worker
+ * (started before the request, so it is ready when the bytes arrive).
+ */
 export function usePayload(spaceId: string, versionId: string | undefined) {
   return useQuery({
     queryKey: ['schedule-payload', spaceId, versionId],
@@ -25,9 +29,10 @@ export function usePayload(spaceId: string, versionId: string | undefined) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<ScheduleModel> => {
       const started = performance.now();
+      startDecodeWorker();
       const bytes = await fetchBinaryPayload(spaceId, versionId!);
       const received = performance.now();
-      const model = decodeBinaryPayload(bytes);
+      const model = await decodeOffMainThread(bytes);
       const decoded = performance.now();
       // the benchmark's timings, published only in builds with probes
       if (__TAKT_PROBES__)
