@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { EPOCH_MS, type ReadOnlyReason, WHATIF_DELAY_MS } from './timeline';
-import { WhatIf } from './whatif';
+import { LazyWhatIf } from './whatif';
 
-/** The live recalculation of a drag: the incremental scheduler, and why there is none when it failed. */
+/**
+ * The live recalculation of a drag: the incremental scheduler of the version shown, and why there is
+ * none when it failed. Both are read through stable refs; the scheduler is built at its first use, or
+ * in idle time once the timeline has drawn its first frame, never before.
+ */
 export function useWhatIf(args: {
   model: ScheduleModel;
   revision: number;
@@ -12,32 +16,39 @@ export function useWhatIf(args: {
   drawn: boolean;
 }) {
   const { model, revision, readOnly, today, drawn } = args;
-  const whatIf = useRef<WhatIf | null>(null);
-  const whatIfProblem = useRef<string | null>(null);
+  const slot = useRef(new LazyWhatIf(null, ''));
+  const refs = useMemo(
+    () => ({
+      whatIf: {
+        get current() {
+          return slot.current.current;
+        },
+      },
+      whatIfProblem: {
+        get current() {
+          return slot.current.problem;
+        },
+      },
+    }),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision marks in-place changes of the model
   useEffect(() => {
-    whatIf.current = null;
-    whatIfProblem.current = null;
-    // After the first frame: the scheduler is for the first drag, not for the first look.
-    if (readOnly || !drawn) return;
-    const build = () => {
-      const started = performance.now();
-      try {
-        const todayIso = new Date(EPOCH_MS + today * 60_000).toISOString().slice(0, 10);
-        whatIf.current = new WhatIf(model, todayIso);
-        if (__TAKT_PROBES__ && window.__taktGantt)
-          window.__taktGantt.whatIfBuildMs = performance.now() - started;
-      } catch (error) {
-        whatIfProblem.current = (error as Error).message;
-      }
-    };
-    const idle = typeof requestIdleCallback === 'function';
-    const handle = idle
-      ? requestIdleCallback(build, { timeout: WHATIF_DELAY_MS * 4 })
-      : window.setTimeout(build, WHATIF_DELAY_MS);
-    return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
-  }, [model, revision, readOnly, today, drawn]);
+    const todayIso = new Date(EPOCH_MS + today * 60_000).toISOString().slice(0, 10);
+    slot.current = new LazyWhatIf(readOnly ? null : model, todayIso);
+  }, [model, revision, readOnly, today]);
 
-  return { whatIf, whatIfProblem };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version (or revision) gets its own scheduler
+  useEffect(() => {
+    const lazy = slot.current;
+    if (!drawn || lazy.settled) return;
+    // Only when the browser has nothing else to do: scrolling right after the first frame stays smooth.
+    const build = () => void lazy.current;
+    const idle = typeof requestIdleCallback === 'function';
+    const handle = idle ? requestIdleCallback(build) : window.setTimeout(build, WHATIF_DELAY_MS);
+    return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+  }, [drawn, model, revision, readOnly, today]);
+
+  return refs;
 }

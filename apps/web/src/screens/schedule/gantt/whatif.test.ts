@@ -6,7 +6,7 @@ import { at } from '../../../testing/gantt-drag';
 import { dragCommand, dragEdit } from './edit';
 import { ganttSnapshotFromModel } from './snapshot';
 import { type TestLink, type TestWork, testModel } from './testing';
-import { nextSceneVersion, WhatIf } from './whatif';
+import { LazyWhatIf, nextSceneVersion, WhatIf } from './whatif';
 
 const calendars: CalendarRecord[] = [TEST_FIVE_DAYS];
 const version = { calendars, projectStart: at('2024-01-01T08:00') };
@@ -111,5 +111,32 @@ describe('what-if while dragging', () => {
     expect(dragEdit(subject(3), 'finish', 3, calendar)!.durationMinutes).toBe(5 * DAY);
     const preview = whatIf.preview(base, [drag(3, 'finish', 3)]);
     expect(preview.snapshot.planFinish[3]).toBe(at('2024-01-11T17:00'));
+  });
+});
+
+describe('the what-if of a loaded version, built at first use', () => {
+  it('is not built until asked for, then once, and moves works as the what-if does', () => {
+    const model = calculatedModel();
+    const lazy = new LazyWhatIf(model, '2024-01-01');
+    expect(lazy.settled).toBe(false);
+    // A drag that comes before the idle build: asking builds it and waits for it.
+    const whatIf = lazy.current;
+    expect(whatIf).toBeInstanceOf(WhatIf);
+    expect(lazy.settled).toBe(true);
+    expect(lazy.current).toBe(whatIf);
+    const base = ganttSnapshotFromModel(model, visibleRows(model, new Set()), new Map(), nextSceneVersion());
+    const moved = whatIf!.preview(base, [{ kind: 'duration', workId: 'frame', durationMinutes: 5 * DAY }]);
+    expect(moved.snapshot.planStart[4]).toBe(at('2024-01-11T17:00'));
+    expect(lazy.problem).toBeNull();
+  });
+
+  it('has none for a read-only version, and keeps the reason when the version cannot be scheduled', () => {
+    const readOnly = new LazyWhatIf(null, '2024-01-01');
+    expect(readOnly.settled).toBe(true);
+    expect(readOnly.current).toBeNull();
+    const cyclic = new LazyWhatIf(testModel(shape, [...links, { from: 4, to: 1 }], version), '2024-01-01');
+    expect(cyclic.current).toBeNull();
+    expect(cyclic.problem).toMatch(/\S/);
+    expect(cyclic.settled).toBe(true);
   });
 });

@@ -121,3 +121,44 @@ export class WhatIf {
     };
   }
 }
+
+/**
+ * The what-if of one loaded version, built at its first use: building the engine's scheduler takes
+ * most of a second at 100,000 works, so it never stands between the payload and the first frame. The
+ * timeline asks for it in idle time after that frame; a drag that comes first builds it then and waits
+ * for it. A version that cannot be scheduled keeps its reason and is not tried again.
+ */
+export class LazyWhatIf {
+  private built: WhatIf | null = null;
+  private failure: string | null = null;
+
+  /** No model: the version is read-only here, and has no what-if. */
+  constructor(
+    private readonly model: ScheduleModel | null,
+    private readonly today: string,
+  ) {}
+
+  /** The what-if, built now if it is not yet; null when read-only or when it could not be built. */
+  get current(): WhatIf | null {
+    if (this.built || this.failure !== null || !this.model) return this.built;
+    const started = performance.now();
+    try {
+      this.built = new WhatIf(this.model, this.today);
+      if (__TAKT_PROBES__ && window.__taktGantt)
+        window.__taktGantt.whatIfBuildMs = performance.now() - started;
+    } catch (error) {
+      this.failure = (error as Error).message;
+    }
+    return this.built;
+  }
+
+  /** Whether it is built (or known not to build): asking for it then costs nothing. */
+  get settled(): boolean {
+    return this.built !== null || this.failure !== null || !this.model;
+  }
+
+  /** Why there is no live recalculation, once a build failed. */
+  get problem(): string | null {
+    return this.failure;
+  }
+}
