@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 
-/** A column heading of a plain table; a numeric column is right-aligned like its cells (`num`). */
-export type TableHead = string | { label: string; num: true };
+/**
+ * A column heading of a plain table, with the class its cells carry too where the column has one: a
+ * numeric column is right-aligned (`num`), the column of row buttons is `cell-actions`.
+ */
+export type TableHead = string | { label: string; className: string };
 
 /** The heading of a column of numbers. */
 export function numHead(label: string): TableHead {
-  return { label, num: true };
+  return { label, className: 'num' };
 }
 
 /**
- * A plain read-only table in its scrolling frame: the headings in one row, the body rows the caller writes
- * (their cells carry `num` where the heading does). `wrapClassName` and `className` add to the frame's
- * `table-wrap` and the table's `table` classes.
+ * A plain table (no search, no keyboard moves between rows) in its scrolling frame: the headings in one
+ * row, the body rows the caller writes (their cells carry the class the heading has). `wrapClassName`
+ * and `className` add to the frame's `table-wrap` and the table's `table` classes.
  */
 export function PlainTable({
   heads,
@@ -35,7 +38,7 @@ export function PlainTable({
               typeof head === 'string' ? (
                 <th key={head}>{head}</th>
               ) : (
-                <th key={head.label} className="num">
+                <th key={head.label} className={head.className}>
                   {head.label}
                 </th>
               ),

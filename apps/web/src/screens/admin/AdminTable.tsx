@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons';
+import { PlainTable, type TableHead } from '../../components/table';
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 
@@ -26,7 +27,7 @@ export function AdminTable<Row>({
   action,
 }: {
   testId: string;
-  heads: readonly ReactNode[];
+  heads: readonly TableHead[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowTestId?: (row: Row) => string;
@@ -35,35 +36,25 @@ export function AdminTable<Row>({
 }) {
   const t = useT();
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid={testId}>
-        <thead>
-          <tr>
-            {heads.map((head, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed per table
-              <th key={index}>{head}</th>
-            ))}
-            {action && <th className="cell-actions">{t('common.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
-              {cells(row)}
-              {action && (
-                <td className="cell-actions">
-                  {!action.hidden?.(row) && (
-                    <Button variant="ghost" busy={action.busy} onClick={() => action.run(row)}>
-                      <Icon name="trash" />
-                      {action.label}
-                    </Button>
-                  )}
-                </td>
+    <PlainTable
+      testId={testId}
+      heads={action ? [...heads, { label: t('common.actions'), className: 'cell-actions' }] : heads}
+    >
+      {rows.map((row) => (
+        <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+          {cells(row)}
+          {action && (
+            <td className="cell-actions">
+              {!action.hidden?.(row) && (
+                <Button variant="ghost" busy={action.busy} onClick={() => action.run(row)}>
+                  <Icon name="trash" />
+                  {action.label}
+                </Button>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          )}
+        </tr>
+      ))}
+    </PlainTable>
   );
 }
