@@ -45,19 +45,7 @@ export function ScheduleGrid({
   const t = useT();
   const { can } = useSpace();
   const { model, version, details, checks } = data;
-  const {
-    tick,
-    selected,
-    setSelected,
-    cursor,
-    setCursor,
-    scrollTo,
-    setScrollTo,
-    editRequest,
-    gridScroller,
-    onGridScroller,
-  } = grid;
-  const selectedCount = selected.size;
+  const selectedCount = grid.selected.size;
   return (
     <div className="schedule-grid framed-pane">
       <ScheduleSplit
@@ -69,22 +57,22 @@ export function ScheduleGrid({
               <WbsGrid
                 rows={rows}
                 columns={columns}
-                revision={tick}
+                revision={grid.tick}
                 readOnly={readOnly}
                 rowClass={(r) =>
                   `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
                 }
                 idOf={(r) => model.ids[r]!}
-                selected={selected}
-                onSelect={setSelected}
-                cursor={cursor}
-                onCursor={setCursor}
+                selected={grid.selected}
+                onSelect={grid.setSelected}
+                cursor={grid.cursor}
+                onCursor={grid.setCursor}
                 onKey={onKey}
                 onCopy={onCopy}
                 onPaste={onPaste}
-                scrollTo={scrollTo}
-                editRequest={editRequest}
-                onScrollElement={onGridScroller}
+                scrollTo={grid.scrollTo}
+                editRequest={grid.editRequest}
+                onScrollElement={grid.onGridScroller}
               />
               {histogram.legend}
             </>
@@ -98,15 +86,15 @@ export function ScheduleGrid({
                 view={gantt}
                 model={model}
                 rows={rows}
-                revision={tick}
+                revision={grid.tick}
                 details={details.byId}
                 version={version}
                 readOnly={version.locked ? 'locked' : can('schedule.edit') ? null : 'rights'}
-                scrollElement={gridScroller}
-                selected={selected}
+                scrollElement={grid.gridScroller}
+                selected={grid.selected}
                 onSelect={(ids, row) => {
-                  setSelected(ids);
-                  if (row !== undefined) setCursor((c) => ({ ...c, row }));
+                  grid.setSelected(ids);
+                  if (row !== undefined) grid.setCursor((c) => ({ ...c, row }));
                 }}
                 onOpenWork={onOpenWork}
                 onChanged={onChanged}
@@ -123,10 +111,10 @@ export function ScheduleGrid({
           onSelectWork={(id) => {
             const row = model?.rowOf.get(id);
             const at = row === undefined ? -1 : rows.indexOf(row);
-            setSelected(new Set([id]));
+            grid.setSelected(new Set([id]));
             if (at >= 0) {
-              setCursor((c) => ({ ...c, row: at }));
-              setScrollTo({ row: at, token: Date.now() });
+              grid.setCursor((c) => ({ ...c, row: at }));
+              grid.setScrollTo({ row: at, token: Date.now() });
             }
           }}
         />
