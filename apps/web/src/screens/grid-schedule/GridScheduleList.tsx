@@ -8,28 +8,32 @@ import type { GridSchedule } from './combine';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './useGridTimeline';
 
 /**
- * The list beside the timeline, virtualized: a row per schedule (toggle, link, works, its span) and,
- * under an open one, a button per work that opens it in its schedule.
+ * What the page shows and the list and the timeline both read: the combined schedules, each schedule
+ * with its model (null while it has none), the collapsed schedules, and what a click on a row does.
  */
-export function GridScheduleList({
-  list,
-  grid,
-  schedules,
-  models,
-  collapsed,
-  onToggle,
-  onOpenWork,
-  onScrollTop,
-}: {
-  list: RefObject<HTMLDivElement | null>;
+export interface GridScheduleView {
   grid: GridSchedule;
   schedules: { id: string; name: string; actualVersionId: string | null }[];
   models: (ScheduleModel | null)[];
   collapsed: ReadonlySet<string>;
   onToggle: (scheduleId: string) => void;
   onOpenWork: (part: number, row: number) => void;
+}
+
+/**
+ * The list beside the timeline, virtualized: a row per schedule (toggle, link, works, its span) and,
+ * under an open one, a button per work that opens it in its schedule.
+ */
+export function GridScheduleList({
+  list,
+  view,
+  onScrollTop,
+}: {
+  list: RefObject<HTMLDivElement | null>;
+  view: GridScheduleView;
   onScrollTop: (top: number) => void;
 }) {
+  const { grid, schedules, models, collapsed, onToggle, onOpenWork } = view;
   const t = useT();
   const virtualizer = useVirtualizer({
     count: grid.rows.length,

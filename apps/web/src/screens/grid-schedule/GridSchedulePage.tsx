@@ -12,7 +12,7 @@ import { useAppState } from '../../state/app-state';
 import { ScaleButtons } from '../cyclogram/ScaleButtons';
 import { ExpandButtons } from '../schedule/page/ExpandButtons';
 import { type GridSchedule, type GridSchedulePart, gridScheduleCombine } from './combine';
-import { GridScheduleList } from './GridScheduleList';
+import { GridScheduleList, type GridScheduleView } from './GridScheduleList';
 import { useGridTimeline } from './useGridTimeline';
 import '../schedule/schedule.css';
 import './grid-schedule.css';
@@ -91,13 +91,8 @@ export function GridSchedulePage({ params }: { params: { projectId: string } }) 
         <Empty>{t('grid_schedule.empty')}</Empty>
       ) : (
         <GridBody
-          grid={grid}
-          schedules={schedules}
-          models={models}
+          view={{ grid, schedules, models, collapsed, onToggle: toggle, onOpenWork: openWork }}
           dark={dark}
-          collapsed={collapsed}
-          onToggle={toggle}
-          onOpenWork={openWork}
           onExpandAll={(expanded) => setCollapsed(expanded ? new Set() : new Set(schedules.map((s) => s.id)))}
         />
       )}
@@ -107,28 +102,18 @@ export function GridSchedulePage({ params }: { params: { projectId: string } }) 
 
 /** The toolbar, the list of schedules and works, and the timeline beside it. */
 function GridBody({
-  grid,
-  schedules,
-  models,
+  view,
   dark,
-  collapsed,
-  onToggle,
-  onOpenWork,
   onExpandAll,
 }: {
-  grid: GridSchedule;
-  schedules: { id: string; name: string; actualVersionId: string | null }[];
-  models: (ScheduleModel | null)[];
+  view: GridScheduleView;
   dark: boolean;
-  collapsed: ReadonlySet<string>;
-  onToggle: (scheduleId: string) => void;
-  onOpenWork: (part: number, row: number) => void;
   onExpandAll: (expanded: boolean) => void;
 }) {
   const t = useT();
   const list = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const timeline = useGridTimeline({ grid, dark, list, scrollTop, onOpenWork });
+  const timeline = useGridTimeline({ grid: view.grid, dark, list, scrollTop, onOpenWork: view.onOpenWork });
   return (
     <>
       <div className="schedule-toolbar" role="toolbar" aria-label={t('screen.grid')}>
@@ -147,16 +132,7 @@ function GridBody({
         </Button>
       </div>
       <div className="grid-schedule-body">
-        <GridScheduleList
-          list={list}
-          grid={grid}
-          schedules={schedules}
-          models={models}
-          collapsed={collapsed}
-          onToggle={onToggle}
-          onOpenWork={onOpenWork}
-          onScrollTop={setScrollTop}
-        />
+        <GridScheduleList list={list} view={view} onScrollTop={setScrollTop} />
         {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer panning and double-click on bars; keyboard users open works from the list */}
         <div
           ref={timeline.host}
