@@ -35,6 +35,16 @@ export function deletedOrNotFound(count: number | null): { success: true } {
   return { success: true };
 }
 
+/** A Prisma model whose rows belong to a space: all a delete by id needs of it. */
+interface SpaceRowModel {
+  deleteMany(args: { where: { id: string; spaceId: string } }): PromiseLike<{ count: number }>;
+}
+
+/** Deletes the space's row with this id: success, or NotFound when the space has no such row. */
+export async function deleteSpaceRow(model: SpaceRowModel, spaceId: string, id: string) {
+  return deletedOrNotFound((await model.deleteMany({ where: { id, spaceId } })).count);
+}
+
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

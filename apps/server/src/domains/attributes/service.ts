@@ -1,6 +1,6 @@
 import type { AttributeType } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import { AppError, deletedOrNotFound } from '../../errors';
+import { AppError, deleteSpaceRow } from '../../errors';
 
 const select = {
   id: true,
@@ -100,12 +100,8 @@ export async function updateAttribute(
   return ctx.db.prisma.attribute.findUniqueOrThrow({ where: { id: input.attributeId }, select });
 }
 
-export async function deleteAttribute(ctx: SpaceContext, attributeId: string) {
-  const deleted = await ctx.db.prisma.attribute.deleteMany({
-    where: { id: attributeId, spaceId: ctx.space.spaceId },
-  });
-  return deletedOrNotFound(deleted.count);
-}
+export const deleteAttribute = (ctx: SpaceContext, attributeId: string) =>
+  deleteSpaceRow(ctx.db.prisma.attribute, ctx.space.spaceId, attributeId);
 
 /** API schedules: POST attributes/access — who may view and edit an attribute in a schedule. */
 export async function setAttributeAccess(

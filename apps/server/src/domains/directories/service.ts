@@ -1,6 +1,6 @@
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
-import { AppError, deletedOrNotFound } from '../../errors';
+import { AppError, deleteSpaceRow } from '../../errors';
 import { versionForEdit } from '../versions';
 
 export async function listDirectories(ctx: SpaceContext) {
@@ -45,12 +45,8 @@ export async function updateDirectory(
   });
 }
 
-export async function deleteDirectory(ctx: SpaceContext, directoryId: string) {
-  const deleted = await ctx.db.prisma.directory.deleteMany({
-    where: { id: directoryId, spaceId: ctx.space.spaceId },
-  });
-  return deletedOrNotFound(deleted.count);
-}
+export const deleteDirectory = (ctx: SpaceContext, directoryId: string) =>
+  deleteSpaceRow(ctx.db.prisma.directory, ctx.space.spaceId, directoryId);
 
 export async function createDirectoryValue(
   ctx: SpaceContext,
@@ -97,12 +93,8 @@ export async function updateDirectoryValue(
   });
 }
 
-export async function deleteDirectoryValue(ctx: SpaceContext, valueId: string) {
-  const deleted = await ctx.db.prisma.directoryValue.deleteMany({
-    where: { id: valueId, spaceId: ctx.space.spaceId },
-  });
-  return deletedOrNotFound(deleted.count);
-}
+export const deleteDirectoryValue = (ctx: SpaceContext, valueId: string) =>
+  deleteSpaceRow(ctx.db.prisma.directoryValue, ctx.space.spaceId, valueId);
 
 /** API versions/{id}/directory/{dirId}/add-values-to-version. */
 export async function addValuesToVersion(
