@@ -5,7 +5,7 @@ import { setLanguage, setTheme } from '../lib/preferences';
 import { useToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { useAppState } from '../state/app-state';
-import { Icon } from './icons';
+import { IconButton } from './icons';
 
 /** The languages the server allows (all of the product's before the system state is known). */
 export function useAllowedLanguages(): Language[] {
@@ -57,18 +57,14 @@ export function ThemeToggle() {
   const save = useSaveToProfile();
   const dark = useAppState((s) => s.darkTheme);
   return (
-    <button
-      type="button"
-      className="icon-btn"
-      aria-label={t('theme.toggle')}
-      title={t('theme.toggle')}
-      aria-pressed={dark}
+    <IconButton
+      icon={dark ? 'sun' : 'moon'}
+      label={t('theme.toggle')}
+      pressed={dark}
       onClick={() => {
         setTheme(!dark);
         save({ theme: dark ? 'light' : 'dark' });
       }}
-    >
-      <Icon name={dark ? 'sun' : 'moon'} />
-    </button>
+    />
   );
 }

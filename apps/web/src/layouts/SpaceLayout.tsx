@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
-import { Icon, Logo } from '../components/icons';
+import { Icon, IconButton, Logo } from '../components/icons';
 import { LanguageSwitcher, ThemeToggle } from '../components/preferences';
 import { StatusPanel } from '../components/status-panel';
 import { Badge, Spinner } from '../components/ui';
@@ -137,15 +137,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
                   </span>
                 </Link>
               )}
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('layout.sign_out')}
-                title={t('layout.sign_out')}
-                onClick={() => void signOut('logout')}
-              >
-                <Icon name="logout" />
-              </button>
+              <IconButton icon="logout" label={t('layout.sign_out')} onClick={() => void signOut('logout')} />
             </div>
           </header>
           <main className="content">{children}</main>
