@@ -1,7 +1,11 @@
 import { DEFAULT_GRID_COLUMNS } from '@takt/contracts';
+import { RESULT_WORK_ARRAYS } from '@takt/engine';
 import { useCallback, useEffect, useState } from 'react';
 
-/** Built-in columns of the WBS grid (entities built-in column types plus the calculated values). */
+/**
+ * Built-in columns of the WBS grid: the entities' built-in column types, the engine's per-work results
+ * (early and late dates, floats, critical) and the resource totals.
+ */
 export const BUILTIN_COLUMNS = [
   'code',
   'name',
@@ -24,13 +28,7 @@ export const BUILTIN_COLUMNS = [
   'executor',
   'curator',
   'status',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloat',
-  'freeFloat',
-  'critical',
+  ...RESULT_WORK_ARRAYS,
   'resources',
   'labour',
   'cost',
