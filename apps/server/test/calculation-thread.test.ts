@@ -1,7 +1,7 @@
 import { documentOfColumns } from '@takt/schedule';
 import { testColumns } from '@takt/schedule/testing';
 import { describe, expect, it } from 'vitest';
-import { applyRowResults, calculateRows, documentParts } from '../src/domains/calculation/rows';
+import { calculateRows, documentParts, documentWithResults } from '../src/domains/calculation/rows';
 import { CalculationFailed, calculationThread } from '../src/domains/calculation/thread';
 
 const DAY = 480;
@@ -23,7 +23,7 @@ const chain = () =>
   );
 
 describe('the calculation of a document by rows', () => {
-  it('calculates the same in the calculation thread as inline, and finds nothing to write once applied', async () => {
+  it('calculates the same in the calculation thread as inline, and finds nothing to write in the document with its results', async () => {
     const doc = chain();
     const inline = calculateRows(doc, TODAY);
     const threaded = await calculationThread.calculate(documentParts(doc), TODAY);
@@ -32,13 +32,17 @@ describe('the calculation of a document by rows', () => {
     const [a, b, c] = inline.earlyStart;
     expect(a! < b! && b! < c!).toBe(true);
 
-    applyRowResults(doc, inline);
-    const again = calculateRows(doc, TODAY);
+    const earlyBefore = doc.earlyStart.slice();
+    const calculated = documentWithResults(doc, inline);
+    // The document calculated is a new one; the one it was made from is left as it was.
+    expect(doc.earlyStart).toEqual(earlyBefore);
+    expect(calculated.earlyStart).toEqual(inline.earlyStart);
+    const again = calculateRows(calculated, TODAY);
     expect(again.changedRows.length).toBe(0);
     expect(again.changedRelations.length).toBe(0);
 
-    doc.durationMinutes[1] = 4 * DAY;
-    const edited = calculateRows(doc, TODAY);
+    calculated.durationMinutes[1] = 4 * DAY;
+    const edited = calculateRows(calculated, TODAY);
     // The edited work, the one after it; the first one's late dates stay (it drives the others).
     expect(Array.from(edited.changedRows)).toEqual([1, 2]);
   });

@@ -23,7 +23,7 @@ interface Run {
   works: number;
   changed: number;
   inWorker: boolean;
-  phases: { readMs: number; calculateMs: number; writeMs: number };
+  phases: { readMs: number; calculateMs: number; writeMs: number; documentKept: boolean };
 }
 
 async function servedPayload(versionId: string) {
@@ -99,5 +99,47 @@ describe.each([
     const before = new Map(stamps.map((r) => [r.id, r.xmin]));
     expect(restamped.filter((r) => r.xmin !== before.get(r.id)).length).toBe(afterEdit.changed);
     await expectServedAsStored();
+  });
+});
+
+describe('the document a process keeps of a version it edited or calculated', () => {
+  it('is the version as stored: the next calculation starts from it, and the payload served is read from it', async () => {
+    const { versionId } = await s.ok<{ versionId: string }>('POST', '/demo/large-schedule', { works: 1_000 });
+    const calculate = () => s.ok<Run>('POST', `/versions/${versionId}/calculate`, {});
+    const sameAsStored = async () =>
+      expect(decodeBinaryPayload(await servedPayload(versionId))).toEqual(
+        decodeBinaryPayload(await freshPayload(versionId)),
+      );
+    expect((await calculate()).phases.documentKept).toBe(false);
+    await sameAsStored();
+    expect((await calculate()).phases.documentKept).toBe(true);
+
+    // A drag saved as one command: the edited work, its successors and the summaries above them change.
+    const doc = decodeBinaryPayload(await servedPayload(versionId));
+    const row = doc.type.findIndex((type, i) => type === 1 && i > doc.count / 2);
+    const workId = doc.ids[row]!;
+    const response = await fetch(`${t.url}/trpc/works.applyEdit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        spaceId: s.spaceId,
+        versionId,
+        revision: doc.versionRevision,
+        commands: [{ kind: 'duration', workId, durationMinutes: doc.durationMinutes[row]! + 2880 }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    await sameAsStored();
+    const after = await calculate();
+    expect(after.phases.documentKept).toBe(true);
+    expect(after.changed).toBe(0);
+    await sameAsStored();
+
+    // A change the process did not make (another server, a script): the document is read again.
+    await t.sql(`UPDATE works SET "durationMinutes" = "durationMinutes" + 480 WHERE id = $1`, [workId]);
+    const reread = await calculate();
+    expect(reread.phases.documentKept).toBe(false);
+    expect(reread.changed).toBeGreaterThan(0);
+    await sameAsStored();
   });
 });

@@ -2,7 +2,13 @@ import { timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
 import { decodeBinaryPayload, encodeBinaryPayload } from './codec-binary.js';
 import { decodeJsonPayload, encodeJsonPayload, type JsonPayload } from './codec-json.js';
-import { documentOfColumns, PAYLOAD_NO_DATE, type ScheduleDocument, textOf } from './document.js';
+import {
+  columnsOfDocument,
+  documentOfColumns,
+  PAYLOAD_NO_DATE,
+  type ScheduleDocument,
+  textOf,
+} from './document.js';
 import { TEST_WEEK, testColumns } from './testing.js';
 
 const N = PAYLOAD_NO_DATE;
@@ -88,6 +94,11 @@ function plain(doc: ScheduleDocument) {
 }
 
 describe('the columnar payload', () => {
+  it('gives back the columns a document was made of, every work column included', () => {
+    const c = columns();
+    expect(columnsOfDocument(documentOfColumns(c))).toEqual(c);
+  });
+
   it('round-trips through the binary format: every column, the version, its calendars and externals', () => {
     const c = columns();
     const expected = documentOfColumns(c);

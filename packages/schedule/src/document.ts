@@ -9,6 +9,7 @@ import {
 } from '@takt/contracts';
 import { type CalculateOptions, NO_TIME } from '@takt/engine';
 import type { CalendarRecord } from './calendars.js';
+import { namesOf, WORK_COLUMNS } from './columns.js';
 
 /** Dates in the payloads are minutes from this instant (the engine's epoch), negative before it. */
 export const PAYLOAD_EPOCH = '2000-01-01T00:00';
@@ -132,6 +133,24 @@ export function documentOfColumns(c: ScheduleColumns): ScheduleDocument {
     scheduling: c.scheduling,
     calendars: c.calendars,
   });
+}
+
+/** The columns of a document, as the payload encoders take them (the arrays are shared, not copied). */
+export function columnsOfDocument(doc: ScheduleDocument): ScheduleColumns {
+  const works = Object.fromEntries(namesOf(WORK_COLUMNS).map((name) => [name, doc[name]]));
+  return {
+    versionId: doc.versionId,
+    versionRevision: doc.versionRevision,
+    calcStatus: doc.calcStatus,
+    count: doc.count,
+    ids: doc.ids,
+    works: works as unknown as WorkColumnArrays,
+    strings: doc.strings,
+    relations: doc.relations,
+    externals: doc.externals,
+    scheduling: doc.scheduling,
+    calendars: doc.calendars,
+  };
 }
 
 /** Refuses a payload whose enums are not this codec's: its indices would be read as other values. */

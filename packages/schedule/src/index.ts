@@ -22,6 +22,7 @@ export {
   type WorkChange,
 } from './commands.js';
 export {
+  columnsOfDocument,
   type DocumentParts,
   documentFrom,
   documentOfColumns,

@@ -33,4 +33,16 @@ describe('FingerprintCache', () => {
     ).rejects.toThrow('no');
     expect(await cache.get('a', 'f1', async () => 'rebuilt')).toBe('old');
   });
+
+  it('answers a value put at a fingerprint only at that fingerprint, until it is deleted', () => {
+    const cache = new FingerprintCache<string>(2);
+    cache.put('a', 'f1', 'one');
+    expect(cache.peek('a', 'f1')).toBe('one');
+    expect(cache.peek('a', 'f2')).toBeUndefined();
+    cache.put('a', 'f2', 'two');
+    expect(cache.peek('a', 'f1')).toBeUndefined();
+    expect(cache.peek('a', 'f2')).toBe('two');
+    cache.delete('a');
+    expect(cache.has('a')).toBe(false);
+  });
 });

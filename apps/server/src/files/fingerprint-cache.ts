@@ -16,20 +16,35 @@ export class FingerprintCache<T> {
   }
 
   async get(key: string, fingerprint: string, build: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && hit.fingerprint === fingerprint) {
-      // A Map iterates in insertion order: set again, the entry is the newest.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    const hit = this.peek(key, fingerprint);
+    if (hit !== undefined) return hit;
     const value = await build();
+    this.put(key, fingerprint, value);
+    return value;
+  }
+
+  /** The value kept for `key` when it was built at `fingerprint` (it becomes the most recently used). */
+  peek(key: string, fingerprint: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.fingerprint !== fingerprint) return undefined;
+    // A Map iterates in insertion order: set again, the entry is the newest.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  /** Keeps `value` as `key`'s at `fingerprint`, in place of what was kept for it. */
+  put(key: string, fingerprint: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, { fingerprint, value });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.size) break;
       this.entries.delete(oldest);
     }
-    return value;
+  }
+
+  /** Forgets what is kept for `key`. */
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 }

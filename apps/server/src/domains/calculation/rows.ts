@@ -1,3 +1,4 @@
+import { CALC_STATUS } from '@takt/contracts';
 import { NO_TIME, RESULT_WORK_ARRAYS, type ScheduleResult } from '@takt/engine';
 import { calculateDocument, type DocumentParts, documentFrom, type ScheduleDocument } from '@takt/schedule';
 
@@ -117,25 +118,38 @@ export function transferables(r: RowResults): ArrayBuffer[] {
 }
 
 /**
- * Puts the results into the document's columns as the write stores them, so the document is the
- * version as it is after the calculation (its payload can be encoded without reading it again).
+ * The document with the results put into its columns as the write stores them: the version as it is
+ * after the calculation, so its payload can be encoded and the document kept without reading it again.
+ * The result columns are new arrays; the others are shared with `doc`, which stays as it was.
  */
-export function applyRowResults(doc: ScheduleDocument, r: RowResults): void {
-  for (let row = 0; row < doc.count; row++) {
+export function documentWithResults(doc: ScheduleDocument, r: RowResults): ScheduleDocument {
+  const n = doc.count;
+  const totalFloat = new Int32Array(n);
+  const freeFloat = new Int32Array(n);
+  const planStart = doc.planStart.slice();
+  const planFinish = doc.planFinish.slice();
+  for (let row = 0; row < n; row++) {
     const es = r.earlyStart[row]!;
-    const dated = es !== NO_TIME;
-    doc.earlyStart[row] = es;
-    doc.earlyFinish[row] = r.earlyFinish[row]!;
-    doc.lateStart[row] = r.lateStart[row]!;
-    doc.lateFinish[row] = r.lateFinish[row]!;
-    doc.totalFloat[row] = dated ? r.totalFloat[row]! : 0;
-    doc.freeFloat[row] = dated ? r.freeFloat[row]! : 0;
-    doc.critical[row] = r.critical[row]!;
-    if (dated) {
-      doc.planStart[row] = es;
-      doc.planFinish[row] = r.earlyFinish[row]!;
-    }
+    if (es === NO_TIME) continue;
+    totalFloat[row] = r.totalFloat[row]!;
+    freeFloat[row] = r.freeFloat[row]!;
+    planStart[row] = es;
+    planFinish[row] = r.earlyFinish[row]!;
   }
-  for (let k = 0; k < doc.relations.count; k++)
-    if (r.relationCalculated[k]) doc.relations.driving[k] = r.driving[k]!;
+  const driving = doc.relations.driving.slice();
+  for (let k = 0; k < doc.relations.count; k++) if (r.relationCalculated[k]) driving[k] = r.driving[k]!;
+  return {
+    ...doc,
+    calcStatus: CALC_STATUS.calculated,
+    earlyStart: r.earlyStart.slice(0, n),
+    earlyFinish: r.earlyFinish.slice(0, n),
+    lateStart: r.lateStart.slice(0, n),
+    lateFinish: r.lateFinish.slice(0, n),
+    totalFloat,
+    freeFloat,
+    critical: r.critical.slice(0, n),
+    planStart,
+    planFinish,
+    relations: { ...doc.relations, driving },
+  };
 }

@@ -1,23 +1,28 @@
 import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import { documentOfColumns, type ScheduleDocument, workLabel } from '@takt/schedule';
+import { columnsOfDocument, type ScheduleDocument, workLabel } from '@takt/schedule';
+import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
 import { keyDate, sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import {
-  encodedPayload,
+  type KeptDocument,
+  keepVersionDocument,
   primePayload,
-  type VersionColumns,
-  versionColumns,
-  versionFingerprint,
+  schedulingKeyOf,
+  type VersionDocument,
+  versionDocument,
+  versionFields,
+  versionFingerprints,
+  versionLocked,
 } from '../versions';
 import { useWorker } from './project';
 import {
-  applyRowResults,
   calculateRows,
   documentParts,
+  documentWithResults,
   type EngineFailure,
   engineFailureOf,
   type RowResults,
@@ -196,39 +201,38 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   );
   if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
-  const phases = { readMs: 0, calculateMs: 0, writeMs: 0 };
+  const phases = { readMs: 0, calculateMs: 0, writeMs: 0, documentKept: false, attempts: 0 };
   try {
-    // The fingerprint before the read and again before the write: equal, nothing changed in between,
-    // so the document read is the version the results are written to (and may be cached as such).
-    const before = await versionFingerprint(pool, spaceId, versionId);
-    const columns = await versionColumns(pool, spaceId, versionId);
-    const target = { document: documentOfColumns(columns), relationIdsByRow: columns.relationIds };
-    phases.readMs = Math.round(performance.now() - startedAt);
-    // Calculated before the transaction opens, so no row is locked while the engine runs.
-    const run = await calculateTargetRows(target);
-    const writeStarted = performance.now();
-    const outcome = await inTransaction(pool, async (client) => {
-      const unchanged = (await versionFingerprint(client, spaceId, versionId)) === before;
-      await writeRowResults(client, target, run.results);
-      await client.query(
-        `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
-         WHERE id = $1`,
-        [versionId],
+    for (;;) {
+      phases.attempts += 1;
+      const readStarted = performance.now();
+      const read = await versionDocument(pool, spaceId, versionId);
+      phases.documentKept = read.kept;
+      phases.readMs += Math.round(performance.now() - readStarted);
+      const target = { document: read.document, relationIdsByRow: read.relationIds };
+      // Calculated before the transaction opens, so no row is locked while the engine runs.
+      const run = await calculateTargetRows(target);
+      phases.calculateMs += run.calculateMs;
+      const writeStarted = performance.now();
+      const lastAttempt = phases.attempts >= MAX_ATTEMPTS;
+      const written = await inTransaction(pool, (client) =>
+        writeIfCurrent(client, spaceId, read, run, lastAttempt),
       );
-      return { ...run, fingerprint: unchanged ? await versionFingerprint(client, spaceId, versionId) : null };
-    });
-    phases.calculateMs = run.calculateMs;
-    phases.writeMs = Math.round(performance.now() - writeStarted);
-    afterCalculation(ctx, versionId, columns, target.document, outcome, warmUp);
-    return {
-      calcStatus: CALC_STATUS.calculated,
-      works: columns.count,
-      changed: outcome.changed,
-      inWorker: outcome.inWorker,
-      milliseconds: Math.round(performance.now() - startedAt),
-      phases,
-      conflicts: outcome.conflicts,
-    };
+      phases.writeMs += Math.round(performance.now() - writeStarted);
+      // The version changed while it was calculated: calculate it again, as it is now.
+      if (!written) continue;
+      if (written.current)
+        afterCalculation(ctx, versionId, read, run.results, written.after, run.inWorker, warmUp);
+      return {
+        calcStatus: CALC_STATUS.calculated,
+        works: read.document.count,
+        changed: run.changed,
+        inWorker: run.inWorker,
+        milliseconds: Math.round(performance.now() - startedAt),
+        phases,
+        conflicts: run.conflicts,
+      };
+    }
   } catch (error) {
     const reason =
       error instanceof AppError && error.code === 'CalculationError'
@@ -243,32 +247,77 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   }
 }
 
+/** How many times a calculation starts again when its version changed while it was calculated. */
+const MAX_ATTEMPTS = 3;
+
 /**
- * What a big version's readers want next, prepared off the request: its payload — from the columns just
- * calculated when nothing else changed the version meanwhile, else read again — and whatever the caller
- * warms (the model of its histogram when it is charted).
+ * Writes a calculation's results when the version is still the one calculated: its row locked (edits lock
+ * it too, so none lands in between), the data fingerprint and the scheduling fields compared with those
+ * read. Null when it changed (nothing is written), unless this is the last attempt, which writes anyway
+ * (the results of the version as it was a moment ago, as any calculation racing an edit does). Answers
+ * the fingerprints after the write, for the document and payload kept.
+ */
+async function writeIfCurrent(
+  client: pg.PoolClient,
+  spaceId: string,
+  read: VersionDocument,
+  run: Awaited<ReturnType<typeof calculateTargetRows>>,
+  lastAttempt: boolean,
+) {
+  const versionId = read.document.versionId;
+  await versionLocked(client, spaceId, versionId);
+  const [now, fields] = [
+    await versionFingerprints(client, spaceId, versionId),
+    await versionFields(client, spaceId, versionId),
+  ];
+  const current =
+    now.data === read.dataFingerprint && !!fields && schedulingKeyOf(fields) === read.schedulingKey;
+  if (!current && !lastAttempt) return null;
+  await writeRowResults(client, { document: read.document, relationIdsByRow: read.relationIds }, run.results);
+  await client.query(
+    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
+     WHERE id = $1`,
+    [versionId],
+  );
+  return { current, after: await versionFingerprints(client, spaceId, versionId) };
+}
+
+/**
+ * What readers want next, prepared off the request: the calculated document kept for the next edit or
+ * calculation, its payload encoded for the browsers (from the document, without reading the version
+ * again) and whatever the caller warms for a big version (the model of its histogram when it is charted).
  */
 function afterCalculation(
   ctx: SpaceContext,
   versionId: string,
-  columns: VersionColumns,
-  /** The document of `columns` (it shares their arrays): the results are put into both at once. */
-  document: ScheduleDocument,
-  outcome: { inWorker: boolean; results: RowResults; fingerprint: string | null },
+  read: VersionDocument,
+  results: RowResults,
+  after: { full: string; data: string },
+  inWorker: boolean,
   warmUp: WarmUp | undefined,
 ) {
   const spaceId = ctx.space.spaceId;
   const pool = ctx.db.pool;
-  let payload: Promise<unknown> | null = null;
-  if (outcome.fingerprint) {
-    applyRowResults(document, outcome.results);
-    columns.calcStatus = CALC_STATUS.calculated;
-    payload = primePayload(ctx.payloads, spaceId, versionId, outcome.fingerprint, columns);
-  } else if (outcome.inWorker) payload = encodedPayload(pool, ctx.payloads, spaceId, versionId);
-  if (!payload) return;
-  payload
-    .then(() => (outcome.inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
+  const document = keepCalculated(spaceId, read, results, after.data);
+  primePayload(ctx.payloads, spaceId, versionId, after.full, columnsOfDocument(document))
+    .then(() => (inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
     .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));
+}
+
+/**
+ * Keeps the document of a committed calculation (the version's document before it, with its results)
+ * for the next edit or calculation of the version in this process, under the data fingerprint read
+ * after the write.
+ */
+export function keepCalculated(
+  spaceId: string,
+  before: KeptDocument,
+  results: RowResults,
+  dataFingerprint: string,
+): ScheduleDocument {
+  const document = documentWithResults(before.document, results);
+  keepVersionDocument(spaceId, document.versionId, dataFingerprint, { ...before, document });
+  return document;
 }
 
 export async function calculationStatus(ctx: SpaceContext, versionId: string) {

@@ -1,8 +1,13 @@
-import { BINARY_PAYLOAD_TYPE, encodeBinaryPayload, type ScheduleColumns } from '@takt/schedule';
+import {
+  BINARY_PAYLOAD_TYPE,
+  columnsOfDocument,
+  encodeBinaryPayload,
+  type ScheduleColumns,
+} from '@takt/schedule';
 import type { Sql } from '../../db/sql';
 import type { PayloadCache } from '../../files/payload-cache';
+import { versionDocument } from './document';
 import { versionFingerprint } from './fingerprint';
-import { versionColumns } from './payload';
 
 /**
  * The version as a binary payload, returned by the REST adapter as raw bytes (brotli-compressed ones
@@ -23,7 +28,9 @@ export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string
   return payloads.get(
     payloadKey(spaceId, versionId),
     () => versionFingerprint(sql, spaceId, versionId),
-    async () => encodeBinaryPayload(await versionColumns(sql, spaceId, versionId)),
+    // From the document this process keeps when it still holds (edited or calculated here), else read.
+    async () =>
+      encodeBinaryPayload(columnsOfDocument((await versionDocument(sql, spaceId, versionId)).document)),
   );
 }
 

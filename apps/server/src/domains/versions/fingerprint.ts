@@ -14,18 +14,36 @@ import type { Sql } from '../../db/sql';
  * evicted.)
  */
 export async function versionFingerprint(on: Sql, spaceId: string, versionId: string): Promise<string> {
+  return (await versionFingerprints(on, spaceId, versionId)).full;
+}
+
+/**
+ * The fingerprint in its two parts: `data`, everything the version's document is read from except the
+ * version row itself (its works and relations, the calendars, the predecessors in other schedules), and
+ * `full`, the version row's `xmin` before it. A document kept for `data` still holds when only the version
+ * row changed (its status or revision), once the row's scheduling fields are compared (`versionDocument`).
+ */
+export async function versionFingerprints(
+  on: Sql,
+  spaceId: string,
+  versionId: string,
+): Promise<{ full: string; data: string }> {
   // One statement of sub-selects over system columns (`xmin`), which no query builder types: raw SQL.
   const sum = sql.raw(`count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)`);
-  const { rows } = await sql<{ fingerprint: string | null }>`
-    SELECT (SELECT xmin::text FROM versions WHERE id = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
+  const { rows } = await sql<{ version: string | null; data: string | null }>`
+    SELECT (SELECT xmin::text FROM versions WHERE id = ${versionId} AND "spaceId" = ${spaceId}) AS version,
        (SELECT ${sum} FROM works WHERE "versionId" = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
        (SELECT ${sum} FROM relations WHERE "versionId" = ${versionId} AND "spaceId" = ${spaceId}) || '/' ||
        (SELECT ${sum} FROM calendars WHERE "spaceId" = ${spaceId}) || '/' ||
        (SELECT ${sum} FROM calendar_exceptions WHERE "spaceId" = ${spaceId}) || '/' ||
        (SELECT count(*) || ':' || coalesce(sum(p.xmin::text::bigint), 0)
           FROM relations r JOIN works p ON p.id = r."predecessorId"
-          WHERE r."versionId" = ${versionId} AND r."spaceId" = ${spaceId} AND p."versionId" <> ${versionId}) AS fingerprint`.execute(
+          WHERE r."versionId" = ${versionId} AND r."spaceId" = ${spaceId} AND p."versionId" <> ${versionId}) AS data`.execute(
     kyselyOf(on),
   );
-  return rows[0]?.fingerprint ?? '';
+  const version = rows[0]?.version;
+  // A version that does not exist has no fingerprint (''), so nothing is ever kept for it.
+  if (!version) return { full: '', data: '' };
+  const data = rows[0]?.data ?? '';
+  return { full: `${version}/${data}`, data };
 }

@@ -3,9 +3,21 @@
 export { encodedPayload, primePayload, versionPayloadBinary } from './binary';
 export { compareVersions, exportComparison } from './compare';
 export { WORK_COLUMNS } from './copy';
-export { versionFingerprint } from './fingerprint';
-export { checkEditingPeriod, versionForEdit, versionOf } from './guard';
-export { type VersionColumns, versionColumns, versionPayload } from './payload';
+export {
+  type KeptDocument,
+  keepVersionDocument,
+  type VersionDocument,
+  versionDocument,
+} from './document';
+export { versionFingerprint, versionFingerprints } from './fingerprint';
+export { checkEditingPeriod, versionForEdit, versionLocked, versionOf } from './guard';
+export {
+  schedulingKeyOf,
+  type VersionColumns,
+  versionColumns,
+  versionFields,
+  versionPayload,
+} from './payload';
 export {
   copyVersionTo,
   createVersion,

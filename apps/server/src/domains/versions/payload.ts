@@ -101,7 +101,7 @@ function inParallel<T extends readonly (() => Promise<unknown>)[]>(
 }
 
 /** The version row's scheduling fields. */
-interface VersionFields {
+export interface VersionFields {
   calcStatus: number;
   revision: number;
   calendarId: string | null;
@@ -109,6 +109,28 @@ interface VersionFields {
   dataDate: number;
   scheduleOptions: (CalculateOptions & { projectFinish?: string }) | null;
 }
+
+/** The version row's scheduling fields, undefined when the space has no such version. */
+export async function versionFields(
+  sql: Sql,
+  spaceId: string,
+  versionId: string,
+): Promise<VersionFields | undefined> {
+  const { rows } = await sql.query<VersionFields>(
+    `SELECT "calcStatus", revision, "calendarId", ${sqlMinutesOfTimestamp('"projectStart"')} AS "projectStart",
+       ${sqlMinutesOfTimestamp('"dataDate"')} AS "dataDate", "scheduleOptions"
+     FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    [versionId, spaceId],
+  );
+  return rows[0];
+}
+
+/**
+ * What of the version row its document is built from besides its status and revision: equal keys, equal
+ * scheduling of the same works.
+ */
+export const schedulingKeyOf = ({ calcStatus: _status, revision: _revision, ...scheduling }: VersionFields) =>
+  JSON.stringify(scheduling);
 
 /** A date of the stored options (`YYYY-MM-DDTHH:mm`) as engine minutes; none when absent or unreadable. */
 function optionDate(text: string | undefined): number {
@@ -141,14 +163,8 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
   // 0 for no limit, else 1 + its index in LIMIT_TYPES.
   const limitCode = (column: string) =>
     `(1 + ${enumIndex(`"${column}"`, LIMIT_TYPES)}) * ("${column}" IS NOT NULL)::int`;
-  const [versionRows, works, relations, externals, spaceCalendars] = await inParallel(sql, [
-    () =>
-      sql.query<VersionFields>(
-        `SELECT "calcStatus", revision, "calendarId", ${sqlMinutesOfTimestamp('"projectStart"')} AS "projectStart",
-         ${sqlMinutesOfTimestamp('"dataDate"')} AS "dataDate", "scheduleOptions"
-       FROM versions WHERE id = $1 AND "spaceId" = $2`,
-        [versionId, spaceId],
-      ),
+  const [version, works, relations, externals, spaceCalendars] = await inParallel(sql, [
+    () => versionFields(sql, spaceId, versionId),
     () =>
       sql.query<Record<string, string | Buffer | null>>({
         text: `SELECT json_agg(id)::text AS id, json_agg("parentId")::text AS "parentId",
@@ -196,7 +212,6 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
         [spaceId],
       ),
   ] as const);
-  const version = versionRows.rows[0];
   if (!version) throw new AppError('NotFound');
   const w = works.rows[0]!;
   const r = relations.rows[0]!;

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CALC_STATUS, type EditCommand, LIMIT_TYPES } from '@takt/contracts';
-import {
-  documentOfColumns,
-  type EditPlan,
-  EditRefused,
-  planEdit,
-  type ScheduleDocument,
-} from '@takt/schedule';
+import { type EditPlan, EditRefused, planEdit, type ScheduleDocument } from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
-import { calculateAndWrite, calculationLease } from '../calculation';
+import { calculateAndWrite, calculationLease, keepCalculated, type RowResults } from '../calculation';
 import { UndoRecorder } from '../undo';
-import { versionColumns, versionForEdit } from '../versions';
+import { keepVersionDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
 
 export interface ApplyEditInput {
   versionId: string;
@@ -37,7 +31,16 @@ export interface ApplyEditInput {
  */
 export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
   const calculates = ctx.space.abilities.has('schedule.calculate');
-  const edit = () => inTransaction(ctx.db.pool, (client) => editHeld(ctx, client, input, calculates));
+  const edit = async () => {
+    const { answer, saved } = await inTransaction(ctx.db.pool, (client) =>
+      editHeld(ctx, client, input, calculates),
+    );
+    // Committed: the edited document is the version now, for the next edit or calculation in this process.
+    const spaceId = ctx.space.spaceId;
+    if (saved.results) keepCalculated(spaceId, saved.edited, saved.results, saved.dataFingerprint);
+    else keepVersionDocument(spaceId, input.versionId, saved.dataFingerprint, saved.edited);
+    return answer;
+  };
   if (!calculates) return edit();
   const run = await ctx.jobs.leases.with(calculationLease(input.versionId), edit);
   if (!run) throw new AppError('CalculationRunning');
@@ -54,8 +57,9 @@ async function editHeld(
   const { versionId } = input;
   const version = await versionForEdit(client, spaceId, versionId);
   if (version.revision !== input.revision) throw new AppError('Conflict');
-  const columns = await versionColumns(client, spaceId, versionId);
-  const doc = documentOfColumns(columns);
+  // Read after the version row is locked and its revision moved on: the document carries the new one.
+  const read = await versionDocument(client, spaceId, versionId);
+  const doc = read.document;
   let plan: EditPlan;
   try {
     plan = planEdit(doc, input.commands);
@@ -66,14 +70,13 @@ async function editHeld(
 
   const undo = new UndoRecorder(client);
   await writeWorks(client, undo, doc, plan);
-  const relationIds = await writeRelations(client, undo, spaceId, versionId, columns.relationIds, plan);
+  const relationIds = await writeRelations(client, undo, spaceId, versionId, read.relationIds, plan);
+  const document = withRevisionsMovedOn(plan);
 
   let conflicts: { workId: string; kind: string; work: string }[] = [];
+  let results: RowResults | null = null;
   if (calculates) {
-    ({ conflicts } = await calculateAndWrite(client, {
-      document: plan.document,
-      relationIdsByRow: relationIds,
-    }));
+    ({ conflicts, results } = await calculateAndWrite(client, { document, relationIdsByRow: relationIds }));
     await client.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
          "calcStartedAt" = NULL
@@ -82,13 +85,29 @@ async function editHeld(
     );
   }
   await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit');
+  const { data: dataFingerprint } = await versionFingerprints(client, spaceId, versionId);
   return {
-    success: true as const,
-    /** The version's revision after the edit: the next edit is based on it. */
-    versionRevision: version.revision + 1,
-    calculated: calculates,
-    conflicts,
+    answer: {
+      success: true as const,
+      /** The version's revision after the edit: the next edit is based on it. */
+      versionRevision: version.revision + 1,
+      calculated: calculates,
+      conflicts,
+    },
+    saved: {
+      edited: { document, relationIds, schedulingKey: read.schedulingKey },
+      results,
+      dataFingerprint,
+    },
   };
+}
+
+/** The edited document as written: each changed work's revision moved on by one, as `writeWorks` does. */
+function withRevisionsMovedOn(plan: EditPlan): ScheduleDocument {
+  if (plan.works.size === 0) return plan.document;
+  const revision = plan.document.revision.slice();
+  for (const row of plan.works.keys()) revision[row]! += 1;
+  return { ...plan.document, revision };
 }
 
 /** Writes the changed works' duration and limits (their other fields are as read, under the version's lock). */
