@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
+import { PASSWORD } from './harness';
 
 /** Throttles that hold under parallel guesses, lockouts strangers cannot cause, no login enumeration, strong passwords. */
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ TAKT_TRUST_PROXY: '1' });
-});
-afterAll(() => t?.stop());
-
+const t = serverForFile({ TAKT_TRUST_PROXY: '1' });
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
 describe('throttles count the attempt before checking the secret', () => {

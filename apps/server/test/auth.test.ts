@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
+import { PASSWORD, startTestServer } from './harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 describe('registration and sign-in', () => {
   it('registers with the REST body of the API and signs in with {login, password} → {token, user}', async () => {

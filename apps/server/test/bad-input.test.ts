@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
 
 /** Inputs that used to reach PostgreSQL and come back as 500: each is now a 4xx with a translated message. */
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
-
+const t = serverForFile();
 const week = Array.from({ length: 7 }, (_, day) => (day < 5 ? [{ start: '08:00', finish: '17:00' }] : []));
 
 /** POSTs a raw JSON text, so that escapes like \u0000 and a lone \ud800 arrive exactly as sent. */

@@ -1,14 +1,9 @@
 import { bimGeometryDecode } from '@takt/bim';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownSpace, type Space, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ownSpace, type Space, scheduleWithVersion, serverForFile } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 type Ok = Space['ok'];
 type Work = { id: string; code: string; revision: number };

@@ -1,13 +1,8 @@
 import { NO_TIME } from '@takt/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type Failure, ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 type Dates = { start: number[]; finish: number[] };
 type Trade = {

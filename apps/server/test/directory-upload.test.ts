@@ -1,7 +1,6 @@
 import { writeGridXlsx } from '@takt/interchange';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, type Space, serverWithSpace, uploadForm } from './fixtures';
-import type { TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Failure, spaceForFile, uploadForm } from './fixtures';
 
 interface Preview {
   format: string;
@@ -20,16 +19,13 @@ interface Report {
   skipped: { row: number; id: string; values: Record<string, unknown> }[];
 }
 
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('dir-uploader', 'Справочники');
 let directoryId: string;
 
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('dir-uploader', 'Справочники'));
   directoryId = (await s.ok<{ id: string }>('POST', '/directories', { name: 'Материалы' })).id;
   await s.ok('POST', `/directories/${directoryId}/values`, { name: 'Бетон', code: 'B1' });
 });
-afterAll(() => t?.stop());
 
 const call = <T>(
   path: string,

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpFiles, ORPHAN_GRACE_MS } from '../src/jobs/file-cleanup';
-import { generatedXer, type Space, scheduleWithVersion, serverWithSpace, uploadForm } from './fixtures';
-import type { TestServer } from './harness';
+import { generatedXer, scheduleWithVersion, spaceForFile, uploadForm } from './fixtures';
 
 interface Job {
   id: string;
@@ -13,15 +12,12 @@ interface Job {
   fileId: string | null;
 }
 
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('cleanup', 'Cleanup');
 let scheduleId: string;
 
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('cleanup', 'Cleanup'));
   ({ scheduleId } = await scheduleWithVersion(s.ok));
 });
-afterAll(() => t?.stop());
 
 const filesDir = () => t.server.services.config.filesDir;
 const pathOf = (key: string) => join(filesDir(), key);

@@ -1,4 +1,5 @@
 import { emptyProject, type IxProject, STANDARD_WEEK, writeXer } from '@takt/interchange';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
 /** A user's own space, with `ok(method, path, body)` calling `/space/<id><path>` and failing loudly on non-200. */
@@ -23,17 +24,27 @@ export interface Failure {
 }
 
 /**
- * A test server and one user's own space in it: what most test files start in `beforeAll`, as
- * `({ t, s } = await serverWithSpace(login, name))`, and stop with `t.stop()` in `afterAll`.
+ * One test server for the whole test file: started before its first test, stopped after its last. The
+ * object is returned at once, for the tests to close over, and filled when the server is up (its
+ * members are plain functions and fields, so a copy of them works like the server's own object).
  */
-export async function serverWithSpace(login: string, name: string): Promise<{ t: TestServer; s: Space }> {
-  const t = await startTestServer();
-  try {
-    return { t, s: await ownSpace(t, login, name) };
-  } catch (error) {
-    await t.stop();
-    throw error;
-  }
+export function serverForFile(env: Record<string, string> = {}): TestServer {
+  const t = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(t, await startTestServer(env));
+  });
+  afterAll(() => t.stop?.());
+  return t;
+}
+
+/** `serverForFile` and one user's own space in it, made before the file's tests (filled like the server). */
+export function spaceForFile(login: string, name: string): { t: TestServer; s: Space } {
+  const t = serverForFile();
+  const s = {} as Space;
+  beforeAll(async () => {
+    Object.assign(s, await ownSpace(t, login, name));
+  });
+  return { t, s };
 }
 
 /** facility → project → schedule in a space, and the path prefix of the schedule's first version. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 import {
   callProcedure,
   demoSpacesOfTwo,
@@ -29,16 +29,14 @@ const MUTATIONS_PER_PROCEDURE = 9;
  */
 const ROOT_ONLY = new Set(['auth.logout', 'space.delete', 'space.createDemo', 'scheduleDemo.largeSchedule']);
 
-let t: TestServer;
+const t = serverForFile();
 let token: string;
 let own: IdPool;
 let foreign: IdPool;
 
 beforeAll(async () => {
-  t = await startTestServer();
   ({ token, own, foreign } = await demoSpacesOfTwo(t, ['fuzz-other', 'Other'], ['fuzz-caller', 'Fuzzed']));
 }, 300_000);
-afterAll(() => t?.stop());
 
 function deep(levels: number): unknown {
   let value: unknown = 'bottom';

@@ -1,15 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 
-let t: TestServer;
+const t = serverForFile();
+
 beforeAll(async () => {
-  t = await startTestServer();
   const dist = t.server.services.config.webDist;
   await mkdir(join(dist, 'assets'), { recursive: true });
 });
-afterAll(() => t?.stop());
 
 describe('HTTP surface', () => {
   it('reports the database state in the health check', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 import {
   callProcedure,
   demoSpacesOfTwo,
@@ -26,7 +26,7 @@ const SEED = 0x1d5;
 const SKIPPED = new Set(['auth.logout', 'space.delete', 'scheduleDemo.largeSchedule']);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-let t: TestServer;
+const t = serverForFile();
 let token: string;
 let own: IdPool;
 let foreign: IdPool;
@@ -48,7 +48,6 @@ async function snapshotOf(spaceId: string): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
   ({ token, own, foreign } = await demoSpacesOfTwo(t, ['ids-owner', 'Owner'], ['ids-caller', 'Caller']));
   const columns = await t.sql<{ table_name: string; column_name: string }>(
     `SELECT c.table_name, c.column_name FROM information_schema.columns c
@@ -76,7 +75,6 @@ beforeAll(async () => {
       foreignIds.add(id);
   }
 }, 300_000);
-afterAll(() => t?.stop());
 
 /** One call per id field of the procedure's input, that field holding an id of space A. */
 function callsOf(

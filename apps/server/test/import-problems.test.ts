@@ -7,16 +7,8 @@ import {
   type SmallXerTask,
   smallXer,
 } from '@takt/interchange/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Failure,
-  importCalls,
-  type Space,
-  scheduleWithVersion,
-  serverWithSpace,
-  uploadForm,
-} from './fixtures';
-import type { TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Failure, importCalls, scheduleWithVersion, spaceForFile, uploadForm } from './fixtures';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 /** A shared sample with one text replaced (the replacement must happen). */
@@ -53,15 +45,12 @@ interface Job {
   } | null;
 }
 
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('problems', 'Problems');
 let scheduleId: string;
 
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('problems', 'Problems'));
   ({ scheduleId } = await scheduleWithVersion(s.ok));
 });
-afterAll(() => t?.stop());
 
 // ── a small XER of our own ───────────────────────────────────────────────────────────────────────
 

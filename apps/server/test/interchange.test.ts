@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, generatedXer, importCalls, type Space, serverWithSpace, uploadForm } from './fixtures';
-import type { TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Failure, generatedXer, importCalls, spaceForFile, uploadForm } from './fixtures';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 
@@ -30,12 +29,10 @@ interface Job {
   } | null;
 }
 
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('importer', 'Импорт');
 let scheduleId: string;
 
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('importer', 'Импорт'));
   const facility = await s.ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Объект' });
   const project = await s.ok<{ id: string }>('POST', '/eps', {
     kind: 'project',
@@ -46,7 +43,6 @@ beforeAll(async () => {
     await s.ok<{ id: string }>('POST', '/eps', { kind: 'schedule', name: 'График', parentId: project.id })
   ).id;
 });
-afterAll(() => t?.stop());
 
 const { upload, uploadSync, waitFor } = importCalls<
   Job,

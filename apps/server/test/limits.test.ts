@@ -1,18 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scheduleWithVersion, spaceForFile } from './fixtures';
 
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('limits', 'Пределы');
 let scheduleId: string;
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('limits', 'Пределы'));
   scheduleId = (await scheduleWithVersion(s.ok)).scheduleId;
 });
-afterAll(() => t?.stop());
 
 const MB = 1024 * 1024;
 

@@ -1,13 +1,9 @@
 import { NO_TIME } from '@takt/engine';
 import { decodeBinaryPayload, decodeJsonPayload, type JsonPayload } from '@takt/schedule';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 type Work = {
   id: string;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Error bodies carry the catalogue code and message only — no stack, server path or SQL — even when
  * the server runs in development mode, which is what this file sets before the server is loaded.
  */
 process.env.NODE_ENV = 'development';
-const { startTestServer } = await import('./harness');
+const { serverForFile } = await import('./fixtures');
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 function assertNothingInternal(text: string) {
   expect(text).not.toMatch(/"stack"/);

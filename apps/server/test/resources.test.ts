@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type Failure, scheduleWithVersion, spaceForFile } from './fixtures';
 
-let t: TestServer;
-let owner: Space;
-beforeAll(async () => {
-  ({ t, s: owner } = await serverWithSpace('res-owner', 'Ресурсы'));
-});
-afterAll(() => t?.stop());
+const { t, s: owner } = spaceForFile('res-owner', 'Ресурсы');
 
 type Resource = {
   id: string;

@@ -15,8 +15,7 @@ import {
 } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyDate } from '../src/db/time';
-import { importedVersion, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
 import { type Rng, rng } from './procedure-inputs';
 
 /**
@@ -31,12 +30,7 @@ const SEED = 20_261_127;
 const EDITS_PER_FILE = 40;
 const DAY = 1440;
 
-let t: TestServer;
-let s: Space;
-beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('edit-owner', 'Правки'));
-});
-afterAll(() => t?.stop());
+const { t, s } = spaceForFile('edit-owner', 'Правки');
 
 interface Reply<T> {
   status: number;

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 
-let t: TestServer;
+const t = serverForFile();
 let token: string;
 let spaceId: string;
 beforeAll(async () => {
-  t = await startTestServer();
   const owner = await t.signUp('planner');
   token = owner.token;
   spaceId = (await t.api<{ id: string }>('POST', '/space/create', { name: 'График' }, { token })).body.id;
 });
-afterAll(() => t?.stop());
 
 type Body = Record<string, unknown> & { error_code?: string; issues?: { path: string; message: string }[] };
 const call = <T = Body>(method: string, path: string, body?: unknown) =>

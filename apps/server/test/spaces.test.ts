@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ TAKT_TRUST_PROXY: '1' });
-});
-afterAll(() => t?.stop());
+const t = serverForFile({ TAKT_TRUST_PROXY: '1' });
 
 /** `token`'s invitation of `login` into the space with a role, answered as it is. */
 const invite = (spaceId: string, token: string, login: string, roleId: string) =>

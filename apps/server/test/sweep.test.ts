@@ -1,18 +1,14 @@
 import { ABILITIES } from '@takt/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../src/rest/table';
 import { appRouter } from '../src/trpc/router';
 import type { Meta } from '../src/trpc/trpc';
-import { startTestServer, type TestServer } from './harness';
+import { serverForFile } from './fixtures';
 
 type ProcedureDef = { _def: { meta?: Meta; type: 'query' | 'mutation' | 'subscription' } };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
+const t = serverForFile();
 
 describe('every procedure declares how it is reached', () => {
   it.each(procedures.map(([path, p]) => [path, p._def.meta] as const))('%s', (_path, meta) => {

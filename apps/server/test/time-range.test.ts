@@ -1,22 +1,18 @@
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import { decodeBinaryPayload, decodeJsonPayload, type JsonPayload } from '@takt/schedule';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datedXer, importedVersion, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { datedXer, importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
 
 /**
  * The engine's range is 1900–2199 with minutes counted from 2000 (negative before it): a P6 programme
  * of the 1990s, or one running into the 2150s, keeps its dates through import, payloads and
  * recalculation — only the engine's NO_TIME means "no date".
  */
-let t: TestServer;
-let s: Space;
+const { t, s } = spaceForFile('time-range', 'Range');
 let scheduleId: string;
 beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('time-range', 'Range'));
   scheduleId = (await scheduleWithVersion(s.ok)).scheduleId;
 });
-afterAll(() => t?.stop());
 
 const upload = (name: string, text: string) => importedVersion(t, s, scheduleId, name, text);
 

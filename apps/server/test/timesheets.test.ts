@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type Failure, scheduleWithVersion, spaceForFile } from './fixtures';
 
-let t: TestServer;
-let owner: Space;
-beforeAll(async () => {
-  ({ t, s: owner } = await serverWithSpace('ts-owner', 'Табели'));
-});
-afterAll(() => t?.stop());
+const { t, s: owner } = spaceForFile('ts-owner', 'Табели');
 
 type Entry = { id: string; workId: string; date: string; hours: number; status: string; revision: number };
 type Sheet = { userId: string; works: { workId: string }[]; entries: Entry[] };

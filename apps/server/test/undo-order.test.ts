@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { scheduleWithVersion, spaceForFile } from './fixtures';
 
-let t: TestServer;
-let s: Space;
-beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('undo-order', 'Отмена'));
-});
-afterAll(() => t?.stop());
+const { s } = spaceForFile('undo-order', 'Отмена');
 
 describe('undo order', () => {
   it('lists and undoes the latest action first once action ids pass 9 → 10 (numeric, not text, order)', async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
+import { PASSWORD } from './harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.stop());
-
+const t = serverForFile();
 const valid = {
   login: 'valid',
   email: 'valid@example.com',

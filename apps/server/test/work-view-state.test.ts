@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Space, scheduleWithVersion, serverWithSpace } from './fixtures';
-import type { TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { scheduleWithVersion, spaceForFile } from './fixtures';
 
-let t: TestServer;
-let s: Space;
-beforeAll(async () => {
-  ({ t, s } = await serverWithSpace('viewer-state', 'Вид'));
-});
-afterAll(() => t?.stop());
+const { s } = spaceForFile('viewer-state', 'Вид');
 
 describe('work view state', () => {
   it('lists the caller’s collapsed and checked rows of a version', async () => {
