@@ -1,4 +1,5 @@
 import type { ScaleLevel } from '@takt/gantt';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -93,7 +94,7 @@ export function useResourceHistogram({
   const period = PERIOD_OF_LEVEL[view.level ?? 'week'];
   const query = trpc.resources.histogram.useQuery(
     { spaceId, versionId: versionId ?? '', period, measure, groupBy: 'resource' },
-    { enabled: open && !!versionId, placeholderData: (previous) => previous },
+    { enabled: open && !!versionId, placeholderData: keepPreviousData },
   );
   const h = query.data;
   const rows = h?.rows ?? [];

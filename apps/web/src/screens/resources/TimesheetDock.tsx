@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -6,7 +7,7 @@ import { describeFailure } from '../../lib/errors';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
-import { dayHeading, dayText, parseAmount, quantityText } from './format';
+import { dayHeading, dayText, parseAmount, quantityText, weekRange } from './format';
 import { useWeek, WeekNav } from './WeekNav';
 import './schedule-resources.css';
 
@@ -116,8 +117,8 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
   const sheet = trpc.timesheets.list.useQuery(
-    { spaceId, versionId, from: days[0]!, to: days[6]! },
-    { placeholderData: (previous) => previous },
+    { spaceId, versionId, ...weekRange(days) },
+    { placeholderData: keepPreviousData },
   );
   const submit = trpc.timesheets.submit.useMutation({
     onSuccess: (r) => {
@@ -226,7 +227,7 @@ function MyHours({ versionId, days, canSubmit }: { versionId: string; days: stri
           variant="primary"
           disabled={!canSubmit || !entries.some((e) => e.status === 'draft' || e.status === 'declined')}
           busy={submit.isPending}
-          onClick={() => submit.mutate({ spaceId, versionId, from: days[0]!, to: days[6]! })}
+          onClick={() => submit.mutate({ spaceId, versionId, ...weekRange(days) })}
           data-testid="timesheet-submit"
         >
           {t('timesheet.submit_week')}
@@ -273,8 +274,8 @@ function ToAccept({ versionId, days }: { versionId: string; days: string[] }) {
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
   const sheet = trpc.timesheets.list.useQuery(
-    { spaceId, versionId, from: days[0]!, to: days[6]!, curated: true },
-    { placeholderData: (previous) => previous },
+    { spaceId, versionId, ...weekRange(days), curated: true },
+    { placeholderData: keepPreviousData },
   );
   const decide = trpc.timesheets.acceptDates.useMutation({
     onSuccess: (r) => {

@@ -32,6 +32,11 @@ export function isoOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The dates a week's requests ask about: from its first day to its last (`YYYY-MM-DD`). */
+export function weekRange(days: readonly string[]): { from: string; to: string } {
+  return { from: days[0]!, to: days[days.length - 1]! };
+}
+
 /** The Monday of the week holding `iso`, and the days from it. */
 export function weekDays(iso: string, count = 7): string[] {
   const date = new Date(`${iso}T00:00:00`);

@@ -1,4 +1,5 @@
 import { LIMITS } from '@takt/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
@@ -6,7 +7,7 @@ import { describeFailure } from '../../lib/errors';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { api, trpc } from '../../lib/trpc';
-import { dayText, parseAmount } from './format';
+import { dayText, parseAmount, weekRange } from './format';
 
 export type DailyPlanRow = RouterOutputs['wdp']['list']['rows'][number];
 
@@ -20,8 +21,8 @@ export function useDailyPlans(versionId: string, days: readonly string[]) {
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
   const list = trpc.wdp.list.useQuery(
-    { spaceId, versionId, from: days[0]!, to: days[6]! },
-    { placeholderData: (previous) => previous },
+    { spaceId, versionId, ...weekRange(days) },
+    { placeholderData: keepPreviousData },
   );
   const revisions = useRef(new Map<string, number>());
   const refresh = () => {
