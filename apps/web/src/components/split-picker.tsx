@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Empty, Spinner } from './ui';
+import { Card, Loaded } from './ui';
 
 /**
  * The list-and-editor layout of the reference screens: the named items in a list on the left (the
@@ -24,27 +24,27 @@ export function SplitPicker<Item extends { id: string; name: string }>({
   badge: (item: Item) => ReactNode;
   children: ReactNode;
 }) {
-  if (loading) return <Spinner />;
-  if (items.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <div className="split">
-      <Card className="split-list">
-        <ul className="pick-list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className={`pick-item${item.id === chosenId ? ' pick-item-active' : ''}`}
-                onClick={() => onChoose(item)}
-              >
-                <span>{item.name}</span>
-                {badge(item)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Card>
-      {children}
-    </div>
+    <Loaded loading={loading} empty={items.length === 0 && empty}>
+      <div className="split">
+        <Card className="split-list">
+          <ul className="pick-list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className={`pick-item${item.id === chosenId ? ' pick-item-active' : ''}`}
+                  onClick={() => onChoose(item)}
+                >
+                  <span>{item.name}</span>
+                  {badge(item)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        {children}
+      </div>
+    </Loaded>
   );
 }

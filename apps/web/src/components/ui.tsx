@@ -322,6 +322,24 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
+/**
+ * What a view shows of data that may still be loading: the spinner while it loads, then the notice
+ * `empty` when there is nothing to show (a false value when there is something), else the content.
+ */
+export function Loaded({
+  loading,
+  empty,
+  children,
+}: {
+  loading: boolean;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (loading) return <Spinner />;
+  if (empty) return <Empty>{empty}</Empty>;
+  return children;
+}
+
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, value));
   return (

@@ -1,6 +1,6 @@
 import type { CyclogramLayoutOptions, GanttLanguage, ScaleLevel } from '@takt/gantt';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Badge, Empty, Spinner } from '../../components/ui';
+import { Badge, Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { appI18n, useT } from '../../lib/i18n';
 import { hasDate, nowMinutes } from '../../lib/schedule-time';
@@ -69,22 +69,23 @@ export function CyclogramPage({ params }: { params: { id: string } }) {
       />
       <div className="cyclogram-body">
         <div className="cyclogram-chart framed-pane">
-          {!input ? (
-            <Spinner />
-          ) : input.locations.length === 0 || input.trades.length === 0 ? (
-            <Empty>{t('cyclogram.empty')}</Empty>
-          ) : (
-            <CyclogramCanvas
-              input={input}
-              version={cyclogram.dataVersion}
-              options={options}
-              language={language}
-              dark={dark}
-              today={today}
-              commands={commands}
-              onLevel={onLevel}
-            />
-          )}
+          <Loaded
+            loading={!input}
+            empty={(!input?.locations.length || !input.trades.length) && t('cyclogram.empty')}
+          >
+            {input && (
+              <CyclogramCanvas
+                input={input}
+                version={cyclogram.dataVersion}
+                options={options}
+                language={language}
+                dark={dark}
+                today={today}
+                commands={commands}
+                onLevel={onLevel}
+              />
+            )}
+          </Loaded>
         </div>
         {data && input && (
           <aside className="cyclogram-side">

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Badge, Button, Empty, Spinner } from '../../components/ui';
+import { Badge, Button, Empty, Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { decodeBinaryPayload, type ScheduleModel } from '../../lib/columnar';
 import { useT } from '../../lib/i18n';
@@ -85,17 +85,17 @@ export function GridSchedulePage({ params }: { params: { projectId: string } }) 
         </div>
         <p className="cyclogram-subtitle">{t('grid_schedule.subtitle')}</p>
       </header>
-      {!grid ? (
-        <Spinner />
-      ) : schedules.length === 0 ? (
-        <Empty>{t('grid_schedule.empty')}</Empty>
-      ) : (
-        <GridBody
-          view={{ grid, schedules, models, collapsed, onToggle: toggle, onOpenWork: openWork }}
-          dark={dark}
-          onExpandAll={(expanded) => setCollapsed(expanded ? new Set() : new Set(schedules.map((s) => s.id)))}
-        />
-      )}
+      <Loaded loading={!grid} empty={schedules.length === 0 && t('grid_schedule.empty')}>
+        {grid && (
+          <GridBody
+            view={{ grid, schedules, models, collapsed, onToggle: toggle, onOpenWork: openWork }}
+            dark={dark}
+            onExpandAll={(expanded) =>
+              setCollapsed(expanded ? new Set() : new Set(schedules.map((s) => s.id)))
+            }
+          />
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Spinner } from '../../components/ui';
+import { Button, Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { withMember } from '../../lib/sets';
@@ -59,11 +59,7 @@ export function DailyPlanDock({
           {t('wdp.unplan_rows', { count: picked.size })}
         </Button>
       </div>
-      {plans.loading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <Empty>{t('wdp.empty')}</Empty>
-      ) : (
+      <Loaded loading={plans.loading} empty={rows.length === 0 && t('wdp.empty')}>
         <DailyPlanTable
           plans={plans}
           rows={rows}
@@ -74,7 +70,7 @@ export function DailyPlanDock({
           onPickAll={(on) => setPicked(on ? new Set(rows.map((r) => r.workId)) : new Set())}
           onSelectWork={onSelectWork}
         />
-      )}
+      </Loaded>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ScaleLevel } from '@takt/gantt';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Empty, Spinner } from '../../components/ui';
+import { Badge, Button, Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
@@ -193,31 +193,29 @@ export function useResourceHistogram({
         ))}
         <li className="histogram-period">{t(`gantt.scale.${period}`)}</li>
       </ul>
-      {query.isLoading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <Empty>{t('histogram.empty')}</Empty>
-      ) : over.length > 0 ? (
-        <ul className="histogram-over" data-testid="histogram-over">
-          {over.slice(0, 4).map((o) => (
-            <li key={`${o.resourceId}:${o.from}`}>
-              <Badge tone="warn">{t('histogram.over')}</Badge>{' '}
-              {t('histogram.over_line', {
-                from: dayText(o.from),
-                until: dayText(o.until),
-                demand: quantityText(o.peakDemand),
-                available: quantityText(o.available),
-                unit: rows.find((r) => r.id === o.resourceId)?.unit ?? '',
-              })}
-            </li>
-          ))}
-          {over.length > 4 && <li>{t('histogram.over_more', { count: over.length - 4 })}</li>}
-        </ul>
-      ) : (
-        <p className="muted" data-testid="histogram-fits">
-          {t('histogram.fits')}
-        </p>
-      )}
+      <Loaded loading={query.isLoading} empty={rows.length === 0 && t('histogram.empty')}>
+        {over.length > 0 ? (
+          <ul className="histogram-over" data-testid="histogram-over">
+            {over.slice(0, 4).map((o) => (
+              <li key={`${o.resourceId}:${o.from}`}>
+                <Badge tone="warn">{t('histogram.over')}</Badge>{' '}
+                {t('histogram.over_line', {
+                  from: dayText(o.from),
+                  until: dayText(o.until),
+                  demand: quantityText(o.peakDemand),
+                  available: quantityText(o.available),
+                  unit: rows.find((r) => r.id === o.resourceId)?.unit ?? '',
+                })}
+              </li>
+            ))}
+            {over.length > 4 && <li>{t('histogram.over_more', { count: over.length - 4 })}</li>}
+          </ul>
+        ) : (
+          <p className="muted" data-testid="histogram-fits">
+            {t('histogram.fits')}
+          </p>
+        )}
+      </Loaded>
       {leveling && versionId && (
         <LevelingDialog
           versionId={versionId}

@@ -2,7 +2,7 @@ import { RESOURCE_KINDS } from '@takt/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { numHead, PlainTable } from '../../components/table';
-import { Badge, Card, Empty, PageHeader, Spinner, Tabs } from '../../components/ui';
+import { Badge, Card, Loaded, PageHeader, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
@@ -104,11 +104,10 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
                 filterTestId="resources-filter"
               />
             </div>
-            {list.isLoading ? (
-              <Spinner />
-            ) : shown.length === 0 ? (
-              <Empty>{all.length ? t('resources.nothing_found') : t('resources.empty')}</Empty>
-            ) : (
+            <Loaded
+              loading={list.isLoading}
+              empty={shown.length === 0 && (all.length ? t('resources.nothing_found') : t('resources.empty'))}
+            >
               <PlainTable
                 heads={[
                   t('eps.code'),
@@ -159,7 +158,7 @@ export function ResourcesPage({ params }: { params: { id?: string } }) {
                   </tr>
                 ))}
               </PlainTable>
-            )}
+            </Loaded>
           </Card>
           {(creating || selected) && (
             <ResourceEditor

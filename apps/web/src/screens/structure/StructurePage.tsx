@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { confirmedDelete } from '../../components/confirm';
-import { Badge, Empty, PageHeader, Spinner } from '../../components/ui';
+import { Badge, Empty, Loaded, PageHeader } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { asGroups } from '../../lib/schedule-types';
@@ -83,11 +83,7 @@ export function StructurePage() {
             onDelete={() => void onDelete()}
             onUpload={setUploadTo}
           />
-          {eps.isLoading ? (
-            <Spinner />
-          ) : nodes.length === 0 ? (
-            <Empty>{t('eps.empty')}</Empty>
-          ) : (
+          <Loaded loading={eps.isLoading} empty={nodes.length === 0 && t('eps.empty')}>
             <EpsTree
               label={t('eps.title')}
               tree={{
@@ -105,7 +101,7 @@ export function StructurePage() {
                 },
               }}
             />
-          )}
+          </Loaded>
         </section>
         <section className="card node-info-panel">
           {node ? <NodeInfo node={node} /> : <Empty>{t('eps.select_hint')}</Empty>}
