@@ -70,8 +70,15 @@ export {
   scenarioCalculate,
   scenarioRemainingByIntensity,
 } from './resources/scenarios.js';
-export type { Conflict, ConflictKind, ScheduleResult, ScheduleResultJson, WorkResultRow } from './result.js';
-export { RESULT_WORK_ARRAYS } from './result.js';
+export type {
+  CalculatedWorkField,
+  Conflict,
+  ConflictKind,
+  ScheduleResult,
+  ScheduleResultJson,
+  WorkResultRow,
+} from './result.js';
+export { CALCULATED_WORK_FIELDS, RESULT_WORK_ARRAYS } from './result.js';
 export { resultToCsv } from './result-csv.js';
 export type { RelationPatch, WorkPatch } from './scheduler.js';
 export { Scheduler } from './scheduler.js';

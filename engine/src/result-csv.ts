@@ -1,16 +1,10 @@
-import type { ScheduleResult, WorkResultRow } from './result.js';
+import { CALCULATED_WORK_FIELDS, type ScheduleResult, type WorkResultRow } from './result.js';
 
 const COLUMNS: Array<keyof WorkResultRow> = [
   'id',
   'type',
   'status',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloatMinutes',
-  'freeFloatMinutes',
-  'critical',
+  ...CALCULATED_WORK_FIELDS,
   'drivingRelationIds',
 ];
 

@@ -49,6 +49,18 @@ export interface WorkResultRow {
   drivingRelationIds: string[];
 }
 
+/** The fields of a `WorkResultRow` the calculation decides: dates, floats and the critical flag. */
+export const CALCULATED_WORK_FIELDS = [
+  'earlyStart',
+  'earlyFinish',
+  'lateStart',
+  'lateFinish',
+  'totalFloatMinutes',
+  'freeFloatMinutes',
+  'critical',
+] as const satisfies readonly (keyof WorkResultRow)[];
+export type CalculatedWorkField = (typeof CALCULATED_WORK_FIELDS)[number];
+
 export interface ScheduleResultJson {
   projectStart: string;
   dataDate: string;

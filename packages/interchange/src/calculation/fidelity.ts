@@ -4,17 +4,11 @@
  * dates the file shows (`datesMovedByRecalculation`), and if the planner keeps them, which rows result
  * (`rowsWithRecordedDates`).
  */
+import { CALCULATED_WORK_FIELDS, type CalculatedWorkField } from '@takt/engine';
 import type { IxActivity, IxProject, IxRecorded } from '../common/model.js';
 import { type ScheduledProject, type ScheduleRow, scheduleProject } from './schedule.js';
 
-export type FidelityField =
-  | 'earlyStart'
-  | 'earlyFinish'
-  | 'lateStart'
-  | 'lateFinish'
-  | 'totalFloatMinutes'
-  | 'freeFloatMinutes'
-  | 'critical';
+export type FidelityField = CalculatedWorkField;
 
 export interface FidelityMismatch {
   code: string;
@@ -30,16 +24,6 @@ export interface FidelityReport {
   mismatches: FidelityMismatch[];
 }
 
-const FIELDS: FidelityField[] = [
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloatMinutes',
-  'freeFloatMinutes',
-  'critical',
-];
-
 /**
  * Every recorded calculated field against the recalculation, per activity — and, when the file has MS
  * Project's project summary task, its row (code `0`) against `projectRow`.
@@ -52,7 +36,7 @@ export function compareWithRecorded(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const report: FidelityReport = { compared: 0, matched: 0, mismatches: [] };
   const compare = (code: string, name: string, recorded: IxRecorded, row: ScheduleRow) => {
-    for (const field of FIELDS) {
+    for (const field of CALCULATED_WORK_FIELDS) {
       const value = recorded[field];
       if (value === undefined) continue;
       report.compared++;

@@ -10,6 +10,7 @@
  *   17:00) — in files saved by Project 2003 to 2019 alike.
  */
 import {
+  type CalculatedWorkField,
   type Calendar,
   calculate,
   calendarCompile,
@@ -20,22 +21,17 @@ import {
   type ScheduleResult,
   timeFromIso,
   timeToIso,
+  type WorkResultRow,
 } from '@takt/engine';
 import { InterchangeError } from '../common/errors.js';
 import type { IxActivity, IxProject } from '../common/model.js';
 import { toEngineProject } from './to-engine.js';
 
-export interface ScheduleRow {
+/** An activity's calculated fields, as the engine's result rows have them. */
+export interface ScheduleRow extends Pick<WorkResultRow, CalculatedWorkField> {
   id: string;
   code: string;
   name: string;
-  earlyStart: string | null;
-  earlyFinish: string | null;
-  lateStart: string | null;
-  lateFinish: string | null;
-  totalFloatMinutes: number | null;
-  freeFloatMinutes: number | null;
-  critical: boolean;
 }
 
 export interface ScheduledProject {
