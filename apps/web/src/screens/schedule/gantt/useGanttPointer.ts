@@ -1,7 +1,14 @@
 import type { Calendar } from '@takt/engine';
 import { type GanttSnapshot, ganttDayAt, type TimeScale } from '@takt/gantt';
 import { limitOf } from '@takt/schedule';
-import type { Dispatch, MouseEvent, PointerEvent, RefObject, SetStateAction } from 'react';
+import {
+  type Dispatch,
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+} from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { Translate } from '../../../lib/i18n';
 import { type ClickModifiers, selectionAfterClick } from './click-selection';
@@ -9,6 +16,7 @@ import { cursorSet } from './cursor';
 import { type GestureContext, type GestureEffect, type GestureStep, gestureStep, linkStart } from './gesture';
 import { linkText } from './gesture-text';
 import { NO_HITS, pointerHits } from './pointer-hits';
+import { holdTextSelection, releaseTextSelection } from './text-selection';
 import type { GanttTimelineProps, Menu, ReadOnlyReason, Status, TimelineRefs } from './timeline';
 import { useDragPreview } from './useDragPreview';
 import type { useGanttEdits } from './useGanttEdits';
@@ -48,6 +56,9 @@ export function useGanttPointer(args: GanttPointerArgs) {
   const { edits, hoverAt } = args;
   const { host, renderer, gesture, selectedLink, anchorRow, busy } = refs;
   const { label, refusalText, linkable, restore, commitDrag, createLink, linkNames } = edits;
+
+  // A timeline that goes away mid-gesture gives the page its text selection back.
+  useEffect(() => () => releaseTextSelection(), []);
 
   const point = (event: { clientX: number; clientY: number }) => {
     const rect = host.current!.getBoundingClientRect();
@@ -114,10 +125,12 @@ export function useGanttPointer(args: GanttPointerArgs) {
         break;
       case 'capture':
         if (box && pointerId !== null) box.setPointerCapture(pointerId);
+        holdTextSelection();
         break;
       case 'release':
         if (box && pointerId !== null && box.hasPointerCapture(pointerId))
           box.releasePointerCapture(pointerId);
+        releaseTextSelection();
         break;
       case 'hover':
         hoverAt(effect.x, effect.y);
@@ -205,7 +218,10 @@ export function useGanttPointer(args: GanttPointerArgs) {
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) =>
     run(gestureStep(gesture.current, { type: 'up' }, context()), event.pointerId);
 
-  const onLostPointerCapture = () => run(gestureStep(gesture.current, { type: 'lostCapture' }, context()));
+  const onLostPointerCapture = () => {
+    releaseTextSelection();
+    run(gestureStep(gesture.current, { type: 'lostCapture' }, context()));
+  };
 
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
     const { x, y } = point(event);
