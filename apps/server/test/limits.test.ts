@@ -94,14 +94,13 @@ function sendGenerated(
   });
 }
 
+/** A JSON body of `total` bytes: `head`, a long run of filler (a string value), `tail`. */
+const sendLongJson = (path: string, head: string, total: number, tail: string) =>
+  sendGenerated(path, { headers: { 'content-type': 'application/json' }, head, total, tail });
+
 describe('request bodies are bounded while they stream', () => {
   it('refuses a 100 MB chunked sign-in body with 413 early, holding little of it', async () => {
-    const reply = await sendGenerated('/api/v1/auth/login', {
-      headers: { 'content-type': 'application/json' },
-      head: '{"login":"',
-      total: 100 * MB,
-      tail: '","password":"x"}',
-    });
+    const reply = await sendLongJson('/api/v1/auth/login', '{"login":"', 100 * MB, '","password":"x"}');
     expect(reply.status).toBe(413);
     expect(reply.body).toMatchObject({
       error_code: 'RequestTooLarge',
@@ -123,22 +122,17 @@ describe('request bodies are bounded while they stream', () => {
   });
 
   it('refuses an oversized tRPC body with tRPC’s error shape, single and batched', async () => {
-    const single = await sendGenerated('/trpc/auth.login', {
-      headers: { 'content-type': 'application/json' },
-      head: '{"login":"',
-      total: 3 * MB,
-      tail: '"}',
-    });
+    const single = await sendLongJson('/trpc/auth.login', '{"login":"', 3 * MB, '"}');
     expect(single.status).toBe(413);
     expect(single.body).toMatchObject({
       error: { data: { error_code: 'RequestTooLarge', httpStatus: 413, code: 'PAYLOAD_TOO_LARGE' } },
     });
-    const batch = await sendGenerated('/trpc/auth.login,users.whoAmI?batch=1', {
-      headers: { 'content-type': 'application/json' },
-      head: '{"0":{"login":"',
-      total: 3 * MB,
-      tail: '"}}',
-    });
+    const batch = await sendLongJson(
+      '/trpc/auth.login,users.whoAmI?batch=1',
+      '{"0":{"login":"',
+      3 * MB,
+      '"}}',
+    );
     expect(batch.status).toBe(413);
     expect(Array.isArray(batch.body)).toBe(true);
     expect((batch.body as unknown as unknown[]).length).toBe(2);
