@@ -63,6 +63,17 @@ export const WORK_RECORD_COLUMNS = without('spaceId', 'createdAt', 'updatedAt');
 /** A work's columns besides its id and bookkeeping: what a version copy copies and an undo snapshot keeps. */
 export const WORK_DATA_COLUMNS = without('id', 'revision', 'createdAt', 'updatedAt');
 
+/** A relation's columns besides its id and bookkeeping: what a version copy copies and an undo restores. */
+export const RELATION_DATA_COLUMNS = [
+  'versionId',
+  'predecessorId',
+  'successorId',
+  'type',
+  'lagMinutes',
+  'code',
+  'driving',
+] as const satisfies readonly (keyof Tables.Relation)[];
+
 /** A column's value as a read through `workColumns` gives it: timestamps as `YYYY-MM-DDTHH:mm` text. */
 type AsRead<T> = T extends Date ? string : T;
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
+import { RELATION_DATA_COLUMNS } from '../../db/work-row';
 import { WORK_COLUMNS } from '../versions';
 import {
   WORK_ROW_TABLES,
@@ -96,17 +97,7 @@ export class UndoRecorder {
   }
 }
 
-const RELATION_COLUMNS = [
-  'versionId',
-  'predecessorId',
-  'successorId',
-  'type',
-  'lagMinutes',
-  'code',
-  'driving',
-];
-
-function upsert(table: string, columns: string[]): string {
+function upsert(table: string, columns: readonly string[]): string {
   const list = columns.map((c) => `"${c}"`).join(', ');
   const excluded = columns.map((c) => `EXCLUDED."${c}"`).join(', ');
   return `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)
@@ -128,7 +119,7 @@ export async function undoPayloadApply(client: pg.PoolClient, payload: UndoPaylo
   if (restore.works.length)
     await client.query(upsert('works', WORK_COLUMNS), [JSON.stringify(restore.works)]);
   if (restore.relations.length)
-    await client.query(upsert('relations', RELATION_COLUMNS), [JSON.stringify(restore.relations)]);
+    await client.query(upsert('relations', RELATION_DATA_COLUMNS), [JSON.stringify(restore.relations)]);
   if (restore.valueWorkIds.length) {
     await client.query(`DELETE FROM attribute_values WHERE "workId" = ANY($1::uuid[])`, [
       restore.valueWorkIds,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { WORK_DATA_COLUMNS } from '../../db/work-row';
+import { RELATION_DATA_COLUMNS, WORK_DATA_COLUMNS } from '../../db/work-row';
 import { versionCopyResources, withCopyMap } from './copy-resources';
 
 /** The columns of a work row besides its id: what a version copy copies and an undo snapshot keeps. */
@@ -47,17 +47,7 @@ export async function versionCopyData(client: pg.PoolClient, fromVersionId: stri
     .executeTakeFirst();
   await db
     .insertInto('relations')
-    .columns([
-      'id',
-      'spaceId',
-      'versionId',
-      'predecessorId',
-      'successorId',
-      'type',
-      'lagMinutes',
-      'code',
-      'driving',
-    ])
+    .columns(['id', 'spaceId', ...RELATION_DATA_COLUMNS])
     .expression(
       db
         .selectFrom('relations as r')
