@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@takt/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { describeFailure } from './errors';
 
@@ -97,6 +97,15 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>>(
   /** Shows the field issues the server attached to a failed call (`error.data.issues`). */
   const showIssuesOf = useCallback((error: unknown) => setErrors(fieldErrorsOf(error)), []);
 
+  /**
+   * The options of a mutation that sends this form: the server's field issues are shown at the fields,
+   * and the call says so (`showsIssues`), so that they are not notified as well.
+   */
+  const showsIssues = useMemo(
+    () => ({ trpc: { context: { showsIssues: true } }, onError: showIssuesOf }),
+    [showIssuesOf],
+  );
+
   /** A submit handler: validates, then hands the parsed value to `send`. */
   const handleSubmit = useCallback(
     (send: (input: z.output<S>) => void) => (event?: { preventDefault(): void }) => {
@@ -115,5 +124,5 @@ export function useForm<S extends z.ZodType<Record<string, unknown>>>(
     error: errors[name],
   });
 
-  return { values, set, setValues, errors, submit, handleSubmit, showIssuesOf, field };
+  return { values, set, setValues, errors, submit, handleSubmit, showIssuesOf, showsIssues, field };
 }

@@ -56,13 +56,12 @@ function NewDelegationCard() {
   const empty = { spaceId, toUserId: '', abilities: [] as Ability[], validUntil: '', comment: '' };
   const form = useForm(delegationForm, empty);
   const create = trpc.delegation.create.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: () => {
       form.setValues(empty);
       void utils.delegation.list.invalidate({ spaceId });
       notify('success', [t('admin.delegations.created')]);
     },
-    onError: (error) => form.showIssuesOf(error),
   });
   const others = (members.data ?? []).filter((m) => m.userId !== me.data?.id);
   return (

@@ -43,13 +43,12 @@ function NewRoleCard() {
   const utils = trpc.useUtils();
   const form = useForm(roleInput, { spaceId, name: '', abilities: ['space.view'] });
   const create = trpc.roles.create.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: () => {
       form.setValues({ spaceId, name: '', abilities: ['space.view'] });
       void utils.roles.list.invalidate({ spaceId });
       notify('success', [t('admin.roles.created')]);
     },
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <FormCard

@@ -108,13 +108,12 @@ function RenameCard() {
   const utils = trpc.useUtils();
   const form = useForm(renameSpaceInput, { spaceId, name: config.space.name });
   const rename = trpc.space.rename.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: () => {
       void utils.users.spaceConfig.invalidate({ spaceId });
       void utils.users.spaces.invalidate();
       notify('success', [t('admin.settings.renamed')]);
     },
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('admin.settings.rename')}>

@@ -140,13 +140,12 @@ function InviteCard({
   const { spaceId } = useSpace();
   const form = useForm(inviteInput, { spaceId, login: '', roleId: defaultRoleId });
   const invite = trpc.space.invite.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: (_member, { login }) => {
       form.set('login', '');
       onInvited();
       notify('success', [t('admin.users.invited', { login })]);
     },
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <Card title={t('admin.users.invite')}>

@@ -203,11 +203,9 @@ function AttributeDialog({
       void utils.attributes.invalidate();
       onClose();
     },
-    onError: form.showIssuesOf,
   };
-  const ctx = { trpc: { context: { showsIssues: true } } };
-  const create = trpc.attributes.create.useMutation(ctx);
-  const update = trpc.attributes.update.useMutation(ctx);
+  const create = trpc.attributes.create.useMutation(form.showsIssues);
+  const update = trpc.attributes.update.useMutation(form.showsIssues);
   return (
     <FormDialog
       title={attribute ? t('attributes.edit') : t('attributes.new')}

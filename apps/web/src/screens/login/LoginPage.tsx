@@ -16,13 +16,12 @@ export function LoginPage() {
   const registrationOpen = useAppState((s) => s.systemState?.registration_open ?? true);
   const form = useForm(loginInput, { login: '', password: '', rememberLogin: false });
   const login = trpc.auth.login.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: ({ token, user }) => {
       if (user.language && isLanguage(user.language)) setLanguage(user.language);
       const lastSpace = signedIn(token, user.id);
       navigate(lastSpace ? `~/${lastSpace}` : '~/auth/select-space');
     },
-    onError: (error) => form.showIssuesOf(error),
   });
 
   return (

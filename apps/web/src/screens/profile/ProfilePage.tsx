@@ -110,12 +110,11 @@ function PasswordCard() {
   const empty = { password: '', newPassword: '', confirmPassword: '' };
   const form = useForm(changePasswordInput, empty);
   const change = trpc.users.changePassword.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: () => {
       form.setValues(empty);
       notify('success', [t('profile.password_changed')]);
     },
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <FormCard

@@ -26,12 +26,11 @@ export function RegisterPage() {
   const registrationOpen = useAppState((s) => s.systemState?.registration_open ?? true);
   const form = useForm(registerInput, EMPTY);
   const register = trpc.users.registerAndLogin.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: ({ token, user }) => {
       signedIn(token, user.id);
       navigate('~/auth/success');
     },
-    onError: (error) => form.showIssuesOf(error),
   });
 
   if (!registrationOpen) {

@@ -59,9 +59,8 @@ function LoginStep({ onQuestion }: { onQuestion: (login: string, question: strin
   const t = useT();
   const form = useForm(resetPasswordRequestInput, { login: '' });
   const request = trpc.users.resetPasswordRequest.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: ({ secretQuestion }, { login }) => onQuestion(login, secretQuestion),
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <RestoreCard
@@ -87,9 +86,8 @@ function AnswerStep({
   const t = useT();
   const form = useForm(resetPasswordInput, { login, answer: '' });
   const reset = trpc.users.resetPassword.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: ({ resetToken }) => onToken(resetToken),
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <RestoreCard
@@ -113,9 +111,8 @@ function PasswordStep({ resetToken, onDone }: { resetToken: string; onDone: () =
   const t = useT();
   const form = useForm(changeForgottenPasswordInput, { resetToken, newPassword: '', confirmPassword: '' });
   const change = trpc.users.changeForgottenPassword.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: onDone,
-    onError: (error) => form.showIssuesOf(error),
   });
   return (
     <RestoreCard

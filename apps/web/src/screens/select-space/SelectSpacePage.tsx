@@ -36,9 +36,8 @@ function SpaceChooser() {
 
   const form = useForm(createSpaceInput, { name: '' });
   const create = trpc.space.create.useMutation({
-    trpc: { context: { showsIssues: true } },
+    ...form.showsIssues,
     onSuccess: created,
-    onError: (error) => form.showIssuesOf(error),
   });
   const createDemo = trpc.space.createDemo.useMutation({ onSuccess: created });
 

@@ -129,15 +129,13 @@ function EpsNameDialog({
     name: initialName,
     code: state.mode === 'rename' ? (state.node.code ?? '') : '',
   });
-  const opts = { trpc: { context: { showsIssues: true } } };
-  const create = trpc.eps.create.useMutation(opts);
-  const update = trpc.eps.update.useMutation(opts);
-  const copy = trpc.eps.copy.useMutation(opts);
-  const createGroup = trpc.scheduleGroups.create.useMutation(opts);
-  const updateGroup = trpc.scheduleGroups.update.useMutation(opts);
+  const create = trpc.eps.create.useMutation(form.showsIssues);
+  const update = trpc.eps.update.useMutation(form.showsIssues);
+  const copy = trpc.eps.copy.useMutation(form.showsIssues);
+  const createGroup = trpc.scheduleGroups.create.useMutation(form.showsIssues);
+  const updateGroup = trpc.scheduleGroups.update.useMutation(form.showsIssues);
   const moveToGroup = trpc.scheduleGroups.moveSchedule.useMutation();
   const busy = [create, update, copy, createGroup, updateGroup, moveToGroup].some((m) => m.isPending);
-  const fail = { onError: form.showIssuesOf };
 
   const title =
     state.mode === 'create'
@@ -157,7 +155,6 @@ function EpsNameDialog({
         create.mutate(
           { spaceId, kind: state.kind, parentId: state.parentId, name: values.name, code },
           {
-            ...fail,
             onSuccess: (created) => {
               if (state.groupId)
                 moveToGroup.mutate(
@@ -172,25 +169,25 @@ function EpsNameDialog({
       case 'rename':
         update.mutate(
           { spaceId, nodeId: state.node.id, name: values.name, code, revision: state.node.revision },
-          { ...fail, onSuccess: () => onDone() },
+          { onSuccess: () => onDone() },
         );
         return;
       case 'copy':
         copy.mutate(
           { spaceId, nodeId: state.node.id, name: values.name },
-          { ...fail, onSuccess: (c) => onDone(c.id) },
+          { onSuccess: (c) => onDone(c.id) },
         );
         return;
       case 'group':
         if (state.group)
           updateGroup.mutate(
             { spaceId, groupId: state.group.id, name: values.name, revision: state.group.revision },
-            { ...fail, onSuccess: () => onDone() },
+            { onSuccess: () => onDone() },
           );
         else
           createGroup.mutate(
             { spaceId, projectId: state.projectId, name: values.name },
-            { ...fail, onSuccess: () => onDone() },
+            { onSuccess: () => onDone() },
           );
     }
   });
