@@ -9,7 +9,10 @@ import { createLogger } from '../src/log';
  * caller, the leases and payload cache of a process; nothing else of a request). `userId` null: a
  * caller without a user row.
  */
-export async function benchSpace(db: ReturnType<typeof openDatabase>, options: { withUser: boolean }) {
+export async function benchSpace(
+  db: ReturnType<typeof openDatabase>,
+  options: { withUser: boolean; abilities?: readonly string[] },
+) {
   const { rows } = await db.pool.query<{ id: string }>(
     `INSERT INTO spaces (id, name, "updatedAt") VALUES (gen_random_uuid(), 'bench', now()) RETURNING id`,
   );
@@ -21,7 +24,7 @@ export async function benchSpace(db: ReturnType<typeof openDatabase>, options: {
     jobs: { leases: new Leases(db.pool, log) },
     payloads: new PayloadCache(),
     lang: 'ru',
-    space: { spaceId, roleId: spaceId, roleName: 'bench', abilities: new Set() },
+    space: { spaceId, roleId: spaceId, roleName: 'bench', abilities: new Set(options.abilities ?? []) },
     session: { id: '', userId: options.withUser ? spaceId : null },
   } as unknown as SpaceContext;
   return { spaceId, ctx };

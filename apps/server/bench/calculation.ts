@@ -1,15 +1,20 @@
-// The server calculation round trip of big versions (10,000 and 100,000 works): read the version's
-// columns, calculate in the calculation thread, write back what changed in one transaction, and have
-// the payload the browsers reload ready in the cache. Three cases per size: the first calculation (every
-// row changes), a recalculation after one edit (a few rows change) and one with nothing changed.
-// Prints a table and, last, one JSON line. Run: npm run bench -w @takt/server (or tsx bench/calculation.ts;
-// BENCH_CALC_WORKS=10000,100000 sets the sizes).
+// The server calculation round trip of big versions (10,000 and 100,000 works): the version's document
+// (read, or the one the process kept after its last edit or calculation), calculated in the calculation
+// thread, what changed written back in one transaction, and the payload the browsers load ready. Cases
+// per size: the first calculation (every row changes); a calculation with nothing changed; a drag saved
+// as one command (`works.applyEdit`: the edit, its calculation and write); a calculation after it; and a
+// calculation after a change this process did not make (the document read again), which moves the
+// first work of the chain and so every row after it. Prints a table and, last, one JSON line.
+// Run: npm run bench -w @takt/server (or tsx bench/calculation.ts; BENCH_CALC_WORKS=10000,100000 sets the sizes).
 import { loadavg } from 'node:os';
+import { WORK_TYPES } from '@takt/contracts';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
+import { decodeBinaryPayload } from '@takt/schedule';
 import { calculateVersion } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { encodedPayload } from '../src/domains/versions';
+import { applyEdit } from '../src/domains/works';
 import { benchSpace } from './bench-space';
 
 const SIZES = (process.env.BENCH_CALC_WORKS ?? '10000,100000').split(',').map(Number);
@@ -22,40 +27,68 @@ const server = await startTestDatabaseServer();
 const database = await createTestDatabase(server);
 const db = openDatabase(database.url);
 const rows: Record<string, number | string | boolean>[] = [];
+type CalculationRun = Awaited<ReturnType<typeof calculateVersion>>;
 console.log(`before: ${load()}`);
 try {
-  const { spaceId, ctx } = await benchSpace(db, { withUser: true });
+  const { spaceId, ctx } = await benchSpace(db, {
+    withUser: true,
+    abilities: ['schedule.edit', 'schedule.calculate'],
+  });
   for (const size of SIZES) {
     const { versionId } = await generateLargeSchedule(ctx, size);
-    /** One calculation, then the payload as the next browser reload gets it (from the cache the run primed). */
-    const roundTrip = async (label: string) => {
-      const t0 = performance.now();
-      const run = await calculateVersion(ctx, versionId);
-      const calculated = performance.now();
+    const record = async (label: string, started: number, run: CalculationRun | null, changed: number) => {
+      const done = performance.now();
       const payload = await encodedPayload(db.pool, ctx.payloads, spaceId, versionId);
       const ready = performance.now();
       rows.push({
         works: size,
         case: label,
-        changedRows: run.changed,
-        readMs: run.phases.readMs,
-        calculateMs: run.phases.calculateMs,
-        writeMs: run.phases.writeMs,
-        calculationMs: Math.round(calculated - t0),
-        payloadReadyMs: Math.round(ready - calculated),
-        roundTripMs: Math.round(ready - t0),
+        changedRows: changed,
+        documentKept: run ? run.phases.documentKept : '',
+        readMs: run ? run.phases.readMs : '',
+        calculateMs: run ? run.phases.calculateMs : '',
+        writeMs: run ? run.phases.writeMs : '',
+        serverMs: Math.round(done - started),
+        payloadReadyMs: Math.round(ready - done),
+        roundTripMs: Math.round(ready - started),
         payloadBytes: payload.data.byteLength,
       });
     };
-    await roundTrip('first calculation');
-    // One edit: the first work of the chain gets a day longer, which moves what follows it.
+    /** One calculation, then the payload as the next browser load gets it. */
+    const calculation = async (label: string) => {
+      const started = performance.now();
+      const run = await calculateVersion(ctx, versionId);
+      await record(label, started, run, run.changed);
+    };
+    await calculation('first calculation');
+    await calculation('nothing changed');
+
+    // A drag in the middle of the schedule: a task there gets two days longer, saved as one command.
+    const before = await encodedPayload(db.pool, ctx.payloads, spaceId, versionId);
+    const doc = decodeBinaryPayload(before.data);
+    const row = doc.type.findIndex((type, i) => i > doc.count / 2 && WORK_TYPES[type] === 'task');
+    const started = performance.now();
+    await applyEdit(ctx, {
+      versionId,
+      revision: doc.versionRevision,
+      commands: [
+        { kind: 'duration', workId: doc.ids[row]!, durationMinutes: doc.durationMinutes[row]! + 2 * 480 },
+      ],
+    });
+    const saved = decodeBinaryPayload((await encodedPayload(db.pool, ctx.payloads, spaceId, versionId)).data);
+    let moved = 0;
+    for (let i = 0; i < doc.count; i++)
+      if (saved.earlyStart[i] !== doc.earlyStart[i] || saved.lateStart[i] !== doc.lateStart[i]) moved++;
+    await record('drag saved (edit + calculation)', started, null, moved);
+    await calculation('calculation after the drag');
+
+    // A change made elsewhere (another process, a script): the first work of the chain a day longer.
     await db.pool.query(
       `UPDATE works SET "durationMinutes" = "durationMinutes" + 480 WHERE id = (
          SELECT id FROM works WHERE "versionId" = $1 AND type = 'task' ORDER BY "sortKey", id LIMIT 1)`,
       [versionId],
     );
-    await roundTrip('after one edit');
-    await roundTrip('nothing changed');
+    await calculation('after a change made elsewhere');
   }
   const keys = Object.keys(rows[0]!);
   console.log(keys.map((k) => k.padStart(Math.max(k.length, 8))).join(' '));
