@@ -1,4 +1,9 @@
-import { decodeBinaryPayload, encodeBinaryPayload } from '@takt/schedule';
+import {
+  applyDocumentChanges,
+  type DocumentChanges,
+  decodeBinaryPayload,
+  encodeBinaryPayload,
+} from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionColumns } from '../src/domains/versions';
 import { ownSpace } from './fixtures';
@@ -129,7 +134,14 @@ describe('the document a process keeps of a version it edited or calculated', ()
       }),
     });
     expect(response.status).toBe(200);
+    const answer = (await response.json()) as { result: { data: { changes: DocumentChanges | null } } };
+    const { changes } = answer.result.data;
     await sameAsStored();
+    // The answer's changes bring the document the browser had to the version as saved.
+    expect(changes).not.toBeNull();
+    expect(changes!.workIds).toContain(workId);
+    expect(applyDocumentChanges(doc, changes!, doc.versionRevision)).toBe(true);
+    expect(doc).toEqual(decodeBinaryPayload(await servedPayload(versionId)));
     const after = await calculate();
     expect(after.phases.documentKept).toBe(true);
     expect(after.changed).toBe(0);

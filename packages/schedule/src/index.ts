@@ -6,6 +6,12 @@ export {
   STANDARD_CALENDAR_ID,
 } from './calendars.js';
 export {
+  applyDocumentChanges,
+  CHANGED_WORK_COLUMNS,
+  type DocumentChanges,
+  documentChanges,
+} from './changes.js';
+export {
   BINARY_PAYLOAD_FORMAT,
   BINARY_PAYLOAD_TYPE,
   decodeBinaryPayload,

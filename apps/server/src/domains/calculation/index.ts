@@ -1,13 +1,12 @@
 // What the calculation domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 export { projectLoad } from './project';
-export type { RowResults } from './rows';
+export { documentWithResults, type RowResults } from './rows';
 export {
   calculateAndWrite,
   calculateVersion,
   calculationLease,
   calculationStatus,
-  keepCalculated,
   recoverInterruptedCalculations,
 } from './service';
 export { warmCalculationThread } from './thread';

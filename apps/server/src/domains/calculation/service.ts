@@ -309,7 +309,7 @@ function afterCalculation(
  * for the next edit or calculation of the version in this process, under the data fingerprint read
  * after the write.
  */
-export function keepCalculated(
+function keepCalculated(
   spaceId: string,
   before: KeptDocument,
   results: RowResults,

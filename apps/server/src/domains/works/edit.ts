@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CALC_STATUS, type EditCommand, LIMIT_TYPES } from '@takt/contracts';
-import { type EditPlan, EditRefused, planEdit, type ScheduleDocument } from '@takt/schedule';
+import { documentChanges, type EditPlan, EditRefused, planEdit, type ScheduleDocument } from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
-import { calculateAndWrite, calculationLease, keepCalculated, type RowResults } from '../calculation';
+import { calculateAndWrite, calculationLease, documentWithResults, type RowResults } from '../calculation';
 import { UndoRecorder } from '../undo';
 import { keepVersionDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
 
@@ -36,9 +36,7 @@ export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
       editHeld(ctx, client, input, calculates),
     );
     // Committed: the edited document is the version now, for the next edit or calculation in this process.
-    const spaceId = ctx.space.spaceId;
-    if (saved.results) keepCalculated(spaceId, saved.edited, saved.results, saved.dataFingerprint);
-    else keepVersionDocument(spaceId, input.versionId, saved.dataFingerprint, saved.edited);
+    keepVersionDocument(ctx.space.spaceId, input.versionId, saved.dataFingerprint, saved.edited);
     return answer;
   };
   if (!calculates) return edit();
@@ -74,9 +72,11 @@ async function editHeld(
   const document = withRevisionsMovedOn(plan);
 
   let conflicts: { workId: string; kind: string; work: string }[] = [];
-  let results: RowResults | null = null;
+  let saved = document;
   if (calculates) {
+    let results: RowResults;
     ({ conflicts, results } = await calculateAndWrite(client, { document, relationIdsByRow: relationIds }));
+    saved = documentWithResults(document, results);
     await client.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
          "calcStartedAt" = NULL
@@ -93,14 +93,24 @@ async function editHeld(
       versionRevision: version.revision + 1,
       calculated: calculates,
       conflicts,
+      /**
+       * What the edit changed in the document the client edited (at `input.revision`), for it to apply
+       * instead of loading the version again; null when it is more than a load would cost.
+       */
+      changes: documentChanges(read.document, saved, MAX_CHANGED_ROWS),
     },
     saved: {
-      edited: { document, relationIds, schedulingKey: read.schedulingKey },
-      results,
+      edited: { document: saved, relationIds, schedulingKey: read.schedulingKey },
       dataFingerprint,
     },
   };
 }
+
+/**
+ * Beyond this many changed works an edit's answer carries no changes: ~15 numbers a row as JSON weigh
+ * about as much as the binary payload of the whole version at 20,000 rows of 100,000.
+ */
+const MAX_CHANGED_ROWS = 20_000;
 
 /** The edited document as written: each changed work's revision moved on by one, as `writeWorks` does. */
 function withRevisionsMovedOn(plan: EditPlan): ScheduleDocument {

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { applyDocumentChanges, CHANGED_WORK_COLUMNS, documentChanges } from './changes.js';
+import { planEdit } from './commands.js';
+import type { ScheduleDocument } from './document.js';
+import { calculateDocument } from './preview.js';
+import { testDocument } from './testing.js';
+
+const DAY = 480;
+const TODAY = '2024-01-03';
+const chain = () =>
+  testDocument(
+    [
+      { id: 'a', duration: 2 * DAY },
+      { id: 'b', duration: 3 * DAY },
+      { id: 'c', duration: DAY },
+      { id: 'd', duration: DAY },
+    ],
+    [
+      { from: 0, to: 1 },
+      { from: 1, to: 2 },
+      { from: 0, to: 3 },
+      { from: 3, to: 2 },
+    ],
+    { projectStart: 0 },
+  );
+
+/** The document with the results of its calculation, as a saved edit leaves it. */
+function calculated(doc: ScheduleDocument, revision: number): ScheduleDocument {
+  const { input, result } = calculateDocument(doc, TODAY);
+  const n = doc.count;
+  const driving = doc.relations.driving.slice();
+  input.relationRows.forEach((k, i) => {
+    driving[k] = result.relationDriving[i]!;
+  });
+  return {
+    ...doc,
+    versionRevision: revision,
+    calcStatus: 1,
+    earlyStart: result.earlyStart.slice(0, n),
+    earlyFinish: result.earlyFinish.slice(0, n),
+    lateStart: result.lateStart.slice(0, n),
+    lateFinish: result.lateFinish.slice(0, n),
+    totalFloat: result.totalFloat.slice(0, n),
+    freeFloat: result.freeFloat.slice(0, n),
+    critical: result.critical.slice(0, n),
+    relations: { ...doc.relations, driving },
+  };
+}
+
+describe('the changes of a saved edit', () => {
+  it('brings a copy of the document before the edit to the document after it', () => {
+    const before = calculated(chain(), 7);
+    const after = calculated(
+      planEdit(before, [{ kind: 'duration', workId: 'd', durationMinutes: 6 * DAY }]).document,
+      8,
+    );
+    const changes = documentChanges(before, after, 100)!;
+    // d gets longer and becomes the driving path to c; c moves; a and b gain float.
+    expect(changes.workIds).toContain('d');
+    expect(changes.workIds).toContain('c');
+    expect(changes.drivingRelations.length).toBeGreaterThan(0);
+    expect(changes.versionRevision).toBe(8);
+
+    const client = calculated(chain(), 7);
+    expect(applyDocumentChanges(client, changes, 7)).toBe(true);
+    for (const name of CHANGED_WORK_COLUMNS) expect([...client[name]], name).toEqual([...after[name]]);
+    expect([...client.relations.driving]).toEqual([...after.relations.driving]);
+    expect(client.versionRevision).toBe(8);
+  });
+
+  it('are none when the relations change or too many works do, and are not applied to another revision', () => {
+    const before = calculated(chain(), 7);
+    const linked = planEdit(before, [
+      { kind: 'link', predecessorId: 'a', successorId: 'c', type: 'ss', lagMinutes: 0 },
+    ]);
+    expect(documentChanges(before, calculated(linked.document, 8), 100)).toBeNull();
+
+    const after = calculated(
+      planEdit(before, [{ kind: 'duration', workId: 'a', durationMinutes: 9 * DAY }]).document,
+      8,
+    );
+    expect(documentChanges(before, after, 1)).toBeNull();
+    const changes = documentChanges(before, after, 100)!;
+    const stale = calculated(chain(), 6);
+    const copy = stale.earlyStart.slice();
+    expect(applyDocumentChanges(stale, changes, 7)).toBe(false);
+    expect(stale.earlyStart).toEqual(copy);
+  });
+});
