@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { bimScheduleFixture, minutesOfDay } from './bim-fixture';
-import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
+import { openSignedIn, ownScheduleByApi, shot } from './helpers';
 
 /**
  * Opens a schedule's BIM page signed in and returns the list the page's uncaught errors and console errors
@@ -143,8 +143,7 @@ test('BIM: a real IFC (AC20-FZK-Haus) chosen through the upload button shows at 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'bimreal', 'BIM real');
-  const { scheduleId } = await scheduleByApi(call, spaceId, {
+  const { token, spaceId, scheduleId } = await ownScheduleByApi(request, 'bimreal', 'BIM real', {
     facility: 'Karlsruhe',
     project: 'FZK-Haus',
     schedule: 'Rohbau',

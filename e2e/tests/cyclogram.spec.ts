@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, newUser, openSignedIn, ownSpaceByApi, registerByApi, scheduleByApi, shot } from './helpers';
+import { api, newUser, openSignedIn, ownScheduleByApi, registerByApi, shot } from './helpers';
 
 /** Frame, walls and finishing through three sections; the walls are faster and catch the frame in section 3. */
 const PLAN: Record<string, [string, string][]> = {
@@ -25,13 +25,11 @@ test('cyclogram: a line per trade through the sections, the clash listed and mar
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'lob', 'Line of balance');
-  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+  const { token, spaceId, call, scheduleId, v } = await ownScheduleByApi(request, 'lob', 'Line of balance', {
     facility: 'Harbour',
     project: 'Block B',
     schedule: 'Takt plan',
   });
-  const v = `/space/${spaceId}/versions/${versionId}`;
   for (let s = 0; s < 3; s++) {
     const section = await call.post(`${v}/wbs`, { name: `Section ${s + 1}`, type: 'sum' });
     for (const [trade, dates] of Object.entries(PLAN)) {

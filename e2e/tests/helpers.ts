@@ -65,6 +65,8 @@ export function api(request: APIRequestContext, token: string) {
       expectOk(await request.post(`/api/v1${path}`, { headers, data })),
     put: async (path: string, data?: unknown) =>
       expectOk(await request.put(`/api/v1${path}`, { headers, data })),
+    patch: async (path: string, data?: unknown) =>
+      expectOk(await request.patch(`/api/v1${path}`, { headers, data })),
   };
 }
 
@@ -84,7 +86,10 @@ export async function ownSpaceByApi(request: APIRequestContext, login: string, s
   return { token, spaceId, call: api(request, token) };
 }
 
-/** A facility, a project in it and a schedule in that, by API, with the schedule's first (actual) version. */
+/**
+ * A facility, a project in it and a schedule in that, by API, with the schedule's first (actual) version
+ * and that version's API path (`v`).
+ */
 export async function scheduleByApi(
   call: ReturnType<typeof api>,
   spaceId: string,
@@ -104,11 +109,34 @@ export async function scheduleByApi(
   const versions = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
     id: string;
   }[];
+  const versionId = versions[0]!.id;
   return {
     projectId: project.id as string,
     scheduleId: schedule.id as string,
-    versionId: versions[0]!.id,
+    versionId,
+    v: `/space/${spaceId}/versions/${versionId}`,
   };
+}
+
+/** `ownSpaceByApi` with a schedule in the new space (`scheduleByApi`): what most tests start from. */
+export async function ownScheduleByApi(
+  request: APIRequestContext,
+  login: string,
+  spaceName: string,
+  names: { facility: string; project: string; schedule: string },
+) {
+  const space = await ownSpaceByApi(request, login, spaceName);
+  return { ...space, ...(await scheduleByApi(space.call, space.spaceId, names)) };
+}
+
+/** Changes a version's own fields by API (project start, data date…) at the revision it has now. */
+export async function updateVersionByApi(
+  call: ReturnType<typeof api>,
+  v: string,
+  fields: Record<string, unknown>,
+) {
+  const version = await call.get(v);
+  return call.patch(v, { ...fields, revision: version.revision });
 }
 
 /** Opens the app already signed in (the token in local storage, as after a sign-in). */

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { openScheduleNode, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownScheduleByApi, sampleXerWithMovedDates, shot } from './helpers';
 
 test('an import left waiting is found again in the jobs list after a reload and finished from there', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'jobs', 'Job list');
   const names = { facility: 'Depot', project: 'Yard', schedule: 'Imported plan' };
-  await scheduleByApi(call, spaceId, names);
+  const { token, spaceId } = await ownScheduleByApi(request, 'jobs', 'Job list', names);
 
   await openScheduleNode(page, token, spaceId, names);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openScheduleNode, ownSpaceByApi, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownScheduleByApi, shot } from './helpers';
 import { PROBLEM_XER_RELATIONS, PROBLEM_XER_TASKS, smallXer, tempFile } from './xer-fixture';
 
 test('a P6 file with problems imports, and the report lists each problem; the encoding is detected or chosen', async ({
@@ -7,13 +7,12 @@ test('a P6 file with problems imports, and the report lists each problem; the en
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'problems', 'Problem files');
   const names = {
     facility: 'Rail',
     project: 'North line',
     schedule: 'P6 export',
   };
-  await scheduleByApi(call, spaceId, names);
+  const { token, spaceId } = await ownScheduleByApi(request, 'problems', 'Problem files', names);
 
   // P6 opens this file: an absurd planned duration, an unknown constraint type, a relation to an activity
   // that is not in the file.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { openScheduleNode, ownSpaceByApi, sampleXerWithMovedDates, scheduleByApi, shot } from './helpers';
+import { openScheduleNode, ownScheduleByApi, sampleXerWithMovedDates, shot } from './helpers';
 
 const TESTDATA = fileURLToPath(new URL('../../../shared/testdata/', import.meta.url));
 const SAMPLE_XER = `${TESTDATA}xer/PredecessorCalendar.xer`;
@@ -82,9 +82,8 @@ test('upload an XER with the progress bar, the recorded-dates choice and the rep
   request,
 }) => {
   test.setTimeout(180_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'importer', 'Imports');
   const names = { facility: 'Harbour', project: 'Pier 3', schedule: 'P6 master' };
-  await scheduleByApi(call, spaceId, names);
+  const { token, spaceId } = await ownScheduleByApi(request, 'importer', 'Imports', names);
 
   await openScheduleNode(page, token, spaceId, names);
   await page.getByTestId('eps-upload-version').click();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownSpaceByApi, scheduleByApi, shot } from './helpers';
+import { openSignedIn, ownScheduleByApi, shot } from './helpers';
 
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -12,13 +12,11 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
   request,
 }) => {
   test.setTimeout(180_000);
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'printer', 'Print shop');
-  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+  const { token, spaceId, call, scheduleId, v } = await ownScheduleByApi(request, 'printer', 'Print shop', {
     facility: 'Riverside',
     project: 'Tower A',
     schedule: 'Master schedule',
   });
-  const v = `/space/${spaceId}/versions/${versionId}`;
   for (let s = 1; s <= 2; s++) {
     const section = await call.post(`${v}/wbs`, { name: `Section ${s}`, type: 'sum', code: `${s}` });
     for (let i = 1; i <= 30; i++) {

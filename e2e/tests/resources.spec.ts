@@ -8,6 +8,7 @@ import {
   registerByApi,
   scheduleByApi,
   shot,
+  updateVersionByApi,
 } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -60,18 +61,13 @@ test('resources: the directory, an assignment in the schedule, a daily plan, the
   await shot(page, 'resources-01-directory');
 
   // ── a schedule of two parallel works with dates ───────────────────────────────────────────────
-  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+  const { scheduleId, v } = await scheduleByApi(call, spaceId, {
     facility: 'Depot',
     project: 'Hall A',
     schedule: 'Erection',
   });
-  const v = `${s}/versions/${versionId}`;
   const start = monday();
-  const version = await call.get(v);
-  await request.patch(`/api/v1${v}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { projectStart: `${start}T08:00`, revision: version.revision },
-  });
+  await updateVersionByApi(call, v, { projectStart: `${start}T08:00` });
   const columns = await call.post(`${v}/wbs`, {
     name: 'Columns',
     code: 'E-1',
@@ -212,17 +208,12 @@ test('resources in Russian: the directory, the histogram and the daily plan fit 
     unit: 'маш.-ч',
     price: 3500,
   });
-  const { scheduleId, versionId } = await scheduleByApi(call, spaceId, {
+  const { scheduleId, v } = await scheduleByApi(call, spaceId, {
     facility: 'ЖК Река',
     project: 'Корпус 1',
     schedule: 'Каркас',
   });
-  const v = `${s}/versions/${versionId}`;
-  const version = await call.get(v);
-  await request.patch(`/api/v1${v}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { projectStart: `${monday()}T08:00`, revision: version.revision },
-  });
+  await updateVersionByApi(call, v, { projectStart: `${monday()}T08:00` });
   for (const [code, name, days] of [
     ['К-1', 'Колонны 1 этажа', 4],
     ['К-2', 'Перекрытие 1 этажа', 5],
