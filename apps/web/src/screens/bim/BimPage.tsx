@@ -9,6 +9,7 @@ import { BimRulesDialog } from './BimRulesDialog';
 import { BimSidePanel } from './BimSidePanel';
 import { BimToolbar } from './BimToolbar';
 import { BimViewport } from './BimViewport';
+import type { BimScreen } from './bim-screen';
 import { selectionSize, type Tab } from './bim-types';
 import { useBimCommands } from './useBimCommands';
 import { useBimData } from './useBimData';
@@ -45,13 +46,15 @@ export function BimPage({ params }: { params: { id: string } }) {
   const [dark, setDark] = useState<boolean | null>(null);
   const darkBackground = dark ?? (viewState.data?.state.theme ? viewState.data.state.theme === 'dark' : true);
   const [rulesOpen, setRulesOpen] = useState(false);
-  const { uploading, previews, onFile } = useBimUpload(spaceId, projectId, loaded);
+  const upload = useBimUpload(spaceId, projectId, loaded);
+  const { uploading, previews } = upload;
 
   const saved = viewState.data?.state;
   const persist = usePersistViewState(spaceId, projectId);
   const playback = useBimPlayback({ player, loaded, viewer, ready, saved, persist });
 
   const commands = useBimCommands(spaceId, versionId, selection, selectedWorks);
+  const screen: BimScreen = { data, view, commands, editable, persist };
 
   if (node.isError || versions.isError) return null;
   // Over the model: a spinner while models load, a notice when the project has none.
@@ -86,19 +89,11 @@ export function BimPage({ params }: { params: { id: string } }) {
       ) : (
         <>
           <BimToolbar
-            view={view}
-            commands={commands}
-            name={node.data?.name}
-            editable={editable}
-            projectId={projectId}
-            versionId={versionId}
-            uploading={uploading}
-            onFile={onFile}
+            screen={screen}
+            upload={upload}
             darkBackground={darkBackground}
             setDark={setDark}
-            persist={persist}
-            modelCount={completed.length}
-            setRulesOpen={setRulesOpen}
+            onRules={() => setRulesOpen(true)}
           />
           {uploading && <ProgressBar value={uploading.progress} label={t('bim.uploading', uploading)} />}
           {(models.data ?? [])
@@ -111,15 +106,7 @@ export function BimPage({ params }: { params: { id: string } }) {
               />
             ))}
           <div className="bim-body">
-            <BimSidePanel
-              tab={tab}
-              onTab={setTab}
-              data={data}
-              commands={commands}
-              editable={editable}
-              persist={persist}
-              view={view}
-            />
+            <BimSidePanel screen={screen} tab={tab} onTab={setTab} />
             <div className="bim-stage">
               {overlay && <div className="bim-stage-overlay">{overlay}</div>}
               <BimViewport

@@ -8,32 +8,23 @@ import { BimObjectsPanel } from './BimObjectsPanel';
 import { BimTreePanel } from './BimTreePanel';
 import { BimViewsPanel } from './BimViewsPanel';
 import { BimWorksPanel } from './BimWorksPanel';
+import type { BimScreen } from './bim-screen';
 import type { Tab } from './bim-types';
-import type { useBimCommands } from './useBimCommands';
-import type { useBimData } from './useBimData';
-import type { useBimSelection } from './useBimSelection';
 
 /**
  * The side of the 4D screen: tabs of the project's models (show, hide, delete, links from process
  * data), the IFC tree, the works with their links, the views and the objects drawn in the model.
  */
 export function BimSidePanel({
+  screen,
   tab,
   onTab,
-  data,
-  commands,
-  editable,
-  persist,
-  view,
 }: {
+  screen: BimScreen;
   tab: Tab;
   onTab: (tab: Tab) => void;
-  data: ReturnType<typeof useBimData>;
-  commands: ReturnType<typeof useBimCommands>;
-  editable: boolean;
-  persist: (patch: Record<string, unknown>) => void;
-  view: ReturnType<typeof useBimSelection>;
 }) {
+  const { data, view, commands, editable, persist } = screen;
   const { selectedWorks, selectElements, selectWorks } = view;
   const t = useT();
   const { spaceId } = useSpace();

@@ -4,43 +4,31 @@ import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { BimSelect } from './BimSelect';
 import { warmPreviewWorker } from './bim-data';
+import type { BimScreen } from './bim-screen';
 import { selectedIds, selectionSize } from './bim-types';
-import type { useBimCommands } from './useBimCommands';
-import type { useBimSelection } from './useBimSelection';
+import type { useBimUpload } from './useBimUpload';
 
 /** The section planes offered, in the order of the list. */
 const SECTION_AXES: readonly BimAxis[] = ['y', 'x', 'z'];
 
 /** The toolbar: upload, viewer commands (fit, x-ray, isolate, hide, section, screenshot, background), linking. */
 export function BimToolbar({
-  view,
-  commands,
-  name,
-  editable,
-  projectId,
-  versionId,
-  uploading,
-  onFile,
+  screen,
+  upload,
   darkBackground,
   setDark,
-  persist,
-  modelCount,
-  setRulesOpen,
+  onRules,
 }: {
-  view: ReturnType<typeof useBimSelection>;
-  commands: ReturnType<typeof useBimCommands>;
-  name: string | undefined;
-  editable: boolean;
-  projectId: string | null;
-  versionId: string;
-  uploading: { name: string; progress: number } | null;
-  onFile: (file: File) => Promise<void>;
+  screen: BimScreen;
+  upload: Pick<ReturnType<typeof useBimUpload>, 'uploading' | 'onFile'>;
   darkBackground: boolean;
   setDark: (dark: boolean) => void;
-  persist: (patch: Record<string, unknown>) => void;
-  modelCount: number;
-  setRulesOpen: (open: boolean) => void;
+  onRules: () => void;
 }) {
+  const { data, view, commands, editable, persist } = screen;
+  const { projectId, versionId } = data;
+  const name = data.node.data?.name;
+  const { uploading, onFile } = upload;
   const { viewer, selection, selectedWorks, xray, setXray, section, setSection } = view;
   const { link, unlink, linkSelected, unlinkSelected } = commands;
   const t = useT();
@@ -150,7 +138,7 @@ export function BimToolbar({
           <Button disabled={!count} busy={unlink.isPending} onClick={() => void unlinkSelected()}>
             {t('bim.unlink')}
           </Button>
-          <Button onClick={() => setRulesOpen(true)} disabled={!modelCount} data-testid="bim-rules">
+          <Button onClick={onRules} disabled={!data.completed.length} data-testid="bim-rules">
             {t('bim.rules')}
           </Button>
         </>
