@@ -128,6 +128,22 @@ export function bimDemoIfc(api: IfcAPI, options: BimDemoOptions = {}): BimDemoRe
   const len = (v: number) => new IFC4.IfcLengthMeasure(v);
   const label = (s: string) => new IFC4.IfcLabel(s);
   const guid = (key: string) => new IFC4.IfcGloballyUniqueId(bimIfcGuid(`takt-demo/${key}`));
+  /**
+   * What a spatial element (site, building, storey) starts with: GlobalId, owner history, name,
+   * description, object type, placement, shape, long name, and a composition of a whole element.
+   */
+  const spatialHead = (key: string, name: string, placement: Handle<IFC4.IfcLocalPlacement>) =>
+    [
+      guid(key),
+      null,
+      label(name),
+      null,
+      null,
+      placement,
+      null,
+      null,
+      IFC4.IfcElementCompositionEnum.ELEMENT,
+    ] as const;
 
   const pointCache = new Map<string, Handle<IFC4.IfcCartesianPoint>>();
   const point = (x: number, y: number, z: number) => {
@@ -181,22 +197,7 @@ export function bimDemoIfc(api: IfcAPI, options: BimDemoOptions = {}): BimDemoRe
   );
   const sitePlacement = placementAt(null, 0, 0, 0);
   const site = write(
-    new IFC4.IfcSite(
-      guid('site'),
-      null,
-      label('Площадка'),
-      null,
-      null,
-      sitePlacement,
-      null,
-      null,
-      IFC4.IfcElementCompositionEnum.ELEMENT,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ),
+    new IFC4.IfcSite(...spatialHead('site', 'Площадка', sitePlacement), null, null, null, null, null),
   );
   write(new IFC4.IfcRelAggregates(guid('project-site'), null, null, null, project, [site]));
 
@@ -318,38 +319,14 @@ export function bimDemoIfc(api: IfcAPI, options: BimDemoOptions = {}): BimDemoRe
     const x0 = (s - 1) * (WIDTH + GAP);
     const buildingPlacement = placementAt(sitePlacement, x0, 0, 0);
     const building = write(
-      new IFC4.IfcBuilding(
-        guid(`s${s}`),
-        null,
-        label(`Секция ${s}`),
-        null,
-        null,
-        buildingPlacement,
-        null,
-        null,
-        IFC4.IfcElementCompositionEnum.ELEMENT,
-        null,
-        null,
-        null,
-      ),
+      new IFC4.IfcBuilding(...spatialHead(`s${s}`, `Секция ${s}`, buildingPlacement), null, null, null),
     );
     buildings.push(building);
     const storeys: Handle<IfcLineObject>[] = [];
     const storey = (floor: number, name: string, elevation: number) => {
       const placement = placementAt(buildingPlacement, 0, 0, elevation);
       const h = write(
-        new IFC4.IfcBuildingStorey(
-          guid(`s${s}f${floor}`),
-          null,
-          label(name),
-          null,
-          null,
-          placement,
-          null,
-          null,
-          IFC4.IfcElementCompositionEnum.ELEMENT,
-          len(elevation),
-        ),
+        new IFC4.IfcBuildingStorey(...spatialHead(`s${s}f${floor}`, name, placement), len(elevation)),
       );
       storeys.push(h);
       return { h, placement, contents: [] as Handle<IfcLineObject>[] };
