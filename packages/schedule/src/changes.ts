@@ -1,3 +1,4 @@
+import { RESULT_WORK_ARRAYS } from '@takt/engine';
 import type { ScheduleDocument } from './document.js';
 
 /**
@@ -13,13 +14,7 @@ export const CHANGED_WORK_COLUMNS = [
   'finishLimitDate',
   'planStart',
   'planFinish',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'totalFloat',
-  'freeFloat',
-  'critical',
+  ...RESULT_WORK_ARRAYS,
 ] as const;
 
 type ChangedColumn = (typeof CHANGED_WORK_COLUMNS)[number];
