@@ -42,24 +42,12 @@ interface ModelRow {
 const MODEL_SELECT = `id, "projectId", name, "fileName", "fileSize"::text AS "fileSize", schema, status, phase, progress,
   error, "elementCount", "geometrySize"::text AS "geometrySize", "parseMs", visible, "sortKey", revision, "createdAt", "updatedAt"`;
 
+/** The API's model: the selected row with its byte counts as numbers and its timestamps as ISO text. */
 function toModel(row: ModelRow) {
   return {
-    id: row.id,
-    projectId: row.projectId,
-    name: row.name,
-    fileName: row.fileName,
+    ...row,
     fileSize: Number(row.fileSize),
-    schema: row.schema,
-    status: row.status,
-    phase: row.phase,
-    progress: row.progress,
-    error: row.error,
-    elementCount: row.elementCount,
     geometrySize: row.geometrySize === null ? null : Number(row.geometrySize),
-    parseMs: row.parseMs,
-    visible: row.visible,
-    sortKey: row.sortKey,
-    revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
