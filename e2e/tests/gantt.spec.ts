@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import type { GanttBar } from './gantt-probe';
 import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
@@ -173,12 +173,21 @@ test.describe('gantt on a tall screen', () => {
     expect(predDuring[0]).toBeGreaterThanOrEqual(predBefore[0] + 3 * DAY - DAY);
     await shot(page, 'gantt-03-dragging');
 
-    // … and on drop the change is saved, calculated by the server, whose dates equal the browser's.
+    // … and on drop the change is saved, calculated by the server, whose dates equal the browser's; the
+    // changes the server answers are applied to the loaded version, which is not loaded again.
+    const payloadLoads: string[] = [];
+    const countLoads = (r: Request) => {
+      if (r.url().includes('/payload-binary')) payloadLoads.push(r.url());
+    };
+    page.on('request', countLoads);
     await page.mouse.up();
     await expect(page.getByTestId('gantt-status')).toHaveText('Saved; the schedule is recalculated.', {
       timeout: 30_000,
     });
     await expect.poll(() => probe.plan(page, succ.id)).toEqual(during);
+    await settle(page);
+    page.off('request', countLoads);
+    expect(payloadLoads, 'the version is not loaded again after a drag').toEqual([]);
     await shot(page, 'gantt-04-saved');
     await page.reload();
     await waitReady(page);

@@ -40,7 +40,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
 
   const rows = useVisibleRows(model, collapsed, filterText, indicator, tick);
   const openWork = useRowFocus({ model, target, rows, columnSettings, grid });
-  const { reload, afterEdit } = useReload(spaceId, scheduleId);
+  const { reload, afterSave, afterEdit } = useReload(spaceId, scheduleId);
 
   const histogram = useResourceHistogram({
     open: dock === 'histogram',
@@ -127,6 +127,10 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           onPaste={onPaste}
           onOpenWork={openWork}
           onChanged={reload}
+          onPatched={() => {
+            grid.bump();
+            afterSave();
+          }}
         />
         {panel && model && version && (
           <SchedulePanel

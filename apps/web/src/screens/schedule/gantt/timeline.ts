@@ -53,6 +53,8 @@ export interface GanttTimelineProps {
   onOpenWork: (row: number) => void;
   /** After a saved change: reload the version. */
   onChanged: () => void;
+  /** After a saved change applied to the model in place (its arrays changed, see `revision`). */
+  onPatched: () => void;
 }
 
 export interface Menu {

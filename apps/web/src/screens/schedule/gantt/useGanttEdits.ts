@@ -1,5 +1,5 @@
 import { type GanttSnapshot, type LINK_TYPES, WORK_SUMMARY } from '@takt/gantt';
-import { type EditCommand, workLabel } from '@takt/schedule';
+import { applyDocumentChanges, type EditCommand, workLabel } from '@takt/schedule';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { confirmedDelete } from '../../../components/confirm';
 import type { ScheduleModel } from '../../../lib/columnar';
@@ -16,10 +16,11 @@ import type { WhatIf } from './whatif';
 /**
  * The edits of the timeline: what a work is called and whether it may be dragged or linked, and the
  * saving of a drag, a new link and a deleted one — each one `works.applyEdit` call that also
- * calculates — after which the version reloads.
+ * calculates — after which the changes the server answers are applied to the model in place (the
+ * version reloads when it answers none: new or removed links, or a change of most of the version).
  */
 export function useGanttEdits(args: {
-  props: Pick<GanttTimelineProps, 'onChanged'>;
+  props: Pick<GanttTimelineProps, 'onChanged' | 'onPatched'>;
   refs: TimelineRefs;
   t: Translate;
   spaceId: string;
@@ -72,15 +73,21 @@ export function useGanttEdits(args: {
   const commitDrag = async (work: number, edit: DragEdit) => {
     busy.current = true;
     setStatus({ text: t('gantt.saving'), tone: 'busy' });
+    const revision = model.versionRevision;
+    let patched = false;
     try {
       const saved = await save([dragCommand(model.ids[work]!, edit)]);
       setStatus({ text: t(saved.calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
+      // The model becomes the version as saved; the preview drawn meanwhile gives way to it.
+      patched = !!saved.changes && applyDocumentChanges(model, saved.changes, revision);
+      if (patched) restore();
     } catch (error) {
       restore();
       failed(error);
     } finally {
       busy.current = false;
-      props.onChanged();
+      if (patched) props.onPatched();
+      else props.onChanged();
     }
   };
 

@@ -27,6 +27,7 @@ export function ScheduleGrid({
   onPaste,
   onOpenWork,
   onChanged,
+  onPatched,
 }: {
   data: ScheduleData;
   grid: GridState;
@@ -41,6 +42,8 @@ export function ScheduleGrid({
   onPaste: (event: ClipboardEvent) => void;
   onOpenWork: (at: number) => void;
   onChanged: () => void;
+  /** A saved change was applied to the loaded document in place. */
+  onPatched: () => void;
 }) {
   const t = useT();
   const { can } = useSpace();
@@ -98,6 +101,7 @@ export function ScheduleGrid({
                 }}
                 onOpenWork={onOpenWork}
                 onChanged={onChanged}
+                onPatched={onPatched}
               />
               {histogram.chart}
             </>
