@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
-/** The web benchmark (npm run bench -w @takt/e2e): same server and browser, its own folder, no retries. */
+/**
+ * The web benchmark (npm run bench -w @takt/e2e): same server and browser, its own folder, no retries.
+ * Each test sets its own time limit by the size it measures; every wait inside fails within a minute.
+ */
 export default defineConfig({
   ...base,
   testDir: './bench',
   testMatch: '**/*.bench.ts',
-  timeout: 600_000,
+  timeout: 60_000,
   reporter: 'line',
 });
