@@ -3,10 +3,13 @@ import { type DecodeReply, receivedModel } from './columnar-transfer';
 
 let worker: Worker | null = null;
 let nextRequest = 0;
-const pending = new Map<
-  number,
-  { resolve: (model: ScheduleModel) => void; reject: (error: Error) => void }
->();
+/** A decoded version and the decoder's own time (on the worker: without the hand-offs between threads). */
+interface Decoded {
+  model: ScheduleModel;
+  decodeMs: number;
+}
+
+const pending = new Map<number, { resolve: (decoded: Decoded) => void; reject: (error: Error) => void }>();
 
 /**
  * Starts the decode worker if it is not running, so that it loads while the payload is still on its
@@ -21,7 +24,7 @@ export function startDecodeWorker(): Worker | null {
     pending.delete(reply.id);
     if (!request) return;
     if ('error' in reply) request.reject(new Error(reply.error));
-    else request.resolve(receivedModel(reply.model));
+    else request.resolve({ model: receivedModel(reply.model), decodeMs: reply.decodeMs });
   };
   // A worker that fails (its script did not load) takes its requests with it; the next load starts anew.
   started.onerror = (event) => {
@@ -40,9 +43,14 @@ export function startDecodeWorker(): Worker | null {
  * move back (transferred, neither copied), so the page's main thread stays free for drawing while a big
  * version is decoded. Without workers it decodes here, with the same codec.
  */
-export function decodeOffMainThread(bytes: ArrayBuffer): Promise<ScheduleModel> {
+export function decodeOffMainThread(bytes: ArrayBuffer): Promise<Decoded> {
   const decoder = startDecodeWorker();
-  if (!decoder) return Promise.resolve().then(() => decodeBinaryPayload(bytes));
+  if (!decoder)
+    return Promise.resolve().then(() => {
+      const started = performance.now();
+      const model = decodeBinaryPayload(bytes);
+      return { model, decodeMs: performance.now() - started };
+    });
   const id = ++nextRequest;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });

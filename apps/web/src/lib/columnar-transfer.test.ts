@@ -48,6 +48,7 @@ describe('decoding a payload on the decode worker', () => {
     const sent = received(bytes);
     const { reply, transfer } = decodeRequest({ id: 7, bytes: sent });
     expect(reply.id).toBe(7);
+    expect('decodeMs' in reply && reply.decodeMs).toBeGreaterThanOrEqual(0);
     // What the main thread receives: the worker's message through the structured clone.
     const arrived = structuredClone(reply, { transfer }) as DecodeReply;
     if (!('model' in arrived))
@@ -73,7 +74,8 @@ describe('decoding a payload on the decode worker', () => {
 
   it('decodes in place where there are no workers, with the same codec', async () => {
     const bytes = payload();
-    const model = await decodeOffMainThread(received(bytes));
+    const { model, decodeMs } = await decodeOffMainThread(received(bytes));
+    expect(decodeMs).toBeGreaterThanOrEqual(0);
     expect(columnsOf(model)).toEqual(columnsOf(decodeBinaryPayload(received(bytes))));
   });
 });

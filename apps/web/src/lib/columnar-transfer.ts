@@ -7,15 +7,17 @@ export interface DecodeRequest {
   bytes: ArrayBuffer;
 }
 
-/** What it answers: the decoded version, or why the bytes could not be decoded. */
-export type DecodeReply = { id: number; model: ScheduleModel } | { id: number; error: string };
+/** What it answers: the decoded version and the decoder's own time, or why the bytes could not be decoded. */
+export type DecodeReply =
+  | { id: number; model: ScheduleModel; decodeMs: number }
+  | { id: number; error: string };
 
 /**
  * The buffers under a decoded version's typed arrays, each once: the received bytes (most columns are
  * views over them) and the arrays the decoder made (widened narrow columns, depth, child counts).
  * Posting the version with these in the transfer list moves them to the other thread without a copy.
  */
-export function buffersOf(model: ScheduleModel): ArrayBuffer[] {
+function buffersOf(model: ScheduleModel): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const part of [model, model.relations, model.externals] as object[])
     for (const value of Object.values(part))
@@ -29,8 +31,10 @@ export function buffersOf(model: ScheduleModel): ArrayBuffer[] {
  */
 export function decodeRequest(request: DecodeRequest): { reply: DecodeReply; transfer: ArrayBuffer[] } {
   try {
+    const started = performance.now();
     const model = decodeBinaryPayload(request.bytes);
-    return { reply: { id: request.id, model }, transfer: buffersOf(model) };
+    const decodeMs = performance.now() - started;
+    return { reply: { id: request.id, model, decodeMs }, transfer: buffersOf(model) };
   } catch (error) {
     return { reply: { id: request.id, error: (error as Error).message }, transfer: [] };
   }
