@@ -11,6 +11,7 @@ import {
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { sqlMinutesOfTimestamp } from '../../db/time';
+import type { WorkRowOf } from '../../db/work-row';
 import { versionScope } from './links';
 import { projectOf } from './models';
 import { listProfiles } from './profiles';
@@ -172,19 +173,11 @@ export async function deviationDates(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionScope(ctx.db.pool, spaceId, versionId);
   const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`;
-  const { rows } = await ctx.db.pool.query<{
-    workId: string;
-    code: string | null;
-    name: string;
-    planStart: string | null;
-    planFinish: string | null;
-    approvedStart: string | null;
-    approvedFinish: string | null;
-    factStart: string | null;
-    factFinish: string | null;
-    elements: number;
-    deviationDays: number | null;
-  }>(
+  // the planned, approved and actual dates of each work, as wall-clock text
+  type Dates = `${'plan' | 'approved' | 'fact'}${'Start' | 'Finish'}`;
+  const { rows } = await ctx.db.pool.query<
+    WorkRowOf<'code' | 'name' | Dates> & { workId: string; elements: number; deviationDays: number | null }
+  >(
     `SELECT w.id AS "workId", w.code, w.name, ${day('w."planStart"')} AS "planStart", ${day('w."planFinish"')} AS "planFinish",
        ${day('w."approvedStart"')} AS "approvedStart", ${day('w."approvedFinish"')} AS "approvedFinish",
        ${day('w."factStart"')} AS "factStart", ${day('w."factFinish"')} AS "factFinish",
