@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { BimElement } from '@takt/bim';
 import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
@@ -324,23 +325,12 @@ export async function projectPbs(ctx: SpaceContext, projectId: string) {
 
 // ── Parsing job ────────────────────────────────────────────────────────────────────────────────
 
-interface ParsedElement {
-  expressId: number;
-  globalId: string;
-  ifcClass: string;
-  name: string | null;
-  typeName: string | null;
-  storey: string | null;
-  building: string | null;
-  properties: unknown;
-  quantities: unknown;
-}
 type WorkerMessage =
   | { type: 'progress'; phase: string; done: number; total: number }
   | {
       type: 'result';
       schema: string;
-      elements: ParsedElement[];
+      elements: BimElement[];
       spatial: unknown;
       processLinks: unknown;
       geometry: Uint8Array;
@@ -393,7 +383,7 @@ async function insertElements(
   client: pg.PoolClient,
   spaceId: string,
   modelId: string,
-  elements: ParsedElement[],
+  elements: BimElement[],
 ) {
   const CHUNK = 10_000;
   for (let from = 0; from < elements.length; from += CHUNK) {
