@@ -12,7 +12,7 @@ export const SIZES = (process.env.TAKT_BENCH_WORKS ?? '10000,100000')
   .filter((size) => Number.isInteger(size) && size > 0);
 
 /** How long one thing may take to appear at a size: seconds for 10,000 works, a minute for 100,000. */
-export const waitMs = (works: number) => Math.max(15_000, Math.ceil(works / 100_000) * 60_000);
+export const waitMs = (works: number) => Math.max(15_000, Math.round((works / 100_000) * 60_000));
 
 export const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
 export const resultFile = (works: number) => `${RESULTS_DIR}schedule-bench-${works}.json`;
