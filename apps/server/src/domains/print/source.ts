@@ -1,5 +1,4 @@
 import { LIMIT_TYPES, LINK_TYPES, WORK_TYPES } from '@takt/contracts';
-import { kyselyOf } from '@takt/db';
 import { type Calendar, calendarCompile, NO_TIME, timeFromIso } from '@takt/engine';
 import {
   LINK_TYPES as GANTT_LINK_TYPES,
@@ -11,11 +10,11 @@ import {
 } from '@takt/gantt';
 import { calendarToEngine } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
-import { workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
 import { listCalendars } from '../calendars';
 import { type VersionColumns, versionColumns, versionFingerprint } from '../versions';
+import { planDetailRows } from '../works';
 
 /** What a print reads about a version besides its works: names for the titles, the data date, the calendar. */
 export interface VersionInfo {
@@ -78,17 +77,6 @@ export async function versionCalendar(ctx: SpaceContext, calendarId: string | nu
  * Dates the columnar payload does not carry (approved plan, constraints), by WBS row. Only works that have
  * any of them come back from the database, so a version without a baseline costs one empty query.
  */
-/** What a print draws of a work that the version's columns leave out: the approved plan and constraints. */
-const EXTRA_WORK_COLUMNS = [
-  'id',
-  'approvedStart',
-  'approvedFinish',
-  'startLimit',
-  'startLimitDate',
-  'finishLimit',
-  'finishLimitDate',
-] as const;
-
 export interface VersionExtras {
   approvedStart: Int32Array;
   approvedFinish: Int32Array;
@@ -112,21 +100,8 @@ export async function versionExtras(
     finishLimitType: new Uint8Array(n),
     finishLimitDate: new Int32Array(n).fill(NO_TIME),
   };
-  // Only the works that have any of them: the rest keep the defaults above.
-  const rows = await kyselyOf(ctx.db.pool)
-    .selectFrom('works as w')
-    .select(workColumns('w', EXTRA_WORK_COLUMNS))
-    .where('w.versionId', '=', versionId)
-    .where('w.spaceId', '=', ctx.space.spaceId)
-    .where((eb) =>
-      eb.or([
-        eb('w.approvedStart', 'is not', null),
-        eb('w.approvedFinish', 'is not', null),
-        eb('w.startLimit', 'is not', null),
-        eb('w.finishLimit', 'is not', null),
-      ]),
-    )
-    .execute();
+  // Only the works that have any plan detail come back: the rest keep the defaults above.
+  const rows = await planDetailRows(ctx.db.pool, ctx.space.spaceId, versionId);
   if (rows.length === 0) return extras;
   const rowOf = new Map<string, number>();
   for (let row = 0; row < columns.ids.length; row++) rowOf.set(columns.ids[row]!, row);

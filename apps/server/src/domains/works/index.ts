@@ -12,6 +12,7 @@ export {
   listWorks,
   moveWork,
   outdentWork,
+  planDetailRows,
   searchWorks,
   setWorkState,
   updateWork,

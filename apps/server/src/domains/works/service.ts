@@ -442,14 +442,9 @@ const PLAN_DETAIL_COLUMNS = [
   'finishLimitDate',
 ] as const;
 
-/**
- * Works whose plan details are outside the columnar payload — approved (baseline) dates and volume,
- * start and finish constraints — sparse: only the works that have any of them.
- */
-export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
-  const spaceId = ctx.space.spaceId;
-  await versionOf(ctx.db.pool, spaceId, versionId);
-  const rows = await kyselyOf(ctx.db.pool)
+/** The rows of PLAN_DETAIL_COLUMNS of the version's works that have any plan detail (the rest have none). */
+export function planDetailRows(on: Sql, spaceId: string, versionId: string) {
+  return kyselyOf(on)
     .selectFrom('works as w')
     .select(workColumns('w', PLAN_DETAIL_COLUMNS))
     .where('w.versionId', '=', versionId)
@@ -464,6 +459,16 @@ export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
       ]),
     )
     .execute();
+}
+
+/**
+ * Works whose plan details are outside the columnar payload — approved (baseline) dates and volume,
+ * start and finish constraints — sparse: only the works that have any of them.
+ */
+export async function workPlanDetails(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  await versionOf(ctx.db.pool, spaceId, versionId);
+  const rows = await planDetailRows(ctx.db.pool, spaceId, versionId);
   return rows.map(({ startLimit, startLimitDate, finishLimit, finishLimitDate, ...rest }) => ({
     ...rest,
     startLimit: startLimit ? { type: startLimit, date: startLimitDate } : null,
