@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import './gantt-probe';
-import { openSignedIn, ownSpaceByApi } from './helpers';
+import { demoSpaceByApi, openSignedIn } from './helpers';
 
 /** The text selected in the page now. */
 const selectedText = (page: Page) => page.evaluate(() => window.getSelection()?.toString() ?? '');
@@ -11,19 +11,12 @@ const selectedText = (page: Page) => page.evaluate(() => window.getSelection()?.
  * until it is released.
  */
 test('gantt: dragging from the timeline across the grid selects no text', async ({ page, request }) => {
-  const { token, spaceId, call } = await ownSpaceByApi(request, 'ganttselect', 'Gantt selection');
-  await call.post(`/space/${spaceId}/demo`);
-  const nodes = (await call.get(`/space/${spaceId}/eps`)) as unknown as {
-    id: string;
-    kind: string;
-    actualVersionId: string | null;
-  }[];
-  const schedule = nodes.find((n) => n.kind === 'schedule' && n.actualVersionId)!;
+  const { token, spaceId, scheduleId } = await demoSpaceByApi(request, 'ganttselect', 'Gantt selection');
   await page.addInitScript(() => {
     localStorage.setItem('takt.gantt.renderer', 'canvas');
     localStorage.setItem('takt.gantt.split', '520');
   });
-  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   const timeline = page.getByTestId('gantt').getByRole('application');
   await expect(timeline).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await page.waitForFunction(() => (window.__taktGantt?.probe.bars().length ?? 0) > 3, undefined, {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import type { GanttBar } from './gantt-probe';
-import { openSignedIn, ownSpaceByApi, shot } from './helpers';
+import { demoSpaceByApi, openSignedIn, shot } from './helpers';
 
 const probe = {
   bars: (page: Page) => page.evaluate(() => window.__taktGantt!.probe.bars()),
@@ -25,17 +25,15 @@ const DAY = 1440;
 
 /** A space with the demo residential schedule; the schedule's id, its version and its works. */
 async function demoSchedule(request: APIRequestContext) {
-  const { token, spaceId, call: client } = await ownSpaceByApi(request, 'gantt', 'Gantt');
-  await client.post(`/space/${spaceId}/demo`);
-  const nodes = (await client.get(`/space/${spaceId}/eps`)) as unknown as {
-    id: string;
-    kind: string;
-    actualVersionId: string | null;
-  }[];
-  const schedule = nodes.find((n) => n.kind === 'schedule' && n.actualVersionId)!;
-  const versionId = schedule.actualVersionId!;
+  const {
+    token,
+    spaceId,
+    call: client,
+    scheduleId,
+    versionId,
+  } = await demoSpaceByApi(request, 'gantt', 'Gantt');
   const works = (await client.get(`/space/${spaceId}/versions/${versionId}/wbs`)) as unknown as Work[];
-  return { token, spaceId, client, scheduleId: schedule.id, versionId, works };
+  return { token, spaceId, client, scheduleId, versionId, works };
 }
 
 async function openTimeline(page: Page, token: string, path: string) {

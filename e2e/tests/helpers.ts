@@ -86,6 +86,19 @@ export async function ownSpaceByApi(request: APIRequestContext, login: string, s
   return { token, spaceId, call: api(request, token) };
 }
 
+/** A new user's space filled with the demo programme, by API: the demo schedule and its actual version. */
+export async function demoSpaceByApi(request: APIRequestContext, login: string, spaceName: string) {
+  const space = await ownSpaceByApi(request, login, spaceName);
+  await space.call.post(`/space/${space.spaceId}/demo`);
+  const nodes = (await space.call.get(`/space/${space.spaceId}/eps`)) as unknown as {
+    id: string;
+    kind: string;
+    actualVersionId: string | null;
+  }[];
+  const schedule = nodes.find((n) => n.kind === 'schedule' && n.actualVersionId)!;
+  return { ...space, scheduleId: schedule.id, versionId: schedule.actualVersionId! };
+}
+
 /**
  * A facility, a project in it and a schedule in that, by API, with the schedule's first (actual) version
  * and that version's API path (`v`).
