@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ImportProblem } from '@takt/contracts';
 import {
   PROBLEM_XER_RELATIONS,
   PROBLEM_XER_TASKS,
@@ -19,17 +20,6 @@ async function patched(path: string, from: string, to: string): Promise<string> 
   return out;
 }
 
-interface Problem {
-  code: string;
-  action: string;
-  line?: number;
-  table?: string;
-  record?: string;
-  field?: string;
-  value?: string;
-  replacement?: string;
-  message: string;
-}
 interface Job {
   id: string;
   state: string;
@@ -38,7 +28,7 @@ interface Job {
   report: {
     read: Record<string, number>;
     written: Record<string, number> | null;
-    problems?: Problem[];
+    problems?: ImportProblem[];
     problemCount?: number;
     encoding?: { chosen: string; used: string };
     recordedDates: { moved: number; choice: string | null };
