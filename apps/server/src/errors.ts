@@ -35,6 +35,17 @@ export function deletedOrNotFound(count: number | null): { success: true } {
   return { success: true };
 }
 
+/**
+ * What an update at a revision answers when it changed no row: Conflict when the row is there (at another
+ * revision), NotFound when it is not. `model` is the Prisma model, `where` the row's filter without the revision.
+ */
+export async function staleOrMissing<W>(
+  model: { count(args: { where: W }): PromiseLike<number> },
+  where: W,
+): Promise<AppError> {
+  return new AppError((await model.count({ where })) ? 'Conflict' : 'NotFound');
+}
+
 /** A Prisma model whose rows belong to a space: all a delete by id needs of it. */
 interface SpaceRowModel {
   deleteMany(args: { where: { id: string; spaceId: string } }): PromiseLike<{ count: number }>;

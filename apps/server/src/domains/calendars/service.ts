@@ -1,7 +1,7 @@
 import { kyselyOf } from '@takt/db';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, staleOrMissing } from '../../errors';
 
 type Interval = { start: string; finish: string };
 type ExceptionInput = { date: string; until?: string | null; name?: string | null; intervals: Interval[] };
@@ -127,10 +127,7 @@ export async function updateCalendar(
         revision: { increment: 1 },
       },
     });
-    if (updated.count === 0) {
-      const exists = await tx.calendar.count({ where: { id: input.calendarId, spaceId } });
-      throw new AppError(exists ? 'Conflict' : 'NotFound');
-    }
+    if (updated.count === 0) throw await staleOrMissing(tx.calendar, { id: input.calendarId, spaceId });
     if (input.exceptions) {
       await tx.calendarException.deleteMany({ where: { calendarId: input.calendarId } });
       await tx.calendarException.createMany({

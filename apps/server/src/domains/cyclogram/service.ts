@@ -3,7 +3,7 @@ import { CYCLOGRAM_LIMITS, cyclogramLocationSource, cyclogramTradeSource } from 
 import { NO_TIME, timeFromIso } from '@takt/engine';
 import { type CyclogramInput, cyclogramClashes, MINUTES_PER_DAY } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, staleOrMissing } from '../../errors';
 import { versionSource, wbsDepths } from '../print';
 import { versionOf } from '../versions';
 import { cyclogramBuild, cyclogramDefaults } from './build';
@@ -174,10 +174,7 @@ export async function saveCyclogram(
       where: { ...where, revision: input.revision },
       data: { ...data, revision: { increment: 1 } },
     });
-    if (updated.count === 0) {
-      const exists = await ctx.db.prisma.cyclogramSetting.count({ where });
-      throw new AppError(exists ? 'Conflict' : 'NotFound');
-    }
+    if (updated.count === 0) throw await staleOrMissing(ctx.db.prisma.cyclogramSetting, where);
   }
   return getCyclogram(ctx, { versionId: input.versionId });
 }

@@ -1,6 +1,6 @@
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
-import { AppError, deleteSpaceRow } from '../../errors';
+import { AppError, deleteSpaceRow, staleOrMissing } from '../../errors';
 import { versionForEdit } from '../versions';
 
 export async function listDirectories(ctx: SpaceContext) {
@@ -33,12 +33,7 @@ export async function updateDirectory(
     where: { id: input.directoryId, spaceId, revision: input.revision },
     data: { name: input.name, revision: { increment: 1 } },
   });
-  if (!updated.count)
-    throw new AppError(
-      (await ctx.db.prisma.directory.count({ where: { id: input.directoryId, spaceId } }))
-        ? 'Conflict'
-        : 'NotFound',
-    );
+  if (!updated.count) throw await staleOrMissing(ctx.db.prisma.directory, { id: input.directoryId, spaceId });
   return ctx.db.prisma.directory.findUniqueOrThrow({
     where: { id: input.directoryId },
     select: { id: true, name: true, revision: true },
@@ -82,11 +77,7 @@ export async function updateDirectoryValue(
     },
   });
   if (!updated.count)
-    throw new AppError(
-      (await ctx.db.prisma.directoryValue.count({ where: { id: input.valueId, spaceId } }))
-        ? 'Conflict'
-        : 'NotFound',
-    );
+    throw await staleOrMissing(ctx.db.prisma.directoryValue, { id: input.valueId, spaceId });
   return ctx.db.prisma.directoryValue.findUniqueOrThrow({
     where: { id: input.valueId },
     select: { id: true, directoryId: true, code: true, name: true, revision: true },

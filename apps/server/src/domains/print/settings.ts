@@ -7,7 +7,7 @@ import {
   type PrintSettingsFields,
 } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, staleOrMissing } from '../../errors';
 import { versionOf } from '../versions';
 import { presetOf } from './presets';
 
@@ -121,9 +121,6 @@ export async function updatePrintSettings(
       revision: { increment: 1 },
     },
   });
-  if (updated.count === 0) {
-    const exists = await ctx.db.prisma.printSetting.count({ where });
-    throw new AppError(exists ? 'Conflict' : 'NotFound');
-  }
+  if (updated.count === 0) throw await staleOrMissing(ctx.db.prisma.printSetting, where);
   return toSettings(await ctx.db.prisma.printSetting.findFirst({ where }));
 }
