@@ -282,6 +282,16 @@ for (const WORKS of SIZES) {
       await settle(page, wait);
       target = await dragTarget(page, preferred);
     }
+    // The reopened page builds its scheduler in idle time again: the drag steps measure the live
+    // recalculation, not the build (a drag that came first would wait for it).
+    await appear(
+      page,
+      'the engine scheduler of the reopened page (window.__taktGantt.whatIfBuildMs)',
+      wait,
+      () => {
+        return window.__taktGantt?.whatIfBuildMs !== undefined;
+      },
+    );
     if (!target)
       throw new Error(
         `no bar of a work with successors lies inside the timeline with room for a ${DRAG_STEPS}-day drag (at the day and week scales)`,
