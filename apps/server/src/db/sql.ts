@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { AppError } from '../errors';
 
 /** Where a query can run: the pool, or one connection taken from it (inside a transaction). */
 export type Sql = pg.Pool | pg.PoolClient;
@@ -18,6 +19,17 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   } finally {
     client.release();
   }
+}
+
+/** The one row a query of a single record answers; NotFound when it answers none (no such row in the space). */
+export async function rowOrNotFound<R extends pg.QueryResultRow>(
+  on: Sql,
+  text: string,
+  params: unknown[],
+): Promise<R> {
+  const { rows } = await on.query<R>(text, params);
+  if (!rows[0]) throw new AppError('NotFound');
+  return rows[0];
 }
 
 /**

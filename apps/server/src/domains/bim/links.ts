@@ -9,7 +9,7 @@ import {
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { completedModel } from './models';
 import { whereClause } from './where';
@@ -29,15 +29,14 @@ export interface VersionScope {
 
 /** The version with its schedule and the schedule's project (whose models it links to). */
 export async function versionScope(sql: Sql, spaceId: string, versionId: string): Promise<VersionScope> {
-  const { rows } = await sql.query<VersionScope>(
+  return rowOrNotFound<VersionScope>(
+    sql,
     `SELECT v.id AS "versionId", v."scheduleId", p.id AS "projectId", v.locked
      FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId"
      LEFT JOIN eps_nodes p ON p.id = s."parentId" AND p.kind = 'project'
      WHERE v.id = $1 AND v."spaceId" = $2`,
     [versionId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 async function editableScope(sql: Sql, spaceId: string, versionId: string) {

@@ -3,7 +3,7 @@ import type { BimElement } from '@takt/bim';
 import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
@@ -56,21 +56,19 @@ function toModel(row: ModelRow) {
 
 /** The project node, scoped by space; NotFound unless it is a project of the caller's space. */
 export async function projectOf(sql: Sql, spaceId: string, projectId: string) {
-  const { rows } = await sql.query<{ id: string; name: string }>(
+  return rowOrNotFound<{ id: string; name: string }>(
+    sql,
     `SELECT id, name FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'project'`,
     [projectId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 async function modelRow(sql: Sql, spaceId: string, modelId: string, lock = false): Promise<ModelRow> {
-  const { rows } = await sql.query<ModelRow>(
+  return rowOrNotFound<ModelRow>(
+    sql,
     `SELECT ${MODEL_SELECT} FROM bim_models WHERE id = $1 AND "spaceId" = $2 ${lock ? 'FOR UPDATE' : ''}`,
     [modelId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 /** A completed model (its elements and geometry exist); NotFound otherwise. */
@@ -274,13 +272,12 @@ export async function elementColumns(ctx: SpaceContext, modelId: string) {
 export async function elementAttributes(ctx: SpaceContext, modelId: string, globalId: string) {
   const spaceId = ctx.space.spaceId;
   await completedModel(ctx.db.pool, spaceId, modelId);
-  const { rows } = await ctx.db.pool.query<ElementRow & { properties: unknown; quantities: unknown }>(
+  return rowOrNotFound<ElementRow & { properties: unknown; quantities: unknown }>(
+    ctx.db.pool,
     `SELECT ${ELEMENT_SELECT}, e.properties, e.quantities FROM bim_elements e
      WHERE e."modelId" = $1 AND e."spaceId" = $2 AND e."globalId" = $3 ORDER BY e.index LIMIT 1`,
     [modelId, spaceId, globalId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 /**

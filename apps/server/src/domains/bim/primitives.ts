@@ -1,6 +1,7 @@
 import type { BimPrimitiveShape } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
+import { rowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 
 /** 3D primitives (box, sphere, plane, cylinder) of an EPS node (API primitivesModels CRUD by EPS). */
@@ -37,12 +38,11 @@ async function epsOf(sql: Sql, spaceId: string, epsId: string) {
 }
 
 async function primitiveRow(sql: Sql, spaceId: string, primitiveId: string) {
-  const { rows } = await sql.query<PrimitiveRow>(
+  return rowOrNotFound<PrimitiveRow>(
+    sql,
     `SELECT ${SELECT} FROM bim_primitives WHERE id = $1 AND "spaceId" = $2`,
     [primitiveId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function listPrimitives(ctx: SpaceContext, epsId: string) {

@@ -3,6 +3,7 @@ import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
+import { rowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { projectOf } from './models';
 
@@ -53,12 +54,11 @@ export async function listProfiles(
 }
 
 async function profileRow(sql: Sql, spaceId: string, profileId: string) {
-  const { rows } = await sql.query<BimProfileDto>(
+  return rowOrNotFound<BimProfileDto>(
+    sql,
     `SELECT ${PROFILE_SELECT} FROM bim_profiles WHERE id = $1 AND "spaceId" = $2`,
     [profileId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 function nameTaken(error: unknown): never {

@@ -1,6 +1,7 @@
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
+import { rowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { checkProfile } from './links';
 
@@ -24,12 +25,11 @@ async function scheduleOf(sql: Sql, spaceId: string, scheduleId: string) {
 }
 
 async function ruleRow(sql: Sql, spaceId: string, ruleId: string) {
-  const { rows } = await sql.query<RuleRow>(
+  return rowOrNotFound<RuleRow>(
+    sql,
     `SELECT ${RULE_SELECT} FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2`,
     [ruleId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function listRules(ctx: SpaceContext, scheduleId: string) {

@@ -1,7 +1,7 @@
 import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
@@ -24,12 +24,11 @@ type NodeRow = {
 const NODE_SELECT = `n.id, n."parentId", n.kind, n.name, n.code, n."groupId", n."sortKey", n.revision`;
 
 async function nodeOf(sql: Sql, spaceId: string, nodeId: string, lock = false): Promise<NodeRow> {
-  const { rows } = await sql.query<NodeRow>(
+  return rowOrNotFound<NodeRow>(
+    sql,
     `SELECT ${NODE_SELECT} FROM eps_nodes n WHERE n.id = $1 AND n."spaceId" = $2 ${lock ? 'FOR UPDATE' : ''}`,
     [nodeId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 async function checkParent(sql: Sql, spaceId: string, kind: EpsKind, parentId: string | null) {
@@ -213,18 +212,17 @@ export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
 
 // ── schedule groups ───────────────────────────────────────────────────────────────────────────
 async function groupOf(sql: Sql, spaceId: string, groupId: string) {
-  const { rows } = await sql.query<{
+  return rowOrNotFound<{
     id: string;
     projectId: string;
     name: string;
     sortKey: number;
     revision: number;
   }>(
+    sql,
     `SELECT id, "projectId", name, "sortKey", revision FROM schedule_groups WHERE id = $1 AND "spaceId" = $2`,
     [groupId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function listScheduleGroups(ctx: SpaceContext, projectId?: string) {

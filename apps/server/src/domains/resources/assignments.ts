@@ -1,7 +1,7 @@
 import { type AssignmentFields, reservedModeIssue } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo';
 import { versionOf } from '../versions';
@@ -62,12 +62,11 @@ export async function assignmentSummary(ctx: SpaceContext, versionId: string) {
 }
 
 async function assignmentOf(sql: Sql, spaceId: string, id: string): Promise<AssignmentDto> {
-  const { rows } = await sql.query<AssignmentDto>(
+  return rowOrNotFound<AssignmentDto>(
+    sql,
     `SELECT ${ASSIGNMENT_SELECT} FROM ${ASSIGNMENT_FROM} WHERE a.id = $1 AND a."spaceId" = $2`,
     [id, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 const FIELD_CASTS: Record<keyof AssignmentFields, string> = {
@@ -119,12 +118,11 @@ async function workOfVersion(client: pg.PoolClient, versionId: string, workIds: 
 }
 
 async function resourceInSpace(client: pg.PoolClient, spaceId: string, resourceId: string) {
-  const { rows } = await client.query<{ id: string; name: string }>(
+  return rowOrNotFound<{ id: string; name: string }>(
+    client,
     `SELECT id, name FROM resources WHERE id = $1 AND "spaceId" = $2`,
     [resourceId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function createAssignment(

@@ -1,7 +1,7 @@
 import type { ResourceFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction } from '../../db/sql';
+import { inTransaction, rowOrNotFound } from '../../db/sql';
 import { AppError, deletedOrNotFound } from '../../errors';
 import { setClauses } from './set-clauses';
 
@@ -183,12 +183,11 @@ export async function listResources(ctx: SpaceContext, input: { filter?: string;
 }
 
 export async function resourceOf(sql: Sql, spaceId: string, resourceId: string): Promise<ResourceDto> {
-  const { rows } = await sql.query<ResourceDto>(
+  return rowOrNotFound<ResourceDto>(
+    sql,
     `SELECT ${WITH_COUNT} FROM resources r WHERE r.id = $1 AND r."spaceId" = $2`,
     [resourceId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function getResource(ctx: SpaceContext, resourceId: string) {
