@@ -44,7 +44,7 @@ try {
         works: size,
         case: label,
         changedRows: changed,
-        documentKept: run ? run.phases.documentKept : '',
+        document: run ? run.phases.document : '',
         readMs: run ? run.phases.readMs : '',
         calculateMs: run ? run.phases.calculateMs : '',
         writeMs: run ? run.phases.writeMs : '',

@@ -18,6 +18,7 @@ export {
   encodeBinaryPayload,
 } from './codec-binary.js';
 export { decodeJsonPayload, encodeJsonPayload, JSON_PAYLOAD_FORMAT, type JsonPayload } from './codec-json.js';
+export { namesOf, WORK_COLUMNS as DOCUMENT_WORK_COLUMNS } from './columns.js';
 export {
   type AddedRelation,
   type EditCommand,

@@ -42,6 +42,7 @@ describe('FingerprintCache', () => {
     cache.put('a', 'f2', 'two');
     expect(cache.peek('a', 'f1')).toBeUndefined();
     expect(cache.peek('a', 'f2')).toBe('two');
+    expect(cache.latest('a')).toEqual({ fingerprint: 'f2', value: 'two' });
     cache.delete('a');
     expect(cache.has('a')).toBe(false);
   });

@@ -33,6 +33,11 @@ export class FingerprintCache<T> {
     return hit.value;
   }
 
+  /** What is kept for `key`, whatever its fingerprint (it does not become the most recently used). */
+  latest(key: string): { fingerprint: string; value: T } | undefined {
+    return this.entries.get(key);
+  }
+
   /** Keeps `value` as `key`'s at `fingerprint`, in place of what was kept for it. */
   put(key: string, fingerprint: string, value: T): void {
     this.entries.delete(key);

@@ -8,8 +8,7 @@ import { keyDate, sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import {
-  type KeptDocument,
-  keepVersionDocument,
+  keepWrittenDocument,
   primePayload,
   schedulingKeyOf,
   type VersionDocument,
@@ -201,13 +200,19 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
   );
   if (!started.rowCount) throw new AppError('VersionLocked');
   const startedAt = performance.now();
-  const phases = { readMs: 0, calculateMs: 0, writeMs: 0, documentKept: false, attempts: 0 };
+  const phases = {
+    readMs: 0,
+    calculateMs: 0,
+    writeMs: 0,
+    document: 'read' as VersionDocument['source'],
+    attempts: 0,
+  };
   try {
     for (;;) {
       phases.attempts += 1;
       const readStarted = performance.now();
       const read = await versionDocument(pool, spaceId, versionId);
-      phases.documentKept = read.kept;
+      phases.document = read.source;
       phases.readMs += Math.round(performance.now() - readStarted);
       const target = { document: read.document, relationIdsByRow: read.relationIds };
       // Calculated before the transaction opens, so no row is locked while the engine runs.
@@ -298,26 +303,11 @@ function afterCalculation(
 ) {
   const spaceId = ctx.space.spaceId;
   const pool = ctx.db.pool;
-  const document = keepCalculated(spaceId, read, results, after.data);
+  const document = documentWithResults(read.document, results);
+  keepWrittenDocument(spaceId, after, read, document, results.changedRows);
   primePayload(ctx.payloads, spaceId, versionId, after.full, columnsOfDocument(document))
     .then(() => (inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
     .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));
-}
-
-/**
- * Keeps the document of a committed calculation (the version's document before it, with its results)
- * for the next edit or calculation of the version in this process, under the data fingerprint read
- * after the write.
- */
-function keepCalculated(
-  spaceId: string,
-  before: KeptDocument,
-  results: RowResults,
-  dataFingerprint: string,
-): ScheduleDocument {
-  const document = documentWithResults(before.document, results);
-  keepVersionDocument(spaceId, document.versionId, dataFingerprint, { ...before, document });
-  return document;
 }
 
 export async function calculationStatus(ctx: SpaceContext, versionId: string) {

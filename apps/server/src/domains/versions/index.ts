@@ -5,7 +5,7 @@ export { compareVersions, exportComparison } from './compare';
 export { WORK_COLUMNS } from './copy';
 export {
   type KeptDocument,
-  keepVersionDocument,
+  keepWrittenDocument,
   type VersionDocument,
   versionDocument,
 } from './document';

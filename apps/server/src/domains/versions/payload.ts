@@ -1,3 +1,4 @@
+import type { WorkColumnArrays } from '@takt/contracts';
 import { LIMIT_TYPES, LINK_TYPES, WORK_STATUSES, WORK_TYPES } from '@takt/contracts';
 import { type CalculateOptions, timeFromIso } from '@takt/engine';
 import {
@@ -20,6 +21,9 @@ import { AppError } from '../../errors';
  */
 export interface VersionColumns extends ScheduleColumns {
   relationIds: string[];
+  /** Per work in WBS order: the `xmin` of its row (the transaction that wrote it last) and its ordering key. */
+  xmins: Float64Array;
+  sortKeys: Int32Array;
 }
 
 const DATE_COLUMNS = [
@@ -80,6 +84,148 @@ function minutesColumn(data: Buffer | null, order: Int32Array): Int32Array {
     }
   }
   return out;
+}
+
+// 0 for no limit, else 1 + its index in LIMIT_TYPES.
+const limitCode = (column: string) =>
+  `(1 + ${enumIndex(`"${column}"`, LIMIT_TYPES)}) * ("${column}" IS NOT NULL)::int`;
+
+/** Every column of works a document holds, each aggregated over the rows selected (see `versionColumns`). */
+const WORK_AGGREGATES = `json_agg(id)::text AS id, json_agg("parentId")::text AS "parentId",
+  ${bytes('int4send("sortKey")')} AS "sortKey",
+  ${bytes('int8send(xmin::text::bigint)')} AS xmin,
+  ${bytes('int4send("durationMinutes")')} AS "durationMinutes",
+  ${bytes('int4send(coalesce("totalFloat", 0))')} AS "totalFloat",
+  ${bytes('int4send(coalesce("freeFloat", 0))')} AS "freeFloat",
+  ${bytes('int4send(revision)')} AS revision,
+  ${bytes(`int4send(${enumIndex('type', WORK_TYPES)} + 256 * ${enumIndex('status', WORK_STATUSES)} + CASE WHEN critical THEN 65536 ELSE 0 END)`)} AS flags,
+  ${bytes(`int4send(${limitCode('startLimit')} + 256 * ${limitCode('finishLimit')})`)} AS limits,
+  ${DATE_COLUMNS.map((c) => `${bytes(`timestamp_send(coalesce("${c}", '-infinity'))`)} AS "${c}"`).join(', ')},
+  ${bytes('float8send(progress)')} AS progress,
+  ${bytes(`float8send(coalesce("planVolume", 'NaN'))`)} AS "planVolume",
+  ${bytes(`float8send(coalesce("factVolume", 'NaN'))`)} AS "factVolume",
+  json_agg(code)::text AS code, json_agg(name)::text AS name, json_agg(unit)::text AS unit,
+  json_agg("calendarId")::text AS calendar, json_agg("executorId")::text AS executor,
+  json_agg("curatorId")::text AS curator`;
+
+type AggregateRow = Record<string, string | Buffer | null>;
+const json = <T>(row: AggregateRow, name: string): T[] =>
+  row[name] ? (JSON.parse(row[name] as string) as T[]) : [];
+const binary = (row: AggregateRow, name: string) => row[name] as Buffer | null;
+
+/** Reads the big-endian int64 (an `xmin`) at each source row `order[row]`. */
+function int64Column(data: Buffer | null, order: Int32Array): Float64Array {
+  const out = new Float64Array(order.length);
+  if (!data) return out;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let row = 0; row < order.length; row++) out[row] = Number(view.getBigInt64(order[row]! * 8));
+  return out;
+}
+
+/**
+ * The work columns of a works aggregate (`WORK_AGGREGATES`) but the parent, output row `row` being
+ * source row `order[row]`; strings through `intern`.
+ */
+function workColumnsOf(
+  w: AggregateRow,
+  order: Int32Array,
+  intern: (value: string | null) => number,
+): Omit<WorkColumnArrays, 'parent'> {
+  const n = order.length;
+  const interned = (name: string) => {
+    const values = json<string | null>(w, name);
+    const out = new Int32Array(n);
+    for (let row = 0; row < n; row++) out[row] = intern(values[order[row]!]!);
+    return out;
+  };
+  const flags = int32Column(binary(w, 'flags'), order);
+  const type = new Uint8Array(n);
+  const status = new Uint8Array(n);
+  const critical = new Uint8Array(n);
+  for (let row = 0; row < n; row++) {
+    type[row] = flags[row]! & 0xff;
+    status[row] = (flags[row]! >> 8) & 0xff;
+    critical[row] = (flags[row]! >> 16) & 1;
+  }
+  const limits = int32Column(binary(w, 'limits'), order);
+  const startLimit = new Uint8Array(n);
+  const finishLimit = new Uint8Array(n);
+  for (let row = 0; row < n; row++) {
+    startLimit[row] = limits[row]! & 0xff;
+    finishLimit[row] = (limits[row]! >> 8) & 0xff;
+  }
+  const minutes = (name: string) => minutesColumn(binary(w, name), order);
+  return {
+    code: interned('code'),
+    name: interned('name'),
+    type,
+    status,
+    durationMinutes: int32Column(binary(w, 'durationMinutes'), order),
+    calendar: interned('calendar'),
+    planStart: minutes('planStart'),
+    planFinish: minutes('planFinish'),
+    factStart: minutes('factStart'),
+    factFinish: minutes('factFinish'),
+    earlyStart: minutes('earlyStart'),
+    earlyFinish: minutes('earlyFinish'),
+    lateStart: minutes('lateStart'),
+    lateFinish: minutes('lateFinish'),
+    totalFloat: int32Column(binary(w, 'totalFloat'), order),
+    freeFloat: int32Column(binary(w, 'freeFloat'), order),
+    critical,
+    progress: float64Column(binary(w, 'progress'), order),
+    planVolume: float64Column(binary(w, 'planVolume'), order),
+    factVolume: float64Column(binary(w, 'factVolume'), order),
+    unit: interned('unit'),
+    executor: interned('executor'),
+    curator: interned('curator'),
+    revision: int32Column(binary(w, 'revision'), order),
+    startLimit,
+    startLimitDate: minutes('startLimitDate'),
+    finishLimit,
+    finishLimitDate: minutes('finishLimitDate'),
+  };
+}
+
+/** Works given by id, in no particular order: their ids, parents, ordering keys, `xmin`s and columns. */
+export async function worksByIds(
+  sql: Sql,
+  spaceId: string,
+  versionId: string,
+  ids: readonly string[],
+  intern: (value: string | null) => number,
+) {
+  const { rows } = await sql.query<AggregateRow>({
+    text: `SELECT ${WORK_AGGREGATES} FROM works WHERE "versionId" = $1 AND "spaceId" = $2 AND id = ANY($3::uuid[])`,
+    values: [versionId, spaceId, ids],
+  });
+  const w = rows[0]!;
+  const found = json<string>(w, 'id');
+  const identity = Int32Array.from(found, (_, i) => i);
+  return {
+    ids: found,
+    parentIds: json<string | null>(w, 'parentId'),
+    sortKeys: int32Column(binary(w, 'sortKey'), identity),
+    xmins: int64Column(binary(w, 'xmin'), identity),
+    columns: workColumnsOf(w, identity, intern),
+  };
+}
+
+/** The `xmin` of every work of the version, by id. */
+export async function workXmins(sql: Sql, spaceId: string, versionId: string) {
+  const { rows } = await sql.query<AggregateRow>({
+    text: `SELECT json_agg(id)::text AS id, ${bytes('int8send(xmin::text::bigint)')} AS xmin
+      FROM works WHERE "versionId" = $1 AND "spaceId" = $2`,
+    values: [versionId, spaceId],
+  });
+  const ids = json<string>(rows[0]!, 'id');
+  return {
+    ids,
+    xmins: int64Column(
+      binary(rows[0]!, 'xmin'),
+      Int32Array.from(ids, (_, i) => i),
+    ),
+  };
 }
 
 /**
@@ -157,32 +303,11 @@ function optionDate(text: string | undefined): number {
  * computed here.
  */
 export async function versionColumns(sql: Sql, spaceId: string, versionId: string): Promise<VersionColumns> {
-  const dates = DATE_COLUMNS.map(
-    (c) => `${bytes(`timestamp_send(coalesce("${c}", '-infinity'))`)} AS "${c}"`,
-  ).join(', ');
-  // 0 for no limit, else 1 + its index in LIMIT_TYPES.
-  const limitCode = (column: string) =>
-    `(1 + ${enumIndex(`"${column}"`, LIMIT_TYPES)}) * ("${column}" IS NOT NULL)::int`;
   const [version, works, relations, externals, spaceCalendars] = await inParallel(sql, [
     () => versionFields(sql, spaceId, versionId),
     () =>
-      sql.query<Record<string, string | Buffer | null>>({
-        text: `SELECT json_agg(id)::text AS id, json_agg("parentId")::text AS "parentId",
-          ${bytes('int4send("sortKey")')} AS "sortKey",
-          ${bytes('int4send("durationMinutes")')} AS "durationMinutes",
-          ${bytes('int4send(coalesce("totalFloat", 0))')} AS "totalFloat",
-          ${bytes('int4send(coalesce("freeFloat", 0))')} AS "freeFloat",
-          ${bytes('int4send(revision)')} AS revision,
-          ${bytes(`int4send(${enumIndex('type', WORK_TYPES)} + 256 * ${enumIndex('status', WORK_STATUSES)} + CASE WHEN critical THEN 65536 ELSE 0 END)`)} AS flags,
-          ${bytes(`int4send(${limitCode('startLimit')} + 256 * ${limitCode('finishLimit')})`)} AS limits,
-          ${dates},
-          ${bytes('float8send(progress)')} AS progress,
-          ${bytes(`float8send(coalesce("planVolume", 'NaN'))`)} AS "planVolume",
-          ${bytes(`float8send(coalesce("factVolume", 'NaN'))`)} AS "factVolume",
-          json_agg(code)::text AS code, json_agg(name)::text AS name, json_agg(unit)::text AS unit,
-          json_agg("calendarId")::text AS calendar, json_agg("executorId")::text AS executor,
-          json_agg("curatorId")::text AS curator
-        FROM works WHERE "versionId" = $1 AND "spaceId" = $2`,
+      sql.query<AggregateRow>({
+        text: `SELECT ${WORK_AGGREGATES} FROM works WHERE "versionId" = $1 AND "spaceId" = $2`,
         values: [versionId, spaceId],
       }),
     () =>
@@ -215,9 +340,6 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
   if (!version) throw new AppError('NotFound');
   const w = works.rows[0]!;
   const r = relations.rows[0]!;
-  const json = <T>(row: Record<string, string | Buffer | null>, name: string): T[] =>
-    row[name] ? (JSON.parse(row[name] as string) as T[]) : [];
-  const binary = (row: Record<string, string | Buffer | null>, name: string) => row[name] as Buffer | null;
 
   // WBS order: depth-first over siblings sorted by ordering key (ties by id, so it is stable).
   const ids = json<string>(w, 'id');
@@ -268,27 +390,12 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
     }
     return index;
   };
-  const interned = (name: string) => {
-    const values = json<string | null>(w, name);
-    const out = new Int32Array(n);
-    for (let row = 0; row < n; row++) out[row] = intern(values[order[row]!]!);
-    return out;
-  };
   const parent = new Int32Array(n);
   for (let row = 0; row < n; row++) {
     const p = parentOf[order[row]!]!;
     parent[row] = p < 0 ? -1 : rowOf[p]!;
   }
-  const flags = int32Column(binary(w, 'flags'), order);
-  const type = new Uint8Array(n);
-  const status = new Uint8Array(n);
-  const critical = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    type[row] = flags[row]! & 0xff;
-    status[row] = (flags[row]! >> 8) & 0xff;
-    critical[row] = (flags[row]! >> 16) & 1;
-  }
-  const minutes = (name: string) => minutesColumn(binary(w, name), order);
+  const columns = workColumnsOf(w, order, intern);
 
   const predecessorIds = json<string>(r, 'predecessorId');
   const successorIds = json<string>(r, 'successorId');
@@ -310,14 +417,7 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
     driving[k] = (relationFlags[k]! >> 8) & 1;
   }
 
-  const limits = int32Column(binary(w, 'limits'), order);
-  const startLimit = new Uint8Array(n);
-  const finishLimit = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    startLimit[row] = limits[row]! & 0xff;
-    finishLimit[row] = (limits[row]! >> 8) & 0xff;
-  }
-  const calendar = interned('calendar');
+  const { calendar } = columns;
 
   const x = externals.rows;
   const defaultCalendarId = defaultCalendarOf(version.calendarId, spaceCalendars.rows);
@@ -342,37 +442,7 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
     calcStatus: version.calcStatus,
     count: n,
     ids: orderedIds,
-    works: {
-      parent,
-      code: interned('code'),
-      name: interned('name'),
-      type,
-      status,
-      durationMinutes: int32Column(binary(w, 'durationMinutes'), order),
-      calendar,
-      planStart: minutes('planStart'),
-      planFinish: minutes('planFinish'),
-      factStart: minutes('factStart'),
-      factFinish: minutes('factFinish'),
-      earlyStart: minutes('earlyStart'),
-      earlyFinish: minutes('earlyFinish'),
-      lateStart: minutes('lateStart'),
-      lateFinish: minutes('lateFinish'),
-      totalFloat: int32Column(binary(w, 'totalFloat'), order),
-      freeFloat: int32Column(binary(w, 'freeFloat'), order),
-      critical,
-      progress: float64Column(binary(w, 'progress'), order),
-      planVolume: float64Column(binary(w, 'planVolume'), order),
-      factVolume: float64Column(binary(w, 'factVolume'), order),
-      unit: interned('unit'),
-      executor: interned('executor'),
-      curator: interned('curator'),
-      revision: int32Column(binary(w, 'revision'), order),
-      startLimit,
-      startLimitDate: minutes('startLimitDate'),
-      finishLimit,
-      finishLimitDate: minutes('finishLimitDate'),
-    },
+    works: { parent, ...columns },
     relations: {
       count: m,
       predecessor,
@@ -383,6 +453,8 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
       driving,
     },
     relationIds: json<string>(r, 'id'),
+    xmins: int64Column(binary(w, 'xmin'), order),
+    sortKeys: int32Column(binary(w, 'sortKey'), order),
     externals: {
       count: x.length,
       id: Int32Array.from(x, (e) => intern(e.id)),

@@ -8,7 +8,7 @@ import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
 import { calculateAndWrite, calculationLease, documentWithResults, type RowResults } from '../calculation';
 import { UndoRecorder } from '../undo';
-import { keepVersionDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
+import { keepWrittenDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
 
 export interface ApplyEditInput {
   versionId: string;
@@ -36,7 +36,14 @@ export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
       editHeld(ctx, client, input, calculates),
     );
     // Committed: the edited document is the version now, for the next edit or calculation in this process.
-    keepVersionDocument(ctx.space.spaceId, input.versionId, saved.dataFingerprint, saved.edited);
+    keepWrittenDocument(
+      ctx.space.spaceId,
+      saved.after,
+      saved.read,
+      saved.document,
+      saved.writtenRows,
+      saved.relationIds,
+    );
     return answer;
   };
   if (!calculates) return edit();
@@ -73,10 +80,11 @@ async function editHeld(
 
   let conflicts: { workId: string; kind: string; work: string }[] = [];
   let saved = document;
+  let results: RowResults | null = null;
   if (calculates) {
-    let results: RowResults;
-    ({ conflicts, results } = await calculateAndWrite(client, { document, relationIdsByRow: relationIds }));
-    saved = documentWithResults(document, results);
+    const run = await calculateAndWrite(client, { document, relationIdsByRow: relationIds });
+    ({ conflicts, results } = run);
+    saved = documentWithResults(document, run.results);
     await client.query(
       `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
          "calcStartedAt" = NULL
@@ -85,7 +93,7 @@ async function editHeld(
     );
   }
   await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit');
-  const { data: dataFingerprint } = await versionFingerprints(client, spaceId, versionId);
+  const after = await versionFingerprints(client, spaceId, versionId);
   return {
     answer: {
       success: true as const,
@@ -100,8 +108,11 @@ async function editHeld(
       changes: documentChanges(read.document, saved, MAX_CHANGED_ROWS),
     },
     saved: {
-      edited: { document: saved, relationIds, schedulingKey: read.schedulingKey },
-      dataFingerprint,
+      read,
+      document: saved,
+      relationIds,
+      writtenRows: [...plan.works.keys(), ...(results?.changedRows ?? [])],
+      after,
     },
   };
 }
