@@ -88,7 +88,13 @@ export async function startServer(
   let httpServer: HttpServer | null = null;
   let port = config.port;
   if (config.role !== 'worker') {
-    const server = createServer(createRequestListener(services));
+    // Idle connections stay open longer than clients and proxies keep them (Node's 5 s is shorter than
+    // most): a server that closes a connection a client is just reusing — likelier while its event loop
+    // is busy — resets that client's request.
+    const server = createServer(
+      { keepAliveTimeout: 65_000, headersTimeout: 66_000 },
+      createRequestListener(services),
+    );
     await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
     httpServer = server;
     port = (server.address() as AddressInfo).port;
