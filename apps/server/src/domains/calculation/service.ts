@@ -156,12 +156,23 @@ async function calculateTargetRows(target: CalculationTarget) {
 
 /**
  * Calculates a document and writes back what changed with `sql` (inside the caller's transaction
- * when it is one); nothing is written when the engine refuses it.
+ * when it is one), the version marked calculated; nothing is written when the engine refuses it.
  */
 export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
   const run = await calculateTargetRows(target);
-  await writeRowResults(sql, target, run.results);
+  await writeCalculated(sql, target, run.results);
   return run;
+}
+
+/** Writes a calculation's results and marks the version calculated, without error and no longer running. */
+async function writeCalculated(sql: Sql, target: CalculationTarget, results: RowResults) {
+  await writeRowResults(sql, target, results);
+  await sql.query(
+    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
+       "calcStartedAt" = NULL
+     WHERE id = $1`,
+    [target.document.versionId],
+  );
 }
 
 /**
@@ -278,12 +289,7 @@ async function writeIfCurrent(
   const current =
     now.data === read.dataFingerprint && !!fields && schedulingKeyOf(fields) === read.schedulingKey;
   if (!current && !lastAttempt) return null;
-  await writeRowResults(client, { document: read.document, relationIdsByRow: read.relationIds }, run.results);
-  await client.query(
-    `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calculatedAt" = now(), "calcStartedAt" = NULL
-     WHERE id = $1`,
-    [versionId],
-  );
+  await writeCalculated(client, { document: read.document, relationIdsByRow: read.relationIds }, run.results);
   return { current, after: await versionFingerprints(client, spaceId, versionId) };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CALC_STATUS, type EditCommand, LIMIT_TYPES } from '@takt/contracts';
+import { type EditCommand, LIMIT_TYPES } from '@takt/contracts';
 import { documentChanges, type EditPlan, EditRefused, planEdit, type ScheduleDocument } from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
@@ -85,12 +85,6 @@ async function editHeld(
     const run = await calculateAndWrite(client, { document, relationIdsByRow: relationIds });
     ({ conflicts, results } = run);
     saved = documentWithResults(document, run.results);
-    await client.query(
-      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
-         "calcStartedAt" = NULL
-       WHERE id = $1`,
-      [versionId],
-    );
   }
   await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit');
   const after = await versionFingerprints(client, spaceId, versionId);
