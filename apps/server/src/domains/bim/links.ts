@@ -55,11 +55,10 @@ async function modelOfScope(sql: Sql, spaceId: string, scope: VersionScope, mode
 /** A profile named by an input must be one of the space's own. */
 export async function checkProfile(sql: Sql, spaceId: string, profileId: string | null | undefined) {
   if (!profileId) return;
-  const { rowCount } = await sql.query('SELECT 1 FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [
+  await rowOrNotFound(sql, 'SELECT 1 FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [
     profileId,
     spaceId,
   ]);
-  if (!rowCount) throw new AppError('NotFound');
 }
 
 interface LinkRows {

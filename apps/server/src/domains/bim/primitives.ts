@@ -30,11 +30,7 @@ interface PrimitiveFields {
 }
 
 async function epsOf(sql: Sql, spaceId: string, epsId: string) {
-  const { rowCount } = await sql.query('SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2', [
-    epsId,
-    spaceId,
-  ]);
-  if (!rowCount) throw new AppError('NotFound');
+  await rowOrNotFound(sql, 'SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2', [epsId, spaceId]);
 }
 
 async function primitiveRow(sql: Sql, spaceId: string, primitiveId: string) {

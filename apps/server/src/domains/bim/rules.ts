@@ -17,11 +17,10 @@ interface RuleRow {
 const RULE_SELECT = 'id, "scheduleId", name, rule, "sortKey", revision';
 
 async function scheduleOf(sql: Sql, spaceId: string, scheduleId: string) {
-  const { rowCount } = await sql.query(
-    `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`,
-    [scheduleId, spaceId],
-  );
-  if (!rowCount) throw new AppError('NotFound');
+  await rowOrNotFound(sql, `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`, [
+    scheduleId,
+    spaceId,
+  ]);
 }
 
 async function ruleRow(sql: Sql, spaceId: string, ruleId: string) {

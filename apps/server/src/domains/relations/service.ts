@@ -1,7 +1,7 @@
 import type { LinkType } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction } from '../../db/sql';
+import { inTransaction, rowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo';
 import { versionForEdit, versionOf } from '../versions';
@@ -133,11 +133,10 @@ export async function deleteRelation(ctx: SpaceContext, input: { versionId: stri
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
     await versionForEdit(client, spaceId, input.versionId);
-    const { rowCount } = await client.query(
-      `SELECT 1 FROM relations WHERE id = $1 AND "versionId" = $2 FOR UPDATE`,
-      [input.relationId, input.versionId],
-    );
-    if (!rowCount) throw new AppError('NotFound');
+    await rowOrNotFound(client, `SELECT 1 FROM relations WHERE id = $1 AND "versionId" = $2 FOR UPDATE`, [
+      input.relationId,
+      input.versionId,
+    ]);
     const undo = new UndoRecorder(client);
     await undo.relations([input.relationId]);
     await client.query(`DELETE FROM relations WHERE id = $1`, [input.relationId]);

@@ -1,9 +1,8 @@
 import type { HistogramDates, HistogramGrouping, ResourceModel } from '@takt/engine';
 import { NO_TIME, resourceHistogram, timeFromIso } from '@takt/engine';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
+import { rowOrNotFound, type Sql } from '../../db/sql';
 import { iso } from '../../db/time';
-import { AppError } from '../../errors';
 import { versionOf } from '../versions';
 import { resourceModelCached, resourceModelOf, withEngine } from './engine-input';
 
@@ -115,11 +114,10 @@ export async function versionHistogram(ctx: SpaceContext, input: HistogramReques
       )
     : { rows: [] };
   if (input.groupBy === 'attribute') {
-    const { rowCount } = await ctx.db.pool.query(
-      `SELECT 1 FROM attributes WHERE id = $1 AND "spaceId" = $2`,
-      [input.attributeId ?? null, spaceId],
-    );
-    if (!rowCount) throw new AppError('NotFound');
+    await rowOrNotFound(ctx.db.pool, `SELECT 1 FROM attributes WHERE id = $1 AND "spaceId" = $2`, [
+      input.attributeId ?? null,
+      spaceId,
+    ]);
   }
   const known = new Set(loaded.resources.map((r) => r.id));
   const resourceIds = input.resourceIds?.filter((id) => known.has(id)) ?? null;
