@@ -3,7 +3,14 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
 import { versionFingerprints } from './fingerprint';
-import { schedulingKeyOf, versionColumns, versionFields, worksByIds, workXmins } from './payload';
+import {
+  schedulingKeyOf,
+  stringInterner,
+  versionColumns,
+  versionFields,
+  worksByIds,
+  workXmins,
+} from './payload';
 
 /** What a kept document stands for besides its data fingerprint. */
 export interface KeptDocument {
@@ -121,18 +128,7 @@ async function patchedDocument(
   if (changed.length > MAX_PATCHED_ROWS) return null;
 
   const strings = doc.strings.slice();
-  const stringIndex = new Map<string, number>();
-  strings.forEach((value, index) => stringIndex.set(value, index));
-  const intern = (value: string | null) => {
-    if (value === null) return -1;
-    let index = stringIndex.get(value);
-    if (index === undefined) {
-      index = strings.push(value) - 1;
-      stringIndex.set(value, index);
-    }
-    return index;
-  };
-  const fresh = await worksByIds(sql, spaceId, versionId, changed, intern);
+  const fresh = await worksByIds(sql, spaceId, versionId, changed, stringInterner(strings));
   if (fresh.ids.length !== changed.length) return null;
   const next: ScheduleDocument = { ...doc, strings, stringIndex: null };
   for (const name of PATCHED_COLUMNS) (next as unknown as Record<string, unknown>)[name] = doc[name].slice();

@@ -4,7 +4,6 @@ export { encodedPayload, primePayload, versionPayloadBinary } from './binary';
 export { compareVersions, exportComparison } from './compare';
 export { WORK_COLUMNS } from './copy';
 export {
-  type KeptDocument,
   keepWrittenDocument,
   type VersionDocument,
   versionDocument,

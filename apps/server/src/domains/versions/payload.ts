@@ -187,6 +187,24 @@ function workColumnsOf(
   };
 }
 
+/**
+ * Interns texts into `strings`, which may hold some already: the index of each text in it (added at the
+ * end when new), -1 for none.
+ */
+export function stringInterner(strings: string[]) {
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < strings.length; i++) indexOf.set(strings[i]!, i);
+  return (value: string | null) => {
+    if (value === null) return -1;
+    let index = indexOf.get(value);
+    if (index === undefined) {
+      index = strings.push(value) - 1;
+      indexOf.set(value, index);
+    }
+    return index;
+  };
+}
+
 /** Works given by id, in no particular order: their ids, parents, ordering keys, `xmin`s and columns. */
 export async function worksByIds(
   sql: Sql,
@@ -379,17 +397,7 @@ export async function versionColumns(sql: Sql, spaceId: string, versionId: strin
   for (let row = 0; row < n; row++) rowOf[order[row]!] = row;
 
   const strings: string[] = [];
-  const stringIndex = new Map<string, number>();
-  const intern = (value: string | null) => {
-    if (value === null) return -1;
-    let index = stringIndex.get(value);
-    if (index === undefined) {
-      index = strings.length;
-      strings.push(value);
-      stringIndex.set(value, index);
-    }
-    return index;
-  };
+  const intern = stringInterner(strings);
   const parent = new Int32Array(n);
   for (let row = 0; row < n; row++) {
     const p = parentOf[order[row]!]!;
