@@ -1,9 +1,9 @@
 import { SCHEDULE_LIMITS } from '@takt/contracts';
 import type { CalculateOptions, EngineProject } from '@takt/engine';
-import { documentOfColumns, engineInput, type ScheduleDocument, workLabel } from '@takt/schedule';
+import { engineInput, type ScheduleDocument, workLabel } from '@takt/schedule';
 import type { Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
-import { versionColumns } from '../versions';
+import { versionDocument } from '../versions';
 
 export interface LoadedProject {
   /** The version's document, as the browser loads it. */
@@ -37,14 +37,15 @@ function projectOfDocument(document: ScheduleDocument, relationIdsByRow: readonl
 }
 
 /**
- * Reads a version into the engine's plain-data input: its document (`versionColumns`, the same one the
- * payloads carry) mapped by `@takt/schedule` — calendars with the default one, works with durations,
- * constraints, actuals and what remains, relations, the dated predecessors of other schedules held at
- * their own start, the project start and the version's scheduling options.
+ * Reads a version into the engine's plain-data input: its document (`versionDocument`, the one the
+ * payloads carry, kept by the process while it holds) mapped by `@takt/schedule` — calendars with the
+ * default one, works with durations, constraints, actuals and what remains, relations, the dated
+ * predecessors of other schedules held at their own start, the project start and the version's
+ * scheduling options.
  */
 export async function projectLoad(sql: Sql, spaceId: string, versionId: string): Promise<LoadedProject> {
-  const columns = await versionColumns(sql, spaceId, versionId);
-  return projectOfDocument(documentOfColumns(columns), columns.relationIds);
+  const { document, relationIds } = await versionDocument(sql, spaceId, versionId);
+  return projectOfDocument(document, relationIds);
 }
 
 export const useWorker = (workCount: number) => workCount > SCHEDULE_LIMITS.workerThresholdWorks;

@@ -1,7 +1,7 @@
 import type { CyclogramLocationSource, CyclogramTradeSource } from '@takt/contracts';
 import { WORK_TYPES } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import type { VersionColumns } from '../versions';
+import type { ScheduleColumns } from '@takt/schedule';
 
 /**
  * The line-of-balance of a version: which works belong to which location and trade, and each trade's
@@ -21,7 +21,7 @@ export interface CyclogramTradeDto {
 }
 
 export interface CyclogramBuildInput {
-  columns: VersionColumns;
+  columns: ScheduleColumns;
   approvedStart: Int32Array;
   approvedFinish: Int32Array;
   locations: CyclogramLocationSource;

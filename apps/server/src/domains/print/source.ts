@@ -8,12 +8,12 @@ import {
   WORK_SUMMARY,
   WORK_TASK,
 } from '@takt/gantt';
-import { calendarToEngine } from '@takt/schedule';
+import { calendarToEngine, columnsOfDocument, type ScheduleColumns } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
 import { listCalendars } from '../calendars';
-import { type VersionColumns, versionColumns, versionFingerprint } from '../versions';
+import { versionDocument, versionFingerprint } from '../versions';
 import { planDetailRows } from '../works';
 
 /** What a print reads about a version besides its works: names for the titles, the data date, the calendar. */
@@ -89,7 +89,7 @@ export interface VersionExtras {
 export async function versionExtras(
   ctx: SpaceContext,
   versionId: string,
-  columns: VersionColumns,
+  columns: ScheduleColumns,
 ): Promise<VersionExtras> {
   const n = columns.count;
   const extras: VersionExtras = {
@@ -140,7 +140,7 @@ export function wbsDepths(parent: Int32Array): Int32Array {
 }
 
 /** The Gantt snapshot of a version: one row per work in WBS order, links inside the version. */
-export function versionSnapshot(columns: VersionColumns, extras: VersionExtras): GanttSnapshot {
+export function versionSnapshot(columns: ScheduleColumns, extras: VersionExtras): GanttSnapshot {
   const n = columns.count;
   const w = columns.works;
   const row = new Int32Array(n);
@@ -193,7 +193,7 @@ export function versionSnapshot(columns: VersionColumns, extras: VersionExtras):
  * domain's fingerprint: one cheap scan). The print dialog asks for a page count on every change of its
  * settings; reading 100k works again each time took seconds. A few versions per process, oldest out.
  */
-const sources = new FingerprintCache<{ columns: VersionColumns; extras: VersionExtras }>(4);
+const sources = new FingerprintCache<{ columns: ScheduleColumns; extras: VersionExtras }>(4);
 
 /** Everything a print or a cyclogram reads of one version. */
 export async function versionSource(ctx: SpaceContext, versionId: string) {
@@ -201,7 +201,10 @@ export async function versionSource(ctx: SpaceContext, versionId: string) {
   const key = `${ctx.space.spaceId}/${versionId}`;
   const fingerprint = await versionFingerprint(ctx.db.pool, ctx.space.spaceId, versionId);
   const { columns, extras } = await sources.get(key, fingerprint, async () => {
-    const columns = await versionColumns(ctx.db.pool, ctx.space.spaceId, versionId);
+    // The document this process keeps of the version when it still holds (docs/architecture.md).
+    const columns = columnsOfDocument(
+      (await versionDocument(ctx.db.pool, ctx.space.spaceId, versionId)).document,
+    );
     return { columns, extras: await versionExtras(ctx, versionId, columns) };
   });
   return { info, columns, extras };

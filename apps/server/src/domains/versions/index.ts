@@ -12,7 +12,6 @@ export { versionFingerprint, versionFingerprints } from './fingerprint';
 export { checkEditingPeriod, versionForEdit, versionLocked, versionOf } from './guard';
 export {
   schedulingKeyOf,
-  type VersionColumns,
   versionColumns,
   versionFields,
   versionPayload,
