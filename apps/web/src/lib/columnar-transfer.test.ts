@@ -6,14 +6,14 @@ import { type DecodeReply, decodeRequest, receivedModel } from './columnar-trans
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-// A storey (Walls, then Roof with a narrow and a wide column value), and a milestone; Walls → Roof → Done.
+// A storey (Walls, then a roof named in Cyrillic with an empty code), and a milestone; Walls → Roof → Done.
 const payload = () =>
   encodeBinaryPayload(
     testColumns(
       [
         { id: uuid(1), name: 'Storey', type: 'sum' },
         { id: uuid(2), name: 'Walls', parent: 0, duration: 70_000, plan: [-1440, 60_000] },
-        { id: uuid(3), name: 'Roof', parent: 0, progress: 0.5 },
+        { id: uuid(3), name: 'Кровля «Б»', code: '', parent: 0, progress: 0.5 },
         { id: uuid(4), name: 'Done', type: 'milestone_start' },
       ],
       [
