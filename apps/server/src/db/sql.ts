@@ -32,6 +32,15 @@ export async function rowOrNotFound<R extends pg.QueryResultRow>(
   return rows[0];
 }
 
+/** The space's row of `table` with this id (the given columns; both are our own SQL text), or NotFound. */
+export const spaceRowOrNotFound = <R extends pg.QueryResultRow>(
+  on: Sql,
+  table: string,
+  columns: string,
+  spaceId: string,
+  id: string,
+) => rowOrNotFound<R>(on, `SELECT ${columns} FROM ${table} WHERE id = $1 AND "spaceId" = $2`, [id, spaceId]);
+
 /**
  * `any($n::type[])` for a Kysely comparison: a list of any length as one array parameter, as the raw SQL
  * always did (Kysely's `in` spends a parameter per value and caps a list at PostgreSQL's 65,535).

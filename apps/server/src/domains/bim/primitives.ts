@@ -1,7 +1,6 @@
 import type { BimPrimitiveShape } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
-import { rowOrNotFound } from '../../db/sql';
+import { type Sql, spaceRowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 
 /** 3D primitives (box, sphere, plane, cylinder) of an EPS node (API primitivesModels CRUD by EPS). */
@@ -29,17 +28,11 @@ interface PrimitiveFields {
   opacity?: number;
 }
 
-async function epsOf(sql: Sql, spaceId: string, epsId: string) {
-  await rowOrNotFound(sql, 'SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2', [epsId, spaceId]);
-}
+const epsOf = (sql: Sql, spaceId: string, epsId: string) =>
+  spaceRowOrNotFound(sql, 'eps_nodes', '1', spaceId, epsId);
 
-async function primitiveRow(sql: Sql, spaceId: string, primitiveId: string) {
-  return rowOrNotFound<PrimitiveRow>(
-    sql,
-    `SELECT ${SELECT} FROM bim_primitives WHERE id = $1 AND "spaceId" = $2`,
-    [primitiveId, spaceId],
-  );
-}
+const primitiveRow = (sql: Sql, spaceId: string, primitiveId: string) =>
+  spaceRowOrNotFound<PrimitiveRow>(sql, 'bim_primitives', SELECT, spaceId, primitiveId);
 
 export async function listPrimitives(ctx: SpaceContext, epsId: string) {
   const spaceId = ctx.space.spaceId;

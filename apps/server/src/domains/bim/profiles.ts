@@ -2,8 +2,7 @@ import { BIM_PROFILE_DEFAULTS, BIM_PROFILE_KINDS, type BimProfileKind } from '@t
 import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
-import { rowOrNotFound } from '../../db/sql';
+import { type Sql, spaceRowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { projectOf } from './models';
 
@@ -53,13 +52,8 @@ export async function listProfiles(
   return (await read()).rows;
 }
 
-async function profileRow(sql: Sql, spaceId: string, profileId: string) {
-  return rowOrNotFound<BimProfileDto>(
-    sql,
-    `SELECT ${PROFILE_SELECT} FROM bim_profiles WHERE id = $1 AND "spaceId" = $2`,
-    [profileId, spaceId],
-  );
-}
+const profileRow = (sql: Sql, spaceId: string, profileId: string) =>
+  spaceRowOrNotFound<BimProfileDto>(sql, 'bim_profiles', PROFILE_SELECT, spaceId, profileId);
 
 function nameTaken(error: unknown): never {
   if ((error as { code?: string }).code === '23505')

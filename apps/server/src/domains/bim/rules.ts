@@ -1,7 +1,6 @@
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import type { Sql } from '../../db/sql';
-import { rowOrNotFound } from '../../db/sql';
+import { rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { checkProfile } from './links';
 
@@ -23,13 +22,8 @@ async function scheduleOf(sql: Sql, spaceId: string, scheduleId: string) {
   ]);
 }
 
-async function ruleRow(sql: Sql, spaceId: string, ruleId: string) {
-  return rowOrNotFound<RuleRow>(
-    sql,
-    `SELECT ${RULE_SELECT} FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2`,
-    [ruleId, spaceId],
-  );
-}
+const ruleRow = (sql: Sql, spaceId: string, ruleId: string) =>
+  spaceRowOrNotFound<RuleRow>(sql, 'bim_link_rules', RULE_SELECT, spaceId, ruleId);
 
 export async function listRules(ctx: SpaceContext, scheduleId: string) {
   const spaceId = ctx.space.spaceId;
