@@ -68,18 +68,14 @@ try {
     const doc = decodeBinaryPayload(before.data);
     const row = doc.type.findIndex((type, i) => i > doc.count / 2 && WORK_TYPES[type] === 'task');
     const started = performance.now();
-    await applyEdit(ctx, {
+    const saved = await applyEdit(ctx, {
       versionId,
       revision: doc.versionRevision,
       commands: [
         { kind: 'duration', workId: doc.ids[row]!, durationMinutes: doc.durationMinutes[row]! + 2 * 480 },
       ],
     });
-    const saved = decodeBinaryPayload((await encodedPayload(db.pool, ctx.payloads, spaceId, versionId)).data);
-    let moved = 0;
-    for (let i = 0; i < doc.count; i++)
-      if (saved.earlyStart[i] !== doc.earlyStart[i] || saved.lateStart[i] !== doc.lateStart[i]) moved++;
-    await record('drag saved (edit + calculation)', started, null, moved);
+    await record('drag saved (edit + calculation)', started, null, saved.changes?.workIds.length ?? -1);
     await calculation('calculation after the drag');
 
     // A change made elsewhere (another process, a script): the first work of the chain a day longer.
