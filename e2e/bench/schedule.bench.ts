@@ -8,23 +8,6 @@ const SCROLL_FRAMES = 240;
 const ZOOM_FRAMES = 80;
 const DRAG_STEPS = 16;
 
-/** The load timings the schedule page publishes (`usePayload`, `SchedulePage`). */
-interface GridTimings {
-  works: number;
-  startedAt: number;
-  queryMs: number;
-  decodeMs: number;
-  decoderMs: number;
-  loadMs: number;
-  firstPaintMs?: number;
-}
-
-declare global {
-  interface Window {
-    __taktGrid?: GridTimings;
-  }
-}
-
 /** One page load of the schedule, in the page's own clock (milliseconds from its navigation start). */
 interface Load {
   queryMs: number;

@@ -1,5 +1,5 @@
-// The charts' probes as the web app publishes them (their shapes are shared through @takt/contracts).
-import type { CyclogramMetrics, GanttMetrics } from '@takt/contracts';
+// The probes (charts, the schedule page's load) as the web app publishes them (their shapes are shared through @takt/contracts).
+import type { CyclogramMetrics, GanttMetrics, GridLoadMetrics } from '@takt/contracts';
 
 export type { GanttBar } from '@takt/contracts';
 
@@ -7,5 +7,6 @@ declare global {
   interface Window {
     __taktGantt?: GanttMetrics;
     __taktCyclogram?: CyclogramMetrics;
+    __taktGrid?: GridLoadMetrics;
   }
 }

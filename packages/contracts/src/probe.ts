@@ -1,6 +1,7 @@
 /**
  * What the charts of the web app publish for the browser benchmark and the end-to-end tests (only in
- * builds with probes): the Gantt timeline as `window.__taktGantt`, the cyclogram as `window.__taktCyclogram`.
+ * builds with probes): the Gantt timeline as `window.__taktGantt`, the cyclogram as `window.__taktCyclogram`,
+ * the schedule page's load of a version as `window.__taktGrid`.
  * The app writes these objects and the tests read them, so both take the shape from here.
  */
 
@@ -64,4 +65,19 @@ export interface CyclogramMetrics {
   frameMs: number[];
   /** performance.now() of the first frame with locations. */
   firstFrameAt?: number;
+}
+
+/** The schedule page's load of the last version opened (milliseconds, the page's own clock). */
+export interface GridLoadMetrics {
+  works: number;
+  /** performance.now() when the payload was requested. */
+  startedAt: number;
+  queryMs: number;
+  /** From the bytes received to the version in hand: the decoder's own time and the hand-offs. */
+  decodeMs: number;
+  /** The decoder's own time, on the decode worker. */
+  decoderMs: number;
+  loadMs: number;
+  /** Grid rows painted, from the payload query start. */
+  firstPaintMs?: number;
 }

@@ -1,3 +1,4 @@
+import type { GridLoadMetrics } from '@takt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { decodeOffMainThread, startDecodeWorker } from '../../../lib/columnar-decode';
@@ -6,17 +7,7 @@ import { fetchBinaryPayload } from '../../../lib/payload-fetch';
 /** Load timings of the last version opened, read by the web benchmark. */
 declare global {
   interface Window {
-    __taktGrid?: {
-      works: number;
-      startedAt: number;
-      queryMs: number;
-      /** From the bytes received to the version in hand: the decoder's own time and the hand-offs. */
-      decodeMs: number;
-      /** The decoder's own time, on the decode worker. */
-      decoderMs: number;
-      loadMs: number;
-      firstPaintMs?: number;
-    };
+    __taktGrid?: GridLoadMetrics;
   }
 }
 
