@@ -228,14 +228,11 @@ for (const WORKS of SIZES) {
 
     // The engine's scheduler for dragging is built when the page is idle after the first frame: waited
     // for here, so the frames below measure scrolling and zooming alone.
-    await appear(
-      page,
-      'the engine scheduler built in idle time (window.__taktGantt.whatIfBuildMs)',
-      wait,
-      () => {
+    const schedulerBuilt = (what: string) =>
+      appear(page, `${what} (window.__taktGantt.whatIfBuildMs)`, wait, () => {
         return window.__taktGantt?.whatIfBuildMs !== undefined;
-      },
-    );
+      });
+    await schedulerBuilt('the engine scheduler built in idle time');
     const whatIfBuildMs = await page.evaluate(() => window.__taktGantt!.whatIfBuildMs!);
 
     // Scrolling grid and timeline together at the week scale (many bars and links per frame), then
@@ -267,14 +264,7 @@ for (const WORKS of SIZES) {
     }
     // The reopened page builds its scheduler in idle time again: the drag steps measure the live
     // recalculation, not the build (a drag that came first would wait for it).
-    await appear(
-      page,
-      'the engine scheduler of the reopened page (window.__taktGantt.whatIfBuildMs)',
-      wait,
-      () => {
-        return window.__taktGantt?.whatIfBuildMs !== undefined;
-      },
-    );
+    await schedulerBuilt('the engine scheduler of the reopened page');
     if (!target)
       throw new Error(
         `no bar of a work with successors lies inside the timeline with room for a ${DRAG_STEPS}-day drag (at the day and week scales)`,
