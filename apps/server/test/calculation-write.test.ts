@@ -60,9 +60,9 @@ describe.each([
     const get = cache.get.bind(cache);
     let reads = 0;
     cache.get = (key, fingerprintOf, encode) =>
-      get(key, fingerprintOf, () => {
+      get(key, fingerprintOf, (fingerprint) => {
         reads++;
-        return encode();
+        return encode(fingerprint);
       });
     const expectServedAsStored = async () => {
       reads = 0;

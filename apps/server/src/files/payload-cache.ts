@@ -39,7 +39,8 @@ export class PayloadCache {
   async get(
     key: string,
     fingerprintOf: () => Promise<string>,
-    encode: () => Promise<Uint8Array>,
+    /** Encodes the data as it is at the fingerprint it is given (just read, or known to its caller). */
+    encode: (fingerprint: string) => Promise<Uint8Array>,
   ): Promise<EncodedPayload> {
     const fingerprint = await this.fingerprints.read(key, fingerprintOf);
     const hit = this.entries.get(key);
@@ -56,20 +57,24 @@ export class PayloadCache {
    * just wrote it — so the next reader gets it without reading the version again. A request that
    * arrives meanwhile with that fingerprint waits for this build instead of starting its own.
    */
-  prime(key: string, fingerprint: string, encode: () => Promise<Uint8Array>): Promise<EncodedPayload> {
+  prime(
+    key: string,
+    fingerprint: string,
+    encode: (fingerprint: string) => Promise<Uint8Array>,
+  ): Promise<EncodedPayload> {
     return this.build(key, fingerprint, encode);
   }
 
   private build(
     key: string,
     fingerprint: string,
-    encode: () => Promise<Uint8Array>,
+    encode: (fingerprint: string) => Promise<Uint8Array>,
   ): Promise<EncodedPayload> {
     const buildKey = `${key}@${fingerprint}`;
     let pending = this.building.get(buildKey);
     if (!pending) {
       pending = (async () => {
-        const data = await encode();
+        const data = await encode(fingerprint);
         const compressed = await brotli(data, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: 4,

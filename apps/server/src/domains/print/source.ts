@@ -201,10 +201,10 @@ export async function versionSource(ctx: SpaceContext, versionId: string) {
   const key = `${ctx.space.spaceId}/${versionId}`;
   const fingerprint = await versionFingerprint(ctx.db.pool, ctx.space.spaceId, versionId);
   const { columns, extras } = await sources.get(key, fingerprint, async () => {
-    // The document this process keeps of the version when it still holds (docs/architecture.md).
-    const columns = columnsOfDocument(
-      (await versionDocument(ctx.db.pool, ctx.space.spaceId, versionId)).document,
-    );
+    // The document this process keeps of the version when it still holds (docs/architecture.md); the
+    // fingerprint just read is not read again.
+    const read = await versionDocument(ctx.db.pool, ctx.space.spaceId, versionId, fingerprint);
+    const columns = columnsOfDocument(read.document);
     return { columns, extras: await versionExtras(ctx, versionId, columns) };
   });
   return { info, columns, extras };

@@ -28,9 +28,12 @@ export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string
   return payloads.get(
     payloadKey(spaceId, versionId),
     () => versionFingerprint(sql, spaceId, versionId),
-    // From the document this process keeps when it still holds (edited or calculated here), else read.
-    async () =>
-      encodeBinaryPayload(columnsOfDocument((await versionDocument(sql, spaceId, versionId)).document)),
+    // From the document this process keeps when it still holds (edited or calculated here), else read;
+    // the fingerprint the cache has just read is not read again.
+    async (fingerprint) =>
+      encodeBinaryPayload(
+        columnsOfDocument((await versionDocument(sql, spaceId, versionId, fingerprint)).document),
+      ),
   );
 }
 

@@ -2,7 +2,7 @@ import { DOCUMENT_WORK_COLUMNS, documentOfColumns, namesOf, type ScheduleDocumen
 import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
-import { versionFingerprints } from './fingerprint';
+import { fingerprintParts, onlyWorksUpdated, versionFingerprints } from './fingerprint';
 import {
   schedulingKeyOf,
   stringInterner,
@@ -61,8 +61,12 @@ export async function versionDocument(
   sql: Sql,
   spaceId: string,
   versionId: string,
+  /** The version's full fingerprint when the caller has just read it (it is not read again). */
+  fingerprint?: string,
 ): Promise<VersionDocument> {
-  const { data } = await versionFingerprints(sql, spaceId, versionId);
+  const { data } = fingerprint
+    ? fingerprintParts(fingerprint)
+    : await versionFingerprints(sql, spaceId, versionId);
   const fields = await versionFields(sql, spaceId, versionId);
   if (!fields) throw new AppError('NotFound');
   const schedulingKey = schedulingKeyOf(fields);
@@ -111,10 +115,7 @@ async function patchedDocument(
   last: { fingerprint: string; value: KeptDocument },
   data: string,
 ): Promise<KeptDocument | null> {
-  const [keptWorks, ...keptRest] = last.fingerprint.split('/');
-  const [nowWorks, ...nowRest] = data.split('/');
-  if (keptRest.join('/') !== nowRest.join('/')) return null;
-  if (keptWorks?.split(':')[0] !== nowWorks?.split(':')[0]) return null;
+  if (!onlyWorksUpdated(last.fingerprint, data)) return null;
   const kept = last.value;
   const doc = kept.document;
   const stamps = await workXmins(sql, spaceId, versionId);
@@ -161,7 +162,7 @@ export function keepWrittenDocument(
   relationIds: readonly string[] = before.relationIds,
 ) {
   if (!after.data) return;
-  const xid = Number(after.full.split('/')[0]);
+  const xid = fingerprintParts(after.full).versionXmin;
   const xmins = before.xmins.slice();
   for (const row of writtenRows) xmins[row] = xid;
   documents.put(keyOf(spaceId, document.versionId), after.data, { ...before, document, relationIds, xmins });

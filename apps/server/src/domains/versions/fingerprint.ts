@@ -47,3 +47,19 @@ export async function versionFingerprints(
   const data = rows[0]?.data ?? '';
   return { full: `${version}/${data}`, data };
 }
+
+/** The two parts of a full fingerprint: the `xmin` of the version row (read in a transaction that updated it, that transaction's id) and the data part. */
+export function fingerprintParts(full: string): { versionXmin: number; data: string } {
+  const at = full.indexOf('/');
+  return { versionXmin: Number(full.slice(0, at)), data: full.slice(at + 1) };
+}
+
+/**
+ * Whether between two data fingerprints only works were updated: the same count of works, and the same
+ * relations, calendars and predecessors in other schedules.
+ */
+export function onlyWorksUpdated(before: string, now: string): boolean {
+  const [beforeWorks, ...beforeRest] = before.split('/');
+  const [nowWorks, ...nowRest] = now.split('/');
+  return beforeRest.join('/') === nowRest.join('/') && beforeWorks?.split(':')[0] === nowWorks?.split(':')[0];
+}
