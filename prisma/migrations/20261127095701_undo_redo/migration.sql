@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "undo_actions" ADD COLUMN     "redo" JSONB;
