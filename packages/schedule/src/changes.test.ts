@@ -86,4 +86,19 @@ describe('the changes of a saved edit', () => {
     expect(applyDocumentChanges(stale, changes, 7)).toBe(false);
     expect(stale.earlyStart).toEqual(copy);
   });
+
+  it('are none when a column outside the listed ones changes (a name, a progress), compared by text', () => {
+    const before = calculated(chain(), 7);
+    const renamed = { ...before, name: before.name.slice(), strings: [...before.strings, 'Renamed'] };
+    renamed.name[0] = renamed.strings.length - 1;
+    expect(documentChanges(before, renamed, 100)).toBeNull();
+    const progressed = { ...before, progress: before.progress.slice() };
+    progressed.progress[1] = 50;
+    expect(documentChanges(before, progressed, 100)).toBeNull();
+    // The same texts under other indices of another string table are no change.
+    const reindexed = { ...before, name: before.name.slice(), strings: [...before.strings] };
+    reindexed.strings.push(before.strings[before.name[0]!]!);
+    reindexed.name[0] = reindexed.strings.length - 1;
+    expect(documentChanges(before, reindexed, 100)?.workIds).toEqual([]);
+  });
 });

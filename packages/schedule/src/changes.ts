@@ -1,4 +1,5 @@
 import { RESULT_WORK_ARRAYS } from '@takt/engine';
+import { namesOf, WORK_COLUMNS } from './columns.js';
 import type { ScheduleDocument } from './document.js';
 
 /**
@@ -18,6 +19,21 @@ export const CHANGED_WORK_COLUMNS = [
 ] as const;
 
 type ChangedColumn = (typeof CHANGED_WORK_COLUMNS)[number];
+
+/** Columns that hold an index into the document's own string table: compared by their text. */
+const TEXT_COLUMNS = ['code', 'name', 'unit', 'executor', 'curator'] as const;
+const TEXT = new Set<string>(TEXT_COLUMNS);
+const CHANGED = new Set<string>(CHANGED_WORK_COLUMNS);
+/** The other columns: a change in one of them cannot be sent as changes (the client loads the version). */
+const OTHER_COLUMNS = namesOf(WORK_COLUMNS).filter((name) => !CHANGED.has(name) && !TEXT.has(name));
+
+/** Whether a row's columns outside CHANGED_WORK_COLUMNS are the same in both documents. */
+function sameOtherColumns(a: ScheduleDocument, b: ScheduleDocument, row: number): boolean {
+  // Object.is: an empty volume or progress is NaN, which is not !== to itself.
+  for (const name of OTHER_COLUMNS) if (!Object.is(a[name][row], b[name][row])) return false;
+  for (const name of TEXT_COLUMNS) if (a.strings[a[name][row]!] !== b.strings[b[name][row]!]) return false;
+  return true;
+}
 
 /**
  * What a saved edit changed in a version's document when its works and relations stay the same ones:
@@ -53,8 +69,9 @@ function sameRelations(a: ScheduleDocument, b: ScheduleDocument): boolean {
 
 /**
  * The changes from `before` to `after`, two states of one version with the same works in the same
- * order; null when more than `maxRows` works changed or the relations themselves did (a client then
- * loads the version again, which is cheaper than a long list of changes).
+ * order; null when more than `maxRows` works changed, the relations themselves did, or a column outside
+ * CHANGED_WORK_COLUMNS did (a name, a progress, an executor: another client's grid edit) — a client then
+ * loads the version again, which is cheaper than a long list of changes.
  */
 export function documentChanges(
   before: ScheduleDocument,
@@ -64,7 +81,7 @@ export function documentChanges(
   if (before.count !== after.count || !sameRelations(before, after)) return null;
   const rows: number[] = [];
   for (let row = 0; row < after.count; row++) {
-    if (before.ids[row] !== after.ids[row]) return null;
+    if (before.ids[row] !== after.ids[row] || !sameOtherColumns(before, after, row)) return null;
     if (CHANGED_WORK_COLUMNS.some((name) => before[name][row] !== after[name][row])) {
       if (rows.length === maxRows) return null;
       rows.push(row);
