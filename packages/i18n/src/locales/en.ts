@@ -2,6 +2,7 @@ import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
+import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
 
@@ -491,7 +492,7 @@ const core = {
   'grid.rows': '{shown} of {total} rows',
   'grid.selected': '{count} selected',
   'grid.keys_hint':
-    'Enter edit · Esc cancel · Tab next · Insert add · Delete remove · Alt+Shift+arrows indent/move · Ctrl+C/V rows',
+    'Enter/F2 edit · Esc cancel · Tab next · Insert add · Delete remove · Alt+Shift+arrows indent/move · Ctrl+C/V rows · Ctrl+Z/Y undo/redo',
   'grid.critical_mark': 'Critical',
   'grid.col.code': 'Code',
   'grid.col.name': 'Name',
@@ -718,6 +719,7 @@ export const en = {
   ...bimMessages.en,
   ...resourcesMessages.en,
   ...authMessages.en,
+  ...keysMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -2,6 +2,7 @@ import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
+import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
 import type { Catalog } from './en';
@@ -15,6 +16,7 @@ const core: Omit<
   | keyof typeof bimMessages.en
   | keyof typeof resourcesMessages.en
   | keyof typeof authMessages.en
+  | keyof typeof keysMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -487,7 +489,7 @@ const core: Omit<
   'grid.rows': 'Строк: {shown} из {total}',
   'grid.selected': 'Выбрано: {count}',
   'grid.keys_hint':
-    'Enter — правка · Esc — отмена · Tab — далее · Insert — добавить · Delete — удалить · Alt+Shift+стрелки — уровень/порядок · Ctrl+C/V — строки',
+    'Enter/F2 — правка · Esc — отмена · Tab — далее · Insert — добавить · Delete — удалить · Alt+Shift+стрелки — уровень/порядок · Ctrl+C/V — строки · Ctrl+Z/Y — отменить/повторить',
   'grid.critical_mark': 'Критич.',
   'grid.col.code': 'Код',
   'grid.col.name': 'Наименование',
@@ -716,4 +718,5 @@ export const ru: Catalog = {
   ...bimMessages.ru,
   ...resourcesMessages.ru,
   ...authMessages.ru,
+  ...keysMessages.ru,
 };
