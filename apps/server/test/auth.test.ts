@@ -239,6 +239,63 @@ describe('passwords and restore', () => {
   });
 });
 
+describe('the account language', () => {
+  it('is the one chosen at registration and at sign-in, and the request language alone does not change it', async () => {
+    const { token } = await t.signUp('linguist', { language: 'fr' });
+    const me = async (tok: string) =>
+      (await t.api<{ language: string }>('GET', '/users/who-am-i', undefined, { token: tok })).body.language;
+    expect(await me(token)).toBe('fr');
+
+    // A sign-in without a choice (an API client) keeps the profile's language, whatever the request's.
+    const plain = await t.signIn<{ token: string; user: { language: string } }>('linguist', PASSWORD, {
+      lang: 'ru',
+    });
+    expect(plain.body.user.language).toBe('fr');
+    expect(await me(plain.body.token)).toBe('fr');
+
+    // Signing in from a page shown in English stores English, and the answer already says so.
+    const chosen = await t.api<{ token: string; user: { language: string } }>(
+      'POST',
+      '/auth/login',
+      { login: 'linguist', password: PASSWORD, language: 'en' },
+      { lang: 'ru' },
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.user.language).toBe('en');
+    expect(await me(chosen.body.token)).toBe('en');
+    expect(await me(token)).toBe('en');
+
+    const unknown = await t.api('POST', '/auth/login', {
+      login: 'linguist',
+      password: PASSWORD,
+      language: 'de',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await me(token)).toBe('en');
+  });
+
+  it('falls back to the request language at registration when none is chosen', async () => {
+    const reply = await t.api<{ user: { language: string } }>(
+      'POST',
+      '/users/register-and-login',
+      {
+        login: 'headerlang',
+        email: 'headerlang@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'A',
+        lastName: 'B',
+        secretQuestion: 'Q',
+        answer: 'A',
+        privacyPolicyAccepted: true,
+      },
+      { lang: 'en' },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.user.language).toBe('en');
+  });
+});
+
 describe('profile', () => {
   it('updates fields, accepts the privacy policy and sets the executor flag', async () => {
     const { token, user } = await t.signUp('profiled');

@@ -40,6 +40,8 @@ export const loginInput = z.object({
   login: typedLogin,
   password: typedPassword,
   rememberLogin: z.boolean().optional(),
+  /** The language the sign-in page was shown in: it becomes the account's language (docs/product-rules.md). */
+  language: language.optional(),
 });
 export const logoutInput = z.object({ everywhere: z.boolean().optional() }).optional();
 
@@ -55,6 +57,8 @@ export const registerInput = z
     secretQuestion: requiredText,
     answer: requiredText,
     privacyPolicyAccepted: z.literal(true, { message: VALIDATION.privacyPolicyRequired }),
+    /** The language the registration page was shown in; without it, the request's language. */
+    language: language.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,3 +1,4 @@
+import type { Language } from '@takt/i18n';
 import type { Context, SessionInfo } from '../../context';
 import { AppError } from '../../errors';
 import { sessionByTokenHash } from '../access';
@@ -68,7 +69,7 @@ export async function resolveSession(ctx: Context): Promise<SessionInfo> {
  * login costs one Argon2 verification like a known one, so neither the answer nor its timing tells
  * whether the login exists. Returns the new session's token and the user's row.
  */
-export async function login(ctx: Context, input: { login: string; password: string }) {
+export async function login(ctx: Context, input: { login: string; password: string; language?: Language }) {
   const attempt = { loginKey: loginKeyOf(input.login), ip: ctx.ip };
   const user = await ctx.db.prisma.user.findUnique({ where: { loginKey: attempt.loginKey } });
   await reserveAttempt(ctx, attempt, user?.id ?? null);
@@ -80,9 +81,18 @@ export async function login(ctx: Context, input: { login: string; password: stri
     throw new AppError('InvalidCredentials');
   }
   await forgiveAttempts(ctx, attempt);
+  // The language the user signed in with is the account's from now on, so the app does not switch to an
+  // older profile setting after sign-in; only the user's choice changes it (docs/product-rules.md, "Language").
+  const signedIn =
+    input.language && input.language !== user.language
+      ? await ctx.db.prisma.user.update({
+          where: { id: user.id },
+          data: { language: input.language, revision: { increment: 1 } },
+        })
+      : user;
   const token = await createSession(ctx, user.id);
   await audit(ctx, { action: 'auth.login', userId: user.id });
-  return { token, user };
+  return { token, user: signedIn };
 }
 
 export async function logout(ctx: Context & { session: SessionInfo }, everywhere: boolean) {

@@ -56,7 +56,7 @@ export async function register(ctx: Context, input: z.infer<typeof registerInput
         secretQuestion: input.secretQuestion,
         secretAnswerHash,
         privacyPolicyAcceptedAt: new Date(),
-        language: ctx.lang,
+        language: input.language ?? ctx.lang,
       },
     });
     await audit(ctx, { action: 'users.register', userId: user.id });

@@ -14,6 +14,8 @@ export function LoginPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const registrationOpen = useAppState((s) => s.systemState?.registration_open ?? true);
+  // The language this page is shown in (the switcher above, else the browser's) becomes the account's.
+  const language = useAppState((s) => s.language);
   const form = useForm(loginInput, { login: '', password: '', rememberLogin: false });
   const login = trpc.auth.login.useMutation({
     ...form.showsIssues,
@@ -28,7 +30,7 @@ export function LoginPage() {
     <AuthCard
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      onSubmit={form.handleSubmit((input) => login.mutate(input))}
+      onSubmit={form.handleSubmit((input) => login.mutate({ ...input, language }))}
       submit={{ label: t('auth.login.submit'), busy: login.isPending }}
       testId="login-page"
       footer={

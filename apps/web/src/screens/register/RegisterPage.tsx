@@ -24,6 +24,8 @@ export function RegisterPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const registrationOpen = useAppState((s) => s.systemState?.registration_open ?? true);
+  // The language this page is shown in (the switcher above, else the browser's) becomes the account's.
+  const language = useAppState((s) => s.language);
   const form = useForm(registerInput, EMPTY);
   const register = trpc.users.registerAndLogin.useMutation({
     ...form.showsIssues,
@@ -48,7 +50,7 @@ export function RegisterPage() {
     <AuthCard
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      onSubmit={form.handleSubmit((input) => register.mutate(input))}
+      onSubmit={form.handleSubmit((input) => register.mutate({ ...input, language }))}
       submit={{ label: t('auth.register.submit'), busy: register.isPending }}
       wide
       testId="register-page"
