@@ -252,6 +252,8 @@ export const createWorkInput = workFields
     parentId: id.nullable().optional(),
     /** Insert after this sibling; null or absent: last among the siblings. */
     afterId: id.nullable().optional(),
+    /** Insert right before this sibling instead (a row inserted above, or a summary's first child). */
+    beforeId: id.nullable().optional(),
   })
   .refine(orderedDates, { message: VALIDATION.outOfRange, path: ['planFinish'] });
 export const updateWorkInput = workFields

@@ -137,6 +137,7 @@ const SPACE_ROUTES: PathTable = {
     PATCH: 'versions.addDirectoryValues',
   },
   '/versions/:versionId/undo-actions': { GET: 'undo.list', POST: 'undo.undo' },
+  '/versions/:versionId/redo': { GET: 'undo.canRedo', POST: 'undo.redo' },
   '/versions/:versionId/calculate': { POST: 'calculation.run', GET: 'calculation.status' },
   // Printing (API: versions print, preview, print/count, print-presets, print-settings)
   '/versions/:versionId/print': { POST: 'print.pdf' },

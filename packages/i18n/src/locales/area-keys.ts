@@ -48,6 +48,7 @@ export const keysMessages = area(
     'rowmenu.unlink': 'Удалить связи работы',
     'rowmenu.add_work_here': 'Добавить работу на эту дату',
     'rowmenu.nothing_to_paste': 'В буфере обмена нет строк для вставки',
-    'rowmenu.unlinked': '{count, plural, one {Удалена # связь} few {Удалены # связи} other {Удалено # связей}}',
+    'rowmenu.unlinked':
+      '{count, plural, one {Удалена # связь} few {Удалены # связи} other {Удалено # связей}}',
   },
 );

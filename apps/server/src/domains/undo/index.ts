@@ -1,4 +1,4 @@
 // What the undo domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 export { UndoRecorder } from './record';
-export { applyUndo, listUndoActions } from './service';
+export { applyRedo, applyUndo, canRedo, listUndoActions } from './service';

@@ -89,6 +89,12 @@ export class UndoRecorder {
     kind: 'undo_wbs' | 'undo_relation' | 'undo_wdp',
     action: string,
   ) {
+    // A new change ends the redo of what was undone before it, as in any editor: those snapshots no longer
+    // describe a state the version can return to.
+    await this.client.query(
+      `UPDATE undo_actions SET redo = NULL WHERE "versionId" = $1 AND "spaceId" = $2 AND redo IS NOT NULL`,
+      [versionId, ctx.space.spaceId],
+    );
     await this.client.query(
       `INSERT INTO undo_actions ("spaceId", "versionId", "userId", kind, action, payload)
        VALUES ($1, $2, $3, $4::"UndoKind", $5, $6)`,
@@ -132,4 +138,38 @@ export async function undoPayloadApply(client: pg.PoolClient, payload: UndoPaylo
       );
   }
   for (const snapshot of restore.workRows ?? []) await workRowsRestore(client, snapshot, revived);
+}
+
+/**
+ * The inverse of an undo payload, read before the undo is applied: the rows it will overwrite as they are
+ * now, and the rows it will bring back (absent now) to remove again. Applying it after the undo is the redo.
+ */
+export async function redoSnapshot(client: pg.PoolClient, payload: UndoPayload): Promise<UndoPayload> {
+  const { restore, remove } = payload;
+  const existing = async (table: 'works' | 'relations', ids: string[]) => {
+    if (ids.length === 0) return new Set<string>();
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM ${table} WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Set(rows.map((r) => r.id));
+  };
+  const inverse = new UndoRecorder(client);
+  const restoredWorks = (restore.works as { id: string }[]).map((w) => w.id);
+  const workIds = [...new Set([...restoredWorks, ...remove.works])];
+  const livingWorks = await existing('works', workIds);
+  await inverse.works([...livingWorks]);
+  inverse.created(
+    'works',
+    restoredWorks.filter((id) => !livingWorks.has(id)),
+  );
+  const restoredRelations = (restore.relations as { id: string }[]).map((r) => r.id);
+  const relationIds = [...new Set([...restoredRelations, ...remove.relations])];
+  const livingRelations = await existing('relations', relationIds);
+  await inverse.relations([...livingRelations]);
+  inverse.created(
+    'relations',
+    restoredRelations.filter((id) => !livingRelations.has(id)),
+  );
+  return inverse.payload;
 }

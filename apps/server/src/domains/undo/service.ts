@@ -2,7 +2,7 @@ import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
 import { versionForEdit, versionOf } from '../versions';
-import { type UndoPayload, undoPayloadApply } from './record';
+import { redoSnapshot, type UndoPayload, undoPayloadApply } from './record';
 
 /** The version's undo list, latest first (actions not yet undone). */
 export async function listUndoActions(ctx: SpaceContext, versionId: string) {
@@ -38,10 +38,57 @@ export async function applyUndo(
     );
     if (rows.length === 0 || (target !== null && rows.at(-1)!.id !== target))
       throw new AppError('NothingToUndo');
-    for (const row of rows) await undoPayloadApply(client, row.payload);
-    await client.query(`UPDATE undo_actions SET "appliedAt" = now() WHERE id = ANY($1::bigint[])`, [
-      rows.map((r) => r.id),
-    ]);
+    for (const row of rows) {
+      // Each action's redo is read just before it is undone: the state its undo leaves is the one a redo
+      // of the later actions starts from.
+      const redo = await redoSnapshot(client, row.payload);
+      await undoPayloadApply(client, row.payload);
+      await client.query(`UPDATE undo_actions SET "appliedAt" = now(), redo = $2 WHERE id = $1::bigint`, [
+        row.id,
+        JSON.stringify(redo),
+      ]);
+    }
     return { success: true as const, undone: rows.map((r) => r.id) };
   });
+}
+
+/**
+ * Redoes the earliest action undone after the version's last living one (the top of the redo stack):
+ * puts back the rows its undo overwrote and removes the rows it brought back. The action joins the undo
+ * list again, so it can be undone once more. A change made after an undo ends the redo (`UndoRecorder.save`).
+ */
+export async function applyRedo(ctx: SpaceContext, input: { versionId: string }) {
+  const spaceId = ctx.space.spaceId;
+  return inTransaction(ctx.db.pool, async (client) => {
+    await versionForEdit(client, spaceId, input.versionId);
+    const { rows } = await client.query<{ id: string; redo: UndoPayload | null }>(
+      `SELECT id::text, redo FROM undo_actions
+       WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NOT NULL AND redo IS NOT NULL
+         AND id > coalesce((SELECT max(id) FROM undo_actions
+                            WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NULL), 0)
+       ORDER BY undo_actions.id LIMIT 1 FOR UPDATE`,
+      [input.versionId, spaceId],
+    );
+    const row = rows[0];
+    if (!row?.redo) throw new AppError('NothingToRedo');
+    await undoPayloadApply(client, row.redo);
+    await client.query(`UPDATE undo_actions SET "appliedAt" = NULL, redo = NULL WHERE id = $1::bigint`, [
+      row.id,
+    ]);
+    return { success: true as const, redone: row.id };
+  });
+}
+
+/** Whether the version has an undone action a redo would bring back. */
+export async function canRedo(ctx: SpaceContext, versionId: string) {
+  await versionOf(ctx.db.pool, ctx.space.spaceId, versionId);
+  const { rows } = await ctx.db.pool.query<{ id: string }>(
+    `SELECT id::text FROM undo_actions
+     WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NOT NULL AND redo IS NOT NULL
+       AND id > coalesce((SELECT max(id) FROM undo_actions
+                          WHERE "versionId" = $1 AND "spaceId" = $2 AND "appliedAt" IS NULL), 0)
+     LIMIT 1`,
+    [versionId, ctx.space.spaceId],
+  );
+  return { redoable: rows.length > 0 };
 }

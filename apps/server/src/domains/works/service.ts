@@ -8,6 +8,7 @@ import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
+import { nextCode } from './codes';
 import {
   checkWorkReferences,
   periodDates,
@@ -123,6 +124,53 @@ async function makeSummary(client: pg.PoolClient, undo: UndoRecorder, parentId: 
   }
 }
 
+/** The sibling right before `beforeId` (null: `beforeId` is the first); `beforeId` must be a child of `parentId`. */
+async function siblingBefore(
+  client: pg.PoolClient,
+  versionId: string,
+  parentId: string | null,
+  beforeId: string,
+): Promise<string | null> {
+  const before = await lockWorks(client, versionId, [{ workId: beforeId }]);
+  const { parentId: actual, sortKey } = before.get(beforeId)!;
+  if (actual !== parentId) throw new AppError('InvalidHierarchy');
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM works
+    WHERE "versionId" = ${versionId} AND "parentId" IS NOT DISTINCT FROM ${parentId}
+      AND ("sortKey", id) < (${sortKey}, ${beforeId}::uuid)
+    ORDER BY "sortKey" DESC, id DESC LIMIT 1`.execute(kyselyOf(client));
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The code of a new work (docs/product-rules.md, "Codes of new works"): the numbering of the row it is placed
+ * next to, else of the nearest coded sibling, else of the version's latest coded work, continued past the
+ * largest number of that prefix.
+ */
+async function newWorkCode(
+  client: pg.PoolClient,
+  versionId: string,
+  parentId: string | null,
+  neighbourId: string | null,
+): Promise<string> {
+  const db = kyselyOf(client);
+  const { rows: anchors } = await sql<{ code: string }>`
+    SELECT code FROM works
+    WHERE "versionId" = ${versionId} AND code ~ '[0-9]$'
+    ORDER BY id = ${neighbourId}::uuid IS TRUE DESC, "parentId" IS NOT DISTINCT FROM ${parentId} DESC,
+      "createdAt" DESC, id DESC
+    LIMIT 1`.execute(db);
+  const anchor = anchors[0]?.code ?? null;
+  const prefix = anchor?.replace(/\d+$/, '') ?? '';
+  const { rows } = await sql<{ code: string }>`
+    SELECT code FROM works
+    WHERE "versionId" = ${versionId} AND starts_with(code, ${prefix}) AND code ~ '[0-9]$'`.execute(db);
+  return nextCode(
+    anchor,
+    rows.map((r) => r.code),
+  );
+}
+
 export async function createWork(
   ctx: SpaceContext,
   input: Partial<WorkFields> & {
@@ -130,23 +178,30 @@ export async function createWork(
     name: string;
     parentId?: string | null;
     afterId?: string | null;
+    beforeId?: string | null;
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  const { versionId, parentId = null, afterId, ...fields } = input;
+  const { versionId, parentId = null, beforeId, ...rest } = input;
+  let { afterId, ...fields } = rest;
   const id = await inTransaction(ctx.db.pool, async (client) => {
     const version = await versionForEdit(client, spaceId, versionId);
     await checkEditingPeriod(ctx, client, periodDates(fields));
     await checkWorkReferences(ctx, client, version.scheduleId, fields);
     const undo = new UndoRecorder(client);
     if (parentId) await lockWorks(client, versionId, [{ workId: parentId }]);
-    if (afterId) {
+    if (beforeId) afterId = await siblingBefore(client, versionId, parentId, beforeId);
+    else if (afterId) {
       const after = await lockWorks(client, versionId, [{ workId: afterId }]);
       if (after.get(afterId)!.parentId !== parentId) throw new AppError('InvalidHierarchy');
     }
-    const sortKey = await orderKeyAfter(client, 'works', versionId, parentId, afterId ?? 'last', (ids) =>
+    // With `beforeId` a null `afterId` means "first"; otherwise an absent one means "last".
+    const position = beforeId ? (afterId ?? null) : (afterId ?? 'last');
+    const sortKey = await orderKeyAfter(client, 'works', versionId, parentId, position, (ids) =>
       undo.works(ids),
     );
+    if (!fields.code?.trim())
+      fields.code = await newWorkCode(client, versionId, parentId, afterId ?? beforeId ?? null);
     const db = kyselyOf(client);
     const { id } = await db
       .insertInto('works')
