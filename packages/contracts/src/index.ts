@@ -13,3 +13,4 @@ export * from './probe';
 export * from './resources';
 export * from './schedule';
 export * from './validation';
+export * from './views';

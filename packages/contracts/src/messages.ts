@@ -21,5 +21,7 @@ export const VALIDATION = {
   privacyPolicyRequired: 'validation.privacy_policy_required',
   invalidIp: 'validation.invalid_ip',
   outOfRange: 'validation.out_of_range',
+  filterNameTaken: 'validation.filter_name_taken',
+  viewTooLarge: 'validation.view_too_large',
 } as const;
 export type ValidationMessageId = (typeof VALIDATION)[keyof typeof VALIDATION];

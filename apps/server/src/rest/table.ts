@@ -310,6 +310,11 @@ const SPACE_ROUTES: PathTable = {
     PATCH: 'bim.primitives.update',
     DELETE: 'bim.primitives.delete',
   },
+  // A user's views of the schedule screen (API ui-state-config GET and POST; scheduleId in the query or
+  // the body, none for the user's default) and the saved filters
+  '/ui-state-config': { GET: 'uiState.get', POST: 'uiState.save' },
+  '/ui-state-config/filters': { GET: 'uiState.filters.list', POST: 'uiState.filters.create' },
+  '/ui-state-config/filters/:filterId': { DELETE: 'uiState.filters.delete' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

@@ -19,6 +19,7 @@ import { timesheetsRouter } from './routers/timesheets';
 import { undoRouter } from './routers/undo';
 import { usersRouter } from './routers/users';
 import { versionsRouter } from './routers/versions';
+import { uiStateRouter } from './routers/views';
 import { wdpRouter } from './routers/wdp';
 import { worksRouter } from './routers/works';
 import { router } from './trpc';
@@ -49,6 +50,7 @@ export const appRouter = router({
   interchange: interchangeRouter,
   cyclogram: cyclogramRouter,
   bim: bimRouter,
+  uiState: uiStateRouter,
 });
 
 export type AppRouter = typeof appRouter;

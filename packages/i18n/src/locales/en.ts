@@ -5,6 +5,7 @@ import { interchangeMessages } from './area-interchange';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
+import { viewsMessages } from './area-views';
 
 /**
  * English catalog — the source catalog: its keys are the message ids of the product, its values ICU
@@ -720,6 +721,7 @@ export const en = {
   ...resourcesMessages.en,
   ...authMessages.en,
   ...keysMessages.en,
+  ...viewsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -5,6 +5,7 @@ import { interchangeMessages } from './area-interchange';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
+import { viewsMessages } from './area-views';
 import type { Catalog } from './en';
 
 /** Russian catalog, the default language of the product. */
@@ -17,6 +18,7 @@ const core: Omit<
   | keyof typeof resourcesMessages.en
   | keyof typeof authMessages.en
   | keyof typeof keysMessages.en
+  | keyof typeof viewsMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -719,4 +721,5 @@ export const ru: Catalog = {
   ...resourcesMessages.ru,
   ...authMessages.ru,
   ...keysMessages.ru,
+  ...viewsMessages.ru,
 };
