@@ -4,6 +4,7 @@ import { type RefObject, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import type { PlanDetails } from '../plan-details';
+import type { RowMenu } from '../wbs-grid/types';
 import type { Gesture } from './gesture';
 
 export type ReadOnlyReason = 'locked' | 'rights';
@@ -55,6 +56,8 @@ export interface GanttTimelineProps {
   onChanged: () => void;
   /** After a saved change applied to the model in place (its arrays changed, see `revision`). */
   onPatched: () => void;
+  /** The page's actions on works, for the timeline's menu and keys (Insert, Delete). */
+  rowMenu?: RowMenu;
 }
 
 export interface Menu {

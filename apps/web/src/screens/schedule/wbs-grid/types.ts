@@ -30,3 +30,31 @@ export interface GridCursor {
   row: number;
   col: number;
 }
+
+/** One action of a context menu. */
+export interface MenuItem {
+  key: string;
+  text: string;
+  run: () => void;
+  disabled?: boolean;
+  /** A line above the item, between groups of actions. */
+  separated?: boolean;
+}
+
+/**
+ * The schedule page's actions on works, shared by the grid's row menu and keys and the timeline's menu
+ * and keys (the timeline adds its own: zoom, links, fit).
+ */
+export interface RowMenu {
+  readOnly: boolean;
+  /** The row actions of a work (model row) that is already selected. */
+  itemsFor: (row: number) => MenuItem[];
+  /** Progress of the selected works, 0 to 100. */
+  setProgress: (percent: number) => void;
+  /** Removes the links of the selected works. */
+  unlinkSelected: () => void;
+  /** A new work that starts no earlier than `date` (`YYYY-MM-DD`), below the active row. */
+  addWorkAt: (date: string) => void;
+  insertBelow: () => void;
+  deleteSelected: () => void;
+}
