@@ -87,18 +87,40 @@ describe('the changes of a saved edit', () => {
     expect(stale.earlyStart).toEqual(copy);
   });
 
-  it('are none when a column outside the listed ones changes (a name, a progress), compared by text', () => {
+  it('are none when a column outside the listed ones changes (a name, an actual start), compared by text', () => {
     const before = calculated(chain(), 7);
     const renamed = { ...before, name: before.name.slice(), strings: [...before.strings, 'Renamed'] };
     renamed.name[0] = renamed.strings.length - 1;
     expect(documentChanges(before, renamed, 100)).toBeNull();
-    const progressed = { ...before, progress: before.progress.slice() };
-    progressed.progress[1] = 50;
-    expect(documentChanges(before, progressed, 100)).toBeNull();
+    const started = { ...before, factStart: before.factStart.slice() };
+    started.factStart[1] = 0;
+    expect(documentChanges(before, started, 100)).toBeNull();
     // The same texts under other indices of another string table are no change.
     const reindexed = { ...before, name: before.name.slice(), strings: [...before.strings] };
     reindexed.strings.push(before.strings[before.name[0]!]!);
     reindexed.name[0] = reindexed.strings.length - 1;
     expect(documentChanges(before, reindexed, 100)?.workIds).toEqual([]);
+  });
+
+  it('carry a summary roll-up (progress, status, volumes), a volume of none as null', () => {
+    const before = calculated(chain(), 7);
+    const rolled = {
+      ...before,
+      progress: before.progress.slice(),
+      status: before.status.slice(),
+      planVolume: before.planVolume.slice(),
+    };
+    rolled.progress[1] = 50;
+    rolled.status[1] = 1;
+    rolled.planVolume[2] = 12;
+    const changes = documentChanges(before, rolled, 100)!;
+    expect(changes.workIds).toEqual(['b', 'c']);
+    expect(changes.works.progress).toEqual([50, 0]);
+    expect(changes.works.planVolume).toEqual([null, 12]);
+    // Through JSON, as the answer travels.
+    const client = calculated(chain(), 7);
+    expect(applyDocumentChanges(client, JSON.parse(JSON.stringify(changes)), 7)).toBe(true);
+    expect([client.progress[1], client.status[1], client.planVolume[2]]).toEqual([50, 1, 12]);
+    expect(client.planVolume[1]).toBeNaN();
   });
 });

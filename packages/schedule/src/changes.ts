@@ -1,10 +1,12 @@
 import { RESULT_WORK_ARRAYS } from '@takt/engine';
 import { namesOf, WORK_COLUMNS } from './columns.js';
 import type { ScheduleDocument } from './document.js';
+import { sameValue } from './rollups.js';
 
 /**
  * The work columns an edit of the schedule and its calculation change: the edited fields (duration,
- * limits, the row's revision) and the calculated ones.
+ * limits, the row's revision), the calculated ones and a summary's roll-up (its unit, a text column,
+ * rarely changes with an edit: when it does, the client loads the version).
  */
 export const CHANGED_WORK_COLUMNS = [
   'durationMinutes',
@@ -16,9 +18,16 @@ export const CHANGED_WORK_COLUMNS = [
   'planStart',
   'planFinish',
   ...RESULT_WORK_ARRAYS,
+  'progress',
+  'status',
+  'planVolume',
+  'factVolume',
 ] as const;
 
 type ChangedColumn = (typeof CHANGED_WORK_COLUMNS)[number];
+
+/** Changed columns whose "none" is NaN, which JSON carries as null. */
+const VOLUME_COLUMNS: ReadonlySet<ChangedColumn> = new Set(['planVolume', 'factVolume']);
 
 /** Columns that hold an index into the document's own string table: compared by their text. */
 const TEXT_COLUMNS = ['code', 'name', 'unit', 'executor', 'curator'] as const;
@@ -45,7 +54,8 @@ export interface DocumentChanges {
   versionRevision: number;
   calcStatus: number;
   workIds: string[];
-  works: Record<ChangedColumn, number[]>;
+  /** By column, the changed works' values; null for a volume of none (NaN, which JSON cannot carry). */
+  works: Record<ChangedColumn, (number | null)[]>;
   drivingRelations: number[];
   driving: number[];
 }
@@ -82,7 +92,7 @@ export function documentChanges(
   const rows: number[] = [];
   for (let row = 0; row < after.count; row++) {
     if (before.ids[row] !== after.ids[row] || !sameOtherColumns(before, after, row)) return null;
-    if (CHANGED_WORK_COLUMNS.some((name) => before[name][row] !== after[name][row])) {
+    if (CHANGED_WORK_COLUMNS.some((name) => !sameValue(before[name][row]!, after[name][row]!))) {
       if (rows.length === maxRows) return null;
       rows.push(row);
     }
@@ -95,8 +105,11 @@ export function documentChanges(
     calcStatus: after.calcStatus,
     workIds: rows.map((row) => after.ids[row]!),
     works: Object.fromEntries(
-      CHANGED_WORK_COLUMNS.map((name) => [name, rows.map((row) => after[name][row]!)]),
-    ) as Record<ChangedColumn, number[]>,
+      CHANGED_WORK_COLUMNS.map((name) => [
+        name,
+        rows.map((row) => (Number.isNaN(after[name][row]!) ? null : after[name][row]!)),
+      ]),
+    ) as Record<ChangedColumn, (number | null)[]>,
     drivingRelations,
     driving: drivingRelations.map((k) => after.relations.driving[k]!),
   };
@@ -114,8 +127,9 @@ export function applyDocumentChanges(doc: ScheduleDocument, changes: DocumentCha
   for (const name of CHANGED_WORK_COLUMNS) {
     const column = doc[name];
     const values = changes.works[name];
+    const none = VOLUME_COLUMNS.has(name) ? Number.NaN : 0;
     rows.forEach((row, i) => {
-      column[row!] = values[i]!;
+      column[row!] = values[i] ?? none;
     });
   }
   changes.drivingRelations.forEach((k, i) => {

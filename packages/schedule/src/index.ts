@@ -52,6 +52,16 @@ export {
 export { type EngineInput, engineInput, relationKey } from './engine-input.js';
 export { type Calculated, calculateDocument, previewEdit, WhatIf } from './preview.js';
 export {
+  ROLLED_UP_COLUMNS,
+  type RollUpOptions,
+  rolledUpStatus,
+  rollUpAncestors,
+  rollUpChanged,
+  rollUpSummaries,
+  type SummaryRollUps,
+  sameValue,
+} from './rollups.js';
+export {
   type LimitRecord,
   minutesOfIso,
   patchWork,

@@ -1,4 +1,5 @@
 import { intern, type LimitType, limitCode, PAYLOAD_NO_DATE, type ScheduleDocument } from './document.js';
+import { rollUpAncestors } from './rollups.js';
 
 /** A start or finish constraint as the API gives it. */
 export interface LimitRecord {
@@ -73,7 +74,11 @@ export function minutesOfIso(iso: string | null | undefined): number {
   return Number.isNaN(ms) ? PAYLOAD_NO_DATE : Math.round((ms - EPOCH_MS) / 60_000);
 }
 
-/** Writes a work read from the API into its row; false when the work is not in the document. */
+/**
+ * Writes a work read from the API into its row, and rolls the summaries above it up again (so they show
+ * its new progress, duration or volumes before the next calculation); false when the work is not in the
+ * document.
+ */
 export function patchWork(doc: ScheduleDocument, work: WorkRecordPatch): boolean {
   const i = doc.rowOf.get(work.id);
   if (i === undefined) return false;
@@ -109,5 +114,6 @@ export function patchWork(doc: ScheduleDocument, work: WorkRecordPatch): boolean
     doc.finishLimit[i] = limitCode(work.finishLimit?.type);
     doc.finishLimitDate[i] = minutesOfIso(work.finishLimit?.date);
   }
+  rollUpAncestors(doc, i);
   return true;
 }

@@ -1,0 +1,255 @@
+import { calendarWorkingMinutesBetween, type Minutes } from '@takt/engine';
+import { CompiledCalendars } from './calendars.js';
+import { hasDate, type ScheduleDocument, textOf } from './document.js';
+
+/** Row values of the enums the roll-up reads (indices into `PAYLOAD_ENUMS`). */
+const SUM = 0;
+const DRAFT = 5;
+const NOT_STARTED = 0;
+const IN_PROGRESS = 1;
+const COMPLETED = 2;
+/** Unit accumulators: -1 nothing known yet, else a string ref, or one of these. */
+const MIXED_UNITS = -2;
+/** Volumes without a unit. */
+const NO_UNIT = -3;
+
+/**
+ * What a summary shows of the works under it (docs/product-rules.md, "Summary roll-ups"). Every column is
+ * the document's length; rows that are no summary (and summaries with nothing under them) keep the
+ * document's values, so a caller can compare the columns with what it stores row by row.
+ */
+export interface SummaryRollUps {
+  durationMinutes: Int32Array;
+  progress: Float64Array;
+  status: Uint8Array;
+  planVolume: Float64Array;
+  factVolume: Float64Array;
+  unit: Int32Array;
+}
+
+/** The work columns a roll-up writes onto summary rows. */
+export const ROLLED_UP_COLUMNS = [
+  'durationMinutes',
+  'progress',
+  'status',
+  'planVolume',
+  'factVolume',
+  'unit',
+] as const satisfies readonly (keyof SummaryRollUps)[];
+
+export interface RollUpOptions {
+  /**
+   * The start and finish of every row (a summary's are the engine's roll-up of its works); the
+   * document's planned dates when absent.
+   */
+  start?: Int32Array;
+  finish?: Int32Array;
+  /**
+   * The weight of each work's progress when the version's calculation scenario measures progress by
+   * something else than duration (plan volume, labour, cost); NaN or 0 for a work without. A summary
+   * none of whose works has a weight is weighted by duration.
+   */
+  weights?: Float64Array | null;
+}
+
+/** Whether two numbers of a column are the same value (NaN, "none" in volume columns, equals itself). */
+export const sameValue = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+const compiledByCalendars = new WeakMap<object, CompiledCalendars>();
+
+/** The document's calendars, compiled once for every copy of it (copies share the calendar list). */
+function calendarsOf(doc: ScheduleDocument): CompiledCalendars {
+  let compiled = compiledByCalendars.get(doc.calendars);
+  if (!compiled || compiled.defaultId !== doc.scheduling.defaultCalendarId) {
+    compiled = new CompiledCalendars(doc.calendars, doc.scheduling.defaultCalendarId);
+    compiledByCalendars.set(doc.calendars, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Rolls every summary up from the works under it, in one pass from the last row to the first (a WBS
+ * row's children come after it, so each summary is complete when the pass reaches it):
+ *
+ * - duration: the working minutes between its start and finish on its own calendar (P6, MS Project);
+ * - % complete: Σ weight × progress / Σ weight over its works — the weight is the work's duration (MS
+ *   Project: actual duration over duration) unless `weights` gives another measure; works without any
+ *   duration or weight count alike;
+ * - status: completed when every work is, in progress when any has started, else not started;
+ * - planned and actual volume: the sums, when every work with a volume or a unit has the same unit;
+ *   none (NaN, no unit) when the units differ.
+ *
+ * "Works" are the rows that are neither summaries nor drafts; a summary with none under it keeps its
+ * own values. O(rows), with a handful of scratch arrays.
+ */
+export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = {}): SummaryRollUps {
+  const n = doc.count;
+  const start = options.start ?? doc.planStart;
+  const finish = options.finish ?? doc.planFinish;
+  const weights = options.weights ?? null;
+  const out: SummaryRollUps = {
+    durationMinutes: doc.durationMinutes.slice(),
+    progress: doc.progress.slice(),
+    status: doc.status.slice(),
+    planVolume: doc.planVolume.slice(),
+    factVolume: doc.factVolume.slice(),
+    unit: doc.unit.slice(),
+  };
+  // Per row, what its subtree holds so far: works, completed ones, started ones; Σ duration and
+  // Σ duration × progress; Σ weight and Σ weight × progress; Σ progress (for works without either).
+  const works = new Int32Array(n);
+  const completed = new Int32Array(n);
+  const started = new Int32Array(n);
+  const duration = new Float64Array(n);
+  const durationDone = new Float64Array(n);
+  const weight = new Float64Array(n);
+  const weightDone = new Float64Array(n);
+  const progressSum = new Float64Array(n);
+  // The unit of the subtree's volumes (-1: none yet, MIXED_UNITS), and its volume sums (NaN: none).
+  const unit = new Int32Array(n).fill(-1);
+  const planVolume = new Float64Array(n).fill(Number.NaN);
+  const factVolume = new Float64Array(n).fill(Number.NaN);
+  let calendars: CompiledCalendars | null = null;
+
+  for (let row = n - 1; row >= 0; row--) {
+    const type = doc.type[row]!;
+    if (type === SUM) {
+      if (works[row]! > 0) {
+        calendars ??= calendarsOf(doc);
+        writeSummary(row);
+      }
+    } else if (type !== DRAFT) {
+      const progress = doc.progress[row]!;
+      const status = doc.status[row]!;
+      works[row] = 1;
+      if (status === COMPLETED) completed[row] = 1;
+      if (status !== NOT_STARTED || progress > 0 || hasDate(doc.factStart[row])) started[row] = 1;
+      const d = Math.max(0, doc.durationMinutes[row]!);
+      duration[row] = d;
+      durationDone[row] = d * progress;
+      const w = weights ? weights[row]! : 0;
+      if (w > 0) {
+        weight[row] = w;
+        weightDone[row] = w * progress;
+      }
+      progressSum[row] = progress;
+      const plan = doc.planVolume[row]!;
+      const fact = doc.factVolume[row]!;
+      const u = doc.unit[row]!;
+      unit[row] = u >= 0 ? u : Number.isNaN(plan) && Number.isNaN(fact) ? -1 : NO_UNIT;
+      planVolume[row] = plan;
+      factVolume[row] = fact;
+    }
+    const p = doc.parent[row]!;
+    if (p >= 0 && works[row]! > 0) mergeInto(p, row);
+  }
+  return out;
+
+  function mergeInto(p: number, row: number) {
+    works[p]! += works[row]!;
+    completed[p]! += completed[row]!;
+    started[p]! += started[row]!;
+    duration[p]! += duration[row]!;
+    durationDone[p]! += durationDone[row]!;
+    weight[p]! += weight[row]!;
+    weightDone[p]! += weightDone[row]!;
+    progressSum[p]! += progressSum[row]!;
+    unit[p] = mergedUnit(unit[p]!, unit[row]!);
+    planVolume[p] = addVolume(planVolume[p]!, planVolume[row]!);
+    factVolume[p] = addVolume(factVolume[p]!, factVolume[row]!);
+  }
+
+  /**
+   * The unit of two subtrees' volumes. A work with neither unit nor volume says nothing about it (-1);
+   * one with a volume but no unit differs from one with a unit.
+   */
+  function mergedUnit(a: number, b: number): number {
+    if (a === -1 || a === b) return b;
+    if (b === -1) return a;
+    if (a === MIXED_UNITS || b === MIXED_UNITS) return MIXED_UNITS;
+    // The string table may hold one text twice (an interned edit next to the payload's own).
+    if (a >= 0 && b >= 0 && textOf(doc, a) === textOf(doc, b)) return a;
+    return MIXED_UNITS;
+  }
+
+  function writeSummary(row: number) {
+    const s = start[row]!;
+    const f = finish[row]!;
+    out.durationMinutes[row] =
+      hasDate(s) && hasDate(f) && f > s
+        ? calendarWorkingMinutesBetween(
+            calendars!.of(textOf(doc, doc.calendar[row]!) || null),
+            s as Minutes,
+            f as Minutes,
+          )
+        : 0;
+    const progress =
+      weight[row]! > 0
+        ? weightDone[row]! / weight[row]!
+        : duration[row]! > 0
+          ? durationDone[row]! / duration[row]!
+          : progressSum[row]! / works[row]!;
+    out.progress[row] = Math.round(Math.min(100, Math.max(0, progress)) * 100) / 100;
+    out.status[row] =
+      completed[row] === works[row] ? COMPLETED : started[row]! > 0 ? IN_PROGRESS : NOT_STARTED;
+    const u = unit[row]!;
+    out.unit[row] = u >= 0 ? u : -1;
+    out.planVolume[row] = u === MIXED_UNITS ? Number.NaN : planVolume[row]!;
+    out.factVolume[row] = u === MIXED_UNITS ? Number.NaN : factVolume[row]!;
+  }
+}
+
+/** A sum of volumes where NaN is "none": none only when both are. */
+const addVolume = (a: number, b: number) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : a + b);
+
+/**
+ * The status of every row with summaries judged by their works (the roll-up's rule), for filters that
+ * must not trust a summary's stored status (a version not calculated since its works' progress changed).
+ */
+export function rolledUpStatus(doc: ScheduleDocument): Uint8Array {
+  const n = doc.count;
+  const status = doc.status.slice();
+  const works = new Int32Array(n);
+  const completed = new Int32Array(n);
+  const started = new Int32Array(n);
+  for (let row = n - 1; row >= 0; row--) {
+    const type = doc.type[row]!;
+    if (type === SUM) {
+      if (works[row]! > 0)
+        status[row] =
+          completed[row] === works[row] ? COMPLETED : started[row]! > 0 ? IN_PROGRESS : NOT_STARTED;
+    } else if (type !== DRAFT) {
+      const s = doc.status[row]!;
+      works[row] = 1;
+      if (s === COMPLETED) completed[row] = 1;
+      if (s !== NOT_STARTED || doc.progress[row]! > 0 || hasDate(doc.factStart[row])) started[row] = 1;
+    }
+    const p = doc.parent[row]!;
+    if (p >= 0 && works[row]! > 0) {
+      works[p]! += works[row]!;
+      completed[p]! += completed[row]!;
+      started[p]! += started[row]!;
+    }
+  }
+  return status;
+}
+
+/**
+ * Writes the roll-ups of the summaries above `row` into the document in place — what the browser does
+ * after an edit of a work's progress, duration or volumes, so its summaries are right before the next
+ * calculation. Only the ancestors change (other summaries keep what the server wrote, weighted by the
+ * version's scenario). False when the row has no summary above it.
+ */
+export function rollUpAncestors(doc: ScheduleDocument, row: number): boolean {
+  let p = doc.parent[row] ?? -1;
+  if (p < 0) return false;
+  const r = rollUpSummaries(doc);
+  for (; p >= 0; p = doc.parent[p]!) for (const name of ROLLED_UP_COLUMNS) doc[name][p] = r[name][p]!;
+  return true;
+}
+
+/** Whether a row's rolled-up values differ from the document's (the row is written back). */
+export function rollUpChanged(doc: ScheduleDocument, r: SummaryRollUps, row: number): boolean {
+  for (const name of ROLLED_UP_COLUMNS) if (!sameValue(doc[name][row]!, r[name][row]!)) return true;
+  return false;
+}
