@@ -1,5 +1,5 @@
-// The probes (charts, the schedule page's load) as the web app publishes them (their shapes are shared through @takt/contracts).
-import type { CyclogramMetrics, GanttMetrics, GridLoadMetrics } from '@takt/contracts';
+// The probes (charts, the schedule page's load, the charts' renderer) as the web app publishes them (their shapes are shared through @takt/contracts).
+import type { CyclogramMetrics, GanttMetrics, GridLoadMetrics, RendererProbe } from '@takt/contracts';
 
 export type { GanttBar } from '@takt/contracts';
 
@@ -8,5 +8,6 @@ declare global {
     __taktGantt?: GanttMetrics;
     __taktCyclogram?: CyclogramMetrics;
     __taktGrid?: GridLoadMetrics;
+    __taktRenderer?: RendererProbe;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * What the charts of the web app publish for the browser benchmark and the end-to-end tests (only in
  * builds with probes): the Gantt timeline as `window.__taktGantt`, the cyclogram as `window.__taktCyclogram`,
- * the schedule page's load of a version as `window.__taktGrid`.
+ * the schedule page's load of a version as `window.__taktGrid`, the renderer the charts chose as
+ * `window.__taktRenderer`.
  * The app writes these objects and the tests read them, so both take the shape from here.
  */
 
@@ -22,10 +23,20 @@ export interface GanttLink {
   driving: boolean;
 }
 
+/** The renderer the charts draw with, and why (the user's override, or what the machine's WebGL is). */
+export interface RendererProbe {
+  renderer: 'webgl' | 'canvas';
+  reason: string;
+  /** The WebGL renderer string the browser reported, if any. */
+  webglRenderer: string | null;
+}
+
 /** Measurements of the timeline and what it shows. */
 export interface GanttMetrics {
   works: number;
   renderer: string;
+  /** performance.now() of the first frame with rows: the time from the page's navigation start. */
+  firstFrameAt?: number;
   /** From the version's payload decoded (the data in hand) to the first frame with rows. */
   firstFrameMs?: number;
   /** From the start of the payload query (server and transfer included) to that frame. */
@@ -41,7 +52,8 @@ export interface GanttMetrics {
   whatIfBuildMs?: number;
   /** What the timeline shows now (canvas pixels, engine minutes). */
   probe: {
-    bars(): GanttBar[];
+    /** Bars of one plan kind as drawn (the plan unless named). */
+    bars(kind?: 'plan' | 'approved_plan' | 'fact'): GanttBar[];
     plan(id: string): [number, number] | null;
     links(): GanttLink[];
     /** Links drawn in the last frame: their polylines in canvas pixels. */

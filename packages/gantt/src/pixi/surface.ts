@@ -11,7 +11,10 @@ export interface PixiSurfaceOptions {
   /** CSS pixels. */
   readonly width: number;
   readonly height: number;
-  /** Users get WebGL; tests in headless Chromium may choose the (there 7–10× faster) canvas renderer. */
+  /**
+   * WebGL on a GPU, the canvas renderer where WebGL is software (`rendererChoose` decides; WebGL when not
+   * given).
+   */
   readonly preference?: 'webgl' | 'canvas';
   readonly resolution?: number;
   /** The dark theme unless given. */

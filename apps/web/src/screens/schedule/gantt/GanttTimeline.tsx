@@ -95,7 +95,18 @@ export function GanttTimeline(props: GanttTimelineProps) {
     dark,
   });
 
-  useGanttScale({ refs, view, base, today, size, scale, setScale, scrollElement, paint });
+  useGanttScale({
+    refs,
+    view,
+    base,
+    today,
+    dataDate: hasDate(dataDate) ? dataDate : undefined,
+    size,
+    scale,
+    setScale,
+    scrollElement,
+    paint,
+  });
 
   // ── live recalculation: one incremental scheduler per loaded version, built when the page is idle ──
   const drawn = ready && scale !== null;

@@ -34,9 +34,9 @@ export function ganttMetricsInstall(
     frames: [],
     drags: [],
     probe: {
-      bars: () =>
+      bars: (kind = 'plan') =>
         (renderer.layout?.bars ?? [])
-          .filter((b) => b.kind === 'plan')
+          .filter((b) => b.kind === kind)
           .map((b) => ({
             id: ids()[b.work]!,
             row: b.row,
@@ -82,9 +82,10 @@ export function ganttMetricsInstall(
     const shown = source.shown();
     if (metrics.firstFrameMs !== undefined || !layers.has('static') || shown.rowCount === 0) return;
     metrics.works = shown.workCount;
+    const now = performance.now();
+    metrics.firstFrameAt ??= now;
     const grid = window.__taktGrid;
     if (!grid) return;
-    const now = performance.now();
     metrics.firstFrameMs = now - (grid.startedAt + grid.loadMs);
     metrics.firstFrameFromQueryMs = now - grid.startedAt;
     metrics.firstFrameOwnMs = now - source.mountedAt;

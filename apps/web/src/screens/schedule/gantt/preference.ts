@@ -1,7 +1,38 @@
+import type { RendererProbe } from '@takt/contracts';
+import { type RendererChoice, rendererChoose, rendererParse, type WebglProbe, webglProbe } from '@takt/gantt';
+
+declare global {
+  interface Window {
+    __taktRenderer?: RendererProbe;
+  }
+}
+
+/** The setting that forces a renderer in this browser ('webgl' or 'canvas'; absent: chosen by the machine). */
+export const RENDERER_SETTING_KEY = 'takt.gantt.renderer';
+/** The query parameter that forces a renderer for one page (`?renderer=webgl`), over the setting. */
+export const RENDERER_QUERY = 'renderer';
+
+/** The machine's WebGL, asked once per page: a probing context costs a few milliseconds. */
+let probed: WebglProbe | null = null;
+
+/** The override of the page's address, else of the setting; null when neither names a renderer. */
+export function rendererOverride(search: string, setting: string | null) {
+  return rendererParse(new URLSearchParams(search).get(RENDERER_QUERY)) ?? rendererParse(setting);
+}
+
 /**
- * Pixi's renderer for the timeline: WebGL, or the canvas renderer where the browser has no GPU (headless
- * tests and benchmarks set `localStorage['takt.gantt.renderer'] = 'canvas'`; there it is 7–10× faster).
+ * Pixi's renderer for the charts (the Gantt timeline, the cyclogram): the user's override, else WebGL on
+ * a GPU and the canvas renderer where WebGL is software (see `rendererChoose`). The choice is published
+ * for the probes as `window.__taktRenderer`.
  */
+export function rendererChoice(): RendererChoice {
+  const override = rendererOverride(window.location.search, localStorage.getItem(RENDERER_SETTING_KEY));
+  probed ??= webglProbe(() => document.createElement('canvas'));
+  const choice = rendererChoose(override, probed);
+  if (__TAKT_PROBES__) window.__taktRenderer = choice;
+  return choice;
+}
+
 export function rendererPreference(): 'webgl' | 'canvas' {
-  return localStorage.getItem('takt.gantt.renderer') === 'canvas' ? 'canvas' : 'webgl';
+  return rendererChoice().renderer;
 }

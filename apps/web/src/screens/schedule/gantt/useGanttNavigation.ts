@@ -3,8 +3,10 @@ import {
   MINUTES_PER_DAY,
   scaleCenterOn,
   scaleFit,
+  scaleMinuteFromX,
   scalePan,
   scaleZoom,
+  scaleZoomAnchorX,
   scaleZoomToLevel,
   snapshotTimeRange,
   type TimeScale,
@@ -42,8 +44,13 @@ export function useGanttNavigation(args: {
     animation.current = null;
     heading.current = null;
   }, []);
+  /**
+   * Moves to `target` over a few frames, the minute at `anchorX` (the middle unless given) travelling
+   * from where it is to where the target has it. A zoom passes its anchor: that minute then stays under
+   * it in every frame, so what the user zooms at never slides away.
+   */
   // biome-ignore lint/correctness/useExhaustiveDependencies: live is a ref, setScale a state setter
-  const animateTo = useCallback((target: TimeScale) => {
+  const animateTo = useCallback((target: TimeScale, anchorX?: number) => {
     const from = live.current.scale;
     const width = live.current.size.width;
     if (animation.current !== null) cancelAnimationFrame(animation.current);
@@ -53,9 +60,10 @@ export function useGanttNavigation(args: {
       setScale(target);
       return;
     }
-    const centre = (s: TimeScale) => s.start + width / 2 / s.pxPerMinute;
-    const c0 = centre(from);
-    const c1 = centre(target);
+    const x = anchorX ?? width / 2;
+    const c0 = scaleMinuteFromX(from, x);
+    // For a zoom both are the anchor's minute: it holds still while the zoom runs.
+    const c1 = scaleMinuteFromX(target, x);
     const z0 = Math.log(from.pxPerMinute);
     const z1 = Math.log(target.pxPerMinute);
     const started = performance.now();
@@ -64,7 +72,7 @@ export function useGanttNavigation(args: {
       const k = 1 - (1 - p) ** 3;
       const pxPerMinute = Math.exp(z0 + (z1 - z0) * k);
       const c = c0 + (c1 - c0) * k;
-      setScale(p >= 1 ? target : { start: c - width / 2 / pxPerMinute, pxPerMinute });
+      setScale(p >= 1 ? target : { start: c - x / pxPerMinute, pxPerMinute });
       animation.current = p >= 1 ? null : requestAnimationFrame(step);
       if (p >= 1) heading.current = null;
     };
@@ -99,14 +107,24 @@ export function useGanttNavigation(args: {
   };
 
   const origin = () => heading.current ?? live.current.scale;
+  /** Where a zoom of the toolbar or the keyboard holds still: the selected work's bar, else the middle. */
+  const zoomAnchor = (scale: TimeScale) => {
+    const work = firstSelected();
+    const selected = work >= 0 ? { start: base.planStart[work]!, finish: base.planFinish[work]! } : null;
+    return scaleZoomAnchorX(scale, size.width, selected);
+  };
   view.commands.current = {
     zoomBy: (factor) => {
       const current = origin();
-      if (current) animateTo(scaleZoom(current, factor, size.width / 2));
+      if (!current) return;
+      const x = zoomAnchor(current);
+      animateTo(scaleZoom(current, factor, x), x);
     },
     zoomToLevel: (level) => {
       const current = origin();
-      if (current) animateTo(scaleZoomToLevel(current, level, size.width / 2));
+      if (!current) return;
+      const x = zoomAnchor(current);
+      animateTo(scaleZoomToLevel(current, level, x), x);
     },
     fit: () => {
       const range = snapshotTimeRange(base);

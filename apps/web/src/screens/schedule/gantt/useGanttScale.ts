@@ -1,40 +1,33 @@
-import {
-  type GanttSnapshot,
-  scaleAtLevel,
-  scaleCenterOn,
-  scaleFit,
-  scaleLevel,
-  snapshotTimeRange,
-  type TimeScale,
-} from '@takt/gantt';
+import { type GanttSnapshot, scaleLevel, snapshotInitialScale, type TimeScale } from '@takt/gantt';
 import { type Dispatch, type SetStateAction, useEffect } from 'react';
 import type { GanttView, TimelineRefs } from './timeline';
 
-/** The time scale's state: the first one fits the project, each one is published to the toolbar. */
+/**
+ * The time scale's state: the first one shows the schedule (`snapshotInitialScale`: the whole project, or
+ * its start, or the data date when it has progress — never today while the schedule lies elsewhere);
+ * each one is published to the toolbar.
+ */
 export function useGanttScale(args: {
   refs: TimelineRefs;
   view: GanttView;
   base: GanttSnapshot;
   today: number;
+  /** The version's data date (engine minutes), undefined without one. */
+  dataDate: number | undefined;
   size: { width: number; height: number };
   scale: TimeScale | null;
   setScale: Dispatch<SetStateAction<TimeScale | null>>;
   scrollElement: HTMLDivElement | null;
   paint: () => void;
 }) {
-  const { refs, view, base, today, size, scale, setScale, scrollElement, paint } = args;
+  const { refs, view, base, today, dataDate, size, scale, setScale, scrollElement, paint } = args;
   const { scrollTop } = refs;
-  // The first scale fits the project; afterwards zoom and pan are the user's.
+  // The first scale shows the schedule; afterwards zoom and pan are the user's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: setScale is a state setter
   useEffect(() => {
     if (scale || size.width <= 0) return;
-    const range = snapshotTimeRange(base);
-    setScale(
-      range
-        ? scaleFit(range.start, range.finish, size.width, 24)
-        : scaleCenterOn(scaleAtLevel(today, 'week'), today, size.width / 3),
-    );
-  }, [scale, size.width, base, today]);
+    setScale(snapshotInitialScale(base, { width: size.width, today, dataDate }));
+  }, [scale, size.width, base, today, dataDate]);
   const setLevel = view.setLevel;
   const scaleChannel = view.scale;
   useEffect(() => {
