@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/static';
 import { createRestHandler, isRestPath } from './rest/adapter';
 import { appRouter } from './trpc/router';
+import { subscriptionChecks, withConnectionParams } from './trpc/subscriptions';
 
 type Env = { Variables: { requestId: string; makeContext: (source: 'trpc' | 'rest') => Promise<Context> } };
 
@@ -73,14 +74,19 @@ export function createApp(services: Services): Hono<Env> {
 
   app.use(
     '/trpc/*',
+    subscriptionChecks(appRouter, (c) => (c as import('hono').Context<Env>).get('makeContext')('trpc')),
+  );
+  app.use(
+    '/trpc/*',
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
       // The adapter types contexts as plain records; ours is the typed Context the router declares.
-      createContext: (_opts, c) =>
-        (c as unknown as import('hono').Context<Env>).get('makeContext')('trpc') as unknown as Promise<
-          Record<string, unknown>
-        >,
+      createContext: async (opts, c) =>
+        withConnectionParams(
+          await (c as unknown as import('hono').Context<Env>).get('makeContext')('trpc'),
+          opts.info.connectionParams,
+        ) as unknown as Record<string, unknown>,
     }),
   );
   app.use('*', serveWebApp(services.config.webDist));

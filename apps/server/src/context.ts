@@ -5,6 +5,7 @@ import type { SharedReads } from './db/shared-reads';
 import type { PayloadCache } from './files/payload-cache';
 import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
+import type { LiveVersions } from './domains/versions/live';
 import type { Logger } from './log';
 
 /** What the server is built from; created once in main.ts (or per test). */
@@ -18,6 +19,8 @@ export interface Services {
   payloads: PayloadCache;
   /** Reads of sessions, users and memberships that concurrent requests share (never older than a request). */
   reads: SharedReads;
+  /** Changes of open versions told to the browsers showing them, from any process (`versions.live`). */
+  live: LiveVersions;
 }
 
 export interface SessionInfo {

@@ -9,6 +9,7 @@ import { SharedReads } from './db/shared-reads';
 import { registerBimWorkers } from './domains/bim';
 import { recoverInterruptedCalculations } from './domains/calculation';
 import { registerInterchangeWorkers } from './domains/interchange';
+import { LiveVersions } from './domains/versions';
 import { resumeSpaceDeletions, runSpaceDeletion, SPACE_DELETION_JOB } from './domains/spaces';
 import { PayloadCache } from './files/payload-cache';
 import { openLocalFileStorage } from './files/storage';
@@ -82,6 +83,7 @@ export async function startServer(
     jobs,
     payloads: new PayloadCache(),
     reads: new SharedReads(),
+    live: new LiveVersions(db.pool, log),
   };
   if (config.role !== 'web') await registerWorkers(services);
 
@@ -105,6 +107,8 @@ export async function startServer(
     port,
     services,
     async stop() {
+      // Open live updates end first: their connections would keep the HTTP server from closing.
+      await services.live.stop();
       if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
       // A database already going down (a terminal's Ctrl-C reaches the embedded PostgreSQL too) must not
       // keep the rest from stopping: leases not given up simply expire.

@@ -353,7 +353,37 @@ export function leafPaths(value: unknown, path: string[] = []): string[][] {
   return [path];
 }
 
-/** Calls a procedure over HTTP as the client does: queries by GET with ?input=, mutations by POST. */
+/**
+ * The first event of a subscription's stream of server-sent events (or the whole body of a refusal),
+ * then the stream is closed: a subscription that was accepted never ends by itself, and one with
+ * nothing to say yet (a client already up to date) is read for two seconds.
+ */
+async function firstEvent(response: Response, controller: AbortController): Promise<string> {
+  if (!response.headers.get('content-type')?.includes('text/event-stream')) return response.text();
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const quiet = setTimeout(() => controller.abort(), 2_000);
+  let text = '';
+  try {
+    // The stream opens with a `connected` event; the first event after it is what the procedure said.
+    while ((text.match(/\n\n/g) ?? []).length < 2) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  } finally {
+    clearTimeout(quiet);
+    controller.abort();
+  }
+  return text;
+}
+
+/**
+ * Calls a procedure over HTTP as the client does: queries by GET with ?input=, mutations by POST,
+ * subscriptions by GET as an EventSource does (their first event is the answer).
+ */
 export async function callProcedure(
   url: string,
   procedure: ProcedureInfo,
@@ -362,12 +392,15 @@ export async function callProcedure(
   timeoutMs = 60_000,
 ): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-language': 'en' };
-  const signal = AbortSignal.timeout(timeoutMs);
+  const closed = new AbortController();
+  const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), closed.signal]);
   let response: Response;
   try {
-    if (procedure.type === 'query') {
+    if (procedure.type !== 'mutation') {
       const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
       response = await fetch(`${url}/trpc/${procedure.path}${query}`, { headers, signal });
+      if (procedure.type === 'subscription')
+        return { status: response.status, text: await firstEvent(response, closed) };
     } else {
       response = await fetch(`${url}/trpc/${procedure.path}`, {
         method: 'POST',

@@ -45,7 +45,7 @@ describe('cross-space sweep', () => {
     for (const [path, procedure] of spaceProcedures) {
       const input = encodeURIComponent(JSON.stringify({ spaceId: a.body.id }));
       const response =
-        procedure._def.type === 'query'
+        procedure._def.type !== 'mutation'
           ? await fetch(`${t.url}/trpc/${path}?input=${input}`, {
               headers: { authorization: `Bearer ${bob.token}` },
             })

@@ -73,6 +73,7 @@ export function callContext(services: Services, origin: CallOrigin, source: Cont
     jobs: services.jobs,
     payloads: services.payloads,
     reads: services.reads,
+    live: services.live,
     source,
     requestId: origin.requestId,
     ip: origin.ip,

@@ -22,27 +22,39 @@ export interface Meta {
 /**
  * Every failed call answers the catalogue body and nothing else: no stack, no server path, no SQL,
  * whatever NODE_ENV says. What went wrong inside is logged on the server, under the request id the
- * body carries.
+ * body carries. tRPC answers with `data.httpStatus`.
  */
+export function errorShape(error: unknown, ctx: Context | undefined, path: string | undefined) {
+  const appError = appErrorOf(error);
+  if (appError.code === 'UnknownException') {
+    ctx?.log.error('procedure failed', { path, err: (error as { cause?: unknown }).cause ?? error });
+  }
+  const body = errorBody(appError, ctx?.lang ?? 'ru', ctx?.requestId);
+  const message = Array.isArray(body.error_message) ? body.error_message.join('\n') : body.error_message;
+  // The codes follow the catalogue error, whichever layer threw it.
+  const code = trpcCodeOf(appError);
+  return {
+    message,
+    code: TRPC_ERROR_CODES_BY_KEY[code],
+    data: { code, path, ...body, httpStatus: httpStatusOf(appError) },
+  };
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     isDev: false,
-    errorFormatter({ shape, error, ctx, path }) {
-      const appError = appErrorOf(error);
-      if (appError.code === 'UnknownException') {
-        ctx?.log.error('procedure failed', { path, err: error.cause ?? error });
-      }
-      const body = errorBody(appError, ctx?.lang ?? 'ru', ctx?.requestId);
-      const message = Array.isArray(body.error_message) ? body.error_message.join('\n') : body.error_message;
-      // The codes follow the catalogue error, whichever layer threw it.
-      const code = trpcCodeOf(appError);
-      return {
-        message,
-        code: TRPC_ERROR_CODES_BY_KEY[code],
-        data: { code, path: shape.data.path, ...body, httpStatus: httpStatusOf(appError) },
-      };
+    // Live updates (subscriptions over server-sent events): a comment every 25 s keeps proxies from
+    // closing a quiet stream, and a stream ends after 30 minutes so that the client reconnects and its
+    // session and access are checked again.
+    sse: {
+      ping: { enabled: true, intervalMs: 25_000 },
+      maxDurationMs: 30 * 60_000,
+      client: { reconnectAfterInactivityMs: 60_000 },
+    },
+    errorFormatter({ shape, error, ctx }) {
+      return errorShape(error, ctx, shape.data.path);
     },
   });
 

@@ -4,6 +4,7 @@ import {
   copyVersionInput,
   createVersionInput,
   deleteVersionInput,
+  liveVersionInput,
   scheduleInput,
   setVersionLockedInput,
   updateVersionInput,
@@ -14,6 +15,7 @@ import * as versions from '../../domains/versions';
 import {
   compareVersions,
   exportComparison,
+  liveUpdates,
   versionPayload,
   versionPayloadBinary,
 } from '../../domains/versions';
@@ -40,6 +42,13 @@ export const versionsRouter = router({
   ),
   compare: spaceQuery('schedule.view', compareVersionsInput, compareVersions),
   exportComparison: spaceQuery('export', compareVersionsInput, exportComparison),
+  /**
+   * The changes of the version as they commit, in any process, over server-sent events (the browser's
+   * open schedule applies them or loads the version again).
+   */
+  live: spaceProcedure('schedule.view')
+    .input(liveVersionInput)
+    .subscription(({ ctx, input, signal }) => liveUpdates(ctx, input, signal)),
   payload: spaceQuery('schedule.view', versionInput, (ctx, input) =>
     versionPayload(ctx.db.pool, ctx.space.spaceId, input.versionId),
   ),

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleWithVersion, spaceForFile } from './fixtures';
+
+/**
+ * Live updates (`versions.live`): a browser showing a version hears every change of it as it commits —
+ * an edit through the API, a calculation, or a change made by another process or a script straight in the
+ * database — with the changes to apply in place when they can be, and without them otherwise.
+ */
+const { t, s } = spaceForFile('live-owner', 'Живые');
+
+interface LiveUpdate {
+  revision: number;
+  calcStatus: number;
+  fromRevision: number | null;
+  changes: { workIds: string[]; works: Record<string, number[]> } | null;
+}
+
+/** An open stream of server-sent events, read event by event. */
+class EventStream {
+  private buffer = '';
+  private readonly decoder = new TextDecoder();
+  private constructor(
+    readonly status: number,
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array> | null,
+    private readonly controller: AbortController,
+    readonly text: string,
+  ) {}
+
+  static async open(url: string, headers: Record<string, string> = {}) {
+    const controller = new AbortController();
+    const response = await fetch(url, { headers, signal: controller.signal });
+    if (!response.headers.get('content-type')?.includes('text/event-stream'))
+      return new EventStream(response.status, null, controller, await response.text());
+    return new EventStream(response.status, response.body!.getReader(), controller, '');
+  }
+
+  /** The data of the next event of the procedure (pings and the opening `connected` are skipped). */
+  async next(timeoutMs = 15_000): Promise<{ id?: string; data: LiveUpdate }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = this.buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = this.buffer.slice(0, end);
+        this.buffer = this.buffer.slice(end + 2);
+        const fields = new Map<string, string>();
+        for (const line of block.split('\n')) {
+          const colon = line.indexOf(':');
+          if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+        }
+        if (fields.has('data') && !fields.has('event')) {
+          const data = JSON.parse(fields.get('data')!) as LiveUpdate;
+          return { id: fields.get('id'), data };
+        }
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no live update in time');
+      const chunk = await Promise.race([
+        this.reader!.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no live update in time')), left),
+        ),
+      ]);
+      if (chunk.done) throw new Error('the stream ended');
+      this.buffer += this.decoder.decode(chunk.value, { stream: true });
+    }
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}
+
+let versionId = '';
+let v = '';
+const works: { id: string; revision: number }[] = [];
+const streams: EventStream[] = [];
+
+const liveUrl = (input: Record<string, unknown>, connectionParams?: Record<string, string>) =>
+  `${t.url}/trpc/versions.live?input=${encodeURIComponent(JSON.stringify({ spaceId: s.spaceId, versionId, ...input }))}${
+    connectionParams ? `&connectionParams=${encodeURIComponent(JSON.stringify(connectionParams))}` : ''
+  }`;
+
+async function open(input: Record<string, unknown>, connectionParams?: Record<string, string>) {
+  const stream = await EventStream.open(
+    liveUrl(input, connectionParams),
+    connectionParams ? {} : { authorization: `Bearer ${s.token}` },
+  );
+  streams.push(stream);
+  return stream;
+}
+
+async function versionState() {
+  const [row] = await t.sql<{ revision: number; calcStatus: number }>(
+    'SELECT revision, "calcStatus" FROM versions WHERE id = $1',
+    [versionId],
+  );
+  return row!;
+}
+
+beforeAll(async () => {
+  ({ versionId, v } = await scheduleWithVersion(s.ok));
+  for (let i = 0; i < 3; i++)
+    works.push(await s.ok('POST', `${v}/wbs`, { name: `Работа ${i + 1}`, durationMinutes: 480 }));
+  await s.ok('POST', `${v}/relations`, {
+    predecessorId: works[0]!.id,
+    successorId: works[1]!.id,
+    type: 'fs',
+  });
+  await s.ok('POST', `${v}/calculate`, {});
+});
+
+afterAll(() => {
+  for (const stream of streams) stream.close();
+});
+
+describe('live updates of an open version', () => {
+  it('tells a client the changes of an edit saved by someone else, to apply in place', async () => {
+    const now = await versionState();
+    const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
+    expect(stream.status).toBe(200);
+
+    const saved = await fetch(`${t.url}/trpc/works.applyEdit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        spaceId: s.spaceId,
+        versionId,
+        revision: now.revision,
+        commands: [{ kind: 'duration', workId: works[0]!.id, durationMinutes: 3 * 480 }],
+      }),
+    });
+    expect(saved.status).toBe(200);
+
+    const { id, data } = await stream.next();
+    expect(data.fromRevision).toBe(now.revision);
+    expect(data.revision).toBe(now.revision + 1);
+    expect(id).toBe(`${data.revision}:${data.calcStatus}`);
+    // The edited work and its successor, which moved.
+    expect(data.changes?.workIds).toEqual(expect.arrayContaining([works[0]!.id, works[1]!.id]));
+    const row = data.changes!.workIds.indexOf(works[0]!.id);
+    expect(data.changes!.works.durationMinutes![row]).toBe(3 * 480);
+    stream.close();
+  });
+
+  it('tells of a change made straight in the database (another process, a script), without changes when they cannot be applied', async () => {
+    const now = await versionState();
+    const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
+    // A rename is not among the columns a client patches: it loads the version again.
+    await t.sql('UPDATE works SET name = $1 WHERE id = $2', ['Переименована', works[2]!.id]);
+    await t.sql('UPDATE versions SET revision = revision + 1 WHERE id = $1', [versionId]);
+    const { data } = await stream.next();
+    expect(data).toMatchObject({ fromRevision: now.revision, revision: now.revision + 1, changes: null });
+    stream.close();
+  });
+
+  it('tells a client that holds an older revision at once, and resumes from the last event it heard', async () => {
+    const now = await versionState();
+    const stale = await open({ revision: now.revision - 1, calcStatus: now.calcStatus });
+    const first = await stale.next();
+    expect(first.data).toMatchObject({ revision: now.revision, fromRevision: null, changes: null });
+    stale.close();
+
+    // A reconnecting client sends the id of the last event it heard instead of its revision.
+    const resumed = await open({ lastEventId: `${now.revision - 1}:${now.calcStatus}` });
+    expect((await resumed.next()).data.revision).toBe(now.revision);
+    resumed.close();
+  });
+
+  it('tells of a calculation: same revision, new status and results', async () => {
+    await s.ok('PATCH', `${v}/wbs/${works[2]!.id}`, {
+      revision: (
+        await t.sql<{ revision: number }>('SELECT revision FROM works WHERE id = $1', [works[2]!.id])
+      )[0]!.revision,
+      durationMinutes: 5 * 480,
+    });
+    const now = await versionState();
+    expect(now.calcStatus).toBe(0);
+    const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
+    await s.ok('POST', `${v}/calculate`, {});
+    let update = (await stream.next()).data;
+    // "Calculating" may be heard first.
+    while (update.calcStatus !== 1) update = (await stream.next()).data;
+    expect(update.revision).toBe(now.revision);
+    expect(update.changes?.workIds).toContain(works[2]!.id);
+    stream.close();
+  });
+
+  it('takes the token as a connection parameter (an EventSource sends no headers), and refuses without one', async () => {
+    const now = await versionState();
+    const stream = await open({ revision: now.revision - 1 }, { token: s.token, lang: 'en' });
+    expect(stream.status).toBe(200);
+    expect((await stream.next()).data.revision).toBe(now.revision);
+    stream.close();
+
+    const anonymous = await EventStream.open(liveUrl({ revision: now.revision }));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).not.toMatch(/"stack"/);
+  });
+
+  it('refuses a version of another space and bad input with 4xx', async () => {
+    const stranger = await t.signUp('live-stranger');
+    const foreign = await EventStream.open(liveUrl({ revision: 1 }), {
+      authorization: `Bearer ${stranger.token}`,
+    });
+    expect(foreign.status).toBe(403);
+    const bad = await EventStream.open(
+      `${t.url}/trpc/versions.live?input=${encodeURIComponent(JSON.stringify({ spaceId: s.spaceId, versionId: 'x' }))}`,
+      { authorization: `Bearer ${s.token}` },
+    );
+    expect(bad.status).toBe(400);
+    const missing = await EventStream.open(
+      liveUrl({ versionId: '00000000-0000-4000-8000-000000000000', revision: 1 }),
+      { authorization: `Bearer ${s.token}` },
+    );
+    expect(missing.status).toBe(404);
+  });
+});
