@@ -68,4 +68,37 @@ describe('the calculation of a document by rows', () => {
     const after = await calculationThread.calculate(documentParts(chain()), TODAY);
     expect(after.changedRows.length).toBe(3);
   });
+
+  it('rolls summaries up over the calculated dates, weighted as asked, in the thread as inline, and writes them once', async () => {
+    const doc = documentOfColumns(
+      testColumns(
+        [
+          { id: 'S', name: 'Нулевой цикл', type: 'sum' },
+          { id: 'a', name: 'Котлован', parent: 0, duration: 2 * DAY, progress: 100 },
+          { id: 'b', name: 'Фундамент', parent: 0, duration: 3 * DAY },
+        ],
+        [{ from: 1, to: 2 }],
+        { projectStart: 0 },
+      ),
+    );
+    doc.status[1] = 2; // completed (the engine schedules it as planned: it has no actual dates)
+    const inline = calculateRows(doc, TODAY);
+    // Five working days from the summary's start to its finish; two of them done.
+    expect(inline.rolled.durationMinutes[0]).toBe(5 * DAY);
+    expect([inline.rolled.progress[0], inline.rolled.status[0]]).toEqual([40, 1]);
+    expect(Array.from(inline.changedRows)).toContain(0);
+    // By the scenario's measure (labour of 1 and 3 hours): a quarter done.
+    const weights = Float64Array.from([Number.NaN, 1, 3]);
+    const threaded = await calculationThread.calculate(documentParts(doc), TODAY, weights);
+    expect(threaded.rolled.progress[0]).toBe(25);
+    expect(threaded.rolled.durationMinutes[0]).toBe(5 * DAY);
+
+    const calculated = documentWithResults(doc, inline);
+    expect([calculated.durationMinutes[0], calculated.progress[0], calculated.status[0]]).toEqual([
+      5 * DAY,
+      40,
+      1,
+    ]);
+    expect(calculateRows(calculated, TODAY).changedRows.length).toBe(0);
+  });
 });

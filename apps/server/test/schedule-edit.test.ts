@@ -11,6 +11,7 @@ import {
   hasDate,
   previewEdit,
   type ScheduleDocument,
+  type SummaryRollUps,
   WhatIf,
 } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,10 +159,11 @@ function relationRows(doc: ScheduleDocument, driving: (k: number) => number) {
 function expectSaved(
   after: ScheduleDocument,
   before: ScheduleDocument,
-  expected: Calculated & { plan: EditPlan },
+  expected: Calculated & { plan: EditPlan; rolled: SummaryRollUps },
 ) {
   const doc = expected.plan.document;
   const r = expected.result;
+  const rolled = expected.rolled;
   expect(after.ids).toEqual(before.ids);
   for (let i = 0; i < after.count; i++) {
     const at = `${after.ids[i]} (row ${i})`;
@@ -173,7 +175,9 @@ function expectSaved(
       finishLimit: d.finishLimit[i],
       finishLimitDate: d.finishLimitDate[i],
     });
-    expect(fields(after), at).toEqual(fields(doc));
+    // A summary's duration, progress and status are its works' roll-up over the new dates.
+    expect(fields(after), at).toEqual({ ...fields(doc), durationMinutes: rolled.durationMinutes[i] });
+    expect([after.progress[i], after.status[i]], at).toEqual([rolled.progress[i], rolled.status[i]]);
     expect(
       {
         earlyStart: after.earlyStart[i],

@@ -50,7 +50,7 @@ export {
   workLabel,
 } from './document.js';
 export { type EngineInput, engineInput, relationKey } from './engine-input.js';
-export { type Calculated, calculateDocument, previewEdit, WhatIf } from './preview.js';
+export { type Calculated, calculateDocument, previewEdit, rolledUpAfter, WhatIf } from './preview.js';
 export {
   ROLLED_UP_COLUMNS,
   type RollUpOptions,

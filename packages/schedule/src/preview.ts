@@ -8,8 +8,9 @@ import {
 } from '@takt/engine';
 import { CompiledCalendars } from './calendars.js';
 import { type EditCommand, type EditPlan, planEdit } from './commands.js';
-import { type ScheduleDocument, textOf } from './document.js';
+import { hasDate, type ScheduleDocument, textOf } from './document.js';
 import { type EngineInput, engineInput, knownCalendars, relationKey, workInputOf } from './engine-input.js';
+import { rollUpSummaries, type SummaryRollUps } from './rollups.js';
 
 /** A document calculated: the input the engine got and what it computed (engine index = row). */
 export interface Calculated {
@@ -24,17 +25,38 @@ export function calculateDocument(doc: ScheduleDocument, today: string): Calcula
 }
 
 /**
+ * The summaries of a document rolled up over a calculation's dates — what the server stores on them
+ * after it (`calculateRows`): a row's planned dates follow its early dates when it has some. `weights`:
+ * the version's scenario weights, when the caller knows them (the server reads them from its settings).
+ */
+export function rolledUpAfter(
+  doc: ScheduleDocument,
+  result: Pick<ScheduleResult, 'earlyStart' | 'earlyFinish'>,
+  weights: Float64Array | null = null,
+): SummaryRollUps {
+  const start = doc.planStart.slice();
+  const finish = doc.planFinish.slice();
+  for (let row = 0; row < doc.count; row++)
+    if (hasDate(result.earlyStart[row])) {
+      start[row] = result.earlyStart[row]!;
+      finish[row] = result.earlyFinish[row]!;
+    }
+  return rollUpSummaries(doc, { start, finish, weights });
+}
+
+/**
  * What saving an edit would compute: the commands applied to the document (refused as the server
- * refuses them, `EditRefused`) and the edited document calculated with the same engine input the
- * server's save uses.
+ * refuses them, `EditRefused`), the edited document calculated with the same engine input the
+ * server's save uses, and its summaries rolled up over the new dates (weighted by duration).
  */
 export function previewEdit(
   doc: ScheduleDocument,
   commands: readonly EditCommand[],
   today: string,
-): Calculated & { plan: EditPlan } {
+): Calculated & { plan: EditPlan; rolled: SummaryRollUps } {
   const plan = planEdit(doc, commands);
-  return { plan, ...calculateDocument(plan.document, today) };
+  const calculated = calculateDocument(plan.document, today);
+  return { plan, ...calculated, rolled: rolledUpAfter(plan.document, calculated.result) };
 }
 
 /**

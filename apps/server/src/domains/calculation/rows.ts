@@ -1,6 +1,18 @@
 import { CALC_STATUS } from '@takt/contracts';
 import { NO_TIME, RESULT_WORK_ARRAYS, type ScheduleResult } from '@takt/engine';
-import { calculateDocument, type DocumentParts, documentFrom, type ScheduleDocument } from '@takt/schedule';
+import {
+  calculateDocument,
+  type DocumentParts,
+  documentFrom,
+  ROLLED_UP_COLUMNS,
+  rolledUpAfter,
+  rollUpChanged,
+  type ScheduleDocument,
+  type SummaryRollUps,
+} from '@takt/schedule';
+
+/** The summary's index in the type column (`PAYLOAD_ENUMS.type`). */
+export const SUMMARY = 0;
 
 /**
  * A calculation's results in the document's own order: work columns by WBS row, the driving flag by
@@ -18,6 +30,11 @@ export interface RowResults extends WorkResultArrays {
   /** Document relations whose stored driving flag differs. */
   changedRelations: Int32Array;
   conflicts: { workId: string; kind: string }[];
+  /**
+   * Every row's duration, progress, status, volumes and unit with the summaries rolled up from their
+   * works (docs/product-rules.md, "Summary roll-ups"); the other rows' values are the document's.
+   */
+  rolled: SummaryRollUps;
 }
 
 /** What the engine refused (a cycle, a date out of range), with the works it names. */
@@ -52,16 +69,24 @@ export function documentParts(doc: ScheduleDocument): DocumentParts {
  * Calculates a document with the one engine input server and browser share (`@takt/schedule`) and
  * compares the results with what the document holds — the stored results — so that a calculation
  * writes back only the rows it changed. What is stored for a row: its early and late dates and
- * floats (no floats without dates), the critical flag, and a planned start and finish that follow the
- * early dates whenever there are some.
+ * floats (no floats without dates), the critical flag, a planned start and finish that follow the
+ * early dates whenever there are some, and on a summary the roll-up of its works (duration on its
+ * calendar between the rolled-up dates, % complete — weighted by `weights` where the version's
+ * scenario gives them —, status, volumes and unit).
  */
-export function calculateRows(doc: ScheduleDocument, today: string): RowResults {
+export function calculateRows(
+  doc: ScheduleDocument,
+  today: string,
+  weights: Float64Array | null = null,
+): RowResults {
   const { input, result } = calculateDocument(doc, today);
   const n = doc.count;
   // The document's own works come first in the engine's order; external predecessors follow.
   const out = Object.fromEntries(
     RESULT_WORK_ARRAYS.map((name) => [name, result[name].slice(0, n)]),
   ) as WorkResultArrays;
+  // Over the planned dates as they are stored after this calculation (the early ones where dated).
+  const rolled = rolledUpAfter(doc, out, weights);
   const changed: number[] = [];
   for (let row = 0; row < n; row++) {
     const es = out.earlyStart[row]!;
@@ -77,7 +102,8 @@ export function calculateRows(doc: ScheduleDocument, today: string): RowResults 
       tf !== doc.totalFloat[row] ||
       ff !== doc.freeFloat[row] ||
       out.critical[row] !== doc.critical[row] ||
-      (dated && (es !== doc.planStart[row] || out.earlyFinish[row] !== doc.planFinish[row]))
+      (dated && (es !== doc.planStart[row] || out.earlyFinish[row] !== doc.planFinish[row])) ||
+      (doc.type[row] === SUMMARY && rollUpChanged(doc, rolled, row))
     )
       changed.push(row);
   }
@@ -98,12 +124,13 @@ export function calculateRows(doc: ScheduleDocument, today: string): RowResults 
     changedRows: Int32Array.from(changed),
     changedRelations: Int32Array.from(changedRelations),
     conflicts: result.conflicts.map((c) => ({ workId: c.workId, kind: c.kind })),
+    rolled,
   };
 }
 
 /** `calculateRows` on the parts of a document (what a worker thread receives). */
-export const calculateParts = (parts: DocumentParts, today: string) =>
-  calculateRows(documentFrom(parts), today);
+export const calculateParts = (parts: DocumentParts, today: string, weights: Float64Array | null = null) =>
+  calculateRows(documentFrom(parts), today, weights);
 
 /** The buffers of results that can be moved to another thread instead of copied. */
 export function transferables(r: RowResults): ArrayBuffer[] {
@@ -113,6 +140,7 @@ export function transferables(r: RowResults): ArrayBuffer[] {
     r.relationCalculated,
     r.changedRows,
     r.changedRelations,
+    ...ROLLED_UP_COLUMNS.map((name) => r.rolled[name]),
   ];
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
@@ -150,6 +178,7 @@ export function documentWithResults(doc: ScheduleDocument, r: RowResults): Sched
     critical: r.critical.slice(0, n),
     planStart,
     planFinish,
+    ...r.rolled,
     relations: { ...doc.relations, driving },
   };
 }

@@ -1,6 +1,6 @@
-import { CALC_STATUS, CALC_STATUS_TEXT } from '@takt/contracts';
+import { CALC_STATUS, CALC_STATUS_TEXT, WORK_STATUSES } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import { columnsOfDocument, type ScheduleDocument, workLabel } from '@takt/schedule';
+import { columnsOfDocument, type ScheduleDocument, textOf, workLabel } from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
@@ -25,8 +25,10 @@ import {
   type EngineFailure,
   engineFailureOf,
   type RowResults,
+  SUMMARY,
 } from './rows';
 import { CalculationFailed, calculationThread } from './thread';
+import { progressWeights } from './weights';
 
 /** A document to calculate, with the stored id of each of its relations (by document relation). */
 export interface CalculationTarget {
@@ -35,10 +37,14 @@ export interface CalculationTarget {
 }
 
 /** Calculates in the calculation thread for a big version, inline for a small one. */
-async function calculateTarget(document: ScheduleDocument, inWorker: boolean): Promise<RowResults> {
-  if (inWorker) return calculationThread.calculate(documentParts(document), keyDate());
+async function calculateTarget(
+  document: ScheduleDocument,
+  inWorker: boolean,
+  weights: Float64Array | null,
+): Promise<RowResults> {
+  if (inWorker) return calculationThread.calculate(documentParts(document), keyDate(), weights);
   try {
-    return calculateRows(document, keyDate());
+    return calculateRows(document, keyDate(), weights);
   } catch (error) {
     const failure = engineFailureOf(error);
     throw failure ? new CalculationFailed(failure) : error;
@@ -76,6 +82,7 @@ async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResult
         rows.map((row) => r.critical[row] === 1),
       ],
     );
+    await writeSummaryRollUps(sql, target.document, rows, r);
   }
   const links = Array.from(r.changedRelations);
   if (links.length)
@@ -83,6 +90,33 @@ async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResult
       `UPDATE relations r SET driving = u.d FROM unnest($1::uuid[], $2::bool[]) AS u(id, d) WHERE r.id = u.id`,
       [links.map((k) => target.relationIdsByRow[k]), links.map((k) => r.driving[k] === 1)],
     );
+}
+
+/**
+ * Writes the roll-ups of the changed summary rows (docs/product-rules.md, "Summary roll-ups"). Like the
+ * calculated dates they are results: the row's revision stays, so no edit based on it is refused.
+ */
+async function writeSummaryRollUps(sql: Sql, doc: ScheduleDocument, changed: number[], r: RowResults) {
+  const rows = changed.filter((row) => doc.type[row] === SUMMARY);
+  if (!rows.length) return;
+  const { durationMinutes, progress, status, planVolume, factVolume, unit } = r.rolled;
+  const volume = (a: Float64Array) => rows.map((row) => (Number.isNaN(a[row]!) ? null : a[row]!));
+  await sql.query(
+    `UPDATE works w SET "durationMinutes" = u.duration, progress = u.progress,
+       status = u.status::"WorkStatus", "planVolume" = u.plan, "factVolume" = u.fact, unit = u.unit
+     FROM unnest($1::uuid[], $2::int[], $3::float8[], $4::text[], $5::float8[], $6::float8[], $7::text[])
+       AS u(id, duration, progress, status, plan, fact, unit)
+     WHERE w.id = u.id`,
+    [
+      rows.map((row) => doc.ids[row]),
+      rows.map((row) => durationMinutes[row]!),
+      rows.map((row) => progress[row]!),
+      rows.map((row) => WORK_STATUSES[status[row]!] ?? 'not_started'),
+      volume(planVolume),
+      volume(factVolume),
+      rows.map((row) => (unit[row]! >= 0 ? textOf(doc, unit[row]!) : null)),
+    ],
+  );
 }
 
 /** The lease a process holds on a version while it calculates it. */
@@ -134,13 +168,14 @@ function labelOf(document: ScheduleDocument) {
  * Calculates a document — in the calculation thread for a big version. What the engine refuses (a
  * cycle, a date out of its range) is the catalogue's `CalculationError`.
  */
-async function calculateTargetRows(target: CalculationTarget) {
+async function calculateTargetRows(sql: Sql, target: CalculationTarget) {
   const inWorker = useWorker(target.document.count);
   const label = labelOf(target.document);
+  const weights = await progressWeights(sql, target.document);
   const started = performance.now();
   let results: RowResults;
   try {
-    results = await calculateTarget(target.document, inWorker);
+    results = await calculateTarget(target.document, inWorker, weights);
   } catch (error) {
     if (error instanceof CalculationFailed) throw calculationError(error.failure, label);
     throw error;
@@ -159,7 +194,7 @@ async function calculateTargetRows(target: CalculationTarget) {
  * when it is one), the version marked calculated; nothing is written when the engine refuses it.
  */
 export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
-  const run = await calculateTargetRows(target);
+  const run = await calculateTargetRows(sql, target);
   await writeCalculated(sql, target, run.results);
   return run;
 }
@@ -227,7 +262,7 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       phases.readMs += Math.round(performance.now() - readStarted);
       const target = { document: read.document, relationIdsByRow: read.relationIds };
       // Calculated before the transaction opens, so no row is locked while the engine runs.
-      const run = await calculateTargetRows(target);
+      const run = await calculateTargetRows(pool, target);
       phases.calculateMs += run.calculateMs;
       const writeStarted = performance.now();
       const lastAttempt = phases.attempts >= MAX_ATTEMPTS;

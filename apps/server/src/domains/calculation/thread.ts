@@ -30,13 +30,13 @@ class CalculationThread {
   private readonly pending = new Map<number, Pending>();
   private next = 1;
 
-  calculate(parts: DocumentParts, today: string): Promise<RowResults> {
+  calculate(parts: DocumentParts, today: string, weights: Float64Array | null = null): Promise<RowResults> {
     const worker = this.started();
     const id = this.next++;
     return new Promise<RowResults>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, parts, today });
+      worker.postMessage({ id, parts, today, weights });
     });
   }
 

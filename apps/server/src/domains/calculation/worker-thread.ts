@@ -8,11 +8,12 @@ interface Request {
   id: number;
   parts: DocumentParts;
   today: string;
+  weights: Float64Array | null;
 }
 
-parentPort!.on('message', ({ id, parts, today }: Request) => {
+parentPort!.on('message', ({ id, parts, today, weights }: Request) => {
   try {
-    const result = calculateParts(parts, today);
+    const result = calculateParts(parts, today, weights);
     parentPort!.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {
     const failure = engineFailureOf(error);

@@ -1,0 +1,102 @@
+import { decodeBinaryPayload } from '@takt/schedule';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures';
+
+const t = serverForFile();
+
+interface Summary {
+  id: string;
+  durationMinutes: number;
+  progress: number;
+  status: string;
+  planStart: string | null;
+  planFinish: string | null;
+}
+
+/**
+ * The demo's residential schedule calculated: its summary rows show what their works add up to
+ * (docs/product-rules.md, "Summary roll-ups") — in the stored rows that the grid, print and exports
+ * read, and in the payload the browser loads.
+ */
+describe('summary roll-ups of the demo schedule', () => {
+  it('the finished preparatory period is not 0 days, 0 %, not started once calculated', async () => {
+    const { token } = await t.signUp('rollups-owner');
+    const demo = await t.api<{ id: string }>('POST', '/space/create-demo', undefined, { token, lang: 'ru' });
+    expect(demo.status).toBe(200);
+    const spaceId = demo.body.id;
+    const [version] = await t.sql<{ versionId: string }>(
+      `SELECT v.id AS "versionId" FROM versions v JOIN works w ON w."versionId" = v.id
+       WHERE v."spaceId" = $1 AND v.actual AND w.code = '1' AND w.name = 'Подготовительный период'`,
+      [spaceId],
+    );
+    expect(version).toBeDefined();
+    const { versionId } = version!;
+    const calculated = await t.api<{ calcStatus: number }>(
+      'POST',
+      `/space/${spaceId}/versions/${versionId}/calculate`,
+      {},
+      { token },
+    );
+    expect(calculated.status).toBe(200);
+
+    const [prep] = await t.sql<Summary>(
+      `SELECT id, "durationMinutes", progress, status::text, to_char("planStart", 'YYYY-MM-DD"T"HH24:MI') AS "planStart",
+         to_char("planFinish", 'YYYY-MM-DD"T"HH24:MI') AS "planFinish"
+       FROM works WHERE "versionId" = $1 AND code = '1'`,
+      [versionId],
+    );
+    const children = await t.sql<{ durationMinutes: number; status: string }>(
+      `SELECT "durationMinutes", status::text FROM works WHERE "parentId" = $1`,
+      [prep!.id],
+    );
+    // The demo's preparatory works are all done before today.
+    expect(children.length).toBeGreaterThan(1);
+    expect(children.every((c) => c.status === 'completed')).toBe(true);
+    expect(prep!.status).toBe('completed');
+    expect(prep!.progress).toBe(100);
+    // Its duration spans its works on its calendar: at least its longest work, at most every one in a row.
+    const longest = Math.max(...children.map((c) => c.durationMinutes));
+    const total = children.reduce((sum, c) => sum + c.durationMinutes, 0);
+    expect(prep!.durationMinutes).toBeGreaterThanOrEqual(longest);
+    expect(prep!.durationMinutes).toBeLessThanOrEqual(total);
+
+    // No summary says "not started" while a work under it has started, nor "completed" while one has not.
+    const [wrong] = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM works s WHERE s."versionId" = $1 AND s.type = 'sum' AND (
+         (s.status = 'not_started' AND EXISTS (SELECT 1 FROM works c WHERE c."parentId" = s.id AND c.status <> 'not_started'))
+         OR (s.status = 'completed' AND EXISTS (SELECT 1 FROM works c WHERE c."parentId" = s.id AND c.type <> 'draft' AND c.status <> 'completed')))`,
+      [versionId],
+    );
+    expect(wrong!.n).toBe(0);
+    const [started] = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM works WHERE "versionId" = $1 AND type = 'sum' AND status = 'in_progress'`,
+      [versionId],
+    );
+    expect(started!.n).toBeGreaterThan(0);
+
+    // The browser's payload carries the same values.
+    const reply = await t.api<Uint8Array>(
+      'GET',
+      `/space/${spaceId}/versions/${versionId}/payload-binary`,
+      undefined,
+      { token },
+    );
+    expect(reply.status).toBe(200);
+    const doc = decodeBinaryPayload(reply.body);
+    const row = doc.rowOf.get(prep!.id)!;
+    expect([doc.durationMinutes[row], doc.progress[row], doc.enums.status[doc.status[row]!]]).toEqual([
+      prep!.durationMinutes,
+      100,
+      'completed',
+    ]);
+
+    // Calculated again, nothing changes: the roll-ups are stored as computed.
+    const again = await t.api<{ changed: number }>(
+      'POST',
+      `/space/${spaceId}/versions/${versionId}/calculate`,
+      {},
+      { token },
+    );
+    expect(again.body.changed).toBe(0);
+  });
+});
