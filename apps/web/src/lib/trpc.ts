@@ -1,6 +1,6 @@
 import { LIMITS } from '@takt/contracts';
 import { primaryLanguage } from '@takt/i18n';
-import { createTRPCClient, httpLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from './api-types';
@@ -71,13 +71,29 @@ export function onCallFailure(listener: FailureListener): void {
   failureListener = listener;
 }
 
+/**
+ * Calls go over HTTP; subscriptions (live updates) over server-sent events, which reconnect by
+ * themselves — an EventSource sends no headers, so the token and language go as connection parameters.
+ */
 function links() {
   return [
-    failureLink((call, context) => failureListener(call, context)),
-    httpLink({
-      url: '/trpc',
-      headers: ({ op }) => requestHeaders(op.context as CallContext),
-      fetch: fetchWithTimeout,
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({
+        url: '/trpc',
+        connectionParams: () => {
+          const headers = requestHeaders();
+          return { lang: headers['X-Language']!, ...(getToken() ? { token: getToken()! } : {}) };
+        },
+      }),
+      false: [
+        failureLink((call, context) => failureListener(call, context)),
+        httpLink({
+          url: '/trpc',
+          headers: ({ op }) => requestHeaders(op.context as CallContext),
+          fetch: fetchWithTimeout,
+        }),
+      ],
     }),
   ];
 }

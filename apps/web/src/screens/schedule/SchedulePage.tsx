@@ -18,6 +18,7 @@ import { useGridKeys } from './page/useGridKeys';
 import { useGridState } from './page/useGridState';
 import { useReload } from './page/useReload';
 import { useRowFocus } from './page/useRowFocus';
+import { useLiveVersion } from './page/useLiveVersion';
 import { useScheduleData } from './page/useScheduleData';
 import { useStructureEdits } from './page/useStructureEdits';
 import './schedule.css';
@@ -41,6 +42,12 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const rows = useVisibleRows(model, collapsed, filterText, indicator, tick);
   const openWork = useRowFocus({ model, target, rows, columnSettings, grid });
   const { reload, afterSave, afterEdit } = useReload(spaceId, scheduleId);
+  const patched = () => {
+    grid.bump();
+    afterSave();
+  };
+  // Changes by others (any browser, process or script) reach the open version as they commit.
+  useLiveVersion({ spaceId, versionId: version?.id, model, reload, onPatched: patched });
 
   const histogram = useResourceHistogram({
     open: dock === 'histogram',
@@ -127,10 +134,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           onPaste={onPaste}
           onOpenWork={openWork}
           onChanged={reload}
-          onPatched={() => {
-            grid.bump();
-            afterSave();
-          }}
+          onPatched={patched}
         />
         {panel && model && version && (
           <SchedulePanel
