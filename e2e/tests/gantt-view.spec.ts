@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import './gantt-probe';
-import { openSignedIn, ownScheduleByApi, shot } from './helpers';
+import { openSignedIn, ownScheduleByApi, shot, updateVersionByApi } from './helpers';
 
 const probe = {
   bars: (page: Page, kind: 'plan' | 'approved_plan' = 'plan') =>
@@ -141,8 +141,11 @@ test('gantt view: opens at the schedule’s first bars, zooms around the pointer
   await shot(page, 'gantt-view-04-approved-plan');
   const toggle = page.getByTestId('gantt-kind-approved_plan');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const placed = await toggle.boundingBox();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  // The toolbar keeps its place: a button's width does not change with its pressed state.
+  expect(await toggle.boundingBox()).toEqual(placed);
   await expect.poll(async () => (await probe.bars(page, 'approved_plan')).length).toBe(0);
   await shot(page, 'gantt-view-05-approved-plan-off');
   await toggle.click();
@@ -160,4 +163,33 @@ test('gantt view: ?renderer=webgl forces WebGL on this machine', async ({ page, 
   expect(await page.evaluate(() => window.__taktGantt!.renderer)).toBe('webgl');
   expect((await probe.bars(page)).length).toBeGreaterThan(5);
   await shot(page, 'gantt-view-06-webgl-forced');
+});
+
+test('gantt view: a running project opens at its data date', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const quay = await februarySchedule(request);
+  // Progress: a later work started, the data date in the middle of the project.
+  await quay.call.post(`${quay.v}/wbs`, {
+    code: 'Q.50',
+    name: 'Crane rails',
+    durationMinutes: 480 * 20,
+    planStart: '2027-05-03T08:00',
+    planFinish: '2027-05-28T17:00',
+    factStart: '2027-05-03T08:00',
+  });
+  await updateVersionByApi(quay.call, quay.v, { dataDate: '2027-05-17T08:00' });
+  await openTimeline(page, quay.token, `/${quay.spaceId}/schedule/${quay.scheduleId}`);
+  const box = (await page.getByTestId('gantt').getByRole('application').boundingBox())!;
+  expect(await probe.pxPerDay(page)).toBeCloseTo(2.6, 1);
+  expect(await probe.dayAt(page, box.width / 3)).toBe('2027-05-17');
+  // The started work, last in the grid, is drawn across the data date once scrolled to.
+  await page.getByTestId('wbs-grid').evaluate((grid) => {
+    grid.scrollTop = grid.scrollHeight;
+  });
+  await expect
+    .poll(async () =>
+      (await probe.bars(page)).some((b) => b.x < box.width / 3 && b.x + b.width > box.width / 3),
+    )
+    .toBe(true);
+  await shot(page, 'gantt-view-07-data-date');
 });

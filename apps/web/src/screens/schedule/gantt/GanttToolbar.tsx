@@ -27,6 +27,7 @@ export function GanttToolbar({ view, disabled }: { view: GanttView; disabled: bo
             aria-pressed={view.level === level}
             onClick={run((c) => c.zoomToLevel(level))}
             data-testid={`gantt-scale-${level}`}
+            data-text={t(`gantt.scale.${level}`)}
           >
             {t(`gantt.scale.${level}`)}
           </button>
@@ -92,6 +93,7 @@ export function GanttToolbar({ view, disabled }: { view: GanttView; disabled: bo
             aria-pressed={view.kinds[kind]}
             onClick={() => view.setKinds({ ...view.kinds, [kind]: !view.kinds[kind] })}
             data-testid={`gantt-kind-${kind}`}
+            data-text={t(`gantt.kind.${kind}`)}
           >
             {t(`gantt.kind.${kind}`)}
           </button>
