@@ -98,5 +98,27 @@ describe('summary roll-ups of the demo schedule', () => {
       { token },
     );
     expect(again.body.changed).toBe(0);
+
+    // A work's progress entered in the grid moves its summaries at once, before any calculation.
+    const [work] = await t.sql<{ id: string; parentId: string; revision: number }>(
+      `SELECT w.id, w."parentId", w.revision FROM works w JOIN works s ON s.id = w."parentId"
+       WHERE w."versionId" = $1 AND w.type = 'task' AND w.status = 'not_started' AND s.status = 'not_started'
+       ORDER BY w."sortKey" LIMIT 1`,
+      [versionId],
+    );
+    expect(work).toBeDefined();
+    const edited = await t.api(
+      'PATCH',
+      `/space/${spaceId}/versions/${versionId}/wbs/${work!.id}`,
+      { revision: work!.revision, progress: 40, status: 'in_progress' },
+      { token },
+    );
+    expect(edited.status).toBe(200);
+    const [parent] = await t.sql<{ status: string; progress: number }>(
+      `SELECT status::text, progress FROM works WHERE id = $1`,
+      [work!.parentId],
+    );
+    expect(parent!.status).toBe('in_progress');
+    expect(parent!.progress).toBeGreaterThan(0);
   });
 });

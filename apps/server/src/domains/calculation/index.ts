@@ -8,5 +8,6 @@ export {
   calculationLease,
   calculationStatus,
   recoverInterruptedCalculations,
+  rollUpStoredSummaries,
 } from './service';
 export { warmCalculationThread } from './thread';

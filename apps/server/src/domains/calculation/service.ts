@@ -1,6 +1,14 @@
 import { CALC_STATUS, CALC_STATUS_TEXT, WORK_STATUSES } from '@takt/contracts';
 import { NO_TIME } from '@takt/engine';
-import { columnsOfDocument, type ScheduleDocument, textOf, workLabel } from '@takt/schedule';
+import {
+  columnsOfDocument,
+  rollUpChanged,
+  rollUpSummaries,
+  type ScheduleDocument,
+  type SummaryRollUps,
+  textOf,
+  workLabel,
+} from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
@@ -82,7 +90,7 @@ async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResult
         rows.map((row) => r.critical[row] === 1),
       ],
     );
-    await writeSummaryRollUps(sql, target.document, rows, r);
+    await writeSummaryRollUps(sql, target.document, rows, r.rolled);
   }
   const links = Array.from(r.changedRelations);
   if (links.length)
@@ -96,10 +104,15 @@ async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResult
  * Writes the roll-ups of the changed summary rows (docs/product-rules.md, "Summary roll-ups"). Like the
  * calculated dates they are results: the row's revision stays, so no edit based on it is refused.
  */
-async function writeSummaryRollUps(sql: Sql, doc: ScheduleDocument, changed: number[], r: RowResults) {
+async function writeSummaryRollUps(
+  sql: Sql,
+  doc: ScheduleDocument,
+  changed: number[],
+  rolled: SummaryRollUps,
+) {
   const rows = changed.filter((row) => doc.type[row] === SUMMARY);
   if (!rows.length) return;
-  const { durationMinutes, progress, status, planVolume, factVolume, unit } = r.rolled;
+  const { durationMinutes, progress, status, planVolume, factVolume, unit } = rolled;
   const volume = (a: Float64Array) => rows.map((row) => (Number.isNaN(a[row]!) ? null : a[row]!));
   await sql.query(
     `UPDATE works w SET "durationMinutes" = u.duration, progress = u.progress,
@@ -117,6 +130,22 @@ async function writeSummaryRollUps(sql: Sql, doc: ScheduleDocument, changed: num
       rows.map((row) => (unit[row]! >= 0 ? textOf(doc, unit[row]!) : null)),
     ],
   );
+}
+
+/**
+ * Rolls a version's summaries up from its works as stored — over their stored dates, weighted by the
+ * version's scenario — and writes those that differ, without a calculation: for a change of works that
+ * moves no date (a progress or volume entered in the grid, a version written by a seed or an import).
+ * Run inside the caller's transaction when `sql` is one. Answers the number of summaries written.
+ */
+export async function rollUpStoredSummaries(sql: Sql, spaceId: string, versionId: string): Promise<number> {
+  const { document } = await versionDocument(sql, spaceId, versionId);
+  const rolled = rollUpSummaries(document, { weights: await progressWeights(sql, document) });
+  const changed: number[] = [];
+  for (let row = 0; row < document.count; row++)
+    if (document.type[row] === SUMMARY && rollUpChanged(document, rolled, row)) changed.push(row);
+  await writeSummaryRollUps(sql, document, changed, rolled);
+  return changed.length;
 }
 
 /** The lease a process holds on a version while it calculates it. */
