@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CalendarInput,
-  calculate,
-  NO_TIME,
-  type RelationInput,
-  timeFromIso,
-  type WorkInput,
-  type WorkType,
-} from '@takt/engine';
+import type { CalendarInput, RelationInput, WorkType } from '@takt/engine';
 import type pg from 'pg';
-import { emptyWorkColumns, insertRelationColumns, insertWorkColumns } from './bulk';
+import { insertProgramme, type ProgrammeWork } from './programme';
 import residential from './residential.json' with { type: 'json' };
 
 /**
@@ -75,7 +67,6 @@ const WEEK6 = workWeek(6);
 
 export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string, executorIds: string[]) {
   const today = new Date();
-  const todayIso = today.toISOString().slice(0, 10);
   const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 9, 1));
   const projectStart = `${start.toISOString().slice(0, 10)}T08:00`;
   const years = [0, 1, 2, 3].map((i) => start.getUTCFullYear() + i);
@@ -132,7 +123,6 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
   const project = randomUUID();
   const schedule = randomUUID();
   const group = randomUUID();
-  const versionId = randomUUID();
   await client.query(
     `INSERT INTO eps_nodes (id, "spaceId", "parentId", kind, name, code, "sortKey", "updatedAt") VALUES
        ($1, $4, NULL, 'facility', 'ЖК «Северный парк»', 'СП', 1024, now()),
@@ -147,15 +137,7 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
   await client.query(`UPDATE eps_nodes SET "groupId" = $1 WHERE id = $2`, [group, schedule]);
 
   // WBS in memory.
-  const works: (WorkInput & {
-    code: string;
-    name: string;
-    sortKey: number;
-    volume: number | null;
-    unit: string | null;
-    crew: string | null;
-    size: number | null;
-  })[] = [];
+  const works: ProgrammeWork[] = [];
   const relations: RelationInput[] = [];
   const childCount = new Map<string | null, number>();
   const codeOf = new Map<string | null, string>();
@@ -255,78 +237,20 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
   const handover = add(null, 'Ввод в эксплуатацию', 'milestone_finish');
   for (const id of [...finishes, landIds.at(-1)!]) link(id, handover);
 
-  // Progress: calculate once, record facts for work done before today, then calculate with the data date.
   const calendars: CalendarInput[] = [
     { id: cal5, week: WEEK5, exceptions: holidays },
     { id: cal6, week: WEEK6, exceptions: holidays },
   ];
-  const base = { calendars, defaultCalendarId: cal5, works, relations, projectStart };
-  const plan = calculate(base);
-  const now = timeFromIso(`${todayIso}T08:00`);
-  const toIso = (m: number) => new Date(Date.UTC(2000, 0, 1) + m * 60_000).toISOString().slice(0, 16);
-  const facts = works.map((w, i) => {
-    if (w.type === 'sum') return { start: NO_TIME, finish: NO_TIME, progress: 0 };
-    const es = plan.earlyStart[i]!;
-    const ef = plan.earlyFinish[i]!;
-    if (ef <= now) return { start: es, finish: ef, progress: 100 };
-    if (es < now)
-      return { start: es, finish: NO_TIME, progress: Math.round(((now - es) / Math.max(1, ef - es)) * 100) };
-    return { start: NO_TIME, finish: NO_TIME, progress: 0 };
+  const inserted = await insertProgramme(client, spaceId, {
+    scheduleId: schedule,
+    calendars,
+    defaultCalendarId: cal5,
+    works,
+    relations,
+    projectStart,
+    executorIds,
   });
-  const progressed = works.map((w, i) => ({
-    ...w,
-    actualStart: facts[i]!.start !== NO_TIME ? toIso(facts[i]!.start) : null,
-    actualFinish: facts[i]!.finish !== NO_TIME ? toIso(facts[i]!.finish) : null,
-    remainingMinutes:
-      facts[i]!.start !== NO_TIME && facts[i]!.finish === NO_TIME
-        ? Math.round(w.durationMinutes * (1 - facts[i]!.progress / 100))
-        : null,
-  }));
-  const result = calculate({ ...base, works: progressed, dataDate: `${todayIso}T08:00` });
-
-  await client.query(
-    `INSERT INTO versions (id, "spaceId", "scheduleId", number, name, actual, "calcStatus", "calculatedAt", "projectStart",
-       "dataDate", "calendarId", "updatedAt")
-     VALUES ($1, $2, $3, 1, 'Версия 1', true, 1, now(), $4::timestamp, $5::timestamp, $6, now())`,
-    [versionId, spaceId, schedule, projectStart, `${todayIso}T08:00`, cal5],
-  );
-  const cols = emptyWorkColumns();
-  works.forEach((w, i) => {
-    const f = facts[i]!;
-    cols.id.push(w.id);
-    cols.parentId.push(w.parentId ?? null);
-    cols.sortKey.push(w.sortKey);
-    cols.code.push(w.code);
-    cols.name.push(w.name);
-    cols.type.push(w.type);
-    cols.durationMinutes.push(w.durationMinutes);
-    cols.calendarId.push(w.calendarId ?? null);
-    cols.planStart.push(result.earlyStart[i]!);
-    cols.planFinish.push(result.earlyFinish[i]!);
-    cols.factStart.push(f.start);
-    cols.factFinish.push(f.finish);
-    cols.earlyStart.push(result.earlyStart[i]!);
-    cols.earlyFinish.push(result.earlyFinish[i]!);
-    cols.lateStart.push(result.lateStart[i]!);
-    cols.lateFinish.push(result.lateFinish[i]!);
-    const dated = result.earlyStart[i]! !== NO_TIME;
-    cols.totalFloat.push(dated ? result.totalFloat[i]! : null);
-    cols.freeFloat.push(dated ? result.freeFloat[i]! : null);
-    cols.critical.push(result.critical[i] === 1);
-    cols.planVolume.push(w.volume);
-    cols.unit.push(w.unit);
-    cols.progress.push(f.progress);
-    cols.status.push(f.progress >= 100 ? 'completed' : f.start !== NO_TIME ? 'in_progress' : 'not_started');
-    cols.executorId.push(w.crew && executorIds.length ? executorIds[i % executorIds.length]! : null);
-  });
-  await insertWorkColumns(client, spaceId, versionId, cols);
-  await insertRelationColumns(client, spaceId, versionId, {
-    predecessorId: relations.map((r) => r.predecessorId),
-    successorId: relations.map((r) => r.successorId),
-    type: relations.map((r) => r.type),
-    lagMinutes: relations.map((r) => r.lagMinutes ?? 0),
-    driving: Array.from(result.relationDriving, (d) => d === 1),
-  });
+  const { versionId } = inserted;
   const leaves = works.filter((w) => w.crew);
   await client.query(
     `INSERT INTO attribute_values ("spaceId", "workId", "attributeId", value)
@@ -346,5 +270,11 @@ export async function fillResidentialDemo(client: pg.PoolClient, spaceId: string
      SELECT $1, $2, id FROM directory_values WHERE "directoryId" = $3`,
     [spaceId, versionId, directoryId],
   );
-  return { scheduleId: schedule, versionId, works: works.length, relations: relations.length };
+  return {
+    ...inserted,
+    facilityId: facility,
+    scheduleId: schedule,
+    calendarIds: { five: cal5, six: cal6 },
+    relations: relations.length,
+  };
 }

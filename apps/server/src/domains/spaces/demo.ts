@@ -31,11 +31,12 @@ const DEMO_TEAM = [
 registerDemoFiller('team', async (ctx, spaceId) => {
   const roles = await ctx.db.prisma.role.findMany({ where: { spaceId, key: { not: null } } });
   const roleId = (key: string) => roles.find((r) => r.key === key)!.id;
+  const suffix = spaceId.slice(0, 8);
+  // The team's own logins (demo-N-<space>), so a member who merely chose a login starting "demo-" still gets one.
   const existing = await ctx.db.prisma.spaceMember.count({
-    where: { spaceId, user: { login: { startsWith: 'demo-' } } },
+    where: { spaceId, user: { login: { startsWith: 'demo-', endsWith: `-${suffix}` } } },
   });
   if (existing > 0) return;
-  const suffix = spaceId.slice(0, 8);
   // Demo people cannot sign in: their password is a random secret nobody knows.
   const unusable = await hashSecret(randomBytes(24).toString('base64url'));
   for (const [index, person] of DEMO_TEAM.entries()) {
