@@ -54,6 +54,8 @@ export const bimMessages = area(
     'bim.linked': 'Links created: {count}',
     'bim.unlinked': 'Links removed: {count}',
     'bim.selection': 'Elements: {elements} · works: {works}',
+    'bim.counts':
+      '{elements, plural, one {# element} other {# elements}} · linked: {linked, number} · works: {works, number}',
     'bim.clear_selection': 'Clear the selection',
     'bim.rules': 'Rules',
     'bim.rules.title': 'Link elements to works by rule',
@@ -192,6 +194,8 @@ export const bimMessages = area(
     'bim.linked': 'Создано связей: {count}',
     'bim.unlinked': 'Удалено связей: {count}',
     'bim.selection': 'Элементов: {elements} · работ: {works}',
+    'bim.counts':
+      '{elements, plural, one {# элемент} few {# элемента} many {# элементов} other {# элемента}} · связано: {linked, number} · работ: {works, number}',
     'bim.clear_selection': 'Снять выделение',
     'bim.rules': 'Правила',
     'bim.rules.title': 'Связать элементы с работами по правилу',

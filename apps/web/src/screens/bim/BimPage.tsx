@@ -10,7 +10,7 @@ import { BimSidePanel } from './BimSidePanel';
 import { BimToolbar } from './BimToolbar';
 import { BimViewport } from './BimViewport';
 import type { BimScreen } from './bim-screen';
-import { selectionSize, type Tab } from './bim-types';
+import { modelCounts, selectionSize, type Tab } from './bim-types';
 import { useBimCommands } from './useBimCommands';
 import { useBimData } from './useBimData';
 import { useBimPlayback, usePersistViewState } from './useBimPlayback';
@@ -64,6 +64,9 @@ export function BimPage({ params }: { params: { id: string } }) {
     ) : models.isSuccess && !models.data.length ? (
       <Empty>{t('bim.no_models')}</Empty>
     ) : null;
+  // Without a selection the badge counts what the screen shows: the models' elements, how many of them are
+  // linked in this version and to how many works (it used to count the empty selection: "0 · 0").
+  const counts = modelCounts(models.data ?? [], player.data?.models ?? []);
   const profileLegend = (player.data?.profiles ?? []).map((p) => ({
     name: p.name,
     during: p.looks.during.color,
@@ -78,9 +81,13 @@ export function BimPage({ params }: { params: { id: string } }) {
         title={t('bim.title')}
         badge={
           <Badge>
-            <span data-testid="bim-selection">
-              {t('bim.selection', { elements: selectionSize(selection), works: selectedWorks.size })}
-            </span>
+            {selectionSize(selection) > 0 ? (
+              <span data-testid="bim-selection">
+                {t('bim.selection', { elements: selectionSize(selection), works: selectedWorks.size })}
+              </span>
+            ) : (
+              <span data-testid="bim-counts">{t('bim.counts', counts)}</span>
+            )}
           </Badge>
         }
       />
