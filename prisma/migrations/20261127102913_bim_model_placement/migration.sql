@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "bim_models" ADD COLUMN     "georeference" JSONB,
+ADD COLUMN     "offset" JSONB;
