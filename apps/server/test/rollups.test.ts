@@ -90,6 +90,23 @@ describe('summary roll-ups of the demo schedule', () => {
       'completed',
     ]);
 
+    // The grid's labour and cost columns: a summary has the sums of the works under it.
+    const resources = await t.api<{ workId: string; names: string; labour: number; cost: number }[]>(
+      'GET',
+      `/space/${spaceId}/versions/${versionId}/assignment/summary`,
+      undefined,
+      { token },
+    );
+    expect(resources.status).toBe(200);
+    const byWork = new Map(resources.body.map((r) => [r.workId, r]));
+    const childIds = await t.sql<{ id: string }>(`SELECT id FROM works WHERE "parentId" = $1`, [prep!.id]);
+    const childLabour = childIds.reduce((sum, c) => sum + (byWork.get(c.id)?.labour ?? 0), 0);
+    const childCost = childIds.reduce((sum, c) => sum + (byWork.get(c.id)?.cost ?? 0), 0);
+    expect(childCost).toBeGreaterThan(0);
+    expect(byWork.get(prep!.id)).toMatchObject({ names: '' });
+    expect(byWork.get(prep!.id)!.labour).toBeCloseTo(childLabour, 6);
+    expect(byWork.get(prep!.id)!.cost).toBeCloseTo(childCost, 6);
+
     // Calculated again, nothing changes: the roll-ups are stored as computed.
     const again = await t.api<{ changed: number }>(
       'POST',

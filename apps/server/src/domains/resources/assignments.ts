@@ -44,18 +44,33 @@ export async function listAssignments(ctx: SpaceContext, input: { versionId: str
 /**
  * The grid columns of resources: per work of the version with assignments, the resources assigned
  * (codes, else names), the planned labour (labour quantities) and the planned cost (quantity × price; a
- * distributed price as it is).
+ * distributed price as it is); and per summary above such works, their labour and cost summed (its own
+ * assignments, if any, included), with no names (docs/product-rules.md, "Summary roll-ups").
  */
 export async function assignmentSummary(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
   const { rows } = await ctx.db.pool.query<{ workId: string; names: string; labour: number; cost: number }>(
-    `SELECT a."workId", string_agg(coalesce(r.code, r.name), ', ' ORDER BY a."createdAt") AS names,
-       coalesce(sum(a."planQuantity") FILTER (WHERE r.kind = 'labour'), 0)::float8 AS labour,
-       sum(CASE WHEN r.kind = 'distributed_price' THEN a."planQuantity"
-           ELSE a."planQuantity" * coalesce(a.price, r.price) END)::float8 AS cost
-     FROM assignments a JOIN resources r ON r.id = a."resourceId"
-     WHERE a."versionId" = $1 AND a."spaceId" = $2 GROUP BY a."workId"`,
+    `WITH RECURSIVE own AS (
+       SELECT a."workId", string_agg(coalesce(r.code, r.name), ', ' ORDER BY a."createdAt") AS names,
+         coalesce(sum(a."planQuantity") FILTER (WHERE r.kind = 'labour'), 0)::float8 AS labour,
+         sum(CASE WHEN r.kind = 'distributed_price' THEN a."planQuantity"
+             ELSE a."planQuantity" * coalesce(a.price, r.price) END)::float8 AS cost
+       FROM assignments a JOIN resources r ON r.id = a."resourceId"
+       WHERE a."versionId" = $1 AND a."spaceId" = $2 GROUP BY a."workId"
+     ), up AS (
+       SELECT o."workId" AS "fromId", w."parentId" AS "summaryId"
+       FROM own o JOIN works w ON w.id = o."workId" WHERE w."parentId" IS NOT NULL
+       UNION ALL
+       SELECT up."fromId", p."parentId" FROM up JOIN works p ON p.id = up."summaryId" WHERE p."parentId" IS NOT NULL
+     ), rolled AS (
+       SELECT up."summaryId" AS "workId", sum(o.labour)::float8 AS labour, sum(o.cost)::float8 AS cost
+       FROM up JOIN own o ON o."workId" = up."fromId" GROUP BY up."summaryId"
+     )
+     SELECT coalesce(o."workId", s."workId") AS "workId", coalesce(o.names, '') AS names,
+       (coalesce(o.labour, 0) + coalesce(s.labour, 0))::float8 AS labour,
+       (coalesce(o.cost, 0) + coalesce(s.cost, 0))::float8 AS cost
+     FROM own o FULL JOIN rolled s ON s."workId" = o."workId"`,
     [versionId, spaceId],
   );
   return rows;
