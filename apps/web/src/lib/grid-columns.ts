@@ -1,6 +1,5 @@
-import { DEFAULT_GRID_COLUMNS } from '@takt/contracts';
+import { DEFAULT_GRID_COLUMNS, UI_STATE_LIMITS } from '@takt/contracts';
 import { RESULT_WORK_ARRAYS } from '@takt/engine';
-import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Built-in columns of the WBS grid: the entities' built-in column types, the engine's per-work results
@@ -18,6 +17,10 @@ export const BUILTIN_COLUMNS = [
   'approvedStart',
   'approvedFinish',
   'approvedVolume',
+  'approvedDuration',
+  'startVariance',
+  'finishVariance',
+  'durationVariance',
   'factStart',
   'factFinish',
   'factVolume',
@@ -54,6 +57,10 @@ const WIDTHS: Record<BuiltinColumn, number> = {
   approvedStart: 110,
   approvedFinish: 116,
   approvedVolume: 124,
+  approvedDuration: 120,
+  startVariance: 120,
+  finishVariance: 130,
+  durationVariance: 140,
   factStart: 96,
   factFinish: 96,
   factVolume: 112,
@@ -76,8 +83,8 @@ const WIDTHS: Record<BuiltinColumn, number> = {
   cost: 110,
 };
 const SHOWN: ReadonlySet<string> = new Set(DEFAULT_GRID_COLUMNS);
-export const MIN_COLUMN_WIDTH = 48;
-export const MAX_COLUMN_WIDTH = 600;
+export const MIN_COLUMN_WIDTH = UI_STATE_LIMITS.minColumnWidth;
+export const MAX_COLUMN_WIDTH = UI_STATE_LIMITS.maxColumnWidth;
 
 export const attributeColumnKey = (attributeId: string) => `attr:${attributeId}`;
 
@@ -102,45 +109,38 @@ export function mergeColumns(stored: readonly ColumnSetting[] | null, attributeI
   return out.map((c) => (c.key === 'name' ? { ...c, visible: true } : c));
 }
 
-const storageKey = (userId: string) => `takt.grid-columns.${userId}`;
+// Before the views were kept on the server (ui-state-config), the columns lived in this browser's
+// storage; the schedule screen moves them to the server once (`useScheduleView`) and removes them here.
+const legacyKey = (userId: string) => `takt.grid-columns.${userId}`;
 
-function read(userId: string): ColumnSetting[] | null {
+/** The columns this browser kept for the user before the server kept them, if any. */
+export function readLegacyColumns(userId: string): ColumnSetting[] | null {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null');
+    const value: unknown = JSON.parse(localStorage.getItem(legacyKey(userId)) ?? 'null');
     if (!Array.isArray(value)) return null;
-    return value.filter(
-      (c): c is ColumnSetting =>
-        typeof c?.key === 'string' && typeof c.visible === 'boolean' && typeof c.width === 'number',
-    );
+    return value
+      .filter(
+        (c): c is ColumnSetting =>
+          typeof c?.key === 'string' &&
+          c.key.length <= UI_STATE_LIMITS.columnKeyMaxLength &&
+          typeof c.visible === 'boolean' &&
+          typeof c.width === 'number',
+      )
+      .slice(0, UI_STATE_LIMITS.maxColumns)
+      .map((c) => ({
+        key: c.key,
+        visible: c.visible,
+        width: Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, c.width))),
+      }));
   } catch {
     return null;
   }
 }
 
-const listeners = new Set<() => void>();
-
-/** The user's column arrangement (per user, in local storage); `null` user: the defaults. */
-export function useColumnSettings(userId: string | undefined) {
-  const [stored, setStored] = useState(() => (userId ? read(userId) : null));
-  useEffect(() => {
-    if (!userId) return;
-    const reload = () => setStored(read(userId));
-    reload();
-    listeners.add(reload);
-    window.addEventListener('storage', reload);
-    return () => {
-      listeners.delete(reload);
-      window.removeEventListener('storage', reload);
-    };
-  }, [userId]);
-  const save = useCallback(
-    (columns: ColumnSetting[] | null) => {
-      if (!userId) return;
-      if (columns) localStorage.setItem(storageKey(userId), JSON.stringify(columns));
-      else localStorage.removeItem(storageKey(userId));
-      for (const listener of listeners) listener();
-    },
-    [userId],
-  );
-  return [stored, save] as const;
+export function forgetLegacyColumns(userId: string) {
+  try {
+    localStorage.removeItem(legacyKey(userId));
+  } catch {
+    // Storage blocked: there is nothing this browser could keep anyway.
+  }
 }

@@ -700,10 +700,10 @@ const core = {
   'directories.add_to_version': 'Add {count} to a version',
   'directories.added': '{count} values added to the version',
   'directories.no_schedules': 'There are no schedules in the space yet.',
-  'viewsettings.subtitle': 'How the schedule grid looks for you',
-  'viewsettings.columns': 'Grid columns',
+  'viewsettings.subtitle': 'How the schedule grid looks for you in schedules you have not arranged yet',
+  'viewsettings.columns': 'Default grid columns',
   'viewsettings.columns_hint':
-    'Show or hide columns, set their order and width. Stored for you in this browser.',
+    'Show or hide columns, set their order and width. Kept for you on the server; a schedule arranged with its own Columns button keeps its own.',
   'viewsettings.show': 'Show {name}',
   'viewsettings.width': 'Width of {name}',
   'viewsettings.up': 'Move {name} up',

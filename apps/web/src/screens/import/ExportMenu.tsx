@@ -4,7 +4,7 @@ import { Button } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure } from '../../lib/errors';
-import { defaultColumns, useColumnSettings } from '../../lib/grid-columns';
+import { defaultColumns } from '../../lib/grid-columns';
 import { translateDynamic, useT } from '../../lib/i18n';
 import { api, trpc } from '../../lib/trpc';
 import { downloadComparisonExport, downloadStoredFile, downloadVersionExport } from './api';
@@ -30,19 +30,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function ExportMenu({
   versionId,
+  scheduleId,
   otherVersionId,
   workCount,
   label,
 }: {
   versionId: string;
+  /** The schedule whose grid columns (the user's view of it) a spreadsheet takes. */
+  scheduleId?: string;
   otherVersionId?: string;
   workCount: number;
   label?: string;
 }) {
   const t = useT();
   const { spaceId, can } = useSpace();
-  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
-  const [storedColumns] = useColumnSettings(me.data?.id);
+  const view = trpc.uiState.get.useQuery(scheduleId ? { spaceId, scheduleId } : { spaceId }, {
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const storedColumns = view.data?.state?.columns ?? null;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const root = useRef<HTMLDivElement>(null);

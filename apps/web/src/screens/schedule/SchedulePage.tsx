@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { useResourceHistogram } from '../resources/ResourceHistogram';
 import { GanttToolbar } from './gantt/GanttToolbar';
 import { useGanttView } from './gantt/view';
-import { useVisibleRows } from './page/rows';
+import { GroupedGrid } from './page/GroupedGrid';
 import { ScheduleDialogs } from './page/ScheduleDialogs';
 import { ScheduleGrid } from './page/ScheduleGrid';
 import { type Panel, ScheduleHeader } from './page/ScheduleHeader';
@@ -21,6 +21,8 @@ import { useRowFocus } from './page/useRowFocus';
 import { useLiveVersion } from './page/useLiveVersion';
 import { useScheduleData } from './page/useScheduleData';
 import { useStructureEdits } from './page/useStructureEdits';
+import { useViewRows } from './page/useViewRows';
+import { ViewControls } from './page/ViewControls';
 import './schedule.css';
 
 export function SchedulePage({ params }: { params: { id: string } }) {
@@ -31,7 +33,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const { node, versions, versionList, version, model, viewState, status, columnSettings } = data;
 
   const grid = useGridState(viewState.data);
-  const { tick, collapsed, selected, setSelected } = grid;
+  const { selected, setSelected } = grid;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [dock, setDock] = useState<Dock | null>(null);
   const [printOpen, setPrintOpen] = useState(false);
@@ -39,7 +41,14 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const readOnly = !version || version.locked || !can('schedule.edit');
   const gantt = useGanttView();
 
-  const rows = useVisibleRows(model, collapsed, filterText, indicator, tick);
+  // The user's view: the filters together, and the works gathered in groups when grouped by a field.
+  const { rows, grouped, filterCount, toggleGroup, showToLevel } = useViewRows({
+    spaceId,
+    data,
+    grid,
+    filterText,
+    indicator,
+  });
   const openWork = useRowFocus({ model, target, rows, columnSettings, grid });
   const { reload, afterSave, afterEdit } = useReload(spaceId, scheduleId);
   const patched = () => {
@@ -116,26 +125,33 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         filterText={filterText}
         indicator={indicator}
         setParam={setParam}
+        views={
+          <ViewControls spaceId={spaceId} data={data} filterCount={filterCount} onWbsLevel={showToLevel} />
+        }
       />
       <GanttToolbar view={gantt} disabled={!model} />
       <ScheduleDockBar dock={dock} setDock={setDock} disabled={!version} />
       <div className={`schedule-body${panel ? ' schedule-body-panel' : ''}`}>
-        <ScheduleGrid
-          data={data}
-          grid={grid}
-          rows={rows}
-          columns={columns}
-          readOnly={readOnly}
-          gantt={gantt}
-          histogram={histogram}
-          dock={dock}
-          onKey={onKey}
-          onCopy={onCopy}
-          onPaste={onPaste}
-          onOpenWork={openWork}
-          onChanged={reload}
-          onPatched={patched}
-        />
+        {grouped ? (
+          <GroupedGrid lines={grouped} columns={columns} onToggle={toggleGroup} />
+        ) : (
+          <ScheduleGrid
+            data={data}
+            grid={grid}
+            rows={rows}
+            columns={columns}
+            readOnly={readOnly}
+            gantt={gantt}
+            histogram={histogram}
+            dock={dock}
+            onKey={onKey}
+            onCopy={onCopy}
+            onPaste={onPaste}
+            onOpenWork={openWork}
+            onChanged={reload}
+            onPatched={patched}
+          />
+        )}
         {panel && model && version && (
           <SchedulePanel
             panel={panel}

@@ -66,7 +66,7 @@ export function VersionsPanel({
         <Button disabled={!can('import')} onClick={() => setDialog('upload')} data-testid="version-upload">
           ⇪ {t('import.upload')}
         </Button>
-        <ExportMenu versionId={current.id} workCount={current.workCount} />
+        <ExportMenu versionId={current.id} scheduleId={scheduleId} workCount={current.workCount} />
       </div>
       <ul className="version-list stack-list">
         {versions.map((v) => (
@@ -140,6 +140,7 @@ export function VersionsPanel({
           {compareWith && (
             <ExportMenu
               versionId={compareWith}
+              scheduleId={scheduleId}
               otherVersionId={current.id}
               workCount={current.workCount}
               label={t('export.comparison')}

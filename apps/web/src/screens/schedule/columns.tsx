@@ -4,7 +4,9 @@ import { checkColumn } from './column-groups/check-column';
 import type { ColumnBody, ColumnContext } from './column-groups/context';
 import { dateColumns } from './column-groups/date-columns';
 import { quantityColumns } from './column-groups/quantity-columns';
+import { ResizeHandle } from './column-groups/ResizeHandle';
 import { columnTools } from './column-groups/tools';
+import { varianceColumns } from './column-groups/variance-columns';
 import { workColumns } from './column-groups/work-columns';
 import type { GridColumn } from './WbsGrid';
 
@@ -14,7 +16,8 @@ export type { ColumnContext, WorkPatch } from './column-groups/context';
 /**
  * The grid's columns in the user's order and widths, each with its renderer and editor: the checkbox
  * column first when the caller checks works, then the built-in columns (by group in `column-groups/`)
- * and the attributes' columns the settings show.
+ * and the attributes' columns the settings show. With `ctx.resize` every header but the checkbox's has
+ * an edge to drag its width by.
  */
 export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnContext): GridColumn[] {
   const { t } = ctx;
@@ -23,19 +26,37 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
     ...workColumns(tools),
     ...dateColumns(tools),
     ...quantityColumns(tools),
+    ...varianceColumns(tools),
   };
   const attributesById = new Map(ctx.attributes.map((a) => [attributeColumnKey(a.id), a]));
   const out: GridColumn[] = [];
   if (ctx.checks) out.push(checkColumn(ctx, ctx.checks));
+  const resize = ctx.resize;
+  const resizable = (column: GridColumn): GridColumn =>
+    resize
+      ? {
+          ...column,
+          header: () => (
+            <>
+              <span className="wbs-head-text">{column.title}</span>
+              <ResizeHandle
+                width={column.width}
+                label={t('views.resize', { name: column.title })}
+                onResize={(width, done) => resize(column.key, width, done)}
+              />
+            </>
+          ),
+        }
+      : column;
   for (const s of settings) {
     if (!s.visible) continue;
     const builtin = builtins[s.key];
     if (builtin) {
-      out.push({ key: s.key, width: s.width, title: t(`grid.col.${s.key}` as never), ...builtin });
+      out.push(resizable({ key: s.key, width: s.width, title: t(`grid.col.${s.key}` as never), ...builtin }));
       continue;
     }
     const attribute = attributesById.get(s.key);
-    if (attribute) out.push(attributeColumn(tools, s, attribute));
+    if (attribute) out.push(resizable(attributeColumn(tools, s, attribute)));
   }
   return out;
 }

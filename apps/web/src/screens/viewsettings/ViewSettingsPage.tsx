@@ -6,23 +6,27 @@ import {
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
   mergeColumns,
-  useColumnSettings,
 } from '../../lib/grid-columns';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
+import { useUiState } from '../../lib/ui-state';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
 
-/** View settings: the WBS grid's columns — shown or hidden, their order and widths — per user. */
+/**
+ * View settings: the user's default WBS grid columns — shown or hidden, their order and widths — kept on
+ * the server; schedules the user arranged (the Columns button of the schedule) keep their own.
+ */
 export function ViewSettingsPage() {
   const t = useT();
   const { spaceId } = useSpace();
   const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const attributes = trpc.attributes.list.useQuery({ spaceId });
-  const [stored, save] = useColumnSettings(me.data?.id);
+  const view = useUiState(spaceId, undefined, me.data?.id);
+  const save = (next: ColumnSetting[] | null) => view.update({ columns: next ?? undefined });
   const columns = mergeColumns(
-    stored,
+    view.state?.columns ?? null,
     (attributes.data ?? []).map((a) => a.id),
   );
   const attributeName = new Map((attributes.data ?? []).map((a) => [attributeColumnKey(a.id), a.name]));

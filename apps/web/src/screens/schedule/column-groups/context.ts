@@ -30,6 +30,8 @@ export interface ColumnContext {
   resources?: ReadonlyMap<string, { names: string; labour: number; cost: number }>;
   collapsed: ReadonlySet<string>;
   onToggle: (row: number) => void;
+  /** Sets a column's width from its header's edge: live while dragging, `done` when the drag ends. */
+  resize?: (key: string, width: number, done: boolean) => void;
   /** Saves a change of one work; resolves to an error text or null. */
   save: (row: number, patch: WorkPatch) => Promise<string | null>;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import type { ReactNode } from 'react';
 import { choicesOf } from '../../../components/compact-select';
 import { ListFilters } from '../../../components/list-filters';
 import { Button } from '../../../components/ui';
@@ -23,7 +23,7 @@ const MOVES = [
   { by: 1, label: 'grid.move_down', sign: '↓', keys: 'Alt+Shift+↓' },
 ] as const;
 
-/** The grid's toolbar: structure edits, expand/collapse, the filter and the indicator. */
+/** The grid's toolbar: structure edits, expand/collapse, the filter and the indicator, the view controls. */
 export function ScheduleToolbar({
   readOnly,
   hasModel,
@@ -33,6 +33,7 @@ export function ScheduleToolbar({
   filterText,
   indicator,
   setParam,
+  views,
 }: {
   readOnly: boolean;
   hasModel: boolean;
@@ -42,6 +43,8 @@ export function ScheduleToolbar({
   filterText: string;
   indicator: string;
   setParam: SetParam;
+  /** The view controls: columns, the filter builder, grouping. */
+  views: ReactNode;
 }) {
   const t = useT();
   const { activeRow, addWork, deleteSelected, shift, moveRow, setAllExpanded } = edits;
@@ -97,9 +100,7 @@ export function ScheduleToolbar({
         ]}
         filterClassName="schedule-filter"
       />
-      <Link href="/viewsettings" className="btn btn-ghost">
-        {t('grid.columns')}
-      </Link>
+      {views}
     </div>
   );
 }

@@ -11,13 +11,17 @@ export const FILTER_INDICATORS = [
   'negative_float',
 ] as const;
 
-/** The rows shown: the expanded ones that pass the text filter and the indicator. */
+/**
+ * The rows shown: the expanded ones that pass the text filter, the indicator and `conditions` (the
+ * filter builder's test of the user's view, `page/filter-eval.ts`).
+ */
 export function useVisibleRows(
   model: ScheduleModel | undefined,
-  collapsed: Set<string>,
+  collapsed: ReadonlySet<string>,
   filterText: string,
   indicator: string,
   tick: number,
+  conditions?: (row: number) => boolean,
 ) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick marks in-place changes of the model
   const rows = useMemo(() => {
@@ -41,8 +45,9 @@ export function useVisibleRows(
     };
     const byIndicator = indicators[indicator];
     if (byIndicator) tests.push(byIndicator);
+    if (conditions) tests.push(conditions);
     const matches = tests.length ? (r: number) => tests.every((test) => test(r)) : undefined;
     return visibleRows(model, collapsed, matches);
-  }, [model, collapsed, filterText, indicator, tick]);
+  }, [model, collapsed, filterText, indicator, tick, conditions]);
   return rows;
 }

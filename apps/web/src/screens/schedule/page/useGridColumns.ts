@@ -39,6 +39,7 @@ export function useGridColumns({
     attributeValues,
     resourceColumns,
     checks,
+    view,
   } = data;
   const { tick, bump, collapsed, setCollapsed } = grid;
 
@@ -92,6 +93,16 @@ export function useGridColumns({
     [model, versionId, collapsed, spaceId],
   );
 
+  // A header's edge dragged: the width shows at once and is saved with the user's view when the drag ends.
+  const resize = useCallback(
+    (key: string, width: number, done: boolean) =>
+      view.update(
+        { columns: columnSettings.map((c) => (c.key === key ? { ...c, width } : c)) },
+        { persist: done },
+      ),
+    [view.update, columnSettings],
+  );
+
   // The ids of the rows shown, once per change of the rows (the check-all box reads them on every render
   // of the grid, i.e. on every scroll frame).
   const visibleIds = useMemo(() => (model ? Array.from(rows, (r) => model.ids[r]!) : []), [model, rows]);
@@ -119,6 +130,7 @@ export function useGridColumns({
             collapsed,
             onToggle: toggleRow,
             save: saveWork,
+            resize,
           })
         : [],
     [
@@ -138,6 +150,7 @@ export function useGridColumns({
       collapsed,
       toggleRow,
       saveWork,
+      resize,
       tick,
     ],
   );

@@ -1,8 +1,9 @@
 import { CompiledCalendars } from '@takt/schedule';
 import { useMemo } from 'react';
-import { mergeColumns, useColumnSettings } from '../../../lib/grid-columns';
+import { mergeColumns } from '../../../lib/grid-columns';
 import { asVersions } from '../../../lib/schedule-types';
 import { trpc } from '../../../lib/trpc';
+import { useUiState, viewReadsAttributes } from '../../../lib/ui-state';
 import { useChecked } from '../checked';
 import { usePlanDetails } from '../plan-details';
 import { usePayload } from './usePayload';
@@ -34,7 +35,9 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId },
   );
-  const [storedColumns] = useColumnSettings(me.data?.id);
+  // The user's view of this schedule (columns, filter, grouping), kept on the server.
+  const view = useUiState(spaceId, scheduleId, me.data?.id);
+  const storedColumns = view.state?.columns ?? null;
   const columnSettings = useMemo(
     () =>
       mergeColumns(
@@ -43,7 +46,9 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
       ),
     [storedColumns, attributes.data],
   );
-  const showsAttributes = columnSettings.some((c) => c.visible && c.key.startsWith('attr:'));
+  // Attribute values are read when a column shows them or the view filters or groups by one.
+  const showsAttributes =
+    columnSettings.some((c) => c.visible && c.key.startsWith('attr:')) || viewReadsAttributes(view.state);
   const works = trpc.works.list.useQuery(
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId && showsAttributes },
@@ -90,6 +95,7 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
     details,
     status,
     columnSettings,
+    view,
     resourceColumns,
     attributeValues,
     calendarHours,
