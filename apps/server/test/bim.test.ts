@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bimGeometryDecode } from '@takt/bim';
 import { bimDemoIfc, bimIfcApiCreate } from '@takt/bim/ifc';
 import { describe, expect, it } from 'vitest';
 import { ownSpace, type Space, scheduleWithVersion, serverForFile } from './fixtures';
 
 const t = serverForFile();
+const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata/ifc');
 
 type Ok = Space['ok'];
 type Work = { id: string; code: string; revision: number };
@@ -503,6 +506,52 @@ describe('BIM models, links and 4D', () => {
       token: b.token,
     });
     expect(viaOther.status).toBe(403);
+  });
+
+  it('keeps where a real file puts itself (the FZK house site) and the user move of a model', async () => {
+    const { ok, spaceId, token } = await ownSpace(t, 'bim-placer', 'BIM placement');
+    const { projectId, p } = await setup(ok);
+    const bytes = new Uint8Array(readFileSync(join(TESTDATA, 'AC20-FZK-Haus.ifc')));
+    const uploaded = await upload(spaceId, token, projectId, bytes, 'AC20-FZK-Haus.ifc');
+    expect(uploaded.status).toBe(200);
+    type Placed = Model & {
+      georeference: { kind: string; latitude: number; longitude: number; elevation: number } | null;
+      offset: { x: number; y: number; z: number; rotation: number } | null;
+    };
+    const parsed = (await waitParsed(ok, p, uploaded.body.id)) as Placed;
+    expect(parsed).toMatchObject({ status: 'completed', schema: 'IFC4', offset: null });
+    expect(parsed.elementCount).toBeGreaterThan(50);
+    expect(parsed.georeference).toMatchObject({ kind: 'site', elevation: 110 });
+    expect(parsed.georeference!.latitude).toBeCloseTo(49.1004, 4);
+
+    const moved = await ok<Placed>('PATCH', `${p}/model/${parsed.id}`, {
+      revision: parsed.revision,
+      offset: { x: 25, y: -4.5, z: 0, rotation: 90 },
+    });
+    expect(moved.offset).toEqual({ x: 25, y: -4.5, z: 0, rotation: 90 });
+    // Renaming keeps the move; null takes it back.
+    const renamed = await ok<Placed>('PATCH', `${p}/model/${parsed.id}`, {
+      revision: moved.revision,
+      name: 'Дом',
+    });
+    expect(renamed).toMatchObject({ name: 'Дом', offset: { x: 25 } });
+    const tooFar = await t.api(
+      'PATCH',
+      `/space/${spaceId}${p}/model/${parsed.id}`,
+      {
+        revision: renamed.revision,
+        offset: { x: 1e9, y: 0, z: 0, rotation: 0 },
+      },
+      { token },
+    );
+    expect(tooFar.status).toBe(400);
+    const back = await ok<Placed>('PATCH', `${p}/model/${parsed.id}`, {
+      revision: renamed.revision,
+      offset: null,
+    });
+    expect(back.offset).toBeNull();
+    const [listed] = await ok<Placed[]>('GET', `${p}/info`);
+    expect(listed).toMatchObject({ id: parsed.id, offset: null, georeference: { kind: 'site' } });
   });
 
   it('gives the demo space its building model, linked storey by storey, showing 4D today', async () => {

@@ -16,6 +16,8 @@ export const BIM_LIMITS = {
   linkBatchMax: 100_000,
   rulesMax: 100,
   primitiveSizeMax: 10_000,
+  /** How far (metres, each axis) a user may move a model from where its file puts it. */
+  modelOffsetMax: 100_000,
 } as const;
 
 /** An uploaded IFC file as the REST adapter passes multipart files on. */
@@ -82,6 +84,11 @@ export const bimUploadInput = z.object({
     )
     .optional(),
 });
+const offsetMetres = z
+  .number()
+  .finite()
+  .min(-BIM_LIMITS.modelOffsetMax, { message: VALIDATION.outOfRange })
+  .max(BIM_LIMITS.modelOffsetMax, { message: VALIDATION.outOfRange });
 export const bimUpdateModelInput = z.object({
   spaceId: id,
   modelId: id,
@@ -93,6 +100,18 @@ export const bimUpdateModelInput = z.object({
     .max(255, { message: VALIDATION.maxLength })
     .optional(),
   visible: z.boolean().optional(),
+  /** The user's move of the model (metres east, north, up; degrees anticlockwise from above); null: none. */
+  offset: z
+    .object({
+      x: offsetMetres,
+      y: offsetMetres,
+      z: offsetMetres,
+      rotation: z.number().finite().min(-360, { message: VALIDATION.outOfRange }).max(360, {
+        message: VALIDATION.outOfRange,
+      }),
+    })
+    .nullable()
+    .optional(),
 });
 export const bimElementsInput = z.object({
   spaceId: id,

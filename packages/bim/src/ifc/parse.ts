@@ -2,6 +2,7 @@ import {
   IFCBUILDING,
   IFCBUILDINGSTOREY,
   IFCELEMENTQUANTITY,
+  IFCMAPCONVERSION,
   IFCPROJECT,
   IFCPROPERTYSET,
   IFCRELAGGREGATES,
@@ -9,12 +10,14 @@ import {
   IFCRELCONTAINEDINSPATIALSTRUCTURE,
   IFCRELDEFINESBYPROPERTIES,
   IFCRELDEFINESBYTYPE,
+  IFCSITE,
   IFCSPATIALELEMENT,
   IFCSPATIALSTRUCTUREELEMENT,
   IFCTASK,
   type IfcAPI,
 } from 'web-ifc';
 import { type BimColor, type BimGeometry, BimGeometryBuilder } from '../geometry';
+import type { BimGeoreference } from '../placement';
 import {
   BIM_IFC_SCHEMAS,
   type BimElement,
@@ -32,6 +35,8 @@ export interface BimParsedModel {
   /** Roots of the spatial tree (normally one IfcProject). */
   spatial: BimSpatialNode[];
   processLinks: BimProcessLink[];
+  /** Where the file puts itself on the map, if it says (docs: packages/bim/src/placement.ts). */
+  georeference: BimGeoreference | null;
   geometry: BimGeometry;
 }
 
@@ -134,6 +139,7 @@ export function bimIfcParse(api: IfcAPI, bytes: Uint8Array, options: BimParseOpt
       elements: parsed.elements,
       spatial: parsed.spatial,
       processLinks: parsed.processLinks,
+      georeference: readGeoreference(api, modelId),
       geometry,
     };
   } finally {
@@ -451,4 +457,61 @@ function readGeometry(api: IfcAPI, modelId: number, progress: BimProgress, optio
     }
   });
   return { builder, withGeometry };
+}
+
+/**
+ * The file's place on the map: its IfcMapConversion (IFC4 and later), else its first IfcSite's reference
+ * latitude, longitude and elevation; null when it gives neither.
+ */
+export function readGeoreference(api: IfcAPI, modelId: number): BimGeoreference | null {
+  const args = (id: number): unknown[] => api.GetRawLineData(modelId, id).arguments as unknown[];
+  const first = (type: number) => {
+    const ids = api.GetLineIDsWithType(modelId, type, false);
+    return ids.size() ? ids.get(0) : null;
+  };
+  // Raw STEP data keeps REALs as their text ("458870."), INTEGERs as numbers.
+  const num = (v: unknown, fallback: number) => {
+    const value = ifcValue(v);
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+  };
+  const conversion = first(IFCMAPCONVERSION);
+  if (conversion !== null) {
+    const a = args(conversion);
+    const xAxisAbscissa = num(a[5], 1);
+    const xAxisOrdinate = num(a[6], 0);
+    return {
+      kind: 'map',
+      eastings: num(a[2], 0),
+      northings: num(a[3], 0),
+      height: num(a[4], 0),
+      // A zero axis says nothing: take the map's own east.
+      ...(xAxisAbscissa === 0 && xAxisOrdinate === 0
+        ? { xAxisAbscissa: 1, xAxisOrdinate: 0 }
+        : { xAxisAbscissa, xAxisOrdinate }),
+      scale: num(a[7], 1),
+    };
+  }
+  const site = first(IFCSITE);
+  if (site === null) return null;
+  const a = args(site);
+  const latitude = compoundAngle(a[9]);
+  const longitude = compoundAngle(a[10]);
+  if (latitude === null || longitude === null) return null;
+  return { kind: 'site', latitude, longitude, elevation: num(a[11], 0) };
+}
+
+/**
+ * An IfcCompoundPlaneAngleMeasure — degrees, minutes, seconds and millionths of a second, all of the same
+ * sign — as decimal degrees; null when absent or malformed.
+ */
+export function compoundAngle(v: unknown): number | null {
+  if (!Array.isArray(v) || v.length < 3) return null;
+  const parts = v.map((p) => {
+    const value = ifcValue(p);
+    return typeof value === 'string' ? Number(value) : value;
+  });
+  if (!parts.every((p) => typeof p === 'number' && Number.isFinite(p))) return null;
+  const [d, m, s, micro = 0] = parts as number[];
+  return d! + m! / 60 + (s! + micro / 1_000_000) / 3600;
 }

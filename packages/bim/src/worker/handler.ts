@@ -52,6 +52,7 @@ export function bimWorkerHandler(post: Post) {
           elements: model.elements,
           spatial: model.spatial,
           processLinks: model.processLinks,
+          georeference: model.georeference,
           geometry,
           parseMs: performance.now() - started,
         },

@@ -1,3 +1,4 @@
+import type { BimGeoreference } from '../placement';
 import type { BimElement, BimIfcSchema, BimParsePhase, BimProcessLink, BimSpatialNode } from '../types';
 
 /**
@@ -28,6 +29,7 @@ export type BimWorkerReply =
       elements: BimElement[];
       spatial: BimSpatialNode[];
       processLinks: BimProcessLink[];
+      georeference: BimGeoreference | null;
       /** The encoded geometry cache (takt.bim.geometry.v1), transferred, not copied. */
       geometry: Uint8Array;
       parseMs: number;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { BimElement } from '@takt/bim';
+import type { BimElement, BimGeoreference, BimOffset } from '@takt/bim';
 import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
@@ -35,13 +35,16 @@ interface ModelRow {
   geometrySize: string | null;
   parseMs: number | null;
   visible: boolean;
+  /** Where the file puts itself on the map, and the user's move of the model (packages/bim placement.ts). */
+  georeference: BimGeoreference | null;
+  offset: BimOffset | null;
   sortKey: number;
   revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
 const MODEL_SELECT = `id, "projectId", name, "fileName", "fileSize"::text AS "fileSize", schema, status, phase, progress,
-  error, "elementCount", "geometrySize"::text AS "geometrySize", "parseMs", visible, "sortKey", revision, "createdAt", "updatedAt"`;
+  error, "elementCount", "geometrySize"::text AS "geometrySize", "parseMs", visible, georeference, "offset", "sortKey", revision, "createdAt", "updatedAt"`;
 
 /** The API's model: the selected row with its byte counts as numbers and its timestamps as ISO text. */
 function toModel(row: ModelRow) {
@@ -154,13 +157,22 @@ export async function uploadModel(
 
 export async function updateModel(
   ctx: SpaceContext,
-  input: { modelId: string; revision: number; name?: string; visible?: boolean },
+  input: { modelId: string; revision: number; name?: string; visible?: boolean; offset?: BimOffset | null },
 ) {
+  // An offset given replaces the user's move (null takes it back); absent, the move is kept.
   const { rowCount } = await ctx.db.pool.query(
-    `UPDATE bim_models SET name = coalesce($4, name), visible = coalesce($5, visible), revision = revision + 1,
-       "updatedAt" = now()
+    `UPDATE bim_models SET name = coalesce($4, name), visible = coalesce($5, visible),
+       "offset" = CASE WHEN $6 THEN $7::jsonb ELSE "offset" END, revision = revision + 1, "updatedAt" = now()
      WHERE id = $1 AND "spaceId" = $2 AND revision = $3`,
-    [input.modelId, ctx.space.spaceId, input.revision, input.name ?? null, input.visible ?? null],
+    [
+      input.modelId,
+      ctx.space.spaceId,
+      input.revision,
+      input.name ?? null,
+      input.visible ?? null,
+      input.offset !== undefined,
+      input.offset ? JSON.stringify(input.offset) : null,
+    ],
   );
   if (!rowCount) {
     await modelRow(ctx.db.pool, ctx.space.spaceId, input.modelId);
@@ -330,6 +342,7 @@ type WorkerMessage =
       elements: BimElement[];
       spatial: unknown;
       processLinks: unknown;
+      georeference: BimGeoreference | null;
       geometry: Uint8Array;
       parseMs: number;
     }
@@ -422,7 +435,8 @@ export async function storeParsedModel(
   await insertElements(client, spaceId, modelId, model.elements);
   await client.query(
     `UPDATE bim_models SET status = 'completed', phase = NULL, progress = 100, schema = $2, "elementCount" = $3,
-       "geometrySize" = $4, spatial = $5, "processLinks" = $6, "parseMs" = $7, error = NULL, "updatedAt" = now()
+       "geometrySize" = $4, spatial = $5, "processLinks" = $6, "parseMs" = $7, georeference = $8, error = NULL,
+       "updatedAt" = now()
      WHERE id = $1`,
     [
       modelId,
@@ -432,6 +446,7 @@ export async function storeParsedModel(
       JSON.stringify(model.spatial),
       JSON.stringify(model.processLinks),
       model.parseMs,
+      model.georeference ? JSON.stringify(model.georeference) : null,
     ],
   );
 }

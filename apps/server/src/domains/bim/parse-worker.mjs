@@ -31,6 +31,7 @@ parentPort.once('message', async (bytes) => {
         elements: model.elements,
         spatial: model.spatial,
         processLinks: model.processLinks,
+        georeference: model.georeference,
         geometry,
         parseMs,
       },
