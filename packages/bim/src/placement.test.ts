@@ -26,7 +26,10 @@ const map = (e: number, n: number, h: number, angleDeg: number, scale = 1): BimG
   xAxisOrdinate: Math.sin((angleDeg * Math.PI) / 180),
   scale,
 });
-const close = (a: number[], b: number[]) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, 6));
+const close = (a: number[], b: number[]) => {
+  expect(a).toHaveLength(b.length);
+  for (const [i, v] of a.entries()) expect(v).toBeCloseTo(b[i]!, 6);
+};
 
 describe('placement from IfcMapConversion', () => {
   it('puts a model where the map says, in the reference model frame', () => {
