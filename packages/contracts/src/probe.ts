@@ -61,6 +61,8 @@ export interface GanttMetrics {
     pxPerDay(): number;
     /** The date cursor's line in canvas pixels, or null when it is not set or out of view. */
     cursor(): number | null;
+    /** A vertical line's x in canvas pixels, or null when it is not drawn (out of view). */
+    line(kind: 'today' | 'data_date' | 'cursor'): number | null;
     /** The day (YYYY-MM-DD) under a canvas x: what a click in the header there picks. */
     dayAt(x: number): string | null;
   };

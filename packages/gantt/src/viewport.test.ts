@@ -7,6 +7,8 @@ import {
   scaleZoomAnchorX,
   snapshotHasProgress,
   snapshotInitialScale,
+  snapshotRowsRange,
+  VIEW_OPEN_MIN_PX_PER_DAY,
   VIEW_OPEN_PX_PER_DAY,
   VIEW_PADDING_PX,
 } from './viewport.js';
@@ -16,66 +18,86 @@ const NOVEMBER = at(2026, 11, 27);
 const WIDTH = 1000;
 
 describe('the initial view', () => {
+  const long = { start: at(2026, 2, 2), finish: at(2029, 12, 28) };
+  const open = (over: Partial<Parameters<typeof scaleInitial>[0]>) =>
+    scaleInitial({ range: long, first: null, progress: false, today: NOVEMBER, width: WIDTH, ...over });
+
   it('shows a short project whole, however far from today', () => {
     const range = { start: at(2026, 2, 2), finish: at(2026, 5, 29) };
-    const scale = scaleInitial({ range, progress: false, today: NOVEMBER, width: WIDTH });
+    const scale = open({ range });
     expect(scaleXFromMinute(scale, range.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
     expect(scaleXFromMinute(scale, range.finish)).toBeCloseTo(WIDTH - VIEW_PADDING_PX, 6);
     expect(scaleXFromMinute(scale, NOVEMBER)).toBeGreaterThan(WIDTH); // today is out of view
   });
 
   it('opens a long project at its start at the opening zoom', () => {
-    const range = { start: at(2026, 2, 2), finish: at(2029, 12, 28) };
-    const scale = scaleInitial({ range, progress: false, today: NOVEMBER, width: WIDTH });
+    const scale = open({});
     expect(scale.pxPerMinute * MINUTES_PER_DAY).toBeCloseTo(VIEW_OPEN_PX_PER_DAY, 9);
-    expect(scaleXFromMinute(scale, range.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
+    expect(scaleXFromMinute(scale, long.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
   });
 
-  it('opens a long project with progress at its data date, a third of the way in', () => {
-    const range = { start: at(2026, 2, 2), finish: at(2029, 12, 28) };
-    const dataDate = at(2027, 6, 1);
-    const scale = scaleInitial({ range, dataDate, progress: true, today: NOVEMBER, width: WIDTH });
+  it('opens where the rows in view begin', () => {
+    const first = { start: at(2027, 3, 1), finish: at(2027, 4, 1) };
+    const scale = open({ first });
+    expect(scaleXFromMinute(scale, first.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
+  });
+
+  it('with progress, brings the data date into view beside the first rows, zoomed out as far as the quarter level', () => {
+    const first = { start: at(2026, 2, 2), finish: at(2026, 3, 20) };
+    const dataDate = at(2026, 11, 27);
+    const scale = open({ first, dataDate, progress: true });
+    const pxPerDay = scale.pxPerMinute * MINUTES_PER_DAY;
+    expect(pxPerDay).toBeLessThan(VIEW_OPEN_PX_PER_DAY);
+    expect(pxPerDay).toBeGreaterThanOrEqual(VIEW_OPEN_MIN_PX_PER_DAY);
+    expect(scaleXFromMinute(scale, first.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
+    expect(scaleXFromMinute(scale, dataDate)).toBeCloseTo(WIDTH * 0.75 - VIEW_PADDING_PX, 6);
+  });
+
+  it('with progress near the first rows, keeps the opening zoom', () => {
+    const first = { start: at(2026, 2, 2), finish: at(2026, 3, 20) };
+    const dataDate = at(2026, 4, 1);
+    const scale = open({ first, dataDate, progress: true });
     expect(scale.pxPerMinute * MINUTES_PER_DAY).toBeCloseTo(VIEW_OPEN_PX_PER_DAY, 9);
-    expect(scaleXFromMinute(scale, dataDate)).toBeCloseTo(WIDTH / 3, 6);
+    expect(scaleXFromMinute(scale, first.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
+    expect(scaleXFromMinute(scale, dataDate)).toBeLessThan(WIDTH);
+  });
+
+  it('keeps the first rows in view when the data date is beyond the coarsest opening zoom', () => {
+    const first = { start: at(2026, 2, 2), finish: at(2026, 3, 20) };
+    const scale = open({ first, dataDate: at(2029, 6, 1), progress: true });
+    expect(scale.pxPerMinute * MINUTES_PER_DAY).toBeCloseTo(VIEW_OPEN_PX_PER_DAY, 9);
+    expect(scaleXFromMinute(scale, first.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
   });
 
   it('ignores the data date without progress, or outside the project', () => {
-    const range = { start: at(2026, 2, 2), finish: at(2029, 12, 28) };
-    const withoutProgress = scaleInitial({
-      range,
-      dataDate: at(2027, 6, 1),
-      progress: false,
-      today: NOVEMBER,
-      width: WIDTH,
-    });
-    const outside = scaleInitial({
-      range,
-      dataDate: at(2031, 1, 1),
-      progress: true,
-      today: NOVEMBER,
-      width: WIDTH,
-    });
-    for (const scale of [withoutProgress, outside])
-      expect(scaleXFromMinute(scale, range.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
+    for (const scale of [
+      open({ dataDate: at(2026, 6, 1), progress: false }),
+      open({ dataDate: at(2031, 1, 1), progress: true }),
+    ])
+      expect(scaleXFromMinute(scale, long.start)).toBeCloseTo(VIEW_PADDING_PX, 6);
   });
 
   it('opens on today only when the schedule has no dates', () => {
-    const scale = scaleInitial({ range: null, progress: false, today: NOVEMBER, width: WIDTH });
+    const scale = open({ range: null });
     expect(scaleXFromMinute(scale, NOVEMBER)).toBeCloseTo(WIDTH / 3, 6);
   });
 
-  it('reads dates and progress from a snapshot', () => {
+  it('reads dates, the rows in view and progress from a snapshot', () => {
     const start = at(2026, 2, 2);
+    const days = (d: number) => start + d * MINUTES_PER_DAY;
     const snapshot = snapshotFromWorks([
-      { row: 0, plan: [start, start + 10 * MINUTES_PER_DAY] },
-      { row: 1, plan: [start + 5 * MINUTES_PER_DAY, start + 900 * MINUTES_PER_DAY] },
+      { row: 0, plan: [days(0), days(10)] },
+      { row: 1, plan: [days(5), days(900)] },
+      { row: 40, plan: [days(-30), days(-20)] }, // far below the rows in view
+      { row: -1, plan: [days(-60), days(-50)] }, // hidden
     ]);
     expect(snapshotHasProgress(snapshot)).toBe(false);
-    const scale = snapshotInitialScale(snapshot, { width: WIDTH, today: NOVEMBER });
+    expect(snapshotRowsRange(snapshot, 0, 30)).toEqual({ start: days(0), finish: days(900) });
+    expect(snapshotRowsRange(snapshot, 35, 30)).toEqual({ start: days(-30), finish: days(-20) });
+    expect(snapshotRowsRange(snapshot, 50, 30)).toBeNull();
+    const scale = snapshotInitialScale(snapshot, { width: WIDTH, today: NOVEMBER, firstRow: 0, rows: 30 });
     expect(scaleXFromMinute(scale, start)).toBeCloseTo(VIEW_PADDING_PX, 6);
-    const started = snapshotFromWorks([
-      { row: 0, plan: [start, start + 10 * MINUTES_PER_DAY], fact: [start, null] },
-    ]);
+    const started = snapshotFromWorks([{ row: 0, plan: [days(0), days(10)], fact: [days(0), null] }]);
     expect(snapshotHasProgress(started)).toBe(true);
   });
 });

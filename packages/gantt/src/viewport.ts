@@ -13,15 +13,22 @@ import { type GanttSnapshot, snapshotTimeRange } from './snapshot.js';
 export const VIEW_PADDING_PX = 24;
 
 /**
- * The coarsest zoom a timeline opens at: a month a few dozen pixels wide, where a bar of a week is still
- * a bar. A project that fits at this zoom or finer is shown whole; a longer one opens at this zoom at
- * its start (or its data date) and the rest is a scroll away.
+ * The zooms a timeline opens at when the whole project does not fit: no finer than a month a few dozen
+ * pixels wide (where a week's bar is still a bar), no coarser than the quarter level.
  */
 export const VIEW_OPEN_PX_PER_DAY = SCALE_PX_PER_DAY.month;
+export const VIEW_OPEN_MIN_PX_PER_DAY = SCALE_PX_PER_DAY.quarter;
+
+interface MinuteRange {
+  readonly start: number;
+  readonly finish: number;
+}
 
 export interface InitialViewInput {
   /** The schedule's dates (plan, approved plan, fact), null when no work has a date. */
-  readonly range: { readonly start: number; readonly finish: number } | null;
+  readonly range: MinuteRange | null;
+  /** The dates of the works in the rows the grid shows first, null when none has a date. */
+  readonly first: MinuteRange | null;
   /** The version's data date, when it has one. */
   readonly dataDate?: number;
   /** Whether any work has started (an actual start): only then does the data date matter on opening. */
@@ -33,21 +40,36 @@ export interface InitialViewInput {
 }
 
 /**
- * Where a timeline opens: on the schedule, never on today while the schedule lies elsewhere. The whole
- * project when it fits at `VIEW_OPEN_PX_PER_DAY` or finer; else that zoom with the data date a third
- * of the way in when the version has progress (what a planner looks at in a running project), or the
- * project's start at the left edge (the first rows' bars). A schedule without dates opens on today.
+ * Where a timeline opens: on the schedule's bars, never on today while the schedule lies elsewhere.
+ * The whole project when it fits at `VIEW_OPEN_PX_PER_DAY` or finer. Else the bars of the rows the grid
+ * shows first begin at the left edge, at that zoom — or, when the version has progress, at the zoom
+ * (down to `VIEW_OPEN_MIN_PX_PER_DAY`) that also brings the data date into view: a running project
+ * shows its first rows and where it stands. A data date further away than that zoom reaches is left to
+ * the Data date button, since a view of it would show none of the rows in view. A schedule without
+ * dates opens on today.
  */
 export function scaleInitial(input: InitialViewInput): TimeScale {
-  const { range, dataDate, progress, today, width } = input;
+  const { range, first, dataDate, progress, today, width } = input;
   if (!range) return scaleCenterOn(scaleAtLevel(today, 'week'), today, width / 3);
   const fit = scaleFit(range.start, range.finish, width, VIEW_PADDING_PX);
-  const open = VIEW_OPEN_PX_PER_DAY / MINUTES_PER_DAY;
-  if (fit.pxPerMinute >= open) return fit;
+  const finest = VIEW_OPEN_PX_PER_DAY / MINUTES_PER_DAY;
+  if (fit.pxPerMinute >= finest) return fit;
+  const anchor = first?.start ?? range.start;
   const inside =
-    dataDate !== undefined && dataDate !== NO_DATE && dataDate > range.start && dataDate < range.finish;
-  if (progress && inside) return scaleCenterOn({ start: 0, pxPerMinute: open }, dataDate, width / 3);
-  return scaleCenterOn({ start: 0, pxPerMinute: open }, range.start, VIEW_PADDING_PX);
+    progress &&
+    dataDate !== undefined &&
+    dataDate !== NO_DATE &&
+    dataDate > range.start &&
+    dataDate < range.finish;
+  if (!inside) return scaleCenterOn({ start: 0, pxPerMinute: finest }, anchor, VIEW_PADDING_PX);
+  const lo = Math.min(anchor, dataDate);
+  const hi = Math.max(anchor, dataDate);
+  // In the left three quarters: the work going on at the data date stays in view after it.
+  const both = scaleFit(lo, hi, width * 0.75, VIEW_PADDING_PX).pxPerMinute;
+  const coarsest = VIEW_OPEN_MIN_PX_PER_DAY / MINUTES_PER_DAY;
+  if (both < coarsest) return scaleCenterOn({ start: 0, pxPerMinute: finest }, anchor, VIEW_PADDING_PX);
+  const pxPerMinute = Math.min(finest, both);
+  return scaleCenterOn({ start: 0, pxPerMinute }, lo, VIEW_PADDING_PX);
 }
 
 /** Whether any work of the snapshot has an actual start. */
@@ -57,13 +79,47 @@ export function snapshotHasProgress(snapshot: GanttSnapshot): boolean {
   return false;
 }
 
-/** The initial view of a snapshot (`scaleInitial` with the snapshot's dates and progress). */
+/** The dates (plan, approved plan, fact) of the works in rows [firstRow, firstRow + rows), or null. */
+export function snapshotRowsRange(
+  snapshot: GanttSnapshot,
+  firstRow: number,
+  rows: number,
+): MinuteRange | null {
+  let start = Number.POSITIVE_INFINITY;
+  let finish = Number.NEGATIVE_INFINITY;
+  const columns = [
+    snapshot.planStart,
+    snapshot.planFinish,
+    snapshot.baselineStart,
+    snapshot.baselineFinish,
+    snapshot.factStart,
+    snapshot.factFinish,
+  ];
+  const end = firstRow + rows;
+  for (let i = 0; i < snapshot.workCount; i++) {
+    const row = snapshot.row[i]!;
+    if (row < firstRow || row >= end) continue;
+    for (const column of columns) {
+      const minute = column[i]!;
+      if (minute === NO_DATE) continue;
+      if (minute < start) start = minute;
+      if (minute > finish) finish = minute;
+    }
+  }
+  return start <= finish ? { start, finish } : null;
+}
+
+/**
+ * The initial view of a snapshot (`scaleInitial` with the snapshot's dates, the rows in view from
+ * `firstRow`, and its progress).
+ */
 export function snapshotInitialScale(
   snapshot: GanttSnapshot,
-  view: { width: number; today: number; dataDate?: number },
+  view: { width: number; today: number; dataDate?: number; firstRow: number; rows: number },
 ): TimeScale {
   return scaleInitial({
     range: snapshotTimeRange(snapshot),
+    first: snapshotRowsRange(snapshot, view.firstRow, view.rows),
     dataDate: view.dataDate,
     progress: snapshotHasProgress(snapshot),
     today: view.today,

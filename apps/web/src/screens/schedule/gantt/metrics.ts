@@ -69,6 +69,7 @@ export function ganttMetricsInstall(
       },
       pxPerDay: () => (source.scale()?.pxPerMinute ?? 0) * MINUTES_PER_DAY,
       cursor: () => renderer.layout?.lines.find((line) => line.kind === 'cursor')?.x ?? null,
+      line: (kind) => renderer.layout?.lines.find((line) => line.kind === kind)?.x ?? null,
       dayAt: (x) => {
         const scale = source.scale();
         if (!scale) return null;
