@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useT } from '../../../lib/i18n';
 import './gantt.css';
 
@@ -11,8 +18,22 @@ function storedWidth(): number {
   return Number.isFinite(value) && value >= MIN_PANE ? value : DEFAULT_WIDTH;
 }
 
-/** The grid on the left and the timeline on the right, with a draggable border between them. */
-export function ScheduleSplit({ left, right }: { left: ReactNode; right: ReactNode }) {
+/**
+ * The grid on the left and the timeline on the right, with a draggable border between them. With
+ * `share` (the grid's share of the width in the user's view of the schedule) the border starts there,
+ * and every move of it is reported to `onShare`.
+ */
+export function ScheduleSplit({
+  left,
+  right,
+  share,
+  onShare,
+}: {
+  left: ReactNode;
+  right: ReactNode;
+  share?: number;
+  onShare?: (share: number) => void;
+}) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(storedWidth);
@@ -25,6 +46,23 @@ export function ScheduleSplit({ left, right }: { left: ReactNode; right: ReactNo
     const next = clamp(value);
     setWidth(next);
     localStorage.setItem(WIDTH_KEY, String(next));
+    return next;
+  };
+  // The view's share applies once it has arrived (it is read from the server after the first paint).
+  const appliedShare = useRef<number | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set only clamps and stores
+  useLayoutEffect(() => {
+    const total = box.current?.clientWidth;
+    if (share === undefined || share === appliedShare.current || !total) return;
+    appliedShare.current = share;
+    set(share * total);
+  }, [share]);
+  const report = (next: number) => {
+    const total = box.current?.clientWidth;
+    if (!onShare || !total) return;
+    const value = Math.min(0.9, Math.max(0.1, Math.round((next / total) * 1000) / 1000));
+    appliedShare.current = value;
+    onShare(value);
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -35,8 +73,8 @@ export function ScheduleSplit({ left, right }: { left: ReactNode; right: ReactNo
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 80 : 16;
-    if (event.key === 'ArrowLeft') set(width - step);
-    else if (event.key === 'ArrowRight') set(width + step);
+    if (event.key === 'ArrowLeft') report(set(width - step));
+    else if (event.key === 'ArrowRight') report(set(width + step));
     else return;
     event.preventDefault();
   };
@@ -55,6 +93,7 @@ export function ScheduleSplit({ left, right }: { left: ReactNode; right: ReactNo
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={() => {
+          if (drag.current) report(width);
           drag.current = null;
         }}
         onKeyDown={onKeyDown}

@@ -52,6 +52,8 @@ export function ScheduleGrid({
   return (
     <div className="schedule-grid framed-pane">
       <ScheduleSplit
+        share={data.view.state?.splitter}
+        onShare={(splitter) => data.view.update({ splitter })}
         left={
           !model ? (
             <Spinner />
