@@ -69,6 +69,8 @@ interface ModelEntry {
   alwaysTranslucent: boolean[];
   pickMeshes: Mesh[];
   elementBoxes: Float32Array | null;
+  /** Where the model goes in the project (packages/bim placement.ts), Y-up, about the file's own origin. */
+  placement: Matrix4;
 }
 
 /** Sets the flag of each element of a model that `globalIds` names (ids of other models are passed over). */
@@ -225,16 +227,17 @@ export class BimViewer {
   // ── Models ──────────────────────────────────────────────────────────────────────────────────
 
   /** Adds (or replaces) a model drawn from its geometry cache; `globalIds[i]` names element i. */
-  addModel(key: string, geometry: BimGeometry, globalIds: readonly string[]): void {
+  addModel(
+    key: string,
+    geometry: BimGeometry,
+    globalIds: readonly string[],
+    placement: readonly number[] | null = null,
+  ): void {
     this.removeModel(key);
     this.sceneOrigin ??= geometry.origin;
     const root = new Group();
     root.name = key;
-    root.position.set(
-      geometry.origin[0] - this.sceneOrigin[0],
-      geometry.origin[1] - this.sceneOrigin[1],
-      geometry.origin[2] - this.sceneOrigin[2],
-    );
+    root.matrixAutoUpdate = false;
     const count = Math.max(geometry.elementCount, 1);
     const rows = Math.ceil((count * BIM_STATE_STRIDE) / 4 / STATE_WIDTH);
     const stateBytes = new Uint8Array(STATE_WIDTH * rows * 4);
@@ -254,7 +257,9 @@ export class BimViewer {
       alwaysTranslucent: [],
       pickMeshes: [],
       elementBoxes: null,
+      placement: placement ? new Matrix4().fromArray(placement) : new Matrix4(),
     };
+    this.placeRoot(entry);
     for (const group of geometry.groups) {
       const g = new BufferGeometry();
       g.setAttribute('position', new BufferAttribute(group.positions, 3));
@@ -305,6 +310,42 @@ export class BimViewer {
     this.models.delete(key);
     if (this.models.size === 0) this.sceneOrigin = null;
     this.requestRender();
+  }
+
+  /** Moves a model to a new placement (a column-major Y-up matrix, as `bimPlacementMatrix` writes it). */
+  setModelPlacement(key: string, placement: readonly number[] | null): void {
+    const entry = this.models.get(key);
+    if (!entry) return;
+    const next = placement ? new Matrix4().fromArray(placement) : new Matrix4();
+    if (next.equals(entry.placement)) return;
+    entry.placement = next;
+    this.placeRoot(entry);
+    if (this.section) this.setSection(this.section);
+    this.requestRender();
+  }
+
+  /**
+   * A model's geometry sits relative to its cache's origin (in the file's frame); the placement moves that
+   * frame, and the scene is kept near the first model's origin so coordinates stay small for the GPU.
+   */
+  private placeRoot(entry: ModelEntry): void {
+    const [ox, oy, oz] = entry.geometry.origin;
+    const [sx, sy, sz] = this.sceneOrigin ?? entry.geometry.origin;
+    entry.root.matrix
+      .makeTranslation(-sx, -sy, -sz)
+      .multiply(entry.placement)
+      .multiply(new Matrix4().makeTranslation(ox, oy, oz));
+    entry.root.matrixWorldNeedsUpdate = true;
+  }
+
+  /** The box of a model as drawn (placed), in the scene's frame; empty when the model is not shown. */
+  modelBounds(key: string): Box3 {
+    const entry = this.models.get(key);
+    const box = new Box3();
+    if (!entry) return box;
+    const b = entry.geometry.bbox;
+    box.set(new Vector3(b[0], b[1], b[2]), new Vector3(b[3], b[4], b[5]));
+    return box.isEmpty() ? box : box.applyMatrix4(entry.root.matrix);
   }
 
   setModelVisible(key: string, visible: boolean): void {
@@ -417,21 +458,18 @@ export class BimViewer {
     const ids = globalIds ? new Set(globalIds) : null;
     for (const entry of this.models.values()) {
       if (!entry.root.visible) continue;
-      const p = entry.root.position;
       if (!ids) {
-        const b = entry.geometry.bbox;
-        box.expandByPoint(new Vector3(b[0] + p.x, b[1] + p.y, b[2] + p.z));
-        box.expandByPoint(new Vector3(b[3] + p.x, b[4] + p.y, b[5] + p.z));
+        box.union(this.modelBounds(entry.key));
         continue;
       }
       const boxes = this.elementBoxes(entry);
+      const element = new Box3();
       for (const id of ids) {
         const i = entry.indexOfGlobalId.get(id);
         if (i === undefined || !(boxes[i * 6]! <= boxes[i * 6 + 3]!)) continue;
-        box.expandByPoint(new Vector3(boxes[i * 6]! + p.x, boxes[i * 6 + 1]! + p.y, boxes[i * 6 + 2]! + p.z));
-        box.expandByPoint(
-          new Vector3(boxes[i * 6 + 3]! + p.x, boxes[i * 6 + 4]! + p.y, boxes[i * 6 + 5]! + p.z),
-        );
+        element.min.set(boxes[i * 6]!, boxes[i * 6 + 1]!, boxes[i * 6 + 2]!);
+        element.max.set(boxes[i * 6 + 3]!, boxes[i * 6 + 4]!, boxes[i * 6 + 5]!);
+        box.union(element.applyMatrix4(entry.root.matrix));
       }
     }
     for (const m of this.primitives.children) if (!ids) box.expandByObject(m);

@@ -9,7 +9,7 @@ import { BimTreePanel } from './BimTreePanel';
 import { BimViewsPanel } from './BimViewsPanel';
 import { BimWorksPanel } from './BimWorksPanel';
 import type { BimScreen } from './bim-screen';
-import type { Tab } from './bim-types';
+import { type Tab, unplacedOverlaps } from './bim-types';
 
 /**
  * The side of the 4D screen: tabs of the project's models (show, hide, delete, links from process
@@ -70,6 +70,10 @@ export function BimSidePanel({
                 deleteModel.mutate({ spaceId, modelId: m.id });
             }}
             onProcess={(m) => fromProcess.mutate({ spaceId, versionId, modelId: m.id })}
+            overlaps={unplacedOverlaps(loaded)}
+            onMove={(m, offset) =>
+              updateModel.mutate({ spaceId, modelId: m.id, revision: m.revision, offset })
+            }
           />
         )}
         {tab === 'tree' && projectId && (

@@ -8,6 +8,8 @@ export interface ViewportModel {
   geometry: BimGeometry;
   globalIds: readonly string[];
   visible: boolean;
+  /** Where the model goes in the project: a column-major Y-up matrix (`bimPlacementMatrix`); null: as the file says. */
+  placement: readonly number[] | null;
 }
 
 /**
@@ -83,7 +85,8 @@ export function BimViewport({
     for (const key of v.modelKeys()) if (!wanted.has(key)) v.removeModel(key);
     const present = new Set(v.modelKeys());
     for (const m of models) {
-      if (!present.has(m.id)) v.addModel(m.id, m.geometry, m.globalIds);
+      if (!present.has(m.id)) v.addModel(m.id, m.geometry, m.globalIds, m.placement);
+      else v.setModelPlacement(m.id, m.placement);
       v.setModelVisible(m.id, m.visible);
     }
     // Fitted to everything shown as it arrives (a preview's first chunks are part of the model), until

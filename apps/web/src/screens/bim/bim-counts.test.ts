@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelCounts } from './bim-types';
+import { modelCounts, placedBox, unplacedOverlaps } from './bim-types';
 
 describe('the BIM badge counts', () => {
   it('counts parsed models, distinct linked elements and distinct works', () => {
@@ -19,5 +19,41 @@ describe('the BIM badge counts', () => {
 
   it('is zero without models', () => {
     expect(modelCounts([], [])).toEqual({ elements: 0, linked: 0, works: 0 });
+  });
+});
+
+describe('models drawn over each other', () => {
+  const box = { origin: [0, 0, 0], bbox: [0, 0, 0, 10, 6, 8] };
+  const model = (id: string, located: boolean, placement: number[] | null) => ({
+    id,
+    name: id.toUpperCase(),
+    visible: true,
+    located,
+    geometry: box,
+    placement,
+  });
+  // 30 m east (Y-up: x), as bimPlacementMatrix writes a move.
+  const east30 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 30, 0, 0, 1];
+
+  it('names the other model when one of two overlapping models says nowhere where it stands', () => {
+    expect(unplacedOverlaps([model('a', false, null), model('b', false, null)])).toEqual(
+      new Map([
+        ['a', 'B'],
+        ['b', 'A'],
+      ]),
+    );
+    expect(unplacedOverlaps([model('a', true, null), model('b', false, null)]).get('b')).toBe('A');
+  });
+
+  it('says nothing once they are apart, or when both are placed by their files', () => {
+    expect(unplacedOverlaps([model('a', false, null), model('b', true, east30)]).size).toBe(0);
+    expect(unplacedOverlaps([model('a', true, null), model('b', true, null)]).size).toBe(0);
+    expect(
+      unplacedOverlaps([{ ...model('a', false, null), visible: false }, model('b', false, null)]).size,
+    ).toBe(0);
+  });
+
+  it('places a box through the matrix, origin included', () => {
+    expect(placedBox({ origin: [5, 0, 0], bbox: [0, 0, 0, 1, 1, 1] }, east30)).toEqual([35, 0, 0, 36, 1, 1]);
   });
 });

@@ -1,3 +1,4 @@
+import { bimModelPlacement, bimPlacementMatrix, bimReferenceGeoreference } from '@takt/bim';
 import type { BimPrimitive } from '@takt/bim/viewer';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -47,26 +48,28 @@ export function useBimData(scheduleId: string) {
     { enabled: !!projectId },
   );
   const [hiddenModels, setHiddenModels] = useState<Set<string>>(new Set());
-  const loaded: LoadedModel[] = useMemo(
-    () =>
-      completed.flatMap((m, i) => {
-        const data = loads[i];
-        return data
-          ? [
-              {
-                id: m.id,
-                name: m.name,
-                geometry: data.geometry,
-                globalIds: data.globalIds,
-                classes: data.classes,
-                names: data.names,
-                visible: m.visible && !hiddenModels.has(m.id),
-              },
-            ]
-          : [];
-      }),
-    [completed, hiddenModels, loads],
-  );
+  const loaded: LoadedModel[] = useMemo(() => {
+    // Models go where their files say relative to the project's first georeferenced one, then as moved.
+    const reference = bimReferenceGeoreference(completed);
+    return completed.flatMap((m, i) => {
+      const data = loads[i];
+      return data
+        ? [
+            {
+              id: m.id,
+              name: m.name,
+              placement: bimPlacementMatrix(bimModelPlacement(m, reference)),
+              located: !!m.georeference || !!m.offset,
+              geometry: data.geometry,
+              globalIds: data.globalIds,
+              classes: data.classes,
+              names: data.names,
+              visible: m.visible && !hiddenModels.has(m.id),
+            },
+          ]
+        : [];
+    });
+  }, [completed, hiddenModels, loads]);
 
   const works = trpc.works.list.useQuery({ spaceId, versionId }, { enabled: !!versionId });
   const player = trpc.bim.links.player.useQuery({ spaceId, versionId }, { enabled: !!versionId });

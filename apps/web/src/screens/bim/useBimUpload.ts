@@ -23,7 +23,14 @@ export function useBimUpload(spaceId: string, projectId: string | null, loaded: 
     setPreviews([]);
     let chunk = 0;
     const preview = previewIfc(file, (geometry, complete, globalIds) => {
-      const model = { id: `preview:${complete ? 'all' : chunk++}`, geometry, globalIds, visible: true };
+      // A preview is drawn where its file puts it; a map reference applies once the model is stored.
+      const model = {
+        id: `preview:${complete ? 'all' : chunk++}`,
+        geometry,
+        globalIds,
+        visible: true,
+        placement: null,
+      };
       setPreviews((list) => (complete ? [model] : [...list, model]));
     }).catch(() => setPreviews([]));
     const created = await uploadModel(spaceId, projectId, file, (progress) =>
