@@ -1,6 +1,6 @@
 import { applyDocumentChanges, type DocumentChanges } from '@takt/schedule';
 import { skipToken } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { trpc } from '../../../lib/trpc';
 
@@ -28,10 +28,24 @@ export function liveUpdateAction(model: ScheduleModel, update: LiveUpdate): 'non
   return 'reload';
 }
 
+/** Whether the tab is in view (`visibilitychange`). */
+function useTabVisible(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      document.addEventListener('visibilitychange', changed);
+      return () => document.removeEventListener('visibilitychange', changed);
+    },
+    () => document.visibilityState !== 'hidden',
+  );
+}
+
 /**
  * Keeps the open version current while others edit or calculate it, in any browser or process: the
- * page subscribes once per version, from the revision it loaded; each change that commits is applied to
- * the loaded model in place (`onPatched`) or reloads it (`reload`).
+ * page subscribes once per version, from the revision it holds; each change that commits is applied to
+ * the loaded model in place (`onPatched`) or reloads it (`reload`). A hidden tab lets its stream go — a
+ * browser gives a site only six connections over HTTP/1.1 and each open stream holds one — and
+ * subscribes again from the revision it holds when it is shown (the server tells it at once if that
+ * is not the version's any more).
  */
 export function useLiveVersion(args: {
   spaceId: string;
@@ -43,16 +57,16 @@ export function useLiveVersion(args: {
   const { spaceId, versionId, model } = args;
   const latest = useRef(args);
   latest.current = args;
-  // The subscription starts from the revision first loaded; later loads of the same version do not
-  // restart it (the server tells it every change from there on).
+  const visible = useTabVisible();
   const loaded = model && model.versionId === versionId ? model : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once per version, from its first load
+  // Later loads of the same version do not restart the subscription: it hears every change from there on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once per version and visible spell, from the revision then held
   const input = useMemo(
     () =>
-      loaded && versionId
+      loaded && versionId && visible
         ? { spaceId, versionId, revision: loaded.versionRevision, calcStatus: loaded.calcStatus }
         : skipToken,
-    [spaceId, versionId, !!loaded],
+    [spaceId, versionId, !!loaded, visible],
   );
   trpc.versions.live.useSubscription(input, {
     onData: ({ data }) => {
