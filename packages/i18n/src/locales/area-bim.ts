@@ -96,7 +96,7 @@ export const bimMessages = area(
     'bim.model.placed_map': 'placed by its map reference',
     'bim.model.placed_site': 'placed by its site’s latitude and longitude',
     'bim.model.moved': 'moved by hand',
-    'bim.model.overlap': 'Drawn over {other}: neither file says where it stands. Move one of them.',
+    'bim.model.overlap': 'Drawn over {other}: its file does not say where it stands. Move it to its place.',
     'bim.process': 'Link from IFC tasks',
     'bim.process.done':
       'Tasks in the file: {tasks}; links created: {created}; tasks without a work: {unmatched}',

@@ -35,14 +35,17 @@ describe('models drawn over each other', () => {
   // 30 m east (Y-up: x), as bimPlacementMatrix writes a move.
   const east30 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 30, 0, 0, 1];
 
-  it('names the other model when one of two overlapping models says nowhere where it stands', () => {
+  it('names the other model for each overlapping model that says nowhere where it stands', () => {
     expect(unplacedOverlaps([model('a', false, null), model('b', false, null)])).toEqual(
       new Map([
         ['a', 'B'],
         ['b', 'A'],
       ]),
     );
-    expect(unplacedOverlaps([model('a', true, null), model('b', false, null)]).get('b')).toBe('A');
+    // Only the one that does not say where it stands is named: it is the one to move.
+    expect(unplacedOverlaps([model('a', true, null), model('b', false, null)])).toEqual(
+      new Map([['b', 'A']]),
+    );
   });
 
   it('says nothing once they are apart, or when both are placed by their files', () => {

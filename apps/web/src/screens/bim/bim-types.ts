@@ -60,8 +60,8 @@ export function placedBox(
 }
 
 /**
- * Shown models drawn over each other although one of them does not say where it stands (no map reference,
- * no site latitude, not moved): for each such model, the name of the first model it overlaps.
+ * Shown models drawn over another although they do not say where they stand (no map reference, no site
+ * latitude, not moved): for each, the name of the first model it overlaps.
  */
 export function unplacedOverlaps(
   models: {
@@ -81,8 +81,9 @@ export function unplacedOverlaps(
       const a = shown[i]!;
       const b = shown[j]!;
       if ((a.located && b.located) || !bimBoxesOverlap(boxes[i]!, boxes[j]!)) continue;
-      if (!out.has(a.id)) out.set(a.id, b.name);
-      if (!out.has(b.id)) out.set(b.id, a.name);
+      // The one that does not say where it stands is the one to move.
+      if (!a.located && !out.has(a.id)) out.set(a.id, b.name);
+      if (!b.located && !out.has(b.id)) out.set(b.id, a.name);
     }
   return out;
 }
