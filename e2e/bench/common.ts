@@ -22,6 +22,14 @@ export function writeResult(works: number, result: object): void {
   writeFileSync(resultFile(works), JSON.stringify(result));
 }
 
+/** The demo schedule's opening figures (the report prints them beside the generated schedules'). */
+export const DEMO_RESULT_FILE = `${RESULTS_DIR}schedule-bench-demo.json`;
+
+export function writeDemoResult(result: object): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(DEMO_RESULT_FILE, JSON.stringify(result));
+}
+
 export interface Stats {
   count: number;
   mean: number;

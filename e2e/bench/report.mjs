@@ -16,6 +16,8 @@ const results = readdirSync(dir)
   .map(read)
   .sort((a, b) => a.works - b.works);
 if (results.length === 0) throw new Error('no results of the schedule benchmark in e2e/test-results');
+// The demo schedule's opening, measured in the same run (bench/schedule.bench.ts, its first test).
+const demo = existsSync(new URL('schedule-bench-demo.json', dir)) ? read('schedule-bench-demo.json') : null;
 
 const ms = (value) => (value === undefined ? '—' : `${Math.round(value).toLocaleString('en')} ms`);
 const frame = (s) =>
@@ -52,7 +54,19 @@ for (const r of results) {
   );
   line('  the timeline: mounted with the version → first frame', ms(warm.ganttOwnMs), ms(cold.ganttOwnMs));
   line('    of which starting the Pixi renderer', ms(warm.rendererStartMs), ms(cold.rendererStartMs));
+  line('navigation → the Gantt timeline’s first bars', ms(warm.firstBarsMs), ms(cold.firstBarsMs));
+  if (r.rendererChoice)
+    line(
+      '  renderer chosen by the page',
+      `${r.rendererChoice.renderer} (${r.rendererChoice.reason})`,
+      r.rendererChoice.webglRenderer ?? '',
+    );
   line('browser frame interval scrolling grid + Gantt: mean / p95 / max', frame(r.scroll.intervals));
+  for (const [name, s] of Object.entries(r.scrollByRenderer ?? {}))
+    line(
+      `  with the ${name} renderer: browser interval / timeline's own frame (mean)`,
+      `${s.intervals.mean.toFixed(1)} / ${s.frames.mean.toFixed(1)} ms`,
+    );
   line(`  timeline's own frame: mean / p95 / max (${r.scroll.frames.count} frames)`, frame(r.scroll.frames));
   line('browser frame interval zooming: mean / p95 / max', frame(r.zoom.intervals));
   line(`  timeline's own frame: mean / p95 / max (${r.zoom.frames.count} frames)`, frame(r.zoom.frames));
@@ -94,10 +108,39 @@ for (const r of results) {
     works: r.works,
     usableWarmMs: Math.round(warm.usableMs),
     usableColdMs: Math.round(cold.usableMs),
+    firstBarsMs: r.warm.firstBarsMs === undefined ? undefined : Math.round(r.warm.firstBarsMs),
     scrollIntervalMs: Number(r.scroll.intervals.mean.toFixed(1)),
+    scrollIntervalByRenderer: Object.fromEntries(
+      Object.entries(r.scrollByRenderer ?? {}).map(([name, s]) => [
+        name,
+        Number(s.intervals.mean.toFixed(1)),
+      ]),
+    ),
     dragMs: Number(d.p50.toFixed(1)),
     calculateMs: first.roundTripMs,
   });
 }
+// Opening to the first bars, the demo schedule and the generated ones of this run side by side, with
+// issue 17's targets (on a quiet machine).
+console.log('\nNavigation → first Gantt bars (this run)');
+line('schedule', 'warm (median of reloads)', 'first open / cold');
+if (demo) {
+  line(
+    `demo schedule, ${demo.works.toLocaleString('en')} works (${demo.renderer.renderer} renderer)`,
+    ms(demo.warm.firstBarsMs),
+    ms(demo.firstOpen.firstBarsMs),
+  );
+  console.log(
+    `  target (issue 17): demo schedule ≤ 1 s — ${demo.warm.firstBarsMs <= 1000 ? 'met' : 'NOT met'}`,
+  );
+}
+for (const r of results) {
+  line(`generated, ${r.works.toLocaleString('en')} works`, ms(r.warm.firstBarsMs), ms(r.cold.firstBarsMs));
+  if (r.works === 100_000)
+    console.log(
+      `  target (issue 17): 100,000 works ≤ 1.5 s — ${r.warm.firstBarsMs <= 1500 ? 'met' : 'NOT met'}`,
+    );
+}
 console.log(`\nload average (1, 5, 15 min) after: ${loadText(loadavg())}`);
+if (demo) headline.unshift({ works: demo.works, demo: true, firstBarsMs: Math.round(demo.warm.firstBarsMs) });
 console.log(JSON.stringify(headline));

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import '../tests/gantt-probe';
 import { createSpaceByApi, newUser, openSignedIn, registerByApi } from '../tests/helpers';
-import { appear, median, restClient, SIZES, stats, waitMs, writeResult } from './common';
+import { appear, median, restClient, SIZES, stats, waitMs, writeDemoResult, writeResult } from './common';
 
 const TRIALS = 3;
 const SCROLL_FRAMES = 240;
@@ -22,6 +22,8 @@ interface Load {
   rowVisibleMs: number;
   /** From navigation start: grid rows and Gantt bars both drawn. */
   usableMs: number;
+  /** From navigation start: the timeline's first frame with bars. */
+  firstBarsMs: number;
   /** The timeline's first frame with rows: from the version decoded, from its own mounting, Pixi's start. */
   ganttFromDecodedMs: number;
   ganttOwnMs: number;
@@ -46,6 +48,7 @@ async function measureLoad(page: Page, works: number): Promise<Load> {
     return {
       works: grid.works,
       ganttWorks: gantt.works,
+      bars: gantt.probe.bars().length,
       queryMs: grid.queryMs,
       decodeMs: grid.decodeMs,
       decoderMs: grid.decoderMs,
@@ -53,6 +56,7 @@ async function measureLoad(page: Page, works: number): Promise<Load> {
       firstPaintMs: grid.firstPaintMs!,
       rowVisibleMs: grid.startedAt + grid.firstPaintMs!,
       usableMs: grid.startedAt + Math.max(grid.firstPaintMs!, gantt.firstFrameFromQueryMs!),
+      firstBarsMs: gantt.firstFrameAt!,
       ganttFromDecodedMs: gantt.firstFrameMs!,
       ganttOwnMs: gantt.firstFrameOwnMs!,
       rendererStartMs: gantt.rendererStartMs!,
@@ -60,7 +64,8 @@ async function measureLoad(page: Page, works: number): Promise<Load> {
   });
   expect(load.works, 'works decoded by the page').toBe(works);
   expect(load.ganttWorks, 'works drawn by the timeline').toBe(works);
-  const { works: _, ganttWorks: __, ...timings } = load;
+  expect(load.bars, 'bars in the timeline’s first view').toBeGreaterThan(0);
+  const { works: _, ganttWorks: __, bars: ___, ...timings } = load;
   return timings;
 }
 
@@ -165,6 +170,47 @@ async function dragTarget(page: Page, preferred: string) {
   return onTimeline ? { id: found.bar.id, x, y, pxPerDay: found.pxPerDay } : null;
 }
 
+/**
+ * The demo space's schedule as a new user opens it: navigation start → the timeline's first frame with
+ * bars (and the grid's rows), for the first open and the median of three reloads. Beside the generated
+ * schedules' same figure (`firstBarsMs` of their loads), in the same run.
+ */
+test('demo schedule: navigation to the first bars', async ({ page, request }) => {
+  const wait = waitMs(10_000);
+  test.setTimeout(4 * 60_000);
+  page.setDefaultTimeout(wait);
+  const token = await registerByApi(request, newUser('benchdemo'));
+  const spaceId = await createSpaceByApi(request, token, 'Bench demo');
+  const api = restClient(request, token, 2 * wait);
+  await api.post(`/space/${spaceId}/demo`);
+  const nodes = await api.get<{ id: string; kind: string; actualVersionId: string | null }[]>(
+    `/space/${spaceId}/eps`,
+  );
+  const schedule = nodes.find((n) => n.kind === 'schedule' && n.actualVersionId);
+  if (!schedule) throw new Error('the demo space has no schedule with an actual version');
+  const works = (await api.get<unknown[]>(`/space/${spaceId}/versions/${schedule.actualVersionId}/wbs`))
+    .length;
+  await page.addInitScript(() => localStorage.setItem('takt.gantt.split', '520'));
+  await openSignedIn(page, token, `/${spaceId}/schedule/${schedule.id}`);
+  const loads: Load[] = [];
+  for (let i = 0; i <= TRIALS; i++) {
+    if (i > 0) await page.reload();
+    loads.push(await measureLoad(page, works));
+  }
+  const renderer = await page.evaluate(() => window.__taktRenderer!);
+  writeDemoResult({
+    works,
+    renderer,
+    firstOpen: loads[0]!,
+    warm: Object.fromEntries(
+      (Object.keys(loads[0]!) as (keyof Load)[]).map((key) => [
+        key,
+        median(loads.slice(1).map((l) => l[key])),
+      ]),
+    ),
+  });
+});
+
 for (const WORKS of SIZES) {
   /**
    * A generated schedule of `WORKS` works with links, as a planner meets it: the server's calculation,
@@ -202,12 +248,9 @@ for (const WORKS of SIZES) {
     const firstCalculation = await calculate();
     const url = `/${spaceId}/schedule/${large.scheduleId}`;
 
-    // Warm: a first load, then the median of three reloads. The timeline with Pixi's canvas renderer,
-    // the faster one without a GPU (software WebGL costs the first frame about a second here).
-    await page.addInitScript(() => {
-      localStorage.setItem('takt.gantt.renderer', 'canvas');
-      localStorage.setItem('takt.gantt.split', '520');
-    });
+    // Warm: a first load, then the median of three reloads. The timeline with the renderer the page
+    // chooses for this machine (Pixi's canvas renderer where WebGL is software, as in headless Chromium).
+    await page.addInitScript(() => localStorage.setItem('takt.gantt.split', '520'));
     await openSignedIn(page, token, url);
     const loads: Load[] = [];
     for (let i = 0; i <= TRIALS; i++) {
@@ -216,6 +259,7 @@ for (const WORKS of SIZES) {
       if (i > 0) loads.push(load);
     }
     const renderer = await page.evaluate(() => window.__taktGantt!.renderer);
+    const rendererChoice = await page.evaluate(() => window.__taktRenderer!);
 
     // Cold: renaming the version changes its data fingerprint, so the server reads and encodes it again.
     const versions = await api.get<{ id: string; revision: number }[]>(
@@ -242,6 +286,22 @@ for (const WORKS of SIZES) {
     const scroll = await animate(page, SCROLL_FRAMES, 'scroll');
     const zoom = await animate(page, ZOOM_FRAMES, 'zoom');
     expect(scroll.frames.length, 'timeline frames drawn while scrolling').toBeGreaterThan(0);
+
+    // The same scroll with the other renderer, forced through the page's address: what the choice saves
+    // (or costs) on this machine.
+    const other = renderer === 'webgl' ? 'canvas' : 'webgl';
+    await page.goto(`${url}?renderer=${other}`);
+    await measureLoad(page, WORKS);
+    expect(await page.evaluate(() => window.__taktGantt!.renderer), 'the forced renderer').toBe(other);
+    await schedulerBuilt(`the engine scheduler of the page with the ${other} renderer`);
+    await page.getByTestId('gantt-scale-week').click();
+    await settle(page, wait);
+    const otherScroll = await animate(page, SCROLL_FRAMES, 'scroll');
+    expect(otherScroll.frames.length, `${other} frames drawn while scrolling`).toBeGreaterThan(0);
+    const scrollByRenderer = {
+      [renderer]: { frames: stats(scroll.frames), intervals: stats(scroll.intervals) },
+      [other]: { frames: stats(otherScroll.frames), intervals: stats(otherScroll.intervals) },
+    };
 
     // Dragging a bar day by day: the engine moves its successors, the frame shows them. The page opens
     // on a work with successors (the predecessor of the first link), jumped to at the day scale.
@@ -318,6 +378,7 @@ for (const WORKS of SIZES) {
       works: WORKS,
       relations: large.relations,
       renderer,
+      rendererChoice,
       generateMs,
       calculation: { first: firstCalculation, again: againCalculation },
       loads,
@@ -327,6 +388,7 @@ for (const WORKS of SIZES) {
       cold,
       whatIfBuildMs,
       scroll: { frames: stats(scroll.frames), intervals: stats(scroll.intervals) },
+      scrollByRenderer,
       zoom: { frames: stats(zoom.frames), intervals: stats(zoom.intervals) },
       drag: { steps: stats(drags), status: dragStatus, target: target.id },
       cyclogram: {
