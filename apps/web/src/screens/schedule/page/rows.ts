@@ -1,3 +1,4 @@
+import { rolledUpStatus } from '@takt/schedule';
 import { useMemo } from 'react';
 import { type ScheduleModel, textOf, visibleRows } from '../../../lib/columnar';
 import { hasDate } from '../../../lib/schedule-time';
@@ -10,6 +11,8 @@ export const FILTER_INDICATORS = [
   'milestones',
   'negative_float',
 ] as const;
+
+const STATUS_INDICATORS: ReadonlySet<string> = new Set(['not_started', 'in_progress', 'completed']);
 
 /**
  * The rows shown: the expanded ones that pass the text filter, the indicator and `conditions` (the
@@ -35,11 +38,14 @@ export function useVisibleRows(
           textOf(model, model.code[r]!).toLowerCase().includes(needle),
       );
     const milestone = (r: number) => model.type[r] === 3 || model.type[r] === 4;
+    // A summary is judged by its works (a finished section is not "not started", even before the
+    // version is calculated again), the other rows by their own status.
+    const status = STATUS_INDICATORS.has(indicator) ? rolledUpStatus(model) : model.status;
     const indicators: Record<string, (r: number) => boolean> = {
       critical: (r) => model.critical[r] === 1,
-      not_started: (r) => model.status[r] === 0,
-      in_progress: (r) => model.status[r] === 1,
-      completed: (r) => model.status[r] === 2,
+      not_started: (r) => status[r] === 0,
+      in_progress: (r) => status[r] === 1,
+      completed: (r) => status[r] === 2,
       milestones: milestone,
       negative_float: (r) => hasDate(model.earlyStart[r]) && model.totalFloat[r]! < 0,
     };
