@@ -44,7 +44,7 @@ describe('the demo space', () => {
     const byKind = (kind: string) => resources.filter((r) => r.kind === kind);
     expect(byKind('labour').length).toBeGreaterThan(15);
     expect(byKind('labour').every((r) => r.price > 0 && (r.unitsPerDay ?? 0) > 0)).toBe(true);
-    expect(byKind('cost').map((r) => r.unit)).toEqual(['маш.-ч', 'маш.-ч', 'маш.-ч', 'маш.-ч']);
+    expect(byKind('cost').map((r) => r.unit)).toEqual(['маш·ч', 'маш·ч', 'маш·ч', 'маш·ч']);
     expect(byKind('volume').length).toBeGreaterThanOrEqual(5);
     expect(resources.every((r) => r.price > 0)).toBe(true);
 
