@@ -19,7 +19,7 @@ interface Summary {
  * read, and in the payload the browser loads.
  */
 describe('summary roll-ups of the demo schedule', () => {
-  it('the finished preparatory period is not 0 days, 0 %, not started once calculated', async () => {
+  it('the finished preparatory period is not 0 days, 0 %, not started: at first start, once calculated, after a grid edit', async () => {
     const { token } = await t.signUp('rollups-owner');
     const demo = await t.api<{ id: string }>('POST', '/space/create-demo', undefined, { token, lang: 'ru' });
     expect(demo.status).toBe(200);
@@ -31,6 +31,13 @@ describe('summary roll-ups of the demo schedule', () => {
     );
     expect(version).toBeDefined();
     const { versionId } = version!;
+    // At first start, before any calculation, the demo's summaries are rolled up already.
+    const [seeded] = await t.sql<{ status: string; progress: number; durationMinutes: number }>(
+      `SELECT status::text, progress, "durationMinutes" FROM works WHERE "versionId" = $1 AND code = '1'`,
+      [versionId],
+    );
+    expect(seeded).toMatchObject({ status: 'completed', progress: 100 });
+    expect(seeded!.durationMinutes).toBeGreaterThan(0);
     const calculated = await t.api<{ calcStatus: number }>(
       'POST',
       `/space/${spaceId}/versions/${versionId}/calculate`,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Context } from '../../context';
 import { inTransaction } from '../../db/sql';
+import { rollUpStoredSummaries } from '../calculation';
 import { registerDemoFiller } from '../spaces';
 import { fillParkingDemo } from './parking';
 import { fillResidentialDemo } from './residential';
@@ -52,5 +53,7 @@ export async function fillProgrammes(client: pg.PoolClient, spaceId: string, peo
     residential.calendarIds,
     people,
   );
+  // The summaries show what their works add up to from the first start, as after a calculation.
+  for (const { versionId } of [residential, parking]) await rollUpStoredSummaries(client, spaceId, versionId);
   return { residential, parking, resources };
 }
