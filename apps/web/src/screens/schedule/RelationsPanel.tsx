@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Empty } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { ScheduleModel } from '../../lib/columnar';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import type { RelationRequest } from './page/useRowMenu';
 import { RelationAddForm } from './relations/RelationAddForm';
 import { RelationTable } from './relations/RelationTable';
 import type { Relation } from './relations/types';
@@ -14,6 +15,7 @@ import { rowText, workText } from './relations/work-match';
 export function RelationsPanel({
   model,
   row,
+  request,
   versionId,
   readOnly,
   hoursPerDay,
@@ -21,6 +23,8 @@ export function RelationsPanel({
 }: {
   model: ScheduleModel;
   row: number | undefined;
+  /** "Add predecessor / successor" from a row menu: the form on that side, its work field focused. */
+  request?: RelationRequest | null;
   versionId: string;
   readOnly: boolean;
   hoursPerDay: number;
@@ -34,6 +38,18 @@ export function RelationsPanel({
   const remove = trpc.relations.delete.useMutation(done);
   const form = useRelationAdd({ model, versionId, hoursPerDay, onChanged });
   const workId = row === undefined ? undefined : model.ids[row];
+  const panel = useRef<HTMLDivElement>(null);
+  const handled = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's setters act once per request token
+  useEffect(() => {
+    if (!request || handled.current === request.token || !workId) return;
+    handled.current = request.token;
+    form.changeScope('here');
+    form.setSide(request.side);
+    requestAnimationFrame(() =>
+      panel.current?.querySelector<HTMLInputElement>('[data-testid="relation-work"]')?.focus(),
+    );
+  }, [request, workId]);
 
   const mine = (relations.data ?? []) as Relation[];
   // Works of other schedules: looked up by id for the links shown, by code or name for a new link.
@@ -73,7 +89,7 @@ export function RelationsPanel({
   );
 
   return (
-    <div className="rel-panel" data-testid="relations-panel">
+    <div ref={panel} className="rel-panel" data-testid="relations-panel">
       <h2 className="panel-heading">{label(workId)}</h2>
       {table('predecessorId', t('relations.predecessors'))}
       {table('successorId', t('relations.successors'))}

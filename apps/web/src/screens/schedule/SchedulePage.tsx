@@ -16,9 +16,10 @@ import { type Dock, ScheduleDockBar, ScheduleToolbar } from './page/ScheduleTool
 import { useGridColumns } from './page/useGridColumns';
 import { useGridKeys } from './page/useGridKeys';
 import { useGridState } from './page/useGridState';
+import { useLiveVersion } from './page/useLiveVersion';
 import { useReload } from './page/useReload';
 import { useRowFocus } from './page/useRowFocus';
-import { useLiveVersion } from './page/useLiveVersion';
+import { type RelationRequest, useRowMenu } from './page/useRowMenu';
 import { useScheduleData } from './page/useScheduleData';
 import { useStructureEdits } from './page/useStructureEdits';
 import { useViewRows } from './page/useViewRows';
@@ -69,7 +70,26 @@ export function SchedulePage({ params }: { params: { id: string } }) {
 
   const { columns, toggleRow } = useGridColumns({ spaceId, data, grid, rows, reload, afterEdit });
   const edits = useStructureEdits({ spaceId, data, grid, rows, readOnly, reload });
-  const { onCopy, onPaste, onKey } = useGridKeys({ spaceId, data, grid, edits, readOnly, toggleRow });
+  const { onCopy, onPaste, onKey, announcement } = useGridKeys({
+    spaceId,
+    data,
+    grid,
+    edits,
+    readOnly,
+    toggleRow,
+  });
+  const [relationRequest, setRelationRequest] = useState<RelationRequest | null>(null);
+  const rowMenu = useRowMenu({
+    data,
+    edits,
+    readOnly,
+    gantt,
+    setPanel,
+    requestRelation: (side) => {
+      setPanel('relations');
+      setRelationRequest({ side, token: Date.now() });
+    },
+  });
 
   const calculate = trpc.calculation.run.useMutation({
     trpc: { context: { showsIssues: true } },
@@ -145,6 +165,8 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             histogram={histogram}
             dock={dock}
             onKey={onKey}
+            rowMenu={rowMenu}
+            announcement={announcement}
             onCopy={onCopy}
             onPaste={onPaste}
             onOpenWork={openWork}
@@ -158,6 +180,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             scheduleId={scheduleId}
             data={data}
             activeRow={edits.activeRow}
+            relationRequest={relationRequest}
             readOnly={readOnly}
             setParam={setParam}
             onChanged={reload}

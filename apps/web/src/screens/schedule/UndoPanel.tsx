@@ -1,4 +1,5 @@
 import { isMessageId } from '@takt/i18n';
+import { useEffect } from 'react';
 import { Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
@@ -6,12 +7,22 @@ import { formatTimestamp } from '../../lib/schedule-time';
 import type { VersionPanelProps } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 
-/** The version's undo list (stored on the server, so it survives a reload); undo the latest or back to an action. */
+/**
+ * The version's undo list (stored on the server, so it survives a reload); undo the latest or back to an
+ * action, redo what was undone last (also Ctrl+Z / Ctrl+Y on the page).
+ */
 export function UndoPanel({ versionId, readOnly, onChanged }: VersionPanelProps) {
   const t = useT();
   const { spaceId } = useSpace();
   const list = trpc.undo.list.useQuery({ spaceId, versionId });
+  const redoable = trpc.undo.canRedo.useQuery({ spaceId, versionId });
   const undo = trpc.undo.undo.useMutation({ onSuccess: onChanged });
+  const redo = trpc.undo.redo.useMutation({ onSuccess: onChanged });
+  // Any change of the list (an edit, an undo, a redo from the keyboard) may start or end the redo.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's update time is the trigger
+  useEffect(() => {
+    void redoable.refetch();
+  }, [list.dataUpdatedAt]);
   const actionName = (action: string) => {
     const id = `undo.action.${action}`;
     return isMessageId(id) ? t(id) : action;
@@ -30,6 +41,15 @@ export function UndoPanel({ versionId, readOnly, onChanged }: VersionPanelProps)
           data-testid="undo-latest"
         >
           {t('undo.undo_latest')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={readOnly || !redoable.data?.redoable}
+          busy={redo.isPending}
+          onClick={() => redo.mutate({ spaceId, versionId })}
+          data-testid="redo"
+        >
+          {t('undo.redo')}
         </Button>
       </div>
       {items.length === 0 ? (

@@ -1,7 +1,17 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useT } from '../../lib/i18n';
-import { type GridColumn, type GridCursor, HEADER_HEIGHT, ROW_HEIGHT } from './wbs-grid/types';
+import { ContextMenu } from './wbs-grid/ContextMenu';
+import { scheduleKeyCommand } from './wbs-grid/keys';
+import { type GridColumn, type GridCursor, HEADER_HEIGHT, ROW_HEIGHT, type RowMenu } from './wbs-grid/types';
 import { useGridNavigation } from './wbs-grid/useGridNavigation';
 import { WbsHeader, WbsRow } from './wbs-grid/WbsRows';
 
@@ -35,6 +45,8 @@ interface Props {
   scrollTo?: { row: number; token: number } | null;
   /** Start editing this cell (after adding a row). */
   editRequest?: { cursor: GridCursor; token: number } | null;
+  /** The row actions of the context menu (right-click, Shift+F10, the context-menu key). */
+  rowMenu?: RowMenu;
 }
 
 /**
@@ -91,6 +103,31 @@ export function WbsGrid(props: Props) {
 
   const focusGrid = () => scroller.current?.focus({ preventScroll: true });
 
+  // ── the row menu: at the pointer, or under the cursor's row from the keyboard ────────────────────
+  const [menu, setMenu] = useState<{ x: number; y: number; row: number } | null>(null);
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    scroller.current?.focus({ preventScroll: true });
+  }, []);
+  const openMenu = (visibleIndex: number, col: number, x: number, y: number) => {
+    if (!props.rowMenu || visibleIndex >= rows.length) return;
+    const row = rows[visibleIndex]!;
+    // A right-click on a row outside the selection selects it alone, as a left click would.
+    if (props.selected.has(props.idOf(row))) props.onCursor({ row: visibleIndex, col });
+    else onRowClick({ shiftKey: false, ctrlKey: false, metaKey: false }, visibleIndex, col);
+    setMenu({ x, y, row });
+  };
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing === null && event.target === scroller.current && scheduleKeyCommand(event) === 'menu') {
+      const rowElement = scroller.current?.querySelector(`[data-row="${cursor.row}"]`);
+      const rect = rowElement?.getBoundingClientRect();
+      if (rect) openMenu(cursor.row, cursor.col, rect.left + 24, rect.bottom);
+      event.preventDefault();
+      return;
+    }
+    onKeyDown(event);
+  };
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: a virtualized grid of absolutely placed rows cannot be a <table>
     <div
@@ -106,7 +143,7 @@ export function WbsGrid(props: Props) {
       aria-readonly={readOnly || undefined}
       aria-multiselectable="true"
       tabIndex={0}
-      onKeyDown={onKeyDown}
+      onKeyDown={onGridKeyDown}
       onCopy={props.onCopy}
       onPaste={readOnly ? undefined : props.onPaste}
       onScroll={(e) => props.onScrollTop?.(e.currentTarget.scrollTop)}
@@ -141,6 +178,15 @@ export function WbsGrid(props: Props) {
                 focusGrid();
                 if (next) move(item.index, col + next);
               }}
+              onContextMenu={
+                props.rowMenu
+                  ? (e, col) => {
+                      e.preventDefault();
+                      focusGrid();
+                      openMenu(item.index, col, e.clientX, e.clientY);
+                    }
+                  : undefined
+              }
             />
           );
         })}
@@ -150,6 +196,16 @@ export function WbsGrid(props: Props) {
           </div>
         )}
       </div>
+      {menu && props.rowMenu && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label={t('rowmenu.title')}
+          items={props.rowMenu.itemsFor(menu.row)}
+          onClose={closeMenu}
+          testId="grid-menu"
+        />
+      )}
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { ContextMenu } from '../wbs-grid/ContextMenu';
+import type { MenuItem } from '../wbs-grid/types';
 
-export interface GanttMenuItem {
-  key: string;
-  text: string;
-  run: () => void;
-}
+export type GanttMenuItem = MenuItem;
 
 /**
- * The timeline's context menu at a point of the canvas: focus on the first item, arrows move between
- * items, Escape or a click elsewhere closes it; `onClose` gets whether an item was chosen.
+ * The timeline's context menu at a point of the canvas (`x`, `y` relative to the timeline): the schedule's
+ * context menu, placed in the window where that point is. `onClose` also runs before a chosen item.
  */
 export function GanttMenu({
   x,
@@ -23,49 +21,27 @@ export function GanttMenu({
   onClose: () => void;
 }) {
   const t = useT();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    box.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    const close = (event: PointerEvent) => {
-      if (!(event.target instanceof Node) || !box.current?.contains(event.target)) onClose();
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [onClose]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'Escape') onClose();
-    else if (event.key === 'ArrowDown') buttons[(at + 1) % buttons.length]?.focus();
-    else if (event.key === 'ArrowUp') buttons[(at - 1 + buttons.length) % buttons.length]?.focus();
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const anchor = useRef<HTMLSpanElement>(null);
+  const [at, setAt] = useState<{ x: number; y: number } | null>(null);
+  // The point's place in the window is known once the anchor is laid out inside the timeline.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: x and y move the anchor, which is measured again
+  useLayoutEffect(() => {
+    const rect = anchor.current?.getBoundingClientRect();
+    if (rect) setAt({ x: rect.left, y: rect.top });
+  }, [x, y]);
   return (
-    <div
-      ref={box}
-      className="gantt-menu"
-      role="menu"
-      aria-label={t('gantt.menu')}
-      style={{ left: x, top: y }}
-      onKeyDown={onKeyDown}
-      data-testid="gantt-menu"
-    >
-      {items.map((item) => (
-        <button
-          key={item.key}
-          type="button"
-          role="menuitem"
-          className="gantt-menu-item text-button"
-          onClick={() => {
-            onClose();
-            item.run();
-          }}
-        >
-          {item.text}
-        </button>
-      ))}
-    </div>
+    <>
+      <span ref={anchor} className="gantt-menu-anchor" style={{ position: 'absolute', left: x, top: y }} />
+      {at && (
+        <ContextMenu
+          x={at.x}
+          y={at.y}
+          label={t('gantt.menu')}
+          items={items}
+          onClose={onClose}
+          testId="gantt-menu"
+        />
+      )}
+    </>
   );
 }

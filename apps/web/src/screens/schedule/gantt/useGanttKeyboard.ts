@@ -4,9 +4,13 @@ import type { ScheduleModel } from '../../../lib/columnar';
 import { cursorClear } from './cursor';
 import type { GanttTimelineProps, GanttView, Menu, Status, TimelineRefs } from './timeline';
 
-/** The keyboard of the canvas application: arrows, +/-, Delete, Enter and Escape. */
+/**
+ * The keyboard of the canvas application: arrows, +/-, Enter and Escape; Delete removes the selected link,
+ * or else the selected works (the page's confirm); Insert adds a work below the selection. Ctrl+Z / Ctrl+Y
+ * are the page's (they reach the window's listener).
+ */
 export function useGanttKeyboard(args: {
-  props: Pick<GanttTimelineProps, 'onSelect' | 'onOpenWork'>;
+  props: Pick<GanttTimelineProps, 'onSelect' | 'onOpenWork' | 'rowMenu'>;
   refs: TimelineRefs;
   view: GanttView;
   model: ScheduleModel;
@@ -74,8 +78,14 @@ export function useGanttKeyboard(args: {
         break;
       case 'Delete':
       case 'Backspace':
-        if (selectedLink.current < 0) return;
-        void deleteLink(selectedLink.current);
+        if (selectedLink.current >= 0) void deleteLink(selectedLink.current);
+        else if (event.key === 'Delete' && props.rowMenu && firstSelected() >= 0)
+          props.rowMenu.deleteSelected();
+        else return;
+        break;
+      case 'Insert':
+        if (!props.rowMenu || event.ctrlKey || event.shiftKey || event.altKey) return;
+        props.rowMenu.insertBelow();
         break;
       case 'Enter': {
         const work = firstSelected();

@@ -8,6 +8,7 @@ import { GanttPane } from '../gantt/GanttPane';
 import { ScheduleSplit } from '../gantt/ScheduleSplit';
 import type { GanttView } from '../gantt/timeline';
 import { type GridColumn, WbsGrid } from '../WbsGrid';
+import type { RowMenu } from '../wbs-grid/types';
 import type { Dock } from './ScheduleToolbar';
 import type { GridState } from './useGridState';
 import type { ScheduleData } from './useScheduleData';
@@ -23,6 +24,8 @@ export function ScheduleGrid({
   histogram,
   dock,
   onKey,
+  rowMenu,
+  announcement,
   onCopy,
   onPaste,
   onOpenWork,
@@ -38,6 +41,9 @@ export function ScheduleGrid({
   histogram: { legend: ReactNode; chart: ReactNode };
   dock: Dock | null;
   onKey: (event: KeyboardEvent) => boolean;
+  rowMenu: RowMenu;
+  /** What the last undo or redo did. */
+  announcement: string;
   onCopy: (event: ClipboardEvent) => void;
   onPaste: (event: ClipboardEvent) => void;
   onOpenWork: (at: number) => void;
@@ -73,6 +79,7 @@ export function ScheduleGrid({
                 cursor={grid.cursor}
                 onCursor={grid.setCursor}
                 onKey={onKey}
+                rowMenu={rowMenu}
                 onCopy={onCopy}
                 onPaste={onPaste}
                 scrollTo={grid.scrollTo}
@@ -102,6 +109,7 @@ export function ScheduleGrid({
                   if (row !== undefined) grid.setCursor((c) => ({ ...c, row }));
                 }}
                 onOpenWork={onOpenWork}
+                rowMenu={rowMenu}
                 onChanged={onChanged}
                 onPatched={onPatched}
               />
@@ -133,6 +141,11 @@ export function ScheduleGrid({
         {selectedCount > 0 && <span>{t('grid.selected', { count: selectedCount })}</span>}
         {checks.checked.size > 0 && (
           <span data-testid="checked-count">{t('grid.checked_count', { count: checks.checked.size })}</span>
+        )}
+        {announcement && (
+          <span role="status" data-testid="undo-status">
+            {announcement}
+          </span>
         )}
         <span className="schedule-hint">{t('grid.keys_hint')}</span>
       </div>

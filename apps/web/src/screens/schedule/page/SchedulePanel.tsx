@@ -8,6 +8,7 @@ import { RelationsPanel } from '../RelationsPanel';
 import { UndoPanel } from '../UndoPanel';
 import { VersionsPanel } from '../VersionsPanel';
 import type { Panel } from './ScheduleHeader';
+import type { RelationRequest } from './useRowMenu';
 import type { ScheduleData } from './useScheduleData';
 
 /** The side panel of the active row or the version: relations, assignments, undo or versions. */
@@ -16,6 +17,7 @@ export function SchedulePanel({
   scheduleId,
   data,
   activeRow,
+  relationRequest,
   readOnly,
   setParam,
   onChanged,
@@ -24,6 +26,7 @@ export function SchedulePanel({
   scheduleId: string;
   data: ScheduleData;
   activeRow: number | undefined;
+  relationRequest?: RelationRequest | null;
   readOnly: boolean;
   setParam: SetParam;
   onChanged: () => void;
@@ -39,6 +42,7 @@ export function SchedulePanel({
         <RelationsPanel
           model={model}
           row={activeRow}
+          request={relationRequest}
           versionId={version.id}
           readOnly={readOnly}
           hoursPerDay={calendarHours}

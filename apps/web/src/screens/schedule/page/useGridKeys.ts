@@ -1,15 +1,17 @@
-import { WORK_TYPES } from '@takt/contracts';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
-import { textOf } from '../../../lib/columnar';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { daysToMinutes, minutesToDays, parseNumberText } from '../../../lib/schedule-time';
-import { api } from '../../../lib/trpc';
+import { api, trpc } from '../../../lib/trpc';
+import { type ScheduleKeyCommand, scheduleKeyCommand, typesText } from '../wbs-grid/keys';
 import type { GridState } from './useGridState';
 import type { ScheduleData } from './useScheduleData';
 import type { StructureEdits } from './useStructureEdits';
 
-/** The grid's clipboard and keyboard handling over the selection and the structure edits. */
+/**
+ * The schedule's keyboard and clipboard over the selection and the structure edits (docs/product-rules.md,
+ * "Undo"): the grid's keys, and undo/redo anywhere on the page but in a text field or a cell editor.
+ */
 export function useGridKeys({
   spaceId,
   data,
@@ -17,6 +19,7 @@ export function useGridKeys({
   edits,
   readOnly,
   toggleRow,
+  openMenu,
 }: {
   spaceId: string;
   data: ScheduleData;
@@ -24,73 +27,100 @@ export function useGridKeys({
   edits: StructureEdits;
   readOnly: boolean;
   toggleRow: (row: number) => void;
+  /** Opens the row menu of the active row (Shift+F10, the context-menu key). */
+  openMenu?: () => void;
 }) {
   const t = useT();
-  const { model, versionId, calendarHours, checks } = data;
+  const utils = trpc.useUtils();
+  const { model, versionId, checks } = data;
   const { selected, collapsed } = grid;
-  const { activeRow, selectedRows, run, addWork, deleteSelected, shift, moveRow } = edits;
+  const { activeRow, run, addWork, deleteSelected, shift, moveRow, copyText, pasteText } = edits;
 
-  // ── clipboard: rows as tab-separated code, name, type, duration in days ───────────────────
-  const onCopy = (event: ClipboardEvent) => {
-    if (!model) return;
-    const lines = selectedRows().map((r) =>
-      [
-        textOf(model, model.code[r]!),
-        textOf(model, model.name[r]!),
-        WORK_TYPES[model.type[r]!] ?? 'task',
-        String(minutesToDays(model.durationMinutes[r]!, calendarHours)),
-      ].join('\t'),
-    );
-    if (!lines.length) return;
-    event.preventDefault();
-    event.clipboardData.setData('text/plain', lines.join('\n'));
-    notify('info', [t('grid.copied', { count: lines.length })]);
-  };
-  const onPaste = (event: ClipboardEvent) => {
-    if (!model || !versionId || readOnly) return;
-    const lines = event.clipboardData
-      .getData('text/plain')
-      .split(/\r?\n/)
-      .filter((l) => l.trim());
-    if (!lines.length) return;
-    event.preventDefault();
-    const after = activeRow;
+  // ── undo and redo on the server's list ──────────────────────────────────────────────────────────
+  const busy = useRef(false);
+  // What the last undo or redo did, for the footer's status (read by screen readers).
+  const [announcement, setStatus] = useState('');
+  const undoRedo = (which: 'undo' | 'redo') => {
+    if (!versionId || readOnly || busy.current) return;
+    busy.current = true;
     void run(async () => {
-      let afterId = after === undefined ? null : model.ids[after]!;
-      const parentId = after === undefined ? null : (model.ids[model.parent[after]!] ?? null);
-      for (const line of lines.slice(0, 1000)) {
-        const cells = line.split('\t');
-        const [code, name, type, duration] = cells.length === 1 ? ['', cells[0]] : cells;
-        const days = parseNumberText(duration ?? '');
-        const work = await api.works.create.mutate({
-          spaceId,
-          versionId,
-          parentId,
-          afterId,
-          code: code?.trim() || null,
-          name: (name ?? '').trim().slice(0, 255) || t('grid.new_work'),
-          type:
-            (WORK_TYPES as readonly string[]).includes(type ?? '') && type !== 'sum'
-              ? (type as 'task')
-              : undefined,
-          durationMinutes:
-            days !== null && !Number.isNaN(days) ? daysToMinutes(days, calendarHours) : undefined,
-        });
-        afterId = work.id;
+      try {
+        if (which === 'undo') await api.undo.undo.mutate({ spaceId, versionId });
+        else await api.undo.redo.mutate({ spaceId, versionId });
+        // The rows change in front of the user: the status line says what happened, no toast piles up.
+        setStatus(t(which === 'undo' ? 'undo.undone' : 'undo.redone'));
+      } catch {
+        // The failure (nothing to undo, a locked version) is already shown by the app's failure link.
+      } finally {
+        busy.current = false;
+        void utils.undo.canRedo.invalidate();
       }
-      notify('success', [t('grid.pasted', { count: lines.length })]);
     });
   };
 
+  const runCommand = (command: ScheduleKeyCommand): boolean => {
+    switch (command) {
+      case 'undo':
+      case 'redo':
+        undoRedo(command);
+        return true;
+      case 'insert':
+        addWork();
+        return true;
+      case 'delete':
+        void deleteSelected();
+        return true;
+      case 'indent':
+      case 'outdent':
+        shift(command);
+        return true;
+      case 'move-up':
+        moveRow(-1);
+        return true;
+      case 'move-down':
+        moveRow(1);
+        return true;
+      case 'menu':
+        if (!openMenu) return false;
+        openMenu();
+        return true;
+    }
+  };
+
+  // Undo and redo also when the timeline or a toolbar button has the focus: a listener on the window
+  // that leaves text fields, cell editors and open dialogs alone (the grid handles its own keys first).
+  const latest = useRef(undoRedo);
+  latest.current = undoRedo;
+  useEffect(() => {
+    const onWindowKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || typesText(event.target)) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="menu"]')) return;
+      const command = scheduleKeyCommand(event);
+      if (command !== 'undo' && command !== 'redo') return;
+      event.preventDefault();
+      latest.current(command);
+    };
+    window.addEventListener('keydown', onWindowKey);
+    return () => window.removeEventListener('keydown', onWindowKey);
+  }, []);
+
+  // ── the clipboard's own events on the grid ────────────────────────────────────────────────────────
+  const onCopy = (event: ClipboardEvent) => {
+    const text = copyText();
+    if (!text) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', text);
+    notify('info', [t('grid.copied', { count: text.split('\n').length })]);
+  };
+  const onPaste = (event: ClipboardEvent) => {
+    if (pasteText(event.clipboardData.getData('text/plain'))) event.preventDefault();
+  };
+
+  /** The grid's keys (the grid calls it first, outside its cell editors): true when handled. */
   const onKey = (event: KeyboardEvent) => {
-    const alt = event.altKey && event.shiftKey;
-    if (alt && event.key === 'ArrowRight') shift('indent');
-    else if (alt && event.key === 'ArrowLeft') shift('outdent');
-    else if (alt && event.key === 'ArrowUp') moveRow(-1);
-    else if (alt && event.key === 'ArrowDown') moveRow(1);
-    else if (event.key === 'Insert') addWork();
-    else if (event.key === 'Delete') void deleteSelected();
-    else if (event.key === ' ' && selected.size) {
+    const command = scheduleKeyCommand(event);
+    if (command) return runCommand(command);
+    if (event.key === ' ' && selected.size) {
       const ids = [...selected];
       checks.setMany(ids, !ids.every((id) => checks.checked.has(id)));
     } else if (
@@ -103,5 +133,5 @@ export function useGridKeys({
     return true;
   };
 
-  return { onCopy, onPaste, onKey };
+  return { onCopy, onPaste, onKey, announcement };
 }

@@ -42,6 +42,7 @@ export function WbsRow({
   onCellClick,
   onCellDoubleClick,
   onEditDone,
+  onContextMenu,
 }: {
   index: number;
   row: number;
@@ -57,6 +58,8 @@ export function WbsRow({
   onCellDoubleClick: (col: number) => void;
   /** The editor of column `col` closed: `next` as `CellEditorView` reports it. */
   onEditDone: (col: number, next: number | null) => void;
+  /** A right-click on cell `col` (not inside its open editor). */
+  onContextMenu?: (event: MouseEvent, col: number) => void;
 }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: rows of the virtualized ARIA grid
@@ -86,6 +89,7 @@ export function WbsRow({
             style={{ width: c.width }}
             onClick={(e) => onCellClick(e, ci, isEditing)}
             onDoubleClick={() => onCellDoubleClick(ci)}
+            onContextMenu={isEditing || !onContextMenu ? undefined : (e) => onContextMenu(e, ci)}
             data-col={c.key}
           >
             {isEditing && c.editor ? (

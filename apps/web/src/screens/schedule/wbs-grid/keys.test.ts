@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridKeyAction } from './keys';
+import { gridKeyAction, scheduleKeyCommand } from './keys';
 
 const key = (name: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean } = {}) => ({
   key: name,
@@ -42,5 +42,40 @@ describe('the grid keyboard', () => {
     expect(act(key('a', { meta: true }))).toEqual({ kind: 'select-all' });
     expect(act(key('a'))).toBeNull();
     expect(act(key('x', { ctrl: true }))).toBeNull();
+  });
+});
+
+describe('the schedule’s editing keys', () => {
+  const cmd = (name: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean } = {}) =>
+    scheduleKeyCommand({ ...key(name, mods), altKey: !!mods.alt });
+
+  it('undoes with Ctrl+Z and redoes with Ctrl+Y or Ctrl+Shift+Z, ⌘ on a Mac', () => {
+    expect(cmd('z', { ctrl: true })).toBe('undo');
+    expect(cmd('z', { meta: true })).toBe('undo');
+    expect(cmd('y', { ctrl: true })).toBe('redo');
+    expect(cmd('Z', { ctrl: true, shift: true })).toBe('redo');
+    expect(cmd('я', { ctrl: true })).toBe('undo');
+    expect(cmd('z')).toBeNull();
+    expect(cmd('c', { ctrl: true })).toBeNull();
+    expect(cmd('z', { ctrl: true, alt: true })).toBeNull();
+  });
+
+  it('inserts, deletes and opens the menu only without modifiers', () => {
+    expect(cmd('Insert')).toBe('insert');
+    expect(cmd('Delete')).toBe('delete');
+    expect(cmd('Delete', { ctrl: true })).toBeNull();
+    expect(cmd('Insert', { shift: true })).toBeNull();
+    expect(cmd('ContextMenu')).toBe('menu');
+    expect(cmd('F10', { shift: true })).toBe('menu');
+    expect(cmd('F10')).toBeNull();
+  });
+
+  it('indents, outdents and moves with Alt+Shift and the arrows', () => {
+    expect(cmd('ArrowRight', { alt: true, shift: true })).toBe('indent');
+    expect(cmd('ArrowLeft', { alt: true, shift: true })).toBe('outdent');
+    expect(cmd('ArrowUp', { alt: true, shift: true })).toBe('move-up');
+    expect(cmd('ArrowDown', { alt: true, shift: true })).toBe('move-down');
+    expect(cmd('ArrowDown', { alt: true })).toBeNull();
+    expect(cmd('ArrowDown', { shift: true })).toBeNull();
   });
 });

@@ -77,7 +77,11 @@ export function useGridNavigation({
     event.preventDefault();
   };
 
-  const onRowClick = (event: MouseEvent, visibleIndex: number, col: number) => {
+  const onRowClick = (
+    event: Pick<MouseEvent, 'shiftKey' | 'ctrlKey' | 'metaKey'>,
+    visibleIndex: number,
+    col: number,
+  ) => {
     const id = idOf(rows[visibleIndex]!);
     onCursor({ row: visibleIndex, col });
     if (event.shiftKey) selectRange(anchor.current, visibleIndex);
