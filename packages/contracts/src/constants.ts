@@ -54,6 +54,8 @@ export const DATE_FORMAT = 'DD.MM.YYYY';
 export const STORAGE_KEYS = {
   token: 'takt.token',
   lastSpacePrefix: 'takt.lastSpace.',
+  /** The version last opened of a schedule (by schedule id), loaded before the version list answers. */
+  lastVersionPrefix: 'takt.lastVersion.',
   language: 'takt.language',
   disconnectCounter: 'takt.disconnectCounter',
   darkTheme: 'DarkThemeActive',

@@ -88,6 +88,15 @@ export function clearLastSpaces(): void {
   writeSpaceCookie('', 0);
 }
 
+// ── last opened version of a schedule ───────────────────────────────────────────────────────
+export function getLastVersion(scheduleId: string): string | null {
+  return read(`${STORAGE_KEYS.lastVersionPrefix}${scheduleId}`) || null;
+}
+
+export function setLastVersion(scheduleId: string, versionId: string): void {
+  write(`${STORAGE_KEYS.lastVersionPrefix}${scheduleId}`, versionId);
+}
+
 // ── last used localization ──────────────────────────────────────────────────────────────────
 export function getStoredLanguage(): Language | null {
   const value = read(STORAGE_KEYS.language);

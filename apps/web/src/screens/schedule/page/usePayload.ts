@@ -1,5 +1,6 @@
 import type { GridLoadMetrics } from '@takt/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { decodeOffMainThread, startDecodeWorker } from '../../../lib/columnar-decode';
 import { fetchBinaryPayload } from '../../../lib/payload-fetch';
@@ -13,10 +14,13 @@ declare global {
 
 /**
  * Loads a version's columnar payload and decodes it once into typed arrays, on the decode worker
- * (started before the request, so it is ready when the bytes arrive).
+ * (started before the request, so it is ready when the bytes arrive). A `guess` (the version opened
+ * last, before the version list answers) fails quietly; if the list then names that very version, it
+ * is loaded again, and a failure then is shown.
  */
-export function usePayload(spaceId: string, versionId: string | undefined) {
-  return useQuery({
+export function usePayload(spaceId: string, versionId: string | undefined, guess = false) {
+  const failedGuess = useRef<string | null>(null);
+  const query = useQuery({
     queryKey: ['schedule-payload', spaceId, versionId],
     enabled: !!versionId,
     structuralSharing: false,
@@ -24,7 +28,10 @@ export function usePayload(spaceId: string, versionId: string | undefined) {
     queryFn: async (): Promise<ScheduleModel> => {
       const started = performance.now();
       startDecodeWorker();
-      const bytes = await fetchBinaryPayload(spaceId, versionId!);
+      const bytes = await fetchBinaryPayload(spaceId, versionId!, guess).catch((error: unknown) => {
+        if (guess) failedGuess.current = versionId!;
+        throw error;
+      });
       const received = performance.now();
       const { model, decodeMs } = await decodeOffMainThread(bytes);
       const decoded = performance.now();
@@ -41,4 +48,11 @@ export function usePayload(spaceId: string, versionId: string | undefined) {
       return model;
     },
   });
+  const { isError, refetch } = query;
+  useEffect(() => {
+    if (guess || !isError || failedGuess.current !== versionId) return;
+    failedGuess.current = null;
+    void refetch();
+  }, [guess, isError, versionId, refetch]);
+  return query;
 }

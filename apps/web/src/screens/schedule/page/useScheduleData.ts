@@ -1,7 +1,8 @@
 import { CompiledCalendars } from '@takt/schedule';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { mergeColumns } from '../../../lib/grid-columns';
 import { asVersions } from '../../../lib/schedule-types';
+import { getLastVersion, setLastVersion } from '../../../lib/storage';
 import { trpc } from '../../../lib/trpc';
 import { useUiState, viewReadsAttributes } from '../../../lib/ui-state';
 import { useChecked } from '../checked';
@@ -17,8 +18,14 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
   const versionId =
     requestedVersion ?? versionList.find((v) => v.actual)?.id ?? versionList[0]?.id ?? undefined;
   const version = versionList.find((v) => v.id === versionId);
-  const payload = usePayload(spaceId, version?.id);
-  const model = payload.data;
+  // Until the version list answers, the version opened here last is loaded on a guess: when it is the
+  // one the list then names (as it usually is), its payload is already on the way.
+  const guessed = versions.isPending ? (requestedVersion ?? getLastVersion(scheduleId)) : null;
+  const payload = usePayload(spaceId, version?.id ?? guessed ?? undefined, !version);
+  const model = version && payload.data?.versionId === version.id ? payload.data : undefined;
+  useEffect(() => {
+    if (version) setLastVersion(scheduleId, version.id);
+  }, [scheduleId, version]);
   const viewState = trpc.works.viewState.useQuery(
     { spaceId, versionId: versionId ?? '' },
     { enabled: !!versionId },
