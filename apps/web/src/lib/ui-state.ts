@@ -24,7 +24,6 @@ export function useUiState(spaceId: string, scheduleId: string | undefined, user
   const input = useMemo(() => (scheduleId ? { spaceId, scheduleId } : { spaceId }), [spaceId, scheduleId]);
   const key = `${spaceId}/${scheduleId ?? ''}`;
   const query = trpc.uiState.get.useQuery(input, { staleTime: Number.POSITIVE_INFINITY });
-  const save = trpc.uiState.save.useMutation();
   // Changes not yet answered by the server, for the schedule they were made on.
   const [draft, setDraft] = useState<{ key: string; state: UiState | null } | null>(null);
   const stored = query.data?.state ?? null;
@@ -34,20 +33,22 @@ export function useUiState(spaceId: string, scheduleId: string | undefined, user
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<(() => void) | null>(null);
 
+  // Saves go one after another: two requests in flight could reach the server in either order, and
+  // the older state would then win.
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
   const send = useCallback(
     (next: UiState | null) => {
-      save.mutate(
-        { ...input, state: next },
-        {
-          onSuccess: (answer) => {
-            utils.uiState.get.setData(input, answer);
-            // The server's answer is the state now, unless the user changed it again meanwhile.
-            setDraft((d) => (d && d.key === key && d.state === next ? null : d));
-          },
-        },
-      );
+      chain.current = chain.current
+        .then(() => utils.client.uiState.save.mutate({ ...input, state: next }))
+        .then((answer) => {
+          utils.uiState.get.setData(input, answer);
+          // The server's answer is the state now, unless the user changed it again meanwhile.
+          setDraft((d) => (d && d.key === key && d.state === next ? null : d));
+        })
+        // A failed save is reported by the client's error handler; the next change saves again.
+        .catch(() => undefined);
     },
-    [input, key, save.mutate, utils],
+    [input, key, utils],
   );
 
   const schedule = useCallback(

@@ -6,6 +6,7 @@ import {
   WORK_STATUSES,
   WORK_TYPES,
 } from '@takt/contracts';
+import { rolledUpStatus } from '@takt/schedule';
 import { type ScheduleModel, textOf } from '../../../lib/columnar';
 import { hasDate, isoToMinutes, minutesToDays, parseNumberText } from '../../../lib/schedule-time';
 
@@ -133,7 +134,8 @@ function conditionTest(c: FilterCondition, src: FilterSources): ((row: number) =
     const values = ENUM_VALUES[c.field as FilterField] ?? [];
     const index = values.indexOf(raw);
     if (index < 0) return undefined;
-    const column = c.field === 'type' ? m.type : m.status;
+    // A summary's status is its works' (as the indicator judges it), not the one stored on the row.
+    const column = c.field === 'type' ? m.type : rolledUpStatus(m);
     return (row) => compare(c.op, column[row]!, index);
   }
 
