@@ -38,6 +38,27 @@ describe('summary roll-ups of the demo schedule', () => {
     );
     expect(seeded).toMatchObject({ status: 'completed', progress: 100 });
     expect(seeded!.durationMinutes).toBeGreaterThan(0);
+    const payload = async () => {
+      const reply = await t.api<Uint8Array>(
+        'GET',
+        `/space/${spaceId}/versions/${versionId}/payload-binary`,
+        undefined,
+        { token },
+      );
+      expect(reply.status).toBe(200);
+      return decodeBinaryPayload(reply.body);
+    };
+    // The browser loads the same (the process kept no document of the rows before their roll-up).
+    const first = await payload();
+    const firstRow = first.ids.indexOf(
+      (
+        await t.sql<{ id: string }>(`SELECT id FROM works WHERE "versionId" = $1 AND code = '1'`, [versionId])
+      )[0]!.id,
+    );
+    expect([first.durationMinutes[firstRow], first.progress[firstRow]]).toEqual([
+      seeded!.durationMinutes,
+      100,
+    ]);
     const calculated = await t.api<{ calcStatus: number }>(
       'POST',
       `/space/${spaceId}/versions/${versionId}/calculate`,
@@ -82,14 +103,7 @@ describe('summary roll-ups of the demo schedule', () => {
     expect(started!.n).toBeGreaterThan(0);
 
     // The browser's payload carries the same values.
-    const reply = await t.api<Uint8Array>(
-      'GET',
-      `/space/${spaceId}/versions/${versionId}/payload-binary`,
-      undefined,
-      { token },
-    );
-    expect(reply.status).toBe(200);
-    const doc = decodeBinaryPayload(reply.body);
+    const doc = await payload();
     const row = doc.rowOf.get(prep!.id)!;
     expect([doc.durationMinutes[row], doc.progress[row], doc.enums.status[doc.status[row]!]]).toEqual([
       prep!.durationMinutes,

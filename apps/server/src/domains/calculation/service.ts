@@ -139,12 +139,23 @@ async function writeSummaryRollUps(
  * Run inside the caller's transaction when `sql` is one. Answers the number of summaries written.
  */
 export async function rollUpStoredSummaries(sql: Sql, spaceId: string, versionId: string): Promise<number> {
-  const { document } = await versionDocument(sql, spaceId, versionId);
+  const read = await versionDocument(sql, spaceId, versionId);
+  const document = read.document;
   const rolled = rollUpSummaries(document, { weights: await progressWeights(sql, document) });
   const changed: number[] = [];
   for (let row = 0; row < document.count; row++)
     if (document.type[row] === SUMMARY && rollUpChanged(document, rolled, row)) changed.push(row);
+  if (!changed.length) return 0;
   await writeSummaryRollUps(sql, document, changed, rolled);
+  // Rows written twice in one transaction keep their `xmin`, so the document kept by the read above
+  // (the rows before the roll-up) would still pass for the version: the rolled one replaces it.
+  keepWrittenDocument(
+    spaceId,
+    await versionFingerprints(sql, spaceId, versionId),
+    read,
+    { ...document, ...rolled },
+    changed,
+  );
   return changed.length;
 }
 
