@@ -13,7 +13,7 @@ export interface CodePattern {
 }
 
 /** The numbering of a schedule that has no codes yet: P6's default. */
-export const DEFAULT_CODE = { prefix: 'A', start: 1000, increment: 10 } as const;
+const DEFAULT_CODE = { prefix: 'A', start: 1000, increment: 10 } as const;
 
 export function codePattern(code: string | null | undefined): CodePattern | null {
   const match = /^(.*?)(\d{1,9})$/.exec(code?.trim() ?? '');

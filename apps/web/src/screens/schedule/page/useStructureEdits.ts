@@ -10,7 +10,7 @@ import type { GridState } from './useGridState';
 import type { ScheduleData } from './useScheduleData';
 
 /** Where a new work goes relative to the active row. */
-export type InsertPlace = 'below' | 'above';
+type InsertPlace = 'below' | 'above';
 
 /** Today as `YYYY-MM-DD` of the local clock (the what-if starts a version without dates there). */
 function localToday(): string {
