@@ -1,11 +1,11 @@
 import type { Ability, Language } from '@takt/contracts';
 import type { Database, User } from '@takt/db';
 import type { Config } from './config';
+import type { Notices } from './db/notices';
 import type { SharedReads } from './db/shared-reads';
 import type { PayloadCache } from './files/payload-cache';
 import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
-import type { LiveVersions } from './domains/versions/live';
 import type { Logger } from './log';
 
 /** What the server is built from; created once in main.ts (or per test). */
@@ -19,8 +19,8 @@ export interface Services {
   payloads: PayloadCache;
   /** Reads of sessions, users and memberships that concurrent requests share (never older than a request). */
   reads: SharedReads;
-  /** Changes of open versions told to the browsers showing them, from any process (`versions.live`). */
-  live: LiveVersions;
+  /** Notices of changed versions from every process (LISTEN), for the live updates of open schedules. */
+  notices: Notices;
 }
 
 export interface SessionInfo {

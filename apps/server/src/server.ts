@@ -5,11 +5,11 @@ import { bootstrapDatabase, openDatabase } from '@takt/db';
 import { createRequestListener } from './app';
 import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
+import { versionNotices } from './db/notices';
 import { SharedReads } from './db/shared-reads';
 import { registerBimWorkers } from './domains/bim';
 import { recoverInterruptedCalculations } from './domains/calculation';
 import { registerInterchangeWorkers } from './domains/interchange';
-import { LiveVersions } from './domains/versions';
 import { resumeSpaceDeletions, runSpaceDeletion, SPACE_DELETION_JOB } from './domains/spaces';
 import { PayloadCache } from './files/payload-cache';
 import { openLocalFileStorage } from './files/storage';
@@ -83,7 +83,7 @@ export async function startServer(
     jobs,
     payloads: new PayloadCache(),
     reads: new SharedReads(),
-    live: new LiveVersions(db.pool, log),
+    notices: versionNotices(db.pool, log),
   };
   if (config.role !== 'web') await registerWorkers(services);
 
@@ -108,7 +108,7 @@ export async function startServer(
     services,
     async stop() {
       // Open live updates end first: their connections would keep the HTTP server from closing.
-      await services.live.stop();
+      await services.notices.stop();
       if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
       // A database already going down (a terminal's Ctrl-C reaches the embedded PostgreSQL too) must not
       // keep the rest from stopping: leases not given up simply expire.

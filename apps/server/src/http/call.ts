@@ -73,7 +73,7 @@ export function callContext(services: Services, origin: CallOrigin, source: Cont
     jobs: services.jobs,
     payloads: services.payloads,
     reads: services.reads,
-    live: services.live,
+    notices: services.notices,
     source,
     requestId: origin.requestId,
     ip: origin.ip,

@@ -10,7 +10,7 @@ export {
 } from './document';
 export { versionFingerprint, versionFingerprints } from './fingerprint';
 export { checkEditingPeriod, versionForEdit, versionLocked, versionOf } from './guard';
-export { type LiveUpdate, LiveVersions, liveUpdates } from './live';
+export { liveUpdates } from './live';
 export {
   schedulingKeyOf,
   versionColumns,

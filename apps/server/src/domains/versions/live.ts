@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import { type DocumentChanges, documentChanges, type ScheduleDocument } from '@takt/schedule';
 import { tracked } from '@trpc/server';
-import pg from 'pg';
+import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import type { Logger } from '../../log';
 import { versionDocument } from './document';
@@ -21,19 +21,8 @@ export interface LiveUpdate {
   changes: DocumentChanges | null;
 }
 
-/** The channel the `versions` trigger notifies on every change of a version's revision or calculation. */
-const CHANNEL = 'takt_version';
-
 /** Beyond this many changed works a client loads the version again rather than apply a long list. */
 const MAX_LIVE_ROWS = 20_000;
-
-/** The delay before listening again after the listening connection was lost. */
-const RECONNECT_MS = 1_000;
-
-interface Notice {
-  s: string;
-  v: string;
-}
 
 /**
  * One version watched by the open schedules this process serves: the document they were last told about,
@@ -45,6 +34,10 @@ class VersionWatch {
   private last: { revision: number; calcStatus: number; document: ScheduleDocument } | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** Stops listening to the version's notices (set once listening). */
+  unlisten: (() => void) | null = null;
+  /** The open schedules watching it in this process. */
+  watchers = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -103,117 +96,35 @@ class VersionWatch {
   }
 }
 
-/**
- * The live updates of this process: one listening connection (opened when the first schedule is watched,
- * closed with the server), the watched versions, and their watchers. A notice is sent by PostgreSQL when
- * the transaction that changed the version commits, to every process, so an edit, a calculation, an undo
- * or an import by any process, worker or script reaches every open schedule.
- */
-export class LiveVersions {
-  private readonly watches = new Map<string, VersionWatch>();
-  private client: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
-  private retry: NodeJS.Timeout | null = null;
-  private stopped = false;
+/** The versions watched in this process, by `space/version`; a watch goes with its last watcher. */
+const watches = new Map<string, VersionWatch>();
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log: Logger,
-  ) {}
-
-  /**
-   * The watch of a version for one watcher; `release` when the watcher leaves. The first watcher opens the
-   * listening connection; the watch goes when its last watcher leaves.
-   */
-  async watch(spaceId: string, versionId: string) {
-    const key = `${spaceId}/${versionId}`;
-    let watch = this.watches.get(key);
-    if (!watch) {
-      watch = new VersionWatch(this.pool, spaceId, versionId, this.log);
-      this.watches.set(key, watch);
-    }
-    const watched = watch;
-    const release = () => {
-      if (watched.updates.listenerCount('update') === 0 && this.watches.get(key) === watched)
-        this.watches.delete(key);
-    };
+/** The watch of a version for one more watcher, listening to its notices; `release` when it leaves. */
+async function watchVersion(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  const key = `${spaceId}/${versionId}`;
+  const existing = watches.get(key);
+  const watched = existing ?? new VersionWatch(ctx.db.pool, spaceId, versionId, ctx.log);
+  watched.watchers += 1;
+  if (!existing) {
+    watches.set(key, watched);
     try {
-      await this.listen();
+      watched.unlisten = await ctx.notices.listen(key, {
+        notice: () => void watched.refresh(),
+        end: () => watched.updates.emit('end'),
+      });
     } catch (error) {
-      release();
+      watches.delete(key);
       throw error;
     }
-    return { watch: watched, release };
   }
-
-  /** Closes the listening connection; nothing is watched any more. */
-  async stop() {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = null;
-    for (const watch of this.watches.values()) watch.updates.emit('end');
-    this.watches.clear();
-    await client?.end().catch(() => {});
-  }
-
-  private listen(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private async connect() {
-    const client = new pg.Client(this.pool.options);
-    client.on('notification', (message) => this.heard(message.payload));
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    if (this.stopped) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-  }
-
-  private heard(payload: string | undefined) {
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload ?? '') as Notice;
-    } catch {
-      return;
-    }
-    void this.watches.get(`${notice.s}/${notice.v}`)?.refresh();
-  }
-
-  /**
-   * The listening connection went (a database restart, an administrator's terminate): listen again, then
-   * read every watched version, since notices sent meanwhile were not heard.
-   */
-  private lost(client: pg.Client, error?: Error) {
-    if (this.client !== client) return;
-    this.client = null;
-    client.removeAllListeners('notification');
-    void client.end().catch(() => {});
-    if (this.stopped) return;
-    this.log.warn('live updates: listening connection lost', { err: error });
-    const again = () => {
-      this.retry = null;
-      if (this.stopped || this.watches.size === 0) return;
-      this.listen().then(
-        () => {
-          for (const watch of this.watches.values()) void watch.refresh();
-        },
-        () => {
-          this.retry = setTimeout(again, RECONNECT_MS);
-        },
-      );
-    };
-    this.retry = setTimeout(again, RECONNECT_MS);
-  }
+  const release = () => {
+    watched.watchers -= 1;
+    if (watched.watchers > 0 || watches.get(key) !== watched) return;
+    watches.delete(key);
+    watched.unlisten?.();
+  };
+  return { watch: watched, release };
 }
 
 /** An update's id: where a client that reconnects stands (`revision:calcStatus`). */
@@ -244,8 +155,7 @@ export async function liveUpdates(ctx: SpaceContext, input: LiveInput, signal: A
  * the version again); then every change, as it commits.
  */
 async function* updatesOf(ctx: SpaceContext, input: LiveInput, signal: AbortSignal | undefined) {
-  const spaceId = ctx.space.spaceId;
-  const { watch, release } = await ctx.live.watch(spaceId, input.versionId);
+  const { watch, release } = await watchVersion(ctx, input.versionId);
   // Listening starts before the version is read, so that no change between the two is lost.
   const heard = on(watch.updates, 'update', { signal, close: ['end'] });
   try {

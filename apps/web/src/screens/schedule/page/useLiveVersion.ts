@@ -4,7 +4,7 @@ import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { trpc } from '../../../lib/trpc';
 
-/** What the server tells an open version (see `versions.live`). */
+/** What the server tells an open version: an update of the live subscription of versions. */
 export interface LiveUpdate {
   revision: number;
   calcStatus: number;
