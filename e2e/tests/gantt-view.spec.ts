@@ -204,3 +204,27 @@ test('gantt view: a running project opens on its first rows with the data date i
     .toBe(true);
   await shot(page, 'gantt-view-08-data-date-started-work');
 });
+
+test('gantt view: the profile’s chart drawing setting forces a renderer in this browser', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const quay = await februarySchedule(request);
+  await openSignedIn(page, quay.token, `/${quay.spaceId}/profile`);
+  const setting = page.getByTestId('renderer-setting');
+  await expect(setting).toHaveValue('auto');
+  // Automatic names what this machine gets: the canvas renderer, its WebGL being software.
+  await expect(
+    page.getByText('Automatic draws with Canvas (processor) here.', { exact: false }),
+  ).toBeVisible();
+  await setting.selectOption('webgl');
+  await shot(page, 'gantt-view-09-renderer-setting');
+  await page.goto(`/${quay.spaceId}/schedule/${quay.scheduleId}`);
+  await waitReady(page);
+  expect(await page.evaluate(() => window.__taktRenderer!)).toMatchObject({
+    renderer: 'webgl',
+    reason: 'forced',
+  });
+  expect(await page.evaluate(() => window.__taktGantt!.renderer)).toBe('webgl');
+});

@@ -22,6 +22,7 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { setLanguage, setTheme } from '../../lib/preferences';
 import { trpc } from '../../lib/trpc';
+import { RendererSetting } from '../schedule/gantt/RendererSetting';
 import { AVATAR_MAX_MB, AVATAR_TYPES, avatarFileProblem, uploadAvatar } from './avatar-upload';
 
 export function ProfilePage() {
@@ -253,6 +254,7 @@ function PreferencesCard({ user }: { user: User }) {
             update.mutate({ theme });
           }}
         />
+        <RendererSetting />
         <Switch
           label={t('profile.executor')}
           hint={t('profile.executor_hint')}

@@ -1,5 +1,12 @@
 import type { RendererProbe } from '@takt/contracts';
-import { type RendererChoice, rendererChoose, rendererParse, type WebglProbe, webglProbe } from '@takt/gantt';
+import {
+  type RendererChoice,
+  type RendererKind,
+  rendererChoose,
+  rendererParse,
+  type WebglProbe,
+  webglProbe,
+} from '@takt/gantt';
 
 declare global {
   interface Window {
@@ -31,6 +38,22 @@ export function rendererChoice(): RendererChoice {
   const choice = rendererChoose(override, probed);
   if (__TAKT_PROBES__) window.__taktRenderer = choice;
   return choice;
+}
+
+/** What the machine alone would choose (the setting's "automatic"). */
+export function rendererAutomatic(): RendererKind {
+  probed ??= webglProbe(() => document.createElement('canvas'));
+  return rendererChoose(null, probed).renderer;
+}
+
+/** The setting of this browser: a renderer, or null for the machine's choice. */
+export function rendererSetting(): RendererKind | null {
+  return rendererParse(localStorage.getItem(RENDERER_SETTING_KEY));
+}
+
+export function rendererSettingSet(renderer: RendererKind | null): void {
+  if (renderer) localStorage.setItem(RENDERER_SETTING_KEY, renderer);
+  else localStorage.removeItem(RENDERER_SETTING_KEY);
 }
 
 export function rendererPreference(): 'webgl' | 'canvas' {
