@@ -359,6 +359,9 @@ test('gantt: a drag on a work changed meanwhile by someone else gets a conflict,
   test.setTimeout(120_000);
   const demo = await demoSchedule(request);
   const work = demo.works.find((w) => w.type === 'task' && w.status === 'not_started')!;
+  // Live updates would bring the rename before the drag (live.spec.ts); here their stream is down, as
+  // behind a proxy that drops server-sent events, so the save itself must find out.
+  await page.route('**/trpc/versions.live**', (route) => route.abort());
   await openTimeline(page, demo.token, `/${demo.spaceId}/schedule/${demo.scheduleId}?target=${work.id}`);
   const toolbar = page.getByTestId('gantt-toolbar');
   await toolbar.getByTestId('gantt-scale-week').click();
