@@ -15,15 +15,15 @@ declare global {
 }
 
 /** The setting that forces a renderer in this browser ('webgl' or 'canvas'; absent: chosen by the machine). */
-export const RENDERER_SETTING_KEY = 'takt.gantt.renderer';
+const RENDERER_SETTING_KEY = 'takt.gantt.renderer';
 /** The query parameter that forces a renderer for one page (`?renderer=webgl`), over the setting. */
-export const RENDERER_QUERY = 'renderer';
+const RENDERER_QUERY = 'renderer';
 
 /** The machine's WebGL, asked once per page: a probing context costs a few milliseconds. */
 let probed: WebglProbe | null = null;
 
 /** The override of the page's address, else of the setting; null when neither names a renderer. */
-export function rendererOverride(search: string, setting: string | null) {
+function rendererOverride(search: string, setting: string | null) {
   return rendererParse(new URLSearchParams(search).get(RENDERER_QUERY)) ?? rendererParse(setting);
 }
 
@@ -32,7 +32,7 @@ export function rendererOverride(search: string, setting: string | null) {
  * a GPU and the canvas renderer where WebGL is software (see `rendererChoose`). The choice is published
  * for the probes as `window.__taktRenderer`.
  */
-export function rendererChoice(): RendererChoice {
+function rendererChoice(): RendererChoice {
   const override = rendererOverride(window.location.search, localStorage.getItem(RENDERER_SETTING_KEY));
   probed ??= webglProbe(() => document.createElement('canvas'));
   const choice = rendererChoose(override, probed);
