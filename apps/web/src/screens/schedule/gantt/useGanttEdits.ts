@@ -78,8 +78,11 @@ export function useGanttEdits(args: {
     try {
       const saved = await save([dragCommand(model.ids[work]!, edit)]);
       setStatus({ text: t(saved.calculated ? 'gantt.saved' : 'gantt.saved_not_calculated'), tone: 'info' });
-      // The model becomes the version as saved; the preview drawn meanwhile gives way to it.
-      patched = !!saved.changes && applyDocumentChanges(model, saved.changes, revision);
+      // The model becomes the version as saved; the preview drawn meanwhile gives way to it. The live
+      // update of this very edit may have come first and applied the same changes already.
+      patched =
+        (!!saved.changes && applyDocumentChanges(model, saved.changes, revision)) ||
+        (model.versionRevision === saved.versionRevision && saved.changes?.calcStatus === model.calcStatus);
       if (patched) restore();
     } catch (error) {
       restore();
