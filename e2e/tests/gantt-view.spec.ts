@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import './gantt-probe';
+import { settleGantt, waitGanttReady } from './gantt-probe';
 import { openSignedIn, ownScheduleByApi, shot, updateVersionByApi } from './helpers';
 
 const probe = {
@@ -50,27 +50,7 @@ async function openTimeline(page: Page, token: string, path: string) {
   // No renderer forced: the machine's WebGL decides (the split only gives the timeline room).
   await page.addInitScript(() => localStorage.setItem('takt.gantt.split', '420'));
   await openSignedIn(page, token, path);
-  await waitReady(page);
-}
-
-async function waitReady(page: Page) {
-  await expect(page.getByTestId('gantt').getByRole('application')).toHaveAttribute('data-ready', 'true', {
-    timeout: 60_000,
-  });
-  await page.waitForFunction(() => window.__taktGantt?.firstFrameMs !== undefined);
-}
-
-/** Waits for the timeline to stop moving (a zoom animates for a moment). */
-async function settle(page: Page) {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const now = JSON.stringify(await probe.bars(page));
-      const still = now === last;
-      last = now;
-      return still;
-    })
-    .toBe(true);
+  await waitGanttReady(page);
 }
 
 test('gantt view: opens at the schedule’s first bars, zooms around the pointer and the selection, approved-plan bars toggle', async ({
@@ -121,10 +101,10 @@ test('gantt view: opens at the schedule’s first bars, zooms around the pointer
   const startOf = async () => (await probe.bars(page)).find((b) => b.id === target)!.x;
   const held = await startOf();
   await page.getByTestId('gantt-zoom-in').click();
-  await settle(page);
+  await settleGantt(page);
   expect(Math.abs((await startOf()) - held)).toBeLessThan(1.5);
   await page.getByTestId('gantt-scale-month').click();
-  await settle(page);
+  await settleGantt(page);
   expect(Math.abs((await startOf()) - held)).toBeLessThan(1.5);
   await shot(page, 'gantt-view-03-zoom-on-selection');
 
@@ -221,7 +201,7 @@ test('gantt view: the profile’s chart drawing setting forces a renderer in thi
   await setting.selectOption('webgl');
   await shot(page, 'gantt-view-09-renderer-setting');
   await page.goto(`/${quay.spaceId}/schedule/${quay.scheduleId}`);
-  await waitReady(page);
+  await waitGanttReady(page);
   expect(await page.evaluate(() => window.__taktRenderer!)).toMatchObject({
     renderer: 'webgl',
     reason: 'forced',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
-import type { GanttBar } from './gantt-probe';
+import { type GanttBar, settleGantt, waitGanttReady } from './gantt-probe';
 import { demoSpaceByApi, openSignedIn, shot } from './helpers';
 
 const probe = {
@@ -43,27 +43,7 @@ async function openTimeline(page: Page, token: string, path: string) {
     if (!localStorage.getItem('takt.gantt.split')) localStorage.setItem('takt.gantt.split', '420');
   });
   await openSignedIn(page, token, path);
-  await waitReady(page);
-}
-
-async function waitReady(page: Page) {
-  await expect(page.getByTestId('gantt').getByRole('application')).toHaveAttribute('data-ready', 'true', {
-    timeout: 60_000,
-  });
-  await page.waitForFunction(() => window.__taktGantt?.firstFrameMs !== undefined);
-}
-
-/** Waits for the timeline to stop moving (a zoom or jump animates for a moment). */
-async function settle(page: Page) {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const now = JSON.stringify(await probe.bars(page));
-      const still = now === last;
-      last = now;
-      return still;
-    })
-    .toBe(true);
+  await waitGanttReady(page);
 }
 
 /** The plan bar of a work as drawn now (canvas pixels), or null when it is not laid out. */
@@ -133,17 +113,17 @@ test.describe('gantt on a tall screen', () => {
     for (const level of ['year', 'quarter', 'month', 'week', 'day'] as const) {
       await toolbar.getByTestId(`gantt-scale-${level}`).click();
       await expect(toolbar.getByTestId(`gantt-scale-${level}`)).toHaveAttribute('aria-pressed', 'true');
-      await settle(page);
+      await settleGantt(page);
       await shot(page, `gantt-02-scale-${level}`);
     }
     expect(await probe.pxPerDay(page)).toBeCloseTo(32, 0);
 
     // The predecessor, selected through the target parameter and brought into view at day zoom.
     await page.goto(`/${demo.spaceId}/schedule/${demo.scheduleId}?target=${pred.id}`);
-    await waitReady(page);
+    await waitGanttReady(page);
     await toolbar.getByTestId('gantt-scale-day').click();
     await toolbar.getByRole('button', { name: 'Selected work' }).click();
-    await settle(page);
+    await settleGantt(page);
     await expect.poll(async () => (await barOf(page, succ.id)) !== null).toBe(true);
     const predBar = (await barOf(page, pred.id))!;
     const before = (await probe.plan(page, succ.id))!;
@@ -184,12 +164,12 @@ test.describe('gantt on a tall screen', () => {
       timeout: 30_000,
     });
     await expect.poll(() => probe.plan(page, succ.id)).toEqual(during);
-    await settle(page);
+    await settleGantt(page);
     page.off('request', countLoads);
     expect(payloadLoads, 'the version is not loaded again after a drag').toEqual([]);
     await shot(page, 'gantt-04-saved');
     await page.reload();
-    await waitReady(page);
+    await waitGanttReady(page);
     expect(await probe.plan(page, succ.id)).toEqual(during);
     expect(await probe.plan(page, pred.id)).toEqual(predDuring);
 
@@ -197,7 +177,7 @@ test.describe('gantt on a tall screen', () => {
     // week scale, where more of the works that follow are in view).
     await toolbar.getByTestId('gantt-scale-week').click();
     await toolbar.getByRole('button', { name: 'Selected work' }).click();
-    await settle(page);
+    await settleGantt(page);
     const [predStart, predFinish] = (await probe.plan(page, pred.id))!;
     // The target: a not started task a few rows below that starts after the predecessor finishes (no
     // loop possible) and is not linked to it yet.
@@ -217,7 +197,7 @@ test.describe('gantt on a tall screen', () => {
     await page.getByTestId('wbs-grid').evaluate((grid, row) => {
       grid.scrollTop = Math.max(0, row * 32 - 64);
     }, pred.index);
-    await settle(page);
+    await settleGantt(page);
     const bars = await probe.bars(page);
     const from = bars.find((b) => b.id === pred.id)!;
     const target = bars.find((b) => b.id === targetId);
@@ -366,7 +346,7 @@ test('gantt: a drag on a work changed meanwhile by someone else gets a conflict,
   const toolbar = page.getByTestId('gantt-toolbar');
   await toolbar.getByTestId('gantt-scale-week').click();
   await toolbar.getByRole('button', { name: 'Selected work' }).click();
-  await settle(page);
+  await settleGantt(page);
   const plan = await probe.plan(page, work.id);
   // Someone else renames the work: its revision moves on.
   const renamed = await request.patch(

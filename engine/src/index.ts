@@ -51,6 +51,7 @@ export type {
 } from './resources/leveling.js';
 export { LEVELING_RULES, levelingApply, levelingToJson, resourceLevel } from './resources/leveling.js';
 export { periodNextStartDay, periodStartDay, periodsOfDays } from './resources/periods.js';
+export { prngCreate } from './resources/prng.js';
 export type { ResourceModel } from './resources/resource-model.js';
 export { RESOURCE_KINDS, resourcesCompile } from './resources/resource-model.js';
 export type { ResourceTotals, ResourceTotalsOptions } from './resources/resource-totals.js';

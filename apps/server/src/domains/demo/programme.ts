@@ -3,6 +3,7 @@ import {
   type CalendarInput,
   calculate,
   NO_TIME,
+  prngCreate,
   type RelationInput,
   type ScheduleResult,
   timeFromIso,
@@ -40,17 +41,8 @@ export interface InsertedProgramme {
   today: string;
 }
 
-/** A demo-specific, seeded generator (mulberry32), so every demo space gets the same numbers. */
-export function demoRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo's seeded generator (the engine's mulberry32), so every demo space gets the same numbers. */
+export const demoRandom = prngCreate;
 
 /**
  * Calculates a programme in memory, records as done what the plan put before today (finished works
