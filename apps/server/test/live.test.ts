@@ -119,6 +119,8 @@ describe('live updates of an open version', () => {
     const now = await versionState();
     const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
     expect(stream.status).toBe(200);
+    // First, where the version stands: from here on the stream hears every change.
+    expect((await stream.next()).data).toMatchObject({ revision: now.revision, fromRevision: null });
 
     const saved = await fetch(`${t.url}/trpc/works.applyEdit`, {
       method: 'POST',
@@ -146,6 +148,7 @@ describe('live updates of an open version', () => {
   it('tells of a change made straight in the database (another process, a script), without changes when they cannot be applied', async () => {
     const now = await versionState();
     const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
+    await stream.next();
     // A rename is not among the columns a client patches: it loads the version again.
     await t.sql('UPDATE works SET name = $1 WHERE id = $2', ['Переименована', works[2]!.id]);
     await t.sql('UPDATE versions SET revision = revision + 1 WHERE id = $1', [versionId]);
@@ -154,7 +157,7 @@ describe('live updates of an open version', () => {
     stream.close();
   });
 
-  it('tells a client that holds an older revision at once, and resumes from the last event it heard', async () => {
+  it('tells every client where the version stands at once (one holding an older revision reloads), also one that resumes from the last event it heard', async () => {
     const now = await versionState();
     const stale = await open({ revision: now.revision - 1, calcStatus: now.calcStatus });
     const first = await stale.next();
@@ -177,6 +180,7 @@ describe('live updates of an open version', () => {
     const now = await versionState();
     expect(now.calcStatus).toBe(0);
     const stream = await open({ revision: now.revision, calcStatus: now.calcStatus });
+    await stream.next();
     await s.ok('POST', `${v}/calculate`, {});
     let update = (await stream.next()).data;
     // "Calculating" may be heard first.

@@ -131,14 +131,6 @@ async function watchVersion(ctx: SpaceContext, versionId: string) {
 const eventIdOf = (update: { revision: number; calcStatus: number }) =>
   `${update.revision}:${update.calcStatus}`;
 
-function standingOf(input: { revision?: number; calcStatus?: number; lastEventId?: string }) {
-  if (input.lastEventId) {
-    const [revision, calcStatus] = input.lastEventId.split(':').map(Number);
-    return { revision, calcStatus };
-  }
-  return { revision: input.revision, calcStatus: input.calcStatus };
-}
-
 type LiveInput = { versionId: string; revision?: number; calcStatus?: number; lastEventId?: string };
 
 /**
@@ -151,17 +143,18 @@ export async function liveUpdates(ctx: SpaceContext, input: LiveInput, signal: A
 }
 
 /**
- * A client whose revision or status is not the version's now first hears so (without changes: it loads
- * the version again); then every change, as it commits.
+ * First where the version stands now (without changes: a client holding another revision or status
+ * loads it again), then every change, as it commits.
  */
 async function* updatesOf(ctx: SpaceContext, input: LiveInput, signal: AbortSignal | undefined) {
   const { watch, release } = await watchVersion(ctx, input.versionId);
   // Listening starts before the version is read, so that no change between the two is lost.
   const heard = on(watch.updates, 'update', { signal, close: ['end'] });
   try {
+    // The first update is always where the version stands now: a client that holds something else
+    // loads it again, and every client knows from here on that it hears each change.
     const now = await watch.current();
-    const client = standingOf(input);
-    if (now && (client.revision !== now.revision || client.calcStatus !== now.calcStatus)) {
+    if (now) {
       const update: LiveUpdate = {
         revision: now.revision,
         calcStatus: now.calcStatus,
