@@ -230,8 +230,14 @@ export function snapshotLinkIndex(snapshot: GanttSnapshot): LinkIndex {
   return index;
 }
 
-/** Earliest start and latest finish over all plan kinds (fit to project, print "fit time on sheet"). */
-export function snapshotTimeRange(snapshot: GanttSnapshot): { start: number; finish: number } | null {
+/**
+ * Earliest start and latest finish over all plan kinds (plan, approved plan, fact): of every work (fit
+ * to project, print "fit time on sheet"), or of the works in rows [firstRow, firstRow + rows) only.
+ */
+export function snapshotTimeRange(
+  snapshot: GanttSnapshot,
+  rowWindow?: { firstRow: number; rows: number },
+): { start: number; finish: number } | null {
   let start = Number.POSITIVE_INFINITY;
   let finish = Number.NEGATIVE_INFINITY;
   const columns = [
@@ -242,8 +248,12 @@ export function snapshotTimeRange(snapshot: GanttSnapshot): { start: number; fin
     snapshot.factStart,
     snapshot.factFinish,
   ];
-  for (const column of columns) {
-    for (let i = 0; i < snapshot.workCount; i++) {
+  const first = rowWindow?.firstRow ?? Number.NEGATIVE_INFINITY;
+  const end = rowWindow ? rowWindow.firstRow + rowWindow.rows : Number.POSITIVE_INFINITY;
+  for (let i = 0; i < snapshot.workCount; i++) {
+    const row = snapshot.row[i]!;
+    if (row < first || row >= end) continue;
+    for (const column of columns) {
       const minute = column[i]!;
       if (minute === NO_DATE) continue;
       if (minute < start) start = minute;

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dateToMinutes, MINUTES_PER_DAY, NO_DATE } from './dates.js';
 import { scaleMinuteFromX, scaleXFromMinute, scaleZoom } from './scale.js';
-import { snapshotFromWorks } from './snapshot.js';
+import { snapshotFromWorks, snapshotTimeRange } from './snapshot.js';
 import {
   scaleInitial,
   scaleZoomAnchorX,
   snapshotHasProgress,
   snapshotInitialScale,
-  snapshotRowsRange,
   VIEW_OPEN_MIN_PX_PER_DAY,
   VIEW_OPEN_PX_PER_DAY,
   VIEW_PADDING_PX,
@@ -92,9 +91,15 @@ describe('the initial view', () => {
       { row: -1, plan: [days(-60), days(-50)] }, // hidden
     ]);
     expect(snapshotHasProgress(snapshot)).toBe(false);
-    expect(snapshotRowsRange(snapshot, 0, 30)).toEqual({ start: days(0), finish: days(900) });
-    expect(snapshotRowsRange(snapshot, 35, 30)).toEqual({ start: days(-30), finish: days(-20) });
-    expect(snapshotRowsRange(snapshot, 50, 30)).toBeNull();
+    expect(snapshotTimeRange(snapshot, { firstRow: 0, rows: 30 })).toEqual({
+      start: days(0),
+      finish: days(900),
+    });
+    expect(snapshotTimeRange(snapshot, { firstRow: 35, rows: 30 })).toEqual({
+      start: days(-30),
+      finish: days(-20),
+    });
+    expect(snapshotTimeRange(snapshot, { firstRow: 50, rows: 30 })).toBeNull();
     const scale = snapshotInitialScale(snapshot, { width: WIDTH, today: NOVEMBER, firstRow: 0, rows: 30 });
     expect(scaleXFromMinute(scale, start)).toBeCloseTo(VIEW_PADDING_PX, 6);
     const started = snapshotFromWorks([{ row: 0, plan: [days(0), days(10)], fact: [days(0), null] }]);

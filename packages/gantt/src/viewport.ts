@@ -79,36 +79,6 @@ export function snapshotHasProgress(snapshot: GanttSnapshot): boolean {
   return false;
 }
 
-/** The dates (plan, approved plan, fact) of the works in rows [firstRow, firstRow + rows), or null. */
-export function snapshotRowsRange(
-  snapshot: GanttSnapshot,
-  firstRow: number,
-  rows: number,
-): MinuteRange | null {
-  let start = Number.POSITIVE_INFINITY;
-  let finish = Number.NEGATIVE_INFINITY;
-  const columns = [
-    snapshot.planStart,
-    snapshot.planFinish,
-    snapshot.baselineStart,
-    snapshot.baselineFinish,
-    snapshot.factStart,
-    snapshot.factFinish,
-  ];
-  const end = firstRow + rows;
-  for (let i = 0; i < snapshot.workCount; i++) {
-    const row = snapshot.row[i]!;
-    if (row < firstRow || row >= end) continue;
-    for (const column of columns) {
-      const minute = column[i]!;
-      if (minute === NO_DATE) continue;
-      if (minute < start) start = minute;
-      if (minute > finish) finish = minute;
-    }
-  }
-  return start <= finish ? { start, finish } : null;
-}
-
 /**
  * The initial view of a snapshot (`scaleInitial` with the snapshot's dates, the rows in view from
  * `firstRow`, and its progress).
@@ -119,7 +89,7 @@ export function snapshotInitialScale(
 ): TimeScale {
   return scaleInitial({
     range: snapshotTimeRange(snapshot),
-    first: snapshotRowsRange(snapshot, view.firstRow, view.rows),
+    first: snapshotTimeRange(snapshot, view),
     dataDate: view.dataDate,
     progress: snapshotHasProgress(snapshot),
     today: view.today,
