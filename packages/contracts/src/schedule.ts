@@ -176,14 +176,12 @@ export const moveScheduleToGroupInput = z.object({ spaceId: id, scheduleId: id, 
 export const versionInput = z.object({ spaceId: id, versionId: id });
 export const scheduleInput = z.object({ spaceId: id, scheduleId: id });
 /**
- * Live updates of an open version: the revision and calculation status the client holds (a client that
- * reconnects sends the id of the last update it heard instead, as `lastEventId`).
+ * Live updates of an open version. The stream first says where the version stands, so the client's own
+ * standing is not sent; `lastEventId` is what tRPC's client adds when it reconnects, accepted and unused.
  */
 export const liveVersionInput = z.object({
   spaceId: id,
   versionId: id,
-  revision: z.number().int().min(0).max(2_147_483_647).optional(),
-  calcStatus: z.number().int().min(0).max(9).optional(),
   lastEventId: z.string().max(40).optional(),
 });
 export const createVersionInput = z.object({

@@ -131,7 +131,7 @@ async function watchVersion(ctx: SpaceContext, versionId: string) {
 const eventIdOf = (update: { revision: number; calcStatus: number }) =>
   `${update.revision}:${update.calcStatus}`;
 
-type LiveInput = { versionId: string; revision?: number; calcStatus?: number; lastEventId?: string };
+type LiveInput = { versionId: string };
 
 /**
  * The live updates of one open version for one client, until it leaves (`signal`) or the server stops:

@@ -62,10 +62,7 @@ export function useLiveVersion(args: {
   // Later loads of the same version do not restart the subscription: it hears every change from there on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once per version and visible spell, from the revision then held
   const input = useMemo(
-    () =>
-      loaded && versionId && visible
-        ? { spaceId, versionId, revision: loaded.versionRevision, calcStatus: loaded.calcStatus }
-        : skipToken,
+    () => (loaded && versionId && visible ? { spaceId, versionId } : skipToken),
     [spaceId, versionId, !!loaded, visible],
   );
   trpc.versions.live.useSubscription(input, {
