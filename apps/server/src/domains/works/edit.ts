@@ -86,7 +86,11 @@ async function editHeld(
     ({ conflicts, results } = run);
     saved = documentWithResults(document, run.results);
   }
-  await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit');
+  // Not rolled up by the undo record: a calculated save wrote the roll-ups with its dates, and the
+  // document kept below must be exactly what the transaction wrote.
+  await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit', {
+    rollUp: false,
+  });
   const after = await versionFingerprints(client, spaceId, versionId);
   return {
     answer: {
