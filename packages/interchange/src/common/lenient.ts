@@ -106,6 +106,20 @@ export class ProblemLog {
     this.add(code, action, at, `${bare(e.message)} (${did})`, value, replacement);
   }
 
+  /**
+   * An optional value of a record: `read(text)`, or undefined when the text is empty. A text that cannot
+   * be read is reported where `at()` says (built only then) and left out, so the rest of the record is read.
+   */
+  readOrIgnore<T>(text: string | undefined, at: () => ProblemAt, read: (text: string) => T): T | undefined {
+    if (!text) return undefined;
+    try {
+      return read(text);
+    } catch (e) {
+      this.fromError(e, 'ignored', at(), text);
+      return undefined;
+    }
+  }
+
   /** Call once, after the last `add`. */
   finish(): void {
     if (this.overflow > 0) {

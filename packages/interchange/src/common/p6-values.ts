@@ -7,12 +7,10 @@
  */
 import { isoDate, minutesFromHours } from './dates.js';
 import type { InterchangeErrorLocation } from './errors.js';
+import { TextMemo } from './text-memo.js';
 import { own } from './xml-records.js';
 
 export { own };
-
-/** Entries per memo; a full memo is cleared (a bound for files with very many distinct texts). */
-const MEMO_SIZE = 50_000;
 
 /** Where a value is, built only when it is wrong. */
 export interface Locator {
@@ -20,41 +18,22 @@ export interface Locator {
 }
 
 export class P6Values {
-  private readonly dates = new Map<string, string>();
-  private readonly hours = new Map<string, number>();
-  private readonly texts = new Map<string, string>();
+  private readonly dates = new TextMemo<string>();
+  private readonly hours = new TextMemo<number>();
+  private readonly texts = new TextMemo<string>();
 
   /** `isoDate` of the text, once per distinct text. */
   date(text: string, at: Locator, field: string): string {
-    let date = this.dates.get(text);
-    if (date === undefined) {
-      date = isoDate(text, at.where(field));
-      if (this.dates.size >= MEMO_SIZE) this.dates.clear();
-      this.dates.set(own(text), date);
-    }
-    return date;
+    return this.dates.get(text, () => isoDate(text, at.where(field)));
   }
 
   /** `minutesFromHours` of the text, once per distinct text. */
   minutes(text: string, at: Locator, field: string): number {
-    let minutes = this.hours.get(text);
-    if (minutes === undefined) {
-      minutes = minutesFromHours(text, at.where(field));
-      if (this.hours.size >= MEMO_SIZE) this.hours.clear();
-      this.hours.set(own(text), minutes);
-    }
-    return minutes;
+    return this.hours.get(text, () => minutesFromHours(text, at.where(field)));
   }
 
   /** One owned string per distinct text, for texts many records repeat (ids of calendars, WBS, types). */
   shared(text: string): string {
-    if (text === '') return '';
-    let kept = this.texts.get(text);
-    if (kept === undefined) {
-      kept = own(text);
-      if (this.texts.size >= MEMO_SIZE) this.texts.clear();
-      this.texts.set(kept, kept);
-    }
-    return kept;
+    return text === '' ? '' : this.texts.get(text, (kept) => kept);
   }
 }

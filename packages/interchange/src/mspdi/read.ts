@@ -21,6 +21,7 @@ import {
   type IxRecorded,
   type IxRelationType,
 } from '../common/model.js';
+import { TextMemo } from '../common/text-memo.js';
 import { finishRead } from '../common/validate.js';
 import { own } from '../common/xml-records.js';
 import type { XNode } from '../common/xml-stream.js';
@@ -156,16 +157,12 @@ export async function readMspdi(
   p.code = settings.Name || '';
   const projectAt = (field: string) => ({ table: 'Project', record: p.name || undefined, field });
   /** A project date that cannot be read is left out (a missing start is mended by `repairProject`). */
-  const projectDate = (field: string): string | undefined => {
-    const text = settings[field];
-    if (!text) return undefined;
-    try {
-      return isoDate(text, where(field));
-    } catch (e) {
-      log.fromError(e, 'ignored', projectAt(field), text);
-      return undefined;
-    }
-  };
+  const projectDate = (field: string): string | undefined =>
+    log.readOrIgnore(
+      settings[field],
+      () => projectAt(field),
+      (text) => isoDate(text, where(field)),
+    );
   const projectNumber = (field: string, max: number, fallback: number): number => {
     const text = settings[field];
     if (!text) return fallback;
@@ -298,8 +295,6 @@ export async function readMspdi(
 }
 
 const NOWHERE: InterchangeErrorLocation = {};
-/** Entries of the reader's memo of dates and durations. */
-const MEMO_SIZE = 50_000;
 
 /** Where in a task: its line, UID and the field. */
 function taskAt(t: TaskRecord, field: string): InterchangeErrorLocation {
@@ -345,10 +340,10 @@ class TaskConverter {
   private error: unknown;
   /**
    * Dates and durations read so far, by their text: a schedule repeats them, so each is parsed once and
-   * the activities share one string per date. Bounded: cleared when full.
+   * the activities share one string per date.
    */
-  private readonly dates = new Map<string, string>();
-  private readonly durations = new Map<string, number>();
+  private readonly dates = new TextMemo<string>();
+  private readonly durations = new TextMemo<number>();
 
   constructor(
     private readonly p: IxProject,
@@ -382,14 +377,11 @@ class TaskConverter {
 
   /** A number field of a task; one that cannot be read is left out, reported. */
   private num(t: TaskRecord, i: number, max?: number): number | undefined {
-    const text = t.fields[i];
-    if (!text) return undefined;
-    try {
-      return taskNumber(t, i, max);
-    } catch (e) {
-      this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
-      return undefined;
-    }
+    return this.log.readOrIgnore(
+      t.fields[i],
+      () => this.problemAt(t, TASK_FIELD_NAMES[i]!),
+      () => taskNumber(t, i, max),
+    );
   }
 
   /** The dates, floats and critical flag MS Project calculated and stored for a task. */
@@ -432,41 +424,26 @@ class TaskConverter {
 
   /** A date field of a task; one that cannot be read is left out, reported. */
   private date(t: TaskRecord, i: number): string | undefined {
-    const text = t.fields[i];
-    if (!text) return undefined;
-    try {
-      return this.dateOf(t, TASK_FIELD_NAMES[i]!, text);
-    } catch (e) {
-      this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
-      return undefined;
-    }
+    return this.log.readOrIgnore(
+      t.fields[i],
+      () => this.problemAt(t, TASK_FIELD_NAMES[i]!),
+      (text) => this.dateOf(t, TASK_FIELD_NAMES[i]!, text),
+    );
   }
 
   private dateOf(t: TaskRecord, field: string, text: string): string {
-    let date = this.dates.get(text);
-    if (date === undefined) {
-      date = inTask(t, field, (where) => isoDate(text, where));
-      if (this.dates.size >= MEMO_SIZE) this.dates.clear();
-      this.dates.set(own(text), date);
-    }
-    return date;
+    return this.dates.get(text, () => inTask(t, field, (where) => isoDate(text, where)));
   }
 
+  /** A duration field of a task; one that cannot be read is left out, reported. */
   private duration(t: TaskRecord, i: number): number | undefined {
-    const text = t.fields[i];
-    if (!text) return undefined;
-    let minutes = this.durations.get(text);
-    if (minutes === undefined) {
-      try {
-        minutes = inTask(t, TASK_FIELD_NAMES[i]!, (where) => minutesFromIsoDuration(text, where));
-      } catch (e) {
-        this.log.fromError(e, 'ignored', this.problemAt(t, TASK_FIELD_NAMES[i]!), text);
-        return undefined;
-      }
-      if (this.durations.size >= MEMO_SIZE) this.durations.clear();
-      this.durations.set(text, minutes);
-    }
-    return minutes;
+    const field = TASK_FIELD_NAMES[i]!;
+    return this.log.readOrIgnore(
+      t.fields[i],
+      () => this.problemAt(t, field),
+      (text) =>
+        this.durations.get(text, () => inTask(t, field, (where) => minutesFromIsoDuration(text, where))),
+    );
   }
 
   private convert(t: TaskRecord): void {

@@ -225,15 +225,12 @@ export async function readPmxml(
   p.options.raw = settings;
   const where = (field: string) => ({ element: 'Project', field });
   const projectAt = (field: string) => ({ table: 'Project', record: settings.Id, field });
-  const date = (v: string | undefined, field: string) => {
-    if (!v) return undefined;
-    try {
-      return isoDate(v, where(field));
-    } catch (e) {
-      log.fromError(e, 'ignored', projectAt(field), v);
-      return undefined;
-    }
-  };
+  const date = (v: string | undefined, field: string) =>
+    log.readOrIgnore(
+      v,
+      () => projectAt(field),
+      (text) => isoDate(text, where(field)),
+    );
   p.code = settings.Id ?? '';
   p.name = settings.Name ?? '';
   p.start = date(settings.PlannedStartDate || settings.StartDate, 'PlannedStartDate') ?? '';
@@ -479,26 +476,18 @@ function activityOf(
     );
     type = 'task';
   }
-  const hrs = (k: number, field: string) => {
-    const text = f[k];
-    if (!text) return undefined;
-    try {
-      return values.minutes(text, at, field);
-    } catch (e) {
-      log.fromError(e, 'ignored', problemAt(field), text);
-      return undefined;
-    }
-  };
-  const date = (k: number, field: string) => {
-    const text = f[k];
-    if (!text) return undefined;
-    try {
-      return values.date(text, at, field);
-    } catch (e) {
-      log.fromError(e, 'ignored', problemAt(field), text);
-      return undefined;
-    }
-  };
+  const hrs = (k: number, field: string) =>
+    log.readOrIgnore(
+      f[k],
+      () => problemAt(field),
+      (text) => values.minutes(text, at, field),
+    );
+  const date = (k: number, field: string) =>
+    log.readOrIgnore(
+      f[k],
+      () => problemAt(field),
+      (text) => values.date(text, at, field),
+    );
   const status = t(ACTIVITY.Status);
   const wbs = t(ACTIVITY.WBSObjectId);
   const a: IxActivity = {
@@ -531,13 +520,12 @@ function activityOf(
     udfs: {},
   };
   if (a.status === 'in_progress') a.remainingMinutes = hrs(ACTIVITY.RemainingDuration, 'RemainingDuration');
-  const pct = t(ACTIVITY.PhysicalPercentComplete);
-  if (pct)
-    try {
-      a.percentComplete = number(pct, at.where('PhysicalPercentComplete')) * 100;
-    } catch (e) {
-      log.fromError(e, 'ignored', problemAt('PhysicalPercentComplete'), pct);
-    }
+  const percent = log.readOrIgnore(
+    f[ACTIVITY.PhysicalPercentComplete],
+    () => problemAt('PhysicalPercentComplete'),
+    (text) => number(text, at.where('PhysicalPercentComplete')) * 100,
+  );
+  if (percent !== undefined) a.percentComplete = percent;
   for (const [typeAt, dateAt, typeField, dateField, key] of CONSTRAINT_FIELDS) {
     const c = t(typeAt);
     if (!c || c === 'None') continue;

@@ -122,36 +122,27 @@ export class XerReading {
   }
 
   date(f: string): string | undefined {
-    const v = this.row.get(f);
-    if (!v) return undefined;
-    try {
-      return this.values.date(v, this.row, f);
-    } catch (e) {
-      this.log.fromError(e, 'ignored', this.row.at(f), v);
-      return undefined;
-    }
+    return this.log.readOrIgnore(
+      this.row.get(f),
+      () => this.row.at(f),
+      (v) => this.values.date(v, this.row, f),
+    );
   }
 
   hours(f: string): number | undefined {
-    const v = this.row.get(f);
-    if (!v) return undefined;
-    try {
-      return this.values.minutes(v, this.row, f);
-    } catch (e) {
-      this.log.fromError(e, 'ignored', this.row.at(f), v);
-      return undefined;
-    }
+    return this.log.readOrIgnore(
+      this.row.get(f),
+      () => this.row.at(f),
+      (v) => this.values.minutes(v, this.row, f),
+    );
   }
 
   num(f: string, max?: number): number | undefined {
-    const v = this.row.get(f);
-    if (!v) return undefined;
-    try {
-      return number(v, this.row.where(f), max);
-    } catch (e) {
-      this.log.fromError(e, 'ignored', this.row.at(f), v);
-      return undefined;
-    }
+    return this.log.readOrIgnore(
+      this.row.get(f),
+      () => this.row.at(f),
+      (v) => number(v, this.row.where(f), max),
+    );
   }
 
   /** A type code P6 does not define: its default, reported. */
