@@ -33,20 +33,30 @@ describe('new works', () => {
     expect((wrong.body as { error_code: string }).error_code).toBe('InvalidHierarchy');
   });
 
-  it('are coded by the numbering of the row they follow', async () => {
+  it('are coded by the schedule’s numbering, read once from its codes', async () => {
     const { v } = await scheduleWithVersion(s.ok);
     const first = await s.ok<Work>('POST', `${v}/wbs`, { name: 'без кода' });
     expect(first.code).toBe('A1000');
     const second = await s.ok<Work>('POST', `${v}/wbs`, { name: 'второй', afterId: first.id });
     expect(second.code).toBe('A1010');
+    // The numbering is the schedule's now: a row coded otherwise does not change it.
     const wbs = await s.ok<Work>('POST', `${v}/wbs`, { name: 'Раздел', code: 'EX-0040' });
     const inside = await s.ok<Work>('POST', `${v}/wbs`, { name: 'в разделе', afterId: wbs.id });
-    expect(inside.code).toBe('EX-0050');
-    // Placed after A1000 while A1010 exists: past the largest number, never a taken code.
+    expect(inside.code).toBe('A1020');
+    // A code typed meanwhile is passed over, never repeated.
+    await s.ok<Work>('POST', `${v}/wbs`, { name: 'занят', code: 'A1030' });
     const middle = await s.ok<Work>('POST', `${v}/wbs`, { name: 'между', afterId: first.id });
-    expect(middle.code).toBe('A1020');
+    expect(middle.code).toBe('A1040');
     const given = await s.ok<Work>('POST', `${v}/wbs`, { name: 'свой код', code: 'Z-1' });
     expect(given.code).toBe('Z-1');
+  });
+
+  it('continue an imported schedule’s own numbering', async () => {
+    const { v } = await scheduleWithVersion(s.ok);
+    await s.ok<Work>('POST', `${v}/wbs`, { name: 'a', code: 'EX-0030' });
+    const b = await s.ok<Work>('POST', `${v}/wbs`, { name: 'b', code: 'EX-0040' });
+    const next = await s.ok<Work>('POST', `${v}/wbs`, { name: 'c', afterId: b.id });
+    expect(next.code).toBe('EX-0050');
   });
 });
 

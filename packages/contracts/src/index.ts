@@ -8,6 +8,7 @@ export * from './errors';
 export * from './interchange';
 export * from './masks';
 export * from './messages';
+export * from './numbering';
 export * from './print';
 export * from './probe';
 export * from './resources';

@@ -23,5 +23,6 @@ export const VALIDATION = {
   outOfRange: 'validation.out_of_range',
   filterNameTaken: 'validation.filter_name_taken',
   viewTooLarge: 'validation.view_too_large',
+  summaryRolledUp: 'validation.summary_rolled_up',
 } as const;
 export type ValidationMessageId = (typeof VALIDATION)[keyof typeof VALIDATION];

@@ -245,6 +245,19 @@ export const workFields = z.object({
 });
 export type WorkFields = z.infer<typeof workFields>;
 
+/**
+ * The fields of a summary (a `sum` row with works under it) that are the roll-up of its works: neither
+ * the grid nor the server lets them be set on the summary itself (docs/product-rules.md, "Summary roll-ups").
+ */
+export const SUMMARY_ROLLED_UP_FIELDS = [
+  'durationMinutes',
+  'progress',
+  'status',
+  'planVolume',
+  'factVolume',
+  'unit',
+] as const satisfies readonly (keyof WorkFields)[];
+
 const orderedDates = (v: Partial<WorkFields>) =>
   ['plan', 'approved', 'fact'].every((kind) => {
     const start = v[`${kind}Start` as keyof WorkFields] as string | null | undefined;

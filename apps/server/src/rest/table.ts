@@ -109,6 +109,7 @@ const SPACE_ROUTES: PathTable = {
   // Schedules (API)
   '/schedules/:scheduleId/versions': { GET: 'versions.list' },
   '/schedules/:scheduleId/versions/create': { POST: 'versions.create' },
+  '/schedules/:scheduleId/code-numbering': { GET: 'works.numbering.get', PUT: 'works.numbering.save' },
   '/schedules/:scheduleId/attributes/all': { GET: 'attributes.list' },
   '/schedules/:scheduleId/attributes/all/role/:roleId': { GET: 'attributes.list' },
   '/schedules/:scheduleId/attributes/access': { POST: 'attributes.setAccess' },

@@ -1,7 +1,8 @@
 /**
  * Automatic codes of new works, in the manner of P6's activity-ID numbering: a prefix, a number and an
- * increment. The pattern is not stored; it is read from the codes the schedule already has, so imported
- * schedules keep their own ("A1010" → "A1020", "1.2.3" → "1.2.4", "EX-0040" → "EX-0050").
+ * increment, kept per schedule (`numbering.ts`). A schedule without one stored gets it read once from the
+ * codes it already has, so imported schedules keep their own ("A1010" → "A1020", "1.2.3" → "1.2.4",
+ * "EX-0040" → "EX-0050").
  */
 
 /** A code split into the text before its trailing digits and those digits; null without trailing digits. */
@@ -47,32 +48,70 @@ export function codeIncrement(numbers: readonly number[]): number {
   return best;
 }
 
+/** A schedule's numbering of new works: `prefix` + a number padded to `width` digits, counting by `increment`. */
+export interface Numbering {
+  prefix: string;
+  start: number;
+  increment: number;
+  width: number;
+  /** The number the next new work tries first. */
+  next: number;
+}
+
+/** The code of number `n` in a numbering. */
+export const numberedCode = (numbering: Pick<Numbering, 'prefix' | 'width'>, n: number) =>
+  `${numbering.prefix}${String(n).padStart(numbering.width, '0')}`;
+
 /**
- * The next code after `anchor` (the code of the row the new work follows, or of a work near it), given
- * every code of the version that starts with the anchor's prefix: the largest number of that prefix plus
- * the increment, padded to the anchor's width, and never one of `taken`. Without a numbered anchor the
- * schedule's numbering starts at P6's default.
+ * The numbering a schedule's codes follow, read once when it has none stored: the pattern of `anchor`
+ * (the code of the row the new work follows, or of a work near it) over every code of the version that
+ * starts with the anchor's prefix — the largest number of that prefix plus the increment, padded to the
+ * anchor's width. Without a numbered anchor the numbering is P6's default.
  */
-export function nextCode(anchor: string | null | undefined, codes: Iterable<string>): string {
+export function numberingOf(anchor: string | null | undefined, codes: Iterable<string>): Numbering {
   const pattern = codePattern(anchor);
-  const taken = new Set<string>();
-  for (const code of codes) taken.add(code.trim());
-  const prefix = pattern?.prefix ?? DEFAULT_CODE.prefix;
-  const width = pattern?.width ?? 0;
+  if (!pattern) return { ...DEFAULT_CODE, width: 0, next: DEFAULT_CODE.start };
   const numbers: number[] = [];
-  for (const code of taken) {
-    if (!code.startsWith(prefix)) continue;
-    const rest = code.slice(prefix.length);
+  for (const raw of codes) {
+    const code = raw.trim();
+    if (!code.startsWith(pattern.prefix)) continue;
+    const rest = code.slice(pattern.prefix.length);
     if (/^\d{1,9}$/.test(rest)) numbers.push(Number(rest));
   }
-  const increment = pattern
-    ? codeIncrement(numbers.length ? numbers : [pattern.number])
-    : DEFAULT_CODE.increment;
+  const increment = codeIncrement(numbers.length ? numbers : [pattern.number]);
   // A loop, not Math.max(...numbers): a version may hold more codes than a call takes arguments.
-  let highest = pattern?.number ?? null;
-  for (const n of numbers) if (highest === null || n > highest) highest = n;
-  let next = highest === null ? DEFAULT_CODE.start : highest + increment;
-  const text = (n: number) => `${prefix}${String(n).padStart(width, '0')}`;
-  while (taken.has(text(next))) next += increment;
-  return text(next);
+  let highest = pattern.number;
+  for (const n of numbers) if (n > highest) highest = n;
+  return {
+    prefix: pattern.prefix,
+    start: pattern.number,
+    increment,
+    width: pattern.width,
+    next: highest + increment,
+  };
+}
+
+/** The first of `count` numbers from `from` by `increment` whose code is not in `taken`, else null. */
+export function firstFree(
+  numbering: Pick<Numbering, 'prefix' | 'width' | 'increment'>,
+  from: number,
+  count: number,
+  taken: ReadonlySet<string>,
+): number | null {
+  for (let k = 0, n = from; k < count; k++, n += numbering.increment)
+    if (!taken.has(numberedCode(numbering, n))) return n;
+  return null;
+}
+
+/**
+ * The next code after `anchor` given the version's codes (`numberingOf`), never one of `codes`: what the
+ * first new work of a schedule without a stored numbering gets.
+ */
+export function nextCode(anchor: string | null | undefined, codes: Iterable<string>): string {
+  const taken = new Set<string>();
+  for (const code of codes) taken.add(code.trim());
+  const numbering = numberingOf(anchor, taken);
+  let next = numbering.next;
+  while (taken.has(numberedCode(numbering, next))) next += numbering.increment;
+  return numberedCode(numbering, next);
 }

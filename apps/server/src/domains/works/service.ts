@@ -9,7 +9,6 @@ import { AppError } from '../../errors';
 import { rollUpStoredSummaries } from '../calculation';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
-import { nextCode } from './codes';
 import {
   checkWorkReferences,
   periodDates,
@@ -18,7 +17,9 @@ import {
   workAssignments,
   writeAttributeValues,
 } from './fields';
+import { takeWorkCode } from './numbering';
 import { orderKeyAfter } from './order';
+import { refuseRolledUpEdit } from './summaries';
 
 async function attributeValuesOf(on: Sql, workIds: string[]) {
   const rows = await kyselyOf(on)
@@ -143,35 +144,6 @@ async function siblingBefore(
   return rows[0]?.id ?? null;
 }
 
-/**
- * The code of a new work (docs/product-rules.md, "Codes of new works"): the numbering of the row it is placed
- * next to, else of the nearest coded sibling, else of the version's latest coded work, continued past the
- * largest number of that prefix.
- */
-async function newWorkCode(
-  client: pg.PoolClient,
-  versionId: string,
-  parentId: string | null,
-  neighbourId: string | null,
-): Promise<string> {
-  const db = kyselyOf(client);
-  const { rows: anchors } = await sql<{ code: string }>`
-    SELECT code FROM works
-    WHERE "versionId" = ${versionId} AND code ~ '[0-9]$'
-    ORDER BY id = ${neighbourId}::uuid IS TRUE DESC, "parentId" IS NOT DISTINCT FROM ${parentId} DESC,
-      "createdAt" DESC, id DESC
-    LIMIT 1`.execute(db);
-  const anchor = anchors[0]?.code ?? null;
-  const prefix = anchor?.replace(/\d+$/, '') ?? '';
-  const { rows } = await sql<{ code: string }>`
-    SELECT code FROM works
-    WHERE "versionId" = ${versionId} AND starts_with(code, ${prefix}) AND code ~ '[0-9]$'`.execute(db);
-  return nextCode(
-    anchor,
-    rows.map((r) => r.code),
-  );
-}
-
 export async function createWork(
   ctx: SpaceContext,
   input: Partial<WorkFields> & {
@@ -202,7 +174,10 @@ export async function createWork(
       undo.works(ids),
     );
     if (!fields.code?.trim())
-      fields.code = await newWorkCode(client, versionId, parentId, afterId ?? beforeId ?? null);
+      fields.code = await takeWorkCode(client, spaceId, version.scheduleId, versionId, {
+        parentId,
+        neighbourId: afterId ?? beforeId ?? null,
+      });
     const db = kyselyOf(client);
     const { id } = await db
       .insertInto('works')
@@ -266,6 +241,7 @@ export async function bulkUpdateWorks(
     await checkEditingPeriod(ctx, client, periodDates(set));
     await checkWorkReferences(ctx, client, version.scheduleId, set);
     await lockWorks(client, versionId, works);
+    await refuseRolledUpEdit(client, versionId, ids, set);
     const undo = new UndoRecorder(client);
     await undo.works(ids);
     const { attributes, ...columns } = set;

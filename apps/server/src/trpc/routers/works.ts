@@ -1,9 +1,11 @@
 import {
   applyEditInput,
   bulkUpdateWorksInput,
+  codeNumberingInput,
   createWorkInput,
   deleteWorksInput,
   moveWorkInput,
+  saveCodeNumberingInput,
   shiftWorkInput,
   updateWorkInput,
   versionInput,
@@ -48,6 +50,11 @@ export const worksRouter = router({
       }),
     )
     .query(({ ctx, input }) => works.searchWorks(ctx, input)),
+  /** The schedule's numbering of new works (a prefix, a start number, an increment), shared by its versions. */
+  numbering: router({
+    get: spaceQuery('schedule.view', codeNumberingInput, works.getCodeNumbering),
+    save: spaceMutation('schedule.edit', saveCodeNumberingInput, works.saveCodeNumbering),
+  }),
   /** The caller's collapsed and checked rows of a version. */
   viewState: spaceQuery('schedule.view', versionInput, (ctx, input) =>
     works.workViewState(ctx, input.versionId),
