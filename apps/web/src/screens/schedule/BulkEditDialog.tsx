@@ -11,7 +11,7 @@ import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { daysToMinutes, parseDateText, parseNumberText } from '../../lib/schedule-time';
 import { api } from '../../lib/trpc';
-import { check, parseAttributeText } from './columns';
+import { check, isRolledUpField, isRolledUpSummary, parseAttributeText } from './columns';
 
 type Kind = 'select' | 'date' | 'number' | 'days' | 'text' | 'limit';
 /** The fields a bulk edit sets, each with the grid column that names it and its editor. */
@@ -147,13 +147,17 @@ export function BulkEditDialog({
       : ([field as Field, workFields.shape[field as Field]] as const);
     const invalid = check(schema, set[name]);
     if (invalid) return setProblem(invalid);
+    // A summary's rolled-up fields follow its works (the server refuses them): the edit passes it by.
+    const targets =
+      !attribute && isRolledUpField(field) ? rows.filter((r) => !isRolledUpSummary(model, r)) : rows;
+    if (!targets.length) return setProblem(t('validation.summary_rolled_up'));
     setBusy(true);
     try {
       const result = await api.works.bulkUpdate.mutate(
         {
           spaceId,
           versionId,
-          works: rows.map((r) => ({ workId: model.ids[r]!, revision: model.revision[r]! })),
+          works: targets.map((r) => ({ workId: model.ids[r]!, revision: model.revision[r]! })),
           set,
         },
         { context: { showsIssues: true } },

@@ -11,6 +11,7 @@ import type { VersionInfo } from '../../lib/schedule-types';
 import { trpc } from '../../lib/trpc';
 import { ExportMenu } from '../import/ExportMenu';
 import { UploadDialog } from '../import/UploadDialog';
+import { CodeNumbering } from './CodeNumbering';
 import { CompareDialog } from './CompareDialog';
 
 type Version = VersionInfo;
@@ -113,6 +114,7 @@ export function VersionsPanel({
         editable={manage && !current.locked}
         onSaved={onChanged}
       />
+      <CodeNumbering scheduleId={scheduleId} editable={can('schedule.edit')} />
       <div className="panel-row">
         <Button variant="ghost" disabled={!manage} onClick={() => setDialog('copyTo')}>
           {t('versions.copy_to')}

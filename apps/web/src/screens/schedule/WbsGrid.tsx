@@ -11,7 +11,14 @@ import {
 import { useT } from '../../lib/i18n';
 import { ContextMenu } from './wbs-grid/ContextMenu';
 import { scheduleKeyCommand } from './wbs-grid/keys';
-import { type GridColumn, type GridCursor, HEADER_HEIGHT, ROW_HEIGHT, type RowMenu } from './wbs-grid/types';
+import {
+  cellEditable,
+  type GridColumn,
+  type GridCursor,
+  HEADER_HEIGHT,
+  ROW_HEIGHT,
+  type RowMenu,
+} from './wbs-grid/types';
 import { useGridNavigation } from './wbs-grid/useGridNavigation';
 import { WbsHeader, WbsRow } from './wbs-grid/WbsRows';
 
@@ -80,7 +87,7 @@ export function WbsGrid(props: Props) {
     onCursor: props.onCursor,
     onSelect: props.onSelect,
     onKey: props.onKey,
-    canEdit: (at) => !readOnly && !!columns[at.col]?.editor,
+    canEdit: (at) => !readOnly && cellEditable(columns[at.col], rows[at.row]),
     startEdit: setEditing,
     editing: editing !== null,
     scroller,
@@ -95,11 +102,11 @@ export function WbsGrid(props: Props) {
     const request = props.editRequest;
     if (!request || handledEdit.current === request.token) return;
     handledEdit.current = request.token;
-    if (!readOnly && columns[request.cursor.col]?.editor) {
+    if (!readOnly && cellEditable(columns[request.cursor.col], rows[request.cursor.row])) {
       virtualizer.scrollToIndex(request.cursor.row);
       setEditing(request.cursor);
     }
-  }, [props.editRequest, readOnly, columns, virtualizer]);
+  }, [props.editRequest, readOnly, columns, rows, virtualizer]);
 
   const focusGrid = () => scroller.current?.focus({ preventScroll: true });
 

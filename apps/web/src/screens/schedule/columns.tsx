@@ -1,3 +1,5 @@
+import { SUMMARY_ROLLED_UP_FIELDS, WORK_TYPES } from '@takt/contracts';
+import type { ScheduleModel } from '../../lib/columnar';
 import { attributeColumnKey, type ColumnSetting } from '../../lib/grid-columns';
 import { attributeColumn } from './column-groups/attribute-column';
 import { checkColumn } from './column-groups/check-column';
@@ -12,6 +14,31 @@ import type { GridColumn } from './WbsGrid';
 
 export { check, parseAttributeText } from './column-groups/cells';
 export type { ColumnContext, WorkPatch } from './column-groups/context';
+
+/** The type index of a summary row (`WORK_TYPES[0]`). */
+const SUM_TYPE = WORK_TYPES.indexOf('sum');
+
+/**
+ * Whether model row `row` is a summary whose duration, progress, status and volumes are its works' roll-up
+ * (a summary with rows under it): those cells are not edited, and bulk edits of them pass it by.
+ */
+export const isRolledUpSummary = (m: ScheduleModel, row: number) =>
+  m.type[row] === SUM_TYPE && m.childCount[row]! > 0;
+
+/** Whether setting `field` on a summary is refused (it is one of its roll-ups). */
+export const isRolledUpField = (field: string) =>
+  (SUMMARY_ROLLED_UP_FIELDS as readonly string[]).includes(field);
+
+/** Grid columns named otherwise than the work field they show. */
+const COLUMN_OF_FIELD: Partial<Record<string, string>> = {
+  durationMinutes: 'duration',
+  planVolume: 'volume',
+};
+
+/** The grid's columns of the work fields a summary rolls up (`SUMMARY_ROLLED_UP_FIELDS`). */
+const ROLLED_UP_COLUMNS: ReadonlySet<string> = new Set(
+  SUMMARY_ROLLED_UP_FIELDS.map((field) => COLUMN_OF_FIELD[field] ?? field),
+);
 
 /**
  * The grid's columns in the user's order and widths, each with its renderer and editor: the checkbox
@@ -48,11 +75,23 @@ export function buildColumns(settings: readonly ColumnSetting[], ctx: ColumnCont
           ),
         }
       : column;
+  // A summary's rolled-up cells are computed from its works: shown muted, with the reason, never edited.
+  const rolledUpHint = t('grid.rolled_up_hint');
+  const lockedFor = (row: number) => (isRolledUpSummary(ctx.model, row) ? rolledUpHint : null);
   for (const s of settings) {
     if (!s.visible) continue;
     const builtin = builtins[s.key];
     if (builtin) {
-      out.push(resizable({ key: s.key, width: s.width, title: t(`grid.col.${s.key}` as never), ...builtin }));
+      const locked = ROLLED_UP_COLUMNS.has(s.key) ? { lockedFor } : {};
+      out.push(
+        resizable({
+          key: s.key,
+          width: s.width,
+          title: t(`grid.col.${s.key}` as never),
+          ...builtin,
+          ...locked,
+        }),
+      );
       continue;
     }
     const attribute = attributesById.get(s.key);

@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
 import { daysToMinutes, hasDate, minutesToDays, parseNumberText } from '../../../lib/schedule-time';
 import { api } from '../../../lib/trpc';
+import { isRolledUpSummary } from '../columns';
 import type { GridState } from './useGridState';
 import type { ScheduleData } from './useScheduleData';
 
@@ -247,7 +248,10 @@ export function useStructureEdits({
   // ── progress and links of the selected works ────────────────────────────────────────────────────
   const setProgress = (percent: number) => {
     if (!model || !versionId || readOnly) return;
-    const works = selectedRows().map((r) => ({ workId: model.ids[r]!, revision: model.revision[r]! }));
+    // A summary's progress is its works' roll-up (the server refuses it): it follows them.
+    const works = selectedRows()
+      .filter((r) => !isRolledUpSummary(model, r))
+      .map((r) => ({ workId: model.ids[r]!, revision: model.revision[r]! }));
     if (!works.length) return;
     void run(() => api.works.bulkUpdate.mutate({ spaceId, versionId, works, set: { progress: percent } }));
   };

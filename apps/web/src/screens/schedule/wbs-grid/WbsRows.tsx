@@ -77,6 +77,7 @@ export function WbsRow({
       {columns.map((c, ci) => {
         const active = cursor.row === index && cursor.col === ci;
         const isEditing = editingCol === ci;
+        const locked = c.lockedFor?.(row) ?? null;
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the grid handles the keyboard for every cell
           // biome-ignore lint/a11y/useSemanticElements: cells of the virtualized ARIA grid
@@ -85,14 +86,18 @@ export function WbsRow({
             key={c.key}
             role="gridcell"
             aria-colindex={ci + 1}
-            className={`wbs-cell${c.align ? ` wbs-${c.align}` : ''}${active ? ' wbs-active' : ''}`}
+            className={`wbs-cell${c.align ? ` wbs-${c.align}` : ''}${active ? ' wbs-active' : ''}${
+              locked ? ' wbs-locked' : ''
+            }`}
             style={{ width: c.width }}
+            title={locked ?? undefined}
+            aria-readonly={locked ? true : undefined}
             onClick={(e) => onCellClick(e, ci, isEditing)}
             onDoubleClick={() => onCellDoubleClick(ci)}
             onContextMenu={isEditing || !onContextMenu ? undefined : (e) => onContextMenu(e, ci)}
             data-col={c.key}
           >
-            {isEditing && c.editor ? (
+            {isEditing && c.editor && !locked ? (
               <CellEditorView editor={c.editor} row={row} onDone={(next) => onEditDone(ci, next)} />
             ) : (
               c.render(row)

@@ -23,7 +23,16 @@ export interface GridColumn {
   /** Header content instead of the title (a "check all" box). */
   header?: () => ReactNode;
   editor?: CellEditor;
+  /**
+   * Why the cell of a row may not be edited although the column has an editor (a summary's rolled-up
+   * value), shown as the cell's tooltip; null where it may.
+   */
+  lockedFor?: (row: number) => string | null;
 }
+
+/** Whether the cell of column `column` in model row `row` opens an editor. */
+export const cellEditable = (column: GridColumn | undefined, row: number | undefined) =>
+  !!column?.editor && row !== undefined && !column.lockedFor?.(row);
 
 export interface GridCursor {
   /** Index into the visible rows. */
