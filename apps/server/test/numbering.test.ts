@@ -18,8 +18,8 @@ interface Numbering {
   stored: boolean;
 }
 
-const call = (method: string, path: string, body?: unknown, lang = 'en') =>
-  t.api(method, `/space/${s.spaceId}${path}`, body, { token: s.token, lang });
+const call = (method: string, path: string, body?: unknown, lang: 'en' | 'ru' = 'en') =>
+  t.api<Failure>(method, `/space/${s.spaceId}${path}`, body, { token: s.token, lang });
 
 describe('numbering of new works', () => {
   it('is read from the codes until saved, then new works of every version follow the saved one', async () => {
@@ -64,7 +64,7 @@ describe('numbering of new works', () => {
     const path = `/schedules/${scheduleId}/code-numbering`;
     const bad = await call('PUT', path, { prefix: 'A', start: '10a', increment: 0 }, 'ru');
     expect(bad.status).toBe(400);
-    const body = bad.body as Failure;
+    const body = bad.body;
     expect(body.error_code).toBe('ValidationError');
     expect(body.issues?.map((i) => i.path).sort()).toEqual(['increment', 'start']);
     expect(body.error_message).toEqual(expect.arrayContaining([expect.stringMatching(/[а-я]/)]));
@@ -90,7 +90,7 @@ describe('a summary’s rolled-up fields', () => {
     ]) {
       const refused = await call('PATCH', `${v}/wbs/${top.id}`, { ...patch, revision: summary.revision });
       expect(refused.status).toBe(400);
-      const body = refused.body as Failure;
+      const body = refused.body;
       expect(body.error_code).toBe('ValidationError');
       expect(body.issues).toEqual([
         expect.objectContaining({ path: Object.keys(patch)[0], message: 'validation.summary_rolled_up' }),

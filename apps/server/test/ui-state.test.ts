@@ -1,6 +1,6 @@
 import { UI_STATE_LIMITS } from '@takt/contracts';
 import { describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion, spaceForFile } from './fixtures';
+import { type Failure, ownSpace, scheduleWithVersion, spaceForFile, spaceMember } from './fixtures';
 
 const { t, s } = spaceForFile('ui-state', 'Виды');
 
@@ -18,14 +18,7 @@ const filter = {
 };
 
 /** Another member of the owner's space, with the given built-in role. */
-async function member(login: string, roleKey: string) {
-  const roles = await s.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-  const user = await t.signUp(login);
-  await s.ok('POST', '/users/invite', { login, roleId: roles.find((r) => r.key === roleKey)!.id });
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    t.api<T>(method, `/space/${s.spaceId}${path}`, body, { token: user.token });
-  return { ...user, call };
-}
+const member = (login: string, roleKey: string) => spaceMember(t, s, login, roleKey);
 
 describe('ui-state-config', () => {
   it('keeps a state per schedule and a default, and forgets them on null', async () => {
@@ -189,5 +182,49 @@ describe('saved filters', () => {
     expect((await s.ok<{ name: string }[]>('GET', '/ui-state-config/filters')).map((f) => f.name)).toEqual([
       'Критические',
     ]);
+  });
+
+  it('are changed by their author: conditions, name and sharing; a taken name or another’s filter refused', async () => {
+    const a = await s.ok<{ id: string }>('POST', '/ui-state-config/filters', { name: 'Первый', filter });
+    await s.ok('POST', '/ui-state-config/filters', { name: 'Второй', filter });
+    const conditions = [{ field: 'progress', op: 'gte', value: '50' }];
+    const changed = await s.ok<{ name: string; shared: boolean; filter: unknown; own: boolean }>(
+      'PATCH',
+      `/ui-state-config/filters/${a.id}`,
+      { name: 'Наполовину', filter: { match: 'all', conditions }, shared: true },
+    );
+    expect(changed).toMatchObject({ name: 'Наполовину', shared: true, own: true });
+    expect(changed.filter).toEqual({ match: 'all', conditions });
+    // Only the sharing changes: name and conditions stay.
+    const unshared = await s.ok<{ name: string; shared: boolean }>(
+      'PATCH',
+      `/ui-state-config/filters/${a.id}`,
+      {
+        shared: false,
+      },
+    );
+    expect(unshared).toMatchObject({ name: 'Наполовину', shared: false });
+
+    const taken = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/ui-state-config/filters/${a.id}`,
+      { name: 'второй' },
+      { token: s.token, lang: 'ru' },
+    );
+    expect(taken.status).toBe(400);
+    expect(taken.body.error_message).toEqual(['name: Фильтр с таким названием уже есть']);
+    const empty = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/ui-state-config/filters/${a.id}`,
+      { name: '  ' },
+      { token: s.token, lang: 'en' },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues?.[0]?.path).toBe('name');
+
+    await s.ok('PATCH', `/ui-state-config/filters/${a.id}`, { shared: true });
+    const planner = await member('ui-state-editor', 'planner');
+    const denied = await planner.call('PATCH', `/ui-state-config/filters/${a.id}`, { name: 'Чужой' });
+    expect(denied.status).toBe(404);
   });
 });

@@ -141,3 +141,9 @@ export const savedFilterFields = z.object({
 });
 export const createSavedFilterInput = savedFilterFields.extend({ spaceId: id });
 export const savedFilterInput = z.object({ spaceId: id, filterId: id });
+/** Changes a saved filter of the caller's own: its name, its conditions, whether it is shared. */
+export const updateSavedFilterInput = savedFilterInput.extend({
+  name: requiredText.optional(),
+  filter: gridFilter.optional(),
+  shared: z.boolean().optional(),
+});

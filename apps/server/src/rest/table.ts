@@ -315,7 +315,10 @@ const SPACE_ROUTES: PathTable = {
   // the body, none for the user's default) and the saved filters
   '/ui-state-config': { GET: 'uiState.get', POST: 'uiState.save' },
   '/ui-state-config/filters': { GET: 'uiState.filters.list', POST: 'uiState.filters.create' },
-  '/ui-state-config/filters/:filterId': { DELETE: 'uiState.filters.delete' },
+  '/ui-state-config/filters/:filterId': {
+    PATCH: 'uiState.filters.update',
+    DELETE: 'uiState.filters.delete',
+  },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

@@ -132,6 +132,34 @@ export async function createSavedFilter(
   return toSavedFilter(ctx, row);
 }
 
+/**
+ * Changes a filter of the caller's own (a filter shared by someone else is theirs to change): a new name
+ * the caller already uses for another filter is a validation error, as when saving one.
+ */
+export async function updateSavedFilter(
+  ctx: SpaceContext,
+  input: { filterId: string; name?: string; filter?: GridFilter; shared?: boolean },
+) {
+  const where = { id: input.filterId, spaceId: ctx.space.spaceId, userId: ctx.session.userId };
+  const data = {
+    ...(input.name !== undefined ? { name: input.name, nameKey: nameKey(input.name) } : {}),
+    ...(input.filter !== undefined ? { filter: input.filter as Prisma.InputJsonValue } : {}),
+    ...(input.shared !== undefined ? { shared: input.shared } : {}),
+  };
+  const row = await ctx.db.prisma
+    .$transaction(async (tx) => {
+      const updated = await tx.savedFilter.updateMany({ where, data });
+      if (updated.count === 0) throw new AppError('NotFound');
+      return tx.savedFilter.findFirstOrThrow({ where });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+        throw new AppError('ValidationError', {}, [{ path: 'name', message: VALIDATION.filterNameTaken }]);
+      throw error;
+    });
+  return toSavedFilter(ctx, row);
+}
+
 /** Deletes a filter of the caller's own (a filter shared by someone else is theirs to delete). */
 export async function deleteSavedFilter(ctx: SpaceContext, input: { filterId: string }) {
   const deleted = await ctx.db.prisma.savedFilter.deleteMany({

@@ -4,6 +4,7 @@ import {
   saveUiStateInput,
   spaceInput,
   uiStateInput,
+  updateSavedFilterInput,
 } from '@takt/contracts';
 import * as views from '../../domains/views';
 import { router, spaceMutation, spaceQuery } from '../trpc';
@@ -18,6 +19,7 @@ export const uiStateRouter = router({
   filters: router({
     list: spaceQuery('schedule.view', spaceInput, views.listSavedFilters),
     create: spaceMutation('schedule.view', createSavedFilterInput, views.createSavedFilter),
+    update: spaceMutation('schedule.view', updateSavedFilterInput, views.updateSavedFilter),
     delete: spaceMutation('schedule.view', savedFilterInput, views.deleteSavedFilter),
   }),
 });

@@ -7,6 +7,7 @@ import {
 } from '@takt/contracts';
 import { useState } from 'react';
 import { type Choice, CompactSelect } from '../../../components/compact-select';
+import { confirmedDelete } from '../../../components/confirm';
 import { Button, CrossButton } from '../../../components/ui';
 import { describeFailure } from '../../../lib/errors';
 import { appI18n, useT } from '../../../lib/i18n';
@@ -156,7 +157,18 @@ export function FilterBuilder({
   );
 }
 
-/** The saved filters: applied with a click; the filter shown saved under a name, shared or not. */
+/** A saved filter opened for editing: its id and the name and sharing as they are being edited. */
+interface Editing {
+  id: string;
+  name: string;
+  shared: boolean;
+}
+
+/**
+ * The saved filters: applied with a click; the author's own opened for editing (the builder then shows
+ * its conditions, and its name and sharing are changed below them), deleted after a confirmation; the
+ * filter shown saved under a new name, shared or not.
+ */
 function SavedFilters({
   spaceId,
   filter,
@@ -171,30 +183,61 @@ function SavedFilters({
   const list = trpc.uiState.filters.list.useQuery({ spaceId });
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const showIssue = (e: unknown, procedure: string) => {
+    const issue = describeFailure(e, procedure).issues[0];
+    setError(issue ? appI18n._(issue.message, issue.params) : null);
+  };
   const create = trpc.uiState.filters.create.useMutation({
     trpc: { context: { showsIssues: true } },
     onSuccess: () => {
       setName('');
+      setEditing(null);
       setError(null);
       notify('success', [t('views.filter_saved')]);
       void utils.uiState.filters.list.invalidate();
     },
-    onError: (e) => {
-      const issue = describeFailure(e, 'uiState.filters.create').issues[0];
-      setError(issue ? appI18n._(issue.message, issue.params) : null);
+    onError: (e) => showIssue(e, 'uiState.filters.create'),
+  });
+  const update = trpc.uiState.filters.update.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: () => {
+      setEditing(null);
+      setError(null);
+      notify('success', [t('views.filter_updated')]);
+      void utils.uiState.filters.list.invalidate();
     },
+    onError: (e) => showIssue(e, 'uiState.filters.update'),
   });
   const remove = trpc.uiState.filters.delete.useMutation({
-    onSuccess: () => void utils.uiState.filters.list.invalidate(),
+    onSuccess: (_, { filterId }) => {
+      if (editing?.id === filterId) setEditing(null);
+      notify('success', [t('views.filter_deleted')]);
+      void utils.uiState.filters.list.invalidate();
+    },
   });
+  const onDelete = async (f: { id: string; name: string; shared: boolean }) => {
+    const sure = await confirmedDelete(
+      t('views.delete_filter_title', { name: f.name }),
+      f.shared ? t('views.delete_filter_text') : undefined,
+    );
+    if (sure) remove.mutate({ spaceId, filterId: f.id });
+  };
+  const open = (f: { id: string; name: string; shared: boolean; filter: GridFilter }) => {
+    setEditing({ id: f.id, name: f.name, shared: f.shared });
+    setError(null);
+    onApply(f.filter);
+  };
+  const shownName = editing ? editing.name : name;
+  const shownShared = editing ? editing.shared : shared;
   return (
     <div className="views-saved">
       <strong>{t('views.saved_filters')}</strong>
       {list.data?.length ? (
         <ul className="views-saved-list">
           {list.data.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} className={editing?.id === f.id ? 'views-saved-editing' : undefined}>
               <button
                 type="button"
                 className="link-btn"
@@ -205,10 +248,22 @@ function SavedFilters({
               </button>
               {f.shared && <span className="views-tag">{t('views.shared')}</span>}
               {f.own && (
-                <CrossButton
-                  label={t('views.delete_filter', { name: f.name })}
-                  onClick={() => remove.mutate({ spaceId, filterId: f.id })}
-                />
+                <span className="views-saved-actions">
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={t('views.edit_filter', { name: f.name })}
+                    title={t('views.edit_filter', { name: f.name })}
+                    onClick={() => open(f)}
+                    data-testid="saved-filter-edit"
+                  >
+                    ✎
+                  </button>
+                  <CrossButton
+                    label={t('views.delete_filter', { name: f.name })}
+                    onClick={() => void onDelete(f)}
+                  />
+                </span>
               )}
             </li>
           ))}
@@ -220,25 +275,73 @@ function SavedFilters({
         className="views-save"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ spaceId, name, filter, shared });
+          if (editing)
+            update.mutate({
+              spaceId,
+              filterId: editing.id,
+              name: editing.name,
+              filter,
+              shared: editing.shared,
+            });
+          else create.mutate({ spaceId, name, filter, shared });
         }}
       >
+        {editing && <span className="views-editing">{t('views.editing_filter')}</span>}
         <input
           className="input input-compact"
           aria-label={t('views.filter_name')}
           placeholder={t('views.filter_name')}
-          value={name}
+          value={shownName}
           maxLength={32}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) =>
+            editing ? setEditing({ ...editing, name: e.target.value }) : setName(e.target.value)
+          }
           data-testid="filter-name"
         />
         <label className="check">
-          <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={shownShared}
+            onChange={(e) =>
+              editing ? setEditing({ ...editing, shared: e.target.checked }) : setShared(e.target.checked)
+            }
+            data-testid="filter-shared"
+          />
           <span>{t('views.share')}</span>
         </label>
-        <Button type="submit" disabled={!name.trim() || !filter.conditions.length} busy={create.isPending}>
-          {t('views.save_as')}
-        </Button>
+        <div className="views-save-buttons">
+          <Button
+            type="submit"
+            disabled={!shownName.trim() || !filter.conditions.length}
+            busy={editing ? update.isPending : create.isPending}
+            data-testid="filter-save"
+          >
+            {editing ? t('views.save_changes') : t('views.save_as')}
+          </Button>
+          {editing && (
+            <>
+              <Button
+                variant="ghost"
+                disabled={!editing.name.trim() || !filter.conditions.length}
+                busy={create.isPending}
+                onClick={() => create.mutate({ spaceId, name: editing.name, filter, shared: editing.shared })}
+                data-testid="filter-save-as"
+              >
+                {t('views.save_as')}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setEditing(null);
+                  setError(null);
+                }}
+                data-testid="filter-edit-cancel"
+              >
+                {t('views.cancel_edit')}
+              </Button>
+            </>
+          )}
+        </div>
         {error && (
           <div className="field-error" role="alert">
             {error}

@@ -31,7 +31,9 @@ function PanelButton({
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) onOpen(false);
+      const target = e.target as Element;
+      // A dialog the panel opened (the question before a saved filter is deleted) keeps it open.
+      if (!root.current?.contains(target) && !target.closest?.('.modal-backdrop')) onOpen(false);
     };
     const onEscape = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onOpen(false);
