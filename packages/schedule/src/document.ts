@@ -93,6 +93,21 @@ export interface ScheduleDocument extends WorkColumnArrays {
   externals: ExternalColumnArrays;
   scheduling: VersionScheduling;
   calendars: CalendarRecord[];
+  /**
+   * What the version's calculation scenario weighs its works' progress by in summaries, when the holder
+   * knows it (the browser asks the server; the payload does not carry it). Absent: by duration.
+   */
+  progressWeighting?: ProgressWeighting | null;
+}
+
+/**
+ * What a version's calculation scenario measures a work's progress by in its summaries' % complete
+ * (docs/product-rules.md, "Summary roll-ups"): its duration, its planned volume, or the planned labour or
+ * cost of its assignments — these given by work id (`byWork`, works without assignments absent).
+ */
+export interface ProgressWeighting {
+  measure: 'duration' | 'volume' | 'labour' | 'cost';
+  byWork?: ReadonlyMap<string, number>;
 }
 
 /** Fields of a document that both decoders read as they are. */

@@ -43,6 +43,7 @@ export {
   PAYLOAD_EPOCH,
   PAYLOAD_NO_DATE,
   type PayloadEnums,
+  type ProgressWeighting,
   type ScheduleColumns,
   type ScheduleDocument,
   textOf,
@@ -52,8 +53,10 @@ export {
 export { type EngineInput, engineInput, relationKey } from './engine-input.js';
 export { type Calculated, calculateDocument, previewEdit, rolledUpAfter, WhatIf } from './preview.js';
 export {
+  progressWeightsOf,
   ROLLED_UP_COLUMNS,
   type RollUpOptions,
+  type RollUpSource,
   rolledUpStatus,
   rollUpAncestors,
   rollUpChanged,

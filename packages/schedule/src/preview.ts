@@ -10,7 +10,7 @@ import { CompiledCalendars } from './calendars.js';
 import { type EditCommand, type EditPlan, planEdit } from './commands.js';
 import { hasDate, type ScheduleDocument, textOf } from './document.js';
 import { type EngineInput, engineInput, knownCalendars, relationKey, workInputOf } from './engine-input.js';
-import { rollUpSummaries, type SummaryRollUps } from './rollups.js';
+import { progressWeightsOf, rollUpSummaries, type SummaryRollUps } from './rollups.js';
 
 /** A document calculated: the input the engine got and what it computed (engine index = row). */
 export interface Calculated {
@@ -47,7 +47,8 @@ export function rolledUpAfter(
 /**
  * What saving an edit would compute: the commands applied to the document (refused as the server
  * refuses them, `EditRefused`), the edited document calculated with the same engine input the
- * server's save uses, and its summaries rolled up over the new dates (weighted by duration).
+ * server's save uses, and its summaries rolled up over the new dates (weighted as the server weighs
+ * them when the document carries the version's `progressWeighting`, else by duration).
  */
 export function previewEdit(
   doc: ScheduleDocument,
@@ -56,7 +57,8 @@ export function previewEdit(
 ): Calculated & { plan: EditPlan; rolled: SummaryRollUps } {
   const plan = planEdit(doc, commands);
   const calculated = calculateDocument(plan.document, today);
-  return { plan, ...calculated, rolled: rolledUpAfter(plan.document, calculated.result) };
+  const weights = progressWeightsOf(plan.document, plan.document.progressWeighting);
+  return { plan, ...calculated, rolled: rolledUpAfter(plan.document, calculated.result, weights) };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { calendarWorkingMinutesBetween, type Minutes } from '@takt/engine';
+import { calendarWorkingMinutesBetween, type Minutes, NO_TIME } from '@takt/engine';
 import { CompiledCalendars } from './calendars.js';
-import { hasDate, type ScheduleDocument, textOf } from './document.js';
+import { hasDate, type ProgressWeighting, type ScheduleDocument, textOf } from './document.js';
 
 /** Row values of the enums the roll-up reads (indices into `PAYLOAD_ENUMS`). */
 const SUM = 0;
@@ -27,6 +27,40 @@ export interface SummaryRollUps {
   unit: Int32Array;
 }
 
+/**
+ * The approved plan (baseline) of every row, which the payload does not carry: the server passes it
+ * from the stored rows. Dates in engine minutes (`NO_TIME` none), the volume NaN for none.
+ */
+export interface ApprovedColumns {
+  approvedStart: Int32Array;
+  approvedFinish: Int32Array;
+  approvedVolume: Float64Array;
+}
+
+/**
+ * What a roll-up reads of a document: the work columns it sums, the tree, the string table (units,
+ * calendar ids) and the calendars. A whole `ScheduleDocument` is one; the server also builds one of a
+ * few subtrees read from the database.
+ */
+export type RollUpSource = Pick<
+  ScheduleDocument,
+  | 'count'
+  | 'parent'
+  | 'type'
+  | 'progress'
+  | 'status'
+  | 'factStart'
+  | 'durationMinutes'
+  | 'planStart'
+  | 'planFinish'
+  | 'planVolume'
+  | 'factVolume'
+  | 'unit'
+  | 'calendar'
+  | 'strings'
+  | 'calendars'
+> & { scheduling: Pick<ScheduleDocument['scheduling'], 'defaultCalendarId'> };
+
 /** The work columns a roll-up writes onto summary rows. */
 export const ROLLED_UP_COLUMNS = [
   'durationMinutes',
@@ -50,6 +84,8 @@ export interface RollUpOptions {
    * none of whose works has a weight is weighted by duration.
    */
   weights?: Float64Array | null;
+  /** The approved plan of every row, rolled up too when given (`SummaryRollUps.approved`). */
+  approved?: ApprovedColumns;
 }
 
 /** Whether two numbers of a column are the same value (NaN, "none" in volume columns, equals itself). */
@@ -58,7 +94,7 @@ export const sameValue = (a: number, b: number) => a === b || (Number.isNaN(a) &
 const compiledByCalendars = new WeakMap<object, CompiledCalendars>();
 
 /** The document's calendars, compiled once for every copy of it (copies share the calendar list). */
-function calendarsOf(doc: ScheduleDocument): CompiledCalendars {
+function calendarsOf(doc: RollUpSource): CompiledCalendars {
   let compiled = compiledByCalendars.get(doc.calendars);
   if (!compiled || compiled.defaultId !== doc.scheduling.defaultCalendarId) {
     compiled = new CompiledCalendars(doc.calendars, doc.scheduling.defaultCalendarId);
@@ -82,7 +118,10 @@ function calendarsOf(doc: ScheduleDocument): CompiledCalendars {
  * "Works" are the rows that are neither summaries nor drafts; a summary with none under it keeps its
  * own values. O(rows), with a handful of scratch arrays.
  */
-export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = {}): SummaryRollUps {
+export function rollUpSummaries(
+  doc: RollUpSource,
+  options: RollUpOptions = {},
+): SummaryRollUps & { approved?: ApprovedColumns } {
   const n = doc.count;
   const start = options.start ?? doc.planStart;
   const finish = options.finish ?? doc.planFinish;
@@ -94,6 +133,12 @@ export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = 
     planVolume: doc.planVolume.slice(),
     factVolume: doc.factVolume.slice(),
     unit: doc.unit.slice(),
+  };
+  const approvedIn = options.approved;
+  const approved = approvedIn && {
+    approvedStart: approvedIn.approvedStart.slice(),
+    approvedFinish: approvedIn.approvedFinish.slice(),
+    approvedVolume: approvedIn.approvedVolume.slice(),
   };
   // Per row, what its subtree holds so far: works, completed ones, started ones; Σ duration and
   // Σ duration × progress; Σ weight and Σ weight × progress; Σ progress (for works without either).
@@ -109,6 +154,10 @@ export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = 
   const unit = new Int32Array(n).fill(-1);
   const planVolume = new Float64Array(n).fill(Number.NaN);
   const factVolume = new Float64Array(n).fill(Number.NaN);
+  // The approved plan of the subtree: earliest start, latest finish (NO_TIME: none), volume (NaN: none).
+  const approvedStart = approved ? new Int32Array(n).fill(NO_TIME) : null;
+  const approvedFinish = approved ? new Int32Array(n).fill(NO_TIME) : null;
+  const approvedVolume = approved ? new Float64Array(n).fill(Number.NaN) : null;
   let calendars: CompiledCalendars | null = null;
 
   for (let row = n - 1; row >= 0; row--) {
@@ -139,11 +188,16 @@ export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = 
       unit[row] = u >= 0 ? u : Number.isNaN(plan) && Number.isNaN(fact) ? -1 : NO_UNIT;
       planVolume[row] = plan;
       factVolume[row] = fact;
+      if (approvedIn) {
+        approvedStart![row] = approvedIn.approvedStart[row]!;
+        approvedFinish![row] = approvedIn.approvedFinish[row]!;
+        approvedVolume![row] = approvedIn.approvedVolume[row]!;
+      }
     }
     const p = doc.parent[row]!;
     if (p >= 0 && works[row]! > 0) mergeInto(p, row);
   }
-  return out;
+  return approved ? { ...out, approved } : out;
 
   function mergeInto(p: number, row: number) {
     works[p]! += works[row]!;
@@ -157,6 +211,11 @@ export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = 
     unit[p] = mergedUnit(unit[p]!, unit[row]!);
     planVolume[p] = addVolume(planVolume[p]!, planVolume[row]!);
     factVolume[p] = addVolume(factVolume[p]!, factVolume[row]!);
+    if (approvedStart) {
+      approvedStart[p] = earlier(approvedStart[p]!, approvedStart[row]!);
+      approvedFinish![p] = later(approvedFinish![p]!, approvedFinish![row]!);
+      approvedVolume![p] = addVolume(approvedVolume![p]!, approvedVolume![row]!);
+    }
   }
 
   /**
@@ -196,8 +255,19 @@ export function rollUpSummaries(doc: ScheduleDocument, options: RollUpOptions = 
     out.unit[row] = u >= 0 ? u : -1;
     out.planVolume[row] = u === MIXED_UNITS ? Number.NaN : planVolume[row]!;
     out.factVolume[row] = u === MIXED_UNITS ? Number.NaN : factVolume[row]!;
+    if (approved) {
+      approved.approvedStart[row] = approvedStart![row]!;
+      approved.approvedFinish[row] = approvedFinish![row]!;
+      // Approved volumes follow the planned ones' unit: none when the works' units differ.
+      approved.approvedVolume[row] = u === MIXED_UNITS ? Number.NaN : approvedVolume![row]!;
+    }
   }
 }
+
+/** The earlier of two dates where `NO_TIME` is "none" (only when both are). */
+const earlier = (a: number, b: number) => (!hasDate(a) ? b : !hasDate(b) ? a : Math.min(a, b));
+/** The later of two dates where `NO_TIME` is "none". */
+const later = (a: number, b: number) => (!hasDate(a) ? b : !hasDate(b) ? a : Math.max(a, b));
 
 /** A sum of volumes where NaN is "none": none only when both are. */
 const addVolume = (a: number, b: number) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : a + b);
@@ -235,15 +305,38 @@ export function rolledUpStatus(doc: ScheduleDocument): Uint8Array {
 }
 
 /**
+ * The weight of each row's progress in its summaries' % complete under a version's weighting (the
+ * server's `progressWeights` and the browser compute it here, so both roll up alike): null by duration,
+ * the planned volume by volume, the planned labour or cost of the work's assignments (`byWork`) by
+ * those; NaN for a row without the measure.
+ */
+export function progressWeightsOf(
+  doc: Pick<ScheduleDocument, 'count' | 'ids' | 'planVolume'>,
+  weighting: ProgressWeighting | null | undefined,
+): Float64Array | null {
+  if (!weighting || weighting.measure === 'duration') return null;
+  if (weighting.measure === 'volume') return doc.planVolume.slice();
+  const weights = new Float64Array(doc.count).fill(Number.NaN);
+  const byWork = weighting.byWork;
+  if (byWork && byWork.size > 0)
+    for (let row = 0; row < doc.count; row++) {
+      const w = byWork.get(doc.ids[row]!);
+      if (w !== undefined) weights[row] = w;
+    }
+  return weights;
+}
+
+/**
  * Writes the roll-ups of the summaries above `row` into the document in place — what the browser does
  * after an edit of a work's progress, duration or volumes, so its summaries are right before the next
- * calculation. Only the ancestors change (other summaries keep what the server wrote, weighted by the
- * version's scenario). False when the row has no summary above it.
+ * calculation. Only the ancestors change; % complete is weighted as the server weighs it when the
+ * document carries the version's weighting (`progressWeighting`), else by duration. False when the
+ * row has no summary above it.
  */
 export function rollUpAncestors(doc: ScheduleDocument, row: number): boolean {
   let p = doc.parent[row] ?? -1;
   if (p < 0) return false;
-  const r = rollUpSummaries(doc);
+  const r = rollUpSummaries(doc, { weights: progressWeightsOf(doc, doc.progressWeighting) });
   for (; p >= 0; p = doc.parent[p]!) for (const name of ROLLED_UP_COLUMNS) doc[name][p] = r[name][p]!;
   return true;
 }

@@ -10,4 +10,6 @@ export {
   recoverInterruptedCalculations,
   rollUpStoredSummaries,
 } from './service';
+export { rollUpSummariesAbove } from './stored-rollups';
 export { warmCalculationThread } from './thread';
+export { versionProgressWeighting } from './weights';

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { RELATION_DATA_COLUMNS } from '../../db/work-row';
+import { rollUpSummariesAbove } from '../calculation';
 import { WORK_COLUMNS } from '../versions';
 import {
   WORK_ROW_TABLES,
@@ -83,12 +84,21 @@ export class UndoRecorder {
     this.payload.remove[kind].push(...ids);
   }
 
+  /**
+   * Records the action. Before that, unless `rollUp` is false, the summaries above the works it touched
+   * are rolled up (docs/product-rules.md, "Summary roll-ups"): every change that records an undo — an
+   * edit, a bulk edit, a move, a delete, an assignment, a daily plan or fact — leaves them current. False
+   * only for a change that rolls them up itself (a saved edit calculates the version).
+   */
   async save(
     ctx: SpaceContext,
     versionId: string,
     kind: 'undo_wbs' | 'undo_relation' | 'undo_wdp',
     action: string,
+    { rollUp = true }: { rollUp?: boolean } = {},
   ) {
+    if (rollUp)
+      await rollUpSummariesAbove(this.client, ctx.space.spaceId, versionId, payloadWorkIds(this.payload));
     // A new change ends the redo of what was undone before it, as in any editor: those snapshots no longer
     // describe a state the version can return to.
     await this.client.query(
@@ -101,6 +111,21 @@ export class UndoRecorder {
       [ctx.space.spaceId, versionId, ctx.session.userId, kind, action, JSON.stringify(this.payload)],
     );
   }
+}
+
+/**
+ * The works an undo payload touches: those it restores with the parents they had when recorded (a moved
+ * or deleted work's former summaries), those it removes, and those whose assignments or daily rows it
+ * restores. The summaries above them are the ones the change, its undo or its redo can move.
+ */
+export function payloadWorkIds(payload: UndoPayload): string[] {
+  const ids = new Set<string>(payload.remove.works);
+  for (const work of payload.restore.works as { id: string; parentId: string | null }[]) {
+    ids.add(work.id);
+    if (work.parentId) ids.add(work.parentId);
+  }
+  for (const snapshot of payload.restore.workRows ?? []) for (const id of snapshot.workIds) ids.add(id);
+  return [...ids];
 }
 
 function upsert(table: string, columns: readonly string[]): string {

@@ -1,8 +1,26 @@
+import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
+import { rollUpSummariesAbove } from '../calculation';
 import { versionForEdit, versionOf } from '../versions';
-import { redoSnapshot, type UndoPayload, undoPayloadApply } from './record';
+import { payloadWorkIds, redoSnapshot, type UndoPayload, undoPayloadApply } from './record';
+
+/**
+ * The works whose summaries applying these payloads can move, read before they are applied: the works
+ * they touch (`payloadWorkIds`) and the parents those have now — a work the undo deletes (one the
+ * action created) is gone afterwards, and so is the way up to its summaries.
+ */
+async function touchedWorks(client: pg.PoolClient, payloads: readonly UndoPayload[]): Promise<string[]> {
+  const ids = new Set(payloads.flatMap(payloadWorkIds));
+  if (ids.size === 0) return [];
+  const { rows } = await client.query<{ parentId: string }>(
+    `SELECT DISTINCT "parentId" FROM works WHERE id = ANY($1::uuid[]) AND "parentId" IS NOT NULL`,
+    [[...ids]],
+  );
+  for (const row of rows) ids.add(row.parentId);
+  return [...ids];
+}
 
 /** The version's undo list, latest first (actions not yet undone). */
 export async function listUndoActions(ctx: SpaceContext, versionId: string) {
@@ -38,6 +56,10 @@ export async function applyUndo(
     );
     if (rows.length === 0 || (target !== null && rows.at(-1)!.id !== target))
       throw new AppError('NothingToUndo');
+    const touched = await touchedWorks(
+      client,
+      rows.map((row) => row.payload),
+    );
     for (const row of rows) {
       // Each action's redo is read just before it is undone: the state its undo leaves is the one a redo
       // of the later actions starts from.
@@ -48,6 +70,8 @@ export async function applyUndo(
         JSON.stringify(redo),
       ]);
     }
+    // The summaries above what the undo put back are rolled up as any edit leaves them.
+    await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
     return { success: true as const, undone: rows.map((r) => r.id) };
   });
 }
@@ -71,7 +95,9 @@ export async function applyRedo(ctx: SpaceContext, input: { versionId: string })
     );
     const row = rows[0];
     if (!row?.redo) throw new AppError('NothingToRedo');
+    const touched = await touchedWorks(client, [row.redo]);
     await undoPayloadApply(client, row.redo);
+    await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
     await client.query(`UPDATE undo_actions SET "appliedAt" = NULL, redo = NULL WHERE id = $1::bigint`, [
       row.id,
     ]);

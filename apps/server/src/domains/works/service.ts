@@ -6,7 +6,6 @@ import type { SpaceContext } from '../../context';
 import { anyOf, inTransaction, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
-import { rollUpStoredSummaries } from '../calculation';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
 import {
@@ -216,17 +215,6 @@ export async function updateWork(
   return readWork(ctx.db.pool, ctx.space.spaceId, workId);
 }
 
-/** The fields of a work its summaries' roll-ups read (see `rollUpSummaries` in `@takt/schedule`). */
-const ROLLED_UP_FROM = [
-  'progress',
-  'status',
-  'durationMinutes',
-  'factStart',
-  'planVolume',
-  'factVolume',
-  'unit',
-] as const satisfies readonly (keyof WorkFields)[];
-
 /** Sets the same fields on many works in one statement; any stale revision refuses the whole edit. */
 export async function bulkUpdateWorks(
   ctx: SpaceContext,
@@ -251,9 +239,8 @@ export async function bulkUpdateWorks(
       .where('id', '=', anyOf(ids, 'uuid'))
       .execute();
     await writeAttributeValues(ctx, client, ids, attributes);
-    // Summaries show their works' new progress, status or volumes at once, not after the next calculation.
-    if (ROLLED_UP_FROM.some((field) => field in columns))
-      await rollUpStoredSummaries(client, spaceId, versionId);
+    // Recording the edit rolls up the summaries above the works: they show their new progress, status,
+    // volumes or approved plan at once, not after the next calculation.
     await undo.save(ctx, versionId, 'undo_wbs', action);
   });
   return { success: true as const, count: ids.length };

@@ -1,5 +1,5 @@
 import { versionInput } from '@takt/contracts';
-import { calculateVersion, calculationStatus } from '../../domains/calculation';
+import { calculateVersion, calculationStatus, versionProgressWeighting } from '../../domains/calculation';
 import { histogramWarm } from '../../domains/resources';
 import { router, spaceMutation, spaceQuery } from '../trpc';
 
@@ -8,4 +8,7 @@ export const calculationRouter = router({
     calculateVersion(ctx, input.versionId, histogramWarm),
   ),
   status: spaceQuery('schedule.view', versionInput, (ctx, input) => calculationStatus(ctx, input.versionId)),
+  progressWeighting: spaceQuery('schedule.view', versionInput, (ctx, input) =>
+    versionProgressWeighting(ctx, input.versionId),
+  ),
 });
