@@ -1,5 +1,5 @@
 import type { Calendar, CalendarSource } from './calendar.js';
-import { CALENDAR_INITIAL_WINDOW, calendarMaterialize, calendarWalk } from './calendar.js';
+import { CALENDAR_INITIAL_WINDOW, calendarCount, calendarMaterialize } from './calendar.js';
 import { EngineError } from './engine-error.js';
 import {
   MINUTES_PER_DAY,
@@ -94,12 +94,8 @@ export function calendarCompile(input: CalendarInput): Calendar {
     exceptionIntervals: Array.from(exceptionDays, (day) => exceptions.get(day)!),
   };
   const [windowFirst, windowEnd] = CALENDAR_INITIAL_WINDOW;
-  const before = calendarWalk(source, TIME_FIRST_DAY, windowFirst, null, null);
-  const inside = calendarWalk(source, windowFirst, windowEnd, null, null);
-  const after = calendarWalk(source, windowEnd, TIME_END_DAY, null, null);
-  if (before + inside + after === 0) {
-    throw new EngineError('invalid_calendar', `calendar "${id}" has no working time`, { calendarId: id });
-  }
+  const before = calendarCount(source, TIME_FIRST_DAY, windowFirst);
+  const after = calendarCount(source, windowEnd, TIME_END_DAY);
   const workingDays = week.filter((intervals) => intervals.length > 0);
   const weekMinutes = workingDays.reduce(
     (sum, intervals) => sum + intervals.reduce((s, [a, b]) => s + b - a, 0),
@@ -129,11 +125,15 @@ export function calendarCompile(input: CalendarInput): Calendar {
     workingBefore: empty,
     dayFirstInterval: empty,
     bucketFirstInterval: empty,
-    totalWorking: before + inside + after,
+    totalWorking: 0,
     source,
   };
   calendarMaterialize(calendar, windowFirst, windowEnd, before);
-  return calendar;
+  const totalWorking = calendar.windowEndWorking + after;
+  if (totalWorking === 0) {
+    throw new EngineError('invalid_calendar', `calendar "${id}" has no working time`, { calendarId: id });
+  }
+  return { ...calendar, totalWorking };
 }
 
 function parseDay(text: string, calendarId: string): number {

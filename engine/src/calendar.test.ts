@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   calendarAddWorkingMinutes,
+  calendarCount,
   calendarDaysFromMinutes,
   calendarFinishInstant,
   calendarIsWorking,
@@ -10,6 +11,7 @@ import {
   calendarPreviousWorkingInstant,
   calendarStartInstant,
   calendarSubtractWorkingMinutes,
+  calendarWalk,
   calendarWorkingMinutesBetween,
   calendarWorkingTime,
 } from './calendar.js';
@@ -269,5 +271,46 @@ describe('the window of a compiled calendar', () => {
       2 * 480,
     );
     expect(iso(calendarAddWorkingMinutes(calendar, t('2120-05-31T17:00'), 61))).toBe('2120-06-02T09:01');
+  });
+});
+
+describe('calendarCount', () => {
+  const hhmm = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const interval = fc
+    .tuple(fc.integer({ min: 0, max: 47 }), fc.integer({ min: 1, max: 47 }))
+    .map(([start, length]) => ({ start: hhmm(start * 30), finish: hhmm(((start + length) % 48) * 30) }));
+  const day = fc.array(interval, { maxLength: 3 });
+  const exception = fc
+    .tuple(fc.integer({ min: -400, max: 400 }), fc.integer({ min: 0, max: 3 }), day)
+    .map(([offset, span, intervals]) => ({
+      date: timeToIso((t('2026-03-02') + offset * 1440) as Minutes).slice(0, 10),
+      until: timeToIso((t('2026-03-02') + (offset + span) * 1440) as Minutes).slice(0, 10),
+      intervals,
+    }));
+
+  it('counts what a day-by-day walk counts, over any range, with exceptions and shifts past midnight', () => {
+    fc.assert(
+      fc.property(
+        fc.array(day, { minLength: 7, maxLength: 7 }),
+        fc.array(exception, { maxLength: 12 }),
+        fc.integer({ min: -40_000, max: 74_000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (week, exceptions, from, length) => {
+          if (week.every((d) => d.length === 0) && exceptions.every((e) => e.intervals.length === 0)) return;
+          const calendar = calendarCompile({ id: 'c', week, exceptions, hoursPerDay: 8 });
+          const source = calendar.source!;
+          expect(calendarCount(source, from, from + length)).toBe(
+            calendarWalk(source, from, from + length, null, null),
+          );
+          const near = Math.floor(t('2026-01-01') / 1440) + (from % 800);
+          expect(calendarCount(source, near, near + length)).toBe(
+            calendarWalk(source, near, near + length, null, null),
+          );
+          expect(calendar.totalWorking).toBe(calendarWalk(source, -36_524, 73_049, null, null));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
