@@ -1,12 +1,9 @@
 import { calendarDaysFromMinutes, calendarWorkingMinutesBetween, type Minutes } from '@takt/engine';
-import { CompiledCalendars } from '@takt/schedule';
 import { textOf } from '../../../lib/columnar';
+import { compiledCalendarsOf } from '../../../lib/schedule-calendars';
 import { hasDate, isoToMinutes } from '../../../lib/schedule-time';
 import type { ColumnBody } from './context';
 import type { ColumnTools } from './tools';
-
-/** Calendars compiled once per loaded document (the grid renders cells on every scroll frame). */
-const compiledOf = new WeakMap<object, CompiledCalendars>();
 
 /**
  * The approved-plan comparison: the approved duration and the variances of start, finish and duration,
@@ -16,12 +13,8 @@ const compiledOf = new WeakMap<object, CompiledCalendars>();
  */
 export function varianceColumns({ ctx, num, detail }: ColumnTools): Record<string, ColumnBody> {
   const { model: m } = ctx;
-  let calendars = compiledOf.get(m.calendars);
-  if (!calendars) {
-    calendars = new CompiledCalendars(m.calendars, m.scheduling.defaultCalendarId);
-    compiledOf.set(m.calendars, calendars);
-  }
-  const compiled = calendars;
+  // once per loaded document: the grid renders cells on every scroll frame
+  const compiled = compiledCalendarsOf(m);
   /** Working days from `from` to `to` on the row's calendar (negative when `to` is earlier). */
   const workingDays = (row: number, from: number, to: number) => {
     const calendar = compiled.of(textOf(m, m.calendar[row]!) || null);

@@ -19,8 +19,48 @@ const RENDERER_SETTING_KEY = 'takt.gantt.renderer';
 /** The query parameter that forces a renderer for one page (`?renderer=webgl`), over the setting. */
 const RENDERER_QUERY = 'renderer';
 
-/** The machine's WebGL, asked once per page: a probing context costs a few milliseconds. */
+/**
+ * The machine's WebGL as last probed in this browser. A probing context is not cheap where WebGL is
+ * software (about 100 ms, and several times that on a busy machine, on the path to the first frame), and
+ * the answer changes only with the browser or its GPU: it is kept per user agent and probed again when
+ * that changes.
+ */
+const PROBE_KEY = 'takt.gantt.webgl';
+
+/** The machine's WebGL, asked once per browser (see `PROBE_KEY`). */
 let probed: WebglProbe | null = null;
+
+function storedProbe(): WebglProbe | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PROBE_KEY) ?? 'null') as {
+      agent?: unknown;
+      probe?: Partial<WebglProbe>;
+    } | null;
+    const probe = stored?.probe;
+    if (stored?.agent !== navigator.userAgent || !probe || typeof probe.available !== 'boolean') return null;
+    return {
+      available: probe.available,
+      majorPerformanceCaveat:
+        typeof probe.majorPerformanceCaveat === 'boolean' ? probe.majorPerformanceCaveat : null,
+      renderer: typeof probe.renderer === 'string' ? probe.renderer : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function machineProbe(): WebglProbe {
+  if (probed) return probed;
+  probed = storedProbe();
+  if (probed) return probed;
+  probed = webglProbe(() => document.createElement('canvas'));
+  try {
+    localStorage.setItem(PROBE_KEY, JSON.stringify({ agent: navigator.userAgent, probe: probed }));
+  } catch {
+    // storage full or refused: probed again on the next page
+  }
+  return probed;
+}
 
 /** The override of the page's address, else of the setting; null when neither names a renderer. */
 function rendererOverride(search: string, setting: string | null) {
@@ -34,16 +74,14 @@ function rendererOverride(search: string, setting: string | null) {
  */
 function rendererChoice(): RendererChoice {
   const override = rendererOverride(window.location.search, localStorage.getItem(RENDERER_SETTING_KEY));
-  probed ??= webglProbe(() => document.createElement('canvas'));
-  const choice = rendererChoose(override, probed);
+  const choice = rendererChoose(override, machineProbe());
   if (__TAKT_PROBES__) window.__taktRenderer = choice;
   return choice;
 }
 
 /** What the machine alone would choose (the setting's "automatic"). */
 export function rendererAutomatic(): RendererKind {
-  probed ??= webglProbe(() => document.createElement('canvas'));
-  return rendererChoose(null, probed).renderer;
+  return rendererChoose(null, machineProbe()).renderer;
 }
 
 /** The setting of this browser: a renderer, or null for the machine's choice. */

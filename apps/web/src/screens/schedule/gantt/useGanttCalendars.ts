@@ -1,7 +1,7 @@
 import type { Calendar } from '@takt/engine';
-import { CompiledCalendars } from '@takt/schedule';
 import { useMemo } from 'react';
 import { type ScheduleModel, textOf } from '../../../lib/columnar';
+import { compiledCalendarsOf } from '../../../lib/schedule-calendars';
 
 /**
  * The compiled calendars of the timeline, from the version's document (the calendars the server
@@ -9,10 +9,7 @@ import { type ScheduleModel, textOf } from '../../../lib/columnar';
  * resizes its bar.
  */
 export function useGanttCalendars(model: ScheduleModel) {
-  const calendars = useMemo(
-    () => new CompiledCalendars(model.calendars, model.scheduling.defaultCalendarId),
-    [model],
-  );
+  const calendars = useMemo(() => compiledCalendarsOf(model), [model]);
   const shading = calendars.default;
   const calendarOfWork = (work: number): Calendar => calendars.of(textOf(model, model.calendar[work]!));
   return { shading, calendarOfWork };

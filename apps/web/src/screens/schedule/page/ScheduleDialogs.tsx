@@ -1,3 +1,4 @@
+import { compiledCalendarsOf } from '../../../lib/schedule-calendars';
 import { isoToMinutes } from '../../../lib/schedule-time';
 import { PrintDialog } from '../../print/PrintDialog';
 import { BulkEditDialog } from '../BulkEditDialog';
@@ -25,7 +26,7 @@ export function ScheduleDialogs({
   selectedRows: () => number[];
   onChanged: () => void;
 }) {
-  const { model, version, calendarHours, printCalendar, details, calendars, members, attributes } = data;
+  const { model, version, calendarHours, details, calendars, members, attributes } = data;
   return (
     <>
       {printOpen && model && version && (
@@ -35,7 +36,8 @@ export function ScheduleDialogs({
           versionName={version.name}
           dataDate={isoToMinutes(version.dataDate)}
           hoursPerDay={calendarHours}
-          calendar={printCalendar}
+          // the version calendar's non-working time shaded, as in the PDF
+          calendar={compiledCalendarsOf(model).default}
           model={model}
           details={details.byId}
           onClose={onClosePrint}

@@ -1,4 +1,3 @@
-import { CompiledCalendars } from '@takt/schedule';
 import { useEffect, useMemo } from 'react';
 import { mergeColumns } from '../../../lib/grid-columns';
 import { asVersions } from '../../../lib/schedule-types';
@@ -80,12 +79,6 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
     calendars.data?.find((c) => c.id === version?.calendarId)?.hoursPerDay ??
     calendars.data?.find((c) => c.isDefault)?.hoursPerDay ??
     8;
-  // The print preview shades the version calendar's non-working time, as the PDF does.
-  const printCalendar = useMemo(
-    () =>
-      model ? new CompiledCalendars(model.calendars, model.scheduling.defaultCalendarId).default : undefined,
-    [model],
-  );
 
   return {
     node,
@@ -106,7 +99,6 @@ export function useScheduleData(spaceId: string, scheduleId: string, requestedVe
     resourceColumns,
     attributeValues,
     calendarHours,
-    printCalendar,
   };
 }
 
