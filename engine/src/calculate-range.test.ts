@@ -10,14 +10,18 @@ const holidays = (...dates: string[]): CalendarInput => ({
   exceptions: dates.map((date) => ({ date, intervals: [] })),
 });
 
+/** A (two days) then B (one day), finish-to-start, on the standard week with one holiday. */
+const twoWorks = (holiday: string, projectStart: string) =>
+  rows(
+    project([task('A', 960), task('B', 480)], [fs('A', 'B')], {
+      calendars: [holidays(holiday)],
+      projectStart,
+    }),
+  );
+
 describe('projects outside 2000–2050', () => {
   it('1995: Friday 30 June, the weekend and the 4 July holiday are skipped', () => {
-    const result = rows(
-      project([task('A', 960), task('B', 480)], [fs('A', 'B')], {
-        calendars: [holidays('1995-07-04')],
-        projectStart: '1995-06-30T08:00',
-      }),
-    );
+    const result = twoWorks('1995-07-04', '1995-06-30T08:00');
     expect(early(result.A)).toEqual(['1995-06-30T08:00', '1995-07-03T17:00']);
     expect(early(result.B)).toEqual(['1995-07-05T08:00', '1995-07-05T17:00']);
     expect(late(result.B)).toEqual(['1995-07-05T08:00', '1995-07-05T17:00']);
@@ -38,12 +42,7 @@ describe('projects outside 2000–2050', () => {
   });
 
   it('2150: Thursday 1 January, the weekend and a Monday holiday are skipped', () => {
-    const result = rows(
-      project([task('A', 960), task('B', 480)], [fs('A', 'B')], {
-        calendars: [holidays('2150-01-05')],
-        projectStart: '2150-01-01T08:00',
-      }),
-    );
+    const result = twoWorks('2150-01-05', '2150-01-01T08:00');
     expect(early(result.A)).toEqual(['2150-01-01T08:00', '2150-01-02T17:00']);
     expect(early(result.B)).toEqual(['2150-01-06T08:00', '2150-01-06T17:00']);
   });

@@ -19,50 +19,68 @@ describe('finish-to-start', () => {
     expect(early(result.B)).toEqual(['2024-01-03T08:00', '2024-01-03T17:00']);
   });
 
-  it('with a positive lag counts the lag in working time', () => {
-    const result = rows(project([A, task('B', 480)], [relation('fs', 120)]));
-    expect(early(result.B)).toEqual(['2024-01-03T10:00', '2024-01-04T10:00']);
-  });
-
-  it('with a negative lag (lead) overlaps the predecessor', () => {
-    const result = rows(project([A, task('B', 480)], [relation('fs', -240)]));
-    expect(early(result.B)).toEqual(['2024-01-02T13:00', '2024-01-03T12:00']);
-  });
-
   it('a lead cannot move a successor before the project start', () => {
     const result = rows(project([task('A', 60), task('B', 60)], [relation('fs', -480)]));
     expect(early(result.B)).toEqual(['2024-01-01T08:00', '2024-01-01T09:00']);
   });
 });
 
-describe('start-to-start', () => {
-  it('starts the successor a lag after the predecessor starts', () => {
-    const result = rows(project([A, task('B', 480)], [relation('ss', 60)]));
-    expect(early(result.B)).toEqual(['2024-01-01T09:00', '2024-01-02T09:00']);
-  });
+/** B (of the given minutes) after A through one relation: what it means, the relation, B's early dates. */
+const SUCCESSOR_CASES: [string, RelationInput['type'], number, number, [string, string]][] = [
+  [
+    'FS with a positive lag counts the lag in working time',
+    'fs',
+    120,
+    480,
+    ['2024-01-03T10:00', '2024-01-04T10:00'],
+  ],
+  [
+    'FS with a negative lag (lead) overlaps the predecessor',
+    'fs',
+    -240,
+    480,
+    ['2024-01-02T13:00', '2024-01-03T12:00'],
+  ],
+  [
+    'SS starts the successor a lag after the predecessor starts',
+    'ss',
+    60,
+    480,
+    ['2024-01-01T09:00', '2024-01-02T09:00'],
+  ],
+  [
+    'SS with a lead still respects the project start',
+    'ss',
+    -60,
+    480,
+    ['2024-01-01T08:00', '2024-01-01T17:00'],
+  ],
+  [
+    'FF finishes the successor no earlier than the predecessor',
+    'ff',
+    0,
+    480,
+    ['2024-01-02T08:00', '2024-01-02T17:00'],
+  ],
+  [
+    'FF with a negative lag finishes the successor before the predecessor',
+    'ff',
+    -60,
+    480,
+    ['2024-01-01T16:00', '2024-01-02T16:00'],
+  ],
+  [
+    'SF finishes the successor no earlier than a lag after the predecessor starts',
+    'sf',
+    480,
+    240,
+    ['2024-01-01T13:00', '2024-01-01T17:00'],
+  ],
+];
 
-  it('with a lead still respects the project start', () => {
-    const result = rows(project([A, task('B', 480)], [relation('ss', -60)]));
-    expect(early(result.B)).toEqual(['2024-01-01T08:00', '2024-01-01T17:00']);
-  });
-});
-
-describe('finish-to-finish', () => {
-  it('finishes the successor no earlier than the predecessor', () => {
-    const result = rows(project([A, task('B', 480)], [relation('ff')]));
-    expect(early(result.B)).toEqual(['2024-01-02T08:00', '2024-01-02T17:00']);
-  });
-
-  it('with a negative lag finishes the successor before the predecessor', () => {
-    const result = rows(project([A, task('B', 480)], [relation('ff', -60)]));
-    expect(early(result.B)).toEqual(['2024-01-01T16:00', '2024-01-02T16:00']);
-  });
-});
-
-describe('start-to-finish', () => {
-  it('finishes the successor no earlier than a lag after the predecessor starts', () => {
-    const result = rows(project([A, task('B', 240)], [relation('sf', 480)]));
-    expect(early(result.B)).toEqual(['2024-01-01T13:00', '2024-01-01T17:00']);
+describe('each relation type', () => {
+  it.each(SUCCESSOR_CASES)('%s', (_, type, lag, minutes, dates) => {
+    expect(early(rows(project([A, task('B', minutes)], [relation(type, lag)])).B)).toEqual(dates);
   });
 });
 
