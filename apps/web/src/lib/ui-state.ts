@@ -98,5 +98,7 @@ export function useUiState(spaceId: string, scheduleId: string | undefined, user
     });
   }, [userId, query.isSuccess, query.data, spaceId, utils]);
 
-  return { state, update };
+  // Loaded (or failed, then the screen goes on with none): what waits for the view may start.
+  const ready = query.isSuccess || query.isError;
+  return { state, update, ready };
 }

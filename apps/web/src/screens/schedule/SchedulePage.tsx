@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSpace } from '../../layouts/space-context';
 import { describeFailure } from '../../lib/errors';
 import { useListSearch } from '../../lib/list-search';
@@ -40,7 +40,8 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const [printOpen, setPrintOpen] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const readOnly = !version || version.locked || !can('schedule.edit');
-  const gantt = useGanttView();
+  const saveZoom = useCallback((zoom: string) => data.view.update({ zoom }), [data.view.update]);
+  const gantt = useGanttView({ saved: data.view.ready ? data.view.state?.zoom : null, save: saveZoom });
 
   // The user's view: the filters together, and the works gathered in groups when grouped by a field.
   const { rows, grouped, filterCount, toggleGroup, showToLevel } = useViewRows({

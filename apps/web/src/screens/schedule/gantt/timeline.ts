@@ -27,6 +27,13 @@ export interface GanttView {
   commands: RefObject<GanttCommands | null>;
   /** The timeline's time scale as it zooms and pans, for views sharing its axis (the resource histogram). */
   scale: ScaleChannel;
+  /**
+   * The zoom the user's view of the schedule keeps (`zoomText`), undefined without one, null while that
+   * view is still loading (the timeline waits for it before its first scale).
+   */
+  savedZoom: string | undefined | null;
+  /** Keeps a zoom the user chose in their view of the schedule. */
+  saveZoom(zoom: string): void;
 }
 
 /** The current time scale and who listens to it; publishing does not re-render React (it changes per frame). */

@@ -1,4 +1,11 @@
-import type { PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
+import {
+  MINUTES_PER_DAY,
+  type PlanKinds,
+  SCALE_LEVELS,
+  SCALE_PX_PER_DAY,
+  type ScaleLevel,
+  type TimeScale,
+} from '@takt/gantt';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preloadGanttTimeline } from './GanttPane';
 import type { GanttCommands, GanttView, ScaleChannel } from './timeline';
@@ -36,8 +43,27 @@ function storedKinds(): PlanKinds {
   return { plan: true, approved_plan: true, fact: true };
 }
 
-/** The timeline's view state; plan kinds are remembered in this browser. */
-export function useGanttView(): GanttView {
+/** A zoom as the user's view keeps it: pixels per day, four significant digits. */
+export const zoomText = (scale: TimeScale) =>
+  String(Number((scale.pxPerMinute * MINUTES_PER_DAY).toPrecision(4)));
+
+/** Pixels per minute of a kept zoom (pixels per day, or a level's name); null for text that is neither. */
+export function zoomPxPerMinute(zoom: string | undefined | null): number | null {
+  if (!zoom) return null;
+  if ((SCALE_LEVELS as readonly string[]).includes(zoom))
+    return SCALE_PX_PER_DAY[zoom as ScaleLevel] / MINUTES_PER_DAY;
+  const pxPerDay = Number(zoom);
+  return Number.isFinite(pxPerDay) && pxPerDay > 0 ? pxPerDay / MINUTES_PER_DAY : null;
+}
+
+/**
+ * The timeline's view state: plan kinds are remembered in this browser, the zoom in the user's view of
+ * the schedule on the server (`zoom` of ui-state-config), given here as `saved` (null while it loads).
+ */
+export function useGanttView(zoom: {
+  saved: string | undefined | null;
+  save: (zoom: string) => void;
+}): GanttView {
   const [kinds, setKindsState] = useState<PlanKinds>(storedKinds);
   const [level, setLevel] = useState<ScaleLevel | null>(null);
   const commands = useRef<GanttCommands | null>(null);
@@ -47,8 +73,9 @@ export function useGanttView(): GanttView {
     setKindsState(next);
     localStorage.setItem(KINDS_KEY, JSON.stringify(next));
   }, []);
+  const { saved: savedZoom, save: saveZoom } = zoom;
   return useMemo(
-    () => ({ kinds, setKinds, level, setLevel, commands, scale }),
-    [kinds, setKinds, level, scale],
+    () => ({ kinds, setKinds, level, setLevel, commands, scale, savedZoom, saveZoom }),
+    [kinds, setKinds, level, scale, savedZoom, saveZoom],
   );
 }
