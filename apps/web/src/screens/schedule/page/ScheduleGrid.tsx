@@ -11,6 +11,7 @@ import { type GridColumn, WbsGrid } from '../WbsGrid';
 import type { RowMenu } from '../wbs-grid/types';
 import type { Dock } from './ScheduleToolbar';
 import type { GridState } from './useGridState';
+import { useProgressWeighting } from './useProgressWeighting';
 import type { ScheduleData } from './useScheduleData';
 
 /** The grid and the Gantt side by side, the views docked under them and the footer. */
@@ -54,6 +55,7 @@ export function ScheduleGrid({
   const t = useT();
   const { can } = useSpace();
   const { model, version, details, checks } = data;
+  useProgressWeighting(model, version?.id);
   const selectedCount = grid.selected.size;
   return (
     <div className="schedule-grid framed-pane">

@@ -18,6 +18,8 @@ export function useReload(spaceId: string, scheduleId: string) {
     void utils.works.list.invalidate();
     void utils.works.planDetails.invalidate();
     void utils.assignments.summary.invalidate();
+    // Assignments and the calculation scenario weigh the summaries' progress.
+    void utils.calculation.progressWeighting.invalidate();
   }, [spaceId, scheduleId, utils]);
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['schedule-payload', spaceId] });
