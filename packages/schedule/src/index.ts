@@ -64,6 +64,7 @@ export {
   type SummaryRollUps,
   sameValue,
 } from './rollups.js';
+export { type ApprovedVariances, approvedVariances, VARIANCE_COLUMNS } from './variances.js';
 export {
   type LimitRecord,
   minutesOfIso,
