@@ -46,6 +46,16 @@ export async function staleOrMissing<W>(
   return new AppError((await model.count({ where })) ? 'Conflict' : 'NotFound');
 }
 
+/**
+ * After an update at a revision in raw SQL (`… AND revision = $n`): nothing when it changed a row; else
+ * NotFound when the row is not there (`rowOf` throws it) and Conflict when it is, at another revision.
+ */
+export async function changedOrStale(rowCount: number | null, rowOf: () => Promise<unknown>): Promise<void> {
+  if (rowCount) return;
+  await rowOf();
+  throw new AppError('Conflict');
+}
+
 /** A Prisma model whose rows belong to a space: all a delete by id needs of it. */
 interface SpaceRowModel {
   deleteMany(args: { where: { id: string; spaceId: string } }): PromiseLike<{ count: number }>;

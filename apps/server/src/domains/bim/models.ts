@@ -4,7 +4,7 @@ import { BIM_LIMITS } from '@takt/contracts';
 import type pg from 'pg';
 import type { Services, SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, changedOrStale } from '../../errors';
 import type { FileResult } from '../../files/result';
 import type { FileStorage } from '../../files/storage';
 import { whereClause } from './where';
@@ -174,10 +174,7 @@ export async function updateModel(
       input.offset ? JSON.stringify(input.offset) : null,
     ],
   );
-  if (!rowCount) {
-    await modelRow(ctx.db.pool, ctx.space.spaceId, input.modelId);
-    throw new AppError('Conflict');
-  }
+  await changedOrStale(rowCount, () => modelRow(ctx.db.pool, ctx.space.spaceId, input.modelId));
   return getModel(ctx, input.modelId);
 }
 

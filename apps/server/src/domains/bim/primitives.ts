@@ -1,7 +1,7 @@
 import type { BimPrimitiveShape } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError } from '../../errors';
+import { changedOrStale, deletedOrNotFound } from '../../errors';
 
 /** 3D primitives (box, sphere, plane, cylinder) of an EPS node (API primitivesModels CRUD by EPS). */
 interface PrimitiveRow {
@@ -88,19 +88,14 @@ export async function updatePrimitive(
       input.opacity ?? null,
     ],
   );
-  if (!rowCount) {
-    await primitiveRow(ctx.db.pool, spaceId, input.primitiveId);
-    throw new AppError('Conflict');
-  }
+  await changedOrStale(rowCount, () => primitiveRow(ctx.db.pool, spaceId, input.primitiveId));
   return primitiveRow(ctx.db.pool, spaceId, input.primitiveId);
 }
 
 export async function deletePrimitive(ctx: SpaceContext, primitiveId: string) {
-  const spaceId = ctx.space.spaceId;
-  await primitiveRow(ctx.db.pool, spaceId, primitiveId);
-  await ctx.db.pool.query('DELETE FROM bim_primitives WHERE id = $1 AND "spaceId" = $2', [
-    primitiveId,
-    spaceId,
-  ]);
-  return { success: true };
+  const { rowCount } = await ctx.db.pool.query(
+    'DELETE FROM bim_primitives WHERE id = $1 AND "spaceId" = $2',
+    [primitiveId, ctx.space.spaceId],
+  );
+  return deletedOrNotFound(rowCount);
 }

@@ -3,7 +3,7 @@ import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import { type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, changedOrStale, deletedOrNotFound } from '../../errors';
 import { projectOf } from './models';
 
 /** BIM appearance profiles of a space and each user's view state per project (API "BIM appearance profiles and state"). */
@@ -101,10 +101,7 @@ export async function updateProfile(
         input.looks ? JSON.stringify(input.looks) : null,
       ],
     );
-    if (!rowCount) {
-      await profileRow(ctx.db.pool, spaceId, input.profileId);
-      throw new AppError('Conflict');
-    }
+    await changedOrStale(rowCount, () => profileRow(ctx.db.pool, spaceId, input.profileId));
   } catch (error) {
     if (error instanceof AppError) throw error;
     nameTaken(error);
@@ -114,10 +111,11 @@ export async function updateProfile(
 
 /** Deletes a profile; its links fall back to the default (install) look. */
 export async function deleteProfile(ctx: SpaceContext, profileId: string) {
-  const spaceId = ctx.space.spaceId;
-  await profileRow(ctx.db.pool, spaceId, profileId);
-  await ctx.db.pool.query('DELETE FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [profileId, spaceId]);
-  return { success: true };
+  const { rowCount } = await ctx.db.pool.query('DELETE FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [
+    profileId,
+    ctx.space.spaceId,
+  ]);
+  return deletedOrNotFound(rowCount);
 }
 
 // ── View state ─────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError } from '../../errors';
+import { changedOrStale, deletedOrNotFound } from '../../errors';
 import { checkProfile } from './links';
 
 /** Saved linking rules of a schedule (API schedules/{id}/3d/link): applied to any of its versions. */
@@ -72,16 +72,14 @@ export async function updateRule(
       input.rule?.profileId ?? null,
     ],
   );
-  if (!rowCount) {
-    await ruleRow(ctx.db.pool, spaceId, input.ruleId);
-    throw new AppError('Conflict');
-  }
+  await changedOrStale(rowCount, () => ruleRow(ctx.db.pool, spaceId, input.ruleId));
   return ruleRow(ctx.db.pool, spaceId, input.ruleId);
 }
 
 export async function deleteRule(ctx: SpaceContext, ruleId: string) {
-  const spaceId = ctx.space.spaceId;
-  await ruleRow(ctx.db.pool, spaceId, ruleId);
-  await ctx.db.pool.query('DELETE FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2', [ruleId, spaceId]);
-  return { success: true };
+  const { rowCount } = await ctx.db.pool.query(
+    'DELETE FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2',
+    [ruleId, ctx.space.spaceId],
+  );
+  return deletedOrNotFound(rowCount);
 }

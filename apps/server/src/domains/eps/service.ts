@@ -2,7 +2,7 @@ import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, deletedOrNotFound } from '../../errors';
 import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
 import { listAssignments } from '../resources';
@@ -289,10 +289,11 @@ export async function moveScheduleGroup(
 }
 
 export async function deleteScheduleGroup(ctx: SpaceContext, groupId: string) {
-  const spaceId = ctx.space.spaceId;
-  await groupOf(ctx.db.pool, spaceId, groupId);
-  await ctx.db.pool.query(`DELETE FROM schedule_groups WHERE id = $1 AND "spaceId" = $2`, [groupId, spaceId]);
-  return { success: true as const };
+  const { rowCount } = await ctx.db.pool.query(
+    `DELETE FROM schedule_groups WHERE id = $1 AND "spaceId" = $2`,
+    [groupId, ctx.space.spaceId],
+  );
+  return deletedOrNotFound(rowCount);
 }
 
 /** Puts a schedule into a group of its own project, or out of any group. */

@@ -2,7 +2,7 @@ import type { ResourceFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound } from '../../db/sql';
-import { AppError, deletedOrNotFound } from '../../errors';
+import { AppError, changedOrStale, deletedOrNotFound } from '../../errors';
 import { setClauses } from './set-clauses';
 
 type Sql = pg.Pool | pg.PoolClient;
@@ -75,10 +75,7 @@ export async function updateSpecialty(
        WHERE id = $1 AND "spaceId" = $2 AND revision = $3`,
       [input.specialtyId, spaceId, input.revision, input.name, input.code || null, input.code !== undefined],
     );
-    if (!rowCount) {
-      await specialtyOf(ctx.db.pool, spaceId, input.specialtyId);
-      throw new AppError('Conflict');
-    }
+    await changedOrStale(rowCount, () => specialtyOf(ctx.db.pool, spaceId, input.specialtyId));
   } catch (error) {
     if (isUniqueViolation(error, 'specialties_spaceId_nameKey_key')) throw specialtyTaken();
     throw error;
@@ -275,10 +272,7 @@ export async function updateResource(
        WHERE id = $1 AND "spaceId" = $2 AND revision = $3`,
       [resourceId, spaceId, revision, ...params],
     );
-    if (!rowCount) {
-      await resourceOf(ctx.db.pool, spaceId, resourceId);
-      throw new AppError('Conflict');
-    }
+    await changedOrStale(rowCount, () => resourceOf(ctx.db.pool, spaceId, resourceId));
   } catch (error) {
     if (isUniqueViolation(error, 'resources_spaceId_code_key')) throw codeTaken();
     throw error;
