@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { intern, PAYLOAD_NO_DATE, type ScheduleDocument, textOf } from './document.js';
-import { rolledUpStatus, rollUpAncestors, rollUpChanged, rollUpSummaries } from './rollups.js';
+import {
+  progressWeightsOf,
+  rolledUpStatus,
+  rollUpAncestors,
+  rollUpChanged,
+  rollUpSummaries,
+} from './rollups.js';
 import { TEST_FIVE_DAYS, type TestWork, testDocument } from './testing.js';
 import { minutesOfIso, patchWork } from './work-record.js';
 
@@ -261,5 +267,68 @@ describe('rollUpAncestors', () => {
       revision: 2,
     });
     expect([doc.progress[0], doc.status[0]]).toEqual([100, COMPLETED]);
+  });
+});
+
+describe('the weighting a document carries', () => {
+  it('rollUpAncestors weighs by the labour the document carries, as the server does; by duration without it', () => {
+    const doc = testDocument([
+      { id: 'S', type: 'sum' },
+      { id: 'a', parent: 0, duration: DAY, progress: 0 },
+      { id: 'b', parent: 0, duration: 3 * DAY, progress: 0 },
+    ]);
+    doc.progress[1] = 100;
+    rollUpAncestors(doc, 1);
+    expect(doc.progress[0]).toBe(25);
+    doc.progressWeighting = {
+      measure: 'labour',
+      byWork: new Map([
+        ['a', 30],
+        ['b', 10],
+      ]),
+    };
+    rollUpAncestors(doc, 1);
+    expect(doc.progress[0]).toBe(75);
+    // The same as the weights the server passes (progressWeightsOf of the same weighting).
+    const weights = progressWeightsOf(doc, doc.progressWeighting);
+    expect(rollUpSummaries(doc, { weights }).progress[0]).toBe(75);
+  });
+
+  it('by volume the weights are the planned volumes; by duration there are none', () => {
+    const doc = testDocument([
+      { id: 'S', type: 'sum' },
+      { id: 'a', parent: 0, duration: DAY },
+    ]);
+    volumes(doc, 1, 12, 0, 'м³');
+    expect(Array.from(progressWeightsOf(doc, { measure: 'volume' })!)).toEqual([Number.NaN, 12]);
+    expect(progressWeightsOf(doc, { measure: 'duration' })).toBeNull();
+    expect(progressWeightsOf(doc, null)).toBeNull();
+  });
+});
+
+describe('the approved plan', () => {
+  it('rolls up the earliest approved start, the latest approved finish and the approved volume of one unit', () => {
+    const doc = testDocument([
+      { id: 'S', type: 'sum' },
+      { id: 'a', parent: 0, duration: DAY },
+      { id: 'b', parent: 0, duration: DAY },
+      { id: 'c', parent: 0, duration: DAY },
+    ]);
+    for (const row of [1, 2, 3]) volumes(doc, row, 1, 0, 'м³');
+    const approved = {
+      approvedStart: Int32Array.from([N, at('2024-01-10T08:00'), at('2024-01-08T08:00'), N]),
+      approvedFinish: Int32Array.from([N, at('2024-01-12T17:00'), at('2024-01-09T17:00'), N]),
+      approvedVolume: Float64Array.from([Number.NaN, 5, 7, Number.NaN]),
+    };
+    const r = rollUpSummaries(doc, { approved }).approved!;
+    expect([r.approvedStart[0], r.approvedFinish[0], r.approvedVolume[0]]).toEqual([
+      at('2024-01-08T08:00'),
+      at('2024-01-12T17:00'),
+      12,
+    ]);
+    // Works keep theirs; units that differ leave the summary without an approved volume.
+    expect(r.approvedVolume[1]).toBe(5);
+    volumes(doc, 3, 1, 0, 'т');
+    expect(rollUpSummaries(doc, { approved }).approved!.approvedVolume[0]).toBeNaN();
   });
 });
