@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { serverForFile } from './fixtures';
-import { PASSWORD, startTestServer } from './harness';
+import { PASSWORD, registration, startTestServer } from './harness';
 
 const t = serverForFile();
 
 describe('registration and sign-in', () => {
   it('registers with the REST body of the API and signs in with {login, password} → {token, user}', async () => {
-    const registered = await t.api('POST', '/users/register', {
-      login: 'ivanov',
-      email: 'ivanov@example.com',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Иван',
-      lastName: 'Иванов',
-      secretQuestion: 'Любимый город',
-      answer: 'Казань',
-      privacyPolicyAccepted: true,
-    });
+    const registered = await t.api(
+      'POST',
+      '/users/register',
+      registration('ivanov', { firstName: 'Иван', lastName: 'Иванов', secretQuestion: 'Любимый город' }),
+    );
     expect(registered.status).toBe(200);
     expect(registered.body.user).toMatchObject({ login: 'ivanov', firstName: 'Иван', hasAvatar: false });
     expect(JSON.stringify(registered.body)).not.toMatch(/hash/i);
@@ -34,17 +28,11 @@ describe('registration and sign-in', () => {
 
   it('refuses a taken login regardless of case', async () => {
     await t.signUp('taken');
-    const again = await t.api('POST', '/users/register', {
-      login: 'TAKEN',
-      email: 'other@example.com',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'A',
-      lastName: 'B',
-      secretQuestion: 'Q',
-      answer: 'A',
-      privacyPolicyAccepted: true,
-    });
+    const again = await t.api(
+      'POST',
+      '/users/register',
+      registration('TAKEN', { email: 'other@example.com' }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.error_code).toBe('LoginTaken');
   });
@@ -278,17 +266,7 @@ describe('the account language', () => {
     const reply = await t.api<{ user: { language: string } }>(
       'POST',
       '/users/register-and-login',
-      {
-        login: 'headerlang',
-        email: 'headerlang@example.com',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-        secretQuestion: 'Q',
-        answer: 'A',
-        privacyPolicyAccepted: true,
-      },
+      registration('headerlang'),
       { lang: 'en' },
     );
     expect(reply.status).toBe(200);

@@ -9,7 +9,7 @@ import {
 } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionColumns } from '../src/domains/versions';
-import { ownSpace } from './fixtures';
+import { ownSpace, trpcMutation } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -150,19 +150,14 @@ describe('the document a process keeps of a version it edited or calculated', ()
     const doc = decodeBinaryPayload(await servedPayload(versionId));
     const row = doc.type.findIndex((type, i) => type === 1 && i > doc.count / 2);
     const workId = doc.ids[row]!;
-    const response = await fetch(`${t.url}/trpc/works.applyEdit`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        spaceId: s.spaceId,
-        versionId,
-        revision: doc.versionRevision,
-        commands: [{ kind: 'duration', workId, durationMinutes: doc.durationMinutes[row]! + 2880 }],
-      }),
+    const answer = await trpcMutation<{ changes: DocumentChanges | null }>(t, s.token, 'works.applyEdit', {
+      spaceId: s.spaceId,
+      versionId,
+      revision: doc.versionRevision,
+      commands: [{ kind: 'duration', workId, durationMinutes: doc.durationMinutes[row]! + 2880 }],
     });
-    expect(response.status).toBe(200);
-    const answer = (await response.json()) as { result: { data: { changes: DocumentChanges | null } } };
-    const { changes } = answer.result.data;
+    expect(answer.status).toBe(200);
+    const { changes } = answer.result!;
     await sameAsStored();
     // The answer's changes bring the document the browser had to the version as saved.
     expect(changes).not.toBeNull();

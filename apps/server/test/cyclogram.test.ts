@@ -1,6 +1,6 @@
 import { NO_TIME } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
+import { type Failure, ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
 const t = serverForFile();
 
@@ -286,12 +286,7 @@ describe('cyclogram', () => {
       ['Отделка', null],
     ]);
 
-    const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const viewer = await t.signUp('lob-viewer');
-    await owner.ok('POST', '/users/invite', {
-      login: 'lob-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
+    const viewer = await spaceMember(t, owner, 'lob-viewer', 'viewer');
     const read = await t.api<Cyclogram>('GET', `/space/${owner.spaceId}${v}/cyclogram`, undefined, {
       token: viewer.token,
     });

@@ -1,6 +1,6 @@
 import { writeGridXlsx } from '@takt/interchange';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, spaceForFile, uploadForm } from './fixtures';
+import { type Failure, spaceForFile, spaceMember, uploadForm } from './fixtures';
 
 interface Preview {
   format: string;
@@ -176,12 +176,7 @@ describe('directory upload', () => {
   it('a stale directory revision is a conflict; a viewer may not upload', async () => {
     const stale = await call('/upload', 'a.csv', 'Name\nNew\n', { nameColumn: 'Name', revision: 99 });
     expect(stale.status).toBe(409);
-    const roles = await s.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const viewer = await t.signUp('dir-upload-viewer');
-    await s.ok('POST', '/users/invite', {
-      login: 'dir-upload-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
+    const viewer = await spaceMember(t, s, 'dir-upload-viewer', 'viewer');
     const denied = await call('/upload', 'a.csv', 'Name\nNew\n', { nameColumn: 'Name' }, viewer.token);
     expect(denied.status).toBe(403);
     const deniedPreview = await call(

@@ -1,6 +1,7 @@
+import type { ErrorCode } from '@takt/contracts';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeXer } from '@takt/interchange';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { type CallOptions, startTestServer, type TestServer } from './harness';
 
 /** A user's own space, with `ok(method, path, body)` calling `/space/<id><path>` and failing loudly on non-200. */
 export async function ownSpace(t: TestServer, login: string, name: string) {
@@ -15,6 +16,52 @@ export async function ownSpace(t: TestServer, login: string, name: string) {
 }
 
 export type Space = Awaited<ReturnType<typeof ownSpace>>;
+
+/** What a tRPC call answers: the HTTP status and its result or its error. */
+export interface TrpcReply<T> {
+  status: number;
+  result?: T;
+  error?: { data?: { error_code?: ErrorCode; issues?: { path: string; message: string }[] } };
+}
+
+/** A tRPC mutation as the web app sends it, in English (for procedures that have no REST route). */
+export async function trpcMutation<T>(
+  t: TestServer,
+  token: string,
+  path: string,
+  input: unknown,
+): Promise<TrpcReply<T>> {
+  const response = await fetch(`${t.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-language': 'en' },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as { result?: { data: T }; error?: TrpcReply<T>['error'] };
+  return { status: response.status, result: body.result?.data, error: body.error };
+}
+
+/**
+ * A new user `login` invited into the space with the built-in role `roleKey`: their token and user, and
+ * `call` for the space's routes in their name.
+ */
+export async function spaceMember(t: TestServer, space: Space, login: string, roleKey: string) {
+  const roles = await space.ok<{ id: string; key: string | null }[]>('GET', '/roles');
+  const user = await t.signUp(login);
+  await space.ok('POST', '/users/invite', { login, roleId: roles.find((r) => r.key === roleKey)!.id });
+  const call = <T = Failure>(
+    method: string,
+    path: string,
+    body?: unknown,
+    lang: CallOptions['lang'] = 'en',
+  ) => t.api<T>(method, `/space/${space.spaceId}${path}`, body, { token: user.token, lang });
+  return { ...user, call };
+}
+
+/** Sets the space's editing period in days (0: no limit), at the revision its settings have now. */
+export async function setEditingPeriod(ok: Space['ok'], days: number) {
+  const settings = await ok<{ revision: number }>('GET', '/settings');
+  await ok('PUT', '/settings', { editingPeriodDays: days, revision: settings.revision });
+}
 
 /** The error body every failed call answers (see `errorBody` in src/errors.ts). */
 export interface Failure {

@@ -54,6 +54,20 @@ export interface TestServer {
 
 export const PASSWORD = 'correct-horse-1';
 
+/** A registration body that passes every check, for `login` with PASSWORD; `extra` replaces fields. */
+export const registration = (login: string, extra: Record<string, unknown> = {}) => ({
+  login,
+  email: `${login}@example.com`,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  firstName: 'Test',
+  lastName: login,
+  secretQuestion: 'First school',
+  answer: 'School 57',
+  privacyPolicyAccepted: true,
+  ...extra,
+});
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(inject('testDatabase'));
   const dataDir = await mkdtemp(join(tmpdir(), 'takt-server-test-'));
@@ -93,18 +107,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const reply = await api<{ token: string; user: { id: string; login: string } }>(
         'POST',
         '/users/register-and-login',
-        {
-          login,
-          email: `${login}@example.com`,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          firstName: 'Test',
-          lastName: login,
-          secretQuestion: 'First school',
-          answer: 'School 57',
-          privacyPolicyAccepted: true,
-          ...extra,
-        },
+        registration(login, extra),
       );
       if (reply.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
       return reply.body;

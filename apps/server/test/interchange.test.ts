@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, generatedXer, importCalls, spaceForFile, uploadForm } from './fixtures';
+import { type Failure, generatedXer, importCalls, spaceForFile, spaceMember, uploadForm } from './fixtures';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 
@@ -804,12 +804,7 @@ describe('upload rules, stored files and permissions', () => {
   });
 
   it('a viewer can neither import nor export', async () => {
-    const roles = await s.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const viewer = await t.signUp('import-viewer');
-    await s.ok('POST', '/users/invite', {
-      login: 'import-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
+    const viewer = await spaceMember(t, s, 'import-viewer', 'viewer');
     const denied = await t.api<Failure>(
       'POST',
       `/space/${s.spaceId}/schedules/${scheduleId}/versions/upload`,

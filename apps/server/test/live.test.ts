@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleWithVersion, spaceForFile } from './fixtures';
+import { scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
 
 /**
  * Live updates (`versions.live`): a browser showing a version hears every change of it as it commits —
@@ -122,15 +122,11 @@ describe('live updates of an open version', () => {
     // First, where the version stands: from here on the stream hears every change.
     expect((await stream.next()).data).toMatchObject({ revision: now.revision, fromRevision: null });
 
-    const saved = await fetch(`${t.url}/trpc/works.applyEdit`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        spaceId: s.spaceId,
-        versionId,
-        revision: now.revision,
-        commands: [{ kind: 'duration', workId: works[0]!.id, durationMinutes: 3 * 480 }],
-      }),
+    const saved = await trpcMutation(t, s.token, 'works.applyEdit', {
+      spaceId: s.spaceId,
+      versionId,
+      revision: now.revision,
+      commands: [{ kind: 'duration', workId: works[0]!.id, durationMinutes: 3 * 480 }],
     });
     expect(saved.status).toBe(200);
 

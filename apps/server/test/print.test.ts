@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
+import { type Failure, ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
 const t = serverForFile();
 
@@ -139,12 +139,7 @@ describe('print presets', () => {
     expect(rename.body.error_message).toEqual(['name: Формат с таким названием уже существует']);
 
     // The same name is free for another user of the space and for the same user in another space.
-    const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const colleague = await t.signUp('preset-colleague');
-    await owner.ok('POST', '/users/invite', {
-      login: 'preset-colleague',
-      roleId: roles.find((r) => r.key === 'planner')!.id,
-    });
+    const colleague = await spaceMember(t, owner, 'preset-colleague', 'planner');
     const theirs = await t.api<Preset>('POST', `/space/${owner.spaceId}/print-presets`, A3, {
       token: colleague.token,
     });
@@ -420,12 +415,7 @@ describe('printing', () => {
   it('needs the print ability and a version of the caller space', async () => {
     const owner = await ownSpace(t, 'print-boss', 'Права печати');
     const { v } = await scheduleWithVersion(owner.ok);
-    const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const viewer = await t.signUp('print-viewer');
-    await owner.ok('POST', '/users/invite', {
-      login: 'print-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
+    const viewer = await spaceMember(t, owner, 'print-viewer', 'viewer');
     for (const [method, path] of [
       ['POST', `${v}/print`],
       ['POST', `${v}/print/count`],

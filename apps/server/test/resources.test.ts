@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Failure, scheduleWithVersion, spaceForFile } from './fixtures';
+import { type Failure, scheduleWithVersion, spaceForFile, spaceMember } from './fixtures';
 
 const { t, s: owner } = spaceForFile('res-owner', 'Ресурсы');
 
@@ -482,14 +482,8 @@ describe('calculation scenarios', () => {
 describe('permissions', () => {
   it('lets a viewer read the directory but not change it or the assignments', async () => {
     const { v } = await scheduleWithVersion(owner.ok);
-    const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const viewer = await t.signUp('res-viewer');
-    await owner.ok('POST', '/users/invite', {
-      login: 'res-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
-    const as = (method: string, path: string, body?: unknown) =>
-      t.api<Failure>(method, `/space/${owner.spaceId}${path}`, body, { token: viewer.token });
+    const viewer = await spaceMember(t, owner, 'res-viewer', 'viewer');
+    const as = viewer.call;
     expect((await as('GET', '/resources')).status).toBe(200);
     expect((await as('POST', '/resources', { name: 'X', kind: 'cost' })).body.error_code).toBe('Forbidden');
     const w = await work(v, { name: 'Работа' });

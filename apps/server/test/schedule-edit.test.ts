@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ErrorCode } from '@takt/contracts';
 import { type Minutes, RESULT_WORK_ARRAYS, timeToIso } from '@takt/engine';
 import {
   type Calculated,
@@ -16,7 +15,7 @@ import {
 } from '@takt/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyDate } from '../src/db/time';
-import { importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
+import { importedVersion, scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
 import { type Rng, rng } from './procedure-inputs';
 
 /**
@@ -33,30 +32,13 @@ const DAY = 1440;
 
 const { t, s } = spaceForFile('edit-owner', 'Правки');
 
-interface Reply<T> {
-  status: number;
-  result?: T;
-  error?: { data?: { error_code?: ErrorCode; issues?: { path: string; message: string }[] } };
-}
-
-/** A tRPC mutation as the web app sends it (the edit has no REST route). */
-async function mutation<T>(path: string, input: unknown): Promise<Reply<T>> {
-  const response = await fetch(`${t.url}/trpc/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', 'x-language': 'en' },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { result?: { data: T }; error?: Reply<T>['error'] };
-  return { status: response.status, result: body.result?.data, error: body.error };
-}
-
 interface Saved {
   versionRevision: number;
   calculated: boolean;
 }
 
 const applyEdit = (versionId: string, revision: number, commands: EditCommand[]) =>
-  mutation<Saved>('works.applyEdit', { spaceId: s.spaceId, versionId, revision, commands });
+  trpcMutation<Saved>(t, s.token, 'works.applyEdit', { spaceId: s.spaceId, versionId, revision, commands });
 
 async function payload(versionId: string): Promise<ScheduleDocument> {
   const reply = await t.api<Uint8Array>(

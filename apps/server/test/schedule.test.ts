@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverForFile } from './fixtures';
+import { serverForFile, setEditingPeriod } from './fixtures';
 
 const t = serverForFile();
 let token: string;
@@ -490,15 +490,7 @@ describe('works, relations, undo, calculation', () => {
   it('enforces the editing period for plan and fact dates', async () => {
     const { version } = await newSchedule();
     const v = `/versions/${version.id}`;
-    const settings = await t.api<{ revision: number }>('GET', `/space/${spaceId}/settings`, undefined, {
-      token,
-    });
-    await t.api(
-      'PUT',
-      `/space/${spaceId}/settings`,
-      { editingPeriodDays: 10, revision: settings.body.revision },
-      { token },
-    );
+    await setEditingPeriod(ok, 10);
     const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const closed = await call('POST', `${v}/wbs`, { name: 'Старое', factStart: iso(-30) });
     expect([closed.status, closed.body.error_code]).toEqual([403, 'EditingPeriodClosed']);
@@ -513,15 +505,7 @@ describe('works, relations, undo, calculation', () => {
     });
     expect(late.body.error_code).toBe('EditingPeriodClosed');
     await ok('PATCH', `${v}/wbs/${open.id}`, { revision: open.revision, approvedStart: iso(-40) });
-    const fresh = await t.api<{ revision: number }>('GET', `/space/${spaceId}/settings`, undefined, {
-      token,
-    });
-    await t.api(
-      'PUT',
-      `/space/${spaceId}/settings`,
-      { editingPeriodDays: 0, revision: fresh.body.revision },
-      { token },
-    );
+    await setEditingPeriod(ok, 0);
   });
 
   it('keeps calendars, attributes (with per-role access) and directories', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Failure, scheduleWithVersion, spaceForFile } from './fixtures';
+import { type Failure, scheduleWithVersion, setEditingPeriod, spaceForFile, spaceMember } from './fixtures';
 
 const { t, s: owner } = spaceForFile('ts-owner', 'Табели');
 
@@ -14,14 +14,7 @@ const isoDay = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function member(login: string, roleKey: string) {
-  const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-  const user = await t.signUp(login);
-  await owner.ok('POST', '/users/invite', { login, roleId: roles.find((r) => r.key === roleKey)!.id });
-  const as = <T = Failure>(method: string, path: string, body?: unknown, lang: 'en' | 'ru' = 'en') =>
-    t.api<T>(method, `/space/${owner.spaceId}${path}`, body, { token: user.token, lang });
-  return { ...user, as };
-}
+const member = (login: string, roleKey: string) => spaceMember(t, owner, login, roleKey);
 
 describe('timesheets', () => {
   it('takes an executor’s hours, submits them to the curator, who approves or declines the days', async () => {
@@ -37,11 +30,11 @@ describe('timesheets', () => {
     });
     const [d1, d2] = [isoDay(-2), isoDay(-1)];
 
-    const sheet = await executor.as<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}`);
+    const sheet = await executor.call<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}`);
     expect(sheet.status).toBe(200);
     expect(sheet.body.works.map((w) => w.workId)).toEqual([work.id]);
 
-    const saved = await executor.as<Sheet>('PUT', `${v}/timesheets`, {
+    const saved = await executor.call<Sheet>('PUT', `${v}/timesheets`, {
       entries: [
         { workId: work.id, date: d1, hours: 8 },
         { workId: work.id, date: d2, hours: 6, comment: 'Дождь после обеда' },
@@ -51,23 +44,23 @@ describe('timesheets', () => {
       [d1, 8, 'draft'],
       [d2, 6, 'draft'],
     ]);
-    const tooMany = await executor.as('PUT', `${v}/timesheets`, {
+    const tooMany = await executor.call('PUT', `${v}/timesheets`, {
       entries: [{ workId: work.id, date: d1, hours: 25 }],
     });
     expect(tooMany.status).toBe(400);
     const e1 = saved.body.entries[0]!;
-    const resaved = await executor.as('PUT', `${v}/timesheets`, {
+    const resaved = await executor.call('PUT', `${v}/timesheets`, {
       entries: [{ workId: work.id, date: d1, hours: 8, revision: e1.revision }],
     });
     expect(resaved.status).toBe(200);
 
-    const submitted = await executor.as<{ submitted: number; notified: number }>(
+    const submitted = await executor.call<{ submitted: number; notified: number }>(
       'POST',
       `${v}/timesheets/submit`,
       { from: d1, to: d2 },
     );
     expect(submitted.body).toMatchObject({ submitted: 2, notified: 1 });
-    const closed = await executor.as('PUT', `${v}/timesheets`, {
+    const closed = await executor.call('PUT', `${v}/timesheets`, {
       entries: [{ workId: work.id, date: d1, hours: 7, revision: e1.revision + 2 }],
     });
     expect(closed.body.error_code).toBe('TimesheetSubmitted');
@@ -75,54 +68,54 @@ describe('timesheets', () => {
       `The timesheet for ${d1} is submitted and can no longer be changed`,
     );
 
-    const notices = await curator.as<Notice[]>('GET', '/users/timesheet-notification');
+    const notices = await curator.call<Notice[]>('GET', '/users/timesheet-notification');
     expect(notices.body).toEqual([
       expect.objectContaining({
         kind: 'timesheet_submitted',
         params: expect.objectContaining({ userId: executor.user.id, from: d1, to: d2, hours: 14 }),
       }),
     ]);
-    const read = await curator.as<Notice>(
+    const read = await curator.call<Notice>(
       'GET',
       `/notices/personal-area/${notices.body[0]!.id}/timesheet-notification`,
     );
     expect(read.body.kind).toBe('timesheet_submitted');
-    expect((await curator.as<Notice[]>('GET', '/users/timesheet-notification')).body).toEqual([]);
+    expect((await curator.call<Notice[]>('GET', '/users/timesheet-notification')).body).toEqual([]);
 
-    const curated = await curator.as<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}&curated=true`);
+    const curated = await curator.call<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}&curated=true`);
     expect(curated.body.entries.map((e) => e.status)).toEqual(['submitted', 'submitted']);
-    const notMine = await stranger.as('PATCH', `${v}/accepted-curator-dates`, {
+    const notMine = await stranger.call('PATCH', `${v}/accepted-curator-dates`, {
       userId: executor.user.id,
       dates: [d1],
       decision: 'APPROVED',
     });
     expect(notMine.body.error_code).toBe('NotCurator');
-    const ownHoursOnly = await executor.as('PATCH', `${v}/accepted-curator-dates`, {
+    const ownHoursOnly = await executor.call('PATCH', `${v}/accepted-curator-dates`, {
       userId: executor.user.id,
       dates: [d1],
       decision: 'APPROVED',
     });
     expect(ownHoursOnly.body.error_code).toBe('Forbidden');
 
-    const approved = await curator.as<{ count: number }>('PATCH', `${v}/accepted-curator-dates`, {
+    const approved = await curator.call<{ count: number }>('PATCH', `${v}/accepted-curator-dates`, {
       userId: executor.user.id,
       dates: [d1],
       decision: 'APPROVED',
     });
     expect(approved.body.count).toBe(1);
-    await curator.as('PATCH', `${v}/accepted-curator-dates`, {
+    await curator.call('PATCH', `${v}/accepted-curator-dates`, {
       userId: executor.user.id,
       dates: [d2],
       decision: 'DECLINED',
     });
-    const decided = await executor.as<Notice[]>('GET', '/users/timesheet-notification');
+    const decided = await executor.call<Notice[]>('GET', '/users/timesheet-notification');
     expect(decided.body.map((n) => n.params.decision).sort()).toEqual(['APPROVED', 'DECLINED']);
 
     // A declined day can be corrected and submitted again; an approved one stays closed.
-    const mine = await executor.as<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}`);
+    const mine = await executor.call<Sheet>('GET', `${v}/timesheets?from=${d1}&to=${d2}`);
     const declined = mine.body.entries.find((e) => e.date === d2)!;
     expect(declined.status).toBe('declined');
-    const corrected = await executor.as<Sheet>('PUT', `${v}/timesheets`, {
+    const corrected = await executor.call<Sheet>('PUT', `${v}/timesheets`, {
       entries: [{ workId: work.id, date: d2, hours: 4, revision: declined.revision }],
     });
     expect(corrected.body.entries.find((e) => e.date === d2)).toMatchObject({ hours: 4, status: 'draft' });
@@ -149,8 +142,7 @@ describe('timesheets', () => {
       { token: owner.token, lang: 'ru' },
     );
     expect(over.body.error_message).toBe(`За ${day} введено больше 24 часов`);
-    const settings = await owner.ok<{ revision: number }>('GET', '/settings');
-    await owner.ok('PUT', '/settings', { editingPeriodDays: 2, revision: settings.revision });
+    await setEditingPeriod(owner.ok, 2);
     try {
       const closed = await t.api<Failure>(
         'PUT',
@@ -160,8 +152,7 @@ describe('timesheets', () => {
       );
       expect(closed.body.error_code).toBe('EditingPeriodClosed');
     } finally {
-      const now = await owner.ok<{ revision: number }>('GET', '/settings');
-      await owner.ok('PUT', '/settings', { editingPeriodDays: 0, revision: now.revision });
+      await setEditingPeriod(owner.ok, 0);
     }
   });
 });

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { serverForFile } from './fixtures';
-import { PASSWORD } from './harness';
+import { PASSWORD, registration } from './harness';
 
 const t = serverForFile();
-const valid = {
-  login: 'valid',
-  email: 'valid@example.com',
-  password: PASSWORD,
-  confirmPassword: PASSWORD,
+const valid = registration('valid', {
   firstName: 'Анна',
   lastName: 'Петрова',
   secretQuestion: 'Кличка собаки',
-  answer: 'Шарик',
-  privacyPolicyAccepted: true,
-};
+});
 
 async function registerErrors(patch: Record<string, unknown>, lang: 'en' | 'ru' = 'en') {
   const reply = await t.api('POST', '/users/register', { ...valid, ...patch }, { lang });

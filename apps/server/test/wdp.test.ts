@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Failure, scheduleWithVersion, spaceForFile } from './fixtures';
+import { type Failure, scheduleWithVersion, setEditingPeriod, spaceForFile, spaceMember } from './fixtures';
 
 const { t, s: owner } = spaceForFile('wdp-owner', 'Суточный план');
 
@@ -22,11 +22,6 @@ const isoDay = (offset: number) => {
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
 };
-
-async function setEditingPeriod(days: number) {
-  const settings = await owner.ok<{ revision: number }>('GET', '/settings');
-  await owner.ok('PUT', '/settings', { editingPeriodDays: days, revision: settings.revision });
-}
 
 /** Days from today to the next Monday (today when it is one). */
 const toMonday = (() => {
@@ -153,7 +148,7 @@ describe('daily work plans', () => {
 
   it('refuses days before the editing period and a plan above the work’s volume (limit-for-dp)', async () => {
     const { v, work, scheduleId } = await scheduleWithWork(30);
-    await setEditingPeriod(3);
+    await setEditingPeriod(owner.ok, 3);
     try {
       const closed = await call('PUT', `${v}/wdp`, {
         rows: [{ workId: work.id, revision: 0, values: [{ date: isoDay(-10), factVolume: 5 }] }],
@@ -206,7 +201,7 @@ describe('daily work plans', () => {
         expect.objectContaining({ workId: work.id, planVolume: 30, planned: 12, fact: 5, remaining: 13 }),
       ]);
     } finally {
-      await setEditingPeriod(0);
+      await setEditingPeriod(owner.ok, 0);
     }
   });
 
@@ -271,17 +266,8 @@ describe('daily work plans', () => {
 
   it('lets an executor edit the daily plan but not a viewer; a locked version refuses it', async () => {
     const { v, versionId, work } = await scheduleWithWork();
-    const roles = await owner.ok<{ id: string; key: string | null }[]>('GET', '/roles');
-    const executor = await t.signUp('wdp-executor');
-    const viewer = await t.signUp('wdp-viewer');
-    await owner.ok('POST', '/users/invite', {
-      login: 'wdp-executor',
-      roleId: roles.find((r) => r.key === 'executor')!.id,
-    });
-    await owner.ok('POST', '/users/invite', {
-      login: 'wdp-viewer',
-      roleId: roles.find((r) => r.key === 'viewer')!.id,
-    });
+    const executor = await spaceMember(t, owner, 'wdp-executor', 'executor');
+    const viewer = await spaceMember(t, owner, 'wdp-viewer', 'viewer');
     const body = { rows: [{ workId: work.id, revision: 0, values: [{ date: isoDay(0), factVolume: 3 }] }] };
     const byExecutor = await t.api('PUT', `/space/${owner.spaceId}${v}/wdp`, body, { token: executor.token });
     expect(byExecutor.status).toBe(200);

@@ -19,6 +19,12 @@ afterAll(async () => {
 
 const SECRET = 'kysely-test';
 
+/** The test row's values as a connection (or the pool) sees them. */
+const secretValues = async (on: Parameters<typeof kyselyOf>[0]) =>
+  (await kyselyOf(on).selectFrom('server_secrets').select('value').where('name', '=', SECRET).execute()).map(
+    (row) => row.value,
+  );
+
 describe('typed queries (Kysely)', () => {
   it('has one builder per pool and per pooled connection', async () => {
     expect(kyselyOf(db.pool)).toBe(kyselyOf(db.pool));
@@ -44,34 +50,19 @@ describe('typed queries (Kysely)', () => {
         const raw = await client.query('SELECT value FROM server_secrets WHERE name = $1', [SECRET]);
         expect(raw.rows).toEqual([{ value: 'one' }]);
         // …but not on another connection of the pool before the commit.
-        const outside = await kyselyOf(db.pool)
-          .selectFrom('server_secrets')
-          .select('value')
-          .where('name', '=', SECRET)
-          .execute();
-        expect(outside).toEqual([]);
+        expect(await secretValues(db.pool)).toEqual([]);
         throw failure;
       }),
     ).rejects.toBe(failure);
     expect(seenInside.map((row) => row.value)).toEqual(['one']);
-    const after = await kyselyOf(db.pool)
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', SECRET)
-      .execute();
-    expect(after).toEqual([]);
+    expect(await secretValues(db.pool)).toEqual([]);
   });
 
   it('commits with the transaction and leaves the connection to the pool', async () => {
     await inTransaction(db.pool, (client) =>
       kyselyOf(client).insertInto('server_secrets').values({ name: SECRET, value: 'two' }).execute(),
     );
-    const rows = await kyselyOf(db.pool)
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', SECRET)
-      .execute();
-    expect(rows).toEqual([{ value: 'two' }]);
+    expect(await secretValues(db.pool)).toEqual(['two']);
     // Every connection came back: the pool of two can still hand out two at once.
     expect(db.pool.totalCount - db.pool.idleCount).toBe(0);
   });
