@@ -1,6 +1,6 @@
 import { decodeBinaryPayload, type ProgressWeighting, patchWork, type WorkRecordPatch } from '@takt/schedule';
 import { describe, expect, it } from 'vitest';
-import { scheduleWithVersion, spaceForFile } from './fixtures';
+import { generatedXer, importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
 
 const { t, s } = spaceForFile('rollups-edits', 'Сводные');
 
@@ -137,6 +137,22 @@ describe('summary roll-ups kept current', () => {
     // Units that differ give the summary no approved volume, as they give it no planned one.
     await edit(second.id, { unit: 'т', approvedVolume: 5 });
     expect(await stored()).toMatchObject({ approvedVolume: null, planVolume: null });
+  });
+});
+
+describe('an imported schedule', () => {
+  it('has its WBS summaries rolled up as it is written, before any calculation', async () => {
+    const { scheduleId } = await scheduleWithVersion(s.ok);
+    const versionId = await importedVersion(t, s, scheduleId, 'chains.xer', generatedXer(200));
+    const [summaries] = await t.sql<{ n: number; spanless: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE s."durationMinutes" = 0)::int AS spanless
+       FROM works s WHERE s."versionId" = $1 AND s.type = 'sum'
+         AND EXISTS (SELECT 1 FROM works c WHERE c."parentId" = s.id AND c."durationMinutes" > 0)`,
+      [versionId],
+    );
+    expect(summaries!.n).toBeGreaterThan(0);
+    // The file gives its WBS nodes no duration; the roll-up spans their activities on the calendar.
+    expect(summaries!.spanless).toBe(0);
   });
 });
 
