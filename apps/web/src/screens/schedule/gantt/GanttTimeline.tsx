@@ -21,6 +21,7 @@ import { useGanttPointer } from './useGanttPointer';
 import { useGanttRenderer } from './useGanttRenderer';
 import { useGanttScale } from './useGanttScale';
 import { useWhatIf } from './useWhatIf';
+import { useWorkFigures } from './useWorkFigures';
 import { nextSceneVersion } from './whatif';
 
 /**
@@ -140,12 +141,14 @@ export function GanttTimeline(props: GanttTimelineProps) {
     setStatus,
   });
   const { label, refusalText, linkable, deleteLink } = edits;
+  const figures = useWorkFigures(spaceId, version.id, model, t, language);
   const { tooltip, overHeader, hoverAt, onPointerLeave } = useGanttHover({
     refs,
     base,
     readOnly,
     interact,
     label,
+    figures,
     refusalText,
     linkable,
   });

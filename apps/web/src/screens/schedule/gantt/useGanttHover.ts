@@ -11,10 +11,12 @@ export function useGanttHover(args: {
   readOnly: ReadOnlyReason | null;
   interact: () => void;
   label: (work: number) => string;
+  /** % complete, labour and cost of a work (a summary's rolled up), under its dates. */
+  figures: (work: number) => string;
   refusalText: (work: number) => string | null;
   linkable: (work: number) => boolean;
 }) {
-  const { refs, base, readOnly, interact, label, refusalText, linkable } = args;
+  const { refs, base, readOnly, interact, label, figures, refusalText, linkable } = args;
   const { host, renderer, gesture, hover } = refs;
   const [tooltip, setTooltip] = useState<string | undefined>(undefined);
   const [overHeader, setOverHeader] = useState(false);
@@ -46,7 +48,7 @@ export function useGanttHover(args: {
       else {
         const dates = `${formatMinutes(base.planStart[work]!, true)} – ${formatMinutes(base.planFinish[work]!, true)}`;
         const refusal = refusalText(work);
-        setTooltip(`${label(work)}\n${dates}${refusal ? `\n${refusal}` : ''}`);
+        setTooltip(`${label(work)}\n${dates}\n${figures(work)}${refusal ? `\n${refusal}` : ''}`);
       }
     }
   };
