@@ -50,7 +50,17 @@ export async function listAssignments(ctx: SpaceContext, input: { versionId: str
 export async function assignmentSummary(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
   await versionOf(ctx.db.pool, spaceId, versionId);
-  const { rows } = await ctx.db.pool.query<{ workId: string; names: string; labour: number; cost: number }>(
+  return workResourceFigures(ctx.db.pool, spaceId, versionId);
+}
+
+/**
+ * By work: the names of its resources, its planned labour (hours of labour resources) and planned cost,
+ * a summary's the sums of the works under it at any depth (docs/product-rules.md, "Summary roll-ups") —
+ * what the grid's columns, the Gantt's tooltip, print and the exports show. Works without assignments
+ * and summaries without any under them are absent.
+ */
+export async function workResourceFigures(sql: Sql, spaceId: string, versionId: string) {
+  const { rows } = await sql.query<{ workId: string; names: string; labour: number; cost: number }>(
     `WITH RECURSIVE own AS (
        SELECT a."workId", string_agg(coalesce(r.code, r.name), ', ' ORDER BY a."createdAt") AS names,
          coalesce(sum(a."planQuantity") FILTER (WHERE r.kind = 'labour'), 0)::float8 AS labour,
