@@ -47,6 +47,10 @@ export const PRINT_COLUMNS = [
   'totalFloat',
   'freeFloat',
   'critical',
+  'approvedDuration',
+  'startVariance',
+  'finishVariance',
+  'durationVariance',
 ] as const;
 export type PrintColumn = (typeof PRINT_COLUMNS)[number];
 export const DEFAULT_PRINT_COLUMNS: PrintColumn[] = ['code', 'name', 'duration', 'start', 'finish'];
@@ -251,6 +255,10 @@ export const PRINT_COLUMN_WIDTH_MM: Record<PrintColumn, number> = {
   totalFloat: 16,
   freeFloat: 16,
   critical: 16,
+  approvedDuration: 22,
+  startVariance: 22,
+  finishVariance: 22,
+  durationVariance: 22,
 };
 export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
   'duration',
@@ -258,7 +266,18 @@ export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
   'volume',
   'totalFloat',
   'freeFloat',
+  'approvedDuration',
+  'startVariance',
+  'finishVariance',
+  'durationVariance',
 ]);
+
+/** The printed columns of the approved-plan comparison (working days; `approvedVariances` of @takt/schedule). */
+export type PrintVarianceColumn =
+  | 'approvedDuration'
+  | 'startVariance'
+  | 'finishVariance'
+  | 'durationVariance';
 
 /** What a printed cell is read from: the version's columns in WBS order, the approved plan beside them. */
 export interface PrintCellSource {
@@ -268,6 +287,8 @@ export interface PrintCellSource {
   approvedFinish: Int32Array;
   /** WBS depth of each row (names are indented by it). */
   depth: Int32Array;
+  /** The approved-plan comparison in working days, NaN where a date is missing; absent: printed empty. */
+  variances?: Readonly<Record<PrintVarianceColumn, ArrayLike<number>>>;
 }
 
 export interface PrintCellFormat {
@@ -336,6 +357,19 @@ export function printCellText(
       return calculated ? days(w.freeFloat[row]!) : '';
     case 'critical':
       return w.critical[row] ? format.translate('grid.critical_mark') : '';
+    case 'approvedDuration': {
+      const days = source.variances?.approvedDuration[row];
+      return days === undefined || Number.isNaN(days) ? '' : format.number(days);
+    }
+    case 'startVariance':
+    case 'finishVariance':
+    case 'durationVariance': {
+      // Signed as the grid shows it: a slip "+2", a gain "-1", on time "0".
+      const days = source.variances?.[column][row];
+      if (days === undefined || Number.isNaN(days)) return '';
+      const rounded = Math.round(days * 100) / 100;
+      return rounded > 0 ? `+${format.number(rounded)}` : format.number(rounded === 0 ? 0 : rounded);
+    }
   }
 }
 

@@ -7,9 +7,17 @@ import { DEFAULT_GRID_COLUMNS, type Language } from '@takt/contracts';
 import { kyselyOf } from '@takt/db';
 import { translate } from '@takt/i18n';
 import type { Grid, GridColumn, GridColumnKind, GridRow, GridValue } from '@takt/interchange';
+import {
+  approvedVariances,
+  CompiledCalendars,
+  minutesOfIso,
+  PAYLOAD_NO_DATE,
+  VARIANCE_COLUMNS,
+} from '@takt/schedule';
 import { sql } from 'kysely';
 import { anyOf, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
+import { versionDocument } from '../versions';
 
 const KIND: Record<string, GridColumnKind> = {
   code: 'text',
@@ -40,7 +48,19 @@ const KIND: Record<string, GridColumnKind> = {
   totalFloat: 'number',
   freeFloat: 'number',
   critical: 'boolean',
+  approvedDuration: 'number',
+  startVariance: 'number',
+  finishVariance: 'number',
+  durationVariance: 'number',
 };
+
+/** Columns written in days with two decimals. */
+const DAY_COLUMNS: ReadonlySet<string> = new Set([
+  'duration',
+  'totalFloat',
+  'freeFloat',
+  ...VARIANCE_COLUMNS,
+]);
 
 const ATTRIBUTE_KIND: Record<string, GridColumnKind> = {
   date: 'date',
@@ -81,7 +101,7 @@ export async function versionGrid(
       header: translate(lang, `grid.col.${key}`),
       kind: KIND[key]!,
       ...(key === 'name' ? { indent: true } : {}),
-      ...(key === 'duration' || key === 'totalFloat' || key === 'freeFloat' ? { decimals: 2 } : {}),
+      ...(DAY_COLUMNS.has(key) ? { decimals: 2 } : {}),
     };
   });
 
@@ -134,6 +154,10 @@ export async function versionGrid(
     }
   }
 
+  const variancesOf = keys.some((k) => (VARIANCE_COLUMNS as readonly string[]).includes(k))
+    ? await workVariances(on, spaceId, versionId, works)
+    : null;
+
   const children = new Map<string | null, (typeof works)[number][]>();
   for (const w of works) {
     const list = children.get(w.parentId);
@@ -183,6 +207,7 @@ export async function versionGrid(
       totalFloat: days(w.totalFloat),
       freeFloat: days(w.freeFloat),
       critical: w.earlyStart ? w.critical : null,
+      ...variancesOf?.(w.id),
       ...values.get(w.id),
     };
     gridRows.push({
@@ -194,4 +219,41 @@ export async function versionGrid(
     if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push({ w: kids[i]!, level: level + 1 });
   }
   return { columns, rows: gridRows, sheetName, maxLevel };
+}
+
+/**
+ * The approved-plan comparison of a version's works as the grid shows it (`approvedVariances`: working
+ * days of each work's calendar, rounded to hundredths), by work id; read only when a variance column is
+ * exported, since it needs the version's calendars.
+ */
+async function workVariances(
+  on: Sql,
+  spaceId: string,
+  versionId: string,
+  works: readonly { id: string; approvedStart: string | null; approvedFinish: string | null }[],
+): Promise<(workId: string) => Record<string, GridValue>> {
+  const { document: doc } = await versionDocument(on, spaceId, versionId);
+  const start = new Int32Array(doc.count).fill(PAYLOAD_NO_DATE);
+  const finish = new Int32Array(doc.count).fill(PAYLOAD_NO_DATE);
+  for (const w of works) {
+    const row = doc.rowOf.get(w.id);
+    if (row === undefined) continue;
+    start[row] = minutesOfIso(w.approvedStart);
+    finish[row] = minutesOfIso(w.approvedFinish);
+  }
+  const variances = approvedVariances(
+    doc,
+    doc.strings,
+    new CompiledCalendars(doc.calendars, doc.scheduling.defaultCalendarId),
+    { start, finish },
+  );
+  return (workId) => {
+    const row = doc.rowOf.get(workId);
+    const out: Record<string, GridValue> = {};
+    for (const key of VARIANCE_COLUMNS) {
+      const days = row === undefined ? Number.NaN : variances[key][row]!;
+      out[key] = Number.isNaN(days) ? null : round2(days);
+    }
+    return out;
+  };
 }

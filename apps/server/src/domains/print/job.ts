@@ -9,6 +9,7 @@ import { NO_TIME, timeFromIso } from '@takt/engine';
 import { dateFormat, MINUTES_PER_DAY, type PrintScaling, printSheetLayout } from '@takt/gantt';
 import { type GanttPdfInput, ganttPdf } from '@takt/gantt/pdf';
 import { formatNumber, translate } from '@takt/i18n';
+import { VARIANCE_COLUMNS } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { DEFAULT_PRINT_PRESET, type PrintPresetDto, presetOf } from './presets';
@@ -66,7 +67,7 @@ function scalingMinutes(scaling: PrintScalingInput): PrintScaling {
 /** Builds the PDF writer's input for a version: the same layout as the screen, in print units. */
 export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise<GanttPdfInput> {
   const job = await resolveJob(ctx, input);
-  const { info, columns: data, extras } = await versionSource(ctx, input.versionId);
+  const { info, columns: data, extras, variances } = await versionSource(ctx, input.versionId);
   const { calendar, hoursPerDay } = await versionCalendar(ctx, info.calendarId);
   const lang = job.language;
   const source = {
@@ -75,6 +76,9 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     approvedStart: extras.approvedStart,
     approvedFinish: extras.approvedFinish,
     depth: wbsDepths(data.works.parent),
+    ...(job.columns.some((c) => (VARIANCE_COLUMNS as readonly string[]).includes(c))
+      ? { variances: variances() }
+      : {}),
   };
   const format = {
     hoursPerDay,

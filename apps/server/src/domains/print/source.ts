@@ -8,7 +8,14 @@ import {
   WORK_SUMMARY,
   WORK_TASK,
 } from '@takt/gantt';
-import { calendarToEngine, columnsOfDocument, type ScheduleColumns } from '@takt/schedule';
+import {
+  type ApprovedVariances,
+  approvedVariances,
+  CompiledCalendars,
+  calendarToEngine,
+  columnsOfDocument,
+  type ScheduleColumns,
+} from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
@@ -193,19 +200,38 @@ export function versionSnapshot(columns: ScheduleColumns, extras: VersionExtras)
  * domain's fingerprint: one cheap scan). The print dialog asks for a page count on every change of its
  * settings; reading 100k works again each time took seconds. A few versions per process, oldest out.
  */
-const sources = new FingerprintCache<{ columns: ScheduleColumns; extras: VersionExtras }>(4);
+const sources = new FingerprintCache<{
+  columns: ScheduleColumns;
+  extras: VersionExtras;
+  variances: () => ApprovedVariances;
+}>(4);
+
+/** The approved-plan variances of a version's rows, computed at the first print that shows them. */
+function lazyVariances(columns: ScheduleColumns, extras: VersionExtras): () => ApprovedVariances {
+  let variances: ApprovedVariances | null = null;
+  return () => {
+    variances ??= approvedVariances(
+      columns.works,
+      columns.strings,
+      new CompiledCalendars(columns.calendars, columns.scheduling.defaultCalendarId),
+      { start: extras.approvedStart, finish: extras.approvedFinish },
+    );
+    return variances;
+  };
+}
 
 /** Everything a print or a cyclogram reads of one version. */
 export async function versionSource(ctx: SpaceContext, versionId: string) {
   const info = await versionInfo(ctx, versionId);
   const key = `${ctx.space.spaceId}/${versionId}`;
   const fingerprint = await versionFingerprint(ctx.db.pool, ctx.space.spaceId, versionId);
-  const { columns, extras } = await sources.get(key, fingerprint, async () => {
+  const { columns, extras, variances } = await sources.get(key, fingerprint, async () => {
     // The document this process keeps of the version when it still holds (docs/architecture.md); the
     // fingerprint just read is not read again.
     const read = await versionDocument(ctx.db.pool, ctx.space.spaceId, versionId, fingerprint);
     const columns = columnsOfDocument(read.document);
-    return { columns, extras: await versionExtras(ctx, versionId, columns) };
+    const extras = await versionExtras(ctx, versionId, columns);
+    return { columns, extras, variances: lazyVariances(columns, extras) };
   });
-  return { info, columns, extras };
+  return { info, columns, extras, variances };
 }

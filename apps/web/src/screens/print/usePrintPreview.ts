@@ -1,9 +1,11 @@
 import { printedColumns } from '@takt/contracts';
 import type { Calendar } from '@takt/engine';
 import { dateFormat, type GanttLanguage, MINUTES_PER_DAY, type PrintSheetInput } from '@takt/gantt';
+import { approvedVariances, VARIANCE_COLUMNS } from '@takt/schedule';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ScheduleModel } from '../../lib/columnar';
 import { appI18n, translateDynamic, useT } from '../../lib/i18n';
+import { compiledCalendarsOf } from '../../lib/schedule-calendars';
 import { formatNumber, hasDate, isoToMinutes, nowMinutes } from '../../lib/schedule-time';
 import { ganttSnapshotFromModel } from '../schedule/gantt/snapshot';
 import type { PlanDetails } from '../schedule/plan-details';
@@ -40,12 +42,20 @@ export function usePrintPreview(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes with the language, which the titles, numbers and scale follow
   const previewInput = useMemo<PrintSheetInput | null>(() => {
     if (!draft) return null;
+    // The variance columns in working days, as the grid and the PDF show them (only when printed).
+    const variances = draft.columns.some((c) => (VARIANCE_COLUMNS as readonly string[]).includes(c))
+      ? approvedVariances(model, model.strings, compiledCalendarsOf(model), {
+          start: snapshot.baselineStart,
+          finish: snapshot.baselineFinish,
+        })
+      : undefined;
     const source = {
       works: model,
       strings: model.strings,
       approvedStart: snapshot.baselineStart,
       approvedFinish: snapshot.baselineFinish,
       depth: model.depth,
+      ...(variances ? { variances } : {}),
     };
     const cellFormat = {
       hoursPerDay,
