@@ -1,5 +1,4 @@
 import { CALC_STATUS, CALC_STATUS_TEXT, WORK_STATUSES } from '@takt/contracts';
-import { NO_TIME } from '@takt/engine';
 import {
   columnsOfDocument,
   rollUpChanged,
@@ -12,10 +11,11 @@ import {
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
-import { keyDate, sqlTimestampOfMinutes } from '../../db/time';
+import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
 import {
+  fingerprintsWithData,
   keepWrittenDocument,
   primePayload,
   schedulingKeyOf,
@@ -37,6 +37,7 @@ import {
 } from './rows';
 import { CalculationFailed, calculationThread } from './thread';
 import { progressWeights } from './weights';
+import { writeDrivingFlags, writeWorkResults } from './write';
 
 /** A document to calculate, with the stored id of each of its relations (by document relation). */
 export interface CalculationTarget {
@@ -59,45 +60,18 @@ async function calculateTarget(
   }
 }
 
-const at = sqlTimestampOfMinutes;
-
 /**
- * Writes back the rows whose results changed (all of them on a first calculation, a few after an
- * edit) in one statement over arrays, and the driving flags that changed in another.
+ * Writes back the rows whose results changed (all of them on a first calculation, a few after an edit)
+ * and the driving flags that changed, each by one COPY and one UPDATE (`write.ts`), inside the caller's
+ * transaction.
  */
-async function writeRowResults(sql: Sql, target: CalculationTarget, r: RowResults) {
-  const rows = Array.from(r.changedRows);
-  if (rows.length) {
-    const pick = (a: Int32Array | Uint8Array) => rows.map((row) => a[row]!);
-    await sql.query(
-      `UPDATE works w SET "earlyStart" = ${at('u.es')}, "earlyFinish" = ${at('u.ef')}, "lateStart" = ${at('u.ls')},
-         "lateFinish" = ${at('u.lf')}, "planStart" = coalesce(${at('u.es')}, w."planStart"),
-         "planFinish" = coalesce(${at('u.ef')}, w."planFinish"),
-         "totalFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.tf END,
-         "freeFloat" = CASE WHEN u.es = ${NO_TIME} THEN NULL ELSE u.ff END,
-         critical = u.cr
-       FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::bool[])
-         AS u(id, es, ef, ls, lf, tf, ff, cr)
-       WHERE w.id = u.id`,
-      [
-        rows.map((row) => target.document.ids[row]),
-        pick(r.earlyStart),
-        pick(r.earlyFinish),
-        pick(r.lateStart),
-        pick(r.lateFinish),
-        pick(r.totalFloat),
-        pick(r.freeFloat),
-        rows.map((row) => r.critical[row] === 1),
-      ],
-    );
-    await writeSummaryRollUps(sql, target.document, rows, r.rolled);
+async function writeRowResults(client: pg.PoolClient, target: CalculationTarget, r: RowResults) {
+  if (r.changedRows.length) {
+    await writeWorkResults(client, target.document.ids, r.changedRows, r);
+    await writeSummaryRollUps(client, target.document, Array.from(r.changedRows), r.rolled);
   }
-  const links = Array.from(r.changedRelations);
-  if (links.length)
-    await sql.query(
-      `UPDATE relations r SET driving = u.d FROM unnest($1::uuid[], $2::bool[]) AS u(id, d) WHERE r.id = u.id`,
-      [links.map((k) => target.relationIdsByRow[k]), links.map((k) => r.driving[k] === 1)],
-    );
+  if (r.changedRelations.length)
+    await writeDrivingFlags(client, target.relationIdsByRow, r.changedRelations, r.driving);
 }
 
 /**
@@ -230,19 +204,19 @@ async function calculateTargetRows(sql: Sql, target: CalculationTarget) {
 }
 
 /**
- * Calculates a document and writes back what changed with `sql` (inside the caller's transaction
- * when it is one), the version marked calculated; nothing is written when the engine refuses it.
+ * Calculates a document and writes back what changed inside the caller's transaction (`client`), the
+ * version marked calculated; nothing is written when the engine refuses it.
  */
-export async function calculateAndWrite(sql: Sql, target: CalculationTarget) {
-  const run = await calculateTargetRows(sql, target);
-  await writeCalculated(sql, target, run.results);
+export async function calculateAndWrite(client: pg.PoolClient, target: CalculationTarget) {
+  const run = await calculateTargetRows(client, target);
+  await writeCalculated(client, target, run.results);
   return run;
 }
 
 /** Writes a calculation's results and marks the version calculated, without error and no longer running. */
-async function writeCalculated(sql: Sql, target: CalculationTarget, results: RowResults) {
-  await writeRowResults(sql, target, results);
-  await sql.query(
+async function writeCalculated(client: pg.PoolClient, target: CalculationTarget, results: RowResults) {
+  await writeRowResults(client, target, results);
+  await client.query(
     `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
        "calcStartedAt" = NULL
      WHERE id = $1`,
@@ -365,7 +339,11 @@ async function writeIfCurrent(
     now.data === read.dataFingerprint && !!fields && schedulingKeyOf(fields) === read.schedulingKey;
   if (!current && !lastAttempt) return null;
   await writeCalculated(client, { document: read.document, relationIdsByRow: read.relationIds }, run.results);
-  return { current, after: await versionFingerprints(client, spaceId, versionId) };
+  const wroteRows = run.results.changedRows.length > 0 || run.results.changedRelations.length > 0;
+  const after = wroteRows
+    ? await versionFingerprints(client, spaceId, versionId)
+    : await fingerprintsWithData(client, spaceId, versionId, now.data);
+  return { current, after };
 }
 
 /**

@@ -48,6 +48,24 @@ export async function versionFingerprints(
   return { full: `${version}/${data}`, data };
 }
 
+/**
+ * The fingerprints when only the version row may have changed since `data` was read (a calculation that
+ * moved nothing writes only its status): the row's `xmin` read by id, instead of scanning the works again.
+ */
+export async function fingerprintsWithData(
+  on: Sql,
+  spaceId: string,
+  versionId: string,
+  data: string,
+): Promise<{ full: string; data: string }> {
+  const { rows } = await on.query<{ xmin: string }>(
+    `SELECT xmin::text FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    [versionId, spaceId],
+  );
+  if (!rows[0] || !data) return { full: '', data: '' };
+  return { full: `${rows[0].xmin}/${data}`, data };
+}
+
 /** The two parts of a full fingerprint: the `xmin` of the version row (read in a transaction that updated it, that transaction's id) and the data part. */
 export function fingerprintParts(full: string): { versionXmin: number; data: string } {
   const at = full.indexOf('/');

@@ -8,7 +8,7 @@ export {
   type VersionDocument,
   versionDocument,
 } from './document';
-export { versionFingerprint, versionFingerprints } from './fingerprint';
+export { fingerprintsWithData, versionFingerprint, versionFingerprints } from './fingerprint';
 export { checkEditingPeriod, versionForEdit, versionLocked, versionOf } from './guard';
 export { liveUpdates } from './live';
 export {
