@@ -47,6 +47,28 @@ describe('the calculation of a document by rows', () => {
     expect(Array.from(edited.changedRows)).toEqual([1, 2]);
   });
 
+  it('calculates a document that shares columns with the one sent before (only the new ones cross) as inline', async () => {
+    const doc = chain();
+    const first = await calculationThread.calculate(documentParts(doc), TODAY);
+    // The version after its calculation: new result columns, the same ids, texts and hierarchy.
+    const calculated = documentWithResults(doc, first);
+    expect(await calculationThread.calculate(documentParts(calculated), TODAY)).toEqual(
+      calculateRows(calculated, TODAY),
+    );
+    // An edit copies the column it changes; the thread must not calculate the duration it held before.
+    const durationMinutes = calculated.durationMinutes.slice();
+    durationMinutes[0] = 5 * DAY;
+    const edited = { ...calculated, durationMinutes };
+    const threaded = await calculationThread.calculate(documentParts(edited), TODAY);
+    expect(threaded).toEqual(calculateRows(edited, TODAY));
+    expect(Array.from(threaded.changedRows)).toEqual([0, 1, 2]);
+    // Another version's document is sent whole, whatever it shares.
+    const other = { ...edited, versionId: 'another', durationMinutes: calculated.durationMinutes };
+    expect(await calculationThread.calculate(documentParts(other), TODAY)).toEqual(
+      calculateRows(other, TODAY),
+    );
+  });
+
   it('answers a cycle from the thread as the engine refused it, naming the works, and keeps working', async () => {
     const cyclic = documentOfColumns(
       testColumns(

@@ -3,7 +3,6 @@ import { NO_TIME, RESULT_WORK_ARRAYS, type ScheduleResult } from '@takt/engine';
 import {
   calculateDocument,
   type DocumentParts,
-  documentFrom,
   ROLLED_UP_COLUMNS,
   rolledUpAfter,
   rollUpChanged,
@@ -127,10 +126,6 @@ export function calculateRows(
     rolled,
   };
 }
-
-/** `calculateRows` on the parts of a document (what a worker thread receives). */
-export const calculateParts = (parts: DocumentParts, today: string, weights: Float64Array | null = null) =>
-  calculateRows(documentFrom(parts), today, weights);
 
 /** The buffers of results that can be moved to another thread instead of copied. */
 export function transferables(r: RowResults): ArrayBuffer[] {

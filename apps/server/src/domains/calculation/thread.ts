@@ -9,6 +9,20 @@ export class CalculationFailed extends Error {
   }
 }
 
+/**
+ * The fields of `parts` the thread does not hold already (by reference: a kept document is never changed,
+ * its edits and results are new arrays), all of them when it holds none. A version calculated again —
+ * unchanged, after an edit, after its last calculation — sends only its new columns: not its 100,000 ids
+ * and texts, which cost the main thread a copy of every string and the thread a new index of the ids.
+ */
+function partsToSend(held: DocumentParts | null, parts: DocumentParts): Partial<DocumentParts> {
+  if (!held || held.versionId !== parts.versionId) return parts;
+  const send: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parts))
+    if (held[name as keyof DocumentParts] !== value) send[name] = value;
+  return send as Partial<DocumentParts>;
+}
+
 type Reply =
   | { id: number; ok: true; result: RowResults }
   | { id: number; ok: false; failure: EngineFailure | null; message: string };
@@ -29,14 +43,18 @@ class CalculationThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private next = 1;
+  /** The document the thread holds: the last one sent to it (it calculates them in order). */
+  private held: DocumentParts | null = null;
 
   calculate(parts: DocumentParts, today: string, weights: Float64Array | null = null): Promise<RowResults> {
     const worker = this.started();
     const id = this.next++;
+    const send = partsToSend(this.held, parts);
+    this.held = parts;
     return new Promise<RowResults>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, parts, today, weights });
+      worker.postMessage({ id, parts: send, whole: send === parts, today, weights });
     });
   }
 
@@ -59,13 +77,17 @@ class CalculationThread {
       else waiting.reject(new Error(`calculation failed: ${reply.message}`));
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.held = null;
+      }
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the calculation thread stopped (exit code ${code})`)));
     this.worker = worker;
+    this.held = null;
     return worker;
   }
 }
