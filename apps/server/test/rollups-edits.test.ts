@@ -197,5 +197,18 @@ describe('the browser weighs progress as the server does', () => {
     // By labour 30 of 40 are done (by duration it would be 2 of 6 days).
     expect((await stored()).progress).toBe(75);
     expect(doc.progress[row]).toBe(75);
+
+    // The grid exported with the labour column: the summary carries the labour of its works.
+    const file = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}${v}/export/csv`,
+      { columns: ['code', 'name', 'labour'] },
+      { token: s.token },
+    );
+    expect(file.status).toBe(200);
+    const lines = new TextDecoder().decode(file.body).split(/\r?\n/);
+    const cells = (name: string) => lines.find((line) => line.includes(name))!.split(';');
+    expect(cells('Каркас').at(-1)).toBe('40');
+    expect(cells('Опалубка').at(-1)).toBe('30');
   });
 });

@@ -17,6 +17,7 @@ import {
 import { sql } from 'kysely';
 import { anyOf, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
+import { workResourceFigures } from '../resources';
 import { versionDocument } from '../versions';
 
 const KIND: Record<string, GridColumnKind> = {
@@ -52,7 +53,13 @@ const KIND: Record<string, GridColumnKind> = {
   startVariance: 'number',
   finishVariance: 'number',
   durationVariance: 'number',
+  resources: 'text',
+  labour: 'number',
+  cost: 'number',
 };
+
+/** The grid's resource columns: a work's resources, labour and cost, a summary's summed up the tree. */
+const RESOURCE_COLUMNS: ReadonlySet<string> = new Set(['resources', 'labour', 'cost']);
 
 /** Columns written in days with two decimals. */
 const DAY_COLUMNS: ReadonlySet<string> = new Set([
@@ -154,6 +161,10 @@ export async function versionGrid(
     }
   }
 
+  // Read only when a resource column is exported; a summary's labour and cost are those of its works.
+  const resourcesOf = keys.some((k) => RESOURCE_COLUMNS.has(k))
+    ? new Map((await workResourceFigures(on, spaceId, versionId)).map((r) => [r.workId, r]))
+    : null;
   const variancesOf = keys.some((k) => (VARIANCE_COLUMNS as readonly string[]).includes(k))
     ? await workVariances(on, spaceId, versionId, works)
     : null;
@@ -208,6 +219,7 @@ export async function versionGrid(
       freeFloat: days(w.freeFloat),
       critical: w.earlyStart ? w.critical : null,
       ...variancesOf?.(w.id),
+      ...resourceValues(resourcesOf?.get(w.id)),
       ...values.get(w.id),
     };
     gridRows.push({
@@ -219,6 +231,15 @@ export async function versionGrid(
     if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push({ w: kids[i]!, level: level + 1 });
   }
   return { columns, rows: gridRows, sheetName, maxLevel };
+}
+
+/** A work's resource columns as the grid shows them: none where it has no resources, labour or cost. */
+function resourceValues(figures: { names: string; labour: number; cost: number } | undefined) {
+  return {
+    resources: figures?.names || null,
+    labour: figures?.labour ? round2(figures.labour) : null,
+    cost: figures?.cost ? round2(figures.cost) : null,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ export {
   listAssignments,
   saveDistributions,
   updateAssignment,
+  workResourceFigures,
 } from './assignments';
 export { updateCosts } from './costs';
 export {
