@@ -43,11 +43,18 @@ function compileDayIntervals(intervals: readonly WorkingIntervalInput[], calenda
 }
 
 /**
- * Compiles a calendar over 1900–2199 (materialised lazily: see `Calendar`). A weekday interval that
- * finishes at or before its start crosses midnight and belongs to the day it starts on; an exception
- * replaces the intervals starting on its days.
+ * Compiles a calendar over 1900–2199 (materialised lazily: see `Calendar`), its intervals first laid
+ * out over `window` (days since 2000-01-01, end excluded; 2000–2050 unless given): a caller that knows
+ * the dates it will ask about (a chart of one project) passes them and saves laying out decades it
+ * never reads. The results do not depend on it: a lookup outside the window widens it.
+ *
+ * A weekday interval that finishes at or before its start crosses midnight and belongs to the day it
+ * starts on; an exception replaces the intervals starting on its days.
  */
-export function calendarCompile(input: CalendarInput): Calendar {
+export function calendarCompile(
+  input: CalendarInput,
+  window: readonly [number, number] = CALENDAR_INITIAL_WINDOW,
+): Calendar {
   const id = input.id;
   if (typeof id !== 'string' || id === '') throw new EngineError('invalid_calendar', 'a calendar has no id');
   const name = input.name ?? id;
@@ -93,7 +100,8 @@ export function calendarCompile(input: CalendarInput): Calendar {
     exceptionDays,
     exceptionIntervals: Array.from(exceptionDays, (day) => exceptions.get(day)!),
   };
-  const [windowFirst, windowEnd] = CALENDAR_INITIAL_WINDOW;
+  const windowFirst = Math.max(TIME_FIRST_DAY, Math.min(Math.floor(window[0]), TIME_END_DAY - 1));
+  const windowEnd = Math.max(windowFirst + 1, Math.min(Math.ceil(window[1]), TIME_END_DAY));
   const before = calendarCount(source, TIME_FIRST_DAY, windowFirst);
   const after = calendarCount(source, windowEnd, TIME_END_DAY);
   const workingDays = week.filter((intervals) => intervals.length > 0);

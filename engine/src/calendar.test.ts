@@ -313,4 +313,30 @@ describe('calendarCount', () => {
       { numRuns: 150 },
     );
   });
+
+  it('answers the same whatever window a calendar is first laid out over', () => {
+    fc.assert(
+      fc.property(
+        fc.array(day, { minLength: 7, maxLength: 7 }),
+        fc.array(exception, { maxLength: 6 }),
+        fc.integer({ min: 9000, max: 10_000 }),
+        fc.integer({ min: 1, max: 900 }),
+        fc.array(fc.integer({ min: t('1995-01-01'), max: t('2060-01-01') }), { minLength: 1, maxLength: 8 }),
+        (week, exceptions, first, days, instants) => {
+          const input = { id: 'c', week, exceptions, hoursPerDay: 8 };
+          if (week.every((d) => d.length === 0) && exceptions.every((e) => e.intervals.length === 0)) return;
+          const wide = calendarCompile(input);
+          const narrow = calendarCompile(input, [first, first + days]);
+          expect(narrow.totalWorking).toBe(wide.totalWorking);
+          for (const instant of instants) {
+            const working = calendarWorkingTime(wide, instant);
+            expect(calendarWorkingTime(narrow, instant)).toBe(working);
+            expect(calendarStartInstant(narrow, working)).toBe(calendarStartInstant(wide, working));
+            expect(calendarFinishInstant(narrow, working)).toBe(calendarFinishInstant(wide, working));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });

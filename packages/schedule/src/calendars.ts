@@ -64,9 +64,11 @@ export class CompiledCalendars {
   private readonly records = new Map<string, CalendarRecord>();
   private readonly compiled = new Map<string, Calendar>();
 
+  /** `window`: the days (since 2000-01-01) the caller will mostly ask about, see `calendarCompile`. */
   constructor(
     calendars: readonly CalendarRecord[],
     readonly defaultId: string,
+    private readonly window?: readonly [number, number],
   ) {
     for (const c of calendars) this.records.set(c.id, c);
   }
@@ -82,7 +84,7 @@ export class CompiledCalendars {
     let calendar = this.compiled.get(key);
     if (!calendar) {
       const record = this.records.get(key);
-      calendar = calendarCompile(record ? calendarToEngine(record) : { id: key });
+      calendar = calendarCompile(record ? calendarToEngine(record) : { id: key }, this.window);
       this.compiled.set(key, calendar);
     }
     return calendar;
