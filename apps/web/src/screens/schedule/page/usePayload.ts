@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { decodeOffMainThread, startDecodeWorker } from '../../../lib/columnar-decode';
 import { fetchBinaryPayload } from '../../../lib/payload-fetch';
+import { takeEarlyPayload } from './early-load';
 
 /** Load timings of the last version opened, read by the web benchmark. */
 declare global {
@@ -28,10 +29,14 @@ export function usePayload(spaceId: string, versionId: string | undefined, guess
     queryFn: async (): Promise<ScheduleModel> => {
       const started = performance.now();
       startDecodeWorker();
-      const bytes = await fetchBinaryPayload(spaceId, versionId!, guess).catch((error: unknown) => {
-        if (guess) failedGuess.current = versionId!;
-        throw error;
-      });
+      const fetched = () =>
+        fetchBinaryPayload(spaceId, versionId!, guess).catch((error: unknown) => {
+          if (guess) failedGuess.current = versionId!;
+          throw error;
+        });
+      // requested at start-up when the page was opened by its address; asked again if that failed
+      const early = takeEarlyPayload(spaceId, versionId!);
+      const bytes = await (early ? early.catch(fetched) : fetched());
       const received = performance.now();
       const { model, decodeMs } = await decodeOffMainThread(bytes);
       const decoded = performance.now();
