@@ -293,9 +293,12 @@ function SavedFilters({
           placeholder={t('views.filter_name')}
           value={shownName}
           maxLength={32}
-          onChange={(e) =>
-            editing ? setEditing({ ...editing, name: e.target.value }) : setName(e.target.value)
-          }
+          onChange={(e) => {
+            // The refusal was of the name as it was: a new name has not been refused.
+            setError(null);
+            if (editing) setEditing({ ...editing, name: e.target.value });
+            else setName(e.target.value);
+          }}
           data-testid="filter-name"
         />
         <label className="check">
