@@ -26,6 +26,9 @@ export class AppError extends Error {
   }
 }
 
+/** For Kysely's `executeTakeFirstOrThrow`: a query of one record that finds none answers NotFound. */
+export const notFound = () => new AppError('NotFound');
+
 /**
  * What a delete by id answers: success when it removed a row (`count` rows went), NotFound when
  * nothing of the caller's matched.

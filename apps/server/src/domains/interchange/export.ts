@@ -23,7 +23,7 @@ import {
 import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
 import { workColumns } from '../../db/work-row';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { FileResult } from '../../files/result';
 import { removeExpiredFiles } from '../../jobs/file-cleanup';
 import { compareVersions, exportComparison as comparisonCsv, versionOf } from '../versions';
@@ -153,16 +153,14 @@ const ARCHIVE_WORK_COLUMNS = [
   'approvedFinish',
 ] as const;
 
-async function versionNames(ctx: SpaceContext, versionId: string) {
-  const names = await kyselyOf(ctx.db.pool)
+function versionNames(ctx: SpaceContext, versionId: string) {
+  return kyselyOf(ctx.db.pool)
     .selectFrom('versions as v')
     .innerJoin('eps_nodes as s', 's.id', 'v.scheduleId')
     .select(['v.name as version', 's.name as schedule'])
     .where('v.id', '=', versionId)
     .where('v.spaceId', '=', ctx.space.spaceId)
-    .executeTakeFirst();
-  if (!names) throw new AppError('NotFound');
-  return names;
+    .executeTakeFirstOrThrow(notFound);
 }
 
 /**

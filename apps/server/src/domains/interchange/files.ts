@@ -4,7 +4,7 @@ import { kyselyOf, type Tables } from '@takt/db';
 import { type Selectable, sql } from 'kysely';
 import type { Context, SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { FileResult } from '../../files/result';
 
 /** entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
@@ -40,16 +40,14 @@ function toFile(row: StoredFileDb) {
   };
 }
 
-export async function scheduleOf(on: Sql, spaceId: string, scheduleId: string) {
-  const schedule = await kyselyOf(on)
+export function scheduleOf(on: Sql, spaceId: string, scheduleId: string) {
+  return kyselyOf(on)
     .selectFrom('eps_nodes')
     .select(['id', 'name'])
     .where('id', '=', scheduleId)
     .where('spaceId', '=', spaceId)
     .where('kind', '=', 'schedule')
-    .executeTakeFirst();
-  if (!schedule) throw new AppError('NotFound');
-  return schedule;
+    .executeTakeFirstOrThrow(notFound);
 }
 
 /** Stores bytes (or a stream of chunks) as a file of the space; returns its id. */
@@ -99,15 +97,13 @@ export async function storeFile(
   return { id, size };
 }
 
-export async function storedFileRow(on: Sql, spaceId: string, fileId: string): Promise<StoredFileDb> {
-  const row = await kyselyOf(on)
+export function storedFileRow(on: Sql, spaceId: string, fileId: string): Promise<StoredFileDb> {
+  return kyselyOf(on)
     .selectFrom('stored_files')
     .select(FILE_COLUMNS)
     .where('id', '=', fileId)
     .where('spaceId', '=', spaceId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NotFound');
-  return row;
+    .executeTakeFirstOrThrow(notFound);
 }
 
 /**

@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { anyOf, type Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
 import { isoText, WORK_RECORD_COLUMNS, type WorkRecordRow, workColumns } from '../../db/work-row';
-import { AppError } from '../../errors';
+import { notFound } from '../../errors';
 
 /** What of a work the export reads (the API's work record). */
 type WorkDb = WorkRecordRow;
@@ -86,8 +86,7 @@ export async function versionModel(
     ])
     .where('v.id', '=', versionId)
     .where('v.spaceId', '=', spaceId)
-    .executeTakeFirst();
-  if (!v) throw new AppError('NotFound');
+    .executeTakeFirstOrThrow(notFound);
   const works = await db
     .selectFrom('works as w')
     .select(workColumns('w', WORK_RECORD_COLUMNS))

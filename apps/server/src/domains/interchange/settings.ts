@@ -7,7 +7,7 @@ import { type DB, kyselyOf, type Tables } from '@takt/db';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { SpaceContext } from '../../context';
 import { jsonb, type Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 
 /** What a rule keeps in its JSON `options`. */
 type SettingOptions = { delimiter?: string | null; sheet?: string | null } | null;
@@ -69,8 +69,7 @@ export async function importSettingRow(on: Sql, spaceId: string, settingId: stri
     .select(SELECTED)
     .where('id', '=', settingId)
     .where('spaceId', '=', spaceId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NotFound');
+    .executeTakeFirstOrThrow(notFound);
   return toSetting(row);
 }
 
