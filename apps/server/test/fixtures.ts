@@ -18,7 +18,7 @@ export async function ownSpace(t: TestServer, login: string, name: string) {
 export type Space = Awaited<ReturnType<typeof ownSpace>>;
 
 /** What a tRPC call answers: the HTTP status and its result or its error. */
-export interface TrpcReply<T> {
+interface TrpcReply<T> {
   status: number;
   result?: T;
   error?: { data?: { error_code?: ErrorCode; issues?: { path: string; message: string }[] } };

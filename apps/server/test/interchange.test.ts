@@ -681,28 +681,20 @@ describe('export and re-import', () => {
       name: 'Копия',
       copyFromVersionId: sourceId,
     });
-    const file = await t.api<Uint8Array>(
-      'POST',
-      `/space/${s.spaceId}/schedules/versions/export-comparison/xml`,
-      { versionId: sourceId, otherVersionId: other.id },
-      { token: s.token },
-    );
+    const comparison = <T = Uint8Array>(format: 'xml' | 'json' | 'excel') =>
+      t.api<T>(
+        'POST',
+        `/space/${s.spaceId}/schedules/versions/export-comparison/${format}`,
+        { versionId: sourceId, otherVersionId: other.id },
+        { token: s.token },
+      );
+    const file = await comparison('xml');
     expect(file.status).toBe(200);
     expect(new TextDecoder().decode(file.body)).toContain('<Baseline>');
-    const json = await t.api<{ works: { added: unknown[] } }>(
-      'POST',
-      `/space/${s.spaceId}/schedules/versions/export-comparison/json`,
-      { versionId: sourceId, otherVersionId: other.id },
-      { token: s.token },
-    );
+    const json = await comparison<{ works: { added: unknown[] } }>('json');
     expect(json.status).toBe(200);
     expect(json.body.works.added).toEqual([]);
-    const xlsx = await t.api<Uint8Array>(
-      'POST',
-      `/space/${s.spaceId}/schedules/versions/export-comparison/excel`,
-      { versionId: sourceId, otherVersionId: other.id },
-      { token: s.token },
-    );
+    const xlsx = await comparison('excel');
     expect(xlsx.status).toBe(200);
     expect([...xlsx.body.subarray(0, 2)]).toEqual([0x50, 0x4b]);
   });
