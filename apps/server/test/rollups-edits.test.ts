@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeBinaryPayload, type ProgressWeighting, patchWork, type WorkRecordPatch } from '@takt/schedule';
 import { describe, expect, it } from 'vitest';
 import { generatedXer, importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
@@ -210,5 +214,19 @@ describe('the browser weighs progress as the server does', () => {
     const cells = (name: string) => lines.find((line) => line.includes(name))!.split(';');
     expect(cells('Каркас').at(-1)).toBe('40');
     expect(cells('Опалубка').at(-1)).toBe('30');
+
+    // Printed with the labour column: the summary's line reads the labour of its works.
+    const pdf = await t.api<Uint8Array>(
+      'POST',
+      `/space/${s.spaceId}${v}/print`,
+      { columns: ['code', 'name', 'labour'] },
+      { token: s.token, lang: 'en' },
+    );
+    expect(pdf.status).toBe(200);
+    const pdfFile = join(mkdtempSync(join(tmpdir(), 'takt-rollups-')), 'print.pdf');
+    writeFileSync(pdfFile, pdf.body);
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Labour');
+    expect(text.split('\n').find((line) => line.includes('Каркас'))).toMatch(/\b40\b/);
   });
 });

@@ -51,6 +51,8 @@ export const PRINT_COLUMNS = [
   'startVariance',
   'finishVariance',
   'durationVariance',
+  'labour',
+  'cost',
 ] as const;
 export type PrintColumn = (typeof PRINT_COLUMNS)[number];
 export const DEFAULT_PRINT_COLUMNS: PrintColumn[] = ['code', 'name', 'duration', 'start', 'finish'];
@@ -259,6 +261,8 @@ export const PRINT_COLUMN_WIDTH_MM: Record<PrintColumn, number> = {
   startVariance: 22,
   finishVariance: 22,
   durationVariance: 22,
+  labour: 22,
+  cost: 26,
 };
 export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
   'duration',
@@ -270,6 +274,8 @@ export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
   'startVariance',
   'finishVariance',
   'durationVariance',
+  'labour',
+  'cost',
 ]);
 
 /** The printed columns of the approved-plan comparison (working days; `approvedVariances` of @takt/schedule). */
@@ -289,6 +295,11 @@ export interface PrintCellSource {
   depth: Int32Array;
   /** The approved-plan comparison in working days, NaN where a date is missing; absent: printed empty. */
   variances?: Readonly<Record<PrintVarianceColumn, ArrayLike<number>>>;
+  /**
+   * The planned labour and cost of each row's assignments, a summary's summed from the works under it
+   * (docs/product-rules.md, "Summary roll-ups"); 0 where none. Absent: printed empty.
+   */
+  resources?: Readonly<Record<'labour' | 'cost', ArrayLike<number>>>;
 }
 
 export interface PrintCellFormat {
@@ -369,6 +380,12 @@ export function printCellText(
       if (days === undefined || Number.isNaN(days)) return '';
       const rounded = Math.round(days * 100) / 100;
       return rounded > 0 ? `+${format.number(rounded)}` : format.number(rounded === 0 ? 0 : rounded);
+    }
+    case 'labour':
+    case 'cost': {
+      // As the grid shows them: nothing where a row has none.
+      const amount = source.resources?.[column][row];
+      return amount ? format.number(amount) : '';
     }
   }
 }

@@ -12,6 +12,7 @@ import { formatNumber, translate } from '@takt/i18n';
 import { VARIANCE_COLUMNS } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { workResourceFigures } from '../resources';
 import { DEFAULT_PRINT_PRESET, type PrintPresetDto, presetOf } from './presets';
 import { getPrintSettings } from './settings';
 import { versionCalendar, versionSnapshot, versionSource, wbsDepths } from './source';
@@ -64,6 +65,23 @@ function scalingMinutes(scaling: PrintScalingInput): PrintScaling {
   };
 }
 
+/**
+ * The labour and cost of each row (`workResourceFigures`: a summary's summed from the works under it), read
+ * only for a print that shows them.
+ */
+async function resourceColumns(ctx: SpaceContext, versionId: string, ids: readonly string[]) {
+  const labour = new Float64Array(ids.length);
+  const cost = new Float64Array(ids.length);
+  const rowOf = new Map(ids.map((id, row) => [id, row]));
+  for (const figures of await workResourceFigures(ctx.db.pool, ctx.space.spaceId, versionId)) {
+    const row = rowOf.get(figures.workId);
+    if (row === undefined) continue;
+    labour[row] = figures.labour;
+    cost[row] = figures.cost;
+  }
+  return { labour, cost };
+}
+
 /** Builds the PDF writer's input for a version: the same layout as the screen, in print units. */
 export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise<GanttPdfInput> {
   const job = await resolveJob(ctx, input);
@@ -78,6 +96,9 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     depth: wbsDepths(data.works.parent),
     ...(job.columns.some((c) => (VARIANCE_COLUMNS as readonly string[]).includes(c))
       ? { variances: variances() }
+      : {}),
+    ...(job.columns.includes('labour') || job.columns.includes('cost')
+      ? { resources: await resourceColumns(ctx, input.versionId, data.ids) }
       : {}),
   };
   const format = {

@@ -3,10 +3,12 @@ import type { Calendar } from '@takt/engine';
 import { dateFormat, type GanttLanguage, MINUTES_PER_DAY, type PrintSheetInput } from '@takt/gantt';
 import { approvedVariances, VARIANCE_COLUMNS } from '@takt/schedule';
 import { useEffect, useMemo, useRef } from 'react';
+import { useSpace } from '../../layouts/space-context';
 import type { ScheduleModel } from '../../lib/columnar';
 import { appI18n, translateDynamic, useT } from '../../lib/i18n';
 import { compiledCalendarsOf } from '../../lib/schedule-calendars';
 import { formatNumber, hasDate, isoToMinutes, nowMinutes } from '../../lib/schedule-time';
+import { trpc } from '../../lib/trpc';
 import { ganttSnapshotFromModel } from '../schedule/gantt/snapshot';
 import type { PlanDetails } from '../schedule/plan-details';
 import { drawPreviewPage } from './preview-canvas';
@@ -39,6 +41,7 @@ export function usePrintPreview(
     for (let i = 0; i < model.count; i++) all[i] = i;
     return ganttSnapshotFromModel(model, all, details, 1);
   }, [model, details]);
+  const resources = useResourceColumns(model, !!draft?.columns.some((c) => c === 'labour' || c === 'cost'));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes with the language, which the titles, numbers and scale follow
   const previewInput = useMemo<PrintSheetInput | null>(() => {
     if (!draft) return null;
@@ -56,6 +59,7 @@ export function usePrintPreview(
       approvedFinish: snapshot.baselineFinish,
       depth: model.depth,
       ...(variances ? { variances } : {}),
+      ...(resources ? { resources } : {}),
     };
     const cellFormat = {
       hoursPerDay,
@@ -100,6 +104,7 @@ export function usePrintPreview(
     dataDate,
     hoursPerDay,
     calendar,
+    resources,
   ]);
   useEffect(() => {
     const element = canvas.current;
@@ -115,4 +120,28 @@ export function usePrintPreview(
     drawPreviewPage(element, previewInput, 0);
   }, [previewInput]);
   return { canvas, snapshot };
+}
+
+/**
+ * The labour and cost of each row for a print that shows them, as the grid's columns and the PDF read
+ * them (`assignments.summary`: a summary's summed from the works under it); undefined until read.
+ */
+function useResourceColumns(model: ScheduleModel, printed: boolean) {
+  const { spaceId } = useSpace();
+  const figures = trpc.assignments.summary.useQuery(
+    { spaceId, versionId: model.versionId },
+    { enabled: printed },
+  );
+  return useMemo(() => {
+    if (!printed || !figures.data) return undefined;
+    const labour = new Float64Array(model.count);
+    const cost = new Float64Array(model.count);
+    for (const r of figures.data) {
+      const row = model.rowOf.get(r.workId);
+      if (row === undefined) continue;
+      labour[row] = r.labour;
+      cost[row] = r.cost;
+    }
+    return { labour, cost };
+  }, [printed, figures.data, model]);
 }
