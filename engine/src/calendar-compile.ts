@@ -42,19 +42,22 @@ function compileDayIntervals(intervals: readonly WorkingIntervalInput[], calenda
   return result.sort((a, b) => a[0] - b[0]);
 }
 
+export interface CalendarCompileOptions {
+  /** The days to lay the intervals out over first, [first, end) since 2000-01-01. */
+  readonly window?: readonly [number, number];
+}
+
 /**
  * Compiles a calendar over 1900–2199 (materialised lazily: see `Calendar`), its intervals first laid
- * out over `window` (days since 2000-01-01, end excluded; 2000–2050 unless given): a caller that knows
+ * out over `options.window` (days since 2000-01-01, end excluded; 2000–2050 unless given): a caller that knows
  * the dates it will ask about (a chart of one project) passes them and saves laying out decades it
  * never reads. The results do not depend on it: a lookup outside the window widens it.
  *
  * A weekday interval that finishes at or before its start crosses midnight and belongs to the day it
  * starts on; an exception replaces the intervals starting on its days.
  */
-export function calendarCompile(
-  input: CalendarInput,
-  window: readonly [number, number] = CALENDAR_INITIAL_WINDOW,
-): Calendar {
+export function calendarCompile(input: CalendarInput, options: CalendarCompileOptions = {}): Calendar {
+  const window = options.window ?? CALENDAR_INITIAL_WINDOW;
   const id = input.id;
   if (typeof id !== 'string' || id === '') throw new EngineError('invalid_calendar', 'a calendar has no id');
   const name = input.name ?? id;

@@ -326,7 +326,7 @@ describe('calendarCount', () => {
           const input = { id: 'c', week, exceptions, hoursPerDay: 8 };
           if (week.every((d) => d.length === 0) && exceptions.every((e) => e.intervals.length === 0)) return;
           const wide = calendarCompile(input);
-          const narrow = calendarCompile(input, [first, first + days]);
+          const narrow = calendarCompile(input, { window: [first, first + days] });
           expect(narrow.totalWorking).toBe(wide.totalWorking);
           for (const instant of instants) {
             const working = calendarWorkingTime(wide, instant);

@@ -13,6 +13,7 @@ export {
   calendarWorkingMinutesBetween,
   calendarWorkingTime,
 } from './calendar.js';
+export type { CalendarCompileOptions } from './calendar-compile.js';
 export {
   CALENDAR_24H_ID,
   CALENDAR_STANDARD_WEEK,

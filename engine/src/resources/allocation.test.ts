@@ -21,7 +21,7 @@ import {
 } from './spread.js';
 
 describe('spreading a quantity over working days', () => {
-  const calendars = generateCalendars().map(calendarCompile);
+  const calendars = generateCalendars().map((calendar) => calendarCompile(calendar));
   const firstDay = Math.floor(timeFromIso('2024-01-01') / MINUTES_PER_DAY);
 
   /** Minute by minute: each working minute of the span gets its share of the curve (or an equal share). */

@@ -84,7 +84,7 @@ export class CompiledCalendars {
     let calendar = this.compiled.get(key);
     if (!calendar) {
       const record = this.records.get(key);
-      calendar = calendarCompile(record ? calendarToEngine(record) : { id: key }, this.window);
+      calendar = calendarCompile(record ? calendarToEngine(record) : { id: key }, { window: this.window });
       this.compiled.set(key, calendar);
     }
     return calendar;
