@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './api';
 import { VALIDATION } from './messages';
-import { scheduleDate } from './schedule';
+import { scheduleDate, versionInput } from './schedule';
 import { requiredText } from './validation';
 
 /**
@@ -128,25 +128,19 @@ export const bimElementInput = z.object({ spaceId: id, modelId: id, globalId: z.
 
 export const bimVersionInput = z.object({ spaceId: id, versionId: id });
 const globalIds = z.array(z.string().min(1).max(64)).max(BIM_LIMITS.linkBatchMax);
-export const bimLinkInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimLinkInput = versionInput.extend({
   modelId: id,
   globalIds: globalIds.min(1, { message: VALIDATION.required }),
   workIds: z.array(id).min(1, { message: VALIDATION.required }).max(1000),
   profileId: id.nullable().optional(),
 });
-export const bimUnlinkInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimUnlinkInput = versionInput.extend({
   linkIds: z.array(id).max(BIM_LIMITS.linkBatchMax).optional(),
   workIds: z.array(id).max(BIM_LIMITS.linkBatchMax).optional(),
   modelId: id.optional(),
   globalIds: globalIds.optional(),
 });
-export const bimApplyRulesInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimApplyRulesInput = versionInput.extend({
   /** models to link (default: every completed model of the version's project) */
   modelIds: z.array(id).max(100).optional(),
   /** rules given inline, or the schedule's saved rules when omitted */
@@ -156,36 +150,26 @@ export const bimApplyRulesInput = z.object({
   /** count what would be linked without writing */
   dryRun: z.boolean().optional(),
 });
-export const bimProcessLinksInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimProcessLinksInput = versionInput.extend({
   modelId: id,
   profileId: id.nullable().optional(),
 });
-export const bimRelationsInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimRelationsInput = versionInput.extend({
   workId: id.optional(),
   modelId: id.optional(),
   globalId: z.string().max(64).optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(BIM_LIMITS.elementsPageMax).optional(),
 });
-export const bimNodeIdsInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimNodeIdsInput = versionInput.extend({
   /** works (sum works include their descendants) */
   workIds: z.array(id).min(1, { message: VALIDATION.required }).max(BIM_LIMITS.linkBatchMax),
 });
-export const bimWorksOfElementsInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimWorksOfElementsInput = versionInput.extend({
   modelId: id,
   globalIds: globalIds.min(1, { message: VALIDATION.required }),
 });
-export const bimColorsInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const bimColorsInput = versionInput.extend({
   date: scheduleDate,
   planKind: z.enum(BIM_PLAN_KIND_IDS).optional(),
   mode: z.enum(['appearance', 'deviation']).optional(),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { id } from './api';
 import { VALIDATION } from './messages';
+import { versionInput } from './schedule';
 import { requiredText } from './validation';
 
 /** Formats a version can be exported to (entities names; `xer-primavera` and `xlsx` are aliases of `xer` and `excel`). */
@@ -203,21 +204,15 @@ export const DEFAULT_GRID_COLUMNS: readonly string[] = [
 /** Grid columns as shown, for spreadsheet exports (`key` a built-in field or `attr:<id>`). */
 export const exportColumns = z.array(z.string().max(80)).max(200).optional();
 
-export const exportVersionInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const exportVersionInput = versionInput.extend({
   format: z.enum(EXPORT_FORMATS),
   columns: exportColumns,
 });
-export const exportComparisonInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const exportComparisonInput = versionInput.extend({
   otherVersionId: id,
   format: z.enum(EXPORT_FORMATS),
 });
-export const startExportInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const startExportInput = versionInput.extend({
   otherVersionId: id.optional(),
   format: z.enum(EXPORT_FORMATS),
   columns: exportColumns,

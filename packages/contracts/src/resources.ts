@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './api';
 import { VALIDATION } from './messages';
-import { codeText, dayDate, revision, SCHEDULE_LIMITS, workName } from './schedule';
+import { codeText, dayDate, revision, SCHEDULE_LIMITS, versionInput, workName } from './schedule';
 import { optionalText, requiredText } from './validation';
 
 /**
@@ -185,9 +185,7 @@ export const updateAssignmentInput = assignmentFields
 export const assignmentInput = z.object({ spaceId: id, versionId: id, assignmentId: id });
 export const listAssignmentsInput = z.object({ spaceId: id, versionId: id, workId: id.optional() });
 /** Assigns one resource to many works at once (the checked rows); works that have it already are skipped. */
-export const assignResourceInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const assignResourceInput = versionInput.extend({
   resourceId: id,
   workIds: z.array(id).min(1, { message: VALIDATION.required }).max(SCHEDULE_LIMITS.bulkMaxWorks),
   planQuantity: amount.optional(),
@@ -202,9 +200,7 @@ export const distributionsByEpsInput = z.object({
   versionId: id.optional(),
   period: oneOf(PERIODS).default('month'),
 });
-export const saveDistributionsInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const saveDistributionsInput = versionInput.extend({
   items: z
     .array(
       assignmentFields
@@ -252,9 +248,7 @@ export const updateResourceSettingsInput = resourceSettingsFields
   .partial()
   .extend({ spaceId: id, versionId: id, revision });
 export const HISTOGRAM_GROUPINGS = ['resource', 'kind', 'performer', 'attribute'] as const;
-export const histogramInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const histogramInput = versionInput.extend({
   period: oneOf(PERIODS).default('day'),
   /** Resources to chart; absent: every resource assigned in the version. */
   resourceIds: z.array(id).max(200).optional(),
@@ -266,15 +260,11 @@ export const histogramInput = z.object({
   from: dayDate.optional(),
   to: dayDate.optional(),
 });
-export const levelInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const levelInput = versionInput.extend({
   resourceIds: z.array(id).max(200).optional(),
   options: levelingOptions.partial().optional(),
 });
-export const applyLevelingInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const applyLevelingInput = versionInput.extend({
   /** The moves of the preview: each work starts not earlier than `start`. */
   moves: z
     .array(
@@ -287,9 +277,7 @@ export const applyLevelingInput = z.object({
     .min(1, { message: VALIDATION.required })
     .max(SCHEDULE_LIMITS.bulkMaxWorks),
 });
-export const versionWorksInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const versionWorksInput = versionInput.extend({
   /** Only these works; absent: every work of the version. */
   workIds: z.array(id).max(SCHEDULE_LIMITS.bulkMaxWorks).optional(),
 });
@@ -299,9 +287,7 @@ export const wdpListInput = checkedRange(
   z.object({ spaceId: id, versionId: id, workIds: z.array(id).max(5000).optional(), ...DAY_RANGE }),
 );
 const volume = amount.nullable();
-export const wdpSaveInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const wdpSaveInput = versionInput.extend({
   rows: z
     .array(
       z.object({
@@ -317,9 +303,7 @@ export const wdpSaveInput = z.object({
     .min(1, { message: VALIDATION.required })
     .max(RESOURCE_LIMITS.wdpRowsMax),
 });
-export const wdpPlanningInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const wdpPlanningInput = versionInput.extend({
   /** One row or many (bulk); revisions are checked when given. */
   rows: z
     .array(z.object({ workId: id, revision: int.min(0).optional() }))
@@ -327,9 +311,7 @@ export const wdpPlanningInput = z.object({
     .max(SCHEDULE_LIMITS.bulkMaxWorks),
   planning: z.boolean(),
 });
-export const volumePlanAtDayInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const volumePlanAtDayInput = versionInput.extend({
   date: dayDate,
   /** Only these rows; absent: every row in planning. */
   workIds: z.array(id).max(SCHEDULE_LIMITS.bulkMaxWorks).optional(),
@@ -348,9 +330,7 @@ export const timesheetListInput = checkedRange(
     ...DAY_RANGE,
   }),
 );
-export const timesheetSaveInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const timesheetSaveInput = versionInput.extend({
   entries: z
     .array(
       z.object({
@@ -372,9 +352,7 @@ export const timesheetSaveInput = z.object({
     .max(RESOURCE_LIMITS.timesheetEntriesMax),
 });
 export const timesheetSubmitInput = checkedRange(z.object({ spaceId: id, versionId: id, ...DAY_RANGE }));
-export const acceptedCuratorDatesInput = z.object({
-  spaceId: id,
-  versionId: id,
+export const acceptedCuratorDatesInput = versionInput.extend({
   userId: id,
   dates: z.array(dayDate).min(1, { message: VALIDATION.required }).max(RESOURCE_LIMITS.wdpDaysMax),
   decision: oneOf(APPROVAL_DECISIONS),
