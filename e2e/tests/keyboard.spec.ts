@@ -70,30 +70,22 @@ test('the schedule’s keyboard, row menu and timeline menu', async ({ page, req
     .not.toBeNull();
   await shot(page, 'keyboard-01-inserted');
 
-  // Alt+Shift+Right indents under the row above; Alt+Shift+Left brings it back.
-  await cell(page, 'Survey', 'code').click();
-  await page.keyboard.press('Alt+Shift+ArrowRight');
-  await expect
-    .poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId)
-    .toBe(created.Excavation);
-  await page.keyboard.press('Alt+Shift+ArrowLeft');
-  await expect.poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId).toBeNull();
-
-  // Ctrl+Z takes the outdent, the indent back step by step; Ctrl+Y and Ctrl+Shift+Z redo them.
-  await page.keyboard.press('Control+z');
-  await expect
-    .poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId)
-    .toBe(created.Excavation);
-  await page.keyboard.press('Control+z');
-  await expect.poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId).toBeNull();
-  await page.keyboard.press('Control+y');
-  await expect
-    .poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId)
-    .toBe(created.Excavation);
-  await page.keyboard.press('Control+Shift+Z');
-  await expect.poll(async () => (await works()).find((w) => w.name === 'Survey')!.parentId).toBeNull();
-  // Undo goes on through the outdent, the indent and the rename to the creation; redo comes back.
+  // Alt+Shift+Right indents under the row above; Alt+Shift+Left brings it back. Ctrl+Z takes the outdent,
+  // the indent back step by step; Ctrl+Y and Ctrl+Shift+Z redo them. Each key, then Survey's parent.
   const surveyNow = async () => (await works()).find((w) => w.id === survey.id);
+  await cell(page, 'Survey', 'code').click();
+  for (const [key, parentId] of [
+    ['Alt+Shift+ArrowRight', created.Excavation],
+    ['Alt+Shift+ArrowLeft', null],
+    ['Control+z', created.Excavation],
+    ['Control+z', null],
+    ['Control+y', created.Excavation],
+    ['Control+Shift+Z', null],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect.poll(async () => (await surveyNow())?.parentId, { message: key }).toBe(parentId);
+  }
+  // Undo goes on through the outdent, the indent and the rename to the creation; redo comes back.
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await surveyNow())?.parentId).toBe(created.Excavation);
   await page.keyboard.press('Control+z');
