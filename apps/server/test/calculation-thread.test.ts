@@ -1,4 +1,4 @@
-import { documentOfColumns } from '@takt/schedule';
+import { documentOfColumns, PAYLOAD_NO_DATE } from '@takt/schedule';
 import { testColumns } from '@takt/schedule/testing';
 import { describe, expect, it } from 'vitest';
 import { calculateRows, documentParts, documentWithResults } from '../src/domains/calculation/rows';
@@ -62,6 +62,16 @@ describe('the calculation of a document by rows', () => {
     const threaded = await calculationThread.calculate(documentParts(edited), TODAY);
     expect(threaded).toEqual(calculateRows(edited, TODAY));
     expect(Array.from(threaded.changedRows)).toEqual([0, 1, 2]);
+    // Without a project start of its own the version starts at its earliest planned start, so an earlier
+    // planned start is another calculation although every column the engine maps is the same array.
+    const unanchored = { ...edited, scheduling: { ...edited.scheduling, projectStart: PAYLOAD_NO_DATE } };
+    await calculationThread.calculate(documentParts(unanchored), TODAY);
+    const planStart = unanchored.planStart.slice();
+    planStart[0] = planStart[0]! - 7 * 1440;
+    const earlier = { ...unanchored, planStart };
+    const moved = await calculationThread.calculate(documentParts(earlier), TODAY);
+    expect(moved).toEqual(calculateRows(earlier, TODAY));
+    expect(moved.earlyStart[0]).toBe(planStart[0]);
     // Another version's document is sent whole, whatever it shares.
     const other = { ...edited, versionId: 'another', durationMinutes: calculated.durationMinutes };
     expect(await calculationThread.calculate(documentParts(other), TODAY)).toEqual(

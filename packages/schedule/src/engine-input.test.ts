@@ -1,7 +1,12 @@
 import { calculate, timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
 import { PAYLOAD_NO_DATE } from './document.js';
-import { engineInput } from './engine-input.js';
+import {
+  ENGINE_INPUT_FIELDS,
+  ENGINE_INPUT_RELATION_FIELDS,
+  engineInput,
+  firstPlannedStart,
+} from './engine-input.js';
 import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, TEST_WEEK, testDocument } from './testing.js';
 
 const N = PAYLOAD_NO_DATE;
@@ -131,5 +136,52 @@ describe('engine input of a version', () => {
     expect([...relationRows]).toEqual([0]);
     // Two days from Wednesday 3rd (Wednesday and Thursday): a follows on Friday 5th.
     expect(calculate(project).earlyStart[0]).toBe(at('2024-01-05T08:00'));
+  });
+
+  it('reads of a document only ENGINE_INPUT_FIELDS, ENGINE_INPUT_RELATION_FIELDS and the earliest planned start', () => {
+    const doc = testDocument(
+      [
+        { id: 'site', type: 'sum' },
+        {
+          id: 'dig',
+          parent: 0,
+          duration: 960,
+          fact: [at('2024-01-01T08:00'), N],
+          progress: 25,
+          calendar: 'five',
+        },
+        { id: 'slab', duration: 480, plan: [at('2024-01-02T08:00'), N] },
+        {
+          id: 'gate',
+          type: 'milestone_finish',
+          startLimit: { type: 'in_date', date: at('2024-01-03T08:00') },
+        },
+      ],
+      [
+        { from: 1, to: 2, type: 'fs', lag: 60 },
+        { from: -1, to: 3, external: 'other', type: 'ss' },
+      ],
+      {
+        calendars: [TEST_FIVE_DAYS],
+        externals: [{ id: 'other', anchor: at('2024-01-03T08:00'), duration: 480, calendar: 'five' }],
+      },
+    );
+    const read = new Set<string>();
+    const recording = <T extends object>(target: T, prefix: string): T =>
+      new Proxy(target, {
+        get(object, name, receiver) {
+          read.add(prefix + String(name));
+          return Reflect.get(object, name, receiver);
+        },
+      });
+    const recorded = recording({ ...doc, relations: recording(doc.relations, 'relations.') }, '');
+    // Without a project start of its own the version starts at its earliest planned start.
+    expect(engineInput(recorded, '2030-01-01').project.projectStart).toBe(firstPlannedStart(doc));
+    const fields: readonly string[] = [
+      ...ENGINE_INPUT_FIELDS,
+      'relations',
+      ...ENGINE_INPUT_RELATION_FIELDS.map((name) => `relations.${name}`),
+    ];
+    expect([...read].filter((name) => !fields.includes(name)).sort()).toEqual(['planStart']);
   });
 });

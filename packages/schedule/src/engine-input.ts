@@ -76,6 +76,54 @@ export function knownCalendars(doc: ScheduleDocument): Set<string> {
 }
 
 /**
+ * The fields of a document `engineInput` reads, but `planStart`, of which it reads only the earliest
+ * (`firstPlannedStart`), and `relations`, of which it reads `ENGINE_INPUT_RELATION_FIELDS`: two documents
+ * with the same values there (the same arrays, in documents no one changes) and the same earliest planned
+ * start have the same input — and the same calculation, which a caller may then keep. Its test records
+ * what `engineInput` reads, so the lists cannot fall behind.
+ */
+export const ENGINE_INPUT_FIELDS = [
+  'count',
+  'ids',
+  'type',
+  'parent',
+  'calendar',
+  'factStart',
+  'factFinish',
+  'durationMinutes',
+  'progress',
+  'startLimit',
+  'startLimitDate',
+  'finishLimit',
+  'finishLimitDate',
+  'strings',
+  'enums',
+  'externals',
+  'scheduling',
+  'calendars',
+] as const satisfies readonly (keyof ScheduleDocument)[];
+
+/** The relation columns `engineInput` reads (all but the driving flags, which a calculation rewrites). */
+export const ENGINE_INPUT_RELATION_FIELDS = [
+  'count',
+  'predecessor',
+  'externalPredecessor',
+  'successor',
+  'type',
+  'lagMinutes',
+] as const satisfies readonly (keyof ScheduleDocument['relations'])[];
+
+/** The earliest planned start of the document's works (the project start of a version without one); infinity when none has one. */
+export function firstPlannedStart(doc: Pick<ScheduleDocument, 'count' | 'planStart'>): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < doc.count; i++) {
+    const plan = doc.planStart[i]!;
+    if (hasDate(plan) && plan < first) first = plan;
+  }
+  return first;
+}
+
+/**
  * The engine's input for a version — the one mapping the server's calculation and the browser's
  * what-if both use, so that a preview shows what saving computes. Its calendars with the default one
  * (the engine's standard week when the version has no stored one), the works in row order (engine
@@ -93,12 +141,8 @@ export function engineInput(doc: ScheduleDocument, today: string): EngineInput {
 
   const n = doc.count;
   const works: WorkInput[] = new Array(n);
-  let firstPlan = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    works[i] = workInputOf(doc, i, known);
-    const plan = doc.planStart[i]!;
-    if (hasDate(plan) && plan < firstPlan) firstPlan = plan;
-  }
+  for (let i = 0; i < n; i++) works[i] = workInputOf(doc, i, known);
+  const firstPlan = firstPlannedStart(doc);
   const x = doc.externals;
   const external = new Set<string>();
   for (let k = 0; k < x.count; k++) {

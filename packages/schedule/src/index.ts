@@ -50,7 +50,14 @@ export {
   type VersionScheduling,
   workLabel,
 } from './document.js';
-export { type EngineInput, engineInput, relationKey } from './engine-input.js';
+export {
+  ENGINE_INPUT_FIELDS,
+  ENGINE_INPUT_RELATION_FIELDS,
+  type EngineInput,
+  engineInput,
+  firstPlannedStart,
+  relationKey,
+} from './engine-input.js';
 export { type Calculated, calculateDocument, previewEdit, rolledUpAfter, WhatIf } from './preview.js';
 export {
   progressWeightsOf,

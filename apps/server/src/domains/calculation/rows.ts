@@ -1,6 +1,7 @@
 import { CALC_STATUS } from '@takt/contracts';
 import { NO_TIME, RESULT_WORK_ARRAYS, type ScheduleResult } from '@takt/engine';
 import {
+  type Calculated,
   calculateDocument,
   type DocumentParts,
   ROLLED_UP_COLUMNS,
@@ -77,8 +78,10 @@ export function calculateRows(
   doc: ScheduleDocument,
   today: string,
   weights: Float64Array | null = null,
+  /** The engine's calculation of `doc` when the caller kept it (the calculation thread does). */
+  calculated: Calculated = calculateDocument(doc, today),
 ): RowResults {
-  const { input, result } = calculateDocument(doc, today);
+  const { input, result } = calculated;
   const n = doc.count;
   // The document's own works come first in the engine's order; external predecessors follow.
   const out = Object.fromEntries(
@@ -141,6 +144,23 @@ export function transferables(r: RowResults): ArrayBuffer[] {
 }
 
 /**
+ * The roll-ups, with the document's own column wherever the roll-up left every value as it was: a version
+ * calculated again keeps the same arrays, so the calculation thread neither receives them again nor
+ * calculates again what it calculated last (`calculationOf` in `worker-thread.ts`).
+ */
+function unchangedKept(doc: ScheduleDocument, rolled: SummaryRollUps): SummaryRollUps {
+  const out = { ...rolled };
+  for (const name of ROLLED_UP_COLUMNS) {
+    const before = doc[name];
+    const after = rolled[name];
+    let same = before.length === after.length;
+    for (let row = 0; same && row < after.length; row++) same = Object.is(before[row], after[row]);
+    if (same) (out as Record<string, unknown>)[name] = before;
+  }
+  return out;
+}
+
+/**
  * The document with the results put into its columns as the write stores them: the version as it is
  * after the calculation, so its payload can be encoded and the document kept without reading it again.
  * The result columns are new arrays; the others are shared with `doc`, which stays as it was.
@@ -173,7 +193,7 @@ export function documentWithResults(doc: ScheduleDocument, r: RowResults): Sched
     critical: r.critical.slice(0, n),
     planStart,
     planFinish,
-    ...r.rolled,
+    ...unchangedKept(doc, r.rolled),
     relations: { ...doc.relations, driving },
   };
 }

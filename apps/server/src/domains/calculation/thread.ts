@@ -11,16 +11,23 @@ export class CalculationFailed extends Error {
 
 /**
  * The fields of `parts` the thread does not hold already (by reference: a kept document is never changed,
- * its edits and results are new arrays), all of them when it holds none. A version calculated again —
+ * its edits and results are new arrays; the relations' columns one by one), all of them when it holds none. A version calculated again —
  * unchanged, after an edit, after its last calculation — sends only its new columns: not its 100,000 ids
  * and texts, which cost the main thread a copy of every string and the thread a new index of the ids.
  */
 function partsToSend(held: DocumentParts | null, parts: DocumentParts): Partial<DocumentParts> {
   if (!held || held.versionId !== parts.versionId) return parts;
-  const send: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(parts))
-    if (held[name as keyof DocumentParts] !== value) send[name] = value;
-  return send as Partial<DocumentParts>;
+  const send = changedFields(held, parts) as Partial<DocumentParts>;
+  // A calculation's document has new driving flags only: the other relation columns stay where they are.
+  if (send.relations)
+    send.relations = changedFields(held.relations, parts.relations) as DocumentParts['relations'];
+  return send;
+}
+
+function changedFields<T extends object>(held: T, now: T): Partial<T> {
+  const changed: Partial<T> = {};
+  for (const name of Object.keys(now) as (keyof T)[]) if (held[name] !== now[name]) changed[name] = now[name];
+  return changed;
 }
 
 type Reply =
