@@ -9,7 +9,7 @@ import {
 import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
 import type { GanttView, TimelineRefs } from './timeline';
-import { zoomPxPerMinute, zoomText } from './view';
+import { zoomPxPerMinute, zoomText } from './zoom';
 
 /** A zoom is kept this long after its last step, so that a zoom animation or a wheel is one save. */
 const ZOOM_SAVE_DELAY_MS = 600;

@@ -1,11 +1,4 @@
-import {
-  MINUTES_PER_DAY,
-  type PlanKinds,
-  SCALE_LEVELS,
-  SCALE_PX_PER_DAY,
-  type ScaleLevel,
-  type TimeScale,
-} from '@takt/gantt';
+import type { PlanKinds, ScaleLevel, TimeScale } from '@takt/gantt';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preloadGanttTimeline } from './GanttPane';
 import type { GanttCommands, GanttView, ScaleChannel } from './timeline';
@@ -41,19 +34,6 @@ function storedKinds(): PlanKinds {
     // A damaged value: the defaults.
   }
   return { plan: true, approved_plan: true, fact: true };
-}
-
-/** A zoom as the user's view keeps it: pixels per day, four significant digits. */
-export const zoomText = (scale: TimeScale) =>
-  String(Number((scale.pxPerMinute * MINUTES_PER_DAY).toPrecision(4)));
-
-/** Pixels per minute of a kept zoom (pixels per day, or a level's name); null for text that is neither. */
-export function zoomPxPerMinute(zoom: string | undefined | null): number | null {
-  if (!zoom) return null;
-  if ((SCALE_LEVELS as readonly string[]).includes(zoom))
-    return SCALE_PX_PER_DAY[zoom as ScaleLevel] / MINUTES_PER_DAY;
-  const pxPerDay = Number(zoom);
-  return Number.isFinite(pxPerDay) && pxPerDay > 0 ? pxPerDay / MINUTES_PER_DAY : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MINUTES_PER_DAY, SCALE_PX_PER_DAY } from '@takt/gantt';
 import { describe, expect, it } from 'vitest';
-import { zoomPxPerMinute, zoomText } from './view';
+import { zoomPxPerMinute, zoomText } from './zoom';
 
 describe('the zoom kept in the user’s view', () => {
   it('is pixels per day with four significant digits, read back as pixels per minute', () => {
