@@ -37,6 +37,9 @@ export function detailsOf(work: Partial<PlanDetails> & { id: string }): PlanDeta
   };
 }
 
+/** The approved plan's fields, which a summary rolls up from its works. */
+const APPROVED = ['approvedStart', 'approvedFinish', 'approvedVolume'] as const;
+
 const isEmpty = (d: PlanDetails) =>
   d.approvedStart === null &&
   d.approvedFinish === null &&
@@ -60,10 +63,15 @@ export function usePlanDetails(spaceId: string, versionId: string | undefined) {
     (work: Parameters<typeof detailsOf>[0]) => {
       if (!versionId) return;
       const next = detailsOf(work);
+      let approvedMoved = false;
       utils.works.planDetails.setData({ spaceId, versionId }, (old) => {
+        const before = (old ?? []).find((d) => d.id === work.id) as PlanDetails | undefined;
+        approvedMoved = APPROVED.some((field) => (before?.[field] ?? null) !== next[field]);
         const rest = (old ?? []).filter((d) => d.id !== work.id);
         return (isEmpty(next) ? rest : [...rest, next]) as typeof old;
       });
+      // The server rolled the approved plan of the work's summaries up: they are read again.
+      if (approvedMoved) void utils.works.planDetails.invalidate({ spaceId, versionId });
     },
     [utils, spaceId, versionId],
   );
