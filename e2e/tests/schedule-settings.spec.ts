@@ -226,3 +226,26 @@ test('a summary’s rolled-up cells are muted, say why, and open no editor; its 
   await expect(work).toHaveText('50 %');
   await expect(progress).toHaveText('75 %');
 });
+
+test('the approved-plan variance columns are chosen in the print dialog and shown in its preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { token, spaceId, scheduleId, call, v, works } = await scheduleWithWorks(request, 'print-variance');
+  // Main piles approved two working days earlier (Thursday) than planned (Monday).
+  const main = (await call.get(`${v}/wbs/${works['Main piles']}`)) as { revision: number };
+  await call.patch(`${v}/wbs/${works['Main piles']}`, {
+    approvedStart: '2031-02-06T08:00',
+    approvedFinish: '2031-02-19T17:00',
+    revision: main.revision,
+  });
+  await openSchedule(page, token, `/${spaceId}/schedule/${scheduleId}`);
+  await page.getByTestId('open-print').click();
+  const dialog = page.getByTestId('print-dialog');
+  for (const title of ['Start variance, d', 'Finish variance, d', 'Duration variance, d'])
+    await dialog.getByLabel(title, { exact: true }).check();
+  await expect(dialog.getByLabel('Start variance, d', { exact: true })).toBeChecked();
+  await expect(dialog.getByTestId('print-page-count')).toHaveText('Pages: 1');
+  await shot(page, 'schedule-settings-06-print-variance-columns');
+});
