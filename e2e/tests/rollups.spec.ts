@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { type GanttBar, waitGanttReady } from './gantt-probe';
 import { demoSpaceByApi, openSignedIn, shot } from './helpers';
 
 const PREPARATION = 'Подготовительный период';
@@ -62,4 +63,61 @@ test('summary rows roll up duration, progress and status from their works', asyn
   // The server stored the same roll-up: a reload shows it.
   await page.reload();
   await expect(cell(page, PREPARATION, 'progress')).toHaveText(shown, { timeout: 30_000 });
+});
+
+/**
+ * The Gantt bar of a summary tells its roll-ups on hover — % complete, and the labour and cost of the
+ * works under it (the demo's preparatory works have crews and machines) — and an undone progress edit
+ * leaves the summary rolled up as it was (the server rolls up on undo).
+ */
+test('a summary bar shows its rolled-up figures; an undone edit leaves the summary rolled up', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { token, spaceId, scheduleId, versionId, call } = await demoSpaceByApi(
+    request,
+    'rollups-gantt',
+    'Roll-ups Gantt',
+  );
+  const works = (await call.get(`/space/${spaceId}/versions/${versionId}/wbs`)) as unknown as {
+    id: string;
+    name: string;
+  }[];
+  const prep = works.find((w) => w.name === PREPARATION)!;
+  const firstChild = works[works.indexOf(prep) + 1]!;
+  const secondChild = works[works.indexOf(prep) + 2]!;
+  await page.addInitScript(() => {
+    localStorage.setItem('takt.gantt.renderer', 'canvas');
+    localStorage.setItem('takt.gantt.split', '760');
+  });
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
+  await waitGanttReady(page);
+  const timeline = page.getByTestId('gantt').getByRole('application');
+  const box = (await timeline.boundingBox())!;
+  // The summary's bracket spans its row from its first work's start: one row above that work's bar.
+  const bars: GanttBar[] = await page.evaluate(() => window.__taktGantt!.probe.bars());
+  const first = bars.find((b) => b.id === firstChild.id)!;
+  const second = bars.find((b) => b.id === secondChild.id)!;
+  expect(first, 'the first work of the summary has a bar in view').toBeTruthy();
+  const rowHeight = second.y - first.y;
+  await page.mouse.move(box.x + first.x + 3, box.y + first.y + first.height / 2 - rowHeight, { steps: 3 });
+  await expect(timeline).toHaveAttribute('title', /Progress: 100 %/);
+  const title = (await timeline.getAttribute('title')) ?? '';
+  expect(title).toContain(PREPARATION);
+  expect(title).toMatch(/Cost: [\d\s,.]+/);
+  await shot(page, 'rollups-gantt-summary-hover');
+
+  // A work of it set back to 0 %, then undone: the summary is complete again, as stored by the undo.
+  const fence = 'Ограждение площадки';
+  await cell(page, fence, 'progress').dblclick();
+  const editor = page.locator('.wbs-input');
+  await editor.fill('0');
+  await editor.press('Enter');
+  await expect(cell(page, PREPARATION, 'progress')).not.toHaveText(/^100\s?%$/);
+  await call.post(`/space/${spaceId}/versions/${versionId}/undo-actions`, {});
+  await page.reload();
+  await expect(cell(page, PREPARATION, 'progress')).toHaveText(/^100\s?%$/, { timeout: 30_000 });
+  await expect(cell(page, PREPARATION, 'status')).toHaveText('Completed');
+  await shot(page, 'rollups-after-undo');
 });
