@@ -264,6 +264,11 @@ function orderedWorks(p: IxProject, calendarIds: Map<string, string>, skipped: S
     if (value.length > max) skipped.add('text_shortened', `${what}: ${value.slice(0, 40)}…`);
     return clip(value, max);
   };
+  /** A work's code and name as stored: within their limits; a blank name is the code (or a dash). */
+  const label = (code: string, name: string) => ({
+    code: code ? text(code, SCHEDULE_LIMITS.codeMaxLength, code) : null,
+    name: text(name.trim() || code || '—', SCHEDULE_LIMITS.workNameMaxLength, code),
+  });
   // Iterative depth-first walk: a 350k-activity file may nest deeply enough to overflow recursion.
   const stack: { parent: string | null; parentUuid: string | null }[] = [{ parent: null, parentUuid: null }];
   while (stack.length) {
@@ -291,8 +296,7 @@ function orderedWorks(p: IxProject, calendarIds: Map<string, string>, skipped: S
         id,
         parentId: parentUuid,
         sortKey: ++order * ORDER_GAP,
-        code: a.code ? text(a.code, SCHEDULE_LIMITS.codeMaxLength, a.code) : null,
-        name: text(a.name.trim() || a.code || '—', SCHEDULE_LIMITS.workNameMaxLength, a.code),
+        ...label(a.code, a.name),
         type,
         durationMinutes: type === 'milestone_start' || type === 'milestone_finish' ? 0 : a.durationMinutes,
         calendarId: a.calendarId ? (calendarIds.get(a.calendarId) ?? null) : null,
@@ -308,8 +312,7 @@ function orderedWorks(p: IxProject, calendarIds: Map<string, string>, skipped: S
         id,
         parentId: parentUuid,
         sortKey: ++order * ORDER_GAP,
-        code: w.code ? text(w.code, SCHEDULE_LIMITS.codeMaxLength, w.code) : null,
-        name: text(w.name.trim() || w.code || '—', SCHEDULE_LIMITS.workNameMaxLength, w.code),
+        ...label(w.code, w.name),
         type: 'sum',
         durationMinutes: 0,
         calendarId: null,
