@@ -40,6 +40,14 @@ export async function pixiSurfaceApplication(options: PixiSurfaceOptions): Promi
     backgroundColor: (options.theme ?? GANTT_THEME_DARK).background,
   });
   app.ticker?.stop();
+  // Pixi builds its batcher and shader at the first frame that draws anything (probing a WebGL context
+  // for the shader's precision even for the canvas renderer): one pixel drawn here does that while a
+  // chart's data is still on its way, not in its first frame.
+  const warm = new Graphics().rect(0, 0, 1, 1).fill(0);
+  app.stage.addChild(warm);
+  app.render();
+  app.stage.removeChild(warm);
+  warm.destroy();
   return app;
 }
 
