@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeBinaryPayload, type ProgressWeighting, patchWork, type WorkRecordPatch } from '@takt/schedule';
 import { describe, expect, it } from 'vitest';
-import { generatedXer, importedVersion, scheduleWithVersion, spaceForFile } from './fixtures';
+import { generatedXer, importedVersion, scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
 
 const { t, s } = spaceForFile('rollups-edits', 'Сводные');
 
@@ -26,7 +26,7 @@ interface Stored {
 
 /** A summary with two works under it (2 and 4 days, volumes in m³), and the calls the tests make. */
 async function summaryWithTwoWorks() {
-  const { v } = await scheduleWithVersion(s.ok);
+  const { v, versionId } = await scheduleWithVersion(s.ok);
   const summary = await s.ok<Work>('POST', `${v}/wbs`, { name: 'Каркас' });
   const first = await s.ok<Work>('POST', `${v}/wbs`, {
     name: 'Опалубка',
@@ -57,7 +57,7 @@ async function summaryWithTwoWorks() {
     s.ok<WorkRecordPatch>('PATCH', `${v}/wbs/${id}`, { revision: await revision(id), ...fields });
   const undo = () => s.ok('POST', `${v}/undo-actions`, {});
   const redo = () => s.ok('POST', `${v}/redo`, {});
-  return { v, summary, first, second, stored, edit, undo, redo };
+  return { v, versionId, summary, first, second, stored, edit, undo, redo };
 }
 
 /**
@@ -141,6 +141,32 @@ describe('summary roll-ups kept current', () => {
     // Units that differ give the summary no approved volume, as they give it no planned one.
     await edit(second.id, { unit: 'т', approvedVolume: 5 });
     expect(await stored()).toMatchObject({ approvedVolume: null, planVolume: null });
+  });
+});
+
+describe('an edit saved from the Gantt chart without a calculation', () => {
+  it('rolls the summaries up all the same (a planner who may edit but not calculate)', async () => {
+    const { versionId, first, stored, edit } = await summaryWithTwoWorks();
+    await edit(first.id, { progress: 100, status: 'completed' });
+    expect((await stored()).progress).toBeCloseTo(33.33, 2);
+    const role = await s.ok<{ id: string }>('POST', '/roles', {
+      name: 'Планировщик без расчёта',
+      abilities: ['schedule.view', 'schedule.edit'],
+    });
+    const planner = await t.signUp('rollups-planner');
+    await s.ok('POST', '/users/invite', { login: 'rollups-planner', roleId: role.id });
+    const [version] = await t.sql<{ revision: number }>(`SELECT revision FROM versions WHERE id = $1`, [
+      versionId,
+    ]);
+    // The completed work dragged twice as long: 4 of 8 days done.
+    const saved = await trpcMutation<{ calculated: boolean }>(t, planner.token, 'works.applyEdit', {
+      spaceId: s.spaceId,
+      versionId,
+      revision: version!.revision,
+      commands: [{ kind: 'duration', workId: first.id, durationMinutes: 4 * DAY }],
+    });
+    expect(saved.result).toMatchObject({ calculated: false });
+    expect((await stored()).progress).toBe(50);
   });
 });
 

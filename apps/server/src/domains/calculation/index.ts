@@ -8,6 +8,7 @@ export {
   calculationLease,
   calculationStatus,
   recoverInterruptedCalculations,
+  rollUpAndWrite,
   rollUpStoredSummaries,
 } from './service';
 export { rollUpSummariesAbove } from './stored-rollups';

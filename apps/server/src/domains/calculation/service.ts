@@ -213,6 +213,22 @@ export async function calculateAndWrite(client: pg.PoolClient, target: Calculati
   return run;
 }
 
+/**
+ * Rolls up the summaries of an edited document over its stored dates, weighted by the version's scenario,
+ * and writes those that differ, inside the caller's transaction: for an edit saved without a calculation
+ * (by someone who may edit but not calculate), so its summaries are current as after any other edit.
+ * Answers the document with the roll-ups and the summary rows written.
+ */
+export async function rollUpAndWrite(client: pg.PoolClient, document: ScheduleDocument) {
+  const rolled = rollUpSummaries(document, { weights: await progressWeights(client, document) });
+  const rows: number[] = [];
+  for (let row = 0; row < document.count; row++)
+    if (document.type[row] === SUMMARY && rollUpChanged(document, rolled, row)) rows.push(row);
+  if (!rows.length) return { document, rows };
+  await writeSummaryRollUps(client, document, rows, rolled);
+  return { document: { ...document, ...rolled }, rows };
+}
+
 /** Writes a calculation's results and marks the version calculated, without error and no longer running. */
 async function writeCalculated(client: pg.PoolClient, target: CalculationTarget, results: RowResults) {
   await writeRowResults(client, target, results);

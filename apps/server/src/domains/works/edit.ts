@@ -6,7 +6,13 @@ import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
-import { calculateAndWrite, calculationLease, documentWithResults, type RowResults } from '../calculation';
+import {
+  calculateAndWrite,
+  calculationLease,
+  documentWithResults,
+  type RowResults,
+  rollUpAndWrite,
+} from '../calculation';
 import { UndoRecorder } from '../undo';
 import { keepWrittenDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
 
@@ -81,13 +87,20 @@ async function editHeld(
   let conflicts: { workId: string; kind: string; work: string }[] = [];
   let saved = document;
   let results: RowResults | null = null;
+  let rolledRows: number[] = [];
   if (calculates) {
     const run = await calculateAndWrite(client, { document, relationIdsByRow: relationIds });
     ({ conflicts, results } = run);
     saved = documentWithResults(document, run.results);
+  } else if (plan.works.size) {
+    // Not calculated: the summaries above the edited works are rolled up all the same (a new duration
+    // weighs their % complete), in the document kept and answered too.
+    const rolled = await rollUpAndWrite(client, document);
+    saved = rolled.document;
+    rolledRows = rolled.rows;
   }
-  // Not rolled up by the undo record: a calculated save wrote the roll-ups with its dates, and the
-  // document kept below must be exactly what the transaction wrote.
+  // Not rolled up by the undo record: the save wrote the roll-ups (with the calculation, or above), and
+  // the document kept below must be exactly what the transaction wrote.
   await undo.save(ctx, versionId, plan.works.size ? 'undo_wbs' : 'undo_relation', 'works.apply_edit', {
     rollUp: false,
   });
@@ -109,7 +122,7 @@ async function editHeld(
       read,
       document: saved,
       relationIds,
-      writtenRows: [...plan.works.keys(), ...(results?.changedRows ?? [])],
+      writtenRows: [...plan.works.keys(), ...(results?.changedRows ?? []), ...rolledRows],
       after,
     },
   };
