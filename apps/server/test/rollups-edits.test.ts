@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeBinaryPayload, type ProgressWeighting, patchWork, type WorkRecordPatch } from '@takt/schedule';
 import { describe, expect, it } from 'vitest';
-import { generatedXer, importedVersion, scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
+import { scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
 
 const { t, s } = spaceForFile('rollups-edits', 'Сводные');
 
@@ -167,22 +167,6 @@ describe('an edit saved from the Gantt chart without a calculation', () => {
     });
     expect(saved.result).toMatchObject({ calculated: false });
     expect((await stored()).progress).toBe(50);
-  });
-});
-
-describe('an imported schedule', () => {
-  it('has its WBS summaries rolled up as it is written, before any calculation', async () => {
-    const { scheduleId } = await scheduleWithVersion(s.ok);
-    const versionId = await importedVersion(t, s, scheduleId, 'chains.xer', generatedXer(200));
-    const [summaries] = await t.sql<{ n: number; spanless: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE s."durationMinutes" = 0)::int AS spanless
-       FROM works s WHERE s."versionId" = $1 AND s.type = 'sum'
-         AND EXISTS (SELECT 1 FROM works c WHERE c."parentId" = s.id AND c."durationMinutes" > 0)`,
-      [versionId],
-    );
-    expect(summaries!.n).toBeGreaterThan(0);
-    // The file gives its WBS nodes no duration; the roll-up spans their activities on the calendar.
-    expect(summaries!.spanless).toBe(0);
   });
 });
 

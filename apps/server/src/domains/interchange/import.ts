@@ -46,7 +46,6 @@ import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { rollUpSummariesAbove } from '../calculation';
 import { readVersion } from '../versions';
 import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
 import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
@@ -505,9 +504,6 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
       },
       skipped,
     );
-    // Summaries show what their works add up to (progress, status, volumes, approved plan), whatever the
-    // file said of them (docs/product-rules.md, "Summary roll-ups").
-    await rollUpSummariesAbove(client, job.spaceId, result.versionId, null);
     // The last chance to stop: after this the version is committed whole.
     await progress.report('writing', 99, undefined, true);
     return result;
