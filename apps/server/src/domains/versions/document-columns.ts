@@ -19,7 +19,7 @@ const limitCode = (column: string) =>
   `(1 + ${indexIn(`"${column}"`, LIMIT_TYPES)}) * ("${column}" IS NOT NULL)::int`;
 
 /** The date columns of works, in the order of their fields (`WORK_FIELDS`). */
-const DATE_COLUMNS = [
+export const DATE_COLUMNS = [
   'planStart',
   'planFinish',
   'factStart',

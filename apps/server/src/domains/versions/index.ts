@@ -24,6 +24,7 @@ export {
   insertVersion,
   listVersions,
   readVersion,
+  scheduleNode,
   setActualVersion,
   setVersionLocked,
   updateVersion,

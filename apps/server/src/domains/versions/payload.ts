@@ -12,7 +12,13 @@ import {
 import type { Sql } from '../../db/sql';
 import { sqlMinutesOfTimestamp } from '../../db/time';
 import { AppError } from '../../errors';
-import { copyWorksAndRelations, RELATION_FIELDS, WORK_FIELDS, workColumnsOfCopy } from './document-columns';
+import {
+  copyWorksAndRelations,
+  DATE_COLUMNS,
+  RELATION_FIELDS,
+  WORK_FIELDS,
+  workColumnsOfCopy,
+} from './document-columns';
 
 /**
  * A version as `@takt/schedule` columns in WBS order (docs/architecture.md, "The engine and the payload
@@ -26,19 +32,6 @@ export interface VersionColumns extends ScheduleColumns {
   xmins: Float64Array;
   sortKeys: Int32Array;
 }
-
-const DATE_COLUMNS = [
-  'planStart',
-  'planFinish',
-  'factStart',
-  'factFinish',
-  'earlyStart',
-  'earlyFinish',
-  'lateStart',
-  'lateFinish',
-  'startLimitDate',
-  'finishLimitDate',
-] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -62,7 +62,8 @@ export async function listVersions(ctx: SpaceContext, scheduleId: string) {
   return rows.map(toVersion);
 }
 
-async function scheduleNode(on: Sql, spaceId: string, scheduleId: string) {
+/** Checks that `scheduleId` is a schedule of the caller's space; NotFound when it is not. */
+export async function scheduleNode(on: Sql, spaceId: string, scheduleId: string) {
   const schedule = await kyselyOf(on)
     .selectFrom('eps_nodes')
     .select('id')

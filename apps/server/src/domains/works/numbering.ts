@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { anyOf, inTransaction, type Sql } from '../../db/sql';
-import { AppError } from '../../errors';
+import { scheduleNode } from '../versions';
 import { firstFree, type Numbering, numberedCode, numberingOf } from './codes';
 
 /**
@@ -15,18 +15,6 @@ import { firstFree, type Numbering, numberedCode, numberingOf } from './codes';
 
 /** Numbers probed at once for a free code: a run of taken ones longer than this probes again. */
 const PROBE = 16;
-
-/** The schedule named by the caller, in the caller's space, or NotFound. */
-async function scheduleOfSpace(on: Sql, spaceId: string, scheduleId: string) {
-  const node = await kyselyOf(on)
-    .selectFrom('eps_nodes')
-    .select('id')
-    .where('id', '=', scheduleId)
-    .where('spaceId', '=', spaceId)
-    .where('kind', '=', 'schedule')
-    .executeTakeFirst();
-  if (!node) throw new AppError('NotFound');
-}
 
 const numberingColumns = ['prefix', 'start', 'increment', 'width', 'next', 'revision'] as const;
 
@@ -170,7 +158,7 @@ async function readingVersion(on: Sql, spaceId: string, scheduleId: string) {
 export async function getCodeNumbering(ctx: SpaceContext, input: { scheduleId: string }) {
   const spaceId = ctx.space.spaceId;
   const on = ctx.db.pool;
-  await scheduleOfSpace(on, spaceId, input.scheduleId);
+  await scheduleNode(on, spaceId, input.scheduleId);
   const stored = await kyselyOf(on)
     .selectFrom('code_numberings')
     .select(numberingColumns)
@@ -196,7 +184,7 @@ export async function saveCodeNumbering(
   const start = Number(input.start);
   const width = input.start.length;
   await inTransaction(ctx.db.pool, async (client) => {
-    await scheduleOfSpace(client, spaceId, scheduleId);
+    await scheduleNode(client, spaceId, scheduleId);
     const db = kyselyOf(client);
     const { rows } = await sql<{ highest: number | null }>`
       SELECT max(substr(w.code, ${prefix.length + 1})::bigint) AS highest
