@@ -1,3 +1,4 @@
+import { SUMMARY_ROLLED_UP_FIELDS } from '@takt/contracts';
 import { calendarWorkingMinutesBetween, type Minutes, NO_TIME } from '@takt/engine';
 import { CompiledCalendars } from './calendars.js';
 import { hasDate, type ProgressWeighting, type ScheduleDocument, textOf } from './document.js';
@@ -61,15 +62,8 @@ export type RollUpSource = Pick<
   | 'calendars'
 > & { scheduling: Pick<ScheduleDocument['scheduling'], 'defaultCalendarId'> };
 
-/** The work columns a roll-up writes onto summary rows. */
-export const ROLLED_UP_COLUMNS = [
-  'durationMinutes',
-  'progress',
-  'status',
-  'planVolume',
-  'factVolume',
-  'unit',
-] as const satisfies readonly (keyof SummaryRollUps)[];
+/** The work columns a roll-up writes onto summary rows: those no one may set on a summary itself. */
+export const ROLLED_UP_COLUMNS = SUMMARY_ROLLED_UP_FIELDS satisfies readonly (keyof SummaryRollUps)[];
 
 export interface RollUpOptions {
   /**

@@ -3,6 +3,7 @@ import {
   type CalendarRecord,
   defaultCalendarOf,
   progressWeightsOf,
+  ROLLED_UP_COLUMNS,
   type RollUpSource,
   rollUpSummaries,
   sameValue,
@@ -166,17 +167,7 @@ export async function rollUpSummariesAbove(
   const rolled = rollUpSummaries(doc, { weights, approved });
   const after = { ...rolled, ...rolled.approved! };
   const before = { ...source, ...approved };
-  const columns = [
-    'durationMinutes',
-    'progress',
-    'status',
-    'planVolume',
-    'factVolume',
-    'unit',
-    'approvedStart',
-    'approvedFinish',
-    'approvedVolume',
-  ] as const;
+  const columns = [...ROLLED_UP_COLUMNS, 'approvedStart', 'approvedFinish', 'approvedVolume'] as const;
   const changed: number[] = [];
   for (let row = 0; row < n; row++)
     if (source.type[row] === SUMMARY && columns.some((c) => !sameValue(before[c][row]!, after[c][row]!)))
