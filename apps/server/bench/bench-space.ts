@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { openDatabase } from '@takt/db';
 import type { SpaceContext } from '../src/context';
 import { PayloadCache } from '../src/files/payload-cache';
@@ -29,3 +30,9 @@ export async function benchSpace(
   } as unknown as SpaceContext;
   return { spaceId, ctx };
 }
+
+/** The machine's load averages as `uptime` prints them: every figure of a benchmark depends on them. */
+export const loadLine = () =>
+  `load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;

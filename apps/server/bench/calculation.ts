@@ -6,7 +6,6 @@
 // calculation after a change this process did not make (the document read again), which moves the
 // first work of the chain and so every row after it. Prints a table and, last, one JSON line.
 // Run: npm run bench -w @takt/server (or tsx bench/calculation.ts; BENCH_CALC_WORKS=10000,100000 sets the sizes).
-import { loadavg } from 'node:os';
 import { WORK_TYPES } from '@takt/contracts';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
@@ -15,13 +14,10 @@ import { calculateVersion } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { encodedPayload } from '../src/domains/versions';
 import { applyEdit } from '../src/domains/works';
-import { benchSpace } from './bench-space';
+import { benchSpace, loadLine } from './bench-space';
 
 const SIZES = (process.env.BENCH_CALC_WORKS ?? '10000,100000').split(',').map(Number);
-const load = () =>
-  `load average: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ')}`;
+const load = loadLine;
 
 const server = await startTestDatabaseServer();
 const database = await createTestDatabase(server);

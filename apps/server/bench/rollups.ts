@@ -8,20 +8,16 @@
 // (the document patched with the rows changed).
 // Prints a table and, last, one JSON line. Figures, not a test: nothing here fails on a slow machine.
 // Run: npx tsx bench/rollups.ts (BENCH_ROLLUP_WORKS=10000,100000 sets the sizes).
-import { loadavg } from 'node:os';
 import { openDatabase } from '@takt/db';
 import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { calculateVersion, rollUpStoredSummaries, rollUpSummariesAbove } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { applyUndo } from '../src/domains/undo';
 import { updateWork } from '../src/domains/works';
-import { benchSpace } from './bench-space';
+import { benchSpace, loadLine } from './bench-space';
 
 const SIZES = (process.env.BENCH_ROLLUP_WORKS ?? '10000,100000').split(',').map(Number);
-const load = () =>
-  `load average: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ')}`;
+const load = loadLine;
 
 const server = await startTestDatabaseServer();
 const database = await createTestDatabase(server);
