@@ -29,6 +29,9 @@ export const ABILITIES = [
   'print',
   'bim.view',
   'bim.edit',
+  'chat.read',
+  'chat.write',
+  'chat.moderate',
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
@@ -47,6 +50,8 @@ const siteRole = (...own: Ability[]): Ability[] => [
   'print',
   'export',
   'bim.view',
+  'chat.read',
+  'chat.write',
 ];
 
 export const BUILT_IN_ROLES = {
@@ -56,6 +61,13 @@ export const BUILT_IN_ROLES = {
   ) as Ability[],
   executor: siteRole('wdp.edit', 'timesheets.submit'),
   curator: siteRole('timesheets.accept'),
-  viewer: ['space.view', 'structure.view', 'schedule.view', 'resources.view', 'bim.view'] as Ability[],
+  viewer: [
+    'space.view',
+    'structure.view',
+    'schedule.view',
+    'resources.view',
+    'bim.view',
+    'chat.read',
+  ] as Ability[],
 } satisfies Record<string, Ability[]>;
 export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;

@@ -1,6 +1,7 @@
 export * from './abilities';
 export * from './api';
 export * from './bim';
+export * from './chat';
 export * from './columnar';
 export * from './constants';
 export * from './dates';

@@ -24,5 +24,6 @@ export const VALIDATION = {
   filterNameTaken: 'validation.filter_name_taken',
   viewTooLarge: 'validation.view_too_large',
   summaryRolledUp: 'validation.summary_rolled_up',
+  chatMessageEmpty: 'validation.chat_message_empty',
 } as const;
 export type ValidationMessageId = (typeof VALIDATION)[keyof typeof VALIDATION];

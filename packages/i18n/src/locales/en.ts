@@ -1,5 +1,6 @@
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
+import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { keysMessages } from './area-keys';
@@ -722,6 +723,7 @@ export const en = {
   ...authMessages.en,
   ...keysMessages.en,
   ...viewsMessages.en,
+  ...chatMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

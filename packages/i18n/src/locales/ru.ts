@@ -1,5 +1,6 @@
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
+import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { keysMessages } from './area-keys';
@@ -19,6 +20,7 @@ const core: Omit<
   | keyof typeof authMessages.en
   | keyof typeof keysMessages.en
   | keyof typeof viewsMessages.en
+  | keyof typeof chatMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -722,4 +724,5 @@ export const ru: Catalog = {
   ...authMessages.ru,
   ...keysMessages.ru,
   ...viewsMessages.ru,
+  ...chatMessages.ru,
 };
