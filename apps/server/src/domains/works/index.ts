@@ -2,6 +2,7 @@
 // inside (docs/architecture.md, "Boundaries").
 export { applyEdit } from './edit';
 export { wbsOrder } from './fields';
+export { onWorksEdited } from './hooks';
 export { getCodeNumbering, saveCodeNumbering } from './numbering';
 export { ORDER_GAP, orderKeyAfter } from './order';
 export {

@@ -16,6 +16,7 @@ import {
   workAssignments,
   writeAttributeValues,
 } from './fields';
+import { worksEdited } from './hooks';
 import { takeWorkCode } from './numbering';
 import { orderKeyAfter } from './order';
 import { refuseRolledUpEdit } from './summaries';
@@ -239,6 +240,7 @@ export async function bulkUpdateWorks(
       .where('id', '=', anyOf(ids, 'uuid'))
       .execute();
     await writeAttributeValues(ctx, client, ids, attributes);
+    await worksEdited(client, spaceId, ids);
     // Recording the edit rolls up the summaries above the works: they show their new progress, status,
     // volumes or approved plan at once, not after the next calculation.
     await undo.save(ctx, versionId, 'undo_wbs', action);
