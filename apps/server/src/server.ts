@@ -15,6 +15,7 @@ import { PayloadCache } from './files/payload-cache';
 import { openLocalFileStorage } from './files/storage';
 import { cleanUpFiles, FILE_CLEANUP_CRON, FILE_CLEANUP_JOB } from './jobs/file-cleanup';
 import { startJobQueue } from './jobs/queue';
+import { pruneLiveEvents, stopLive } from './live';
 import { createLogger, type Logger } from './log';
 
 export interface RunningServer {
@@ -51,6 +52,7 @@ export async function registerWorkers(services: Services): Promise<void> {
   // Expired files and bytes no row refers to are removed periodically, by one worker at a time.
   await services.jobs.schedule(FILE_CLEANUP_JOB, FILE_CLEANUP_CRON, async () => {
     await cleanUpFiles(services);
+    await pruneLiveEvents(services.db.pool);
   });
 }
 
@@ -109,6 +111,7 @@ export async function startServer(
     async stop() {
       // Open live updates end first: their connections would keep the HTTP server from closing.
       await services.notices.stop();
+      await stopLive(services.db.pool);
       if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
       // A database already going down (a terminal's Ctrl-C reaches the embedded PostgreSQL too) must not
       // keep the rest from stopping: leases not given up simply expire.

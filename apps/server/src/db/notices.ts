@@ -1,9 +1,12 @@
 import pg from 'pg';
 import type { Logger } from '../log';
 
-/** What a listener of one key is told: a notice for it, or the end (the server stops). */
+/**
+ * What a listener of one key is told: a notice for it (with its JSON payload; none after the connection
+ * was lost and opened again, when notices may have been missed), or the end (the server stops).
+ */
 export interface NoticeListener {
-  notice(): void;
+  notice(payload?: unknown): void;
   end(): void;
 }
 
@@ -87,13 +90,15 @@ export class Notices {
   }
 
   private heard(payload: string | undefined) {
+    let parsed: unknown;
     let key: string | null;
     try {
-      key = this.keyOf(JSON.parse(payload ?? ''));
+      parsed = JSON.parse(payload ?? '');
+      key = this.keyOf(parsed);
     } catch {
       return;
     }
-    if (key) for (const listener of this.listeners.get(key) ?? []) listener.notice();
+    if (key) for (const listener of this.listeners.get(key) ?? []) listener.notice(parsed);
   }
 
   private lost(client: pg.Client, error?: Error) {

@@ -9,6 +9,7 @@ import { scheduleDemoRouter } from './routers/demo';
 import { directoriesRouter } from './routers/directories';
 import { epsRouter, scheduleGroupsRouter } from './routers/eps';
 import { interchangeRouter } from './routers/interchange';
+import { liveRouter } from './routers/live';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
 import { assignmentsRouter, resourcesRouter } from './routers/resources';
@@ -51,6 +52,7 @@ export const appRouter = router({
   cyclogram: cyclogramRouter,
   bim: bimRouter,
   uiState: uiStateRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;
