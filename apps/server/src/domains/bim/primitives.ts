@@ -1,7 +1,7 @@
 import type { BimPrimitiveShape } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { changedOrStale, deletedOrNotFound } from '../../errors';
+import { changedOrStale, deleteSpaceRow } from '../../errors';
 
 /** 3D primitives (box, sphere, plane, cylinder) of an EPS node (API primitivesModels CRUD by EPS). */
 interface PrimitiveRow {
@@ -92,10 +92,5 @@ export async function updatePrimitive(
   return primitiveRow(ctx.db.pool, spaceId, input.primitiveId);
 }
 
-export async function deletePrimitive(ctx: SpaceContext, primitiveId: string) {
-  const { rowCount } = await ctx.db.pool.query(
-    'DELETE FROM bim_primitives WHERE id = $1 AND "spaceId" = $2',
-    [primitiveId, ctx.space.spaceId],
-  );
-  return deletedOrNotFound(rowCount);
-}
+export const deletePrimitive = (ctx: SpaceContext, primitiveId: string) =>
+  deleteSpaceRow(ctx.db.prisma.bimPrimitive, ctx.space.spaceId, primitiveId);

@@ -3,7 +3,7 @@ import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import { type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError, changedOrStale, deletedOrNotFound } from '../../errors';
+import { AppError, changedOrStale, deleteSpaceRow } from '../../errors';
 import { projectOf } from './models';
 
 /** BIM appearance profiles of a space and each user's view state per project (API "BIM appearance profiles and state"). */
@@ -110,13 +110,8 @@ export async function updateProfile(
 }
 
 /** Deletes a profile; its links fall back to the default (install) look. */
-export async function deleteProfile(ctx: SpaceContext, profileId: string) {
-  const { rowCount } = await ctx.db.pool.query('DELETE FROM bim_profiles WHERE id = $1 AND "spaceId" = $2', [
-    profileId,
-    ctx.space.spaceId,
-  ]);
-  return deletedOrNotFound(rowCount);
-}
+export const deleteProfile = (ctx: SpaceContext, profileId: string) =>
+  deleteSpaceRow(ctx.db.prisma.bimProfile, ctx.space.spaceId, profileId);
 
 // ── View state ─────────────────────────────────────────────────────────────────────────────────
 

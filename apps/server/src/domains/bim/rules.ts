@@ -1,7 +1,7 @@
 import type { BimLinkRuleInput } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { changedOrStale, deletedOrNotFound } from '../../errors';
+import { changedOrStale, deleteSpaceRow } from '../../errors';
 import { checkProfile } from './links';
 
 /** Saved linking rules of a schedule (API schedules/{id}/3d/link): applied to any of its versions. */
@@ -76,10 +76,5 @@ export async function updateRule(
   return ruleRow(ctx.db.pool, spaceId, input.ruleId);
 }
 
-export async function deleteRule(ctx: SpaceContext, ruleId: string) {
-  const { rowCount } = await ctx.db.pool.query(
-    'DELETE FROM bim_link_rules WHERE id = $1 AND "spaceId" = $2',
-    [ruleId, ctx.space.spaceId],
-  );
-  return deletedOrNotFound(rowCount);
-}
+export const deleteRule = (ctx: SpaceContext, ruleId: string) =>
+  deleteSpaceRow(ctx.db.prisma.bimLinkRule, ctx.space.spaceId, ruleId);

@@ -2,7 +2,7 @@ import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
-import { AppError, deletedOrNotFound } from '../../errors';
+import { AppError, deleteSpaceRow } from '../../errors';
 import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
 import { listAssignments } from '../resources';
@@ -288,13 +288,8 @@ export async function moveScheduleGroup(
   return listScheduleGroups(ctx, group.projectId);
 }
 
-export async function deleteScheduleGroup(ctx: SpaceContext, groupId: string) {
-  const { rowCount } = await ctx.db.pool.query(
-    `DELETE FROM schedule_groups WHERE id = $1 AND "spaceId" = $2`,
-    [groupId, ctx.space.spaceId],
-  );
-  return deletedOrNotFound(rowCount);
-}
+export const deleteScheduleGroup = (ctx: SpaceContext, groupId: string) =>
+  deleteSpaceRow(ctx.db.prisma.scheduleGroup, ctx.space.spaceId, groupId);
 
 /** Puts a schedule into a group of its own project, or out of any group. */
 export async function moveScheduleToGroup(

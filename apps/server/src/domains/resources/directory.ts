@@ -2,7 +2,7 @@ import type { ResourceFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound } from '../../db/sql';
-import { AppError, changedOrStale, deletedOrNotFound } from '../../errors';
+import { AppError, changedOrStale, deleteSpaceRow } from '../../errors';
 import { setClauses } from './set-clauses';
 
 type Sql = pg.Pool | pg.PoolClient;
@@ -83,13 +83,8 @@ export async function updateSpecialty(
   return specialtyOf(ctx.db.pool, spaceId, input.specialtyId);
 }
 
-export async function deleteSpecialty(ctx: SpaceContext, specialtyId: string) {
-  const { rowCount } = await ctx.db.pool.query(`DELETE FROM specialties WHERE id = $1 AND "spaceId" = $2`, [
-    specialtyId,
-    ctx.space.spaceId,
-  ]);
-  return deletedOrNotFound(rowCount);
-}
+export const deleteSpecialty = (ctx: SpaceContext, specialtyId: string) =>
+  deleteSpaceRow(ctx.db.prisma.specialty, ctx.space.spaceId, specialtyId);
 
 /** Executors: members with the executor flag, and every member who has specialties, with their specialties. */
 export async function listExecutors(ctx: SpaceContext) {
