@@ -7,25 +7,27 @@ import {
   engineInput,
   firstPlannedStart,
 } from './engine-input.js';
-import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, TEST_WEEK, testDocument } from './testing.js';
+import { TEST_FIVE_DAYS, TEST_ROUND_THE_CLOCK, TEST_WEEK, type TestWork, testDocument } from './testing.js';
 
 const N = PAYLOAD_NO_DATE;
 const at = (iso: string) => timeFromIso(iso) as number;
+/** Both documents open with a summary row and, under it, a two-day work started a quarter of the way. */
+const SITE: TestWork = { id: 'site', type: 'sum' };
+const startedDig = (calendar: string): TestWork => ({
+  id: 'dig',
+  parent: 0,
+  duration: 960,
+  fact: [at('2024-01-01T08:00'), N],
+  progress: 25,
+  calendar,
+});
 
 describe('engine input of a version', () => {
   it('maps works in row order with durations, calendars, constraints, actuals and what remains', () => {
     const doc = testDocument(
       [
-        { id: 'site', type: 'sum' },
-        {
-          id: 'dig',
-          parent: 0,
-          duration: 960,
-          fact: [at('2024-01-01T08:00'), N],
-          progress: 25,
-          calendar: 'day',
-          plan: [at('2024-01-01T08:00'), at('2024-01-02T17:00')],
-        },
+        SITE,
+        { ...startedDig('day'), plan: [at('2024-01-01T08:00'), at('2024-01-02T17:00')] },
         { id: 'pour', parent: 0, duration: 480, fact: [at('2024-01-01T08:00'), N], calendar: 'gone' },
         { id: 'done', duration: 480, fact: [at('2024-01-01T08:00'), at('2024-01-01T17:00')], progress: 100 },
         { id: 'gate', type: 'milestone_finish', duration: 480, startLimit: { type: 'not_earlier', date: N } },
@@ -141,15 +143,8 @@ describe('engine input of a version', () => {
   it('reads of a document only ENGINE_INPUT_FIELDS, ENGINE_INPUT_RELATION_FIELDS and the earliest planned start', () => {
     const doc = testDocument(
       [
-        { id: 'site', type: 'sum' },
-        {
-          id: 'dig',
-          parent: 0,
-          duration: 960,
-          fact: [at('2024-01-01T08:00'), N],
-          progress: 25,
-          calendar: 'five',
-        },
+        SITE,
+        startedDig('five'),
         { id: 'slab', duration: 480, plan: [at('2024-01-02T08:00'), N] },
         {
           id: 'gate',
