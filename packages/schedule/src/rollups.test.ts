@@ -7,7 +7,7 @@ import {
   rollUpChanged,
   rollUpSummaries,
 } from './rollups.js';
-import { TEST_FIVE_DAYS, type TestWork, testDocument } from './testing.js';
+import { TEST_FIVE_DAYS, type TestWork, testDocument, testWorkRecord } from './testing.js';
 import { minutesOfIso, patchWork } from './work-record.js';
 
 const at = minutesOfIso;
@@ -239,33 +239,18 @@ describe('rollUpAncestors', () => {
       { id: 'S', type: 'sum' },
       { id: 'a', parent: 0, duration: DAY },
     ]);
-    patchWork(doc, {
-      id: 'a',
-      code: null,
-      name: 'a',
-      type: 'task',
-      durationMinutes: DAY,
-      calendarId: null,
-      planStart: null,
-      planFinish: null,
-      factStart: '2024-01-08T08:00',
-      factFinish: '2024-01-08T17:00',
-      planVolume: null,
-      factVolume: null,
-      unit: null,
-      progress: 100,
-      status: 'completed',
-      executorId: null,
-      curatorId: null,
-      earlyStart: null,
-      earlyFinish: null,
-      lateStart: null,
-      lateFinish: null,
-      totalFloat: null,
-      freeFloat: null,
-      critical: false,
-      revision: 2,
-    });
+    patchWork(
+      doc,
+      testWorkRecord({
+        id: 'a',
+        durationMinutes: DAY,
+        factStart: '2024-01-08T08:00',
+        factFinish: '2024-01-08T17:00',
+        progress: 100,
+        status: 'completed',
+        revision: 2,
+      }),
+    );
     expect([doc.progress[0], doc.status[0]]).toEqual([100, COMPLETED]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type ScheduleColumns,
   type ScheduleDocument,
 } from './document.js';
+import type { WorkRecordPatch } from './work-record.js';
 
 /** A work of a test version; dates in engine minutes (absent: none; negative before 2000). */
 export interface TestWork {
@@ -187,4 +188,38 @@ export function testDocument(
   version: TestVersion = {},
 ): ScheduleDocument {
   return documentOfColumns(testColumns(works, links, version));
+}
+
+/**
+ * A work as the API sends it: a task of no duration, not started, nothing else set — but its id and the
+ * fields a test names.
+ */
+export function testWorkRecord(fields: Partial<WorkRecordPatch> & { id: string }): WorkRecordPatch {
+  return {
+    code: null,
+    name: fields.id,
+    type: 'task',
+    durationMinutes: 0,
+    calendarId: null,
+    planStart: null,
+    planFinish: null,
+    factStart: null,
+    factFinish: null,
+    planVolume: null,
+    factVolume: null,
+    unit: null,
+    progress: 0,
+    status: 'not_started',
+    executorId: null,
+    curatorId: null,
+    earlyStart: null,
+    earlyFinish: null,
+    lateStart: null,
+    lateFinish: null,
+    totalFloat: null,
+    freeFloat: null,
+    critical: false,
+    revision: 1,
+    ...fields,
+  };
 }

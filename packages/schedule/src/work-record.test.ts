@@ -1,37 +1,24 @@
 import { timeFromIso } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
 import { limitOf, PAYLOAD_NO_DATE, textOf } from './document.js';
-import { testDocument } from './testing.js';
-import { minutesOfIso, patchWork, type WorkRecordPatch } from './work-record.js';
+import { testDocument, testWorkRecord } from './testing.js';
+import { minutesOfIso, patchWork } from './work-record.js';
 
 const at = (iso: string) => timeFromIso(iso) as number;
-const work: WorkRecordPatch = {
+const work = testWorkRecord({
   id: 'b',
   code: '1.1',
   name: 'Brick walls',
   type: 'work',
   status: 'in_progress',
   durationMinutes: 600,
-  calendarId: null,
   planStart: '1995-03-07T08:00',
-  planFinish: null,
-  factStart: null,
-  factFinish: null,
   earlyStart: '1999-12-31T23:59',
-  earlyFinish: null,
-  lateStart: null,
-  lateFinish: null,
-  totalFloat: null,
-  freeFloat: null,
-  critical: false,
   progress: 10,
-  planVolume: null,
   factVolume: 4,
   unit: 'm3',
-  executorId: null,
-  curatorId: null,
   revision: 2,
-};
+});
 
 describe('a work from the API written into its row', () => {
   it('patches every field the row holds, dates before 2000 included', () => {
