@@ -4,7 +4,7 @@
  * `coerce` turns query strings into numbers/booleans; `cookies` fills input from cookies when absent.
  * No business logic lives here: it is all in the procedures.
  */
-import { BIM_LIMITS, INTERCHANGE_LIMITS, LIMITS } from '@takt/contracts';
+import { BIM_LIMITS, CHAT_LIMITS, INTERCHANGE_LIMITS, LIMITS } from '@takt/contracts';
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -320,6 +320,25 @@ const SPACE_ROUTES: PathTable = {
     PATCH: 'uiState.filters.update',
     DELETE: 'uiState.filters.delete',
   },
+  // Chat (API chat/…): literal paths before the chat's own `:chatId`
+  '/chat': { GET: 'chat.list' },
+  '/chat/settings': { GET: 'chat.settings' },
+  '/chat/set-chat-settings': { POST: 'chat.setSettings' },
+  '/chat/eps/:nodeId': { GET: 'chat.ofNode' },
+  '/chat/direct': { POST: 'chat.direct' },
+  '/chat/create-message': {
+    POST: { procedure: 'chat.createMessage', uploadBytes: CHAT_LIMITS.attachmentMaxBytes },
+  },
+  '/chat/update-message': {
+    PATCH: { procedure: 'chat.updateMessage', uploadBytes: CHAT_LIMITS.attachmentMaxBytes },
+  },
+  '/chat/update-last-read': { PATCH: 'chat.markRead' },
+  '/chat/:chatId/messages': { GET: { procedure: 'chat.messages', coerce: { limit: 'number' } } },
+  '/chat/:chatId/message': { GET: 'chat.message' },
+  '/chat/:chatId/users': { GET: 'chat.users' },
+  '/chat/:chatId/attachments/:attachmentId': { GET: 'chat.attachment' },
+  '/chat/:chatId/:messageId/update-reaction': { PATCH: 'chat.react' },
+  '/chat/:chatId/:messageId': { DELETE: 'chat.deleteMessage' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth';
 import { bimRouter } from './routers/bim';
 import { calculationRouter } from './routers/calculation';
 import { calendarsRouter } from './routers/calendars';
+import { chatRouter } from './routers/chat';
 import { cyclogramRouter } from './routers/cyclogram';
 import { delegationRouter } from './routers/delegation';
 import { scheduleDemoRouter } from './routers/demo';
@@ -53,6 +54,7 @@ export const appRouter = router({
   bim: bimRouter,
   uiState: uiStateRouter,
   live: liveRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,22 @@
+// What the chat domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+
+export type { ChatMessageDto } from './messages';
+export {
+  type ChatSummaryDto,
+  chatAttachment,
+  chatMessage,
+  chatMessages,
+  chatOfNode,
+  chatSettings,
+  chatUsers,
+  createChatMessage,
+  deleteChatMessage,
+  directChat,
+  listChats,
+  markChatRead,
+  reactToChatMessage,
+  setChatSettings,
+  updateChatMessage,
+} from './service';
+export { registerChatTopics } from './topics';
