@@ -10,6 +10,7 @@ import {
 } from '@takt/schedule';
 import type { Sql } from '../../db/sql';
 import { sqlMinutesOfTimestamp, sqlTimestampOfMinutes } from '../../db/time';
+import { stringInterner } from '../versions';
 import { progressWeighting } from './weights';
 
 const SUMMARY = WORK_TYPES.indexOf('sum');
@@ -125,16 +126,7 @@ export async function rollUpSummariesAbove(
   const n = rows.length;
   if (!rows.some((r) => r[2] === 'sum')) return 0;
   const strings: string[] = [];
-  const index = new Map<string, number>();
-  const intern = (value: string | null) => {
-    if (value === null) return -1;
-    let at = index.get(value);
-    if (at === undefined) {
-      at = strings.push(value) - 1;
-      index.set(value, at);
-    }
-    return at;
-  };
+  const intern = stringInterner(strings);
   const rowById = new Map(rows.map((r, i) => [r[0], i]));
   const source = {
     count: n,

@@ -13,6 +13,7 @@ export { checkEditingPeriod, versionForEdit, versionLocked, versionOf } from './
 export { liveUpdates } from './live';
 export {
   schedulingKeyOf,
+  stringInterner,
   versionColumns,
   versionFields,
   versionPayload,
