@@ -50,7 +50,7 @@ const publish = (...events: Omit<LiveEventInput, 'spaceId'>[]) =>
   });
 
 beforeAll(async () => {
-  [{ id: userId }] = await t.sql<{ id: string }>('SELECT id FROM users WHERE login = $1', ['live-bus-owner']);
+  userId = (await t.sql<{ id: string }>('SELECT id FROM users WHERE login = $1', ['live-bus-owner']))[0]!.id;
   otherDir = await mkdtemp(join(tmpdir(), 'takt-live-other-'));
   const config = readConfig({
     ...process.env,

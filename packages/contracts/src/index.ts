@@ -10,6 +10,7 @@ export * from './interchange';
 export * from './live';
 export * from './masks';
 export * from './messages';
+export * from './notices';
 export * from './numbering';
 export * from './print';
 export * from './probe';

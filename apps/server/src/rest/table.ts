@@ -216,6 +216,20 @@ const SPACE_ROUTES: PathTable = {
   '/versions/:versionId/timesheet/users': { GET: 'timesheets.users' },
   '/users/timesheet-notification': { GET: 'timesheets.notifications' },
   '/notices/personal-area/:noticeId/timesheet-notification': { GET: 'timesheets.checkNotification' },
+  // Notices (API notices…): literal paths before `:noticeId`
+  '/notices': { GET: { procedure: 'notices.list', coerce: { unchecked: 'boolean', limit: 'number' } } },
+  '/notices/personal-area': {
+    GET: { procedure: 'notices.personalArea', coerce: { unchecked: 'boolean', limit: 'number' } },
+  },
+  '/notices/notices-status': { GET: 'notices.status' },
+  '/notices/checked': { PATCH: 'notices.check' },
+  '/notices/all': { DELETE: 'notices.deleteAll' },
+  '/notices/all/personal-area': { DELETE: 'notices.deleteAllPersonal' },
+  '/notices/personal-area/:noticeId/actual-version-and-set-checked': {
+    GET: 'notices.actualVersionAndSetChecked',
+  },
+  '/notices/:noticeId': { DELETE: 'notices.delete' },
+  '/notices/:noticeId/personal-area': { DELETE: 'notices.deletePersonal' },
   // Calendars
   '/calendars': { GET: 'calendars.list', POST: 'calendars.create' },
   '/calendars/:calendarId': { GET: 'calendars.get', PUT: 'calendars.update', DELETE: 'calendars.delete' },

@@ -11,6 +11,7 @@ import { directoriesRouter } from './routers/directories';
 import { epsRouter, scheduleGroupsRouter } from './routers/eps';
 import { interchangeRouter } from './routers/interchange';
 import { liveRouter } from './routers/live';
+import { noticesRouter } from './routers/notices';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
 import { assignmentsRouter, resourcesRouter } from './routers/resources';
@@ -54,6 +55,7 @@ export const appRouter = router({
   bim: bimRouter,
   uiState: uiStateRouter,
   live: liveRouter,
+  notices: noticesRouter,
   chat: chatRouter,
 });
 

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
+import { notify as notifyUsers } from '../notices';
 import { checkEditingPeriod, versionOf } from '../versions';
 import { editingWindow } from '../wdp';
 
@@ -157,19 +158,14 @@ export async function saveTimesheet(
   return listTimesheet(ctx, { versionId: input.versionId, from: dates[0]!, to: dates.at(-1)! });
 }
 
-async function notify(
+/** The timesheet notices are the notices domain's (told live to each user as well). */
+const notify = (
   client: pg.PoolClient,
   spaceId: string,
   userIds: string[],
-  kind: string,
+  kind: 'timesheet_submitted' | 'timesheet_decided',
   params: Record<string, unknown>,
-) {
-  if (userIds.length === 0) return;
-  await client.query(
-    `INSERT INTO notices (id, "spaceId", "userId", kind, params) SELECT gen_random_uuid(), $1, unnest($2::uuid[]), $3, $4`,
-    [spaceId, userIds, kind, JSON.stringify(params)],
-  );
-}
+) => notifyUsers(client, { spaceId, userIds, kind, params });
 
 async function scheduleOf(client: pg.PoolClient, versionId: string) {
   const { rows } = await client.query<{ scheduleId: string; scheduleName: string }>(

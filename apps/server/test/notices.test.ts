@@ -1,0 +1,178 @@
+import type { LiveEventDto, NoticeDto, NoticeKind } from '@takt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/sql';
+import { notify } from '../src/domains/notices';
+import { EventStream } from './event-stream';
+import { type Failure, scheduleWithVersion, spaceForFile, spaceMember } from './fixtures';
+
+/**
+ * Notices (API notices, notices/personal-area, notices-status, actual-version-and-set-checked and the four
+ * deletions): each user sees only their own notices of the space, in the area of their kind; a new notice is
+ * told live on the user's topic, and so is a check or a deletion (for the user's other tabs).
+ */
+const { t, s } = spaceForFile('notices-owner', 'Уведомления');
+let me = '';
+let scheduleId = '';
+let versionId = '';
+const streams: EventStream<LiveEventDto>[] = [];
+
+async function userId(login: string) {
+  return (await t.sql<{ id: string }>('SELECT id FROM users WHERE login = $1', [login]))[0]!.id;
+}
+
+const tell = (userIds: string[], kind: NoticeKind, params: Record<string, unknown> = {}) =>
+  inTransaction(t.server.services.db.pool, (tx) => notify(tx, { spaceId: s.spaceId, userIds, kind, params }));
+
+const list = (path: string) => s.ok<NoticeDto[]>('GET', path);
+
+async function openStream(token = s.token) {
+  const input = encodeURIComponent(JSON.stringify({ spaceId: s.spaceId }));
+  const params = encodeURIComponent(JSON.stringify({ token }));
+  const stream = await EventStream.open<LiveEventDto>(
+    `${t.url}/trpc/live.events?input=${input}&connectionParams=${params}`,
+  );
+  streams.push(stream);
+  await stream.next();
+  return stream;
+}
+
+beforeAll(async () => {
+  me = await userId('notices-owner');
+  ({ versionId } = await scheduleWithVersion(s.ok));
+  scheduleId = (
+    await t.sql<{ scheduleId: string }>('SELECT "scheduleId" FROM versions WHERE id = $1', [versionId])
+  )[0]!.scheduleId;
+});
+
+afterAll(() => {
+  for (const stream of streams) stream.close();
+});
+
+describe('notices of a user', () => {
+  it('lists each area, newest first, with the status of both', async () => {
+    await t.sql('DELETE FROM notices WHERE "userId" = $1', [me]);
+    await tell([me], 'calculation_finished', { scheduleId, versionId, scheduleName: 'График' });
+    await tell([me], 'import_finished', { scheduleId, versionId, fileName: 'a.xer' });
+    await tell([me], 'assignment', { scheduleId, versionId, workId: 'w', role: 'executor' });
+    await tell([me, me], 'mention', { chatId: 'c' });
+
+    const notices = await list('/notices');
+    expect(notices.map((n) => n.kind)).toEqual(['import_finished', 'calculation_finished']);
+    expect(notices.every((n) => n.area === 'notices' && n.checkedAt === null)).toBe(true);
+    const personal = await list('/notices/personal-area');
+    // One notice per user even when named twice.
+    expect(personal.map((n) => n.kind)).toEqual(['mention', 'assignment']);
+    expect(await s.ok('GET', '/notices/notices-status')).toEqual({
+      notices: { total: 2, unchecked: 2 },
+      personal: { total: 2, unchecked: 2 },
+      unchecked: 4,
+    });
+    expect(await list('/notices?limit=1')).toHaveLength(1);
+  });
+
+  it('opens a personal notice: its schedule’s actual version, and the notice checked', async () => {
+    const [assignment] = (await list('/notices/personal-area')).filter((n) => n.kind === 'assignment');
+    const opened = await s.ok<{ notice: NoticeDto; scheduleId: string; versionId: string }>(
+      'GET',
+      `/notices/personal-area/${assignment!.id}/actual-version-and-set-checked`,
+    );
+    expect(opened).toMatchObject({ scheduleId, versionId, notice: { id: assignment!.id } });
+    expect(opened.notice.checkedAt).not.toBeNull();
+    expect(await list('/notices/personal-area?unchecked=true')).toHaveLength(1);
+    // Opened again, it stays checked at the time it was first.
+    const again = await s.ok<{ notice: NoticeDto }>(
+      'GET',
+      `/notices/personal-area/${assignment!.id}/actual-version-and-set-checked`,
+    );
+    expect(again.notice.checkedAt).toBe(opened.notice.checkedAt);
+  });
+
+  it('marks notices checked, named or all', async () => {
+    const [first] = await list('/notices');
+    expect(await s.ok('PATCH', '/notices/checked', { noticeIds: [first!.id] })).toEqual({
+      success: true,
+      checked: 1,
+    });
+    expect(await s.ok('PATCH', '/notices/checked', {})).toEqual({ success: true, checked: 2 });
+    expect((await s.ok<{ unchecked: number }>('GET', '/notices/notices-status')).unchecked).toBe(0);
+  });
+
+  it('deletes one notice of an area, not through the other area’s call', async () => {
+    const [notice] = await list('/notices');
+    const [personal] = await list('/notices/personal-area');
+    const wrongArea = await t.api<Failure>(
+      'DELETE',
+      `/space/${s.spaceId}/notices/${personal!.id}`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(wrongArea.status).toBe(404);
+    expect(await s.ok('DELETE', `/notices/${notice!.id}`)).toEqual({ success: true });
+    expect(await s.ok('DELETE', `/notices/${personal!.id}/personal-area`)).toEqual({ success: true });
+    const gone = await t.api<Failure>('DELETE', `/space/${s.spaceId}/notices/${notice!.id}`, undefined, {
+      token: s.token,
+    });
+    expect(gone.status).toBe(404);
+    expect(await list('/notices')).toHaveLength(1);
+    expect(await list('/notices/personal-area')).toHaveLength(1);
+  });
+
+  it('deletes all of one area, leaving the other', async () => {
+    await tell([me], 'calculation_failed', { scheduleId, versionId });
+    expect(await s.ok('DELETE', '/notices/all')).toEqual({ success: true, deleted: 2 });
+    expect(await list('/notices')).toEqual([]);
+    expect(await list('/notices/personal-area')).toHaveLength(1);
+    expect(await s.ok('DELETE', '/notices/all/personal-area')).toEqual({ success: true, deleted: 1 });
+    expect(await s.ok('GET', '/notices/notices-status')).toEqual({
+      notices: { total: 0, unchecked: 0 },
+      personal: { total: 0, unchecked: 0 },
+      unchecked: 0,
+    });
+  });
+
+  it('never shows, checks or deletes another user’s notice', async () => {
+    const member = await spaceMember(t, s, 'notices-member', 'viewer');
+    await tell([member.user.id], 'card_assigned', { cardId: 'k' });
+    const [theirs] = (await member.call<NoticeDto[]>('GET', '/notices/personal-area')).body;
+    expect(theirs!.kind).toBe('card_assigned');
+    expect(await list('/notices/personal-area')).toEqual([]);
+    const open = await t.api<Failure>(
+      'GET',
+      `/space/${s.spaceId}/notices/personal-area/${theirs!.id}/actual-version-and-set-checked`,
+      undefined,
+      { token: s.token },
+    );
+    expect(open.status).toBe(404);
+    const remove = await t.api<Failure>(
+      'DELETE',
+      `/space/${s.spaceId}/notices/${theirs!.id}/personal-area`,
+      undefined,
+      { token: s.token },
+    );
+    expect(remove.status).toBe(404);
+    expect(await s.ok('DELETE', '/notices/all/personal-area')).toEqual({ success: true, deleted: 0 });
+    expect((await member.call<NoticeDto[]>('GET', '/notices/personal-area')).body).toHaveLength(1);
+  });
+
+  it('keeps the timesheet notices where they were (users/timesheet-notification)', async () => {
+    await tell([me], 'timesheet_submitted', { scheduleId, versionId, hours: 8 });
+    const timesheet = await s.ok<{ id: string; kind: string }[]>('GET', '/users/timesheet-notification');
+    expect(timesheet.map((n) => n.kind)).toEqual(['timesheet_submitted']);
+    expect((await list('/notices/personal-area')).map((n) => n.id)).toEqual([timesheet[0]!.id]);
+  });
+});
+
+describe('notices told live', () => {
+  it('tells a new notice, and a check or deletion, on the user’s own topic', async () => {
+    const stream = await openStream();
+    await tell([me], 'calculation_finished', { scheduleId, versionId });
+    const created = await stream.next();
+    expect(created.data).toMatchObject({ topic: `user:${me}`, kind: 'notice.created' });
+    const notice = created.data.data as NoticeDto;
+    expect(notice).toMatchObject({ kind: 'calculation_finished', area: 'notices', params: { versionId } });
+    await s.ok('DELETE', `/notices/${notice.id}`);
+    expect((await stream.next()).data).toMatchObject({ kind: 'notice.changed', data: { deleted: 1 } });
+  });
+});
