@@ -162,7 +162,7 @@ describe('chat', () => {
     expect(users.find((u) => u.id === viewer.user.id)).toMatchObject({ member: false, lastReadSeq: null });
 
     expect(await liveKinds(`chat:${chat.id}`)).toEqual(
-      expect.arrayContaining(['message.created', 'chat.read']),
+      expect.arrayContaining(['message.created', 'member.read']),
     );
   });
 
@@ -308,9 +308,22 @@ describe('chat', () => {
       messageForm({ chatId: chat.id, text: '@viewer посмотрите', mentions: [viewer.user.id, outsiderId] }),
     );
     expect(sent.mentions).toEqual([viewer.user.id]);
-    expect(await liveKinds(`user:${viewer.user.id}`)).toEqual(
-      expect.arrayContaining(['chat.joined', 'chat.mention']),
+    expect(await liveKinds(`user:${viewer.user.id}`)).toEqual(expect.arrayContaining(['member.joined']));
+    const notices = await t.sql<{ kind: string; params: Record<string, unknown> }>(
+      'SELECT kind, params FROM notices WHERE "spaceId" = $1 AND "userId" = $2',
+      [s.spaceId, viewer.user.id],
     );
+    expect(notices).toEqual([
+      {
+        kind: 'mention',
+        params: expect.objectContaining({
+          chatId: chat.id,
+          messageId: sent.id,
+          chatTitle: 'Г',
+          text: '@viewer посмотрите',
+        }),
+      },
+    ]);
     const list = await as(viewer).call<Summary[]>('GET', '/chat?filter=unread');
     expect(list.body.map((c) => c.id)).toContain(chat.id);
   });

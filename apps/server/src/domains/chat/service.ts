@@ -117,7 +117,7 @@ async function join(client: pg.PoolClient, spaceId: string, chatId: string, user
      ON CONFLICT DO NOTHING RETURNING "userId"`,
     [chatId, [...new Set(userIds)], spaceId],
   );
-  for (const row of rows) await publishToUser(client, spaceId, row.userId, 'chat.joined', { chatId });
+  for (const row of rows) await publishToUser(client, spaceId, row.userId, 'member.joined', { chatId });
 }
 
 async function summary(ctx: SpaceContext, on: Sql, chatId: string): Promise<ChatSummaryDto> {
@@ -572,7 +572,7 @@ export async function markChatRead(ctx: SpaceContext, input: { chatId: string; m
       [chat.id, me, message.seq],
     );
     if (rows[0])
-      await publishChat(client, spaceId, chat.id, 'chat.read', { userId: me, seq: Number(message.seq) });
+      await publishChat(client, spaceId, chat.id, 'member.read', { userId: me, seq: Number(message.seq) });
     return summary(ctx, client, chat.id);
   });
 }
