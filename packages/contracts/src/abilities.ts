@@ -32,6 +32,10 @@ export const ABILITIES = [
   'chat.read',
   'chat.write',
   'chat.moderate',
+  /** Kanban boards of schedules: boards, columns and labels; checklist templates. */
+  'boards.manage',
+  /** Kanban cards (create, move, assign, comment, attach) and ticking checklists. */
+  'boards.work',
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
@@ -52,6 +56,7 @@ const siteRole = (...own: Ability[]): Ability[] => [
   'bim.view',
   'chat.read',
   'chat.write',
+  'boards.work',
 ];
 
 export const BUILT_IN_ROLES = {

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './dates';
 export * from './errors';
 export * from './interchange';
+export * from './kanban';
 export * from './live';
 export * from './masks';
 export * from './messages';

@@ -4,7 +4,7 @@
  * `coerce` turns query strings into numbers/booleans; `cookies` fills input from cookies when absent.
  * No business logic lives here: it is all in the procedures.
  */
-import { BIM_LIMITS, CHAT_LIMITS, INTERCHANGE_LIMITS, LIMITS } from '@takt/contracts';
+import { BIM_LIMITS, CHAT_LIMITS, INTERCHANGE_LIMITS, KANBAN_LIMITS, LIMITS } from '@takt/contracts';
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -353,6 +353,49 @@ const SPACE_ROUTES: PathTable = {
   '/chat/:chatId/attachments/:attachmentId': { GET: 'chat.attachment' },
   '/chat/:chatId/:messageId/update-reaction': { PATCH: 'chat.react' },
   '/chat/:chatId/:messageId': { DELETE: 'chat.deleteMessage' },
+  // Kanban boards of schedules (API kanban boards, columns, items and labels)
+  '/schedules/:scheduleId/kanban': { GET: 'kanban.boards.list', POST: 'kanban.boards.create' },
+  '/kanban/boards/:boardId': {
+    GET: 'kanban.boards.get',
+    PATCH: 'kanban.boards.update',
+    DELETE: 'kanban.boards.delete',
+  },
+  '/kanban/boards/:boardId/copy': { POST: 'kanban.boards.copy' },
+  '/kanban/boards/:boardId/stats': { GET: 'kanban.boards.stats' },
+  '/kanban/boards/:boardId/items': { GET: 'kanban.cards.list' },
+  '/kanban/boards/:boardId/filters': { POST: 'kanban.cards.list' },
+  '/kanban/boards/:boardId/columns': { POST: 'kanban.columns.create' },
+  '/kanban/boards/:boardId/columns/order': { PUT: 'kanban.columns.reorder' },
+  '/kanban/boards/:boardId/labels': { POST: 'kanban.labels.create' },
+  '/kanban/columns/:columnId': { PATCH: 'kanban.columns.update', DELETE: 'kanban.columns.delete' },
+  '/kanban/columns/:columnId/items': { POST: 'kanban.cards.create' },
+  '/kanban/labels/:labelId': { PATCH: 'kanban.labels.update', DELETE: 'kanban.labels.delete' },
+  '/kanban/items/:cardId': {
+    GET: 'kanban.cards.get',
+    PATCH: 'kanban.cards.update',
+    DELETE: 'kanban.cards.delete',
+  },
+  '/kanban/items/:cardId/move': { POST: 'kanban.cards.move' },
+  '/kanban/items/:cardId/assign': { POST: 'kanban.cards.assign' },
+  '/kanban/items/:cardId/revoke': { POST: 'kanban.cards.revoke' },
+  '/kanban/items/:cardId/comments': { POST: 'kanban.cards.comment' },
+  '/kanban/items/:cardId/files': {
+    POST: { procedure: 'kanban.cards.attach', uploadBytes: KANBAN_LIMITS.attachmentMaxBytes },
+  },
+  '/kanban/comments/:commentId': { DELETE: 'kanban.cards.deleteComment' },
+  '/kanban/files/:fileId': { GET: 'kanban.cards.file', DELETE: 'kanban.cards.deleteFile' },
+  // Checklists of works and cards with their items (API checklist CRUD with items); literal paths first
+  '/checklists': { GET: 'checklists.list', POST: 'checklists.create' },
+  '/checklists/templates': { GET: 'checklists.templates.list', POST: 'checklists.templates.create' },
+  '/checklists/templates/:templateId': {
+    PATCH: 'checklists.templates.update',
+    DELETE: 'checklists.templates.delete',
+  },
+  '/checklists/:checklistId': { PATCH: 'checklists.rename', DELETE: 'checklists.delete' },
+  '/checklists/:checklistId/items': { POST: 'checklists.items.add' },
+  '/checklists/:checklistId/items/order': { PUT: 'checklists.items.reorder' },
+  '/checklist-items/:itemId': { PATCH: 'checklists.items.update', DELETE: 'checklists.items.delete' },
+  '/versions/:versionId/checklists': { GET: 'checklists.progress' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

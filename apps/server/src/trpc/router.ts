@@ -4,12 +4,14 @@ import { bimRouter } from './routers/bim';
 import { calculationRouter } from './routers/calculation';
 import { calendarsRouter } from './routers/calendars';
 import { chatRouter } from './routers/chat';
+import { checklistsRouter } from './routers/checklists';
 import { cyclogramRouter } from './routers/cyclogram';
 import { delegationRouter } from './routers/delegation';
 import { scheduleDemoRouter } from './routers/demo';
 import { directoriesRouter } from './routers/directories';
 import { epsRouter, scheduleGroupsRouter } from './routers/eps';
 import { interchangeRouter } from './routers/interchange';
+import { kanbanRouter } from './routers/kanban';
 import { liveRouter } from './routers/live';
 import { noticesRouter } from './routers/notices';
 import { printRouter } from './routers/print';
@@ -54,6 +56,8 @@ export const appRouter = router({
   cyclogram: cyclogramRouter,
   bim: bimRouter,
   uiState: uiStateRouter,
+  kanban: kanbanRouter,
+  checklists: checklistsRouter,
   live: liveRouter,
   notices: noticesRouter,
   chat: chatRouter,

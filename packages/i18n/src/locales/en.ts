@@ -3,6 +3,7 @@ import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
+import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
@@ -724,6 +725,7 @@ export const en = {
   ...keysMessages.en,
   ...viewsMessages.en,
   ...chatMessages.en,
+  ...kanbanMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

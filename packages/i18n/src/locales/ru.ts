@@ -3,6 +3,7 @@ import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
+import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
@@ -21,6 +22,7 @@ const core: Omit<
   | keyof typeof keysMessages.en
   | keyof typeof viewsMessages.en
   | keyof typeof chatMessages.en
+  | keyof typeof kanbanMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -725,4 +727,5 @@ export const ru: Catalog = {
   ...keysMessages.ru,
   ...viewsMessages.ru,
   ...chatMessages.ru,
+  ...kanbanMessages.ru,
 };
