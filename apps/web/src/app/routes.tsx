@@ -7,6 +7,7 @@ import { SPACE_SCREENS } from '../layouts/space-screens';
 import { AdminPage } from '../screens/admin/AdminPage';
 import { AttributesPage } from '../screens/attributes/AttributesPage';
 import { CalendarsPage } from '../screens/calendars/CalendarsPage';
+import { ChatPage } from '../screens/chat/ChatPage';
 import { CyclogramPage } from '../screens/cyclogram/CyclogramPage';
 import { DirectoriesPage } from '../screens/directories/DirectoriesPage';
 import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
@@ -71,6 +72,8 @@ const SPACE_ROUTES = [
   pageRoute('/attributes', AttributesPage),
   pageRoute('/directories', DirectoriesPage),
   pageRoute('/viewsettings', ViewSettingsPage),
+  pageRoute('/chat', ChatPage),
+  pageRoute('/chat/:chatId', ChatPage),
 ];
 
 /** Routes of screens and routes. Space routes accept a trailing slash (wouter patterns end in an optional `/`). */

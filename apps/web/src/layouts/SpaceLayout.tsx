@@ -10,6 +10,7 @@ import { useT } from '../lib/i18n';
 import { isUuid } from '../lib/ids';
 import { rememberSpace, setIdleTimeoutMinutes, useToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
+import { ChatToasts } from '../screens/chat/ChatToasts';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
 import { GuestLayout } from './GuestLayout';
 import { SpaceContext } from './space-context';
@@ -143,6 +144,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
           <main className="content">{children}</main>
         </div>
       </div>
+      <ChatToasts />
     </SpaceContext.Provider>
   );
 }

@@ -49,6 +49,14 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     icon: 'gantt',
   },
   {
+    key: 'chat',
+    title: 'screen.chat',
+    paths: ['/chat', '/chat/:chatId'],
+    nav: true,
+    unavailable: false,
+    icon: 'chat',
+  },
+  {
     key: 'kanban',
     title: 'screen.kanban',
     paths: ['/kanban-schedule/:id', '/kanban-schedule/:id/:boardId/:cardId?'],

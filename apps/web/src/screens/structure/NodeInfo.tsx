@@ -19,7 +19,7 @@ export type EpsNode = RouterOutputs['eps']['list'][number];
 
 export function NodeInfo({ node }: { node: EpsNode }) {
   const t = useT();
-  const { spaceId } = useSpace();
+  const { spaceId, can } = useSpace();
   const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
   const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab });
   return (
@@ -37,6 +37,11 @@ export function NodeInfo({ node }: { node: EpsNode }) {
         {node.kind === 'project' && (
           <Link href={`/grid/${node.id}`} className="btn btn-secondary" data-testid="open-grid-schedule">
             {t('grid_schedule.open_grid')}
+          </Link>
+        )}
+        {can('chat.read') && (
+          <Link href={`/chat?node=${node.id}`} className="btn btn-secondary" data-testid="open-node-chat">
+            {t('chat.open')}
           </Link>
         )}
       </header>
