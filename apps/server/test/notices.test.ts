@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/sql';
 import { notify } from '../src/domains/notices';
 import { EventStream } from './event-stream';
-import { type Failure, scheduleWithVersion, spaceForFile, spaceMember } from './fixtures';
+import {
+  type Failure,
+  generatedXer,
+  importedVersion,
+  scheduleWithVersion,
+  spaceForFile,
+  spaceMember,
+} from './fixtures';
 
 /**
  * Notices (API notices, notices/personal-area, notices-status, actual-version-and-set-checked and the four
@@ -161,6 +168,48 @@ describe('notices of a user', () => {
     const timesheet = await s.ok<{ id: string; kind: string }[]>('GET', '/users/timesheet-notification');
     expect(timesheet.map((n) => n.kind)).toEqual(['timesheet_submitted']);
     expect((await list('/notices/personal-area')).map((n) => n.id)).toEqual([timesheet[0]!.id]);
+  });
+});
+
+describe('notices of calculations and imports', () => {
+  it('tells the one who calculated that the calculation finished, naming the schedule and version', async () => {
+    await s.ok('DELETE', '/notices/all');
+    await s.ok('POST', `/versions/${versionId}/wbs`, { name: 'Работа', durationMinutes: 480 });
+    await s.ok('POST', `/versions/${versionId}/calculate`, {});
+    const [notice] = await list('/notices');
+    expect(notice).toMatchObject({
+      kind: 'calculation_finished',
+      area: 'notices',
+      params: { scheduleId, versionId, works: 1 },
+    });
+    expect(typeof notice!.params.scheduleName).toBe('string');
+  });
+
+  it('tells a failed calculation with its reason', async () => {
+    await s.ok('DELETE', '/notices/all');
+    const works = await s.ok<{ id: string }[]>('GET', `/versions/${versionId}/wbs`);
+    const second = await s.ok<{ id: string }>('POST', `/versions/${versionId}/wbs`, {
+      name: 'Вторая',
+      durationMinutes: 480,
+    });
+    const v = `/versions/${versionId}`;
+    await s.ok('POST', `${v}/relations`, { predecessorId: works[0]!.id, successorId: second.id, type: 'fs' });
+    await s.ok('POST', `${v}/relations`, { predecessorId: second.id, successorId: works[0]!.id, type: 'fs' });
+    const failed = await t.api('POST', `/space/${s.spaceId}${v}/calculate`, {}, { token: s.token });
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    const [notice] = await list('/notices');
+    expect(notice).toMatchObject({ kind: 'calculation_failed', params: { versionId } });
+    expect(String(notice!.params.reason)).not.toBe('');
+  });
+
+  it('tells the one who imported that the import finished, with the new version', async () => {
+    await s.ok('DELETE', '/notices/all');
+    const imported = await importedVersion(t, s, scheduleId, 'notice.xer', generatedXer(3));
+    const [notice] = await list('/notices');
+    expect(notice).toMatchObject({
+      kind: 'import_finished',
+      params: { scheduleId, versionId: imported, fileName: 'notice.xer' },
+    });
   });
 });
 

@@ -14,6 +14,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
+import { notifyOfVersion } from '../notices';
 import {
   fingerprintsWithData,
   keepWrittenDocument,
@@ -275,6 +276,7 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
     [versionId, spaceId],
   );
   if (!started.rowCount) throw new AppError('VersionLocked');
+  const notified = { spaceId, userId: ctx.session.userId, versionId };
   const startedAt = performance.now();
   const phases = {
     readMs: 0,
@@ -296,9 +298,16 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       phases.calculateMs += run.calculateMs;
       const writeStarted = performance.now();
       const lastAttempt = phases.attempts >= MAX_ATTEMPTS;
-      const written = await inTransaction(pool, (client) =>
-        writeIfCurrent(client, spaceId, read, run, lastAttempt),
-      );
+      const written = await inTransaction(pool, async (client) => {
+        const result = await writeIfCurrent(client, spaceId, read, run, lastAttempt);
+        // The one who asked is told, in the transaction of the results (docs/product-rules.md, "Notices").
+        if (result)
+          await notifyOfVersion(client, notified, 'calculation_finished', {
+            works: read.document.count,
+            changed: run.changed,
+          });
+        return result;
+      });
       phases.writeMs += Math.round(performance.now() - writeStarted);
       // The version changed while it was calculated: calculate it again, as it is now.
       if (!written) continue;
@@ -319,11 +328,14 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       error instanceof AppError && error.code === 'CalculationError'
         ? String(error.params.reason)
         : String(error);
-    await pool.query(
-      `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2, "calcStartedAt" = NULL
-       WHERE id = $1`,
-      [versionId, reason],
-    );
+    await inTransaction(pool, async (client) => {
+      await client.query(
+        `UPDATE versions SET "calcStatus" = ${CALC_STATUS.notCalculated}, "calcError" = $2, "calcStartedAt" = NULL
+         WHERE id = $1`,
+        [versionId, reason],
+      );
+      await notifyOfVersion(client, notified, 'calculation_failed', { reason });
+    });
     throw error;
   }
 }

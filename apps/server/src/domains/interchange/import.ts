@@ -46,6 +46,7 @@ import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
+import { notify, notifyOfVersion } from '../notices';
 import { readVersion } from '../versions';
 import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
 import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
@@ -58,6 +59,7 @@ import {
   JobProgress,
   type JobRow,
   JobStopped,
+  jobRow,
   visibleJob,
 } from './jobs';
 import { spaceCalendarModels } from './read-version';
@@ -220,12 +222,15 @@ export async function runImport(services: Services, jobId: string): Promise<void
   const progress = new JobProgress(services, jobId);
   try {
     await importJob(jobContext(services, job), job, progress);
+    await notifyImport(services, job, 'import_finished');
   } catch (error) {
     if (error instanceof JobStopped) await progress.finish('stopped', {});
     else {
       if (!(error instanceof InterchangeError) && !(error instanceof AppError))
         services.log.error('import failed', { jobId, err: error });
-      await progress.finish('failed', { error: jobErrorOf(error) });
+      const failure = jobErrorOf(error);
+      await progress.finish('failed', { error: failure });
+      await notifyImport(services, job, 'import_failed', { error: failure.code });
     }
     // A refused or stopped file is not kept (the job says what was wrong with it).
     if (job.fileId && !progress.lostToAnotherProcess()) {
@@ -237,6 +242,37 @@ export async function runImport(services: Services, jobId: string): Promise<void
         .execute();
     }
   }
+}
+
+/**
+ * Tells the one who started an import how it ended (a notice, docs/product-rules.md "Notices") — once the job
+ * row says so: an import waiting for the user's choice of dates has not ended, nor one another process took.
+ */
+async function notifyImport(
+  services: Services,
+  job: JobRow,
+  kind: 'import_finished' | 'import_failed',
+  params: Record<string, unknown> = {},
+) {
+  if (!job.userId) return;
+  const userId = job.userId;
+  const ended = await jobRow(services.db.pool, job.id);
+  if (!ended || ended.state !== (kind === 'import_finished' ? 'completed' : 'failed')) return;
+  const fileName = job.options.fileName ?? null;
+  await inTransaction(services.db.pool, (tx) =>
+    ended.versionId
+      ? notifyOfVersion(tx, { spaceId: job.spaceId, userId, versionId: ended.versionId }, kind, {
+          ...params,
+          fileName,
+          jobId: job.id,
+        })
+      : notify(tx, {
+          spaceId: job.spaceId,
+          userIds: [userId],
+          kind,
+          params: { ...params, fileName, jobId: job.id, scheduleId: job.scheduleId },
+        }),
+  ).catch((error: unknown) => services.log.warn('import notice not written', { jobId: job.id, err: error }));
 }
 
 /** Where a file's bytes go through on the way to a reader: counted for the progress bar, stoppable. */

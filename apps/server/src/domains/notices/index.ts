@@ -13,4 +13,5 @@ export {
   noticeDto,
   noticesStatus,
   notify,
+  notifyOfVersion,
 } from './service';

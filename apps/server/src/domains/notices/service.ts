@@ -66,6 +66,30 @@ export async function notify(tx: Sql, notice: NoticeInput): Promise<void> {
     });
 }
 
+/**
+ * A notice about a version to one user (a calculation or an import they started): the schedule and version
+ * named, so the panel can show them and open the schedule.
+ */
+export async function notifyOfVersion(
+  tx: Sql,
+  target: { spaceId: string; userId: string; versionId: string },
+  kind: NoticeKind,
+  params: Record<string, unknown> = {},
+): Promise<void> {
+  const { rows } = await tx.query<{ scheduleId: string; scheduleName: string; versionName: string }>(
+    `SELECT v."scheduleId", n.name AS "scheduleName", v.name AS "versionName"
+     FROM versions v JOIN eps_nodes n ON n.id = v."scheduleId" WHERE v.id = $1 AND v."spaceId" = $2`,
+    [target.versionId, target.spaceId],
+  );
+  if (!rows[0]) return;
+  await notify(tx, {
+    spaceId: target.spaceId,
+    userIds: [target.userId],
+    kind,
+    params: { ...rows[0], versionId: target.versionId, ...params },
+  });
+}
+
 /** Tells the user's other tabs that notices were checked or deleted (they read the list again). */
 const changed = (tx: Sql, ctx: SpaceContext, what: Record<string, unknown>) =>
   publishLive(tx, {
