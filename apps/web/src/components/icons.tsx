@@ -34,6 +34,7 @@ const PATHS: Record<string, string> = {
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   chat: 'M4 5h16v11H9l-5 4z',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
+  bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
   paperclip: 'M20 11l-8 8a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-3-3l7-7',
 };
 

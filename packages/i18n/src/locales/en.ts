@@ -4,6 +4,7 @@ import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
+import { noticesMessages } from './area-notices';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
@@ -726,6 +727,7 @@ export const en = {
   ...viewsMessages.en,
   ...chatMessages.en,
   ...kanbanMessages.en,
+  ...noticesMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -4,6 +4,7 @@ import { chatMessages } from './area-chat';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
+import { noticesMessages } from './area-notices';
 import { keysMessages } from './area-keys';
 import { printMessages } from './area-print';
 import { resourcesMessages } from './area-resources';
@@ -23,6 +24,7 @@ const core: Omit<
   | keyof typeof viewsMessages.en
   | keyof typeof chatMessages.en
   | keyof typeof kanbanMessages.en
+  | keyof typeof noticesMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -728,4 +730,5 @@ export const ru: Catalog = {
   ...viewsMessages.ru,
   ...chatMessages.ru,
   ...kanbanMessages.ru,
+  ...noticesMessages.ru,
 };

@@ -1,0 +1,56 @@
+import { area } from './area';
+
+/** Messages of the notices: the bell in the top bar and its panel (English, Russian). */
+export const noticesMessages = area(
+  {
+    'notices.bell': 'Notices',
+    'notices.bell_unread': '{count, plural, one {Notices: # unread} other {Notices: # unread}}',
+    'notices.title': 'Notices',
+    'notices.tab.notices': 'System',
+    'notices.tab.personal': 'Personal',
+    'notices.empty': 'No notices',
+    'notices.unread': 'Unread',
+    'notices.open_target': 'Open',
+    'notices.mark_checked': 'Mark as read',
+    'notices.mark_all_checked': 'Mark all as read',
+    'notices.delete': 'Delete',
+    'notices.delete_all': 'Delete all',
+    'notices.delete_all_confirm': 'Delete every notice of this tab?',
+    'notices.kind.calculation_finished': 'Calculation of «{schedule}» ({version}) finished',
+    'notices.kind.calculation_failed': 'Calculation of «{schedule}» ({version}) failed: {reason}',
+    'notices.kind.import_finished': 'Import of {file} into «{schedule}» finished',
+    'notices.kind.import_failed': 'Import of {file} failed',
+    'notices.kind.timesheet_submitted': '{user} submitted {hours} h of timesheet in «{schedule}»',
+    'notices.kind.timesheet_decided':
+      '{decision, select, APPROVED {The curator accepted your days} other {The curator declined your days}} in «{schedule}»',
+    'notices.kind.assignment': 'You were assigned in «{schedule}»: {work}',
+    'notices.kind.mention': '{user} mentioned you in «{chat}»: {text}',
+    'notices.kind.card_assigned': 'You were assigned the card «{card}»',
+  },
+  {
+    'notices.bell': 'Уведомления',
+    'notices.bell_unread':
+      '{count, plural, one {Уведомления: # непрочитанное} few {Уведомления: # непрочитанных} many {Уведомления: # непрочитанных} other {Уведомления: # непрочитанного}}',
+    'notices.title': 'Уведомления',
+    'notices.tab.notices': 'Системные',
+    'notices.tab.personal': 'Личные',
+    'notices.empty': 'Уведомлений нет',
+    'notices.unread': 'Не прочитано',
+    'notices.open_target': 'Открыть',
+    'notices.mark_checked': 'Отметить прочитанным',
+    'notices.mark_all_checked': 'Прочитать все',
+    'notices.delete': 'Удалить',
+    'notices.delete_all': 'Удалить все',
+    'notices.delete_all_confirm': 'Удалить все уведомления этой вкладки?',
+    'notices.kind.calculation_finished': 'Расчёт графика «{schedule}» ({version}) завершён',
+    'notices.kind.calculation_failed': 'Расчёт графика «{schedule}» ({version}) не выполнен: {reason}',
+    'notices.kind.import_finished': 'Импорт {file} в график «{schedule}» завершён',
+    'notices.kind.import_failed': 'Импорт {file} не выполнен',
+    'notices.kind.timesheet_submitted': '{user} отправил(а) табель на {hours} ч в графике «{schedule}»',
+    'notices.kind.timesheet_decided':
+      '{decision, select, APPROVED {Куратор принял ваши дни} other {Куратор отклонил ваши дни}} в графике «{schedule}»',
+    'notices.kind.assignment': 'Вас назначили в графике «{schedule}»: {work}',
+    'notices.kind.mention': '{user} упомянул(а) вас в чате «{chat}»: {text}',
+    'notices.kind.card_assigned': 'Вам назначена карточка «{card}»',
+  },
+);
