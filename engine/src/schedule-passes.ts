@@ -310,34 +310,50 @@ function startsAtDataDate(
   );
 }
 
-/** Instants, floats, conflicts and (by total float) criticality of one leaf work. */
-export function scheduleWorkResults(state: ScheduleState, i: number): void {
+/**
+ * The early start and finish instants of one leaf work (the dates its bar is drawn at). Also the first step
+ * of `scheduleWorkResults`; alone, what an incremental edit whose late side waits needs (`Scheduler`'s
+ * `deferLateDates`).
+ */
+export function scheduleWorkInstants(state: ScheduleState, i: number): void {
   const model = state.model;
   if (model.span[i] === SPAN_WBS_SUMMARY) return; // scheduleWbsSummaries
   const status = model.status[i]!;
   if (status === STATUS_COMPLETED) {
-    state.startTime[i] = state.lateStartTime[i] = model.actualStart[i]!;
-    state.finishTime[i] = state.lateFinishTime[i] = model.actualFinish[i]!;
-    state.totalFloat[i] = state.freeFloat[i] = 0;
-    state.critical[i] = 0;
-    state.conflicts[i] = 0;
+    state.startTime[i] = model.actualStart[i]!;
+    state.finishTime[i] = model.actualFinish[i]!;
     return;
   }
-  const duration = model.duration[i]!;
   const delay = state.delay[i]!;
-  const ef = state.efW[i]! + delay;
-  const ls = state.lsW[i]!;
-  const lf = state.lfW[i]!;
   state.startTime[i] =
     status === STATUS_IN_PROGRESS ? model.actualStart[i]! : workInstant(model, i, state.esW[i]! + delay, 1);
   // Level of effort works have no forward-pass finish (they never extend the project).
   state.finishTime[i] =
     delay === 0 && model.span[i] === SPAN_NONE
       ? state.logicFinish[i]!
-      : workInstant(model, i, ef, fittedToNothing(model, i));
+      : workInstant(model, i, state.efW[i]! + delay, fittedToNothing(model, i));
   if (model.options.startMilestoneAtDataDate && startsAtDataDate(model, state, i, delay)) {
     state.startTime[i] = state.finishTime[i] = Math.max(model.projectStart, model.dataDate);
   }
+}
+
+/** Instants, floats, conflicts and (by total float) criticality of one leaf work. */
+export function scheduleWorkResults(state: ScheduleState, i: number): void {
+  const model = state.model;
+  if (model.span[i] === SPAN_WBS_SUMMARY) return; // scheduleWbsSummaries
+  scheduleWorkInstants(state, i);
+  if (model.status[i] === STATUS_COMPLETED) {
+    state.lateStartTime[i] = model.actualStart[i]!;
+    state.lateFinishTime[i] = model.actualFinish[i]!;
+    state.totalFloat[i] = state.freeFloat[i] = 0;
+    state.critical[i] = 0;
+    state.conflicts[i] = 0;
+    return;
+  }
+  const duration = model.duration[i]!;
+  const ef = state.efW[i]! + state.delay[i]!;
+  const ls = state.lsW[i]!;
+  const lf = state.lfW[i]!;
   state.lateStartTime[i] = workInstant(model, i, ls, 1);
   state.lateFinishTime[i] =
     state.lateFinishAtStart[i] === 1

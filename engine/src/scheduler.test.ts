@@ -3,7 +3,7 @@ import { calculate } from './calculate.js';
 import { EngineError } from './engine-error.js';
 import { WORK_TYPES } from './project-compile.js';
 import { Scheduler } from './scheduler.js';
-import { expectSameResult } from './testing/compare.js';
+import { expectSameEarly, expectSameResult } from './testing/compare.js';
 import { fs, project, task } from './testing/fixtures.js';
 import { generateProject } from './testing/generate-project.js';
 import { randomCreate, randomInt, randomPick } from './testing/random.js';
@@ -83,10 +83,10 @@ describe('Scheduler', () => {
 
 const CALENDARS = ['standard', 'six-day', 'night', '24h'];
 
-function randomConstraint(random: () => number): ConstraintInput | null {
+function randomConstraint(random: () => number, alap: boolean): ConstraintInput | null {
   const roll = random();
   if (roll < 0.3) return null;
-  if (roll < 0.45) return { asLateAsPossible: true };
+  if (roll < 0.45) return alap ? { asLateAsPossible: true } : null;
   const date = `2024-0${randomInt(random, 1, 4)}-1${randomInt(random, 0, 9)}T${randomPick(random, ['08', '13', '17', '23'])}:00`;
   const limit = {
     type: randomPick(random, ['not_earlier', 'not_later', 'in_date', 'not_earlier', 'mandatory'] as const),
@@ -99,7 +99,7 @@ function randomDate(random: () => number): string {
   return `2024-0${randomInt(random, 1, 3)}-1${randomInt(random, 0, 9)}T${randomPick(random, ['08', '13', '17'])}:00`;
 }
 
-function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInput> {
+function randomWorkPatch(random: () => number, work: WorkInput, alap: boolean): Partial<WorkInput> {
   switch (randomInt(random, 0, 8)) {
     case 0:
     case 1:
@@ -107,7 +107,7 @@ function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInp
     case 2:
       return { calendarId: randomPick(random, CALENDARS) };
     case 3:
-      return { constraint: randomConstraint(random) };
+      return { constraint: randomConstraint(random, alap) };
     case 4: {
       const start = `2024-01-0${randomInt(random, 2, 8)}T${randomPick(random, ['08', '10', '15'])}:00`;
       const roll = random();
@@ -139,9 +139,20 @@ function randomWorkPatch(random: () => number, work: WorkInput): Partial<WorkInp
   }
 }
 
-/** Applies random edits, comparing the incremental result to a from-scratch calculation after each. */
-/** `linking` is the share of edits that add or remove relations. */
-function runDifferential(seed: number, edits: number, linking = 0.1): void {
+/**
+ * Applies random edits, comparing the incremental result to a from-scratch calculation after each.
+ * `linking` is the share of edits that add or remove relations. `deferred`: the scheduler defers its late
+ * dates (`deferLateDates`) and everything must be equal once settled, which happens now and then and at
+ * the end; `early` also compares the early side after each edit — on projects without as-late-as-possible
+ * works, whose early dates hang on late ones.
+ */
+function runDifferential(
+  seed: number,
+  edits: number,
+  linking = 0.1,
+  deferred: 'early' | 'settled' | null = null,
+): void {
+  const alap = deferred !== 'early';
   const random = randomCreate(seed);
   const options: CalculateOptions = {
     progress: randomPick(random, ['retained_logic', 'progress_override', 'actual_dates'] as const),
@@ -161,7 +172,7 @@ function runDifferential(seed: number, edits: number, linking = 0.1): void {
     works: randomInt(random, 20, 120),
     seed,
     constraintRate: 0.1,
-    alapRate: 0.1,
+    alapRate: alap ? 0.1 : 0,
     completedRate: 0.2,
     inProgressRate: 0.2,
     summaryEvery: randomPick(random, [0, 7, 15]),
@@ -169,6 +180,7 @@ function runDifferential(seed: number, edits: number, linking = 0.1): void {
   });
   const scheduler = new Scheduler(input, options);
   expectSameResult(scheduler.result(), calculate(input, options), `seed ${seed} initial`);
+  scheduler.deferLateDates = deferred !== null;
   for (let k = 0; k < edits; k++) {
     const current = scheduler.project;
     const roll = random();
@@ -176,7 +188,7 @@ function runDifferential(seed: number, edits: number, linking = 0.1): void {
     try {
       if (roll < (1 - linking) * 0.7 || current.relations.length === 0) {
         const work = randomPick(random, current.works);
-        const patch = randomWorkPatch(random, work);
+        const patch = randomWorkPatch(random, work, alap);
         description = `updateWork ${work.id} ${JSON.stringify(patch)}`;
         scheduler.updateWork(work.id, patch);
       } else if (roll < 1 - linking) {
@@ -203,12 +215,18 @@ function runDifferential(seed: number, edits: number, linking = 0.1): void {
       if (!(error instanceof EngineError)) throw error;
       description = `rejected (${error.code})`;
     }
-    expectSameResult(
-      scheduler.result(),
-      calculate(scheduler.project, options),
-      `seed ${seed} edit ${k}: ${description}`,
-    );
+    const context = `seed ${seed} edit ${k}: ${description}`;
+    if (deferred && random() < 0.7) {
+      if (deferred === 'early')
+        expectSameEarly(scheduler.result(), calculate(scheduler.project, options), context);
+      continue;
+    }
+    scheduler.settleLateDates();
+    expect(scheduler.lateDatesStale).toBe(false);
+    expectSameResult(scheduler.result(), calculate(scheduler.project, options), context);
   }
+  scheduler.settleLateDates();
+  expectSameResult(scheduler.result(), calculate(scheduler.project, options), `seed ${seed} settled`);
 }
 
 describe('incremental recalculation equals a full recalculation (randomized, seeded)', () => {
@@ -222,5 +240,33 @@ describe('incremental recalculation equals a full recalculation (randomized, see
 
   it('random seeds, mostly adding and removing relations', { timeout: 60_000 }, () => {
     for (let seed = 1001; seed <= 1040; seed++) runDifferential(seed, 40, 0.6);
+  });
+
+  it('random seeds with late dates deferred: the early side after each edit (no ALAP), all of it once settled', {
+    timeout: 60_000,
+  }, () => {
+    for (let seed = 2001; seed <= 2060; seed++) runDifferential(seed, 40, 0.2, 'early');
+    for (let seed = 2061; seed <= 2100; seed++) runDifferential(seed, 40, 0.2, 'settled');
+  });
+
+  it('defers late dates only when the project finish moves, and settles them on demand', () => {
+    const input = project([task('A', 480), task('B', 480), task('C', 480)], [fs('A', 'B')]);
+    const scheduler = new Scheduler(input);
+    scheduler.deferLateDates = true;
+    // C ends before B: a longer C that stays within the project finish changes only its own late side.
+    scheduler.updateWork('C', { durationMinutes: 600 });
+    expect(scheduler.lateDatesStale).toBe(false);
+    scheduler.updateWork('C', { durationMinutes: 2400 });
+    expect(scheduler.lateDatesStale).toBe(true);
+    const deferred = scheduler.result();
+    const full = calculate(scheduler.project);
+    expectSameEarly(deferred, full);
+    expect(deferred.totalFloat[1]).not.toBe(full.totalFloat[1]);
+    scheduler.settleLateDates();
+    expectSameResult(scheduler.result(), full);
+    // Without deferral a stale scheduler settles before it answers.
+    scheduler.updateWork('C', { durationMinutes: 4800 });
+    scheduler.deferLateDates = false;
+    expectSameResult(scheduler.result(), calculate(scheduler.project));
   });
 });

@@ -27,6 +27,7 @@ import {
   scheduleProjectFinish,
   scheduleSummary,
   scheduleWbsSummaries,
+  scheduleWorkInstants,
   scheduleWorkResults,
 } from './schedule-passes.js';
 import type { ScheduleState } from './schedule-state.js';
@@ -44,9 +45,19 @@ export type RelationPatch = Partial<Pick<RelationInput, 'type' | 'lagMinutes' | 
  * changing, backward likewise through its predecessors — unless the early project finish moves, which
  * changes every late date. Adding or removing a relation relinks the edges and recalculates from its ends;
  * adding or removing works, or changing a type or parent, rebuilds the network. Results are identical to
- * `calculate` on the edited project.
+ * `calculate` on the edited project (with `deferLateDates`, once the late dates are settled).
  */
 export class Scheduler {
+  /**
+   * While true, an edit that moves the early project finish — which changes every late date, a pass over
+   * the whole network — recalculates only the early side: the dates, driving flags and summaries of the
+   * works it moves. Late dates, floats, criticality and conflicts stay as they were (`lateDatesStale`) until
+   * `settleLateDates`, and later edits keep to the early side until then; so do the shifts of
+   * as-late-as-possible works, which hang on late dates. A drag shows its bars at once and its critical
+   * path when it pauses. Off by default.
+   */
+  deferLateDates = false;
+  #lateStale = false;
   #options: CalculateOptions | undefined;
   #model: ProjectModel;
   #state: ScheduleState;
@@ -60,8 +71,20 @@ export class Scheduler {
     this.#options = options;
     this.#model = projectCompile(project, options);
     this.#state = scheduleStateCreate(this.#model);
-    scheduleFull(this.#state);
+    this.#full();
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
+  }
+
+  /** Whether late dates, floats, criticality and conflicts wait for `settleLateDates` (see `deferLateDates`). */
+  get lateDatesStale(): boolean {
+    return this.#lateStale;
+  }
+
+  /** Brings late dates, floats, criticality and conflicts up to date after edits that deferred them. */
+  settleLateDates(): void {
+    if (!this.#lateStale) return;
+    scheduleFromLate(this.#state);
+    this.#lateStale = false;
   }
 
   /** The current input, with all edits applied. */
@@ -78,14 +101,24 @@ export class Scheduler {
     };
   }
 
-  /** A snapshot of the current results (later edits do not change it). */
+  /**
+   * A snapshot of the current results (later edits do not change it). With `deferLateDates` on, its late
+   * side may wait (`lateDatesStale`); otherwise it is always settled first.
+   */
   result(): ScheduleResult {
+    if (!this.deferLateDates) this.settleLateDates();
     return resultCreate(this.#state, true);
   }
 
   /** Recalculates everything from scratch. */
   recalculate(): void {
-    scheduleFull(this.#state);
+    this.#full();
+  }
+
+  /** Calculates the current model from scratch: nothing waits afterwards. */
+  #full(state: ScheduleState = this.#state): void {
+    scheduleFull(state);
+    this.#lateStale = false;
   }
 
   updateWork(workId: string, patch: WorkPatch): void {
@@ -169,7 +202,7 @@ export class Scheduler {
       apply();
     } catch (error) {
       revert();
-      scheduleFull(this.#state);
+      this.#full();
       throw error;
     }
   }
@@ -259,7 +292,7 @@ export class Scheduler {
       this.#model = old;
       this.#state = oldState;
       [this.#forward, this.#backward, this.#mark] = this.#workLists();
-      scheduleFull(oldState);
+      this.#full(oldState);
       throw error;
     }
   }
@@ -324,7 +357,7 @@ export class Scheduler {
     this.#model = projectCompile(project, this.#options);
     this.#relationIndexCache = null;
     this.#state = scheduleStateCreate(this.#model);
-    scheduleFull(this.#state);
+    this.#full();
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
   }
 
@@ -359,9 +392,16 @@ export class Scheduler {
       if (lateFollowsEarly) movedEarly.push(v);
       for (let k = outStart[v]!; k < outStart[v + 1]!; k++) rankHeapPush(forward, model.outTo[k]!);
     }
-    if (scheduleProjectFinish(state)) {
-      // Every late date hangs on the project finish: redo everything after the forward pass.
-      scheduleFromLate(state);
+    // Every late date hangs on the project finish: when it moved (or late dates already wait), redo
+    // everything after the forward pass — or, deferred, only the early side of what moved.
+    if (scheduleProjectFinish(state) || this.#lateStale) {
+      if (this.deferLateDates) {
+        this.#lateStale = true;
+        this.#earlyResults(touched);
+      } else {
+        scheduleFromLate(state);
+        this.#lateStale = false;
+      }
       return;
     }
     const backward = this.#backward;
@@ -403,6 +443,27 @@ export class Scheduler {
       scheduleWbsSummaries(state);
       this.#rollUp(touched);
     }
+  }
+
+  /**
+   * The early side of the works a deferred edit moved: their instants, the driving flags of their
+   * relations, level of effort works (their early dates follow their neighbours') and the summaries above.
+   */
+  #earlyResults(touched: number[]): void {
+    const model = this.#model;
+    const state = this.#state;
+    const { inStart, inEdges, outStart, outEdges } = model.network;
+    if (model.spanOrder.length > 0) {
+      scheduleLevelOfEffort(state);
+      touched.push(...model.spanOrder);
+    }
+    for (const v of touched) {
+      scheduleWorkInstants(state, v);
+      for (let k = inStart[v]!; k < inStart[v + 1]!; k++) scheduleEdgeDriving(state, inEdges[k]!);
+      for (let k = outStart[v]!; k < outStart[v + 1]!; k++) scheduleEdgeDriving(state, outEdges[k]!);
+    }
+    scheduleWbsSummaries(state);
+    this.#rollUp(touched);
   }
 
   /** Re-rolls the summaries above the given works, deepest first. */

@@ -17,3 +17,21 @@ export function expectSameResult(actual: ScheduleResult, expected: ScheduleResul
   );
   expect(actual.conflicts, `${context} conflicts`).toEqual(expected.conflicts);
 }
+
+/**
+ * The early side of two results is the same: project finish, early dates and driving flags (what a
+ * `Scheduler` with `deferLateDates` keeps current before its late dates are settled).
+ */
+export function expectSameEarly(actual: ScheduleResult, expected: ScheduleResult, context = ''): void {
+  expect(actual.projectFinish, `${context} projectFinish`).toBe(expected.projectFinish);
+  for (const name of ['earlyStart', 'earlyFinish'] as const) {
+    const a = actual[name];
+    const b = expected[name];
+    for (let i = 0; i < b.length; i++) {
+      if (a[i] !== b[i]) expect(a[i], `${context} ${name} of ${expected.workIds[i]}`).toBe(b[i]);
+    }
+  }
+  expect(Array.from(actual.relationDriving), `${context} driving`).toEqual(
+    Array.from(expected.relationDriving),
+  );
+}

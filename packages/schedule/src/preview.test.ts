@@ -74,7 +74,13 @@ describe('the what-if of an edit', () => {
       ];
       if (commands[0]!.kind === 'link' && a === b) continue;
       const full = previewEdit(doc, commands, '2024-01-01');
-      const live = whatIf.preview(commands);
+      // A drag's own step: the early side at once, the rest when it is settled.
+      const early = whatIf.previewEarly(commands);
+      for (const name of ['earlyStart', 'earlyFinish'] as const)
+        expect([...early[name]], `${name} at step ${step}, late dates waiting`).toEqual([
+          ...full.result[name],
+        ]);
+      const live = step % 2 ? whatIf.settle() : whatIf.preview(commands);
       for (const name of RESULT_WORK_ARRAYS)
         expect([...live[name]], `${name} at step ${step}`).toEqual([...full.result[name]]);
       checked++;

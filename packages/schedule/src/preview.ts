@@ -65,7 +65,9 @@ export function previewEdit(
  * The live what-if of a drag: an incremental `Scheduler` over the version's engine input, built once
  * per loaded document. `preview` applies a tentative edit (replacing the previous one) and
  * recalculates only what it affects — the engine guarantees the same results as `previewEdit`;
- * `reset` takes the edit back.
+ * `reset` takes the edit back. `previewEarly` is the drag's own step: when the edit moves the project
+ * finish, every late date changes, and that pass over the whole version waits for `settle` (the moment
+ * the pointer rests), so a step costs what the moved works cost.
  */
 export class WhatIf {
   readonly input: EngineInput;
@@ -87,6 +89,7 @@ export class WhatIf {
     this.input = engineInput(document, today);
     this.scheduler = new Scheduler(this.input.project, this.input.options);
     this.base = this.scheduler.result();
+    this.scheduler.deferLateDates = true;
     this.known = knownCalendars(document);
     this.calendars = new CompiledCalendars(document.calendars, document.scheduling.defaultCalendarId);
   }
@@ -99,7 +102,31 @@ export class WhatIf {
 
   /** Applies a tentative edit (the previous one taken back first) and returns the recalculated schedule. */
   preview(commands: readonly EditCommand[]): ScheduleResult & { plan: EditPlan } {
-    this.reset();
+    const plan = this.apply(commands);
+    this.scheduler.settleLateDates();
+    return Object.assign(this.scheduler.result(), { plan });
+  }
+
+  /**
+   * `preview` whose late side — late dates, floats, criticality, conflicts, shifts of as-late-as-possible
+   * works — may wait (`lateDatesStale`) when the edit moves the project finish; `settle` completes it.
+   */
+  previewEarly(
+    commands: readonly EditCommand[],
+  ): ScheduleResult & { plan: EditPlan; lateDatesStale: boolean } {
+    const plan = this.apply(commands);
+    return Object.assign(this.scheduler.result(), { plan, lateDatesStale: this.scheduler.lateDatesStale });
+  }
+
+  /** The schedule of the current tentative edit with its late side complete (see `previewEarly`). */
+  settle(): ScheduleResult {
+    this.scheduler.settleLateDates();
+    return this.scheduler.result();
+  }
+
+  /** Takes back the previous tentative edit and applies these commands to the scheduler. */
+  private apply(commands: readonly EditCommand[]): EditPlan {
+    this.takeBack();
     const plan = planEdit(this.document, commands);
     const doc = plan.document;
     for (const row of plan.works.keys()) {
@@ -126,11 +153,19 @@ export class WhatIf {
       });
       this.added.push(id);
     });
-    return Object.assign(this.scheduler.result(), { plan });
+    return plan;
   }
 
-  /** Takes back the tentative edit. */
+  /**
+   * Takes back the tentative edit, late dates settled: the next drag starts from the calculated schedule
+   * and defers only what it moves itself.
+   */
   reset(): void {
+    this.takeBack();
+    this.scheduler.settleLateDates();
+  }
+
+  private takeBack(): void {
     for (const id of this.added) this.scheduler.removeRelation(id);
     this.added = [];
     for (const k of this.removed) this.scheduler.addRelation(this.relationInput(k));

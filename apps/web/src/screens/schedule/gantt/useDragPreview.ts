@@ -1,11 +1,17 @@
 import type { GanttSnapshot } from '@takt/gantt';
-import type { Dispatch, RefObject, SetStateAction } from 'react';
+import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
 import type { Translate } from '../../../lib/i18n';
 import { formatMinutes } from '../../../lib/schedule-time';
 import { type DragEdit, dragCommand } from './edit';
 import type { Status, TimelineRefs } from './timeline';
 import type { WhatIf } from './whatif';
+
+/**
+ * How long the pointer rests before a drag whose late dates wait (it moved the project finish) shows its
+ * criticality and floats: the pass over every late date then runs once, not at every step.
+ */
+const SETTLE_AFTER_MS = 120;
 
 /**
  * Shows a drag where the pointer is: the live recalculation of the successors when the what-if is
@@ -27,15 +33,38 @@ export function useDragPreview(args: {
 }) {
   const { refs, t, model, base, whatIf, whatIfProblem, label, restore, paint, interact, setStatus } = args;
   const { preview, renderer } = refs;
+  const settling = useRef<number | null>(null);
+  const stopSettling = () => {
+    if (settling.current !== null) window.clearTimeout(settling.current);
+    settling.current = null;
+  };
+  useEffect(
+    () => () => {
+      if (settling.current !== null) window.clearTimeout(settling.current);
+    },
+    [],
+  );
 
   return (work: number, edit: DragEdit | null) => {
     const started = performance.now();
+    stopSettling();
     let moved = 0;
     if (!edit) restore();
     else if (whatIf.current) {
       const result = whatIf.current.preview(base, [dragCommand(model.ids[work]!, edit)]);
       preview.current = result.snapshot;
       moved = result.moved;
+      if (result.lateDatesPending) {
+        const shown = result.snapshot;
+        settling.current = window.setTimeout(() => {
+          settling.current = null;
+          // Only while this step is still the one drawn (no later step, drop or cancel since).
+          if (preview.current !== shown || !whatIf.current) return;
+          preview.current = whatIf.current.settle(base).snapshot;
+          paint();
+          renderer.current?.renderNow();
+        }, SETTLE_AFTER_MS);
+      }
     }
     paint();
     interact();

@@ -91,9 +91,23 @@ describe('what-if while dragging', () => {
     expect(preview.snapshot.planFinish[3]).toBe(at('2024-01-11T17:00'));
     expect(preview.snapshot.planStart[4]).toBe(at('2024-01-11T17:00'));
     expect(preview.moved).toBe(2);
-    // The project ends two working days later (the 10th is a holiday): paint has two more days of float.
-    expect(preview.snapshot.totalFloat[5]).toBe(model.totalFloat[5]! + 2 * DAY);
-    expect(preview.snapshot.planStart[5]).toBe(model.planStart[5]);
+    // The project ends two working days later (the 10th is a holiday), so every late date changes: the
+    // step shows the dates at once and the floats as calculated until the drag rests.
+    expect(preview.lateDatesPending).toBe(true);
+    expect(preview.snapshot.totalFloat[5]).toBe(model.totalFloat[5]);
+    const settled = whatIf.settle(base);
+    expect(settled.lateDatesPending).toBe(false);
+    // Paint has two more days of float; the dates are the step's.
+    expect(settled.snapshot.totalFloat[5]).toBe(model.totalFloat[5]! + 2 * DAY);
+    expect(settled.snapshot.planStart[5]).toBe(model.planStart[5]);
+    expect(settled.snapshot.planFinish[3]).toBe(at('2024-01-11T17:00'));
+    expect(settled.moved).toBe(2);
+  });
+
+  it('a move within the project finish shows its floats at the step itself', () => {
+    const preview = whatIf.preview(base, [{ kind: 'duration', workId: 'paint', durationMinutes: 3 * DAY }]);
+    expect(preview.lateDatesPending).toBe(false);
+    expect(preview.snapshot.totalFloat[5]).toBe(model.totalFloat[5]! - DAY);
   });
 
   it('detects a link that would close a cycle and keeps none', () => {

@@ -19,6 +19,11 @@ export interface WhatIfPreview {
   readonly snapshot: GanttSnapshot;
   /** Works whose dates differ from the calculated schedule (the dragged one included). */
   readonly moved: number;
+  /**
+   * The edit moved the project finish, so every late date changes: criticality and floats still show the
+   * calculated schedule until `settle` (the drag's pause) brings them.
+   */
+  readonly lateDatesPending: boolean;
 }
 
 /**
@@ -51,9 +56,18 @@ export class WhatIf {
     return this.whatIf.calendarOf(row);
   }
 
-  /** Applies the commands of a drag (replacing earlier ones) and recalculates. */
+  /**
+   * Applies the commands of a drag (replacing earlier ones) and recalculates what they move; the pass
+   * over every late date that a moved project finish needs waits for `settle`.
+   */
   preview(base: GanttSnapshot, commands: readonly EditCommand[]): WhatIfPreview {
-    return this.snapshot(base, this.whatIf.preview(commands));
+    const result = this.whatIf.previewEarly(commands);
+    return this.snapshot(base, result, result.lateDatesStale);
+  }
+
+  /** The last preview with its late side complete (criticality, floats). */
+  settle(base: GanttSnapshot): WhatIfPreview {
+    return this.snapshot(base, this.whatIf.settle(), false);
   }
 
   /** Takes back every tentative edit. */
@@ -66,7 +80,7 @@ export class WhatIf {
     return this.whatIf.wouldCycle(predecessorRow, successorRow, type);
   }
 
-  private snapshot(base: GanttSnapshot, result: ScheduleResult): WhatIfPreview {
+  private snapshot(base: GanttSnapshot, result: ScheduleResult, lateDatesPending: boolean): WhatIfPreview {
     const before = this.whatIf.base;
     // One set of preview arrays, refilled at every step: a drag makes no garbage of 100k-work arrays.
     const n = base.workCount;
@@ -98,9 +112,10 @@ export class WhatIf {
         moved++;
       }
       if (
-        result.critical[i] !== before.critical[i] ||
-        result.totalFloat[i] !== before.totalFloat[i] ||
-        result.lateFinish[i] !== before.lateFinish[i]
+        !lateDatesPending &&
+        (result.critical[i] !== before.critical[i] ||
+          result.totalFloat[i] !== before.totalFloat[i] ||
+          result.lateFinish[i] !== before.lateFinish[i])
       ) {
         critical[i] = result.critical[i]!;
         totalFloat[i] = result.totalFloat[i]!;
@@ -118,6 +133,7 @@ export class WhatIf {
         lateFinish,
       },
       moved,
+      lateDatesPending,
     };
   }
 }
