@@ -12,6 +12,7 @@ import { rememberSpace, setIdleTimeoutMinutes, useToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { ChatToasts } from '../screens/chat/ChatToasts';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
+import { NoticesBell } from '../screens/notices/NoticesBell';
 import { GuestLayout } from './GuestLayout';
 import { SpaceContext } from './space-context';
 import { SPACE_SCREENS } from './space-screens';
@@ -128,6 +129,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
             </button>
             <div className="topbar-space">{space.name}</div>
             <div className="topbar-tools">
+              <NoticesBell />
               <LanguageSwitcher />
               <ThemeToggle />
               {me.data && (
