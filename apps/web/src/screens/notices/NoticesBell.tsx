@@ -87,7 +87,11 @@ export function NoticesBell() {
 
   useEffect(() => {
     if (!open) return;
+    // Neither a click in nor Escape of a dialog the panel opened (delete all's question) closes the panel.
+    const inDialog = (target: EventTarget | null) =>
+      target instanceof Element && !!target.closest('[role="dialog"]');
     const close = (event: MouseEvent | KeyboardEvent) => {
+      if (inDialog(event.target) || document.querySelector('[role="dialog"]')) return;
       if (
         event instanceof KeyboardEvent
           ? event.key === 'Escape'
