@@ -101,6 +101,7 @@ interface Row {
   incrementalMs: number;
   incrementalP90Ms: number;
   finishEditMs: number;
+  deferredEditMs: number;
   linkMs: number;
   baselineMs: number;
   heapMB: number;
@@ -177,6 +178,17 @@ function measure(size: number): Row {
       gc?.();
     }
   }
+  // The same edits with the late dates deferred, as a drag makes them (settled afterwards, not timed).
+  const deferredEdits: number[] = [];
+  scheduler.deferLateDates = true;
+  for (const work of ending.slice(0, 1)) {
+    for (let k = 0; k < 10; k++)
+      deferredEdits.push(
+        time(() => scheduler.updateWork(work.id, { durationMinutes: work.durationMinutes + (k % 2) * 120 })),
+      );
+  }
+  scheduler.deferLateDates = false;
+  scheduler.settleLateDates();
   // Linking two works and unlinking them again: the network is relinked, values recalculate locally.
   gc?.();
   const linkEdits: number[] = [];
@@ -191,6 +203,7 @@ function measure(size: number): Row {
     works: size,
     relations: project.relations.length,
     finishEditMs: finishEdits.length > 0 ? median(finishEdits.slice(1)) : Number.NaN,
+    deferredEditMs: deferredEdits.length > 0 ? median(deferredEdits.slice(1)) : Number.NaN,
     linkMs: median(linkEdits.slice(2)),
     calculateMs,
     fullMs,
@@ -211,6 +224,7 @@ const columns: Array<[string, (row: Row) => string]> = [
   ['edit ms', (row) => row.incrementalMs.toFixed(3)],
   ['edit p90', (row) => row.incrementalP90Ms.toFixed(3)],
   ['end edit', (row) => row.finishEditMs.toFixed(2)],
+  ['deferred', (row) => row.deferredEditMs.toFixed(3)],
   ['link', (row) => row.linkMs.toFixed(2)],
   ['base ms', (row) => row.baselineMs.toFixed(1)],
   ['full/base', (row) => (row.fullMs / row.baselineMs).toFixed(1)],
@@ -225,6 +239,7 @@ const legend = [
   'calc: calculate() from plain input (validation, compile, passes). full: a full recalculation of the',
   'compiled arrays (Scheduler.recalculate). edit: one random duration edit through the Scheduler (median,',
   'p90). end edit: an edit of the last work, which moves the project finish and so every late date.',
+  'deferred: the same end edit with deferLateDates (a drag step: the late dates wait for settleLateDates).',
   'link: adding or removing one relation (median).',
   'base: Kahn order + forward/backward longest path over the same CSR arrays without calendars.',
   'heap: JS heap plus typed arrays retained by one Scheduler (the plain input excluded); base MB: the arrays',
@@ -242,6 +257,7 @@ if (row100k) {
       heapMB: Number(row100k.heapMB.toFixed(1)),
       calculateMs: Number(row100k.calculateMs.toFixed(2)),
       finishEditMs: Number(row100k.finishEditMs.toFixed(2)),
+      deferredEditMs: Number(row100k.deferredEditMs.toFixed(3)),
     }),
   );
 }
