@@ -24,6 +24,15 @@ export const PRINT_LIMITS = {
 export const PRINT_TITLE_VALUES = ['date', 'page', 'pages', 'schedule', 'version', 'project'] as const;
 export type PrintTitleValue = (typeof PRINT_TITLE_VALUES)[number];
 
+/** The printed columns of the approved-plan comparison (working days; `approvedVariances` of @takt/schedule). */
+const PRINT_VARIANCE_COLUMNS = [
+  'approvedDuration',
+  'startVariance',
+  'finishVariance',
+  'durationVariance',
+] as const;
+export type PrintVarianceColumn = (typeof PRINT_VARIANCE_COLUMNS)[number];
+
 /** Columns of the WBS grid that a print can carry beside the timeline (titles are the grid's `grid.col.*`). */
 export const PRINT_COLUMNS = [
   'code',
@@ -47,10 +56,7 @@ export const PRINT_COLUMNS = [
   'totalFloat',
   'freeFloat',
   'critical',
-  'approvedDuration',
-  'startVariance',
-  'finishVariance',
-  'durationVariance',
+  ...PRINT_VARIANCE_COLUMNS,
   'labour',
   'cost',
 ] as const;
@@ -270,20 +276,10 @@ export const PRINT_RIGHT_ALIGNED: ReadonlySet<PrintColumn> = new Set([
   'volume',
   'totalFloat',
   'freeFloat',
-  'approvedDuration',
-  'startVariance',
-  'finishVariance',
-  'durationVariance',
+  ...PRINT_VARIANCE_COLUMNS,
   'labour',
   'cost',
 ]);
-
-/** The printed columns of the approved-plan comparison (working days; `approvedVariances` of @takt/schedule). */
-export type PrintVarianceColumn =
-  | 'approvedDuration'
-  | 'startVariance'
-  | 'finishVariance'
-  | 'durationVariance';
 
 /** What a printed cell is read from: the version's columns in WBS order, the approved plan beside them. */
 export interface PrintCellSource {
