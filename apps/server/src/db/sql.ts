@@ -48,5 +48,13 @@ export const spaceRowOrNotFound = <R extends pg.QueryResultRow>(
 export const anyOf = <T extends string | number>(values: readonly T[], type: 'uuid' | 'text' | 'int') =>
   sql<T>`any(${values}::${sql.raw(type)}[])`;
 
+/**
+ * Rows turned into one array per named field, in the order named: the parameters of a bulk insert that reads
+ * them back as columns with `unnest($1::uuid[], $2::text[], …)` (one round trip, one parameter per column).
+ */
+export function unnestColumns<R, K extends keyof R>(rows: readonly R[], keys: readonly K[]): R[K][][] {
+  return keys.map((key) => rows.map((row) => row[key]));
+}
+
 /** A value as a `jsonb` parameter: `pg` would send a JavaScript array as a PostgreSQL array, not as JSON. */
 export const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NO_TIME } from '@takt/engine';
 import type pg from 'pg';
+import { unnestColumns } from '../../db/sql';
 import { demoRandom, type InsertedProgramme } from './programme';
 
 /**
@@ -157,15 +158,17 @@ export async function fillDemoResources(
        $10::uuid[]) WITH ORDINALITY AS u(id, name, code, kind, unit, price, upd, cal, spec, n)`,
     [
       spaceId,
-      resources.map((r) => r.id),
-      resources.map((r) => r.name),
-      resources.map((r) => r.code),
-      resources.map((r) => r.kind),
-      resources.map((r) => r.unit),
-      resources.map((r) => r.price),
-      resources.map((r) => r.unitsPerDay),
-      resources.map((r) => r.calendarId),
-      resources.map((r) => r.specialtyId),
+      ...unnestColumns(resources, [
+        'id',
+        'name',
+        'code',
+        'kind',
+        'unit',
+        'price',
+        'unitsPerDay',
+        'calendarId',
+        'specialtyId',
+      ]),
     ],
   );
 

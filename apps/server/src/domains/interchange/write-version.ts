@@ -27,7 +27,7 @@ import type {
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { anyOf } from '../../db/sql';
+import { anyOf, unnestColumns } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import type { WorkRowOf } from '../../db/work-row';
 import { insertVersion } from '../versions';
@@ -420,14 +420,16 @@ async function insertWorks(
     [
       spaceId,
       versionId,
-      rows.map((w) => w.id),
-      rows.map((w) => w.parentId),
-      rows.map((w) => w.sortKey),
-      rows.map((w) => w.code),
-      rows.map((w) => w.name),
-      rows.map((w) => w.type),
-      rows.map((w) => w.durationMinutes),
-      rows.map((w) => w.calendarId),
+      ...unnestColumns(rows, [
+        'id',
+        'parentId',
+        'sortKey',
+        'code',
+        'name',
+        'type',
+        'durationMinutes',
+        'calendarId',
+      ]),
       col.ps,
       col.pf,
       col.as,
@@ -777,14 +779,7 @@ async function writeResources(
        FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[]) WITH ORDINALITY AS u(id, name, code, kind, cal, n)
        ON CONFLICT ("spaceId", code) DO NOTHING
        RETURNING id`,
-      [
-        spaceId,
-        created.map((c) => c.id),
-        created.map((c) => c.name),
-        created.map((c) => c.code),
-        created.map((c) => c.kind),
-        created.map((c) => c.calendarId),
-      ],
+      [spaceId, ...unnestColumns(created, ['id', 'name', 'code', 'kind', 'calendarId'])],
     );
     const kept = new Set(inserted.map((r) => r.id));
     const lost = created.filter((c) => !kept.has(c.id));
@@ -870,10 +865,7 @@ async function writeAssignments(
       [
         spaceId,
         versionId,
-        part.map((a) => a.work),
-        part.map((a) => a.resource),
-        part.map((a) => a.plan),
-        part.map((a) => a.fact),
+        ...unnestColumns(part, ['work', 'resource', 'plan', 'fact']),
         part.map(() => assignmentId()),
       ],
     );
