@@ -180,21 +180,15 @@ export async function redoSnapshot(client: pg.PoolClient, payload: UndoPayload):
     return new Set(rows.map((r) => r.id));
   };
   const inverse = new UndoRecorder(client);
-  const restoredWorks = (restore.works as { id: string }[]).map((w) => w.id);
-  const workIds = [...new Set([...restoredWorks, ...remove.works])];
-  const livingWorks = await existing('works', workIds);
-  await inverse.works([...livingWorks]);
-  inverse.created(
-    'works',
-    restoredWorks.filter((id) => !livingWorks.has(id)),
-  );
-  const restoredRelations = (restore.relations as { id: string }[]).map((r) => r.id);
-  const relationIds = [...new Set([...restoredRelations, ...remove.relations])];
-  const livingRelations = await existing('relations', relationIds);
-  await inverse.relations([...livingRelations]);
-  inverse.created(
-    'relations',
-    restoredRelations.filter((id) => !livingRelations.has(id)),
-  );
+  // Works first, then relations, alike: what exists now is recorded as it is, what comes back is to be removed.
+  for (const table of ['works', 'relations'] as const) {
+    const restored = (restore[table] as { id: string }[]).map((row) => row.id);
+    const living = await existing(table, [...new Set([...restored, ...remove[table]])]);
+    await inverse[table]([...living]);
+    inverse.created(
+      table,
+      restored.filter((id) => !living.has(id)),
+    );
+  }
   return inverse.payload;
 }
