@@ -148,39 +148,21 @@ export async function exportComparison(
           (x) => (x === null || x === undefined ? '' : String(x)),
         ),
       );
+  // A relation has no code or name of its own: it is named by its two works' origins, "predecessor>successor".
+  const relationLine = (
+    change: string,
+    r: { predecessorOriginId: string; successorOriginId: string },
+    field: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    [change, '', `${r.predecessorOriginId}>${r.successorOriginId}`, field, before, after, '', ''].map(String);
   for (const r of result.relations.added)
-    lines.push([
-      'relation_added',
-      '',
-      `${r.predecessorOriginId}>${r.successorOriginId}`,
-      r.type,
-      '',
-      String(r.lagMinutes),
-      '',
-      '',
-    ]);
+    lines.push(relationLine('relation_added', r, r.type, '', r.lagMinutes));
   for (const r of result.relations.removed)
-    lines.push([
-      'relation_removed',
-      '',
-      `${r.predecessorOriginId}>${r.successorOriginId}`,
-      r.type,
-      String(r.lagMinutes),
-      '',
-      '',
-      '',
-    ]);
+    lines.push(relationLine('relation_removed', r, r.type, r.lagMinutes, ''));
   for (const r of result.relations.changed)
-    lines.push([
-      'relation_changed',
-      '',
-      `${r.predecessorOriginId}>${r.successorOriginId}`,
-      'lagMinutes',
-      String(r.lagBefore),
-      String(r.lagAfter),
-      '',
-      '',
-    ]);
+    lines.push(relationLine('relation_changed', r, 'lagMinutes', r.lagBefore, r.lagAfter));
   const text = `\uFEFF${lines.map((l) => l.map(csvCell).join(';')).join('\n')}\n`;
   return {
     file: true as const,
