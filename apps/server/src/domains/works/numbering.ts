@@ -30,36 +30,25 @@ async function inferredNumbering(
   neighbourId: string | null,
 ): Promise<Numbering> {
   const db = kyselyOf(on);
-  const numbered = sql<boolean>`code ~ '[0-9]$'`;
+  // The codes of the version's works that end in a digit: the anchor is the first of them found.
+  const numbered = () =>
+    db
+      .selectFrom('works')
+      .select('code')
+      .where('versionId', '=', versionId)
+      .where(sql<boolean>`code ~ '[0-9]$'`);
   let anchor: string | null = null;
-  if (neighbourId) {
-    const row = await db
-      .selectFrom('works')
-      .select('code')
-      .where('id', '=', neighbourId)
-      .where('versionId', '=', versionId)
-      .where(numbered)
-      .executeTakeFirst();
-    anchor = row?.code ?? null;
-  }
+  if (neighbourId) anchor = (await numbered().where('id', '=', neighbourId).executeTakeFirst())?.code ?? null;
   if (!anchor) {
-    const sibling = await db
-      .selectFrom('works')
-      .select('code')
-      .where('versionId', '=', versionId)
+    const sibling = await numbered()
       .where(parentId === null ? sql<boolean>`"parentId" IS NULL` : sql<boolean>`"parentId" = ${parentId}`)
-      .where(numbered)
       .orderBy('sortKey', 'desc')
       .limit(1)
       .executeTakeFirst();
     anchor = sibling?.code ?? null;
   }
   if (!anchor) {
-    const latest = await db
-      .selectFrom('works')
-      .select('code')
-      .where('versionId', '=', versionId)
-      .where(numbered)
+    const latest = await numbered()
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
