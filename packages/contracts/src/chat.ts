@@ -124,8 +124,6 @@ export const chatReactionInput = chatMessageInput.extend({
     .refine((v) => !/[\s<>&"'`]/.test(v), { message: VALIDATION.prohibitedCharacters }),
 });
 
-export const chatLastReadInput = chatMessageInput;
-
 export const chatSettingsUpdateInput = chatInput.extend({
   muted: z.boolean().optional(),
   notifications: z.boolean().optional(),

@@ -1,7 +1,6 @@
 import {
   chatAttachmentInput,
   chatInput,
-  chatLastReadInput,
   chatListInput,
   chatMessageInput,
   chatMessagesInput,
@@ -37,6 +36,6 @@ export const chatRouter = router({
   updateMessage: spaceMutation('chat.write', updateChatMessageInput, chat.updateChatMessage),
   deleteMessage: spaceMutation('chat.write', chatMessageInput, chat.deleteChatMessage),
   react: spaceMutation('chat.write', chatReactionInput, chat.reactToChatMessage),
-  markRead: spaceMutation('chat.read', chatLastReadInput, chat.markChatRead),
+  markRead: spaceMutation('chat.read', chatMessageInput, chat.markChatRead),
   attachment: spaceQuery('chat.read', chatAttachmentInput, chat.chatAttachment),
 });

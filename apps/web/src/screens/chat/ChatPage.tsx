@@ -5,15 +5,13 @@ import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/icons';
 import { Badge, Button, Empty, PageHeader, SelectField, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import type { RouterOutputs } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
 import { isUuid } from '../../lib/ids';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { Conversation } from './Conversation';
+import type { ChatSummary } from './chat-api';
 import './chat.css';
-
-export type ChatSummary = RouterOutputs['chat']['list'][number];
 
 /**
  * Chats of the space (docs/product-rules.md, "Chat"): the caller's chats with their unread counts — all

@@ -8,7 +8,7 @@ import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
-import type { ChatMessage } from './chat-api';
+import { type ChatMessage, toastText } from './chat-api';
 import './chat.css';
 
 /** What one toast says; toasts are grouped by chat and tag (a mention, or any other message). */
@@ -20,14 +20,6 @@ interface Toast {
   text: string;
   count: number;
   author: { id: string; login: string; firstName: string; lastName: string; hasAvatar: boolean } | null;
-}
-
-/** The first characters of a message a toast shows. */
-export function toastText(text: string): string {
-  const chars = [...text];
-  return chars.length > CHAT_LIMITS.notificationChars
-    ? `${chars.slice(0, CHAT_LIMITS.notificationChars).join('')}…`
-    : text;
 }
 
 /**

@@ -9,9 +9,14 @@ import { fetchFile, saveBlob } from '../../lib/download';
 import { appI18n, useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
-import type { ChatSummary } from './ChatPage';
 import { Composer, type ComposerTarget } from './Composer';
-import { attachmentPath, type ChatMessage, QUICK_REACTIONS, upsertMessage } from './chat-api';
+import {
+  attachmentPath,
+  type ChatMessage,
+  type ChatSummary,
+  QUICK_REACTIONS,
+  upsertMessage,
+} from './chat-api';
 import { textParts } from './mentions';
 
 type ChatUser = {

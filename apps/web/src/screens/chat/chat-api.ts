@@ -1,7 +1,11 @@
 import { CHAT_LIMITS } from '@takt/contracts';
+import type { RouterOutputs } from '../../lib/api-types';
 import { handleFailure } from '../../lib/error-handler';
 import { describeFailure, restFailure } from '../../lib/errors';
 import { requestHeaders } from '../../lib/trpc';
+
+/** A chat's entry in the list of chats. */
+export type ChatSummary = RouterOutputs['chat']['list'][number];
 
 /** A message as the chat calls answer it (the server's ChatMessageDto). */
 export interface ChatMessage {
@@ -68,4 +72,12 @@ export function upsertMessage(list: readonly ChatMessage[], message: ChatMessage
   const at = without.findIndex((m) => m.seq > message.seq);
   if (at < 0) return [...without, message];
   return [...without.slice(0, at), message, ...without.slice(at)];
+}
+
+/** The first characters of a message a notification shows (CHAT_LIMITS.notificationChars, whole characters). */
+export function toastText(text: string): string {
+  const chars = [...text];
+  return chars.length > CHAT_LIMITS.notificationChars
+    ? `${chars.slice(0, CHAT_LIMITS.notificationChars).join('')}…`
+    : text;
 }
