@@ -213,6 +213,34 @@ describe('notices of calculations and imports', () => {
   });
 });
 
+describe('notices of assignments', () => {
+  it('tells a user made executor of a work by someone else, once, and not the one who did it', async () => {
+    const member = await spaceMember(t, s, 'notices-executor', 'executor');
+    const work = await s.ok<{ id: string; revision: number }>('POST', `/versions/${versionId}/wbs`, {
+      name: 'Кладка',
+      durationMinutes: 480,
+    });
+    const edited = await s.ok<{ revision: number }>('PATCH', `/versions/${versionId}/wbs/${work.id}`, {
+      revision: work.revision,
+      executorId: member.user.id,
+      curatorId: me,
+    });
+    const [notice] = (await member.call<NoticeDto[]>('GET', '/notices/personal-area')).body;
+    expect(notice).toMatchObject({
+      kind: 'assignment',
+      params: { role: 'executor', workId: work.id, workName: 'Кладка', works: 1, scheduleId, versionId },
+    });
+    // The caller made themselves curator: no notice for that.
+    expect((await list('/notices/personal-area')).filter((n) => n.kind === 'assignment')).toEqual([]);
+    // The same executor again is no new assignment.
+    await s.ok('PATCH', `/versions/${versionId}/wbs/${work.id}`, {
+      revision: edited.revision,
+      executorId: member.user.id,
+    });
+    expect((await member.call<NoticeDto[]>('GET', '/notices/personal-area')).body).toHaveLength(1);
+  });
+});
+
 describe('notices told live', () => {
   it('tells a new notice, and a check or deletion, on the user’s own topic', async () => {
     const stream = await openStream();

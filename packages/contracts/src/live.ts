@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
 
-/** The prefixes of the live bus's topics: a user's own events, a chat's, a kanban board's. */
-export const LIVE_TOPIC_PREFIXES = ['user', 'chat', 'board'] as const;
-export type LiveTopicPrefix = (typeof LIVE_TOPIC_PREFIXES)[number];
-
 /** One event of the live bus as a client receives it (`live.events`). */
 export interface LiveEventDto {
   /** The event's id: increasing within a space in the order the changes committed. */

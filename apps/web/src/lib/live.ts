@@ -3,8 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useSpace } from '../layouts/space-context';
 import { api } from './trpc';
 
-export type { LiveEventDto as LiveEvent } from '@takt/contracts';
-
 /**
  * Which events a hook wants: a test of the event, or its topic (exact, or every topic starting with
  * `topicPrefix`, e.g. `chat:`) and its kind (exact, or starting with `kindPrefix`).

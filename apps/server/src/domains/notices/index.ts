@@ -13,5 +13,6 @@ export {
   noticeDto,
   noticesStatus,
   notify,
+  notifyAssignments,
   notifyOfVersion,
 } from './service';

@@ -90,6 +90,39 @@ export async function notifyOfVersion(
   });
 }
 
+/** A work as an assignment notice reads it before the edit: who was its executor and curator. */
+export interface AssignedWork {
+  id: string;
+  name: string;
+  executorId: string | null;
+  curatorId: string | null;
+}
+
+/**
+ * Tells each user newly made executor or curator of works (by someone else) that they were assigned:
+ * one notice per user and role, naming the first work and how many there are.
+ */
+export async function notifyAssignments(
+  tx: Sql,
+  by: { spaceId: string; userId: string; versionId: string },
+  before: readonly AssignedWork[],
+  set: { executorId?: string | null; curatorId?: string | null },
+): Promise<void> {
+  for (const role of ['executor', 'curator'] as const) {
+    const userId = set[`${role}Id`];
+    if (!userId || userId === by.userId) continue;
+    const works = before.filter((w) => w[`${role}Id`] !== userId);
+    if (works.length === 0) continue;
+    await notifyOfVersion(tx, { spaceId: by.spaceId, userId, versionId: by.versionId }, 'assignment', {
+      role,
+      workId: works[0]!.id,
+      workName: works[0]!.name,
+      works: works.length,
+      byUserId: by.userId,
+    });
+  }
+}
+
 /** Tells the user's other tabs that notices were checked or deleted (they read the list again). */
 const changed = (tx: Sql, ctx: SpaceContext, what: Record<string, unknown>) =>
   publishLive(tx, {

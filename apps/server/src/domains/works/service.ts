@@ -6,6 +6,7 @@ import type { SpaceContext } from '../../context';
 import { anyOf, inTransaction, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
+import { notifyAssignments } from '../notices';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
 import {
@@ -233,6 +234,16 @@ export async function bulkUpdateWorks(
     await refuseRolledUpEdit(client, versionId, ids, set);
     const undo = new UndoRecorder(client);
     await undo.works(ids);
+    // Who held the works before, for the notices of those newly assigned (docs/product-rules.md, "Notices").
+    const assigned =
+      set.executorId || set.curatorId
+        ? await kyselyOf(client)
+            .selectFrom('works')
+            .select(['id', 'name', 'executorId', 'curatorId'])
+            .where('id', '=', anyOf(ids, 'uuid'))
+            .orderBy('sortKey')
+            .execute()
+        : [];
     const { attributes, ...columns } = set;
     await kyselyOf(client)
       .updateTable('works')
@@ -241,6 +252,7 @@ export async function bulkUpdateWorks(
       .execute();
     await writeAttributeValues(ctx, client, ids, attributes);
     await worksEdited(client, spaceId, ids);
+    await notifyAssignments(client, { spaceId, userId: ctx.session.userId, versionId }, assigned, set);
     // Recording the edit rolls up the summaries above the works: they show their new progress, status,
     // volumes or approved plan at once, not after the next calculation.
     await undo.save(ctx, versionId, 'undo_wbs', action);
