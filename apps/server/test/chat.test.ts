@@ -363,6 +363,25 @@ describe('chat', () => {
     expect(self.status).toBe(400);
   });
 
+  it('removes a node’s chat with the node, and the bytes of its files', async () => {
+    const { projectId, scheduleId: doomed } = await scheduleWithVersion(s.ok);
+    const chat = await owner<Summary>('GET', `/chat/eps/${doomed}`);
+    const sent = await owner<Message>(
+      'POST',
+      '/chat/create-message',
+      undefined,
+      messageForm({ chatId: chat.id }, [{ name: 'act.pdf', type: 'application/pdf', data: PNG }]),
+    );
+    const [row] = await t.sql<{ key: string }>('SELECT key FROM chat_attachments WHERE id = $1', [
+      sent.attachments[0]!.id,
+    ]);
+    const key = row!.key;
+    expect(await t.server.services.files.get(key)).not.toBeNull();
+    await owner('DELETE', `/eps/${projectId}?confirm=true`);
+    expect(await t.sql('SELECT 1 FROM chats WHERE id = $1', [chat.id])).toEqual([]);
+    expect(await t.server.services.files.get(key)).toBeNull();
+  });
+
   it('refuses writing without chat.write and every call from another space', async () => {
     const chat = await owner<Summary>('GET', `/chat/eps/${scheduleId}`);
     const viewerWrite = await as(viewer).call(

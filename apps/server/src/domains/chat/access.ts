@@ -53,3 +53,18 @@ export async function readersAmong(
   );
   return rows.map((r) => r.userId);
 }
+
+/**
+ * The storage keys of the files of the chats of an EPS node's subtree, read before the node is deleted:
+ * the chats go with their nodes, their files' bytes are removed by the caller after the commit.
+ */
+export async function chatFileKeysUnder(on: Sql, spaceId: string, nodeId: string): Promise<string[]> {
+  const { rows } = await on.query<{ key: string }>(
+    `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1 AND "spaceId" = $2
+       UNION SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
+     SELECT a.key FROM chats c JOIN sub ON c."nodeId" = sub.id
+       JOIN chat_messages m ON m."chatId" = c.id JOIN chat_attachments a ON a."messageId" = m.id`,
+    [nodeId, spaceId],
+  );
+  return rows.map((r) => r.key);
+}

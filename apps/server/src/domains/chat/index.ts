@@ -1,6 +1,7 @@
 // What the chat domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 
+export { chatFileKeysUnder } from './access';
 export {
   chatAttachment,
   chatMessage,

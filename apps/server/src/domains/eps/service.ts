@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError, deleteSpaceRow } from '../../errors';
+import { chatFileKeysUnder } from '../chat';
 import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
 import { listAssignments } from '../resources';
@@ -201,11 +202,15 @@ export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
       [nodeId],
     );
     if (locked.rowCount) throw new AppError('VersionLocked');
-    const keys = await storedFileKeysUnder(client, spaceId, nodeId);
+    const keys = [
+      ...(await storedFileKeysUnder(client, spaceId, nodeId)),
+      ...(await chatFileKeysUnder(client, spaceId, nodeId)),
+    ];
     await client.query(`DELETE FROM eps_nodes WHERE id = $1 AND "spaceId" = $2`, [nodeId, spaceId]);
     return keys;
   });
-  // the schedules' stored files (uploads, exports, attachments) lose their rows with them; their bytes go now
+  // the schedules' stored files (uploads, exports, attachments) and the nodes' chat files lose their rows
+  // with them; their bytes go now
   await removeStoredBytes(ctx, fileKeys);
   return { success: true as const };
 }
