@@ -74,8 +74,8 @@ test('register, sign in, create and open a space, edit the profile, sign out fro
   await page.getByRole('link', { name: /Scoreboard/ }).click();
   await expect(page.getByTestId('unavailable')).toContainText('Not yet available in this version');
   await shot(page, 'unavailable');
-  await page.goto(`${spaceUrl}/kanban-schedule/42/`);
-  await expect(page.getByTestId('unavailable')).toContainText('Kanban boards');
+  await page.goto(`${spaceUrl}/pipeline/42/`);
+  await expect(page.getByTestId('unavailable')).toContainText('Pipeline');
 
   // Profile edits.
   await page.goto(`${spaceUrl}/profile`);

@@ -14,6 +14,7 @@ import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
 import { ErrorPage } from '../screens/error/ErrorPage';
 import { GridSchedulePage } from '../screens/grid-schedule/GridSchedulePage';
 import { IdlenessPage } from '../screens/idleness/IdlenessPage';
+import { KanbanPage } from '../screens/kanban/KanbanPage';
 import { LoginPage } from '../screens/login/LoginPage';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
 import { ProfilePage } from '../screens/profile/ProfilePage';
@@ -72,6 +73,8 @@ const SPACE_ROUTES = [
   pageRoute('/attributes', AttributesPage),
   pageRoute('/directories', DirectoriesPage),
   pageRoute('/viewsettings', ViewSettingsPage),
+  pageRoute('/kanban-schedule/:id', KanbanPage),
+  pageRoute('/kanban-schedule/:id/:boardId/:cardId?', KanbanPage),
   pageRoute('/chat', ChatPage),
   pageRoute('/chat/:chatId', ChatPage),
 ];

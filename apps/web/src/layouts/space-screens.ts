@@ -61,7 +61,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.kanban',
     paths: ['/kanban-schedule/:id', '/kanban-schedule/:id/:boardId/:cardId?'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'kanban',
   },
   {
