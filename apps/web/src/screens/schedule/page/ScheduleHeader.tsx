@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { VersionSelect } from '../VersionSelect';
 
-export type Panel = 'relations' | 'assignments' | 'undo' | 'versions';
+export type Panel = 'relations' | 'assignments' | 'checklists' | 'undo' | 'versions';
 
 /** The page header (title, version, calculation status, actions) and the banners under it. */
 export function ScheduleHeader({
@@ -74,7 +74,7 @@ export function ScheduleHeader({
           >
             {t('grid.calculate')}
           </Button>
-          {(['relations', 'assignments', 'undo', 'versions'] as const).map((p) => (
+          {(['relations', 'assignments', 'checklists', 'undo', 'versions'] as const).map((p) => (
             <Button
               key={p}
               variant={panel === p ? 'primary' : 'secondary'}
@@ -91,6 +91,13 @@ export function ScheduleHeader({
             data-testid="open-cyclogram"
           >
             {t('screen.cyclogram')}
+          </Link>
+          <Link
+            href={`/kanban-schedule/${scheduleId}`}
+            className="btn btn-secondary"
+            data-testid="open-kanban"
+          >
+            {t('screen.kanban')}
           </Link>
           <Link href={`/schedule/${scheduleId}/bim`} className="btn btn-secondary" data-testid="open-bim">
             {t('bim.open')}

@@ -3,6 +3,7 @@ import { textOf } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
 import type { SetParam } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
+import { ChecklistPanel } from '../../kanban/ChecklistPanel';
 import { AssignmentsPanel } from '../../resources/AssignmentsPanel';
 import { RelationsPanel } from '../RelationsPanel';
 import { UndoPanel } from '../UndoPanel';
@@ -11,7 +12,7 @@ import type { Panel } from './ScheduleHeader';
 import type { RelationRequest } from './useRowMenu';
 import type { ScheduleData } from './useScheduleData';
 
-/** The side panel of the active row or the version: relations, assignments, undo or versions. */
+/** The side panel of the active row or the version: relations, assignments, checklists, undo or versions. */
 export function SchedulePanel({
   panel,
   scheduleId,
@@ -64,6 +65,12 @@ export function SchedulePanel({
           onChanged={onChanged}
         />
       )}
+      {panel === 'checklists' &&
+        (activeRow === undefined ? (
+          <p className="muted">{t('checklist.pick_work')}</p>
+        ) : (
+          <ChecklistPanel key={model.ids[activeRow]} owner={{ workId: model.ids[activeRow]! }} />
+        ))}
       {panel === 'undo' && <UndoPanel versionId={version.id} readOnly={readOnly} onChanged={onChanged} />}
       {panel === 'versions' && (
         <VersionsPanel
