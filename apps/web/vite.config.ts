@@ -1,10 +1,39 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The page's first script (`src/boot/early.ts`): its own small entry, not part of the app's bundle. */
+const EARLY_ENTRY = 'src/boot/early.ts';
+
+/**
+ * Puts the early script first in the page, `async`, so it runs as soon as it arrives — before the app's
+ * bundle has loaded — and starts the opened schedule's payload (see `src/boot/early-schedule.ts`).
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'takt-early-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk =
+          ctx.bundle &&
+          Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+        const src = chunk ? `/${chunk.fileName}` : `/${EARLY_ENTRY}`;
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
 
 const server = `http://localhost:${process.env.TAKT_SERVER_PORT ?? 3000}`;
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react()],
+  plugins: [react(), earlyScript()],
   // The performance probes (`window.__takt…`) are built in only for the end-to-end tests and the browser
   // benchmark (`vite build --mode probes`) and in the development server; `npm run build` leaves them out.
   define: { __TAKT_PROBES__: JSON.stringify(mode === 'probes' || command === 'serve') },
@@ -14,5 +43,10 @@ export default defineConfig(({ command, mode }) => ({
       '/api': { target: server, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: { input: { index: 'index.html', early: EARLY_ENTRY } },
+  },
 }));

@@ -1,10 +1,11 @@
 import { decodeBinaryPayload, type ScheduleModel } from './columnar';
 import { type DecodeReply, receivedModel } from './columnar-transfer';
+import { createDecodeWorker } from './decode-worker';
 
 let worker: Worker | null = null;
 let nextRequest = 0;
 /** A decoded version and the decoder's own time (on the worker: without the hand-offs between threads). */
-interface Decoded {
+export interface Decoded {
   model: ScheduleModel;
   decodeMs: number;
 }
@@ -16,15 +17,34 @@ const pending = new Map<number, { resolve: (decoded: Decoded) => void; reject: (
  * way. One worker serves the page; where there is none (tests without workers) nothing starts.
  */
 export function startDecodeWorker(): Worker | null {
-  if (worker || typeof Worker === 'undefined') return worker;
-  const started = new Worker(new URL('./columnar-decode.worker.ts', import.meta.url), { type: 'module' });
+  if (worker) return worker;
+  const started = createDecodeWorker();
+  if (started) adoptDecodeWorker(started);
+  return started;
+}
+
+/** The version in a worker's reply (its texts unpacked here), or the decoder's error. */
+export function decodedOf(reply: DecodeReply): Decoded {
+  if ('error' in reply) throw new Error(reply.error);
+  return { model: receivedModel(reply.model), decodeMs: reply.decodeMs };
+}
+
+/**
+ * Makes a running decode worker — the one the page's early start-up started — the page's decoder,
+ * unless it has one already.
+ */
+export function adoptDecodeWorker(started: Worker): void {
+  if (worker) return;
   started.onmessage = (event: MessageEvent<DecodeReply>) => {
     const reply = event.data;
     const request = pending.get(reply.id);
     pending.delete(reply.id);
     if (!request) return;
-    if ('error' in reply) request.reject(new Error(reply.error));
-    else request.resolve({ model: receivedModel(reply.model), decodeMs: reply.decodeMs });
+    try {
+      request.resolve(decodedOf(reply));
+    } catch (error) {
+      request.reject(error as Error);
+    }
   };
   // A worker that fails (its script did not load) takes its requests with it; the next load starts anew.
   started.onerror = (event) => {
@@ -35,7 +55,6 @@ export function startDecodeWorker(): Worker | null {
     pending.clear();
   };
   worker = started;
-  return worker;
 }
 
 /**

@@ -1,45 +1,59 @@
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { startDecodeWorker } from '../../../lib/columnar-decode';
-import { fetchBinaryPayload } from '../../../lib/payload-fetch';
+import {
+  type EarlyPayload,
+  SCHEDULE_PATH,
+  startEarlySchedule,
+  takeEarlySchedule,
+} from '../../../boot/early-schedule';
+import {
+  adoptDecodeWorker,
+  type Decoded,
+  decodedOf,
+  decodeOffMainThread,
+  startDecodeWorker,
+} from '../../../lib/columnar-decode';
 import { queryClient } from '../../../lib/query-client';
-import { getLastVersion, getToken } from '../../../lib/storage';
+import { getToken } from '../../../lib/storage';
 import { trpcClient } from '../../../lib/trpc';
 import { preloadGanttTimeline } from '../gantt/GanttPane';
 
-/** A schedule's address: `/{space}/schedule/{schedule}` (not its cyclogram or BIM pages). */
-const SCHEDULE_PATH = /^\/([0-9a-f-]{36})\/schedule\/([0-9a-f-]{36})\/?$/i;
-
 /** An early payload older than this is not taken: the version may have changed since. */
 const EARLY_TTL_MS = 30_000;
+
+/** A version decoded, with when its request started and when its bytes were in hand. */
+export type LoadedPayload = Decoded & { startedAt: number; receivedAt: number };
 
 interface Early {
   spaceId: string;
   versionId: string;
   startedAt: number;
-  bytes: Promise<ArrayBuffer>;
+  loaded: Promise<LoadedPayload>;
 }
 
 let early: Early | null = null;
 
 /**
  * Opening a schedule by its address (a reload, a link, a bookmark): the version's payload — the version
- * asked for in the address, else the one opened here last — is requested at start-up, before the app's
- * first render, together with the decode worker and the timeline's code and renderer. The page then
- * finds the bytes on their way instead of asking after the session, the space and the version list
- * have answered one after the other. A wrong guess costs one quiet request.
+ * asked for in the address, else the one opened here last — was requested and handed to the decode
+ * worker by the page's first script (`boot/early-schedule.ts`; asked now if the app was loaded without
+ * it). Here the app adopts that worker, asks for the reads its first screens wait for in one batch, and
+ * loads the timeline's code and renderer. The page then finds the version decoded or on its way instead
+ * of asking after the session, the space and the version list have answered one after the other.
  */
 export function startScheduleEarly(location: Pick<Location, 'pathname' | 'search'>): void {
   const match = SCHEDULE_PATH.exec(location.pathname);
   if (!match || !getToken()) return;
   const [, spaceId, scheduleId] = match as unknown as [string, string, string];
-  const versionId = new URLSearchParams(location.search).get('version') ?? getLastVersion(scheduleId);
   // the requests first, then what keeps this thread busy while they travel
   prefetchOpeningReads(spaceId, scheduleId);
-  if (versionId) {
-    const bytes = fetchBinaryPayload(spaceId, versionId, true);
-    // taken, or not: a failure here is the page's to report when it asks again
-    bytes.catch(() => undefined);
-    early = { spaceId, versionId, startedAt: performance.now(), bytes };
+  startEarlySchedule(location);
+  const taken = takeEarlySchedule();
+  if (taken) {
+    if (taken.worker) adoptDecodeWorker(taken.worker);
+    const { startedAt } = taken;
+    const loaded = taken.payload.then(async (payload) => ({ ...(await decodedEarly(payload)), startedAt }));
+    loaded.catch(() => undefined);
+    early = { spaceId: taken.spaceId, versionId: taken.versionId, startedAt, loaded };
   }
   startDecodeWorker();
   // after the batched reads have left (they go at the end of this task)
@@ -63,10 +77,16 @@ function prefetchOpeningReads(spaceId: string, scheduleId: string): void {
   void utils.attributes.list.prefetch({ spaceId, scheduleId });
 }
 
-/** The payload requested at start-up for this version, once; null when there is none (or it is stale). */
-export function takeEarlyPayload(spaceId: string, versionId: string): Promise<ArrayBuffer> | null {
+/** The decoder's reply to the early request, or its bytes decoded now where no worker took them. */
+async function decodedEarly(payload: EarlyPayload): Promise<Decoded & { receivedAt: number }> {
+  const decoded = payload.reply ? decodedOf(payload.reply) : await decodeOffMainThread(payload.bytes);
+  return { ...decoded, receivedAt: payload.receivedAt };
+}
+
+/** The version requested at start-up, decoded, once; null when there is none (or it is stale). */
+export function takeEarlyPayload(spaceId: string, versionId: string): Promise<LoadedPayload> | null {
   const taken = early;
   if (!taken || taken.spaceId !== spaceId || taken.versionId !== versionId) return null;
   early = null;
-  return performance.now() - taken.startedAt <= EARLY_TTL_MS ? taken.bytes : null;
+  return performance.now() - taken.startedAt <= EARLY_TTL_MS ? taken.loaded : null;
 }
