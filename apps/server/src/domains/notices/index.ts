@@ -9,8 +9,6 @@ export {
   deletePersonalNotice,
   listNotices,
   listPersonalArea,
-  type NoticeInput,
-  noticeDto,
   noticesStatus,
   notify,
   notifyAssignments,
