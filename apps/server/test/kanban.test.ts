@@ -19,6 +19,7 @@ interface Column {
 }
 interface Board {
   id: string;
+  scheduleId: string;
   name: string;
   versionId: string | null;
   revision: number;
@@ -248,10 +249,12 @@ describe('kanban boards', () => {
       userId: assignee.user.id,
     });
     expect(assigned.assigneeIds).toEqual([assignee.user.id]);
-    const notices = await t.sql<{ kind: string }>(`SELECT kind FROM notices WHERE "userId" = $1`, [
-      assignee.user.id,
-    ]);
-    expect(notices.map((n) => n.kind)).toContain('card_assigned');
+    const notices = await t.sql<{ kind: string; params: { boardId: string; scheduleId: string } }>(
+      `SELECT kind, params FROM notices WHERE "userId" = $1 AND kind = 'card_assigned'`,
+      [assignee.user.id],
+    );
+    // The notice names the card's board and schedule, so that it opens the card.
+    expect(notices.at(-1)?.params).toMatchObject({ boardId: board.id, scheduleId: board.scheduleId });
     const byAssignee = await s.ok<Card[]>('POST', `/kanban/boards/${board.id}/filters`, {
       assigneeIds: [assignee.user.id],
     });

@@ -92,7 +92,6 @@ export const kanbanMessages = area(
     'checklist.delete_item': 'Delete item',
     'checklist.progress': '{done} of {total} done',
     'checklist.empty': 'No checklists yet.',
-    'notice.card_assigned': '{by} assigned you the card “{title}”',
   },
   {
     'ability.boards.manage': 'Управление канбан-досками',
@@ -185,6 +184,5 @@ export const kanbanMessages = area(
     'checklist.delete_item': 'Удалить пункт',
     'checklist.progress': 'Выполнено {done} из {total}',
     'checklist.empty': 'Чек-листов пока нет.',
-    'notice.card_assigned': '{by} назначил(а) вам карточку «{title}»',
   },
 );

@@ -545,7 +545,13 @@ export async function assignCard(ctx: SpaceContext, input: { cardId: string; use
         spaceId,
         userIds: [input.userId],
         kind: 'card_assigned',
-        params: { cardId: card.id, boardId: board.id, title: card.title, byUserId: ctx.session.userId },
+        params: {
+          cardId: card.id,
+          boardId: board.id,
+          scheduleId: (await boardOf(client, spaceId, board.id)).scheduleId,
+          title: card.title,
+          byUserId: ctx.session.userId,
+        },
       });
     }
     return cardRow(client, board.id, card.id);
