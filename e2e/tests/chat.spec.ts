@@ -58,6 +58,8 @@ test('a message, a reaction and a read receipt reach the other browser within a 
   const toast = executor.getByTestId('chat-toast');
   await expect(toast).toBeVisible({ timeout: 1_000 });
   await expect(toast).toContainText('Бетон привезут в 9:00');
+  // The navigation counts the unread messages of all the user's chats, on every screen.
+  await expect(executor.getByTestId('chat-nav-unread')).toHaveText('1');
   await shot(executor, 'chat-unread-and-toast');
 
   // The executor opens the chat: the message is there, the mention marked; reading it clears the count
@@ -67,6 +69,7 @@ test('a message, a reaction and a read receipt reach the other browser within a 
   await expect(message).toBeVisible();
   await expect(message.locator('.chat-mention')).toHaveText(`@${executorUser.login}`);
   await expect(executorItem.getByTestId('chat-unread')).toHaveCount(0);
+  await expect(executor.getByTestId('chat-nav-unread')).toHaveCount(0);
   await expect(planner.getByTestId('chat-receipt').last()).toContainText('Ivan Sidorov', { timeout: 1_000 });
 
   // The executor reacts; the planner sees the reaction within a second.

@@ -10,6 +10,7 @@ import { useT } from '../lib/i18n';
 import { isUuid } from '../lib/ids';
 import { rememberSpace, setIdleTimeoutMinutes, useToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
+import { ChatNavBadge } from '../screens/chat/ChatNavBadge';
 import { ChatToasts } from '../screens/chat/ChatToasts';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
 import { NoticesBell } from '../screens/notices/NoticesBell';
@@ -101,6 +102,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
                   <Icon name={screen.icon} />
                   <span className="nav-label">{t(screen.title)}</span>
                   {screen.unavailable && <span className="nav-later">{t('layout.soon')}</span>}
+                  {screen.key === 'chat' && <ChatNavBadge />}
                 </Link>
               );
             })}

@@ -7,7 +7,6 @@ import { Badge, Button, Empty, PageHeader, SelectField, Spinner, Tabs } from '..
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { isUuid } from '../../lib/ids';
-import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { Conversation } from './Conversation';
 import type { ChatSummary } from './chat-api';
@@ -45,11 +44,9 @@ export function ChatPage({ params }: { params: { chatId?: string } }) {
     );
   }, [nodeId, spaceId, ofNode, utils, navigate]);
 
-  // Unread counts follow every message and read receipt of the user's chats; a chat the user joins appears.
-  useLiveEvents(
-    (event) => event.topic.startsWith('chat:') || event.kind === 'member.joined',
-    () => void utils.chat.list.invalidate(),
-  );
+  // Unread counts follow every message and read receipt of the user's chats, and a chat the user joins
+  // appears: the navigation's badge (ChatNavBadge, always on screen) counts an arriving message into the
+  // list at once and has the lists read again.
 
   const chats = list.data ?? [];
   const current = chats.find((c) => c.id === chatId) ?? null;

@@ -5,11 +5,14 @@ import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/icons';
 import { CrossButton } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { type ChatMessage, toastText } from './chat-api';
 import './chat.css';
+
+type ChatUsers = RouterOutputs['chat']['users'];
 
 /** What one toast says; toasts are grouped by chat and tag (a mention, or any other message). */
 interface Toast {
@@ -80,32 +83,43 @@ export function ChatToasts() {
       const tag = message.mentions.includes(myId) ? 'mention' : 'message';
       if (!setting?.notifications || (setting.muted && tag !== 'mention')) return;
       if (location === `/chat/${message.chatId}` && document.visibilityState === 'visible') return;
-      void Promise.all([
-        utils.chat.users.fetch({ spaceId, chatId: message.chatId }),
-        utils.chat.list.fetch({ spaceId, filter: 'all' }),
-      ])
-        .then(([users, chats]) => {
-          const author = users.find((u) => u.id === message.authorId) ?? null;
-          const chat = chats.find((c) => c.id === message.chatId);
-          const name = author ? `${author.firstName} ${author.lastName}`.trim() || author.login : '';
-          show({
-            key: `${message.chatId}:${tag}`,
-            chatId: message.chatId,
-            tag,
-            title:
-              tag === 'mention'
-                ? t('chat.toast.mention', { name, chat: chat?.title ?? '' })
-                : chat?.kind === 'direct'
-                  ? name
-                  : t('chat.toast.message', { name, chat: chat?.title ?? '' }),
-            text: message.text
-              ? toastText(message.text)
-              : t('chat.files', { count: message.attachments.length }),
-            author,
-          });
+      // Shown at once from what the page holds; the author's name and picture are read when not held yet.
+      const key = `${message.chatId}:${tag}`;
+      const compose = (users: ChatUsers | undefined) => {
+        const author = users?.find((u) => u.id === message.authorId) ?? null;
+        const chat = utils.chat.list
+          .getData({ spaceId, filter: 'all' })
+          ?.find((c) => c.id === message.chatId);
+        const name = author ? `${author.firstName} ${author.lastName}`.trim() || author.login : '';
+        return {
+          key,
+          chatId: message.chatId,
+          tag,
+          // Until the author is known, the chat's name alone.
+          title: !name
+            ? (chat?.title ?? '')
+            : tag === 'mention'
+              ? t('chat.toast.mention', { name, chat: chat?.title ?? '' })
+              : chat?.kind === 'direct'
+                ? name
+                : t('chat.toast.message', { name, chat: chat?.title ?? '' }),
+          text: message.text
+            ? toastText(message.text)
+            : t('chat.files', { count: message.attachments.length }),
+          author,
+        } satisfies Omit<Toast, 'count'>;
+      };
+      const held = utils.chat.users.getData({ spaceId, chatId: message.chatId });
+      show(compose(held));
+      if (held?.some((u) => u.id === message.authorId)) return;
+      utils.chat.users
+        .fetch({ spaceId, chatId: message.chatId })
+        .then((users) => {
+          const known = compose(users);
+          setToasts((list) => list.map((x) => (x.key === key ? { ...known, count: x.count } : x)));
         })
         .catch(() => {
-          // The chat could not be read (left meanwhile): no toast.
+          // The chat could not be read (left meanwhile): the toast stays as it is.
         });
     },
   );

@@ -1,6 +1,13 @@
 import { CHAT_LIMITS } from '@takt/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ChatMessage, fileField, toastText, upsertMessage } from './chat-api';
+import {
+  type ChatMessage,
+  type ChatSummary,
+  fileField,
+  toastText,
+  upsertMessage,
+  withArrivedMessage,
+} from './chat-api';
 
 const message = (id: string, seq: number, text = id): ChatMessage => ({
   id,
@@ -37,5 +44,33 @@ describe('chat client helpers', () => {
 
   it('names the files of a message as the API takes them', () => {
     expect([0, 1, 2, 3].map(fileField)).toEqual(['file', 'file2', 'file3', 'file4']);
+  });
+
+  it('counts an arriving message into the list before the server is asked again', () => {
+    const chat = (id: string, unread: number): ChatSummary => ({
+      id,
+      kind: 'node',
+      nodeId: null,
+      nodeKind: 'schedule',
+      title: id,
+      peerId: null,
+      peerHasAvatar: false,
+      lastMessage: null,
+      unread,
+      lastReadSeq: 0,
+      muted: false,
+      notifications: true,
+    });
+    const list = [chat('x', 0), chat('c', 2)];
+    const arrived = { ...message('m', 7, 'Бетон'), authorId: 'them' };
+    const next = withArrivedMessage(list, arrived, 'me', null);
+    expect(next.map((c) => [c.id, c.unread, c.lastMessage?.text ?? null])).toEqual([
+      ['c', 3, 'Бетон'],
+      ['x', 0, null],
+    ]);
+    // Not for the user's own message, nor in the chat they have open; a chat not listed waits.
+    expect(withArrivedMessage(list, { ...arrived, authorId: 'me' }, 'me', null)[0]!.unread).toBe(2);
+    expect(withArrivedMessage(list, arrived, 'me', 'c')[0]!.unread).toBe(2);
+    expect(withArrivedMessage(list, { ...arrived, chatId: 'other' }, 'me', null)).toEqual(list);
   });
 });

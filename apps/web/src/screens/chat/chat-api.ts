@@ -81,3 +81,30 @@ export function toastText(text: string): string {
     ? `${chars.slice(0, CHAT_LIMITS.notificationChars).join('')}…`
     : text;
 }
+
+/**
+ * The list of chats as it stands once a message arrived, before the server is asked again: the chat goes
+ * first with the message as its last, and one more unread unless the user wrote it or has the chat open.
+ * A chat the list does not hold is left to the next reading.
+ */
+export function withArrivedMessage(
+  list: readonly ChatSummary[],
+  message: ChatMessage,
+  me: string | undefined,
+  openChatId: string | null,
+): ChatSummary[] {
+  const chat = list.find((c) => c.id === message.chatId);
+  if (!chat) return [...list];
+  const unread = message.authorId !== me && message.chatId !== openChatId ? chat.unread + 1 : chat.unread;
+  const updated: ChatSummary = {
+    ...chat,
+    unread,
+    lastMessage: {
+      authorId: message.authorId,
+      text: message.text,
+      createdAt: message.createdAt,
+      attachments: message.attachments.length,
+    },
+  };
+  return [updated, ...list.filter((c) => c.id !== message.chatId)];
+}
