@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -20,7 +21,7 @@ import {
   type RowMenu,
 } from './wbs-grid/types';
 import { useGridNavigation } from './wbs-grid/useGridNavigation';
-import { WbsHeader, WbsRow } from './wbs-grid/WbsRows';
+import { type RowHandlers, WbsHeader, WbsRow } from './wbs-grid/WbsRows';
 
 export {
   type CellEditor,
@@ -124,6 +125,37 @@ export function WbsGrid(props: Props) {
     else onRowClick({ shiftKey: false, ctrlKey: false, metaKey: false }, visibleIndex, col);
     setMenu({ x, y, row });
   };
+  // What the rows report, through one stable object over this render's closures: rows are memoized.
+  const latest = useRef<RowHandlers | null>(null);
+  latest.current = {
+    onCellClick: (index, event, col, isEditing) => {
+      onRowClick(event, index, col);
+      if (!isEditing) focusGrid();
+    },
+    onCellDoubleClick: (index, col) => edit({ row: index, col }),
+    onEditDone: (index, col, next) => {
+      const now = editingNow.current;
+      if (now?.row !== index || now.col !== col) return;
+      setEditing(null);
+      focusGrid();
+      if (next) move(index, col + next);
+    },
+    onContextMenu: (index, event, col) => {
+      event.preventDefault();
+      focusGrid();
+      openMenu(index, col, event.clientX, event.clientY);
+    },
+  };
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      onCellClick: (...args) => latest.current!.onCellClick(...args),
+      onCellDoubleClick: (...args) => latest.current!.onCellDoubleClick(...args),
+      onEditDone: (...args) => latest.current!.onEditDone(...args),
+      onContextMenu: (...args) => latest.current!.onContextMenu(...args),
+    }),
+    [],
+  );
+
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing === null && event.target === scroller.current && scheduleKeyCommand(event) === 'menu') {
       const rowElement = scroller.current?.querySelector(`[data-row="${cursor.row}"]`);
@@ -171,29 +203,10 @@ export function WbsGrid(props: Props) {
               columns={columns}
               className={props.rowClass(row)}
               selected={props.selected.has(id)}
-              cursor={cursor}
+              activeCol={cursor.row === item.index ? cursor.col : null}
               editingCol={editing?.row === item.index ? editing.col : null}
-              onCellClick={(e, col, isEditing) => {
-                onRowClick(e, item.index, col);
-                if (!isEditing) focusGrid();
-              }}
-              onCellDoubleClick={(col) => edit({ row: item.index, col })}
-              onEditDone={(col, next) => {
-                const now = editingNow.current;
-                if (now?.row !== item.index || now.col !== col) return;
-                setEditing(null);
-                focusGrid();
-                if (next) move(item.index, col + next);
-              }}
-              onContextMenu={
-                props.rowMenu
-                  ? (e, col) => {
-                      e.preventDefault();
-                      focusGrid();
-                      openMenu(item.index, col, e.clientX, e.clientY);
-                    }
-                  : undefined
-              }
+              handlers={handlers}
+              menu={!!props.rowMenu}
             />
           );
         })}

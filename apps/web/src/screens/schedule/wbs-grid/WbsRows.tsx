@@ -1,6 +1,19 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import { CellEditorView } from './CellEditorView';
-import { type GridColumn, type GridCursor, HEADER_HEIGHT, ROW_HEIGHT } from './types';
+import { type GridColumn, HEADER_HEIGHT, ROW_HEIGHT } from './types';
+
+/**
+ * What a row's cells report, with the row's index among the visible rows. One stable object for all
+ * rows (see `WbsRow`).
+ */
+export interface RowHandlers {
+  onCellClick: (index: number, event: MouseEvent, col: number, editing: boolean) => void;
+  onCellDoubleClick: (index: number, col: number) => void;
+  /** The editor of column `col` closed: `next` as `CellEditorView` reports it. */
+  onEditDone: (index: number, col: number, next: number | null) => void;
+  /** A right-click on cell `col` (not inside its open editor), when the grid has a row menu. */
+  onContextMenu: (index: number, event: MouseEvent, col: number) => void;
+}
 
 /** The sticky header row of the grid. */
 export function WbsHeader({ columns, width }: { columns: readonly GridColumn[]; width: number }) {
@@ -27,9 +40,11 @@ export function WbsHeader({ columns, width }: { columns: readonly GridColumn[]; 
 
 /**
  * One row of the grid at `index` among the visible rows (model row `row`), placed at `top`: its cells,
- * the cursor's cell marked, the cell being edited showing its editor.
+ * the cursor's cell marked, the cell being edited showing its editor. Memoized on plain props (the
+ * handlers are one stable object): a scroll step renders only the rows it brings in, not every row
+ * on screen. A change of the model's data reaches the rows through new `columns` (their renderers).
  */
-export function WbsRow({
+export const WbsRow = memo(function WbsRow({
   index,
   row,
   top,
@@ -37,12 +52,10 @@ export function WbsRow({
   columns,
   className,
   selected,
-  cursor,
+  activeCol,
   editingCol,
-  onCellClick,
-  onCellDoubleClick,
-  onEditDone,
-  onContextMenu,
+  handlers,
+  menu,
 }: {
   index: number;
   row: number;
@@ -51,15 +64,13 @@ export function WbsRow({
   columns: readonly GridColumn[];
   className: string;
   selected: boolean;
-  cursor: GridCursor;
+  /** The cursor's column when the cursor is in this row. */
+  activeCol: number | null;
   /** The column whose editor is open in this row, if any. */
   editingCol: number | null;
-  onCellClick: (event: MouseEvent, col: number, editing: boolean) => void;
-  onCellDoubleClick: (col: number) => void;
-  /** The editor of column `col` closed: `next` as `CellEditorView` reports it. */
-  onEditDone: (col: number, next: number | null) => void;
-  /** A right-click on cell `col` (not inside its open editor). */
-  onContextMenu?: (event: MouseEvent, col: number) => void;
+  handlers: RowHandlers;
+  /** Whether a right-click opens the row menu. */
+  menu: boolean;
 }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: rows of the virtualized ARIA grid
@@ -75,7 +86,7 @@ export function WbsRow({
       data-row={index}
     >
       {columns.map((c, ci) => {
-        const active = cursor.row === index && cursor.col === ci;
+        const active = activeCol === ci;
         const isEditing = editingCol === ci;
         const locked = c.lockedFor?.(row) ?? null;
         return (
@@ -92,13 +103,17 @@ export function WbsRow({
             style={{ width: c.width }}
             title={locked ?? undefined}
             aria-readonly={locked ? true : undefined}
-            onClick={(e) => onCellClick(e, ci, isEditing)}
-            onDoubleClick={() => onCellDoubleClick(ci)}
-            onContextMenu={isEditing || !onContextMenu ? undefined : (e) => onContextMenu(e, ci)}
+            onClick={(e) => handlers.onCellClick(index, e, ci, isEditing)}
+            onDoubleClick={() => handlers.onCellDoubleClick(index, ci)}
+            onContextMenu={isEditing || !menu ? undefined : (e) => handlers.onContextMenu(index, e, ci)}
             data-col={c.key}
           >
             {isEditing && c.editor && !locked ? (
-              <CellEditorView editor={c.editor} row={row} onDone={(next) => onEditDone(ci, next)} />
+              <CellEditorView
+                editor={c.editor}
+                row={row}
+                onDone={(next) => handlers.onEditDone(index, ci, next)}
+              />
             ) : (
               c.render(row)
             )}
@@ -107,4 +122,4 @@ export function WbsRow({
       })}
     </div>
   );
-}
+});
