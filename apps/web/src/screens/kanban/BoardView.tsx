@@ -27,25 +27,17 @@ import { FormDialog } from '../../components/dialog';
 import { Icon } from '../../components/icons';
 import { Button, Checkbox, IntegerField, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import type { AppRouter, RouterOutputs } from '../../lib/api-types';
+import type { AppRouter } from '../../lib/api-types';
 import { useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
+import { type Board, type BoardCard, type Member, personName, STATUS_LABEL } from './board-model';
 import { CardDialog } from './CardDialog';
 import { StatsPanel } from './StatsPanel';
 
 type RouterInputs = inferRouterInputs<AppRouter>;
-export type Board = RouterOutputs['kanban']['boards']['get'];
-export type BoardCard = RouterOutputs['kanban']['cards']['list'][number];
 type Column = Board['columns'][number];
 type Filter = Omit<RouterInputs['kanban']['cards']['list'], 'spaceId' | 'boardId'>;
-export type Member = { id: string; login: string; firstName: string; lastName: string };
-
-export const STATUS_LABEL: Record<(typeof WORK_STATUSES)[number], MessageId> = {
-  not_started: 'work_status.not_started',
-  in_progress: 'work_status.in_progress',
-  completed: 'work_status.completed',
-};
 
 /** The height a card is given before it is measured (a card with labels, progress and people). */
 const CARD_ESTIMATE = 104;
@@ -243,8 +235,6 @@ function FilterBar({
     </div>
   );
 }
-
-export const personName = (p: Member) => `${p.lastName} ${p.firstName}`.trim() || p.login;
 
 /** The cards of each column, in the order the server answered them (by position). */
 function byColumn(cards: BoardCard[]) {

@@ -8,7 +8,7 @@ import { handleFailure } from '../../lib/error-handler';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { postForm } from '../../lib/upload';
-import { type Board, type Member, personName, STATUS_LABEL } from './BoardView';
+import { type Board, type Member, personName, STATUS_LABEL } from './board-model';
 import { ChecklistPanel } from './ChecklistPanel';
 
 /**

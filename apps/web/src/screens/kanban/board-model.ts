@@ -1,0 +1,20 @@
+import type { WORK_STATUSES } from '@takt/contracts';
+import type { MessageId } from '@takt/i18n';
+import type { RouterOutputs } from '../../lib/api-types';
+
+/** A board as the kanban screen reads it, with its columns. */
+export type Board = RouterOutputs['kanban']['boards']['get'];
+/** A card of a board's list (filtered). */
+export type BoardCard = RouterOutputs['kanban']['cards']['list'][number];
+/** A member of the space, as a card's assignee or a comment's author. */
+export type Member = { id: string; login: string; firstName: string; lastName: string };
+
+/** The label of a linked work's status. */
+export const STATUS_LABEL: Record<(typeof WORK_STATUSES)[number], MessageId> = {
+  not_started: 'work_status.not_started',
+  in_progress: 'work_status.in_progress',
+  completed: 'work_status.completed',
+};
+
+/** A member's name as the board shows it: last and first name, else the login. */
+export const personName = (p: Member) => `${p.lastName} ${p.firstName}`.trim() || p.login;
