@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStream } from './event-stream';
 import { scheduleWithVersion, spaceForFile, trpcMutation } from './fixtures';
 
 /**
@@ -15,66 +16,10 @@ interface LiveUpdate {
   changes: { workIds: string[]; works: Record<string, number[]> } | null;
 }
 
-/** An open stream of server-sent events, read event by event. */
-class EventStream {
-  private buffer = '';
-  private readonly decoder = new TextDecoder();
-  private constructor(
-    readonly status: number,
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array> | null,
-    private readonly controller: AbortController,
-    readonly text: string,
-  ) {}
-
-  static async open(url: string, headers: Record<string, string> = {}) {
-    const controller = new AbortController();
-    const response = await fetch(url, { headers, signal: controller.signal });
-    if (!response.headers.get('content-type')?.includes('text/event-stream'))
-      return new EventStream(response.status, null, controller, await response.text());
-    return new EventStream(response.status, response.body!.getReader(), controller, '');
-  }
-
-  /** The data of the next event of the procedure (pings and the opening `connected` are skipped). */
-  async next(timeoutMs = 15_000): Promise<{ id?: string; data: LiveUpdate }> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const fields = new Map<string, string>();
-        for (const line of block.split('\n')) {
-          const colon = line.indexOf(':');
-          if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-        }
-        if (fields.has('data') && !fields.has('event')) {
-          const data = JSON.parse(fields.get('data')!) as LiveUpdate;
-          return { id: fields.get('id'), data };
-        }
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error('no live update in time');
-      const chunk = await Promise.race([
-        this.reader!.read(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('no live update in time')), left),
-        ),
-      ]);
-      if (chunk.done) throw new Error('the stream ended');
-      this.buffer += this.decoder.decode(chunk.value, { stream: true });
-    }
-  }
-
-  close() {
-    this.controller.abort();
-  }
-}
-
 let versionId = '';
 let v = '';
 const works: { id: string; revision: number }[] = [];
-const streams: EventStream[] = [];
+const streams: EventStream<LiveUpdate>[] = [];
 
 const liveUrl = (input: Record<string, unknown>, connectionParams?: Record<string, string>) =>
   `${t.url}/trpc/versions.live?input=${encodeURIComponent(JSON.stringify({ spaceId: s.spaceId, versionId, ...input }))}${
@@ -82,7 +27,7 @@ const liveUrl = (input: Record<string, unknown>, connectionParams?: Record<strin
   }`;
 
 async function open(input: Record<string, unknown>, connectionParams?: Record<string, string>) {
-  const stream = await EventStream.open(
+  const stream = await EventStream.open<LiveUpdate>(
     liveUrl(input, connectionParams),
     connectionParams ? {} : { authorization: `Bearer ${s.token}` },
   );
