@@ -247,17 +247,16 @@ async function positionIn(
   return (before + after) / 2;
 }
 
-export async function createCard(
-  ctx: SpaceContext,
-  input: {
-    columnId: string;
-    title?: string;
-    description?: string;
-    workId?: string | null;
-    dueDate?: string | null;
-    labelIds?: string[];
-  },
-) {
+/** What a card's author writes: title, description, the linked work, due date and labels. */
+interface CardFields {
+  title?: string;
+  description?: string;
+  workId?: string | null;
+  dueDate?: string | null;
+  labelIds?: string[];
+}
+
+export async function createCard(ctx: SpaceContext, input: CardFields & { columnId: string }) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
     const column = await columnOf(client, spaceId, input.columnId);
@@ -373,15 +372,7 @@ async function cardForEdit(client: pg.PoolClient, spaceId: string, cardId: strin
 
 export async function updateCard(
   ctx: SpaceContext,
-  input: {
-    cardId: string;
-    revision: number;
-    title?: string;
-    description?: string;
-    workId?: string | null;
-    dueDate?: string | null;
-    labelIds?: string[];
-  },
+  input: CardFields & { cardId: string; revision: number },
 ) {
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
