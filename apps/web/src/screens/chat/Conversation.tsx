@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { Icon, IconButton } from '../../components/icons';
 import { Button, Empty, Spinner, Switch } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
 import { fetchFile, saveBlob } from '../../lib/download';
 import { appI18n, useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
@@ -19,15 +20,7 @@ import {
 } from './chat-api';
 import { textParts } from './mentions';
 
-type ChatUser = {
-  id: string;
-  login: string;
-  firstName: string;
-  lastName: string;
-  hasAvatar: boolean;
-  member: boolean;
-  lastReadSeq: number | null;
-};
+type ChatUser = RouterOutputs['chat']['users'][number];
 
 /** One chat: its history paged back, live changes, the composer, read receipts and the member's settings. */
 export function Conversation({ chatId, summary }: { chatId: string; summary: ChatSummary | null }) {
