@@ -9,7 +9,7 @@
 // object. No assertions: the figures are for the note. The readers of 1,000 streams share this process's
 // CPU, so the figures include their parsing.
 //
-//   npx tsx bench/live.ts                          1,000 listeners, 50 events and 50 messages
+//   npx tsx bench/live.ts                          1,000 listeners, 20 events and 20 messages
 //   BENCH_LIVE_LISTENERS=200 BENCH_LIVE_ROUNDS=20 npx tsx bench/live.ts
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { publishLive } from '../src/live';
 import { loadLine } from './bench-space';
 
 const LISTENERS = Number(process.env.BENCH_LIVE_LISTENERS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 50);
+const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 20);
 /** Listeners are spread over this many users (each a viewer of the space: a reader of its node chats). */
 const USERS = 10;
 const PASSWORD = 'Quartz-river-92!';
