@@ -519,19 +519,7 @@ export async function assignCard(ctx: SpaceContext, input: { cardId: string; use
       [card.id, input.userId, spaceId, ctx.session.userId],
     );
     if (rowCount) {
-      await client.query(
-        `UPDATE kanban_items SET revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
-        [card.id],
-      );
-      await recordEvent(client, {
-        spaceId,
-        boardId: board.id,
-        itemId: card.id,
-        kind: 'assigned',
-        userId: ctx.session.userId,
-        data: { userId: input.userId },
-      });
-      await publishBoard(client, spaceId, board.id, 'card.changed', { cardId: card.id });
+      await assigneesChanged(ctx, client, board.id, card.id, 'assigned', input.userId);
       await notify(client, {
         spaceId,
         userIds: [input.userId],
@@ -558,20 +546,33 @@ export async function revokeCard(ctx: SpaceContext, input: { cardId: string; use
       [card.id, input.userId],
     );
     if (!rowCount) throw new AppError('NotFound');
-    await client.query(`UPDATE kanban_items SET revision = revision + 1, "updatedAt" = now() WHERE id = $1`, [
-      card.id,
-    ]);
-    await recordEvent(client, {
-      spaceId,
-      boardId: board.id,
-      itemId: card.id,
-      kind: 'revoked',
-      userId: ctx.session.userId,
-      data: { userId: input.userId },
-    });
-    await publishBoard(client, spaceId, board.id, 'card.changed', { cardId: card.id });
+    await assigneesChanged(ctx, client, board.id, card.id, 'revoked', input.userId);
     return cardRow(client, board.id, card.id);
   });
+}
+
+/** A card's assignees changed: its revision, its history and the board's live event. */
+async function assigneesChanged(
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  boardId: string,
+  cardId: string,
+  kind: 'assigned' | 'revoked',
+  userId: string,
+) {
+  const spaceId = ctx.space.spaceId;
+  await client.query(`UPDATE kanban_items SET revision = revision + 1, "updatedAt" = now() WHERE id = $1`, [
+    cardId,
+  ]);
+  await recordEvent(client, {
+    spaceId,
+    boardId,
+    itemId: cardId,
+    kind,
+    userId: ctx.session.userId,
+    data: { userId },
+  });
+  await publishBoard(client, spaceId, boardId, 'card.changed', { cardId });
 }
 
 // ── comments ──────────────────────────────────────────────────────────────────────────────────
