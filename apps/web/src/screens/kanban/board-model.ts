@@ -1,6 +1,7 @@
 import type { WORK_STATUSES } from '@takt/contracts';
 import type { MessageId } from '@takt/i18n';
-import type { RouterOutputs } from '../../lib/api-types';
+import type { inferRouterInputs } from '@trpc/server';
+import type { AppRouter, RouterOutputs } from '../../lib/api-types';
 
 /** A board as the kanban screen reads it, with its columns. */
 export type Board = RouterOutputs['kanban']['boards']['get'];
@@ -18,3 +19,13 @@ export const STATUS_LABEL: Record<(typeof WORK_STATUSES)[number], MessageId> = {
 
 /** A member's name as the board shows it: last and first name, else the login. */
 export const personName = (p: Member) => `${p.lastName} ${p.firstName}`.trim() || p.login;
+
+/** A column of a board. */
+export type BoardColumn = Board['columns'][number];
+/** The cards list's input: the board and its filters. */
+export type CardsInput = inferRouterInputs<AppRouter>['kanban']['cards']['list'];
+/** The board's filters (label, assignee, due, work status). */
+export type CardFilter = Omit<CardsInput, 'spaceId' | 'boardId'>;
+
+/** Today as `YYYY-MM-DD` (what is overdue, and the cards list's due filters). */
+export const today = () => new Date().toISOString().slice(0, 10);
