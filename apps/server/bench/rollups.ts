@@ -54,8 +54,9 @@ try {
     await timed('whole version (document kept), nothing changed', () =>
       rollUpStoredSummaries(db.pool, spaceId, versionId),
     );
-    await timed('above one work, nothing changed', () =>
-      rollUpSummariesAbove(db.pool, spaceId, versionId, [edited.id]),
+    await timed(
+      'above one work, nothing changed',
+      async () => (await rollUpSummariesAbove(db.pool, spaceId, versionId, [edited.id])).length,
     );
     await timed('progress edited (edit + roll-up + undo record)', async () => {
       await updateWork(ctx, {
@@ -75,8 +76,9 @@ try {
     await db.pool.query(`UPDATE works SET progress = 30, status = 'in_progress' WHERE id = $1`, [
       elsewhere.id,
     ]);
-    await timed('above a work changed elsewhere', () =>
-      rollUpSummariesAbove(db.pool, spaceId, versionId, [elsewhere.id]),
+    await timed(
+      'above a work changed elsewhere',
+      async () => (await rollUpSummariesAbove(db.pool, spaceId, versionId, [elsewhere.id])).length,
     );
     await db.pool.query(`UPDATE works SET progress = 60 WHERE id = $1`, [elsewhere.id]);
     await timed('whole version after a change made elsewhere', () =>

@@ -208,6 +208,32 @@ describe('kanban boards', () => {
     });
   });
 
+  it('moves a card with its work’s undo and redo; a linked card made in Done completes its work', async () => {
+    const { board, v, work } = await boardWithWork();
+    const [todo, , done] = board.columns;
+    const card = await s.ok<Card>('POST', `/kanban/columns/${todo!.id}/items`, { workId: work.id });
+    await s.ok('POST', `/kanban/items/${card.id}/move`, { revision: card.revision, columnId: done!.id });
+    const columnOf = async (id: string) =>
+      (await s.ok<Card[]>('GET', `/kanban/boards/${board.id}/items`)).find((c) => c.id === id)?.columnId;
+    // Undoing the work's completion (the move's own edit) takes the card back to the work's status.
+    await s.ok('POST', `${v}/undo-actions`, {});
+    expect((await s.ok<{ status: string }>('GET', `${v}/wbs/${work.id}`)).status).toBe('not_started');
+    expect(await columnOf(card.id)).toBe(todo!.id);
+    await s.ok('POST', `${v}/redo`, {});
+    expect(await columnOf(card.id)).toBe(done!.id);
+
+    const other = await s.ok<{ id: string }>('POST', `${v}/wbs`, { name: 'Штукатурка' });
+    const made = await s.ok<Card>('POST', `/kanban/columns/${done!.id}/items`, { workId: other.id });
+    expect(made).toMatchObject({ columnId: done!.id, workStatus: 'completed' });
+    expect(await s.ok<{ progress: number }>('GET', `${v}/wbs/${other.id}`)).toMatchObject({ progress: 100 });
+    // One who may not edit the schedule makes linked cards only where no status is set.
+    const executor = await member('executor');
+    const third = await s.ok<{ id: string }>('POST', `${v}/wbs`, { name: 'Окраска' });
+    const refused = await executor.call('POST', `/kanban/columns/${done!.id}/items`, { workId: third.id });
+    expect(refused.status).toBe(403);
+    expect((await s.ok<{ status: string }>('GET', `${v}/wbs/${third.id}`)).status).toBe('not_started');
+  });
+
   it('puts back a card whose work cannot be completed by the caller', async () => {
     const { board, work } = await boardWithWork();
     const [todo, , done] = board.columns;

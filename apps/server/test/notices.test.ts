@@ -241,6 +241,26 @@ describe('notices of assignments', () => {
   });
 });
 
+describe('notices of assignments made any way', () => {
+  it('tells the executor of a new work, and the one an undo makes executor again', async () => {
+    const member = await spaceMember(t, s, 'notices-executor-2', 'executor');
+    const assignments = async () =>
+      (await member.call<NoticeDto[]>('GET', '/notices/personal-area')).body.filter(
+        (n) => n.kind === 'assignment',
+      );
+    const work = await s.ok<{ id: string; revision: number }>('POST', `/versions/${versionId}/wbs`, {
+      name: 'Монтаж окон',
+      executorId: member.user.id,
+    });
+    expect(await assignments()).toMatchObject([{ params: { role: 'executor', workId: work.id, works: 1 } }]);
+    await s.ok('PATCH', `/versions/${versionId}/wbs/${work.id}`, { revision: work.revision, executorId: null });
+    expect(await assignments()).toHaveLength(1);
+    // Undoing the removal makes them executor again: they are told.
+    await s.ok('POST', `/versions/${versionId}/undo-actions`, {});
+    expect(await assignments()).toHaveLength(2);
+  });
+});
+
 describe('notices told live', () => {
   it('tells a new notice, and a check or deletion, on the user’s own topic', async () => {
     const stream = await openStream();

@@ -113,18 +113,18 @@ async function calendarsOf(sql: Sql, spaceId: string, versionId: string, ids: Se
  * finish, approved volume of one unit. `workIds` are the works a change touched and the parents they had
  * before it (a moved or deleted work's old summaries); null rolls up the whole version. Reads only the
  * subtrees of their top ancestors, so an edit costs what its branch of the tree holds, not the version
- * (apps/server/bench/rollups.ts). Run inside the caller's transaction. Answers the summaries written.
+ * (apps/server/bench/rollups.ts). Run inside the caller's transaction. Answers the ids of the summaries written.
  */
 export async function rollUpSummariesAbove(
   sql: Sql,
   spaceId: string,
   versionId: string,
   workIds: readonly string[] | null,
-): Promise<number> {
-  if (workIds !== null && workIds.length === 0) return 0;
+): Promise<string[]> {
+  if (workIds !== null && workIds.length === 0) return [];
   const rows = parentsFirst(await subtreeRows(sql, spaceId, versionId, workIds));
   const n = rows.length;
-  if (!rows.some((r) => r[2] === 'sum')) return 0;
+  if (!rows.some((r) => r[2] === 'sum')) return [];
   const strings: string[] = [];
   const intern = stringInterner(strings);
   const rowById = new Map(rows.map((r, i) => [r[0], i]));
@@ -164,7 +164,7 @@ export async function rollUpSummariesAbove(
   for (let row = 0; row < n; row++)
     if (source.type[row] === SUMMARY && columns.some((c) => !sameValue(before[c][row]!, after[c][row]!)))
       changed.push(row);
-  if (!changed.length) return 0;
+  if (!changed.length) return [];
   const volume = (a: Float64Array) => changed.map((row) => (Number.isNaN(a[row]!) ? null : a[row]!));
   await sql.query(
     `UPDATE works w SET "durationMinutes" = u.duration, progress = u.progress,
@@ -188,5 +188,5 @@ export async function rollUpSummariesAbove(
       volume(after.approvedVolume),
     ],
   );
-  return changed.length;
+  return changed.map((row) => ids[row]!);
 }

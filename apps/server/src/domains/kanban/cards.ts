@@ -7,7 +7,7 @@ import type { FileResult } from '../../files/result';
 import { notify } from '../notices';
 import { boardOf, columnOf, lockBoard } from './boards';
 import { publishBoard } from './live';
-import { syncWorkOfCard } from './sync';
+import { lockVersionOfBoard, syncWorkOfCard } from './sync';
 
 type WorkStatus = (typeof WORK_STATUSES)[number];
 
@@ -260,6 +260,8 @@ export async function createCard(ctx: SpaceContext, input: CardFields & { column
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
     const column = await columnOf(client, spaceId, input.columnId);
+    const syncs = Boolean(input.workId && column.workStatus);
+    if (syncs) await lockVersionOfBoard(ctx, client, column.boardId);
     const board = await lockBoard(client, spaceId, column.boardId);
     const { rows: count } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM kanban_items WHERE "boardId" = $1`,
@@ -298,6 +300,9 @@ export async function createCard(ctx: SpaceContext, input: CardFields & { column
       toColumnId: column.id,
     });
     await publishBoard(client, spaceId, board.id, 'card.changed', { cardId: id });
+    // A linked card made in a column of a work status puts its work in that status, as a move there would.
+    if (syncs && input.workId && board.versionId && column.workStatus)
+      await syncWorkOfCard(ctx, client, board.versionId, input.workId, column.workStatus);
     return cardRow(client, board.id, id);
   });
 }
@@ -427,26 +432,22 @@ export async function deleteCard(ctx: SpaceContext, input: { cardId: string }) {
 
 /**
  * Moves a card to a column (after a card of it, first, or last). A linked card moved into a column mapped
- * to a work status other than its work's sets that status on the work through the works' own edit (so the
- * edit is undoable, summaries roll up and the calculation status follows): that needs the right to edit the
- * schedule, and when the work's edit is refused the card goes back where it was.
+ * to a work status other than its work's sets that status on the work through the works' own edit, in the
+ * same transaction (so the edit is undoable, summaries roll up and the calculation status follows): that
+ * needs the right to edit the schedule, and when the work's edit is refused the card stays where it was.
  */
 export async function moveCard(
   ctx: SpaceContext,
   input: { cardId: string; revision: number; columnId: string; afterId?: string | null },
 ) {
   const spaceId = ctx.space.spaceId;
-  const moved = await inTransaction(ctx.db.pool, async (client) => {
-    const { card, board } = await cardForEdit(client, spaceId, input.cardId, input.revision);
+  const { board } = await inTransaction(ctx.db.pool, async (client) => {
     const column = await columnOf(client, spaceId, input.columnId);
+    const seen = await cardOf(client, spaceId, input.cardId);
+    const syncs = Boolean(seen.workId && column.workStatus && column.id !== seen.columnId);
+    if (syncs) await lockVersionOfBoard(ctx, client, seen.boardId);
+    const { card, board } = await cardForEdit(client, spaceId, input.cardId, input.revision);
     if (column.boardId !== board.id) throw new AppError('NotFound');
-    if (
-      card.workId &&
-      column.id !== card.columnId &&
-      column.workStatus &&
-      !ctx.space.abilities.has('schedule.edit')
-    )
-      throw new AppError('Forbidden');
     const position = await positionIn(client, column.id, input.afterId, card.id);
     await client.query(
       `UPDATE kanban_items SET "columnId" = $2, position = $3, revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
@@ -463,38 +464,11 @@ export async function moveCard(
         toColumnId: column.id,
       });
     await publishBoard(client, spaceId, board.id, 'card.moved', { cardId: card.id, columnId: column.id });
-    return { card, board, column };
+    if (syncs && card.workId && board.versionId && column.workStatus)
+      await syncWorkOfCard(ctx, client, board.versionId, card.workId, column.workStatus);
+    return { board };
   });
-  const { card, board, column } = moved;
-  if (card.workId && column.id !== card.columnId && column.workStatus && board.versionId) {
-    try {
-      await syncWorkOfCard(ctx, board.versionId, card.workId, column.workStatus);
-    } catch (error) {
-      await inTransaction(ctx.db.pool, async (client) => {
-        await lockBoard(client, spaceId, board.id);
-        await client.query(
-          `UPDATE kanban_items SET "columnId" = $2, position = $3, revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
-          [card.id, card.columnId, card.position],
-        );
-        await recordEvent(client, {
-          spaceId,
-          boardId: board.id,
-          itemId: card.id,
-          kind: 'moved',
-          userId: ctx.session.userId,
-          fromColumnId: column.id,
-          toColumnId: card.columnId,
-          data: { undone: true },
-        });
-        await publishBoard(client, spaceId, board.id, 'card.moved', {
-          cardId: card.id,
-          columnId: card.columnId,
-        });
-      });
-      throw error;
-    }
-  }
-  return cardRow(ctx.db.pool, board.id, card.id);
+  return cardRow(ctx.db.pool, board.id, input.cardId);
 }
 
 /** Assigns a member of the space to a card; the member is told (a notice of their own). */

@@ -1,7 +1,7 @@
 // What the kanban domain offers the transport and the checklists: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 import { registerTopicAccess } from '../../live';
-import { onWorksEdited } from '../works';
+import { onWorksChanged } from '../undo';
 import { moveCardsOfWorks } from './sync';
 
 export {
@@ -38,7 +38,7 @@ export { publishBoard } from './live';
 export { boardStats } from './stats';
 
 // A work completed (or started) elsewhere moves its cards, in the transaction of the work's edit.
-onWorksEdited(moveCardsOfWorks);
+onWorksChanged(moveCardsOfWorks);
 
 // A board's events are read by those who may read its schedule: members of its space with `schedule.view`.
 registerTopicAccess('board', async (ctx, boardId) => {

@@ -1,7 +1,9 @@
 import type { WORK_STATUSES, WorkFields } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { updateWork } from '../works';
+import { AppError } from '../../errors';
+import type { WorksChange } from '../undo';
+import { bulkUpdateWorksIn } from '../works';
 import { publishBoard } from './live';
 
 type WorkStatus = (typeof WORK_STATUSES)[number];
@@ -10,18 +12,36 @@ type WorkStatus = (typeof WORK_STATUSES)[number];
 const nowText = () => new Date().toISOString().slice(0, 16);
 
 /**
+ * Before a change of a card that will edit a work (a linked card put into a column of a work status): the
+ * caller must be allowed to edit the schedule, and the board's version is locked. Every edit of works locks
+ * the version first and the cards of its works after; a card's change that locked its board first and the
+ * version then could deadlock with one.
+ */
+export async function lockVersionOfBoard(ctx: SpaceContext, client: pg.PoolClient, boardId: string) {
+  if (!ctx.space.abilities.has('schedule.edit')) throw new AppError('Forbidden');
+  const spaceId = ctx.space.spaceId;
+  await client.query(
+    `SELECT v.id FROM versions v JOIN kanban_boards b ON b."versionId" = v.id
+     WHERE b.id = $1 AND b."spaceId" = $2 FOR UPDATE OF v`,
+    [boardId, spaceId],
+  );
+}
+
+/**
  * A card moved into a column mapped to a work status sets that status on its work, through the works'
  * own edit (recorded for undo, summaries rolled up, the calculation status made stale): "completed" also
  * sets 100 % and the actual finish (and the actual start, when the work had none); "in progress" sets the
- * actual start when missing. A work already in that status is left as it is.
+ * actual start when missing. A work already in that status is left as it is. Runs in the transaction of
+ * the card's move, which locked the version before the card (`lockVersionOfCard`).
  */
 export async function syncWorkOfCard(
   ctx: SpaceContext,
+  client: pg.PoolClient,
   versionId: string,
   workId: string,
   status: WorkStatus,
 ) {
-  const { rows } = await ctx.db.pool.query<{
+  const { rows } = await client.query<{
     status: WorkStatus;
     revision: number;
     factStart: Date | null;
@@ -44,17 +64,22 @@ export async function syncWorkOfCard(
     set.factStart = null;
     set.factFinish = null;
   }
-  await updateWork(ctx, { versionId, workId, revision: work.revision, ...set });
+  await bulkUpdateWorksIn(
+    ctx,
+    client,
+    { versionId, works: [{ workId, revision: work.revision }], set },
+    'works.update',
+  );
 }
 
 /**
- * Works whose status changed elsewhere (the grid, the Gantt chart, an undo) move their cards: a linked card
+ * Works whose status changed elsewhere (the grid, a scenario, an undo or a redo) move their cards: a linked card
  * goes to the first column of its board mapped to the work's new status, when it is not in a column mapped
  * to it already — except that a card in a column mapped to no status stays there unless its work is
  * completed. Runs in the transaction of the works' edit, so the cards move only if the edit commits.
  */
-export async function moveCardsOfWorks(client: pg.PoolClient, spaceId: string, workIds: readonly string[]) {
-  if (!workIds.length) return;
+export async function moveCardsOfWorks(client: pg.PoolClient, change: WorksChange) {
+  const { spaceId, workIds } = change;
   const { rows } = await client.query<{
     id: string;
     boardId: string;

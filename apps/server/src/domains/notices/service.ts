@@ -90,12 +90,13 @@ export async function notifyOfVersion(
   });
 }
 
-/** A work as an assignment notice reads it before the edit: who was its executor and curator. */
+/** A work after a change, with who its executor and curator were before it (null: the change created it). */
 export interface AssignedWork {
   id: string;
   name: string;
   executorId: string | null;
   curatorId: string | null;
+  was: { executorId: string | null; curatorId: string | null } | null;
 }
 
 /**
@@ -105,21 +106,26 @@ export interface AssignedWork {
 export async function notifyAssignments(
   tx: Sql,
   by: { spaceId: string; userId: string; versionId: string },
-  before: readonly AssignedWork[],
-  set: { executorId?: string | null; curatorId?: string | null },
+  works: readonly AssignedWork[],
 ): Promise<void> {
   for (const role of ['executor', 'curator'] as const) {
-    const userId = set[`${role}Id`];
-    if (!userId || userId === by.userId) continue;
-    const works = before.filter((w) => w[`${role}Id`] !== userId);
-    if (works.length === 0) continue;
-    await notifyOfVersion(tx, { spaceId: by.spaceId, userId, versionId: by.versionId }, 'assignment', {
-      role,
-      workId: works[0]!.id,
-      workName: works[0]!.name,
-      works: works.length,
-      byUserId: by.userId,
-    });
+    const key = `${role}Id` as const;
+    const byUser = new Map<string, AssignedWork[]>();
+    for (const work of works) {
+      const userId = work[key];
+      if (!userId || userId === by.userId || userId === work.was?.[key]) continue;
+      const list = byUser.get(userId);
+      if (list) list.push(work);
+      else byUser.set(userId, [work]);
+    }
+    for (const [userId, assigned] of byUser)
+      await notifyOfVersion(tx, { spaceId: by.spaceId, userId, versionId: by.versionId }, 'assignment', {
+        role,
+        workId: assigned[0]!.id,
+        workName: assigned[0]!.name,
+        works: assigned.length,
+        byUserId: by.userId,
+      });
   }
 }
 

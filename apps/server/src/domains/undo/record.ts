@@ -3,6 +3,7 @@ import type { SpaceContext } from '../../context';
 import { RELATION_DATA_COLUMNS } from '../../db/work-row';
 import { rollUpSummariesAbove } from '../calculation';
 import { WORK_COLUMNS } from '../versions';
+import { snapshotBefore, worksChanged } from './changes';
 import {
   WORK_ROW_TABLES,
   type WorkRowsSnapshot,
@@ -88,7 +89,8 @@ export class UndoRecorder {
    * Records the action. Before that, unless `rollUp` is false, the summaries above the works it touched
    * are rolled up (docs/product-rules.md, "Summary roll-ups"): every change that records an undo — an
    * edit, a bulk edit, a move, a delete, an assignment, a daily plan or fact — leaves them current. False
-   * only for a change that rolls them up itself (a saved edit calculates the version).
+   * only for a change that rolls them up itself (a saved edit calculates the version). Then the domains
+   * that follow changes of works run theirs (`onWorksChanged`), in the same transaction.
    */
   async save(
     ctx: SpaceContext,
@@ -97,8 +99,17 @@ export class UndoRecorder {
     action: string,
     { rollUp = true }: { rollUp?: boolean } = {},
   ) {
-    if (rollUp)
-      await rollUpSummariesAbove(this.client, ctx.space.spaceId, versionId, payloadWorkIds(this.payload));
+    const touched = payloadWorkIds(this.payload);
+    const rolled = rollUp
+      ? await rollUpSummariesAbove(this.client, ctx.space.spaceId, versionId, touched)
+      : [];
+    await worksChanged(this.client, {
+      spaceId: ctx.space.spaceId,
+      versionId,
+      userId: ctx.session.userId,
+      workIds: [...new Set([...touched, ...rolled])],
+      before: snapshotBefore(this.payload.restore.works),
+    });
     // A new change ends the redo of what was undone before it, as in any editor: those snapshots no longer
     // describe a state the version can return to.
     await this.client.query(

@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
 import { rollUpSummariesAbove } from '../calculation';
 import { versionForEdit, versionOf } from '../versions';
+import { worksBefore, worksChanged } from './changes';
 import { payloadWorkIds, redoSnapshot, type UndoPayload, undoPayloadApply } from './record';
 
 /**
@@ -21,6 +22,22 @@ async function touchedWorks(client: pg.PoolClient, payloads: readonly UndoPayloa
   for (const row of rows) ids.add(row.parentId);
   return [...ids];
 }
+
+/** Tells the domains that follow changes of works what an undo or a redo changed (`onWorksChanged`). */
+const changed = (
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  versionId: string,
+  workIds: string[],
+  before: Awaited<ReturnType<typeof worksBefore>>,
+) =>
+  worksChanged(client, {
+    spaceId: ctx.space.spaceId,
+    versionId,
+    userId: ctx.session.userId,
+    workIds: [...new Set(workIds)],
+    before,
+  });
 
 /** The version's undo list, latest first (actions not yet undone). */
 export async function listUndoActions(ctx: SpaceContext, versionId: string) {
@@ -60,6 +77,7 @@ export async function applyUndo(
       client,
       rows.map((row) => row.payload),
     );
+    const before = await worksBefore(client, touched);
     for (const row of rows) {
       // Each action's redo is read just before it is undone: the state its undo leaves is the one a redo
       // of the later actions starts from.
@@ -71,7 +89,8 @@ export async function applyUndo(
       ]);
     }
     // The summaries above what the undo put back are rolled up as any edit leaves them.
-    await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
+    const rolled = await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
+    await changed(ctx, client, input.versionId, [...touched, ...rolled], before);
     return { success: true as const, undone: rows.map((r) => r.id) };
   });
 }
@@ -96,8 +115,10 @@ export async function applyRedo(ctx: SpaceContext, input: { versionId: string })
     const row = rows[0];
     if (!row?.redo) throw new AppError('NothingToRedo');
     const touched = await touchedWorks(client, [row.redo]);
+    const before = await worksBefore(client, touched);
     await undoPayloadApply(client, row.redo);
-    await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
+    const rolled = await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
+    await changed(ctx, client, input.versionId, [...touched, ...rolled], before);
     await client.query(`UPDATE undo_actions SET "appliedAt" = NULL, redo = NULL WHERE id = $1::bigint`, [
       row.id,
     ]);

@@ -1,12 +1,15 @@
 // What the works domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
+import { onWorksChanged } from '../undo';
+import { notifyNewAssignees } from './assignments';
+
 export { applyEdit } from './edit';
 export { wbsOrder } from './fields';
-export { onWorksEdited } from './hooks';
 export { getCodeNumbering, saveCodeNumbering } from './numbering';
 export { ORDER_GAP, orderKeyAfter } from './order';
 export {
   bulkUpdateWorks,
+  bulkUpdateWorksIn,
   createWork,
   deleteWorks,
   getWork,
@@ -21,3 +24,6 @@ export {
   workPlanDetails,
   workViewState,
 } from './service';
+
+// Whoever a change of works makes executor or curator is told, whatever made the change.
+onWorksChanged(notifyNewAssignees);

@@ -6,7 +6,6 @@ import type { SpaceContext } from '../../context';
 import { anyOf, inTransaction, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
-import { notifyAssignments } from '../notices';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
 import {
@@ -17,7 +16,6 @@ import {
   workAssignments,
   writeAttributeValues,
 } from './fields';
-import { worksEdited } from './hooks';
 import { takeWorkCode } from './numbering';
 import { orderKeyAfter } from './order';
 import { refuseRolledUpEdit } from './summaries';
@@ -220,43 +218,50 @@ export async function updateWork(
 /** Sets the same fields on many works in one statement; any stale revision refuses the whole edit. */
 export async function bulkUpdateWorks(
   ctx: SpaceContext,
-  input: { versionId: string; works: { workId: string; revision: number }[]; set: Partial<WorkFields> },
+  input: BulkUpdateInput,
+  action = 'works.bulk_update',
+) {
+  return inTransaction(ctx.db.pool, (client) => bulkUpdateWorksIn(ctx, client, input, action));
+}
+
+interface BulkUpdateInput {
+  versionId: string;
+  works: { workId: string; revision: number }[];
+  set: Partial<WorkFields>;
+}
+
+/**
+ * `bulkUpdateWorks` inside the caller's transaction, for a change of something else that edits works too
+ * (a kanban card moved to a column of a work status). The version is locked first, as every edit of works
+ * locks it: a caller that locks its own rows after the version's cannot deadlock with an edit of the grid.
+ */
+export async function bulkUpdateWorksIn(
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  input: BulkUpdateInput,
   action = 'works.bulk_update',
 ) {
   const spaceId = ctx.space.spaceId;
   const { versionId, works, set } = input;
   const ids = [...new Set(works.map((w) => w.workId))];
-  await inTransaction(ctx.db.pool, async (client) => {
-    const version = await versionForEdit(client, spaceId, versionId);
-    await checkEditingPeriod(ctx, client, periodDates(set));
-    await checkWorkReferences(ctx, client, version.scheduleId, set);
-    await lockWorks(client, versionId, works);
-    await refuseRolledUpEdit(client, versionId, ids, set);
-    const undo = new UndoRecorder(client);
-    await undo.works(ids);
-    // Who held the works before, for the notices of those newly assigned (docs/product-rules.md, "Notices").
-    const assigned =
-      set.executorId || set.curatorId
-        ? await kyselyOf(client)
-            .selectFrom('works')
-            .select(['id', 'name', 'executorId', 'curatorId'])
-            .where('id', '=', anyOf(ids, 'uuid'))
-            .orderBy('sortKey')
-            .execute()
-        : [];
-    const { attributes, ...columns } = set;
-    await kyselyOf(client)
-      .updateTable('works')
-      .set((eb) => ({ ...workAssignments(columns), revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
-      .where('id', '=', anyOf(ids, 'uuid'))
-      .execute();
-    await writeAttributeValues(ctx, client, ids, attributes);
-    await worksEdited(client, spaceId, ids);
-    await notifyAssignments(client, { spaceId, userId: ctx.session.userId, versionId }, assigned, set);
-    // Recording the edit rolls up the summaries above the works: they show their new progress, status,
-    // volumes or approved plan at once, not after the next calculation.
-    await undo.save(ctx, versionId, 'undo_wbs', action);
-  });
+  const version = await versionForEdit(client, spaceId, versionId);
+  await checkEditingPeriod(ctx, client, periodDates(set));
+  await checkWorkReferences(ctx, client, version.scheduleId, set);
+  await lockWorks(client, versionId, works);
+  await refuseRolledUpEdit(client, versionId, ids, set);
+  const undo = new UndoRecorder(client);
+  await undo.works(ids);
+  const { attributes, ...columns } = set;
+  await kyselyOf(client)
+    .updateTable('works')
+    .set((eb) => ({ ...workAssignments(columns), revision: eb('revision', '+', 1), updatedAt: sql`now()` }))
+    .where('id', '=', anyOf(ids, 'uuid'))
+    .execute();
+  await writeAttributeValues(ctx, client, ids, attributes);
+  // Recording the edit rolls up the summaries above the works (they show their new progress, status,
+  // volumes or approved plan at once, not after the next calculation), then moves the cards of works whose
+  // status changed and tells the newly assigned (`onWorksChanged`).
+  await undo.save(ctx, versionId, 'undo_wbs', action);
   return { success: true as const, count: ids.length };
 }
 
