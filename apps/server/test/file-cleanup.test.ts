@@ -113,10 +113,13 @@ describe('rejected and orphaned files', () => {
     const deadModel = `spaces/${s.spaceId}/bim/${randomUUID()}/model.ifc`;
     const deadAvatar = `avatars/${randomUUID()}`;
     const unknown = 'notes/readme.txt';
+    // a card's and a message's attachments whose rows went with their board and chat
+    const deadCardFile = `spaces/${s.spaceId}/kanban/${randomUUID()}`;
+    const deadChatFile = `spaces/${s.spaceId}/chat/${randomUUID()}/${randomUUID()}`;
     // an upload spooled by a request that died, and a write cut short before its rename
     const spooled = `uploads/${randomUUID()}`;
     const unfinished = `${liveKey}.4242.tmp`;
-    for (const key of [deadModel, deadAvatar, unknown, spooled, unfinished])
+    for (const key of [deadModel, deadAvatar, deadCardFile, deadChatFile, unknown, spooled, unfinished])
       await storedBytes(key, 2 * ORPHAN_GRACE_MS);
     const youngSpool = `uploads/${randomUUID()}`;
     await storedBytes(youngSpool, 1_000);
@@ -124,7 +127,7 @@ describe('rejected and orphaned files', () => {
     const outcome = await cleanUpFiles(services);
 
     expect(outcome.expired).toBeGreaterThanOrEqual(1);
-    expect(outcome.orphaned).toBe(5);
+    expect(outcome.orphaned).toBe(7);
     expect(await t.sql(`SELECT 1 FROM stored_files WHERE id = $1`, [pending])).toEqual([]);
     expect(existsSync(pathOf(pendingKey))).toBe(false);
     expect(existsSync(pathOf(liveKey))).toBe(true);
@@ -132,6 +135,8 @@ describe('rejected and orphaned files', () => {
     expect(existsSync(pathOf(youngOrphan))).toBe(true);
     expect(existsSync(pathOf(deadModel))).toBe(false);
     expect(existsSync(pathOf(deadAvatar))).toBe(false);
+    expect(existsSync(pathOf(deadCardFile))).toBe(false);
+    expect(existsSync(pathOf(deadChatFile))).toBe(false);
     expect(existsSync(pathOf(unknown))).toBe(true);
     expect(existsSync(pathOf(spooled))).toBe(false);
     expect(existsSync(pathOf(unfinished))).toBe(false);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Failure, scheduleWithVersion, spaceForFile, spaceMember, uploadForm } from './fixtures';
 
@@ -331,6 +333,14 @@ describe('kanban boards', () => {
     expect(detail.history.map((h) => h.kind)).toEqual(
       expect.arrayContaining(['assigned', 'revoked', 'commented', 'attached']),
     );
+    // Deleting the board deletes its cards' attachments, bytes and all.
+    const [stored] = await t.sql<{ key: string }>(`SELECT key FROM kanban_item_files WHERE id = $1`, [
+      attached.body.id,
+    ]);
+    const path = join(t.server.services.config.filesDir, stored!.key);
+    expect(existsSync(path)).toBe(true);
+    await s.ok('DELETE', `/kanban/boards/${board.id}`);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('copies a board with its cards, labels and checklists; statistics count cards, cycle time and throughput', async () => {

@@ -21,18 +21,27 @@ export interface CleanupOutcome {
 
 /**
  * What owns a stored key, as the places that write files name them: `spaces/{space}/files/{id}` a row of
- * `stored_files`, `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar; spooled
- * uploads and unfinished writes are nobody's. Anything else in storage was written by no one Takt knows
- * and is left alone.
+ * `stored_files`, `spaces/{space}/kanban/{id}` a card's attachment, `spaces/{space}/chat/{chat}/{id}` a
+ * message's attachment (rows that go with their board, schedule or chat without a word to the storage),
+ * `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar; spooled uploads and
+ * unfinished writes are nobody's. Anything else in storage was written by no one Takt knows and is left
+ * alone.
  */
 type Owner =
   | { kind: 'transient' }
-  | { kind: 'stored-file'; key: string }
+  | { kind: 'row'; table: KeyedTable; key: string }
   | { kind: 'bim-model'; spaceId: string; modelId: string }
   | { kind: 'avatar'; userId: string; key: string };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const STORED_FILE = new RegExp(`^spaces/${UUID}/files/${UUID}$`);
+/** The tables whose rows own a file by its key, with the keys they give their files. */
+const KEYED_FILES = {
+  stored_files: new RegExp(`^spaces/${UUID}/files/${UUID}$`),
+  kanban_item_files: new RegExp(`^spaces/${UUID}/kanban/${UUID}$`),
+  chat_attachments: new RegExp(`^spaces/${UUID}/chat/${UUID}/${UUID}$`),
+} as const;
+type KeyedTable = keyof typeof KEYED_FILES;
+const KEYED_TABLES = Object.keys(KEYED_FILES) as KeyedTable[];
 const BIM_FILE = new RegExp(`^spaces/(${UUID})/bim/(${UUID})/`);
 const AVATAR = new RegExp(`^avatars/(${UUID})$`);
 /** A multipart upload spooled while it streams in (`rest/multipart.ts`), or a write cut short before its rename. */
@@ -41,7 +50,8 @@ const TRANSIENT = new RegExp(`^${UPLOAD_SPOOL_PREFIX}/${UUID}$|\\.\\d+\\.tmp$`);
 function ownerOf(key: string): Owner | null {
   // nothing keeps these past the request that wrote them: one older than the grace period was left by a crash
   if (TRANSIENT.test(key)) return { kind: 'transient' };
-  if (STORED_FILE.test(key)) return { kind: 'stored-file', key };
+  const table = KEYED_TABLES.find((t) => KEYED_FILES[t].test(key));
+  if (table) return { kind: 'row', table, key };
   const bim = BIM_FILE.exec(key);
   if (bim) return { kind: 'bim-model', spaceId: bim[1]!, modelId: bim[2]! };
   const avatar = AVATAR.exec(key);
@@ -65,11 +75,16 @@ export async function removeExpiredFiles(services: Pick<Services, 'db' | 'files'
 async function orphansOf(services: Pick<Services, 'db'>, batch: StoredObject[]): Promise<StoredObject[]> {
   const pool = services.db.pool;
   const owners = batch.map((object) => ({ object, owner: ownerOf(object.key) }));
-  const keys = owners.flatMap(({ owner }) => (owner?.kind === 'stored-file' ? [owner.key] : []));
+  const keysOf = (table: KeyedTable) =>
+    owners.flatMap(({ owner }) => (owner?.kind === 'row' && owner.table === table ? [owner.key] : []));
   const models = owners.flatMap(({ owner }) => (owner?.kind === 'bim-model' ? [owner.modelId] : []));
   const avatars = owners.flatMap(({ owner }) => (owner?.kind === 'avatar' ? [owner.key] : []));
-  const [files, bim, users] = await Promise.all([
-    pool.query<{ key: string }>(`SELECT key FROM stored_files WHERE key = ANY($1::text[])`, [keys]),
+  const [keyed, bim, users] = await Promise.all([
+    Promise.all(
+      KEYED_TABLES.map((table) =>
+        pool.query<{ key: string }>(`SELECT key FROM ${table} WHERE key = ANY($1::text[])`, [keysOf(table)]),
+      ),
+    ),
     pool.query<{ id: string; spaceId: string }>(
       `SELECT id, "spaceId" FROM bim_models WHERE id = ANY($1::uuid[])`,
       [models],
@@ -78,7 +93,10 @@ async function orphansOf(services: Pick<Services, 'db'>, batch: StoredObject[]):
       avatars,
     ]),
   ]);
-  const liveKeys = new Set([...files.rows.map((r) => r.key), ...users.rows.map((r) => r.avatarKey)]);
+  const liveKeys = new Set([
+    ...keyed.flatMap((result) => result.rows.map((r) => r.key)),
+    ...users.rows.map((r) => r.avatarKey),
+  ]);
   const liveModels = new Set(bim.rows.map((r) => `${r.spaceId}/${r.id}`));
   return owners.flatMap(({ object, owner }) => {
     if (!owner) return [];

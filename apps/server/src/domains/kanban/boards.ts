@@ -206,13 +206,20 @@ export async function updateBoard(
   return getBoard(ctx, { boardId: input.boardId });
 }
 
+/** Deletes a board with its cards; their attachments' bytes go once the deletion has committed. */
 export async function deleteBoard(ctx: SpaceContext, input: { boardId: string }) {
   const spaceId = ctx.space.spaceId;
-  await inTransaction(ctx.db.pool, async (client) => {
+  const keys = await inTransaction(ctx.db.pool, async (client) => {
     await lockBoard(client, spaceId, input.boardId);
+    const { rows } = await client.query<{ key: string }>(
+      `SELECT f.key FROM kanban_item_files f JOIN kanban_items i ON i.id = f."itemId" WHERE i."boardId" = $1`,
+      [input.boardId],
+    );
     await client.query(`DELETE FROM kanban_boards WHERE id = $1`, [input.boardId]);
     await publishBoard(client, spaceId, input.boardId, 'board.deleted', {});
+    return rows.map((r) => r.key);
   });
+  for (const key of keys) await ctx.files.delete(key);
   return { success: true as const };
 }
 
