@@ -253,7 +253,10 @@ describe('notices of assignments made any way', () => {
       executorId: member.user.id,
     });
     expect(await assignments()).toMatchObject([{ params: { role: 'executor', workId: work.id, works: 1 } }]);
-    await s.ok('PATCH', `/versions/${versionId}/wbs/${work.id}`, { revision: work.revision, executorId: null });
+    await s.ok('PATCH', `/versions/${versionId}/wbs/${work.id}`, {
+      revision: work.revision,
+      executorId: null,
+    });
     expect(await assignments()).toHaveLength(1);
     // Undoing the removal makes them executor again: they are told.
     await s.ok('POST', `/versions/${versionId}/undo-actions`, {});
