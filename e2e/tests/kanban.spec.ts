@@ -107,6 +107,32 @@ test('a board: keyboard move seen live in another browser, card details, filters
   await dialog.getByRole('button', { name: 'Add item' }).click();
   await dialog.getByRole('checkbox', { name: 'Bars counted' }).click();
   await expect(dialog.getByTestId('checklist')).toContainText('1 of 2 done');
+  // An item gets an assignee and a due date (a past one shows overdue).
+  await dialog
+    .getByTestId('checklist-item')
+    .filter({ hasText: 'Certificates' })
+    .getByRole('button', { name: 'Edit item' })
+    .click();
+  const editor = dialog.getByTestId('checklist-item-editor');
+  await editor.getByLabel('Assignee').selectOption({ index: 1 });
+  await editor.getByLabel('Due date').fill('2020-03-02');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const certificates = dialog.getByTestId('checklist-item').filter({ hasText: 'Certificates' });
+  await expect(certificates.locator('.checklist-overdue')).toHaveText('02.03.2020');
+  await expect(certificates.locator('.checklist-assignee')).not.toBeEmpty();
+  // The space's checklist templates, kept by a board manager; a new checklist copies one's items.
+  await dialog.getByTestId('checklist-templates-open').click();
+  const templates = a.getByTestId('checklist-templates');
+  await templates.getByLabel('Template name').fill('Acceptance');
+  await templates.getByLabel('Items').fill('Survey done\n\nAs-built drawings\n');
+  await templates.getByRole('button', { name: 'Save' }).click();
+  await expect(templates.getByRole('button', { name: /Acceptance/ })).toContainText('2 items');
+  await shot(a, 'kanban-checklist-templates');
+  await templates.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await dialog.getByLabel('Checklist name').fill('Handover');
+  await dialog.getByLabel('From template').selectOption({ label: 'Acceptance' });
+  await dialog.getByRole('button', { name: 'New checklist' }).click();
+  await expect(dialog.getByTestId('checklist').filter({ hasText: 'Handover' })).toContainText('0 of 2 done');
   await dialog.getByLabel('Write a comment').fill('Delivery on Monday');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByTestId('kanban-comments')).toContainText('Delivery on Monday');
@@ -117,11 +143,11 @@ test('a board: keyboard move seen live in another browser, card details, filters
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(
     column(a, doing!.id).getByTestId('kanban-card').filter({ hasText: 'Order rebar' }),
-  ).toContainText('1 of 2');
+  ).toContainText('1 of 4');
   // The other browser sees the checklist's progress too.
   await expect(
     column(b, doing!.id).getByTestId('kanban-card').filter({ hasText: 'Order rebar' }),
-  ).toContainText('1 of 2');
+  ).toContainText('1 of 4');
 
   // Filters: by label.
   await a.getByTestId('kanban-filters').click();

@@ -33,6 +33,8 @@ export function FormDialog({
   }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A dialog opened from another's (through a portal) submits itself alone, not the one under it.
+    event.stopPropagation();
     onSubmit?.();
   };
   return (

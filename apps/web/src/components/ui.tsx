@@ -36,21 +36,35 @@ export function Button({
   );
 }
 
-/** The small "×" button that closes, dismisses or removes what it stands in; its label says which. */
-export function CrossButton({
+/** A small button of one sign (✎, ↑, ×); its label, read out and shown on hover, says what it does. */
+export function IconButton({
   label,
   onClick,
   disabled,
+  children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  children: ReactNode;
 }) {
   return (
-    <button type="button" className="icon-btn" aria-label={label} disabled={disabled} onClick={onClick}>
-      ×
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
     </button>
   );
+}
+
+/** The small "×" button that closes, dismisses or removes what it stands in; its label says which. */
+export function CrossButton(props: { label: string; onClick: () => void; disabled?: boolean }) {
+  return <IconButton {...props}>×</IconButton>;
 }
 
 /** The translated text of a field error (a message id of the catalogs with parameters). */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { confirmedDelete } from '../../components/confirm';
 import { Button, Spinner } from '../../components/ui';
@@ -8,9 +8,10 @@ import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { Columns } from './BoardColumns';
 import { ColumnDialog, CopyDialog } from './BoardDialogs';
-import { type BoardColumn as Column, type CardFilter as Filter, type Member, today } from './board-model';
+import { type BoardColumn as Column, type CardFilter as Filter, today } from './board-model';
 import { CardDialog } from './CardDialog';
 import { FilterBar } from './FilterBar';
+import { useSpacePeople } from './people';
 import { StatsPanel } from './StatsPanel';
 
 export function BoardView({
@@ -33,13 +34,7 @@ export function BoardView({
   const board = trpc.kanban.boards.get.useQuery({ spaceId, boardId });
   const cardsInput = { spaceId, boardId, ...filter, today: today() };
   const cards = trpc.kanban.cards.list.useQuery(cardsInput, { placeholderData: (previous) => previous });
-  const members = trpc.space.users.useQuery({ spaceId }, { enabled: can('users.view'), staleTime: 60_000 });
-  const people = useMemo(() => {
-    const map = new Map<string, Member>();
-    for (const m of members.data ?? [])
-      map.set(m.userId, { id: m.userId, login: m.login, firstName: m.firstName, lastName: m.lastName });
-    return map;
-  }, [members.data]);
+  const people = useSpacePeople();
 
   // What anyone changes on the board, in any tab or process, is read again at once.
   useLiveEvents({ topic: `board:${boardId}` }, (event) => {

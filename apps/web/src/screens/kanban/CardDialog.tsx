@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
-import { Button, FileField, SelectField, Spinner, TextArea, TextField } from '../../components/ui';
+import {
+  Button,
+  CrossButton,
+  FileField,
+  SelectField,
+  Spinner,
+  TextArea,
+  TextField,
+} from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { fetchFile, saveBlob } from '../../lib/download';
 import { handleFailure } from '../../lib/error-handler';
@@ -187,14 +195,10 @@ export function CardDialog({
                   <li key={id}>
                     {who(id)}
                     {works && (
-                      <button
-                        type="button"
-                        className="icon-btn"
-                        aria-label={t('kanban.card.revoke', { name: who(id) })}
+                      <CrossButton
+                        label={t('kanban.card.revoke', { name: who(id) })}
                         onClick={() => revoke.mutate({ spaceId, cardId, userId: id })}
-                      >
-                        ×
-                      </button>
+                      />
                     )}
                   </li>
                 ))}
@@ -236,14 +240,10 @@ export function CardDialog({
                     <div className="kanban-comment-head">
                       <strong>{who(c.userId)}</strong> <time>{new Date(c.createdAt).toLocaleString()}</time>
                       {works && (
-                        <button
-                          type="button"
-                          className="icon-btn"
-                          aria-label={t('common.delete')}
+                        <CrossButton
+                          label={t('common.delete')}
                           onClick={() => removeComment.mutate({ spaceId, commentId: c.id })}
-                        >
-                          ×
-                        </button>
+                        />
                       )}
                     </div>
                     <p>{c.text}</p>
@@ -286,14 +286,10 @@ export function CardDialog({
                     </button>{' '}
                     <small>{Math.ceil(f.size / 1024)} KB</small>
                     {works && (
-                      <button
-                        type="button"
-                        className="icon-btn"
-                        aria-label={t('common.delete')}
+                      <CrossButton
+                        label={t('common.delete')}
                         onClick={() => removeFile.mutate({ spaceId, fileId: f.id })}
-                      >
-                        ×
-                      </button>
+                      />
                     )}
                   </li>
                 ))}

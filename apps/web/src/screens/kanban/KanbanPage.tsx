@@ -6,6 +6,7 @@ import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { BoardView } from './BoardView';
+import { ChecklistTemplatesDialog } from './ChecklistTemplates';
 import './kanban.css';
 
 /**
@@ -29,6 +30,7 @@ function BoardList({ scheduleId }: { scheduleId: string }) {
   const [, navigate] = useLocation();
   const boards = trpc.kanban.boards.list.useQuery({ spaceId, scheduleId });
   const [creating, setCreating] = useState(false);
+  const [templates, setTemplates] = useState(false);
   const [name, setName] = useState('');
   const create = trpc.kanban.boards.create.useMutation({
     onSuccess: (board) => navigate(`/kanban-schedule/${scheduleId}/${board.id}`),
@@ -69,10 +71,16 @@ function BoardList({ scheduleId }: { scheduleId: string }) {
           <TextField label={t('kanban.boards.name')} value={name} onChange={setName} maxLength={100} />
         </FormDialog>
       )}
+      {templates && <ChecklistTemplatesDialog onClose={() => setTemplates(false)} />}
       <div className="kanban-footer">
         <Link href={`/schedule/${scheduleId}`}>
           <Button variant="ghost">{t('screen.schedule')}</Button>
         </Link>
+        {can('boards.manage') && (
+          <Button variant="ghost" onClick={() => setTemplates(true)} data-testid="checklist-templates-open">
+            {t('checklist.templates.title')}
+          </Button>
+        )}
       </div>
     </div>
   );
