@@ -65,10 +65,14 @@ test('a board: keyboard move seen live in another browser, card details, filters
   await shot(a, 'kanban-board');
 
   // A keyboard move: focus the card, pick it up with Space, one column right, drop with Space.
+  // Each step waits for what a screen reader hears, as a person waits to see the card arrive.
+  const heard = (text: string) => expect(a.locator('[id^="DndLiveRegion"]')).toContainText(text);
   const card = column(a, todo!.id).getByTestId('kanban-card').filter({ hasText: 'Order rebar' });
   await card.focus();
   await a.keyboard.press('Space');
+  await heard('Card Order rebar is over column To do');
   await a.keyboard.press('ArrowRight');
+  await heard('Card Order rebar is over column In progress');
   await a.keyboard.press('Space');
   await expect(column(a, doing!.id)).toContainText('Order rebar');
   // The other browser shows the move within a second (the live bus, no polling).
@@ -84,9 +88,13 @@ test('a board: keyboard move seen live in another browser, card details, filters
   const linked = column(a, todo!.id).getByTestId('kanban-card').filter({ hasText: 'Pour slab 3' });
   await linked.focus();
   await a.keyboard.press('Space');
+  await heard('Card Pour slab 3 is over column To do');
   await a.keyboard.press('ArrowRight');
+  await heard('Card Pour slab 3 is over column In progress');
   await a.keyboard.press('ArrowRight');
+  await heard('Card Pour slab 3 is over column Done');
   await a.keyboard.press('Space');
+  await heard('Card Pour slab 3 was dropped in column Done.');
   await expect(column(a, done!.id)).toContainText('Pour slab 3');
   await expect(column(a, done!.id)).toContainText('Completed');
   await expect

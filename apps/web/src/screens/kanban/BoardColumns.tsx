@@ -1,10 +1,12 @@
 import {
+  type Announcements,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useDroppable,
   useSensor,
   useSensors,
@@ -19,7 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Icon } from '../../components/icons';
-import { Button, TextField } from '../../components/ui';
+import { Button, IconButton, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
@@ -78,6 +80,35 @@ export function Columns({
   const labels = useMemo(() => new Map(board.labels.map((l) => [l.id, l])), [board.labels]);
   const canMove = can('boards.work');
 
+  // What a screen reader hears while a card is dragged: the card's title and the column it is over, by name.
+  const titleOf = (id: UniqueIdentifier) => cards.find((c) => c.id === id)?.title ?? '';
+  const placeOf = (over: { id: UniqueIdentifier } | null) => {
+    if (!over) return null;
+    const overCard = cards.find((c) => c.id === over.id);
+    const columnId = overCard ? overCard.columnId : String(over.id).replace(/^column:/, '');
+    const column = board.columns.find((c) => c.id === columnId);
+    if (!column) return null;
+    const list = grouped.get(columnId) ?? [];
+    const position = overCard ? list.indexOf(overCard) + 1 : list.length + 1;
+    return { column: column.name, position, count: Math.max(list.length, position) };
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('kanban.drag.picked', { title: titleOf(active.id) }),
+    onDragOver: ({ active, over }) => {
+      const place = placeOf(over);
+      return place
+        ? t('kanban.drag.over', { title: titleOf(active.id), ...place })
+        : t('kanban.drag.nowhere', { title: titleOf(active.id) });
+    },
+    onDragEnd: ({ active, over }) => {
+      const place = placeOf(over);
+      return place
+        ? t('kanban.drag.dropped', { title: titleOf(active.id), column: place.column })
+        : t('kanban.drag.cancelled', { title: titleOf(active.id) });
+    },
+    onDragCancel: ({ active }) => t('kanban.drag.cancelled', { title: titleOf(active.id) }),
+  };
+
   const onDragStart = (event: DragStartEvent) =>
     setDragged(cards.find((c) => c.id === event.active.id) ?? null);
   const onDragEnd = (event: DragEndEvent) => {
@@ -113,7 +144,8 @@ export function Columns({
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
       accessibility={{
-        screenReaderInstructions: { draggable: t('kanban.card.drag', { title: '' }) },
+        screenReaderInstructions: { draggable: t('kanban.drag.instructions') },
+        announcements,
       }}
     >
       <div className="kanban-columns" data-testid="kanban-columns">
@@ -191,14 +223,9 @@ function ColumnView({
           {column.wipLimit !== null ? `${cards.length} / ${column.wipLimit}` : cards.length}
         </span>
         {onEdit && (
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('common.edit')}
-            onClick={() => onEdit(column)}
-          >
+          <IconButton label={t('common.edit')} onClick={() => onEdit(column)}>
             ✎
-          </button>
+          </IconButton>
         )}
       </header>
       {column.wipLimit !== null && (
