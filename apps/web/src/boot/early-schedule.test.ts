@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScheduleEarly, takeEarlyPayload } from '../screens/schedule/page/early-load';
 import { startEarlySchedule, takeEarlySchedule } from './early-schedule';
 
+// The page's early start also preloads the timeline and Pixi, which no test here draws: left running, that
+// import would outlive the test file's environment.
+vi.mock('../screens/schedule/gantt/GanttPane', () => ({ preloadGanttTimeline: () => {} }));
+
 const SPACE = '00000000-0000-4000-8000-000000000001';
 const SCHEDULE = '00000000-0000-4000-8000-000000000002';
 const VERSION = '00000000-0000-4000-8000-000000000003';
