@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openSignedIn, ownScheduleByApi } from '../tests/helpers';
@@ -42,7 +43,9 @@ test(`kanban board of ${CARDS} cards: first paint and drag frame time`, async ({
   await Promise.all(Array.from({ length: PARALLEL }, worker));
 
   const path = `/${spaceId}/kanban-schedule/${scheduleId}/${board.id}`;
+  const loadBefore = loadavg();
   const paints: number[] = [];
+  const queries: ({ sentAt: number; ms: number; bytes: number } | null)[] = [];
   const frames: number[] = [];
   for (let trial = 0; trial < TRIALS; trial++) {
     if (trial === 0) await openSignedIn(page, owner.token, path);
@@ -56,6 +59,21 @@ test(`kanban board of ${CARDS} cards: first paint and drag frame time`, async ({
       },
     );
     paints.push(await page.evaluate(() => performance.now()));
+    // Where the first paint went: the cards' request (sent → last byte) and its size.
+    queries.push(
+      await page.evaluate(() => {
+        const entry = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.includes('kanban.cards.list')) as PerformanceResourceTiming | undefined;
+        return entry
+          ? {
+              sentAt: entry.requestStart,
+              ms: entry.responseEnd - entry.requestStart,
+              bytes: entry.encodedBodySize,
+            }
+          : null;
+      }),
+    );
     await expect(page.locator('[data-testid="kanban-column"]')).toHaveCount(COLUMNS);
 
     // A pointer drag of the first card of the first column over to the last column, frame by frame.
@@ -96,9 +114,13 @@ test(`kanban board of ${CARDS} cards: first paint and drag frame time`, async ({
   const at = (values: number[], q: number) =>
     sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
   const result = {
+    load: { before: loadBefore.map((v) => v.toFixed(2)), after: loadavg().map((v) => v.toFixed(2)) },
     cards: CARDS,
     columns: COLUMNS,
     firstPaintMs: { trials: paints.map(Math.round), p50: Math.round(at(paints, 0.5)) },
+    cardsQuery: queries.map((q) =>
+      q ? { sentAtMs: Math.round(q.sentAt), ms: Math.round(q.ms), kb: Math.round(q.bytes / 1024) } : null,
+    ),
     dragFrameMs: {
       frames: frames.length,
       p50: Number(at(frames, 0.5).toFixed(1)),
