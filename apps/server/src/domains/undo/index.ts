@@ -1,5 +1,5 @@
 // What the undo domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
-export { onWorksChanged, type WorkBefore, type WorksChange } from './changes';
+export { onWorksChanged, type WorksChange } from './changes';
 export { UndoRecorder } from './record';
 export { applyRedo, applyUndo, canRedo, listUndoActions } from './service';
