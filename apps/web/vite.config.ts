@@ -30,6 +30,12 @@ function earlyScript(): Plugin {
   };
 }
 
+/** The libraries only the Gantt timeline, the cyclogram or the 4D screen need (Pixi, three.js, web-ifc). */
+const HEAVY_LIBRARY = /node_modules[\\/](pixi\.js|@pixi|three|web-ifc)[\\/]/;
+/** The early script and what it imports: a few kilobytes of their own, never waiting for the app's chunks. */
+const EARLY_MODULE =
+  /[\\/]src[\\/]boot[\\/]|[\\/]lib[\\/]decode-worker\.ts|[\\/]contracts[\\/]src[\\/]constants\.ts/;
+
 const server = `http://localhost:${process.env.TAKT_SERVER_PORT ?? 3000}`;
 
 export default defineConfig(({ command, mode }) => ({
@@ -47,6 +53,19 @@ export default defineConfig(({ command, mode }) => ({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 700,
-    rolldownOptions: { input: { index: 'index.html', early: EARLY_ENTRY } },
+    rolldownOptions: {
+      input: { index: 'index.html', early: EARLY_ENTRY },
+      // Screens are loaded when first opened (app/routes.tsx); what they share with the app's own start goes
+      // into one chunk, not one per combination of importers (two dozen requests before the first screen).
+      // The heavy libraries of the Gantt, the cyclogram and the 4D screen stay in their own chunks.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'early', test: EARLY_MODULE, priority: 20 },
+            { name: 'shared', minShareCount: 2, test: (id: string) => !HEAVY_LIBRARY.test(id), priority: 10 },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -1,33 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, type RouteProps, Switch } from 'wouter';
 import { Spinner } from '../components/ui';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { SpaceLayout } from '../layouts/SpaceLayout';
 import { SPACE_SCREENS } from '../layouts/space-screens';
-import { AdminPage } from '../screens/admin/AdminPage';
-import { AttributesPage } from '../screens/attributes/AttributesPage';
-import { CalendarsPage } from '../screens/calendars/CalendarsPage';
-import { ChatPage } from '../screens/chat/ChatPage';
-import { CyclogramPage } from '../screens/cyclogram/CyclogramPage';
-import { DirectoriesPage } from '../screens/directories/DirectoriesPage';
 import { DisconnectPage } from '../screens/disconnect/DisconnectPage';
 import { ErrorPage } from '../screens/error/ErrorPage';
-import { GridSchedulePage } from '../screens/grid-schedule/GridSchedulePage';
-import { IdlenessPage } from '../screens/idleness/IdlenessPage';
-import { KanbanPage } from '../screens/kanban/KanbanPage';
 import { LoginPage } from '../screens/login/LoginPage';
 import { NotFoundPage } from '../screens/not-found/NotFoundPage';
-import { ProfilePage } from '../screens/profile/ProfilePage';
-import { RegisterPage } from '../screens/register/RegisterPage';
-import { ResetPasswordPage } from '../screens/reset-password/ResetPasswordPage';
-import { ResourcesPage } from '../screens/resources/ResourcesPage';
-import { RestorePage } from '../screens/restore/RestorePage';
 import { SchedulePage } from '../screens/schedule/SchedulePage';
 import { SelectSpacePage } from '../screens/select-space/SelectSpacePage';
 import { StructurePage } from '../screens/structure/StructurePage';
-import { SuccessPage } from '../screens/success/SuccessPage';
 import { UnavailablePage } from '../screens/unavailable/UnavailablePage';
-import { ViewSettingsPage } from '../screens/viewsettings/ViewSettingsPage';
 
 const SELECT_SPACE = '/auth/select-space';
 
@@ -36,16 +20,55 @@ function pageRoute<Path extends string>(path: Path, page: RouteProps<undefined, 
   return <Route<undefined, Path> key={path} path={path} component={page} />;
 }
 
-/** The 4D screen brings three.js and web-ifc along: loaded when first opened. */
-const BimPage = lazy(() => import('../screens/bim/BimPage').then((m) => ({ default: m.BimPage })));
-
-function LazyBimPage({ params }: { params: { id: string } }) {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <BimPage params={params} />
-    </Suspense>
-  );
+/**
+ * A screen loaded when it is first opened, so that the first page evaluates only what it shows: the
+ * schedule, the structure and sign-in come with the app; the others (and the 4D screen with three.js and
+ * web-ifc) each in a chunk of their own, with a spinner while it arrives.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Page = lazy(() => load().then((page) => ({ default: page })));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
 }
+
+const AdminPage = lazyPage(() => import('../screens/admin/AdminPage').then((m) => m.AdminPage));
+const AttributesPage = lazyPage(() =>
+  import('../screens/attributes/AttributesPage').then((m) => m.AttributesPage),
+);
+const CalendarsPage = lazyPage(() =>
+  import('../screens/calendars/CalendarsPage').then((m) => m.CalendarsPage),
+);
+const ChatPage = lazyPage(() => import('../screens/chat/ChatPage').then((m) => m.ChatPage));
+const CyclogramPage = lazyPage(() =>
+  import('../screens/cyclogram/CyclogramPage').then((m) => m.CyclogramPage),
+);
+const DirectoriesPage = lazyPage(() =>
+  import('../screens/directories/DirectoriesPage').then((m) => m.DirectoriesPage),
+);
+const GridSchedulePage = lazyPage(() =>
+  import('../screens/grid-schedule/GridSchedulePage').then((m) => m.GridSchedulePage),
+);
+const KanbanPage = lazyPage(() => import('../screens/kanban/KanbanPage').then((m) => m.KanbanPage));
+const ProfilePage = lazyPage(() => import('../screens/profile/ProfilePage').then((m) => m.ProfilePage));
+const ResourcesPage = lazyPage(() =>
+  import('../screens/resources/ResourcesPage').then((m) => m.ResourcesPage),
+);
+const ViewSettingsPage = lazyPage(() =>
+  import('../screens/viewsettings/ViewSettingsPage').then((m) => m.ViewSettingsPage),
+);
+const RegisterPage = lazyPage(() => import('../screens/register/RegisterPage').then((m) => m.RegisterPage));
+const ResetPasswordPage = lazyPage(() =>
+  import('../screens/reset-password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+);
+const RestorePage = lazyPage(() => import('../screens/restore/RestorePage').then((m) => m.RestorePage));
+const IdlenessPage = lazyPage(() => import('../screens/idleness/IdlenessPage').then((m) => m.IdlenessPage));
+const SuccessPage = lazyPage(() => import('../screens/success/SuccessPage').then((m) => m.SuccessPage));
+const BimPage = lazyPage(() => import('../screens/bim/BimPage').then((m) => m.BimPage));
 
 /** The guest pages below `/auth`, each on its own path. */
 const AUTH_ROUTES = [
@@ -66,7 +89,7 @@ const SPACE_ROUTES = [
   pageRoute('/resources', ResourcesPage),
   pageRoute('/resources/:id', ResourcesPage),
   pageRoute('/schedule/:id/cyclogram', CyclogramPage),
-  pageRoute('/schedule/:id/bim', LazyBimPage),
+  pageRoute('/schedule/:id/bim', BimPage),
   pageRoute('/schedule/:id', SchedulePage),
   pageRoute('/grid/:projectId', GridSchedulePage),
   pageRoute('/calendars', CalendarsPage),
