@@ -23,18 +23,10 @@ function pageRoute<Path extends string>(path: Path, page: RouteProps<undefined, 
 /**
  * A screen loaded when it is first opened, so that the first page evaluates only what it shows: the
  * schedule, the structure and sign-in come with the app; the others (and the 4D screen with three.js and
- * web-ifc) each in a chunk of their own, with a spinner while it arrives.
+ * web-ifc) each in a chunk of their own, with a spinner while it arrives (the `Suspense` of `AppRoutes`).
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Page = lazy(() => load().then((page) => ({ default: page })));
-  return function LazyPage(props: P) {
-    return (
-      <Suspense fallback={<Spinner />}>
-        <Page {...props} />
-      </Suspense>
-    );
-  };
-}
+const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => load().then((page) => ({ default: page })));
 
 const AdminPage = lazyPage(() => import('../screens/admin/AdminPage').then((m) => m.AdminPage));
 const AttributesPage = lazyPage(() =>
@@ -120,26 +112,30 @@ export function AppRoutes() {
       </Route>
       <Route path="/auth" nest>
         <GuestLayout>
-          <Switch>
-            {AUTH_ROUTES}
-            <Route component={NotFoundPage} />
-          </Switch>
+          <Suspense fallback={<Spinner />}>
+            <Switch>
+              {AUTH_ROUTES}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
         </GuestLayout>
       </Route>
       <Route path="/:spaceId" nest>
         {({ spaceId }) => (
           <SpaceLayout spaceId={spaceId}>
-            <Switch>
-              {SPACE_ROUTES}
-              {SPACE_SCREENS.filter((screen) => screen.unavailable).map((screen) =>
-                screen.paths.map((path) => (
-                  <Route key={path} path={path}>
-                    <UnavailablePage screen={screen} />
-                  </Route>
-                )),
-              )}
-              <Route component={NotFoundPage} />
-            </Switch>
+            <Suspense fallback={<Spinner />}>
+              <Switch>
+                {SPACE_ROUTES}
+                {SPACE_SCREENS.filter((screen) => screen.unavailable).map((screen) =>
+                  screen.paths.map((path) => (
+                    <Route key={path} path={path}>
+                      <UnavailablePage screen={screen} />
+                    </Route>
+                  )),
+                )}
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
           </SpaceLayout>
         )}
       </Route>
