@@ -22,12 +22,38 @@ const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.was
 interface CachedFile {
   mtimeMs: number;
   raw: Buffer;
+  /** The file compressed its strongest, once that is done. */
   encoded: Map<Encoding, Buffer>;
+  /** Until then, the file compressed as a response is, which requests meanwhile get. */
+  quick: Map<Encoding, Promise<Buffer>>;
+}
+
+/**
+ * The file as sent to a client that accepts `encoding`. The first request of a file does not wait for the
+ * strongest compression (brotli 11 of the app's 600 KB script takes seconds on a small server, and every
+ * start of a process would make its first visitor wait for each script in turn): it gets the file
+ * compressed as a dynamic response is, in milliseconds, and the strongest replaces that once it is ready.
+ */
+function encodedOf(file: CachedFile, encoding: Encoding): Promise<Buffer> {
+  const best = file.encoded.get(encoding);
+  if (best) return Promise.resolve(best);
+  let quick = file.quick.get(encoding);
+  if (!quick) {
+    quick = compressBytes(file.raw, encoding, 'dynamic');
+    file.quick.set(encoding, quick);
+    quick
+      .then(() => compressBytes(file.raw, encoding, 'static'))
+      .then(
+        (strongest) => file.encoded.set(encoding, strongest),
+        () => file.quick.delete(encoding),
+      );
+  }
+  return quick;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, brotli or
- * gzip compressed once and kept in memory. Unknown paths that want HTML get index.html (SPA fallback).
+ * gzip compressed and kept in memory (see `encodedOf`). Unknown paths that want HTML get index.html (SPA fallback).
  */
 export function serveWebApp(root: string): MiddlewareHandler {
   const cache = new Map<string, CachedFile>();
@@ -39,7 +65,7 @@ export function serveWebApp(root: string): MiddlewareHandler {
       if (!info.isFile()) return null;
       const hit = cache.get(path);
       if (hit && hit.mtimeMs === info.mtimeMs) return hit;
-      const file = { mtimeMs: info.mtimeMs, raw: await readFile(path), encoded: new Map() };
+      const file = { mtimeMs: info.mtimeMs, raw: await readFile(path), encoded: new Map(), quick: new Map() };
       cache.set(path, file);
       return file;
     } catch {
@@ -71,12 +97,7 @@ export function serveWebApp(root: string): MiddlewareHandler {
     let body: Buffer = file.raw;
     const encoding = COMPRESS.has(ext) ? preferredEncoding(c.req.header('accept-encoding')) : null;
     if (encoding && file.raw.byteLength > 512) {
-      let encoded = file.encoded.get(encoding);
-      if (!encoded) {
-        encoded = await compressBytes(file.raw, encoding, true);
-        file.encoded.set(encoding, encoded);
-      }
-      body = encoded;
+      body = await encodedOf(file, encoding);
       headers['content-encoding'] = encoding;
     }
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
