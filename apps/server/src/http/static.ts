@@ -28,6 +28,11 @@ interface CachedFile {
   quick: Map<Encoding, Promise<Buffer>>;
 }
 
+/** The strongest compressions wait this long after a file's first request, so that a page's burst of
+ * requests is served first; then they run one at a time, leaving the other threads of zlib's pool free. */
+const STRONGEST_DELAY_MS = 5_000;
+let strongest: Promise<unknown> = Promise.resolve();
+
 /**
  * The file as sent to a client that accepts `encoding`. The first request of a file does not wait for the
  * strongest compression (brotli 11 of the app's 600 KB script takes seconds on a small server, and every
@@ -41,12 +46,12 @@ function encodedOf(file: CachedFile, encoding: Encoding): Promise<Buffer> {
   if (!quick) {
     quick = compressBytes(file.raw, encoding, 'dynamic');
     file.quick.set(encoding, quick);
-    quick
-      .then(() => compressBytes(file.raw, encoding, 'static'))
-      .then(
-        (strongest) => file.encoded.set(encoding, strongest),
-        () => file.quick.delete(encoding),
-      );
+    setTimeout(() => {
+      strongest = strongest
+        .then(() => compressBytes(file.raw, encoding, 'static'))
+        .then((bytes) => file.encoded.set(encoding, bytes))
+        .catch(() => file.quick.delete(encoding));
+    }, STRONGEST_DELAY_MS).unref();
   }
   return quick;
 }
