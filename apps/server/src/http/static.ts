@@ -46,6 +46,8 @@ function encodedOf(file: CachedFile, encoding: Encoding): Promise<Buffer> {
   if (!quick) {
     quick = compressBytes(file.raw, encoding, 'dynamic');
     file.quick.set(encoding, quick);
+    // A compression that failed is tried again by the next request, not answered failed from then on.
+    quick.catch(() => file.quick.delete(encoding));
     setTimeout(() => {
       strongest = strongest
         .then(() => compressBytes(file.raw, encoding, 'static'))

@@ -32,7 +32,7 @@ export async function lockVersionOfBoard(ctx: SpaceContext, client: pg.PoolClien
  * own edit (recorded for undo, summaries rolled up, the calculation status made stale): "completed" also
  * sets 100 % and the actual finish (and the actual start, when the work had none); "in progress" sets the
  * actual start when missing. A work already in that status is left as it is. Runs in the transaction of
- * the card's move, which locked the version before the card (`lockVersionOfCard`).
+ * the card's move, which locked the version before the card (`lockVersionOfBoard`).
  */
 export async function syncWorkOfCard(
   ctx: SpaceContext,

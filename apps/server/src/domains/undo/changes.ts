@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { SpaceContext } from '../../context';
 
 /** A work as it was before a change: what the domains that follow changes of works compare against. */
 export interface WorkBefore {
@@ -36,8 +37,22 @@ export function onWorksChanged(hook: WorksChangedHook): void {
   hooks.add(hook);
 }
 
-export async function worksChanged(client: pg.PoolClient, change: WorksChange): Promise<void> {
-  if (change.workIds.length === 0) return;
+/** Runs the hooks on the works a change of the caller touched (`workIds`, each once), inside its transaction. */
+export async function worksChanged(
+  ctx: SpaceContext,
+  client: pg.PoolClient,
+  versionId: string,
+  workIds: readonly string[],
+  before: ReadonlyMap<string, WorkBefore>,
+): Promise<void> {
+  if (workIds.length === 0) return;
+  const change: WorksChange = {
+    spaceId: ctx.space.spaceId,
+    versionId,
+    userId: ctx.session.userId,
+    workIds: [...new Set(workIds)],
+    before,
+  };
   for (const hook of hooks) await hook(client, change);
 }
 

@@ -103,13 +103,13 @@ export class UndoRecorder {
     const rolled = rollUp
       ? await rollUpSummariesAbove(this.client, ctx.space.spaceId, versionId, touched)
       : [];
-    await worksChanged(this.client, {
-      spaceId: ctx.space.spaceId,
+    await worksChanged(
+      ctx,
+      this.client,
       versionId,
-      userId: ctx.session.userId,
-      workIds: [...new Set([...touched, ...rolled])],
-      before: snapshotBefore(this.payload.restore.works),
-    });
+      [...touched, ...rolled],
+      snapshotBefore(this.payload.restore.works),
+    );
     // A new change ends the redo of what was undone before it, as in any editor: those snapshots no longer
     // describe a state the version can return to.
     await this.client.query(

@@ -23,22 +23,6 @@ async function touchedWorks(client: pg.PoolClient, payloads: readonly UndoPayloa
   return [...ids];
 }
 
-/** Tells the domains that follow changes of works what an undo or a redo changed (`onWorksChanged`). */
-const changed = (
-  ctx: SpaceContext,
-  client: pg.PoolClient,
-  versionId: string,
-  workIds: string[],
-  before: Awaited<ReturnType<typeof worksBefore>>,
-) =>
-  worksChanged(client, {
-    spaceId: ctx.space.spaceId,
-    versionId,
-    userId: ctx.session.userId,
-    workIds: [...new Set(workIds)],
-    before,
-  });
-
 /** The version's undo list, latest first (actions not yet undone). */
 export async function listUndoActions(ctx: SpaceContext, versionId: string) {
   await versionOf(ctx.db.pool, ctx.space.spaceId, versionId);
@@ -90,7 +74,7 @@ export async function applyUndo(
     }
     // The summaries above what the undo put back are rolled up as any edit leaves them.
     const rolled = await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
-    await changed(ctx, client, input.versionId, [...touched, ...rolled], before);
+    await worksChanged(ctx, client, input.versionId, [...touched, ...rolled], before);
     return { success: true as const, undone: rows.map((r) => r.id) };
   });
 }
@@ -118,7 +102,7 @@ export async function applyRedo(ctx: SpaceContext, input: { versionId: string })
     const before = await worksBefore(client, touched);
     await undoPayloadApply(client, row.redo);
     const rolled = await rollUpSummariesAbove(client, spaceId, input.versionId, touched);
-    await changed(ctx, client, input.versionId, [...touched, ...rolled], before);
+    await worksChanged(ctx, client, input.versionId, [...touched, ...rolled], before);
     await client.query(`UPDATE undo_actions SET "appliedAt" = NULL, redo = NULL WHERE id = $1::bigint`, [
       row.id,
     ]);
