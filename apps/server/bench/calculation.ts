@@ -7,24 +7,19 @@
 // first work of the chain and so every row after it. Prints a table and, last, one JSON line.
 // Run: npm run bench -w @takt/server (or tsx bench/calculation.ts; BENCH_CALC_WORKS=10000,100000 sets the sizes).
 import { WORK_TYPES } from '@takt/contracts';
-import { openDatabase } from '@takt/db';
-import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { decodeBinaryPayload } from '@takt/schedule';
 import { calculateVersion } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { encodedPayload } from '../src/domains/versions';
 import { applyEdit } from '../src/domains/works';
-import { benchSpace, loadLine } from './bench-space';
+import { benchDatabase, benchSpace, loadLine, printRows } from './bench-space';
 
 const SIZES = (process.env.BENCH_CALC_WORKS ?? '10000,100000').split(',').map(Number);
-const load = loadLine;
 
-const server = await startTestDatabaseServer();
-const database = await createTestDatabase(server);
-const db = openDatabase(database.url);
+const { db, close } = await benchDatabase();
 const rows: Record<string, number | string | boolean>[] = [];
 type CalculationRun = Awaited<ReturnType<typeof calculateVersion>>;
-console.log(`before: ${load()}`);
+console.log(`before: ${loadLine()}`);
 try {
   const { spaceId, ctx } = await benchSpace(db, {
     withUser: true,
@@ -82,14 +77,7 @@ try {
     );
     await calculation('after a change made elsewhere');
   }
-  const keys = Object.keys(rows[0]!);
-  console.log(keys.map((k) => k.padStart(Math.max(k.length, 8))).join(' '));
-  for (const row of rows)
-    console.log(keys.map((k) => String(row[k]).padStart(Math.max(k.length, 8))).join(' '));
-  console.log(`after: ${load()}`);
-  console.log(JSON.stringify(rows));
+  printRows(rows);
 } finally {
-  await db.close();
-  await database.drop();
-  await server.stop();
+  await close();
 }

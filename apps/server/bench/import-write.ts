@@ -3,12 +3,10 @@
 // calculated, then written by the import's own writer inside one transaction, TRIALS times into one schedule.
 // Prints each trial's time and, with BENCH_EXPLAIN=1, the plan of a works insert; the last line is one JSON object.
 // Run: npx tsx apps/server/bench/import-write.ts   (starts its own embedded PostgreSQL)
-import { openDatabase } from '@takt/db';
-import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { scheduleProject, toEngineProject } from '@takt/interchange';
 import { syntheticProject } from '../../../packages/interchange/scripts/bench';
 import { SkippedList } from '../src/domains/interchange/write-version';
-import { benchSpace } from './bench-space';
+import { benchDatabase, benchSpace } from './bench-space';
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
@@ -17,9 +15,7 @@ const { writeImportedVersion } = (await import(
   process.env.BENCH_WRITER ?? '../src/domains/interchange/write-version'
 )) as typeof import('../src/domains/interchange/write-version');
 
-const server = await startTestDatabaseServer();
-const database = await createTestDatabase(server);
-const db = openDatabase(database.url);
+const { db, close } = await benchDatabase();
 /** Adds up the time the client waits for its queries (the rest is building the rows in Node). */
 function timeQueries(client: import('pg').PoolClient) {
   const counter = { ms: 0 };
@@ -132,7 +128,5 @@ try {
     `${JSON.stringify({ benchmark: 'import-write', works: WORKS, trials: times.map(Math.round), sqlMs: sqlTimes.map(Math.round), medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!) })}\n`,
   );
 } finally {
-  await db.close?.();
-  await database.drop?.();
-  await server.stop?.();
+  await close();
 }

@@ -4,20 +4,16 @@
 // Run: npm run bench -w @takt/server   (starts its own embedded PostgreSQL)
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { openDatabase } from '@takt/db';
-import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { encodeBinaryPayload } from '@takt/schedule';
 import { calculateVersion } from '../src/domains/calculation/service';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { versionColumns, versionPayload } from '../src/domains/versions/payload';
-import { benchSpace } from './bench-space';
+import { benchDatabase, benchSpace } from './bench-space';
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 100_000);
 const TRIALS = 5;
 
-const server = await startTestDatabaseServer();
-const database = await createTestDatabase(server);
-const db = openDatabase(database.url);
+const { db, close } = await benchDatabase();
 try {
   const { spaceId, ctx } = await benchSpace(db, { withUser: true });
 
@@ -98,7 +94,5 @@ try {
   for (const [key, value] of Object.entries(figures)) console.log(`${key.padEnd(30)} ${value}`);
   console.log(JSON.stringify(figures));
 } finally {
-  await db.close();
-  await database.drop();
-  await server.stop();
+  await close();
 }

@@ -8,22 +8,17 @@
 // (the document patched with the rows changed).
 // Prints a table and, last, one JSON line. Figures, not a test: nothing here fails on a slow machine.
 // Run: npx tsx bench/rollups.ts (BENCH_ROLLUP_WORKS=10000,100000 sets the sizes).
-import { openDatabase } from '@takt/db';
-import { createTestDatabase, startTestDatabaseServer } from '@takt/db/testing';
 import { calculateVersion, rollUpStoredSummaries, rollUpSummariesAbove } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { applyUndo } from '../src/domains/undo';
 import { updateWork } from '../src/domains/works';
-import { benchSpace, loadLine } from './bench-space';
+import { benchDatabase, benchSpace, loadLine, printRows } from './bench-space';
 
 const SIZES = (process.env.BENCH_ROLLUP_WORKS ?? '10000,100000').split(',').map(Number);
-const load = loadLine;
 
-const server = await startTestDatabaseServer();
-const database = await createTestDatabase(server);
-const db = openDatabase(database.url);
+const { db, close } = await benchDatabase();
 const rows: Record<string, number | string>[] = [];
-console.log(`before: ${load()}`);
+console.log(`before: ${loadLine()}`);
 try {
   const { spaceId, ctx } = await benchSpace(db, {
     withUser: true,
@@ -85,14 +80,7 @@ try {
       rollUpStoredSummaries(db.pool, spaceId, versionId),
     );
   }
-  const keys = Object.keys(rows[0]!);
-  const width = (k: string) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
-  console.log(keys.map((k) => k.padEnd(width(k))).join('  '));
-  for (const row of rows) console.log(keys.map((k) => String(row[k]).padEnd(width(k))).join('  '));
-  console.log(`after: ${load()}`);
-  console.log(JSON.stringify(rows));
+  printRows(rows);
 } finally {
-  await db.close();
-  await database.drop();
-  await server.stop();
+  await close();
 }
