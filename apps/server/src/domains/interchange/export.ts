@@ -30,8 +30,8 @@ import { compareVersions, exportComparison as comparisonCsv, versionOf } from '.
 import { storeFile } from './files';
 import { exportFileName, FILE_TYPE, WRITER_OF, type WriterKind } from './formats';
 import { versionGrid } from './grid-export';
-import { jobContext } from './import';
-import { claimJob, EXPORT_JOB, getJob, insertJob, type JobError, JobProgress, JobStopped } from './jobs';
+import { jobContext, jobErrorOf } from './import';
+import { claimJob, EXPORT_JOB, getJob, insertJob, JobProgress, JobStopped } from './jobs';
 import { type VersionModel, versionModel } from './read-version';
 
 export interface ExportRequest {
@@ -403,11 +403,7 @@ export async function runExport(services: Services, jobId: string): Promise<void
       await progress.finish('stopped', {});
       return;
     }
-    const jobError: JobError =
-      error instanceof AppError
-        ? { code: error.code, message: error.code }
-        : { code: 'UnknownException', message: error instanceof Error ? error.message : String(error) };
     if (!(error instanceof AppError)) services.log.error('export failed', { jobId, err: error });
-    await progress.finish('failed', { error: jobError });
+    await progress.finish('failed', { error: jobErrorOf(error) });
   }
 }

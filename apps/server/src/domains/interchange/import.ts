@@ -180,7 +180,8 @@ export function invalidFile(error: JobError): AppError {
   return new AppError('ValidationError', {}, [{ path: 'file', message: id, params }]);
 }
 
-function jobErrorOf(error: unknown): JobError {
+/** How a failed import or export job records its error: a file's problem with where it is, else the code. */
+export function jobErrorOf(error: unknown): JobError {
   if (error instanceof InterchangeError) {
     const located = error.line !== undefined || error.element || error.field;
     const split = error.message.indexOf(': ');
