@@ -5,6 +5,16 @@ import type { AppRouter, RouterOutputs } from '../../lib/api-types';
 
 /** A board as the kanban screen reads it, with its columns. */
 export type Board = RouterOutputs['kanban']['boards']['get'];
+/** A card opened: its fields, linked work, comments, files and history. */
+export type CardDetail = RouterOutputs['kanban']['cards']['get'];
+/** What a part of the opened card's dialog gets: the card, whether the user may change it, names of people. */
+export interface CardPartProps {
+  card: CardDetail;
+  works: boolean;
+  who: (id: string | null) => string;
+  /** Reads the card (and the board's cards) again after a change. */
+  refresh: () => void;
+}
 /** A card of a board's list (filtered). */
 export type BoardCard = RouterOutputs['kanban']['cards']['list'][number];
 /** A member of the space, as a card's assignee or a comment's author. */
