@@ -1,19 +1,20 @@
 import { CHAT_ATTACHMENT_TYPES, CHAT_LIMITS } from '@takt/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/icons';
-import { Button, CrossButton } from '../../components/ui';
+import { Button, CrossButton, IconButton } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { type ChatMessage, sendMessageForm } from './chat-api';
-import { insertMention, type MentionCandidate, mentionAt, mentionedIds, mentionMatches } from './mentions';
+import { MentionTextarea } from './MentionTextarea';
+import { type MentionCandidate, mentionedIds } from './mentions';
 
 /** What the composer is doing besides writing a new message: answering one, or editing one of the user's own. */
 export type ComposerTarget = { kind: 'reply' | 'edit'; message: ChatMessage } | null;
 
 /**
- * The message being written: text with `@` mentions completed from the chat's readers (↑/↓ and Enter or
- * Tab pick one), up to four files, a reply or an edit. Enter sends, Shift+Enter breaks the line.
+ * The message being written: text with `@` mentions completed from the chat's readers (MentionTextarea),
+ * up to four files, a reply or an edit. Enter sends, Shift+Enter breaks the line.
  */
 export function Composer({
   chatId,
@@ -33,8 +34,6 @@ export function Composer({
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
-  const [caret, setCaret] = useState(0);
-  const [picked, setPicked] = useState(0);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -47,19 +46,9 @@ export function Composer({
     if (target) input.current?.focus();
   }, [target]);
 
-  const mention = mentionAt(text, caret);
-  const matches = mention ? mentionMatches(candidates, mention.query) : [];
   const editing = target?.kind === 'edit' ? target.message : null;
   const kept = editing ? editing.attachments.filter((a) => !removed.includes(a.id)) : [];
   const room = CHAT_LIMITS.attachmentsPerMessage - kept.length - files.length;
-
-  const pick = (candidate: MentionCandidate) => {
-    if (!mention) return;
-    const next = insertMention(text, mention, candidate.login);
-    setText(next.text);
-    setCaret(next.caret);
-    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
-  };
 
   const send = async () => {
     const body = text.trim();
@@ -147,16 +136,9 @@ export function Composer({
         </ul>
       )}
       <div className="chat-composer-row">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={t('chat.attach')}
-          title={t('chat.attach')}
-          disabled={room <= 0}
-          onClick={() => fileInput.current?.click()}
-        >
+        <IconButton label={t('chat.attach')} disabled={room <= 0} onClick={() => fileInput.current?.click()}>
           <Icon name="paperclip" />
-        </button>
+        </IconButton>
         <input
           ref={fileInput}
           type="file"
@@ -169,75 +151,13 @@ export function Composer({
             e.target.value = '';
           }}
         />
-        <div className="chat-composer-input">
-          <textarea
-            ref={input}
-            className="input chat-textarea"
-            rows={2}
-            value={text}
-            maxLength={CHAT_LIMITS.textMaxLength}
-            placeholder={t('chat.placeholder')}
-            aria-label={t('chat.message')}
-            data-testid="chat-input"
-            role="combobox"
-            aria-expanded={matches.length > 0}
-            aria-controls="chat-mention-list"
-            aria-autocomplete="list"
-            onChange={(e) => {
-              setText(e.target.value);
-              setCaret(e.target.selectionStart);
-              setPicked(0);
-            }}
-            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
-            onKeyDown={(e) => {
-              if (matches.length > 0) {
-                if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                  e.preventDefault();
-                  const step = e.key === 'ArrowDown' ? 1 : -1;
-                  setPicked((p) => (p + step + matches.length) % matches.length);
-                  return;
-                }
-                if (e.key === 'Enter' || e.key === 'Tab') {
-                  e.preventDefault();
-                  pick(matches[Math.min(picked, matches.length - 1)]!);
-                  return;
-                }
-                if (e.key === 'Escape') {
-                  setCaret(-1);
-                  return;
-                }
-              }
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                void send();
-              }
-            }}
-          />
-          {matches.length > 0 && (
-            <div
-              className="chat-mention-list"
-              id="chat-mention-list"
-              role="listbox"
-              data-testid="chat-mentions"
-            >
-              {matches.map((candidate, index) => (
-                <div
-                  key={candidate.id}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === picked}
-                  className={index === picked ? 'chat-mention-picked' : undefined}
-                  onMouseDown={(e) => {
-                    e.preventDefault();
-                    pick(candidate);
-                  }}
-                >
-                  <strong>@{candidate.login}</strong> {candidate.firstName} {candidate.lastName}
-                </div>
-              ))}
-            </div>
-          )}
-        </div>
+        <MentionTextarea
+          value={text}
+          onChange={setText}
+          candidates={candidates}
+          onSend={() => void send()}
+          inputRef={input}
+        />
         <Button variant="primary" busy={sending} onClick={() => void send()} data-testid="chat-send">
           {editing ? t('common.save') : t('chat.send')}
         </Button>
