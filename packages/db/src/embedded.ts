@@ -158,6 +158,11 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: [
       '-c',
       'max_connections=200',
+      // The server and this database share the machine's cores: a query split over parallel workers
+      // competes with the requests being answered. Measured on 2 cores under load: the scan of a
+      // 100,000-work version's rows 160–270 ms with two workers, 60–90 ms without.
+      '-c',
+      'max_parallel_workers_per_gather=0',
       ...(options.durable === false
         ? ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off']
         : []),
