@@ -133,47 +133,80 @@ export function ChatMessageItem({
         )}
       </div>
       {!message.deleted && can('chat.write') && (
-        <div className="chat-actions">
-          <IconButton icon="sparkle" label={t('chat.react')} onClick={() => onMenu(!menuOpen)} />
-          <Button variant="ghost" onClick={() => onTarget({ kind: 'reply', message })}>
-            {t('chat.reply')}
-          </Button>
-          {mine && (
-            <Button variant="ghost" onClick={() => onTarget({ kind: 'edit', message })}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {(mine || can('chat.moderate')) && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                if (window.confirm(t('chat.delete_confirm'))) onDelete();
-              }}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-          {menuOpen && (
-            <div className="chat-reaction-menu" role="menu">
-              {QUICK_REACTIONS.map((emoji) => (
-                <button
-                  key={emoji}
-                  type="button"
-                  role="menuitem"
-                  aria-label={t('chat.react_with', { emoji })}
-                  onClick={() => {
-                    onMenu(false);
-                    onReact(emoji);
-                  }}
-                >
-                  {emoji}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
+        <MessageActions
+          message={message}
+          mine={mine}
+          menuOpen={menuOpen}
+          onMenu={onMenu}
+          onTarget={onTarget}
+          onReact={onReact}
+          onDelete={onDelete}
+        />
       )}
     </li>
+  );
+}
+
+/** What the user may do with a message: react, answer, edit their own, delete (own, or as a moderator). */
+function MessageActions({
+  message,
+  mine,
+  menuOpen,
+  onMenu,
+  onTarget,
+  onReact,
+  onDelete,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  menuOpen: boolean;
+  onMenu: (open: boolean) => void;
+  onTarget: (target: ComposerTarget) => void;
+  onReact: (emoji: string) => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const { can } = useSpace();
+  return (
+    <div className="chat-actions">
+      <IconButton icon="sparkle" label={t('chat.react')} onClick={() => onMenu(!menuOpen)} />
+      <Button variant="ghost" onClick={() => onTarget({ kind: 'reply', message })}>
+        {t('chat.reply')}
+      </Button>
+      {mine && (
+        <Button variant="ghost" onClick={() => onTarget({ kind: 'edit', message })}>
+          {t('common.edit')}
+        </Button>
+      )}
+      {(mine || can('chat.moderate')) && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            if (window.confirm(t('chat.delete_confirm'))) onDelete();
+          }}
+        >
+          {t('common.delete')}
+        </Button>
+      )}
+      {menuOpen && (
+        <div className="chat-reaction-menu" role="menu">
+          {QUICK_REACTIONS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              role="menuitem"
+              aria-label={t('chat.react_with', { emoji })}
+              onClick={() => {
+                onMenu(false);
+                onReact(emoji);
+              }}
+            >
+              {emoji}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
 
