@@ -1,7 +1,7 @@
 import { KANBAN_LIMITS, VALIDATION } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { publishBoard } from '../kanban';
 
@@ -28,36 +28,33 @@ async function ownerOf(
   input: { workId?: string; cardId?: string },
 ): Promise<Owner> {
   if (input.workId) {
-    const { rows } = await on.query(`SELECT 1 FROM works WHERE id = $1 AND "spaceId" = $2`, [
-      input.workId,
-      spaceId,
-    ]);
-    if (!rows[0]) throw new AppError('NotFound');
+    await spaceRowOrNotFound(on, 'works', '1', spaceId, input.workId);
     return { workId: input.workId, cardId: null, boardId: null };
   }
-  const { rows } = await on.query<{ boardId: string }>(
-    `SELECT "boardId" FROM kanban_items WHERE id = $1 AND "spaceId" = $2`,
-    [input.cardId, spaceId],
+  const card = await spaceRowOrNotFound<{ boardId: string }>(
+    on,
+    'kanban_items',
+    '"boardId"',
+    spaceId,
+    input.cardId!,
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return { workId: null, cardId: input.cardId!, boardId: rows[0].boardId };
+  return { workId: null, cardId: input.cardId!, boardId: card.boardId };
 }
 
 /** A checklist of the caller's space with its owner, or NotFound. */
-async function checklistOf(on: Sql, spaceId: string, checklistId: string) {
-  const { rows } = await on.query<{
+function checklistOf(on: Sql, spaceId: string, checklistId: string) {
+  return rowOrNotFound<{
     id: string;
     workId: string | null;
     itemId: string | null;
     revision: number;
     boardId: string | null;
   }>(
+    on,
     `SELECT c.id, c."workId", c."itemId", c.revision, i."boardId" FROM checklists c
      LEFT JOIN kanban_items i ON i.id = c."itemId" WHERE c.id = $1 AND c."spaceId" = $2`,
     [checklistId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 /** Locks a checklist for an edit of its items (two ticks at once both land). */
@@ -129,11 +126,7 @@ export async function listChecklists(ctx: SpaceContext, input: { workId?: string
 
 /** Ticked and all items of the checklists of every work of a version that has any (the grid's progress). */
 export async function versionChecklistProgress(ctx: SpaceContext, input: { versionId: string }) {
-  const { rows: version } = await ctx.db.pool.query(
-    `SELECT 1 FROM versions WHERE id = $1 AND "spaceId" = $2`,
-    [input.versionId, ctx.space.spaceId],
-  );
-  if (!version[0]) throw new AppError('NotFound');
+  await spaceRowOrNotFound(ctx.db.pool, 'versions', '1', ctx.space.spaceId, input.versionId);
   const { rows } = await ctx.db.pool.query<{ workId: string; done: number; total: number }>(
     `SELECT c."workId", count(*) FILTER (WHERE ci.done)::int AS done, count(ci.id)::int AS total
      FROM checklists c JOIN works w ON w.id = c."workId" AND w."versionId" = $1
@@ -168,12 +161,14 @@ export async function createChecklist(
     const owner = await ownerOf(client, spaceId, input);
     let texts = input.items ?? [];
     if (input.templateId) {
-      const { rows } = await client.query<{ items: string[] }>(
-        `SELECT items FROM checklist_templates WHERE id = $1 AND "spaceId" = $2`,
-        [input.templateId, spaceId],
+      const template = await spaceRowOrNotFound<{ items: string[] }>(
+        client,
+        'checklist_templates',
+        'items',
+        spaceId,
+        input.templateId,
       );
-      if (!rows[0]) throw new AppError('NotFound');
-      texts = [...rows[0].items, ...texts].slice(0, KANBAN_LIMITS.checklistItems);
+      texts = [...template.items, ...texts].slice(0, KANBAN_LIMITS.checklistItems);
     }
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO checklists ("spaceId", "workId", "itemId", name, "sortKey")
@@ -261,14 +256,8 @@ export async function addChecklistItem(
   return one(ctx, input.checklistId);
 }
 
-async function itemOf(on: Sql, spaceId: string, itemId: string) {
-  const { rows } = await on.query<{ checklistId: string }>(
-    `SELECT "checklistId" FROM checklist_items WHERE id = $1 AND "spaceId" = $2`,
-    [itemId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
-}
+const itemOf = (on: Sql, spaceId: string, itemId: string) =>
+  spaceRowOrNotFound<{ checklistId: string }>(on, 'checklist_items', '"checklistId"', spaceId, itemId);
 
 /** Changes an item: its text, ticked or not (who and when is kept), assignee, due date. */
 export async function updateChecklistItem(
@@ -387,13 +376,12 @@ export async function updateChecklistTemplate(
   ctx: SpaceContext,
   input: { templateId: string; name?: string; items?: string[] },
 ) {
-  const { rows } = await ctx.db.pool.query<{ id: string; name: string; items: string[] }>(
+  return rowOrNotFound<{ id: string; name: string; items: string[] }>(
+    ctx.db.pool,
     `UPDATE checklist_templates SET name = coalesce($3, name), items = coalesce($4, items), "updatedAt" = now()
      WHERE id = $1 AND "spaceId" = $2 RETURNING id, name, items`,
     [input.templateId, ctx.space.spaceId, input.name ?? null, input.items ?? null],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function deleteChecklistTemplate(ctx: SpaceContext, input: { templateId: string }) {

@@ -2,7 +2,7 @@ import { KANBAN_LIMITS, VALIDATION, type WORK_STATUSES } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
 import { AppError } from '../../errors';
 import { publishBoard } from './live';
 
@@ -14,53 +14,42 @@ const COLUMN_GAP = 1024;
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** A board of the caller's space (its schedule and version), or NotFound. */
-export async function boardOf(on: Sql, spaceId: string, boardId: string) {
-  const { rows } = await on.query<{
-    id: string;
-    scheduleId: string;
-    versionId: string | null;
-    revision: number;
-  }>(`SELECT id, "scheduleId", "versionId", revision FROM kanban_boards WHERE id = $1 AND "spaceId" = $2`, [
-    boardId,
+export function boardOf(on: Sql, spaceId: string, boardId: string) {
+  return spaceRowOrNotFound<{ id: string; scheduleId: string; versionId: string | null; revision: number }>(
+    on,
+    'kanban_boards',
+    'id, "scheduleId", "versionId", revision',
     spaceId,
-  ]);
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+    boardId,
+  );
 }
 
 /** The board locked for the caller's transaction: writes to one board wait for each other. */
-export async function lockBoard(client: pg.PoolClient, spaceId: string, boardId: string) {
-  const { rows } = await client.query<{ id: string; versionId: string | null; revision: number }>(
+export function lockBoard(client: pg.PoolClient, spaceId: string, boardId: string) {
+  return rowOrNotFound<{ id: string; versionId: string | null; revision: number }>(
+    client,
     `SELECT id, "versionId", revision FROM kanban_boards WHERE id = $1 AND "spaceId" = $2 FOR UPDATE`,
     [boardId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 /** A column of the caller's space with its board, or NotFound. */
-export async function columnOf(on: Sql, spaceId: string, columnId: string) {
-  const { rows } = await on.query<{
+export function columnOf(on: Sql, spaceId: string, columnId: string) {
+  return spaceRowOrNotFound<{
     id: string;
     boardId: string;
     name: string;
     wipLimit: number | null;
     workStatus: WorkStatus | null;
     revision: number;
-  }>(
-    `SELECT id, "boardId", name, "wipLimit", "workStatus", revision FROM kanban_columns WHERE id = $1 AND "spaceId" = $2`,
-    [columnId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
+  }>(on, 'kanban_columns', 'id, "boardId", name, "wipLimit", "workStatus", revision', spaceId, columnId);
 }
 
 async function scheduleOfSpace(on: Sql, spaceId: string, scheduleId: string) {
-  const { rows } = await on.query(
-    `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`,
-    [scheduleId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
+  await rowOrNotFound(on, `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2 AND kind = 'schedule'`, [
+    scheduleId,
+    spaceId,
+  ]);
 }
 
 /** A version of the schedule (NotFound otherwise); without one, the schedule's actual version, if any. */
@@ -71,11 +60,11 @@ async function boardVersion(
   versionId: string | null | undefined,
 ) {
   if (versionId) {
-    const { rows } = await on.query(
-      `SELECT 1 FROM versions WHERE id = $1 AND "spaceId" = $2 AND "scheduleId" = $3`,
-      [versionId, spaceId, scheduleId],
-    );
-    if (!rows[0]) throw new AppError('NotFound');
+    await rowOrNotFound(on, `SELECT 1 FROM versions WHERE id = $1 AND "spaceId" = $2 AND "scheduleId" = $3`, [
+      versionId,
+      spaceId,
+      scheduleId,
+    ]);
     return versionId;
   }
   if (versionId === null) return null;
@@ -233,26 +222,13 @@ export async function copyBoard(
 ) {
   const spaceId = ctx.space.spaceId;
   const boardId = await inTransaction(ctx.db.pool, async (client) => {
-    const { rows: source } = await client.query<{ scheduleId: string; versionId: string | null }>(
-      `SELECT "scheduleId", "versionId" FROM kanban_boards WHERE id = $1 AND "spaceId" = $2`,
-      [input.boardId, spaceId],
-    );
-    if (!source[0]) throw new AppError('NotFound');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
-      `kanban-boards:${source[0].scheduleId}`,
-    ]);
+    const source = await boardOf(client, spaceId, input.boardId);
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`kanban-boards:${source.scheduleId}`]);
     const { rows } = await client
       .query<{ id: string }>(
         `INSERT INTO kanban_boards ("spaceId", "scheduleId", "versionId", name, "nameKey", "createdById")
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [
-          spaceId,
-          source[0].scheduleId,
-          source[0].versionId,
-          input.name,
-          nameKey(input.name),
-          ctx.session.userId,
-        ],
+        [spaceId, source.scheduleId, source.versionId, input.name, nameKey(input.name), ctx.session.userId],
       )
       .catch(nameTaken);
     const id = rows[0]!.id;
@@ -341,18 +317,13 @@ async function columnsOf(on: Sql, boardId: string) {
 /** A board as its screen opens it: the board, its columns in order and its labels (the cards come apart). */
 export async function getBoard(ctx: SpaceContext, input: { boardId: string }) {
   const spaceId = ctx.space.spaceId;
-  const { rows } = await ctx.db.pool.query<{
+  const board = await spaceRowOrNotFound<{
     id: string;
     scheduleId: string;
     versionId: string | null;
     name: string;
     revision: number;
-  }>(
-    `SELECT id, "scheduleId", "versionId", name, revision FROM kanban_boards WHERE id = $1 AND "spaceId" = $2`,
-    [input.boardId, spaceId],
-  );
-  const board = rows[0];
-  if (!board) throw new AppError('NotFound');
+  }>(ctx.db.pool, 'kanban_boards', 'id, "scheduleId", "versionId", name, revision', spaceId, input.boardId);
   const [columns, labels] = await Promise.all([
     columnsOf(ctx.db.pool, board.id),
     ctx.db.pool
@@ -501,14 +472,8 @@ export async function createLabel(
   });
 }
 
-async function labelOf(on: Sql, spaceId: string, labelId: string) {
-  const { rows } = await on.query<{ boardId: string }>(
-    `SELECT "boardId" FROM kanban_labels WHERE id = $1 AND "spaceId" = $2`,
-    [labelId, spaceId],
-  );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
-}
+const labelOf = (on: Sql, spaceId: string, labelId: string) =>
+  spaceRowOrNotFound<{ boardId: string }>(on, 'kanban_labels', '"boardId"', spaceId, labelId);
 
 export async function updateLabel(
   ctx: SpaceContext,

@@ -1,7 +1,7 @@
 import { KANBAN_ATTACHMENT_TYPES, KANBAN_LIMITS, VALIDATION, type WORK_STATUSES } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
-import { inTransaction, type Sql } from '../../db/sql';
+import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import { notify } from '../notices';
@@ -17,8 +17,8 @@ const POSITION_GAP = 1024;
 const MIN_POSITION_GAP = 1e-6;
 
 /** A card of the caller's space with its board, or NotFound. */
-export async function cardOf(on: Sql, spaceId: string, cardId: string) {
-  const { rows } = await on.query<{
+export function cardOf(on: Sql, spaceId: string, cardId: string) {
+  return rowOrNotFound<{
     id: string;
     boardId: string;
     columnId: string;
@@ -27,12 +27,11 @@ export async function cardOf(on: Sql, spaceId: string, cardId: string) {
     title: string;
     revision: number;
   }>(
+    on,
     `SELECT id, "boardId", "columnId", position, "workId", title, revision FROM kanban_items
      WHERE id = $1 AND "spaceId" = $2`,
     [cardId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 /** The card row as the board shows it (see `CARD_SELECT`). */
@@ -135,11 +134,8 @@ export async function listCards(ctx: SpaceContext, input: { boardId: string } & 
 }
 
 /** One card as the board shows it. */
-async function cardRow(on: Sql, boardId: string, cardId: string) {
-  const { rows } = await on.query<CardRow>(`${CARD_SELECT} WHERE i.id = $2`, [boardId, cardId]);
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
-}
+const cardRow = (on: Sql, boardId: string, cardId: string) =>
+  rowOrNotFound<CardRow>(on, `${CARD_SELECT} WHERE i.id = $2`, [boardId, cardId]);
 
 /** A work of the board's version that a card may link to (not a summary: its status is its works' roll-up). */
 async function checkWork(on: Sql, spaceId: string, versionId: string | null, workId: string) {
@@ -646,20 +642,19 @@ export async function attachFile(
   }
 }
 
-async function fileOf(on: Sql, spaceId: string, fileId: string) {
-  const { rows } = await on.query<{
+function fileOf(on: Sql, spaceId: string, fileId: string) {
+  return rowOrNotFound<{
     itemId: string;
     name: string;
     contentType: string;
     key: string;
     boardId: string;
   }>(
+    on,
     `SELECT f."itemId", f.name, f."contentType", f.key, i."boardId" FROM kanban_item_files f
      JOIN kanban_items i ON i.id = f."itemId" WHERE f.id = $1 AND f."spaceId" = $2`,
     [fileId, spaceId],
   );
-  if (!rows[0]) throw new AppError('NotFound');
-  return rows[0];
 }
 
 export async function downloadFile(ctx: SpaceContext, input: { fileId: string }): Promise<FileResult> {
