@@ -1,14 +1,12 @@
-import { type GanttLanguage, type GanttLayoutOptions, ganttCursorMinute, type TimeScale } from '@takt/gantt';
-import { useLayoutEffect, useMemo, useState } from 'react';
+import type { GanttLanguage, TimeScale } from '@takt/gantt';
+import { useState } from 'react';
 import { useSpace } from '../../../layouts/space-context';
 import { useT } from '../../../lib/i18n';
-import { hasDate, isoToMinutes } from '../../../lib/schedule-time';
+import { hasDate } from '../../../lib/schedule-time';
 import { useAppState } from '../../../state/app-state';
-import { cursorDayStart } from './cursor';
 import { GanttCursorClose } from './GanttCursorClose';
 import { GanttMenu } from './GanttMenu';
 import { GanttStatusLine } from './GanttStatusLine';
-import { ganttSnapshotFromModel, snapshotLinkRelations } from './snapshot';
 import './gantt.css';
 import { type GanttTimelineProps, type Menu, nowMinutes, type Status, useTimelineRefs } from './timeline';
 import { useGanttCalendars } from './useGanttCalendars';
@@ -20,9 +18,9 @@ import { useGanttNavigation } from './useGanttNavigation';
 import { useGanttPointer } from './useGanttPointer';
 import { useGanttRenderer } from './useGanttRenderer';
 import { useGanttScale } from './useGanttScale';
+import { useGanttScene } from './useGanttScene';
 import { useWhatIf } from './useWhatIf';
 import { useWorkFigures } from './useWorkFigures';
-import { nextSceneVersion } from './whatif';
 
 /**
  * The Gantt timeline beside the WBS grid: React owns the canvas and the controls, the Pixi
@@ -35,55 +33,20 @@ import { nextSceneVersion } from './whatif';
  * @public loaded by `GanttPane` with a dynamic import, which knip does not follow
  */
 export function GanttTimeline(props: GanttTimelineProps) {
-  const { view, model, rows, revision, details, version, readOnly, scrollElement } = props;
+  const { view, model, rows, revision, version, readOnly, scrollElement } = props;
   const t = useT();
   const { spaceId } = useSpace();
   const dark = useAppState((s) => s.darkTheme);
   const language = useAppState((s) => s.language) as GanttLanguage;
-  const cursorDay = useAppState((s) => s.activitySelectedDay);
-  const cursor = cursorDay ? ganttCursorMinute(cursorDayStart(cursorDay)) : undefined;
   const refs = useTimelineRefs();
-  const { host, preview, selectedLink } = refs;
+  const { host } = refs;
   const [scale, setScale] = useState<TimeScale | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const [menu, setMenu] = useState<Menu | null>(null);
   const [today] = useState(nowMinutes);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revision marks in-place changes of the model
-  const base = useMemo(
-    () => ganttSnapshotFromModel(model, rows, details, nextSceneVersion()),
-    [model, rows, details, revision],
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revision marks in-place changes of the model
-  const linkRelations = useMemo(() => snapshotLinkRelations(model), [model, revision]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: preview and selectedLink are refs
-  useLayoutEffect(() => {
-    if (base) preview.current = null;
-    selectedLink.current = -1;
-  }, [base]);
-
-  const dataDate = isoToMinutes(version.dataDate);
-  const options = useMemo<GanttLayoutOptions>(
-    () => ({
-      kinds: view.kinds,
-      today,
-      dataDate: hasDate(dataDate) ? dataDate : undefined,
-      cursor,
-      marginRows: 4,
-      fontSize: 12,
-    }),
-    [view.kinds, today, dataDate, cursor],
-  );
+  const { base, linkRelations, cursor, dataDate, options, selection } = useGanttScene(props, refs, today);
   const { shading, calendarOfWork } = useGanttCalendars(model);
-
-  const selection = useMemo(() => {
-    const out = new Set<number>();
-    for (const id of props.selected) {
-      const row = model.rowOf.get(id);
-      if (row !== undefined) out.add(row);
-    }
-    return out;
-  }, [props.selected, model]);
 
   const { canvas, ready, size, live, paint, interact } = useGanttRenderer(refs, {
     model,
