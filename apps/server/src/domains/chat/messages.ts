@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/sql';
+import { groupBy } from '../../group-by';
 
 /** A file of a message as the API sends it (its bytes: chat.attachment). */
 export interface ChatAttachmentDto {
@@ -81,18 +82,9 @@ export async function messageDtos(on: Sql, rows: readonly MessageRow[]): Promise
         [replyIds, REPLY_PREVIEW_CHARS],
       )
     : { rows: [] as ChatReplyDto[] };
-  const grouped = <T extends { messageId: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) {
-      const group = map.get(item.messageId);
-      if (group) group.push(item);
-      else map.set(item.messageId, [item]);
-    }
-    return map;
-  };
-  const filesOf = grouped(attachments.rows);
-  const reactionsOf = grouped(reactions.rows);
-  const mentionsOf = grouped(mentions.rows);
+  const filesOf = groupBy(attachments.rows, (a) => a.messageId);
+  const reactionsOf = groupBy(reactions.rows, (r) => r.messageId);
+  const mentionsOf = groupBy(mentions.rows, (m) => m.messageId);
   const replyOf = new Map(replies.rows.map((r) => [r.id, r]));
   return rows.map((row) => ({
     id: row.id,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError, deleteSpaceRow } from '../../errors';
+import { groupBy } from '../../group-by';
 import { chatFileKeysUnder } from '../chat';
 import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
@@ -137,13 +138,7 @@ async function subtreeChildren(client: pg.PoolClient, nodeId: string): Promise<M
      SELECT ${NODE_SELECT} FROM eps_nodes n JOIN sub ON sub.id = n.id ORDER BY n."sortKey"`,
     [nodeId],
   );
-  const byParent = new Map<string, NodeRow[]>();
-  for (const row of rows) {
-    const siblings = byParent.get(row.parentId!) ?? [];
-    siblings.push(row);
-    byParent.set(row.parentId!, siblings);
-  }
-  return byParent;
+  return groupBy(rows, (row) => row.parentId!);
 }
 
 async function copySubtree(

@@ -1,7 +1,8 @@
 import { resourceHistogram } from '@takt/engine';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { type AssignmentDto, listAssignments } from './assignments';
+import { groupBy } from '../../group-by';
+import { listAssignments } from './assignments';
 import { resourceModelOf, withEngine } from './engine-input';
 
 /**
@@ -32,9 +33,7 @@ export async function distributionsByEps(
     const from = all.periodLabels[0] ?? null;
     const lastStart = all.periodLabels.at(-1) ?? null;
     const series = new Map<string, { plan: number[]; approved: number[]; fact: number[] }>();
-    const byResource = new Map<string, AssignmentDto[]>();
-    for (const a of assignments) byResource.set(a.resourceId, [...(byResource.get(a.resourceId) ?? []), a]);
-    for (const [resourceId, list] of byResource) {
+    for (const [resourceId, list] of groupBy(assignments, (a) => a.resourceId)) {
       // One resource at a time, a group per work: each group is exactly one assignment.
       const groupOfWork = new Int32Array(model.project.workCount).fill(-1);
       list.forEach((a, g) => {

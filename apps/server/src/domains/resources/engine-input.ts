@@ -11,6 +11,7 @@ import { periodStartDay, resourcesCompile, timeDateFromDays, timeDaysFromDate } 
 import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
+import { groupBy } from '../../group-by';
 import { projectLoad } from '../calculation';
 import { versionFingerprint } from '../versions';
 
@@ -116,17 +117,8 @@ export async function resourceProjectLoad(
      WHERE "workId" = ANY($1::uuid[]) AND status = 'approved' GROUP BY "workId", date ORDER BY date`,
     [workIds],
   );
-  const group = <T extends { workId: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) {
-      const bucket = map.get(item.workId);
-      if (bucket) bucket.push(item);
-      else map.set(item.workId, [item]);
-    }
-    return map;
-  };
-  const wdp = group(days);
-  const timesheet = group(hours);
+  const wdp = groupBy(days, (d) => d.workId);
+  const timesheet = groupBy(hours, (h) => h.workId);
   const calendarIds = new Set(loaded.project.calendars.map((c) => c.id));
 
   const resources: ResourceInput[] = resourceRows.map((r) => ({
