@@ -10,6 +10,32 @@ export const withCopyMap = (client: pg.PoolClient) =>
   kyselyOf(client).withTables<{ work_copy_map: { old: string; new: string } }>();
 
 /**
+ * A temporary table `name` (dropped at commit) of the ids of a version's rows of `table`, each with a new
+ * id for its copy: `old` (its key) to `new`.
+ */
+export async function createCopyMap(
+  client: pg.PoolClient,
+  name: 'work_copy_map' | 'assignment_copy_map',
+  table: 'works' | 'assignments',
+  versionId: string,
+) {
+  const db = kyselyOf(client);
+  await db.schema.dropTable(name).ifExists().execute();
+  await db.schema
+    .createTable(name)
+    .temporary()
+    .onCommit('drop')
+    .as(
+      db
+        .selectFrom(table)
+        .select(['id as old', sql<string>`gen_random_uuid()`.as('new')])
+        .where('versionId', '=', versionId),
+    )
+    .execute();
+  await db.schema.alterTable(name).addPrimaryKeyConstraint(`${name}_pkey`, ['old']).execute();
+}
+
+/**
  * Copies a version's assignments (with the by_volume links between them), daily work plans and resource
  * settings into the copy, over the `work_copy_map` of versionCopyData. Timesheets stay with the version
  * they were reported on.
@@ -21,18 +47,7 @@ export async function versionCopyResources(
 ) {
   const db = withCopyMap(client).withTables<{ assignment_copy_map: { old: string; new: string } }>();
   const toVersion = sql.val(toVersionId).as('versionId');
-  await db.schema.dropTable('assignment_copy_map').ifExists().execute();
-  await db.schema
-    .createTable('assignment_copy_map')
-    .temporary()
-    .onCommit('drop')
-    .as(
-      db
-        .selectFrom('assignments as a')
-        .select(['a.id as old', sql<string>`gen_random_uuid()`.as('new')])
-        .where('a.versionId', '=', fromVersionId),
-    )
-    .execute();
+  await createCopyMap(client, 'assignment_copy_map', 'assignments', fromVersionId);
   await db
     .insertInto('assignments')
     .columns([

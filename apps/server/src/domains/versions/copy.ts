@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { RELATION_DATA_COLUMNS, WORK_DATA_COLUMNS } from '../../db/work-row';
-import { versionCopyResources, withCopyMap } from './copy-resources';
+import { createCopyMap, versionCopyResources, withCopyMap } from './copy-resources';
 
 /** The columns of a work row besides its id: what a version copy copies and an undo snapshot keeps. */
 export const WORK_COLUMNS = WORK_DATA_COLUMNS;
@@ -16,22 +16,7 @@ const COPIED = WORK_COLUMNS.filter((c) => c !== 'spaceId' && c !== 'versionId' &
  */
 export async function versionCopyData(client: pg.PoolClient, fromVersionId: string, toVersionId: string) {
   const db = withCopyMap(client);
-  await db.schema.dropTable('work_copy_map').ifExists().execute();
-  await db.schema
-    .createTable('work_copy_map')
-    .temporary()
-    .onCommit('drop')
-    .as(
-      db
-        .selectFrom('works')
-        .select(['id as old', sql<string>`gen_random_uuid()`.as('new')])
-        .where('versionId', '=', fromVersionId),
-    )
-    .execute();
-  await db.schema
-    .alterTable('work_copy_map')
-    .addPrimaryKeyConstraint('work_copy_map_pkey', ['old'])
-    .execute();
+  await createCopyMap(client, 'work_copy_map', 'works', fromVersionId);
   const copied = await db
     .insertInto('works')
     .columns(['id', 'spaceId', 'versionId', 'parentId', ...COPIED])
