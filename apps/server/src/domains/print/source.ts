@@ -1,4 +1,4 @@
-import { LIMIT_TYPES, LINK_TYPES, WORK_TYPES } from '@takt/contracts';
+import { LINK_TYPES, WORK_TYPES } from '@takt/contracts';
 import { type Calendar, calendarCompile, NO_TIME, timeFromIso } from '@takt/engine';
 import {
   LINK_TYPES as GANTT_LINK_TYPES,
@@ -14,6 +14,7 @@ import {
   CompiledCalendars,
   calendarToEngine,
   columnsOfDocument,
+  limitCode,
   type ScheduleColumns,
 } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
@@ -112,16 +113,14 @@ export async function versionExtras(
   if (rows.length === 0) return extras;
   const rowOf = new Map<string, number>();
   for (let row = 0; row < columns.ids.length; row++) rowOf.set(columns.ids[row]!, row);
-  const limitType = (type: string | null) =>
-    type ? LIMIT_TYPES.indexOf(type as (typeof LIMIT_TYPES)[number]) + 1 : 0;
   for (const work of rows) {
     const row = rowOf.get(work.id);
     if (row === undefined) continue;
     extras.approvedStart[row] = minutesOf(work.approvedStart);
     extras.approvedFinish[row] = minutesOf(work.approvedFinish);
-    extras.startLimitType[row] = limitType(work.startLimit);
+    extras.startLimitType[row] = limitCode(work.startLimit);
     extras.startLimitDate[row] = minutesOf(work.startLimitDate);
-    extras.finishLimitType[row] = limitType(work.finishLimit);
+    extras.finishLimitType[row] = limitCode(work.finishLimit);
     extras.finishLimitDate[row] = minutesOf(work.finishLimitDate);
   }
   return extras;
