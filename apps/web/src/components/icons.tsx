@@ -59,35 +59,6 @@ export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
   );
 }
 
-/**
- * A button that shows only an icon: its label is both its accessible name and its tooltip; `pressed`
- * makes it a toggle button.
- */
-export function IconButton({
-  icon,
-  label,
-  pressed,
-  onClick,
-}: {
-  icon: IconName;
-  label: string;
-  pressed?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="icon-btn"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-    >
-      <Icon name={icon} />
-    </button>
-  );
-}
-
 export function Logo() {
   return (
     <svg className="logo-mark" width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">

@@ -5,7 +5,7 @@ import { setLanguage, setTheme } from '../lib/preferences';
 import { useToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { useAppState } from '../state/app-state';
-import { IconButton } from './icons';
+import { IconButton } from './ui';
 
 /** The languages the server allows (all of the product's before the system state is known). */
 export function useAllowedLanguages(): Language[] {

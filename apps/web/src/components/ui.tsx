@@ -10,6 +10,7 @@ import {
 import type { FieldError } from '../lib/form';
 import { translateDynamic, useT } from '../lib/i18n';
 import { Options } from './compact-select';
+import { Icon, type IconName } from './icons';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -36,28 +37,42 @@ export function Button({
   );
 }
 
-/** A small button of one sign (✎, ↑, ×); its label, read out and shown on hover, says what it does. */
+/**
+ * A button that shows only an icon (`icon`) or one sign (✎, ↑, ×): its label is both its accessible name
+ * and its tooltip; `pressed` makes it a toggle button.
+ */
 export function IconButton({
   label,
   onClick,
   disabled,
+  pressed,
+  icon,
+  className,
+  testId,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
-  children: ReactNode;
+  pressed?: boolean;
+  icon?: IconName;
+  /** Classes besides `icon-btn`. */
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
 }) {
   return (
     <button
       type="button"
-      className="icon-btn"
+      className={className ? `icon-btn ${className}` : 'icon-btn'}
       aria-label={label}
       title={label}
+      aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
+      data-testid={testId}
     >
-      {children}
+      {icon ? <Icon name={icon} /> : children}
     </button>
   );
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { Avatar } from '../components/avatar';
-import { Icon, IconButton, Logo } from '../components/icons';
+import { Icon, Logo } from '../components/icons';
 import { LanguageSwitcher, ThemeToggle } from '../components/preferences';
 import { StatusPanel } from '../components/status-panel';
-import { Badge, Spinner } from '../components/ui';
+import { Badge, IconButton, Spinner } from '../components/ui';
 import { signOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
 import { isUuid } from '../lib/ids';

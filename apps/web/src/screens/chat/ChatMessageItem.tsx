@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber, type Language } from '@takt/i18n';
 import { Avatar } from '../../components/avatar';
 import { DownloadButton } from '../../components/download-button';
-import { Icon, IconButton } from '../../components/icons';
-import { Button } from '../../components/ui';
+import { Icon } from '../../components/icons';
+import { Button, IconButton } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { appI18n, useT } from '../../lib/i18n';
@@ -24,12 +24,8 @@ export function ChatMessageItem({
   readBy,
   logins,
   nameOf,
-  menuOpen,
-  onMenu,
-  onTarget,
-  onReact,
-  onDelete,
-}: {
+  ...actions
+}: MessageActionProps & {
   message: ChatMessage;
   myId: string | undefined;
   author: ChatUser | undefined;
@@ -37,12 +33,6 @@ export function ChatMessageItem({
   readBy: readonly ChatUser[];
   logins: ReadonlySet<string>;
   nameOf: (id: string | null) => string;
-  /** Whether the menu of quick reactions is open (one message's at a time). */
-  menuOpen: boolean;
-  onMenu: (open: boolean) => void;
-  onTarget: (target: ComposerTarget) => void;
-  onReact: (emoji: string) => void;
-  onDelete: () => void;
 }) {
   const t = useT();
   const { spaceId, can } = useSpace();
@@ -117,7 +107,7 @@ export function ChatMessageItem({
                 title={r.userIds.map(nameOf).join(', ')}
                 disabled={!can('chat.write')}
                 data-testid="chat-reaction"
-                onClick={() => onReact(r.emoji)}
+                onClick={() => actions.onReact(r.emoji)}
               >
                 {r.emoji} <span>{r.userIds.length}</span>
               </button>
@@ -132,19 +122,19 @@ export function ChatMessageItem({
           </div>
         )}
       </div>
-      {!message.deleted && can('chat.write') && (
-        <MessageActions
-          message={message}
-          mine={mine}
-          menuOpen={menuOpen}
-          onMenu={onMenu}
-          onTarget={onTarget}
-          onReact={onReact}
-          onDelete={onDelete}
-        />
-      )}
+      {!message.deleted && can('chat.write') && <MessageActions message={message} mine={mine} {...actions} />}
     </li>
   );
+}
+
+/** The message's actions the conversation handles. */
+interface MessageActionProps {
+  /** Whether the menu of quick reactions is open (one message's at a time). */
+  menuOpen: boolean;
+  onMenu: (open: boolean) => void;
+  onTarget: (target: ComposerTarget) => void;
+  onReact: (emoji: string) => void;
+  onDelete: () => void;
 }
 
 /** What the user may do with a message: react, answer, edit their own, delete (own, or as a moderator). */
@@ -156,15 +146,7 @@ function MessageActions({
   onTarget,
   onReact,
   onDelete,
-}: {
-  message: ChatMessage;
-  mine: boolean;
-  menuOpen: boolean;
-  onMenu: (open: boolean) => void;
-  onTarget: (target: ComposerTarget) => void;
-  onReact: (emoji: string) => void;
-  onDelete: () => void;
-}) {
+}: MessageActionProps & { message: ChatMessage; mine: boolean }) {
   const t = useT();
   const { can } = useSpace();
   return (

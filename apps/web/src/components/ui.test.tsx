@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mountEachTest } from '../testing/mount';
-import { IconButton } from './icons';
+import { IconButton } from './ui';
 
 describe('IconButton', () => {
   const view = mountEachTest();
@@ -21,5 +21,18 @@ describe('IconButton', () => {
     expect(toggle?.getAttribute('aria-pressed')).toBe('false');
     plain?.click();
     expect(clicks).toBe(1);
+  });
+
+  it('shows a sign instead of an icon, with classes and a test id of its own', () => {
+    view.render(
+      <IconButton label="Edit" className="extra" testId="edit" disabled onClick={() => {}}>
+        ✎
+      </IconButton>,
+    );
+    const button = view.container.querySelector('button');
+    expect(button?.className).toBe('icon-btn extra');
+    expect(button?.textContent).toBe('✎');
+    expect(button?.dataset.testid).toBe('edit');
+    expect(button?.disabled).toBe(true);
   });
 });
