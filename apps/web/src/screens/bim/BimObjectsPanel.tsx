@@ -1,6 +1,6 @@
 import { BIM_PRIMITIVE_SHAPES, type BimPrimitiveShape } from '@takt/contracts';
 import { useState } from 'react';
-import { Button, CrossButton, Empty, SelectField, TextField } from '../../components/ui';
+import { Button, CrossButton, Empty, IconButton, SelectField, TextField } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 
@@ -93,10 +93,8 @@ export function BimObjectsPanel({
               <span className="bim-muted">{t(`bim.prim.shape.${p.shape}`)}</span>
               {editable && (
                 <>
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={t('bim.prim.edit', { name: p.name })}
+                  <IconButton
+                    label={t('bim.prim.edit', { name: p.name })}
                     onClick={() =>
                       setDraft({
                         id: p.id,
@@ -112,7 +110,7 @@ export function BimObjectsPanel({
                     }
                   >
                     ✎
-                  </button>
+                  </IconButton>
                   <CrossButton
                     label={t('bim.prim.delete', { name: p.name })}
                     onClick={() => remove.mutate({ spaceId, primitiveId: p.id })}

@@ -1,4 +1,5 @@
 import { CYCLOGRAM_PALETTE, type CyclogramInput, cyclogramAverageRate, themeHex } from '@takt/gantt';
+import { IconButton } from '../../components/ui';
 import { appI18n, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import type { CyclogramState } from './useCyclogram';
@@ -65,15 +66,13 @@ export function CyclogramLegend({
                 </span>
               )}
               {trade.color !== null && editable && (
-                <button
-                  type="button"
-                  className="icon-btn cyclogram-reset"
-                  title={t('cyclogram.color_reset')}
-                  aria-label={t('cyclogram.color_reset')}
+                <IconButton
+                  className="cyclogram-reset"
+                  label={t('cyclogram.color_reset')}
                   onClick={() => setColor(trade.key, null)}
                 >
                   ×
-                </button>
+                </IconButton>
               )}
             </li>
           );

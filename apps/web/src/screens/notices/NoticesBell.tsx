@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { confirmedDelete } from '../../components/confirm';
 import { Icon } from '../../components/icons';
-import { Button, Empty, Tabs } from '../../components/ui';
+import { Button, Empty, IconButton, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { type Translate, useT } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/live';
@@ -221,25 +221,16 @@ function NoticesPanel({
                     {t('notices.open_target')}
                   </button>
                   {!notice.checkedAt && (
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={t('notices.mark_checked')}
-                      title={t('notices.mark_checked')}
+                    <IconButton
+                      label={t('notices.mark_checked')}
                       onClick={() => check.mutate({ spaceId, noticeIds: [notice.id] })}
                     >
                       <Icon name="check" size={16} />
-                    </button>
+                    </IconButton>
                   )}
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={t('notices.delete')}
-                    title={t('notices.delete')}
-                    onClick={() => deleteOne(notice)}
-                  >
+                  <IconButton label={t('notices.delete')} onClick={() => deleteOne(notice)}>
                     <Icon name="trash" size={16} />
-                  </button>
+                  </IconButton>
                 </span>
               </div>
             </li>

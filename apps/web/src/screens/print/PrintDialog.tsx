@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Spinner } from '../../components/ui';
+import { Button, CrossButton, Spinner } from '../../components/ui';
 import { useT } from '../../lib/i18n';
 import { ContentSection } from './ContentSection';
 import { type Preset, PresetDialog } from './PresetDialog';
@@ -62,9 +62,7 @@ export function PrintDialog({
           <h2 className="modal-title">
             {t('print.title')} · {settings.scheduleName}
           </h2>
-          <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
-            ×
-          </button>
+          <CrossButton label={t('common.close')} onClick={onClose} />
         </header>
         <div className="modal-body print-body">
           <div className="print-settings">

@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { type Choice, CompactSelect } from '../../../components/compact-select';
 import { confirmedDelete } from '../../../components/confirm';
-import { Button, CrossButton } from '../../../components/ui';
+import { Button, CrossButton, IconButton } from '../../../components/ui';
 import { describeFailure } from '../../../lib/errors';
 import { appI18n, useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
@@ -249,16 +249,13 @@ function SavedFilters({
               {f.shared && <span className="views-tag">{t('views.shared')}</span>}
               {f.own && (
                 <span className="views-saved-actions">
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={t('views.edit_filter', { name: f.name })}
-                    title={t('views.edit_filter', { name: f.name })}
+                  <IconButton
+                    label={t('views.edit_filter', { name: f.name })}
                     onClick={() => open(f)}
-                    data-testid="saved-filter-edit"
+                    testId="saved-filter-edit"
                   >
                     ✎
-                  </button>
+                  </IconButton>
                   <CrossButton
                     label={t('views.delete_filter', { name: f.name })}
                     onClick={() => void onDelete(f)}
