@@ -30,6 +30,20 @@ export class AppError extends Error {
 export const notFound = () => new AppError('NotFound');
 
 /**
+ * What a write whose name is unique does with its error: a unique violation (PostgreSQL's 23505 from our
+ * own SQL, Prisma's P2002) becomes a validation error of `name` with `message`; any other error is thrown
+ * as it was. `.catch(rethrowNameTaken(…))`, or called in a catch block.
+ */
+export const rethrowNameTaken =
+  (message: string) =>
+  (error: unknown): never => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === 'P2002')
+      throw new AppError('ValidationError', {}, [{ path: 'name', message }]);
+    throw error;
+  };
+
+/**
  * What a delete by id answers: success when it removed a row (`count` rows went), NotFound when
  * nothing of the caller's matched.
  */

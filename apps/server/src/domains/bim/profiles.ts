@@ -3,7 +3,7 @@ import type { BimLooksInput, BimViewStateInput } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import { type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError, changedOrStale, deleteSpaceRow } from '../../errors';
+import { AppError, changedOrStale, deleteSpaceRow, rethrowNameTaken } from '../../errors';
 import { projectOf } from './models';
 
 /** BIM appearance profiles of a space and each user's view state per project (API "BIM appearance profiles and state"). */
@@ -55,11 +55,7 @@ export async function listProfiles(
 const profileRow = (sql: Sql, spaceId: string, profileId: string) =>
   spaceRowOrNotFound<BimProfileDto>(sql, 'bim_profiles', PROFILE_SELECT, spaceId, profileId);
 
-function nameTaken(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw new AppError('ValidationError', {}, [{ path: 'name', message: 'bim.error.profile_name_taken' }]);
-  throw error;
-}
+const nameTaken = rethrowNameTaken('bim.error.profile_name_taken');
 
 export async function createProfile(
   ctx: SpaceContext,
@@ -67,18 +63,16 @@ export async function createProfile(
 ) {
   const spaceId = ctx.space.spaceId;
   await listProfiles(ctx.db.pool, spaceId, ctx.lang);
-  try {
-    const { rows } = await ctx.db.pool.query<{ id: string }>(
+  const { rows } = await ctx.db.pool
+    .query<{ id: string }>(
       `INSERT INTO bim_profiles (id, "spaceId", name, "nameKey", kind, looks, "sortKey")
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5,
          (SELECT coalesce(max("sortKey"), 0) + 1024 FROM bim_profiles WHERE "spaceId" = $1))
        RETURNING id`,
       [spaceId, input.name.trim(), nameKey(input.name), input.kind, JSON.stringify(input.looks)],
-    );
-    return profileRow(ctx.db.pool, spaceId, rows[0]!.id);
-  } catch (error) {
-    nameTaken(error);
-  }
+    )
+    .catch(nameTaken);
+  return profileRow(ctx.db.pool, spaceId, rows[0]!.id);
 }
 
 export async function updateProfile(
@@ -86,8 +80,8 @@ export async function updateProfile(
   input: { profileId: string; revision: number; name?: string; kind?: BimProfileKind; looks?: BimLooksInput },
 ) {
   const spaceId = ctx.space.spaceId;
-  try {
-    const { rowCount } = await ctx.db.pool.query(
+  const { rowCount } = await ctx.db.pool
+    .query(
       `UPDATE bim_profiles SET name = coalesce($4, name), "nameKey" = coalesce($5, "nameKey"), kind = coalesce($6, kind),
          looks = coalesce($7::jsonb, looks), revision = revision + 1, "updatedAt" = now()
        WHERE id = $1 AND "spaceId" = $2 AND revision = $3`,
@@ -100,12 +94,9 @@ export async function updateProfile(
         input.kind ?? null,
         input.looks ? JSON.stringify(input.looks) : null,
       ],
-    );
-    await changedOrStale(rowCount, () => profileRow(ctx.db.pool, spaceId, input.profileId));
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    nameTaken(error);
-  }
+    )
+    .catch(nameTaken);
+  await changedOrStale(rowCount, () => profileRow(ctx.db.pool, spaceId, input.profileId));
   return profileRow(ctx.db.pool, spaceId, input.profileId);
 }
 

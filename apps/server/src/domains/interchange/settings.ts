@@ -7,7 +7,7 @@ import { type DB, kyselyOf, type Tables } from '@takt/db';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { SpaceContext } from '../../context';
 import { jsonb, type Sql } from '../../db/sql';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, rethrowNameTaken } from '../../errors';
 
 /** What a rule keeps in its JSON `options`. */
 type SettingOptions = { delimiter?: string | null; sheet?: string | null } | null;
@@ -48,10 +48,7 @@ function toSetting(row: SettingDb) {
   };
 }
 
-const nameTaken = () =>
-  new AppError('ValidationError', {}, [{ path: 'name', message: 'import.rule.name_taken' }]);
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+const nameTaken = rethrowNameTaken('import.rule.name_taken');
 
 export async function listImportSettings(ctx: SpaceContext) {
   const rows = await kyselyOf(ctx.db.pool)
@@ -78,28 +75,24 @@ export function getImportSetting(ctx: SpaceContext, settingId: string) {
 }
 
 export async function createImportSetting(ctx: SpaceContext, input: ImportSettingFields) {
-  try {
-    const row = await kyselyOf(ctx.db.pool)
-      .insertInto('import_settings')
-      .values({
-        id: sql`gen_random_uuid()`,
-        spaceId: ctx.space.spaceId,
-        name: input.name,
-        nameKey: sql`lower(${input.name}::text)`,
-        rowsToSkip: input.rowsToSkip,
-        columns: jsonb(input.mapping),
-        dateFormat: input.dateFormat,
-        options: jsonb({ delimiter: input.delimiter ?? null, sheet: input.sheet ?? null }),
-        createdById: ctx.session.userId,
-        updatedAt: sql`now()`,
-      })
-      .returning(SELECTED)
-      .executeTakeFirstOrThrow();
-    return toSetting(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
+  const row = await kyselyOf(ctx.db.pool)
+    .insertInto('import_settings')
+    .values({
+      id: sql`gen_random_uuid()`,
+      spaceId: ctx.space.spaceId,
+      name: input.name,
+      nameKey: sql`lower(${input.name}::text)`,
+      rowsToSkip: input.rowsToSkip,
+      columns: jsonb(input.mapping),
+      dateFormat: input.dateFormat,
+      options: jsonb({ delimiter: input.delimiter ?? null, sheet: input.sheet ?? null }),
+      createdById: ctx.session.userId,
+      updatedAt: sql`now()`,
+    })
+    .returning(SELECTED)
+    .executeTakeFirstOrThrow()
+    .catch(nameTaken);
+  return toSetting(row);
 }
 
 export async function updateImportSetting(
@@ -112,31 +105,27 @@ export async function updateImportSetting(
     delimiter: input.delimiter !== undefined ? input.delimiter : current.delimiter,
     sheet: input.sheet !== undefined ? input.sheet : current.sheet,
   };
-  try {
-    const name = input.name ?? current.name;
-    const row = await kyselyOf(ctx.db.pool)
-      .updateTable('import_settings')
-      .set((eb) => ({
-        name,
-        nameKey: sql`lower(${name}::text)`,
-        rowsToSkip: input.rowsToSkip ?? current.rowsToSkip,
-        columns: jsonb(input.mapping ?? current.mapping),
-        dateFormat: input.dateFormat ?? current.dateFormat,
-        options: jsonb(options),
-        revision: eb('revision', '+', 1),
-        updatedAt: sql`now()`,
-      }))
-      .where('id', '=', input.settingId)
-      .where('spaceId', '=', ctx.space.spaceId)
-      .where('revision', '=', input.revision)
-      .returning(SELECTED)
-      .executeTakeFirst();
-    if (!row) throw new AppError('Conflict');
-    return toSetting(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
+  const name = input.name ?? current.name;
+  const row = await kyselyOf(ctx.db.pool)
+    .updateTable('import_settings')
+    .set((eb) => ({
+      name,
+      nameKey: sql`lower(${name}::text)`,
+      rowsToSkip: input.rowsToSkip ?? current.rowsToSkip,
+      columns: jsonb(input.mapping ?? current.mapping),
+      dateFormat: input.dateFormat ?? current.dateFormat,
+      options: jsonb(options),
+      revision: eb('revision', '+', 1),
+      updatedAt: sql`now()`,
+    }))
+    .where('id', '=', input.settingId)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where('revision', '=', input.revision)
+    .returning(SELECTED)
+    .executeTakeFirst()
+    .catch(nameTaken);
+  if (!row) throw new AppError('Conflict');
+  return toSetting(row);
 }
 
 export async function deleteImportSetting(ctx: SpaceContext, settingId: string) {

@@ -3,7 +3,7 @@ import { translate } from '@takt/i18n';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, rethrowNameTaken } from '../../errors';
 import { publishBoard } from './live';
 
 type WorkStatus = (typeof WORK_STATUSES)[number];
@@ -75,11 +75,7 @@ async function boardVersion(
   return rows[0]?.id ?? null;
 }
 
-function nameTaken(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw new AppError('ValidationError', {}, [{ path: 'name', message: VALIDATION.filterNameTaken }]);
-  throw error;
-}
+const nameTaken = rethrowNameTaken(VALIDATION.filterNameTaken);
 
 /** The boards of a schedule, by name, with their card counts. */
 export async function listBoards(ctx: SpaceContext, input: { scheduleId: string }) {

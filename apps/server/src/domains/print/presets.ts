@@ -1,7 +1,6 @@
 import { type PrintPresetFields, type PrintTitlesInput, printTitles, VALIDATION } from '@takt/contracts';
-import { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
-import { AppError, deletedOrNotFound } from '../../errors';
+import { AppError, deletedOrNotFound, rethrowNameTaken } from '../../errors';
 import { versionOf } from '../versions';
 
 /**
@@ -46,12 +45,7 @@ export const DEFAULT_PRINT_PRESET: Omit<PrintPresetDto, 'id' | 'revision'> = {
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-function nameTaken(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    throw new AppError('ValidationError', {}, [{ path: 'name', message: VALIDATION.presetNameTaken }]);
-  }
-  throw error;
-}
+const nameTaken = rethrowNameTaken(VALIDATION.presetNameTaken);
 
 /** The spec's paths reach presets under a version: when one is named it must be in the caller's space. */
 async function checkScope(ctx: SpaceContext, versionId: string | undefined) {

@@ -1,7 +1,6 @@
 import type { Ability } from '@takt/contracts';
-import { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, rethrowNameTaken } from '../../errors';
 import { audit } from '../audit';
 
 type RoleRow = { id: string; name: string; key: string | null; abilities: string[]; revision: number };
@@ -17,12 +16,7 @@ function toRole(role: RoleRow, memberCount: number) {
   };
 }
 
-function nameTaken(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    throw new AppError('ValidationError', {}, [{ path: 'name', message: 'validation.role_name_taken' }]);
-  }
-  throw error;
-}
+const nameTaken = rethrowNameTaken('validation.role_name_taken');
 
 export async function listRoles(ctx: SpaceContext) {
   const roles = await ctx.db.prisma.role.findMany({

@@ -6,9 +6,9 @@ import {
   uiState,
   VALIDATION,
 } from '@takt/contracts';
-import { Prisma } from '@takt/db';
+import type { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, rethrowNameTaken } from '../../errors';
 
 /**
  * A user's views of the schedule screen (API ui-state-config): one state per schedule and one default
@@ -124,11 +124,7 @@ export async function createSavedFilter(
         },
       });
     })
-    .catch((error: unknown) => {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
-        throw new AppError('ValidationError', {}, [{ path: 'name', message: VALIDATION.filterNameTaken }]);
-      throw error;
-    });
+    .catch(rethrowNameTaken(VALIDATION.filterNameTaken));
   return toSavedFilter(ctx, row);
 }
 
@@ -152,11 +148,7 @@ export async function updateSavedFilter(
       if (updated.count === 0) throw new AppError('NotFound');
       return tx.savedFilter.findFirstOrThrow({ where });
     })
-    .catch((error: unknown) => {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
-        throw new AppError('ValidationError', {}, [{ path: 'name', message: VALIDATION.filterNameTaken }]);
-      throw error;
-    });
+    .catch(rethrowNameTaken(VALIDATION.filterNameTaken));
   return toSavedFilter(ctx, row);
 }
 
