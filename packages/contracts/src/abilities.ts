@@ -36,6 +36,8 @@ export const ABILITIES = [
   'boards.manage',
   /** Kanban cards (create, move, assign, comment, attach) and ticking checklists. */
   'boards.work',
+  /** Shared dashboard presets of the analytics and the order of the scoreboard. */
+  'analytics.manage',
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 

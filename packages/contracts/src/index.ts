@@ -1,4 +1,5 @@
 export * from './abilities';
+export * from './analytics';
 export * from './api';
 export * from './bim';
 export * from './chat';

@@ -178,6 +178,7 @@ async function callEndpoint(
     for (const [name, value] of Object.entries(params)) {
       input[name] = value.includes('%') ? tryDecodeURIComponent(value) : value;
     }
+    if (route.set) Object.assign(input, route.set);
     if (route.cookies) {
       const cookies = parseCookies(headerOf(req.headers, 'cookie') ?? '');
       for (const [cookie, field] of Object.entries(route.cookies)) {

@@ -17,6 +17,8 @@ export interface RestRoute {
    * Without it a multipart body is bounded like any other (by the procedure's body limit).
    */
   uploadBytes?: number;
+  /** Input fields the route fixes: one procedure behind several paths (the measure of an analytics path). */
+  set?: Record<string, string | number | boolean>;
   /** HTTP status from the result, e.g. 503 when the health check fails. */
   status?: (output: unknown) => number;
 }
@@ -106,6 +108,27 @@ const SPACE_ROUTES: PathTable = {
   '/eps/:nodeId/move': { PATCH: 'eps.move' },
   '/eps/:nodeId/copy': { POST: 'eps.copy' },
   '/eps/:nodeId/info/:tab': { GET: 'eps.info' },
+  // Analytics (API: analytics presets, and analytics at space, facility, project, schedule and version level)
+  '/analytics/presets': { GET: 'analytics.presets.list', POST: 'analytics.presets.save' },
+  '/analytics/presets/:presetId': { PUT: 'analytics.presets.save', DELETE: 'analytics.presets.delete' },
+  '/analytics/presets/:presetId/active': {
+    PATCH: { procedure: 'analytics.presets.setActive', coerce: { active: 'boolean' } },
+  },
+  '/analytics/dashboard': { GET: 'analytics.presets.list' },
+  '/analytics/home': { GET: 'analytics.home' },
+  '/analytics/:level/:id/indicator': { GET: 'analytics.indicators' },
+  '/analytics/:level/:id/stats': { GET: 'analytics.indicators' },
+  '/analytics/:level/:id/series': { GET: 'analytics.series' },
+  '/analytics/:level/:id/graph': { GET: 'analytics.series' },
+  '/analytics/:level/:id/count': { GET: { procedure: 'analytics.series', set: { measure: 'count' } } },
+  '/analytics/:level/:id/cost': { GET: { procedure: 'analytics.breakdown', set: { measure: 'cost' } } },
+  '/analytics/:level/:id/money': { GET: { procedure: 'analytics.breakdown', set: { measure: 'cost' } } },
+  '/analytics/:level/:id/labour': { GET: { procedure: 'analytics.breakdown', set: { measure: 'labour' } } },
+  '/analytics/:level/:id/volume': { GET: 'analytics.volumes' },
+  '/analytics/:level/:id/deadlines': {
+    GET: { procedure: 'analytics.deadlines', coerce: { days: 'number' } },
+  },
+  '/analytics/:level/:id/ranking': { GET: 'analytics.ranking' },
   // Schedules (API)
   '/schedules/:scheduleId/versions': { GET: 'versions.list' },
   '/schedules/:scheduleId/versions/create': { POST: 'versions.create' },

@@ -1,3 +1,4 @@
+import { analyticsRouter } from './routers/analytics';
 import { attributesRouter } from './routers/attributes';
 import { authRouter } from './routers/auth';
 import { bimRouter } from './routers/bim';
@@ -58,6 +59,7 @@ export const appRouter = router({
   uiState: uiStateRouter,
   kanban: kanbanRouter,
   checklists: checklistsRouter,
+  analytics: analyticsRouter,
   live: liveRouter,
   notices: noticesRouter,
   chat: chatRouter,

@@ -1,3 +1,4 @@
+import { analyticsMessages } from './area-analytics';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
@@ -728,6 +729,7 @@ export const en = {
   ...chatMessages.en,
   ...kanbanMessages.en,
   ...noticesMessages.en,
+  ...analyticsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

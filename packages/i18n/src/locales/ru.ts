@@ -1,3 +1,4 @@
+import { analyticsMessages } from './area-analytics';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
@@ -25,6 +26,7 @@ const core: Omit<
   | keyof typeof chatMessages.en
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
+  | keyof typeof analyticsMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -731,4 +733,5 @@ export const ru: Catalog = {
   ...chatMessages.ru,
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
+  ...analyticsMessages.ru,
 };

@@ -1,0 +1,9 @@
+// What the analytics domain offers the other domains and the transport: import it from here, never from a file
+// inside (docs/architecture.md, "Boundaries").
+export { scopeBreakdown, scopeVolumes } from './breakdown';
+export { scopeDeadlines } from './deadlines';
+export { homeOf } from './home';
+export { scopeIndicators } from './indicators';
+export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';
+export { scopeRanking } from './ranking';
+export { scopeSeries } from './series';

@@ -1,0 +1,34 @@
+import {
+  analyticsBreakdownInput,
+  analyticsDeadlinesInput,
+  analyticsRankingInput,
+  analyticsScope,
+  analyticsSeriesInput,
+  presetInput,
+  savePresetInput,
+  setPresetActiveInput,
+  spaceInput,
+} from '@takt/contracts';
+import * as analytics from '../../domains/analytics';
+import { router, spaceMutation, spaceQuery } from '../trpc';
+
+/**
+ * Analytics (API: analytics at space, facility, project, schedule and version level; presets; home):
+ * figures of schedules need `schedule.view`; shared presets `analytics.manage` (checked in the domain,
+ * since one call writes both kinds).
+ */
+export const analyticsRouter = router({
+  indicators: spaceQuery('schedule.view', analyticsScope, analytics.scopeIndicators),
+  series: spaceQuery('schedule.view', analyticsSeriesInput, analytics.scopeSeries),
+  breakdown: spaceQuery('schedule.view', analyticsBreakdownInput, analytics.scopeBreakdown),
+  volumes: spaceQuery('schedule.view', analyticsScope, analytics.scopeVolumes),
+  deadlines: spaceQuery('schedule.view', analyticsDeadlinesInput, analytics.scopeDeadlines),
+  ranking: spaceQuery('schedule.view', analyticsRankingInput, analytics.scopeRanking),
+  home: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.homeOf(ctx)),
+  presets: router({
+    list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listPresets(ctx)),
+    save: spaceMutation('schedule.view', savePresetInput, analytics.savePreset),
+    setActive: spaceMutation('schedule.view', setPresetActiveInput, analytics.setPresetActive),
+    delete: spaceMutation('schedule.view', presetInput, analytics.deletePreset),
+  }),
+});
