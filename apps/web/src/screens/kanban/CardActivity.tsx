@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { postForm } from '../../lib/upload';
 import type { Board, CardDetail, CardPartProps } from './board-model';
+import { CardSection } from './CardSections';
 
 /** The card's comments and the field that adds one. */
 export function CardComments({ card, works, who, refresh }: CardPartProps) {
@@ -21,8 +22,7 @@ export function CardComments({ card, works, who, refresh }: CardPartProps) {
   });
   const removeComment = trpc.kanban.cards.deleteComment.useMutation({ onSuccess: refresh });
   return (
-    <section>
-      <h3 className="kanban-detail-heading">{t('kanban.card.comments')}</h3>
+    <CardSection title={t('kanban.card.comments')}>
       <ul className="kanban-comments" data-testid="kanban-comments">
         {card.comments.map((c) => (
           <li key={c.id}>
@@ -57,7 +57,7 @@ export function CardComments({ card, works, who, refresh }: CardPartProps) {
           </Button>
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -74,8 +74,7 @@ export function CardFiles({ card, works, refresh }: Omit<CardPartProps, 'who'>) 
     refresh();
   };
   return (
-    <section>
-      <h3 className="kanban-detail-heading">{t('kanban.card.files')}</h3>
+    <CardSection title={t('kanban.card.files')}>
       <ul className="kanban-files">
         {card.files.map((f) => (
           <li key={f.id}>
@@ -97,20 +96,12 @@ export function CardFiles({ card, works, refresh }: Omit<CardPartProps, 'who'>) 
         ))}
       </ul>
       {works && <FileField label={t('kanban.card.attach')} onFile={(file) => file && void upload(file)} />}
-    </section>
+    </CardSection>
   );
 }
 
 /** What happened to the card: moves, assignments, files, comments, edits. */
-export function CardHistory({
-  card,
-  board,
-  who,
-}: {
-  card: CardDetail;
-  board: Board;
-  who: (id: string | null) => string;
-}) {
+export function CardHistory({ card, board, who }: Pick<CardPartProps, 'card' | 'who'> & { board: Board }) {
   const t = useT();
   const columnName = (id: string | null) => board.columns.find((c) => c.id === id)?.name ?? '—';
   const text = (h: CardDetail['history'][number]) => {
@@ -136,8 +127,7 @@ export function CardHistory({
     return t('kanban.history.updated', { user: who(h.userId) });
   };
   return (
-    <section>
-      <h3 className="kanban-detail-heading">{t('kanban.card.history')}</h3>
+    <CardSection title={t('kanban.card.history')}>
       <ul className="kanban-history" data-testid="kanban-history">
         {card.history.map((h) => (
           <li key={h.id}>
@@ -145,6 +135,6 @@ export function CardHistory({
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }

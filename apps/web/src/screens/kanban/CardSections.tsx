@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, CrossButton, SelectField, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
@@ -12,8 +12,18 @@ import {
   STATUS_LABEL,
 } from './board-model';
 
+/** A part of the opened card's dialog under its heading. */
+export function CardSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="kanban-detail-heading">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 /** The linked work of a card: its code and name, status and progress, executor and curator. */
-export function CardWork({ card, who }: { card: CardDetail; who: (id: string | null) => string }) {
+export function CardWork({ card, who }: Pick<CardPartProps, 'card' | 'who'>) {
   const t = useT();
   return (
     <dl className="kanban-work" data-testid="kanban-card-work">
@@ -53,8 +63,7 @@ export function CardLabels({
   const t = useT();
   const { can } = useSpace();
   return (
-    <section>
-      <h3 className="kanban-detail-heading">{t('kanban.card.labels')}</h3>
+    <CardSection title={t('kanban.card.labels')}>
       <div className="kanban-card-labels">
         {board.labels.map((label) => {
           const on = card.labelIds.includes(label.id);
@@ -76,7 +85,7 @@ export function CardLabels({
         })}
       </div>
       {can('boards.manage') && <NewLabel boardId={board.id} />}
-    </section>
+    </CardSection>
   );
 }
 
@@ -136,8 +145,7 @@ export function CardAssignees({
   const revoke = trpc.kanban.cards.revoke.useMutation({ onSuccess: refresh });
   const cardId = card.id;
   return (
-    <section>
-      <h3 className="kanban-detail-heading">{t('kanban.card.assignees')}</h3>
+    <CardSection title={t('kanban.card.assignees')}>
       <ul className="kanban-assignees">
         {card.assigneeIds.map((id) => (
           <li key={id}>
@@ -176,6 +184,6 @@ export function CardAssignees({
           </Button>
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }
