@@ -31,7 +31,7 @@ function earlyScript(): Plugin {
 }
 
 /** The libraries only the Gantt timeline, the cyclogram or the 4D screen need (Pixi, three.js, web-ifc). */
-const HEAVY_LIBRARY = /node_modules[\\/](pixi\.js|@pixi|three|web-ifc)[\\/]/;
+const HEAVY_LIBRARY = /node_modules[\\/](pixi\.js|@pixi|three|web-ifc|echarts|zrender)[\\/]/;
 /** The early script and what it imports: a few kilobytes of their own, never waiting for the app's chunks. */
 const EARLY_MODULE =
   /[\\/]src[\\/]boot[\\/]|[\\/]lib[\\/]decode-worker\.ts|[\\/]contracts[\\/]src[\\/]constants\.ts/;

@@ -59,7 +59,7 @@ test('structure → schedule: works with links, calculation, editing, undo and v
   await createNode(page, 'schedule', 'Master schedule');
   const info = page.getByTestId('node-info');
   await expect(info.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('analytics')).toBeVisible();
+  await expect(page.getByTestId('analytics-dashboard')).toBeVisible();
   await shot(page, 'schedule-02-structure-tree');
   await info.getByRole('tab', { name: 'Information' }).click();
   await expect(info.getByText('Riverside towers / Tower A / Master schedule')).toBeVisible();

@@ -45,6 +45,7 @@ const DirectoriesPage = lazyPage(() =>
 const GridSchedulePage = lazyPage(() =>
   import('../screens/grid-schedule/GridSchedulePage').then((m) => m.GridSchedulePage),
 );
+const HomePage = lazyPage(() => import('../screens/analytics/HomePage').then((m) => m.HomePage));
 const KanbanPage = lazyPage(() => import('../screens/kanban/KanbanPage').then((m) => m.KanbanPage));
 const ProfilePage = lazyPage(() => import('../screens/profile/ProfilePage').then((m) => m.ProfilePage));
 const ResourcesPage = lazyPage(() =>
@@ -76,6 +77,7 @@ const AUTH_ROUTES = [
 /** The built screens of a space, relative to `/{space_id}`. */
 const SPACE_ROUTES = [
   pageRoute('/', StructurePage),
+  pageRoute('/home', HomePage),
   pageRoute('/profile', ProfilePage),
   pageRoute('/admin', AdminPage),
   pageRoute('/resources', ResourcesPage),

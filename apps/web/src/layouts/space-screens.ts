@@ -15,7 +15,7 @@ export interface SpaceScreen {
 
 export const SPACE_SCREENS: SpaceScreen[] = [
   { key: 'structure', title: 'screen.structure', paths: ['/'], nav: true, unavailable: false, icon: 'grid' },
-  { key: 'home', title: 'screen.home', paths: ['/home'], nav: true, unavailable: true, icon: 'home' },
+  { key: 'home', title: 'screen.home', paths: ['/home'], nav: true, unavailable: false, icon: 'home' },
   {
     key: 'resources',
     title: 'screen.resources',

@@ -1,5 +1,5 @@
 import { DEFAULT_NODE_INFO_TAB, NODE_INFO_TABS } from '@takt/contracts';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { PlainTable } from '../../components/table';
 import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
@@ -13,6 +13,9 @@ import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 type Tab = (typeof NODE_INFO_TABS)[number];
 type Row = Record<string, unknown>;
 
+/** The analytics dashboard, loaded with its charting library when the tab is first shown. */
+const Dashboard = lazy(() => import('../analytics/Dashboard').then((m) => ({ default: m.Dashboard })));
+
 /** Node info (screens and routes): one tab at a time, analytics first; every tab shows the server's real data. */
 /** A node of the EPS tree as the structure screen lists it. */
 export type EpsNode = RouterOutputs['eps']['list'][number];
@@ -21,7 +24,8 @@ export function NodeInfo({ node }: { node: EpsNode }) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
-  const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab });
+  // The analytics tab is the dashboard, which asks for its own figures.
+  const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab }, { enabled: tab !== 'analytics' });
   return (
     <div className="node-info" data-testid="node-info">
       <header className="node-info-header">
@@ -52,7 +56,15 @@ export function NodeInfo({ node }: { node: EpsNode }) {
         onChange={setTab}
       />
       <div className="node-info-body" role="tabpanel">
-        {info.isLoading || !info.data ? <Spinner /> : <TabContent tab={tab} data={info.data.data} t={t} />}
+        {tab === 'analytics' ? (
+          <Suspense fallback={<Spinner />}>
+            <Dashboard key={node.id} scope={{ level: node.kind, id: node.id }} />
+          </Suspense>
+        ) : info.isLoading || !info.data ? (
+          <Spinner />
+        ) : (
+          <TabContent tab={tab} data={info.data.data} t={t} />
+        )}
       </div>
     </div>
   );
@@ -65,23 +77,6 @@ const minutesAsDays = (value: unknown, t: Translate) =>
     : t('node_info.days', { days: num(Number(value) / 480) });
 
 function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate }) {
-  if (tab === 'analytics') {
-    const a = (data ?? {}) as Row;
-    return (
-      <div className="stats" data-testid="analytics">
-        {(['works', 'completed', 'inProgress', 'critical'] as const).map((key) => (
-          <div className="stat" key={key}>
-            <div className="stat-label">{t(`node_info.analytics.${key}`)}</div>
-            <div className="stat-value">{num(a[key])}</div>
-          </div>
-        ))}
-        <div className="stat">
-          <div className="stat-label">{t('node_info.analytics.averageProgress')}</div>
-          <div className="stat-value">{num(a.averageProgress)} %</div>
-        </div>
-      </div>
-    );
-  }
   if (tab === 'node_info') {
     const d = (data ?? {}) as { path?: Row[]; descendants?: number; versions?: number };
     return (

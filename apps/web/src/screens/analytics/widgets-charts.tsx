@@ -1,0 +1,344 @@
+import {
+  ANALYTICS_BREAKDOWNS,
+  ANALYTICS_MEASURES,
+  ANALYTICS_PERIODS,
+  type AnalyticsBreakdown,
+  type AnalyticsMeasure,
+  type AnalyticsPeriod,
+} from '@takt/contracts';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { CompactSelect, choicesOf } from '../../components/compact-select';
+import { Loaded } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { type Translate, useT } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
+import { chartColors, EChart } from './echart';
+import { type DashboardScope, day, num } from './scope';
+
+type Series = RouterOutputs['analytics']['series'];
+
+const AXIS = (colors: ReturnType<typeof chartColors>) => ({
+  axisLabel: { color: colors.text },
+  axisLine: { lineStyle: { color: colors.grid } },
+  splitLine: { lineStyle: { color: colors.grid } },
+});
+
+/** The label of a period's start: a day, or the month and year of a longer period. */
+function periodLabel(start: string, period: AnalyticsPeriod) {
+  if (period === 'day' || period === 'week') return day(start);
+  if (period === 'year') return start.slice(0, 4);
+  return `${start.slice(5, 7)}.${start.slice(0, 4)}`;
+}
+
+/**
+ * The S-curve: plan, approved plan and fact of each period as bars (left axis) and their running totals
+ * as lines (right axis), the fact stopping at the data date.
+ */
+function curveOption(series: Series, t: Translate): EChartsCoreOption {
+  const colors = chartColors();
+  const x = series.periods.map((p) => periodLabel(p.start, series.period));
+  const line = (name: string, data: (number | null)[], color: string, dashed = false) => ({
+    name,
+    type: 'line',
+    yAxisIndex: 1,
+    data,
+    showSymbol: data.length < 60,
+    lineStyle: { color, width: 2, type: dashed ? 'dashed' : 'solid' },
+    itemStyle: { color },
+  });
+  const bar = (name: string, data: (number | null)[], color: string) => ({
+    name,
+    type: 'bar',
+    data,
+    itemStyle: { color, opacity: 0.35 },
+    barMaxWidth: 18,
+  });
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => num(v) },
+    legend: { bottom: 0, textStyle: { color: colors.text } },
+    grid: { left: 56, right: 56, top: 16, bottom: 56 },
+    xAxis: { type: 'category', data: x, ...AXIS(colors) },
+    yAxis: [
+      { type: 'value', ...AXIS(colors) },
+      { type: 'value', ...AXIS(colors), splitLine: { show: false } },
+    ],
+    series: [
+      bar(
+        t('analytics.line.plan'),
+        series.periods.map((p) => p.plan),
+        colors.plan,
+      ),
+      bar(
+        t('analytics.line.fact'),
+        series.periods.map((p) => p.fact),
+        colors.fact,
+      ),
+      line(
+        t('analytics.line.plan_total'),
+        series.periods.map((p) => p.planTotal),
+        colors.plan,
+      ),
+      line(
+        t('analytics.line.approved_total'),
+        series.periods.map((p) => p.approvedTotal),
+        colors.approved,
+        true,
+      ),
+      line(
+        t('analytics.line.fact_total'),
+        series.periods.map((p) => p.factTotal),
+        colors.fact,
+      ),
+    ],
+  };
+}
+
+/**
+ * Cumulative plan / actual (and the cost widget, with the measure fixed): the S-curve of a measure by
+ * period. Volumes are of one unit at a time, chosen among the scope's units.
+ */
+export function CumulativeWidget({
+  scope,
+  measure: initialMeasure,
+  period: initialPeriod,
+  fixedMeasure,
+}: {
+  scope: DashboardScope;
+  measure: AnalyticsMeasure;
+  period: AnalyticsPeriod;
+  fixedMeasure?: boolean;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [measure, setMeasure] = useState(initialMeasure);
+  const [period, setPeriod] = useState(initialPeriod);
+  const [unit, setUnit] = useState<string | undefined>(undefined);
+  const query = trpc.analytics.series.useQuery({ spaceId, ...scope, measure, period, unit });
+  const option = useMemo(() => (query.data ? curveOption(query.data, t) : null), [query.data, t]);
+  const data = query.data;
+  return (
+    <>
+      <div className="analytics-widget-tools">
+        {!fixedMeasure && (
+          <CompactSelect
+            aria-label={t('analytics.measure')}
+            value={measure}
+            onChange={(m) => {
+              setMeasure(m);
+              setUnit(undefined);
+            }}
+            options={choicesOf(ANALYTICS_MEASURES, (m) => t(`analytics.measure.${m}`))}
+          />
+        )}
+        {measure === 'volume' && data && data.units.length > 1 && (
+          <CompactSelect
+            aria-label={t('analytics.unit')}
+            value={data.unit ?? ''}
+            onChange={setUnit}
+            options={data.units.map((u) => ({ value: u, label: u }))}
+          />
+        )}
+        <CompactSelect
+          aria-label={t('analytics.period')}
+          value={period}
+          onChange={setPeriod}
+          options={choicesOf(ANALYTICS_PERIODS, (p) => t(`analytics.period.${p}`))}
+        />
+        {data && data.period !== period && (
+          <span className="analytics-note">
+            {t('analytics.coarser', { period: t(`analytics.period.${data.period}`) })}
+          </span>
+        )}
+      </div>
+      <Loaded loading={query.isLoading} empty={!data?.periods.length && t('analytics.no_data')}>
+        {option && (
+          <EChart
+            option={option}
+            label={t(`analytics.widget.${fixedMeasure ? 'cost' : 'cumulative'}`)}
+            testId={`chart-${fixedMeasure ? 'cost' : 'cumulative'}`}
+          />
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+type BreakdownRow = {
+  key: string | null;
+  label: string | null;
+  plan: number;
+  approved: number;
+  fact: number;
+};
+
+/** Horizontal bars of plan and fact by row (the largest plan on top). */
+function barsOption(rows: BreakdownRow[], t: Translate, other: string): EChartsCoreOption {
+  const colors = chartColors();
+  const names = rows.map((r) => r.label ?? other).reverse();
+  const values = (pick: (r: BreakdownRow) => number) => rows.map(pick).reverse();
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => num(v) },
+    legend: { bottom: 0, textStyle: { color: colors.text } },
+    grid: { left: 8, right: 24, top: 8, bottom: 40, containLabel: true },
+    xAxis: { type: 'value', ...AXIS(colors) },
+    yAxis: {
+      type: 'category',
+      data: names,
+      ...AXIS(colors),
+      axisLabel: { color: colors.text, width: 160, overflow: 'truncate' },
+    },
+    series: [
+      {
+        name: t('analytics.line.plan'),
+        type: 'bar',
+        data: values((r) => r.plan),
+        itemStyle: { color: colors.plan },
+      },
+      {
+        name: t('analytics.line.fact'),
+        type: 'bar',
+        data: values((r) => r.fact),
+        itemStyle: { color: colors.fact },
+      },
+    ],
+  };
+}
+
+const barsHeight = (rows: number) => Math.max(160, 56 + rows * 34);
+
+/**
+ * Cost or labour by work type or performer: plan and fact by executor, trade (specialty), resource or
+ * kind of resource.
+ */
+export function BreakdownWidget({ scope, initial }: { scope: DashboardScope; initial: AnalyticsBreakdown }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [measure, setMeasure] = useState<'cost' | 'labour'>('cost');
+  const [by, setBy] = useState<AnalyticsBreakdown>(initial);
+  const query = trpc.analytics.breakdown.useQuery({ spaceId, ...scope, measure, by });
+  const rows = query.data?.rows ?? [];
+  const option = useMemo(() => barsOption(rows, t, t(`analytics.none.${by}`)), [rows, t, by]);
+  return (
+    <>
+      <div className="analytics-widget-tools">
+        <CompactSelect
+          aria-label={t('analytics.measure')}
+          value={measure}
+          onChange={setMeasure}
+          options={choicesOf(['cost', 'labour'] as const, (m) => t(`analytics.measure.${m}`))}
+        />
+        <CompactSelect
+          aria-label={t('analytics.breakdown_by')}
+          value={by}
+          onChange={setBy}
+          options={choicesOf(ANALYTICS_BREAKDOWNS, (b) => t(`analytics.by.${b}`))}
+        />
+      </div>
+      <Loaded loading={query.isLoading} empty={!rows.length && t('analytics.no_resources')}>
+        <EChart
+          option={option}
+          height={barsHeight(rows.length)}
+          label={t('analytics.widget.breakdown')}
+          testId="chart-breakdown"
+        />
+        {query.data?.other && (
+          <p className="analytics-note">{t('analytics.other_rows', { count: query.data.other.count })}</p>
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+/** Cost and labour by projects, plan and fact; a bar opens the project's grid of schedules. */
+export function ProjectsWidget({ scope }: { scope: DashboardScope }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [, navigate] = useLocation();
+  const by = scope.level === 'space' || scope.level === 'facility' ? 'project' : 'schedule';
+  const cost = trpc.analytics.breakdown.useQuery({ spaceId, ...scope, measure: 'cost', by });
+  const labour = trpc.analytics.breakdown.useQuery({ spaceId, ...scope, measure: 'labour', by });
+  const [costRows, labourRows] = [cost.data?.rows ?? [], labour.data?.rows ?? []];
+  const other = t(`analytics.none.${by}`);
+  const costOption = useMemo(() => barsOption(costRows, t, other), [costRows, t, other]);
+  const labourOption = useMemo(() => barsOption(labourRows, t, other), [labourRows, t, other]);
+  const open = (rows: BreakdownRow[]) => (event: { dataIndex: number }) => {
+    const row = rows[rows.length - 1 - event.dataIndex];
+    if (row?.key) navigate(by === 'project' ? `/grid/${row.key}` : `/schedule/${row.key}`);
+  };
+  return (
+    <Loaded
+      loading={cost.isLoading || labour.isLoading}
+      empty={!costRows.length && !labourRows.length && t('analytics.no_resources')}
+    >
+      <div className="analytics-pair">
+        <div>
+          <h4 className="analytics-subtitle">{t('analytics.measure.cost')}</h4>
+          <EChart
+            option={costOption}
+            height={barsHeight(costRows.length)}
+            label={t('analytics.measure.cost')}
+            onClick={open(costRows)}
+            testId="chart-projects-cost"
+          />
+        </div>
+        <div>
+          <h4 className="analytics-subtitle">{t('analytics.measure.labour')}</h4>
+          <EChart
+            option={labourOption}
+            height={barsHeight(labourRows.length)}
+            label={t('analytics.measure.labour')}
+            onClick={open(labourRows)}
+            testId="chart-projects-labour"
+          />
+        </div>
+      </div>
+    </Loaded>
+  );
+}
+
+/** Physical volume plan / fact: by unit, since volumes of different units do not add up. */
+export function VolumeWidget({ scope }: { scope: DashboardScope }) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const query = trpc.analytics.volumes.useQuery({ spaceId, ...scope });
+  const units = query.data?.units ?? [];
+  return (
+    <Loaded loading={query.isLoading} empty={!units.length && t('analytics.no_volumes')}>
+      <table className="table analytics-table" data-testid="analytics-volumes">
+        <thead>
+          <tr>
+            <th>{t('analytics.unit')}</th>
+            <th className="num">{t('analytics.indicator.works')}</th>
+            <th className="num">{t('analytics.line.plan')}</th>
+            <th className="num">{t('analytics.line.approved')}</th>
+            <th className="num">{t('analytics.line.fact')}</th>
+            <th className="analytics-bar-cell">%</th>
+          </tr>
+        </thead>
+        <tbody>
+          {units.map((u) => {
+            const share = u.plan > 0 ? Math.min(100, (u.fact * 100) / u.plan) : 0;
+            return (
+              <tr key={u.unit}>
+                <td>{u.unit}</td>
+                <td className="num">{num(u.works, 0)}</td>
+                <td className="num">{num(u.plan)}</td>
+                <td className="num">{num(u.approved)}</td>
+                <td className="num">{num(u.fact)}</td>
+                <td className="analytics-bar-cell">
+                  <span className="analytics-bar" style={{ width: `${share}%` }} />
+                  <span className="analytics-bar-text">{num(share, 0)} %</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Loaded>
+  );
+}
