@@ -424,4 +424,85 @@ describe('analytics', () => {
     );
     expect(deleteShared.status).toBe(403);
   });
+
+  it('keeps scoreboards: projects ranked by the first indicator with lights, moved up and down by hand', async () => {
+    const space = await ownSpace(t, 'analytics-scoreboard', 'Рейтинг');
+    const { ok } = space;
+    const first = await programme(space);
+    // A second project whose one work is done as planned (SPI 1).
+    const facility = await ok<{ id: string }>('POST', '/eps', { kind: 'facility', name: 'Ф2' });
+    const project = await ok<{ id: string }>('POST', '/eps', {
+      kind: 'project',
+      name: 'П2',
+      parentId: facility.id,
+    });
+    const schedule = await ok<{ id: string }>('POST', '/eps', {
+      kind: 'schedule',
+      name: 'Г3',
+      parentId: project.id,
+    });
+    const [version] = await ok<{ id: string }[]>('GET', `/schedules/${schedule.id}/versions`);
+    await ok('POST', `/versions/${version!.id}/wbs`, {
+      name: 'E',
+      durationMinutes: 2400,
+      planStart: '2025-01-06T08:00',
+      planFinish: '2025-01-10T17:00',
+      progress: 100,
+      status: 'completed',
+    });
+    type Board = {
+      id: string;
+      revision: number;
+      manualOrder: boolean;
+      rows: { label: string; values: { indicator: string; value: number | null; light: string | null }[] }[];
+    };
+    const created = await ok<Board>('POST', '/scoreboards', {
+      name: 'Главный',
+      indicators: ['spi', 'overdue'],
+    });
+    let board = await ok<Board>('GET', `/scoreboards/${created.id}`);
+    expect(board.manualOrder).toBe(false);
+    expect(board.rows.map((r) => [r.label, r.values.map((v) => [v.value, v.light])])).toEqual([
+      [
+        'П2',
+        [
+          [1, 'green'],
+          [0, 'green'],
+        ],
+      ],
+      [
+        'П',
+        [
+          [0.863, 'amber'],
+          [1, 'red'],
+        ],
+      ],
+    ]);
+    board = await ok<Board>('PATCH', `/scoreboards/${created.id}/up`, { projectId: first.projectId });
+    expect(board.manualOrder).toBe(true);
+    expect(board.rows.map((r) => r.label)).toEqual(['П', 'П2']);
+    // П2 back up to the top, where moving it up again changes nothing.
+    board = await ok<Board>('PATCH', `/scoreboards/${created.id}/up`, { projectId: project.id });
+    expect(board.rows.map((r) => r.label)).toEqual(['П2', 'П']);
+    board = await ok<Board>('PATCH', `/scoreboards/${created.id}/up`, { projectId: project.id });
+    expect(board.rows.map((r) => r.label)).toEqual(['П2', 'П']);
+    const reset = await ok<Board>('PATCH', `/scoreboards/${created.id}`, {
+      resetOrder: true,
+      indicators: ['overdue'],
+      revision: board.revision,
+    });
+    expect(reset.manualOrder).toBe(false);
+    board = await ok<Board>('GET', `/scoreboards/${created.id}`);
+    expect(board.rows.map((r) => r.label)).toEqual(['П2', 'П']);
+
+    // A viewer sees scoreboards but does not arrange them.
+    const viewer = await spaceMember(t, space, 'analytics-board-viewer', 'viewer');
+    expect((await viewer.call('GET', `/scoreboards/${created.id}`)).status).toBe(200);
+    expect(
+      (await viewer.call('PATCH', `/scoreboards/${created.id}/down`, { projectId: project.id })).status,
+    ).toBe(403);
+    expect((await viewer.call('POST', '/scoreboards', { name: 'Мой', indicators: ['spi'] })).status).toBe(
+      403,
+    );
+  });
 });

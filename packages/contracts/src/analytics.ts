@@ -131,3 +131,31 @@ export const savePresetInput = z.object({
 export const presetInput = z.object({ spaceId: id, presetId: id });
 /** Makes a preset the active one of its kind (shared or the user's own), or not active. */
 export const setPresetActiveInput = presetInput.extend({ active: z.boolean() });
+
+/** Scoreboards (API scoreboards, with up and down): a space's projects ranked by chosen indicators. */
+export const SCOREBOARD_LIMITS = {
+  maxScoreboards: 50,
+  maxIndicators: RANKING_INDICATORS.length,
+} as const;
+
+const scoreboardIndicators = z
+  .array(z.enum(RANKING_INDICATORS))
+  .min(1)
+  .max(SCOREBOARD_LIMITS.maxIndicators)
+  .refine((list) => new Set(list).size === list.length, { message: 'duplicate indicator' });
+
+export const scoreboardInput = z.object({ spaceId: id, scoreboardId: id });
+export const createScoreboardInput = z.object({
+  spaceId: id,
+  name: requiredText,
+  indicators: scoreboardIndicators,
+});
+/** Renames a scoreboard, changes its indicators, or (`resetOrder`) gives its order back to the ranking. */
+export const updateScoreboardInput = scoreboardInput.extend({
+  name: requiredText.optional(),
+  indicators: scoreboardIndicators.optional(),
+  resetOrder: z.boolean().optional(),
+  revision: z.number().int().min(1),
+});
+/** Moves a project one place up or down the scoreboard (its order is kept from then on). */
+export const moveScoreboardInput = scoreboardInput.extend({ projectId: id });

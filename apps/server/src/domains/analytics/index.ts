@@ -6,4 +6,12 @@ export { homeOf } from './home';
 export { scopeIndicators } from './indicators';
 export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';
 export { scopeRanking } from './ranking';
+export {
+  createScoreboard,
+  deleteScoreboard,
+  getScoreboard,
+  listScoreboards,
+  moveOnScoreboard,
+  updateScoreboard,
+} from './scoreboards';
 export { scopeSeries } from './series';

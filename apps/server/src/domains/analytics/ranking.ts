@@ -41,10 +41,54 @@ export function lightOf(indicator: RankingIndicator, value: number | null, works
 }
 
 /** What the ranked rows are: projects for a space or a facility, schedules below that. */
-function groupOf(level: AnalyticsScope['level'], v: ScopeVersion) {
-  if (level === 'space' || level === 'facility')
-    return v.projectId ? { key: v.projectId, label: v.project! } : { key: v.scheduleId, label: v.schedule };
-  return { key: v.scheduleId, label: v.schedule };
+const byProject = (level: AnalyticsScope['level']) => level === 'space' || level === 'facility';
+
+/** A project (or a schedule) of a scope with the indicators of its versions together. */
+export interface RankedGroup {
+  key: string;
+  label: string;
+  versionIds: string[];
+  indicators: Indicators;
+}
+
+/**
+ * The scope's versions grouped into projects (a schedule outside any project stands alone) or into
+ * schedules, each with its indicators.
+ */
+export async function groupedIndicators(
+  ctx: SpaceContext,
+  versions: readonly ScopeVersion[],
+  projects: boolean,
+): Promise<RankedGroup[]> {
+  const sums = await versionSums(ctx, versions);
+  const groups = new Map<
+    string,
+    { key: string; label: string; sums: IndicatorSums[]; versionIds: string[] }
+  >();
+  for (const v of versions) {
+    const [key, label] = projects && v.projectId ? [v.projectId, v.project!] : [v.scheduleId, v.schedule];
+    const group = groups.get(key) ?? { key, label, sums: [], versionIds: [] };
+    groups.set(key, group);
+    group.sums.push(sums.get(v.versionId)!);
+    group.versionIds.push(v.versionId);
+  }
+  return [...groups.values()].map((g) => ({
+    key: g.key,
+    label: g.label,
+    versionIds: g.versionIds,
+    indicators: indicatorsOf(addSums(g.sums)),
+  }));
+}
+
+/** Orders groups by an indicator: the best first, those without a value last, then by name. */
+export function byIndicator(indicator: RankingIndicator) {
+  const better = HIGHER_IS_BETTER[indicator] ? -1 : 1;
+  return (a: RankedGroup, b: RankedGroup) => {
+    const [x, y] = [a.indicators[indicator], b.indicators[indicator]];
+    return x === null || y === null
+      ? Number(x === null) - Number(y === null) || a.label.localeCompare(b.label)
+      : better * (x - y) || a.label.localeCompare(b.label);
+  };
 }
 
 /**
@@ -56,39 +100,10 @@ export async function scopeRanking(
   input: AnalyticsScope & { indicator: RankingIndicator },
 ) {
   const versions = await scopeVersions(ctx, input);
-  const sums = await versionSums(ctx, versions);
-  const groups = new Map<
-    string,
-    { key: string; label: string; sums: IndicatorSums[]; versionIds: string[] }
-  >();
-  for (const v of versions) {
-    const { key, label } = groupOf(input.level, v);
-    const group = groups.get(key) ?? { key, label, sums: [], versionIds: [] };
-    groups.set(key, group);
-    group.sums.push(sums.get(v.versionId)!);
-    group.versionIds.push(v.versionId);
-  }
-  const rows = [...groups.values()].map((g) => {
-    const indicators: Indicators = indicatorsOf(addSums(g.sums));
-    const value = indicators[input.indicator];
-    return {
-      key: g.key,
-      label: g.label,
-      versionIds: g.versionIds,
-      value,
-      light: lightOf(input.indicator, value, indicators.works),
-      indicators,
-    };
+  const groups = await groupedIndicators(ctx, versions, byProject(input.level));
+  const rows = groups.sort(byIndicator(input.indicator)).map((g) => {
+    const value = g.indicators[input.indicator];
+    return { ...g, value, light: lightOf(input.indicator, value, g.indicators.works) };
   });
-  const better = HIGHER_IS_BETTER[input.indicator] ? -1 : 1;
-  rows.sort((a, b) =>
-    a.value === null || b.value === null
-      ? Number(a.value === null) - Number(b.value === null) || a.label.localeCompare(b.label)
-      : better * (a.value - b.value) || a.label.localeCompare(b.label),
-  );
-  return {
-    indicator: input.indicator,
-    groupedBy: input.level === 'space' || input.level === 'facility' ? 'project' : 'schedule',
-    rows,
-  };
+  return { indicator: input.indicator, groupedBy: byProject(input.level) ? 'project' : 'schedule', rows };
 }

@@ -4,10 +4,14 @@ import {
   analyticsRankingInput,
   analyticsScope,
   analyticsSeriesInput,
+  createScoreboardInput,
+  moveScoreboardInput,
   presetInput,
   savePresetInput,
+  scoreboardInput,
   setPresetActiveInput,
   spaceInput,
+  updateScoreboardInput,
 } from '@takt/contracts';
 import * as analytics from '../../domains/analytics';
 import { router, spaceMutation, spaceQuery } from '../trpc';
@@ -30,5 +34,19 @@ export const analyticsRouter = router({
     save: spaceMutation('schedule.view', savePresetInput, analytics.savePreset),
     setActive: spaceMutation('schedule.view', setPresetActiveInput, analytics.setPresetActive),
     delete: spaceMutation('schedule.view', presetInput, analytics.deletePreset),
+  }),
+  /** Scoreboards: seen by whoever sees schedules, arranged by whoever manages analytics. */
+  scoreboards: router({
+    list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listScoreboards(ctx)),
+    get: spaceQuery('schedule.view', scoreboardInput, analytics.getScoreboard),
+    create: spaceMutation('analytics.manage', createScoreboardInput, analytics.createScoreboard),
+    update: spaceMutation('analytics.manage', updateScoreboardInput, analytics.updateScoreboard),
+    delete: spaceMutation('analytics.manage', scoreboardInput, analytics.deleteScoreboard),
+    up: spaceMutation('analytics.manage', moveScoreboardInput, (ctx, input) =>
+      analytics.moveOnScoreboard(ctx, input, -1),
+    ),
+    down: spaceMutation('analytics.manage', moveScoreboardInput, (ctx, input) =>
+      analytics.moveOnScoreboard(ctx, input, 1),
+    ),
   }),
 });
