@@ -135,3 +135,60 @@ test('analytics: a schedule’s dashboard, drill-down to the grid, a preset, hom
   await expect(page.getByTestId('home-tiles')).toContainText('1');
   await shot(page, 'analytics-03-home');
 });
+
+test('scoreboard: projects ranked with lights, moved by hand, back to the ranking', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token, spaceId, call } = await programme(request, 'scoreboard');
+  // A second project whose one work was done on plan.
+  const facility = await call.post(`/space/${spaceId}/eps`, { kind: 'facility', name: 'Riverside' });
+  const project = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'project',
+    name: 'Tower A',
+    parentId: facility.id,
+  });
+  const schedule = await call.post(`/space/${spaceId}/eps`, {
+    kind: 'schedule',
+    name: 'Tower plan',
+    parentId: project.id,
+  });
+  const [version] = (await call.get(`/space/${spaceId}/schedules/${schedule.id}/versions`)) as unknown as {
+    id: string;
+  }[];
+  await call.post(`/space/${spaceId}/versions/${version!.id}/wbs`, {
+    name: 'Piling',
+    durationMinutes: 2400,
+    planStart: '2026-01-05T08:00',
+    planFinish: '2026-01-09T17:00',
+    progress: 100,
+    status: 'completed',
+  });
+
+  await openSignedIn(page, token, `/${spaceId}/scoreboard`);
+  await expect(page.getByTestId('scoreboard-page')).toBeVisible();
+  await page.getByTestId('scoreboard-new').click();
+  const dialog = page.getByTestId('scoreboard-dialog');
+  await dialog.getByLabel('Scoreboard name').fill('Programme');
+  await dialog.getByLabel('Overdue').uncheck();
+  await dialog.getByLabel('CPI').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const rows = page.getByTestId('scoreboard-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('Ranked by SPI.')).toBeVisible();
+  const leader = rows.first().getByRole('link');
+  const before = (await leader.textContent()) ?? '';
+  await shot(page, 'analytics-04-scoreboard');
+
+  // The second project up: the order is kept by hand until given back to the ranking.
+  await rows.nth(1).getByRole('button', { name: 'Move up' }).click();
+  await expect(page.getByText('The order is set by hand.')).toBeVisible();
+  await expect(leader).not.toHaveText(before);
+  await page.reload();
+  await expect(page.getByText('The order is set by hand.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to the ranking' }).click();
+  await expect(page.getByText('Ranked by SPI.')).toBeVisible();
+  await expect(leader).toHaveText(before);
+  await expect(page.getByTestId('scoreboard-print')).toBeVisible();
+});

@@ -45,6 +45,9 @@ const DirectoriesPage = lazyPage(() =>
 const GridSchedulePage = lazyPage(() =>
   import('../screens/grid-schedule/GridSchedulePage').then((m) => m.GridSchedulePage),
 );
+const ScoreboardPage = lazyPage(() =>
+  import('../screens/analytics/ScoreboardPage').then((m) => m.ScoreboardPage),
+);
 const HomePage = lazyPage(() => import('../screens/analytics/HomePage').then((m) => m.HomePage));
 const KanbanPage = lazyPage(() => import('../screens/kanban/KanbanPage').then((m) => m.KanbanPage));
 const ProfilePage = lazyPage(() => import('../screens/profile/ProfilePage').then((m) => m.ProfilePage));
@@ -78,6 +81,7 @@ const AUTH_ROUTES = [
 const SPACE_ROUTES = [
   pageRoute('/', StructurePage),
   pageRoute('/home', HomePage),
+  pageRoute('/scoreboard', ScoreboardPage),
   pageRoute('/profile', ProfilePage),
   pageRoute('/admin', AdminPage),
   pageRoute('/resources', ResourcesPage),

@@ -109,7 +109,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.scoreboard',
     paths: ['/scoreboard'],
     nav: true,
-    unavailable: true,
+    unavailable: false,
     icon: 'board',
   },
   {

@@ -46,6 +46,7 @@ const byProject = (level: AnalyticsScope['level']) => level === 'space' || level
 /** A project (or a schedule) of a scope with the indicators of its versions together. */
 export interface RankedGroup {
   key: string;
+  kind: 'project' | 'schedule';
   label: string;
   versionIds: string[];
   indicators: Indicators;
@@ -63,17 +64,20 @@ export async function groupedIndicators(
   const sums = await versionSums(ctx, versions);
   const groups = new Map<
     string,
-    { key: string; label: string; sums: IndicatorSums[]; versionIds: string[] }
+    { key: string; kind: RankedGroup['kind']; label: string; sums: IndicatorSums[]; versionIds: string[] }
   >();
   for (const v of versions) {
-    const [key, label] = projects && v.projectId ? [v.projectId, v.project!] : [v.scheduleId, v.schedule];
-    const group = groups.get(key) ?? { key, label, sums: [], versionIds: [] };
+    const project = projects && v.projectId !== null;
+    const [key, label] = project ? [v.projectId!, v.project!] : [v.scheduleId, v.schedule];
+    const kind = project ? ('project' as const) : ('schedule' as const);
+    const group = groups.get(key) ?? { key, kind, label, sums: [], versionIds: [] };
     groups.set(key, group);
     group.sums.push(sums.get(v.versionId)!);
     group.versionIds.push(v.versionId);
   }
   return [...groups.values()].map((g) => ({
     key: g.key,
+    kind: g.kind,
     label: g.label,
     versionIds: g.versionIds,
     indicators: indicatorsOf(addSums(g.sums)),

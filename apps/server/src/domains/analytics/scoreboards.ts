@@ -70,6 +70,7 @@ export async function getScoreboard(ctx: SpaceContext, input: { scoreboardId: st
     ...scoreboardOf(row),
     rows: projects.map((g) => ({
       key: g.key,
+      kind: g.kind,
       label: g.label,
       versionIds: g.versionIds,
       works: g.indicators.works,
