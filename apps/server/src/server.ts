@@ -10,6 +10,7 @@ import { SharedReads } from './db/shared-reads';
 import { registerBimWorkers } from './domains/bim';
 import { recoverInterruptedCalculations } from './domains/calculation';
 import { registerInterchangeWorkers } from './domains/interchange';
+import { registerReportWorkers } from './domains/reports';
 import { resumeSpaceDeletions, runSpaceDeletion, SPACE_DELETION_JOB } from './domains/spaces';
 import { PayloadCache } from './files/payload-cache';
 import { openLocalFileStorage } from './files/storage';
@@ -48,6 +49,7 @@ export async function registerWorkers(services: Services): Promise<void> {
   services.jobs.supervise('space-deletion', () => resumeSpaceDeletions(services));
   services.jobs.supervise('calculation', () => recoverInterruptedCalculations(services.db.pool));
   await registerInterchangeWorkers(services);
+  await registerReportWorkers(services);
   await registerBimWorkers(services);
   // Expired files and bytes no row refers to are removed periodically, by one worker at a time.
   await services.jobs.schedule(FILE_CLEANUP_JOB, FILE_CLEANUP_CRON, async () => {

@@ -16,6 +16,7 @@ export * from './notices';
 export * from './numbering';
 export * from './print';
 export * from './probe';
+export * from './reports';
 export * from './resources';
 export * from './schedule';
 export * from './validation';

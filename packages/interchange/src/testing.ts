@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { STANDARD_WEEK } from './common/model.js';
 import { writeClndrData } from './xer/calendar-data.js';
 
@@ -142,3 +143,36 @@ export const PROBLEM_XER_RELATIONS: SmallXerRelation[] = [
   { id: '5001', task: '1002', pred: '1001' },
   { id: '5002', task: '1003', pred: '9999' },
 ];
+
+/**
+ * A small Excel workbook for tests of report templates: cells by address (`A1`) with their values, merged
+ * ranges, bold cells and column widths, on one sheet (or more, by `Sheet!A1` addresses).
+ */
+export async function templateXlsx(
+  cells: Record<string, string | number>,
+  options: { merges?: string[]; bold?: string[]; widths?: number[] } = {},
+): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = (name: string) => wb.getWorksheet(name) ?? wb.addWorksheet(name);
+  const at = (address: string): [ExcelJS.Worksheet, string] => {
+    const [name, cell] = address.includes('!') ? address.split('!') : ['Report', address];
+    return [sheet(name!), cell!];
+  };
+  sheet('Report');
+  for (const [address, value] of Object.entries(cells)) {
+    const [ws, cell] = at(address);
+    ws.getCell(cell).value = value;
+  }
+  for (const address of options.bold ?? []) {
+    const [ws, cell] = at(address);
+    ws.getCell(cell).font = { bold: true };
+  }
+  for (const range of options.merges ?? []) {
+    const [ws, cells] = at(range);
+    ws.mergeCells(cells);
+  }
+  options.widths?.forEach((w, i) => {
+    sheet('Report').getColumn(i + 1).width = w;
+  });
+  return new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+}

@@ -23,6 +23,7 @@ export interface CleanupOutcome {
  * What owns a stored key, as the places that write files name them: `spaces/{space}/files/{id}` a row of
  * `stored_files`, `spaces/{space}/kanban/{id}` a card's attachment, `spaces/{space}/chat/{chat}/{id}` a
  * message's attachment (rows that go with their board, schedule or chat without a word to the storage),
+ * `spaces/{space}/reports/{id}` a report form's template,
  * `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar; spooled uploads and
  * unfinished writes are nobody's. Anything else in storage was written by no one Takt knows and is left
  * alone.
@@ -39,6 +40,7 @@ const KEYED_FILES = {
   stored_files: new RegExp(`^spaces/${UUID}/files/${UUID}$`),
   kanban_item_files: new RegExp(`^spaces/${UUID}/kanban/${UUID}$`),
   chat_attachments: new RegExp(`^spaces/${UUID}/chat/${UUID}/${UUID}$`),
+  report_forms: new RegExp(`^spaces/${UUID}/reports/${UUID}$`),
 } as const;
 type KeyedTable = keyof typeof KEYED_FILES;
 const KEYED_TABLES = Object.keys(KEYED_FILES) as KeyedTable[];

@@ -4,7 +4,14 @@
  * `coerce` turns query strings into numbers/booleans; `cookies` fills input from cookies when absent.
  * No business logic lives here: it is all in the procedures.
  */
-import { BIM_LIMITS, CHAT_LIMITS, INTERCHANGE_LIMITS, KANBAN_LIMITS, LIMITS } from '@takt/contracts';
+import {
+  BIM_LIMITS,
+  CHAT_LIMITS,
+  INTERCHANGE_LIMITS,
+  KANBAN_LIMITS,
+  LIMITS,
+  REPORT_LIMITS,
+} from '@takt/contracts';
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +41,9 @@ type RestTarget = string | Omit<RestRoute, 'method' | 'path'>;
  * segment such as `wbs/bulk` must come before the `wbs/:workId` that would also match it).
  */
 type PathTable = Record<string, Partial<Record<RestMethod, RestTarget>>>;
+
+/** A report written by a background job answers 202 with the job; a file at once, 200. */
+const reportStatus = (out: unknown) => (out && typeof out === 'object' && 'job' in out ? 202 : 200);
 
 /** Routes outside a space (or of the space named by a cookie). */
 const GLOBAL_ROUTES: PathTable = {
@@ -427,6 +437,25 @@ const SPACE_ROUTES: PathTable = {
   '/checklists/:checklistId/items/order': { PUT: 'checklists.items.reorder' },
   '/checklist-items/:itemId': { PATCH: 'checklists.items.update', DELETE: 'checklists.items.delete' },
   '/versions/:versionId/checklists': { GET: 'checklists.progress' },
+  // Reports (API reports: list of a node, upload per node, rename, link to EPS nodes, delete; versions report/{x}
+  // and report/master/{x}, a job's file answered 202 with the job)
+  '/reports': { GET: 'reports.forms.list' },
+  '/eps/:nodeId/reports': {
+    GET: 'reports.forms.list',
+    POST: { procedure: 'reports.forms.upload', uploadBytes: REPORT_LIMITS.templateMaxBytes },
+  },
+  '/reports/:formId': { PATCH: 'reports.forms.update', DELETE: 'reports.forms.delete' },
+  '/reports/:formId/template': {
+    GET: 'reports.forms.template',
+    POST: { procedure: 'reports.forms.replace', uploadBytes: REPORT_LIMITS.templateMaxBytes },
+  },
+  '/reports/:formId/nodes/:nodeId': { POST: 'reports.forms.link', DELETE: 'reports.forms.unlink' },
+  '/versions/:versionId/report/master/:format': {
+    POST: { procedure: 'reports.run', coerce: { background: 'boolean' }, status: reportStatus },
+  },
+  '/versions/:versionId/report/:format': {
+    POST: { procedure: 'reports.run', coerce: { background: 'boolean' }, status: reportStatus },
+  },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

@@ -17,6 +17,7 @@ import { liveRouter } from './routers/live';
 import { noticesRouter } from './routers/notices';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
+import { reportsRouter } from './routers/reports';
 import { assignmentsRouter, resourcesRouter } from './routers/resources';
 import { rolesRouter } from './routers/roles';
 import { spacesRouter } from './routers/spaces';
@@ -60,6 +61,7 @@ export const appRouter = router({
   kanban: kanbanRouter,
   checklists: checklistsRouter,
   analytics: analyticsRouter,
+  reports: reportsRouter,
   live: liveRouter,
   notices: noticesRouter,
   chat: chatRouter,

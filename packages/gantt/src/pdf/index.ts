@@ -1,2 +1,3 @@
 export type { GanttPdfInput } from './pdf-writer.js';
 export { ganttPdf } from './pdf-writer.js';
+export { type PdfTableCell, type PdfTableInput, type PdfTableRow, writeTablePdf } from './table-pdf.js';

@@ -8,6 +8,7 @@ import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
+import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
 
@@ -725,6 +726,7 @@ export const en = {
   ...kanbanMessages.en,
   ...noticesMessages.en,
   ...analyticsMessages.en,
+  ...reportsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -8,6 +8,7 @@ import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
+import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
 import type { Catalog } from './en';
@@ -27,6 +28,7 @@ const core: Omit<
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
   | keyof typeof analyticsMessages.en
+  | keyof typeof reportsMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -729,4 +731,5 @@ export const ru: Catalog = {
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
   ...analyticsMessages.ru,
+  ...reportsMessages.ru,
 };

@@ -24,6 +24,14 @@ export {
   type TabularReport,
   type TabularSkip,
 } from './import.js';
+export {
+  MASTER_COLUMNS,
+  MASTER_INDICATORS,
+  type MasterColumnKey,
+  type MasterIndicatorKey,
+  type MasterLabels,
+  masterReportTemplate,
+} from './report-master.js';
 export { readSheetRows, type SheetRowsOptions, tabularFormatOf } from './rows.js';
 export {
   TABULAR_DATE_FORMATS,
@@ -34,4 +42,18 @@ export {
 } from './rule.js';
 export { type CellValue, cellText, columnIndex, columnLetter, type SheetRow } from './sheet.js';
 export { readXlsxRows, xlsxSheetNames } from './xlsx-read.js';
+export {
+  type FilledCell,
+  type FilledRow,
+  type FilledSheet,
+  filledText,
+  fillReport,
+  loadReportTemplate,
+  type ReportTemplate,
+  ReportTemplateError,
+  type TemplateData,
+  type TemplateItem,
+  type TemplateValue,
+  writeReportXlsx,
+} from './xlsx-template.js';
 export { safeSheetName, writeGridXlsx } from './xlsx-write.js';

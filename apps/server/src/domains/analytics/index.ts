@@ -6,6 +6,7 @@ export { homeOf } from './home';
 export { scopeIndicators } from './indicators';
 export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';
 export { scopeRanking } from './ranking';
+export { costOf } from './scope';
 export {
   createScoreboard,
   deleteScoreboard,

@@ -9,16 +9,19 @@ export {
   removeStoredBytes,
   storageMaxSize,
   storedFileKeysUnder,
+  storeFile,
   uploadScheduleFile,
 } from './files';
 export {
   chooseRecordedDates,
   invalidFile,
+  jobContext,
+  jobErrorOf,
   previewUpload,
   uploadVersion,
   uploadVersionSynchronous,
 } from './import';
-export { getJob, listJobs, stopJob } from './jobs';
+export { claimJob, getJob, insertJob, JobProgress, JobStopped, listJobs, stopJob } from './jobs';
 export {
   createImportSetting,
   deleteImportSetting,

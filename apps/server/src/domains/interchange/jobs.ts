@@ -20,7 +20,8 @@ import { discardUpload } from './files';
 export const IMPORT_JOB = 'interchange.import';
 export const EXPORT_JOB = 'interchange.export';
 
-export type JobKind = 'import' | 'export' | 'calculate';
+/** `report`: a report written by a background job (the reports domain), its file kept for download like an export's. */
+export type JobKind = 'import' | 'export' | 'calculate' | 'report';
 export const CALCULATION_JOB = 'interchange.calculate';
 
 /** The ability that lets a member see every job of its kind in the space (not only their own). */
@@ -28,6 +29,7 @@ const KIND_ABILITY: Record<JobKind, Ability> = {
   import: 'import',
   export: 'export',
   calculate: 'schedule.calculate',
+  report: 'print',
 };
 
 /** What the caller asked for, kept with the job so a worker on any machine can run it. */
@@ -43,6 +45,8 @@ export interface JobOptions {
   recordedDates?: RecordedDatesChoice;
   columns?: string[];
   lang?: string;
+  /** a report's form (absent: the master report) */
+  formId?: string;
 }
 
 /** A failure as the user sees it: a file problem with where it happened, or a catalogue code. */
@@ -143,7 +147,7 @@ export async function insertJob(
       fileId: job.fileId ?? null,
       bytesTotal: String(job.bytesTotal ?? 0),
       options: jsonb(job.options),
-      phase: job.kind === 'import' ? 'upload' : job.kind === 'export' ? 'loading' : 'calculating',
+      phase: job.kind === 'import' ? 'upload' : job.kind === 'calculate' ? 'calculating' : 'loading',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,7 +156,7 @@ export async function insertJob(
 
 /**
  * A job of the caller's space that the caller may see: their own, or any of the space when they hold the
- * ability of its kind (imports: `import`, exports: `export`).
+ * ability of its kind (imports: `import`, exports: `export`, reports: `print`).
  */
 export async function visibleJob(ctx: SpaceContext, jobId: string): Promise<JobRow> {
   const row = await jobRow(ctx.db.pool, jobId);
@@ -171,7 +175,7 @@ export async function listJobs(
   input: { scheduleId?: string; kind?: JobKind },
 ): Promise<JobDto[]> {
   // Every job of a kind whose ability the caller holds, and their own of the others.
-  const allOf = (['import', 'export', 'calculate'] as const).filter((k) =>
+  const allOf = (['import', 'export', 'calculate', 'report'] as const).filter((k) =>
     ctx.space.abilities.has(KIND_ABILITY[k]),
   );
   let query = selectJobs(ctx.db.pool)

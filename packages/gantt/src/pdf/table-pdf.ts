@@ -1,0 +1,162 @@
+import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** A cell of a table row: its text and how it looks. */
+export interface PdfTableCell {
+  text: string;
+  bold?: boolean;
+  /** Font size in points (default 8). */
+  size?: number;
+  align?: 'left' | 'center' | 'right';
+  /** Indent steps (a WBS level), 8 pt each. */
+  indent?: number;
+  /** Background, `#rrggbb`. */
+  fill?: string;
+  /** Text colour, `#rrggbb`. */
+  color?: string;
+}
+
+export interface PdfTableRow {
+  /** Cells by column, from 0; a missing cell is empty. Text of a cell whose neighbours on the right are empty runs over them. */
+  cells: (PdfTableCell | null | undefined)[];
+  /** A row of a table: when a page breaks inside a run of such rows, the row above the run is repeated at the top. */
+  table?: boolean;
+  /** A line under the row. */
+  rule?: boolean;
+  /** Starts a new page (a new sheet). */
+  newPage?: boolean;
+}
+
+export interface PdfTableInput {
+  title?: string;
+  /** Relative column widths, scaled to the page's width. */
+  columns: readonly number[];
+  rows: AsyncIterable<PdfTableRow>;
+  landscape?: boolean;
+  /** Text at the bottom left of every page; the page number is at the bottom right. */
+  footer?: string;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 28;
+const FOOTER = 14;
+const PAD = 2.5;
+/** How long the writer may hold the event loop before it lets other work run. */
+const SLICE_MS = 25;
+
+/**
+ * Writes rows of cells as a paginated A4 PDF table into `out`: columns scaled to the page, one line per row
+ * (longer text is cut with an ellipsis, or runs over empty cells to its right), the row above a table
+ * repeated on each page the table continues on, page numbers at the foot. Streams: pages are written as the
+ * rows arrive.
+ */
+export async function writeTablePdf(input: PdfTableInput, out: Writable): Promise<void> {
+  const [w, h] = input.landscape === false ? A4 : [A4[1], A4[0]];
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    compress: true,
+    size: [w, h],
+    info: { Title: input.title ?? 'Report', Producer: 'Takt' },
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+    doc.on('error', reject);
+  });
+  doc.pipe(out);
+
+  const total = input.columns.reduce((s, c) => s + Math.max(0, c), 0) || 1;
+  const usable = w - 2 * MARGIN;
+  const xs: number[] = [MARGIN];
+  for (const c of input.columns) xs.push(xs.at(-1)! + (Math.max(0, c) / total) * usable);
+  const bottom = h - MARGIN - FOOTER;
+
+  let page = 0;
+  let y = bottom + 1;
+  /** The last row outside a table, and whether the rows since are a table run. */
+  let above: PdfTableRow | null = null;
+  let inTable = false;
+
+  const newPage = () => {
+    doc.addPage({ size: [w, h], margin: 0 });
+    page++;
+    y = MARGIN;
+    doc.font('regular').fontSize(7).fillColor('#6b7280');
+    if (input.footer) doc.text(input.footer, MARGIN, h - MARGIN - 8, { lineBreak: false, width: usable / 2 });
+    doc.text(String(page), MARGIN, h - MARGIN - 8, { width: usable, align: 'right', lineBreak: false });
+  };
+
+  const heightOf = (row: PdfTableRow) =>
+    Math.max(10, ...row.cells.map((c) => (c?.text ? (c.size ?? 8) * 1.45 : 0)));
+
+  const draw = (row: PdfTableRow) => {
+    const height = heightOf(row);
+    const n = input.columns.length;
+    for (let i = 0; i < n; i++) {
+      const cell = row.cells[i];
+      if (!cell) continue;
+      if (cell.fill) doc.rect(xs[i]!, y, xs[i + 1]! - xs[i]!, height).fill(cell.fill);
+    }
+    for (let i = 0; i < n; i++) {
+      const cell = row.cells[i];
+      if (!cell?.text) continue;
+      // text runs over the empty cells to its right
+      let j = i + 1;
+      if ((cell.align ?? 'left') === 'left') while (j < n && !row.cells[j]?.text) j++;
+      const indent = (cell.indent ?? 0) * 8;
+      const x = xs[i]! + PAD + indent;
+      const width = Math.max(1, xs[j]! - xs[i]! - 2 * PAD - indent);
+      const size = cell.size ?? 8;
+      doc
+        .font(cell.bold ? 'bold' : 'regular')
+        .fontSize(size)
+        .fillColor(cell.color ?? '#111827')
+        .text(cell.text, x, y + (height - size * 1.2) / 2 + 0.5, {
+          width,
+          height: size * 1.3,
+          align: cell.align ?? 'left',
+          lineBreak: false,
+          ellipsis: true,
+        });
+    }
+    if (row.rule)
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(w - MARGIN, y + height)
+        .lineWidth(0.4)
+        .strokeColor('#c9d0d8')
+        .stroke();
+    y += height;
+  };
+
+  let sliceStart = performance.now();
+  for await (const row of input.rows) {
+    if (row.newPage && page > 0) y = bottom + 1;
+    const height = heightOf(row);
+    if (y + height > bottom) {
+      newPage();
+      if (row.table && inTable && above) draw(above);
+    }
+    draw(row);
+    if (row.table) inTable = true;
+    else {
+      above = row;
+      inTable = false;
+    }
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  if (page === 0) newPage();
+  doc.end();
+  await done;
+}
