@@ -75,9 +75,36 @@ export const scopeParams = (versions: readonly ScopeVersion[]) => [
   versions.map((v) => v.dataDate),
 ];
 
+/** The columns of works the analytics read (a narrow copy of the scope's works is cheaper to keep). */
+const LEAF_COLUMNS = [
+  'id',
+  'versionId',
+  'code',
+  'name',
+  'type',
+  'status',
+  'progress',
+  'critical',
+  'totalFloat',
+  'durationMinutes',
+  'planStart',
+  'planFinish',
+  'approvedStart',
+  'approvedFinish',
+  'factStart',
+  'factFinish',
+  'planVolume',
+  'approvedVolume',
+  'factVolume',
+  'unit',
+  'executorId',
+  'curatorId',
+];
+
 /** The leaf works of a scope's versions, with each version's data date `dd` (a statement's opening CTE). */
 export const SCOPE_WORKS = `scope(vid, dd) AS (SELECT * FROM unnest($1::uuid[], $2::timestamp[])),
-  leaf AS (SELECT w.*, scope.dd FROM works w JOIN scope ON scope.vid = w."versionId"
+  leaf AS (SELECT ${LEAF_COLUMNS.map((c) => `w."${c}"`).join(', ')}, scope.dd
+           FROM works w JOIN scope ON scope.vid = w."versionId"
            WHERE w.type NOT IN ('sum', 'draft'))`;
 
 /**

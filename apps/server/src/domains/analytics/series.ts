@@ -43,11 +43,13 @@ function partsOf(measure: AnalyticsMeasure): { spans: string; points: string } {
     measure === 'cost'
       ? ['"planCost"', '"approvedCost"', '"factCost"']
       : ['"planLabour"', '"approvedLabour"', '"factLabour"'];
+  // One pass over the works with money, each giving its three spans.
   return {
-    spans: `SELECT 'plan', "planStart", "planFinish", ${plan} FROM leaf JOIN money ON money."workId" = leaf.id
-      UNION ALL SELECT 'approved', coalesce("approvedStart", "planStart"), coalesce("approvedFinish", "planFinish"), ${approved}
-        FROM leaf JOIN money ON money."workId" = leaf.id
-      UNION ALL SELECT 'fact', "factStart", ${factEnd}, ${fact} FROM leaf JOIN money ON money."workId" = leaf.id`,
+    spans: `SELECT v.line, v.s, v.f, v.q FROM leaf JOIN money ON money."workId" = leaf.id
+      CROSS JOIN LATERAL (VALUES
+        ('plan', "planStart", "planFinish", ${plan}),
+        ('approved', coalesce("approvedStart", "planStart"), coalesce("approvedFinish", "planFinish"), ${approved}),
+        ('fact', "factStart", ${factEnd}, ${fact})) AS v(line, s, f, q)`,
     points: 'SELECT NULL::text, NULL::date, NULL::float8 WHERE false',
   };
 }

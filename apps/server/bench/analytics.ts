@@ -1,0 +1,118 @@
+// The analytics of a big version (docs/product-rules.md, "Analytics"): at 10,000 and 100,000 works, a
+// version calculated once and given what dashboards read — a resource of volume and a crew on every
+// task, approved dates, progress and facts on the first third of the works, volumes, executors — then
+// each call of a dashboard timed at the version's level and at the space's: the first call (cold: the
+// database's pages of the version may not be in memory yet) and the median of three more (warm), and
+// the whole standard dashboard as the browser asks for it (its calls at once).
+// Prints a table and, last, one JSON line. Figures, not a test: nothing here fails on a slow machine.
+// Run: npx tsx bench/analytics.ts (BENCH_ANALYTICS_WORKS=10000,100000 sets the sizes).
+import {
+  homeOf,
+  scopeBreakdown,
+  scopeDeadlines,
+  scopeIndicators,
+  scopeRanking,
+  scopeSeries,
+  scopeVolumes,
+} from '../src/domains/analytics';
+import { calculateVersion } from '../src/domains/calculation';
+import { generateLargeSchedule } from '../src/domains/demo/large';
+import { benchDatabase, benchSpace, loadLine, printRows } from './bench-space';
+
+const SIZES = (process.env.BENCH_ANALYTICS_WORKS ?? '10000,100000').split(',').map(Number);
+
+const { db, close } = await benchDatabase();
+const rows: Record<string, number | string>[] = [];
+console.log(`before: ${loadLine()}`);
+
+/** What a dashboard reads: progress, facts, approved dates, volumes, executors and two resources on every task. */
+async function withAnalyticsData(spaceId: string, versionId: string) {
+  await db.pool.query(
+    `UPDATE works SET "approvedStart" = "planStart", "approvedFinish" = "planFinish" + interval '1 day',
+       "planVolume" = 10 + ("sortKey" % 7), unit = CASE WHEN "sortKey" % 3 = 0 THEN 'м3' ELSE 'т' END,
+       "executorId" = $2
+     WHERE "versionId" = $1 AND type <> 'sum'`,
+    [versionId, spaceId],
+  );
+  // The first third of the works (by planned start) done or under way, with their facts.
+  await db.pool.query(
+    `WITH ordered AS (SELECT id, row_number() OVER (ORDER BY "planStart") AS n, count(*) OVER () AS total
+                      FROM works WHERE "versionId" = $1 AND type <> 'sum')
+     UPDATE works w SET "factStart" = w."planStart",
+       "factFinish" = CASE WHEN o.n * 4 < o.total THEN w."planFinish" END,
+       progress = CASE WHEN o.n * 4 < o.total THEN 100 ELSE 50 END,
+       status = (CASE WHEN o.n * 4 < o.total THEN 'completed' ELSE 'in_progress' END)::"WorkStatus",
+       "factVolume" = CASE WHEN o.n * 4 < o.total THEN w."planVolume" ELSE w."planVolume" / 2 END
+     FROM ordered o WHERE w.id = o.id AND o.n * 3 < o.total`,
+    [versionId],
+  );
+  const { rows: resources } = await db.pool.query<{ id: string }>(
+    `INSERT INTO resources (id, "spaceId", name, code, kind, unit, price, "updatedAt") VALUES
+       (gen_random_uuid(), $1, 'Бетон', 'R-' || gen_random_uuid(), 'volume', 'м3', 95, now()),
+       (gen_random_uuid(), $1, 'Бригада', 'R-' || gen_random_uuid(), 'labour', 'ч', 30, now())
+     RETURNING id`,
+    [spaceId],
+  );
+  for (const [i, resource] of resources.entries())
+    await db.pool.query(
+      `INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity", "factQuantity", "updatedAt")
+       SELECT gen_random_uuid(), $1, $2, w.id, $3, 8 + $4 * 8, CASE WHEN w."factStart" IS NOT NULL THEN 4 END, now()
+       FROM works w WHERE w."versionId" = $2 AND w.type = 'task'`,
+      [spaceId, versionId, resource.id, i],
+    );
+  await db.pool.query('ANALYZE');
+}
+
+try {
+  const { spaceId, ctx } = await benchSpace(db, {
+    withUser: true,
+    abilities: ['schedule.calculate', 'timesheets.accept'],
+  });
+  for (const size of SIZES) {
+    const { versionId } = await generateLargeSchedule(ctx, size);
+    await calculateVersion(ctx, versionId);
+    await withAnalyticsData(spaceId, versionId);
+    const scopes = [
+      { name: 'version', scope: { spaceId, level: 'version' as const, id: versionId } },
+      { name: 'space', scope: { spaceId, level: 'space' as const, id: spaceId } },
+    ];
+    for (const { name, scope } of scopes) {
+      const calls: [string, () => Promise<unknown>][] = [
+        ['indicators', () => scopeIndicators(ctx, scope)],
+        ['series count/month', () => scopeSeries(ctx, { ...scope, measure: 'count', period: 'month' })],
+        ['series cost/week', () => scopeSeries(ctx, { ...scope, measure: 'cost', period: 'week' })],
+        ['series volume/day', () => scopeSeries(ctx, { ...scope, measure: 'volume', period: 'day' })],
+        ['breakdown cost/executor', () => scopeBreakdown(ctx, { ...scope, measure: 'cost', by: 'executor' })],
+        [
+          'breakdown labour/project',
+          () => scopeBreakdown(ctx, { ...scope, measure: 'labour', by: 'project' }),
+        ],
+        ['volumes', () => scopeVolumes(ctx, scope)],
+        ['deadlines', () => scopeDeadlines(ctx, { ...scope, days: 14 })],
+        ['ranking', () => scopeRanking(ctx, { ...scope, indicator: 'spi' })],
+        ...(name === 'space' ? ([['home', () => homeOf(ctx)]] as [string, () => Promise<unknown>][]) : []),
+      ];
+      const time = async (run: () => Promise<unknown>) => {
+        const started = performance.now();
+        await run();
+        return Math.round(performance.now() - started);
+      };
+      for (const [label, run] of calls) {
+        const cold = await time(run);
+        const warm = [await time(run), await time(run), await time(run)].sort((a, b) => a - b)[1]!;
+        rows.push({ works: size, scope: name, call: label, coldMs: cold, warmMs: warm });
+      }
+      // The standard dashboard: every widget's call at once, as the browser sends them.
+      const dashboard = async () => {
+        await Promise.all(calls.filter(([label]) => label !== 'series volume/day').map(([, run]) => run()));
+      };
+      const all = [await time(dashboard), await time(dashboard), await time(dashboard)].sort(
+        (a, b) => a - b,
+      )[1]!;
+      rows.push({ works: size, scope: name, call: 'whole dashboard (at once)', coldMs: '', warmMs: all });
+    }
+  }
+  printRows(rows);
+} finally {
+  await close();
+}
