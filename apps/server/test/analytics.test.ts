@@ -1,3 +1,4 @@
+import { cellText, readXlsxRows, xlsxSheetNames } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
 import { ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
@@ -346,6 +347,34 @@ describe('analytics', () => {
       '/analytics/home',
     );
     expect(after.approvals).toMatchObject([{ days: 1, hours: 6, firstDate: day }]);
+  });
+
+  it('exports a dashboard’s figures as a workbook, a sheet per widget, in the caller’s language', async () => {
+    const space = await ownSpace(t, 'analytics-export', 'Выгрузка');
+    const { versionId } = await programme(space);
+    const file = await t.api<Uint8Array>(
+      'GET',
+      `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=indicators,progress,cost,deadlines`,
+      undefined,
+      { token: space.token, lang: 'en' },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    // The progress widget shares the indicators' sheet.
+    expect(xlsxSheetNames(file.body)).toEqual(['Project and schedule indicators', 'Cost', 'Deadlines']);
+    const rows: string[][] = [];
+    for await (const row of readXlsxRows(file.body, 'Deadlines')) rows.push(row.cells.map(cellText));
+    expect(rows[0]).toEqual(['Code', 'Work', 'Schedule', 'Planned finish', 'Days late']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['D', 'B', 'C', 'M']);
+    const unknown = await t.api(
+      'GET',
+      `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=nope`,
+      undefined,
+      {
+        token: space.token,
+      },
+    );
+    expect(unknown.status).toBe(400);
   });
 
   it('keeps dashboard presets: own and shared, one active of each, shared ones only for managers', async () => {

@@ -159,3 +159,11 @@ export const updateScoreboardInput = scoreboardInput.extend({
 });
 /** Moves a project one place up or down the scoreboard (its order is kept from then on). */
 export const moveScoreboardInput = scoreboardInput.extend({ projectId: id });
+
+/** A dashboard's figures (or one widget's) as a file; `widgets` also as a comma-separated list in a query string. */
+export const exportDashboardInput = analyticsScope.extend({
+  widgets: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+    z.array(z.enum(DASHBOARD_WIDGETS)).min(1).max(DASHBOARD_WIDGETS.length),
+  ),
+});

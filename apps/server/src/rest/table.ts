@@ -147,6 +147,7 @@ const SPACE_ROUTES: PathTable = {
     GET: { procedure: 'analytics.deadlines', coerce: { days: 'number' } },
   },
   '/analytics/:level/:id/ranking': { GET: 'analytics.ranking' },
+  '/analytics/:level/:id/export': { GET: 'analytics.export' },
   // Schedules (API)
   '/schedules/:scheduleId/versions': { GET: 'versions.list' },
   '/schedules/:scheduleId/versions/create': { POST: 'versions.create' },

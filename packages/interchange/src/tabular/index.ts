@@ -56,4 +56,4 @@ export {
   type TemplateValue,
   writeReportXlsx,
 } from './xlsx-template.js';
-export { safeSheetName, writeGridXlsx } from './xlsx-write.js';
+export { safeSheetName, writeGridsXlsx, writeGridXlsx } from './xlsx-write.js';

@@ -89,7 +89,15 @@ export function safeSheetName(name: string | undefined): string {
 /**
  * Writes the grid as xlsx. With `out` the workbook streams into it; without, the bytes are returned.
  */
-export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Array> {
+export function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Array> {
+  return writeGridsXlsx([grid], out);
+}
+
+/**
+ * Writes grids as the sheets of one xlsx workbook, in order (a sheet per grid, named by its `sheetName`).
+ * With `out` the workbook streams into it; without, the bytes are returned.
+ */
+export async function writeGridsXlsx(grids: readonly Grid[], out?: Writable): Promise<Uint8Array> {
   const sink = out ?? new PassThrough();
   const chunks: Buffer[] = [];
   if (!out) sink.on('data', (c: Buffer) => chunks.push(c));
@@ -103,6 +111,13 @@ export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Ar
     useSharedStrings: false,
   });
   wb.creator = 'Takt';
+  for (const grid of grids) await writeSheet(wb, grid);
+  await wb.commit();
+  await done;
+  return out ? new Uint8Array(0) : new Uint8Array(Buffer.concat(chunks));
+}
+
+async function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, grid: Grid) {
   const headerRow = grid.title ? 3 : 1;
   const ws = wb.addWorksheet(safeSheetName(grid.sheetName), {
     views: [{ state: 'frozen', ySplit: headerRow, xSplit: 0 }],
@@ -161,7 +176,4 @@ export async function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Ar
       to: { row: headerRow + rows, column: grid.columns.length },
     };
   ws.commit();
-  await wb.commit();
-  await done;
-  return out ? new Uint8Array(0) : new Uint8Array(Buffer.concat(chunks));
 }

@@ -2,6 +2,7 @@
 // inside (docs/architecture.md, "Boundaries").
 export { scopeBreakdown, scopeVolumes } from './breakdown';
 export { scopeDeadlines } from './deadlines';
+export { exportDashboard } from './export';
 export { homeOf } from './home';
 export { scopeIndicators } from './indicators';
 export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';

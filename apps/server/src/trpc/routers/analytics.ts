@@ -5,6 +5,7 @@ import {
   analyticsScope,
   analyticsSeriesInput,
   createScoreboardInput,
+  exportDashboardInput,
   moveScoreboardInput,
   presetInput,
   savePresetInput,
@@ -28,6 +29,7 @@ export const analyticsRouter = router({
   volumes: spaceQuery('schedule.view', analyticsScope, analytics.scopeVolumes),
   deadlines: spaceQuery('schedule.view', analyticsDeadlinesInput, analytics.scopeDeadlines),
   ranking: spaceQuery('schedule.view', analyticsRankingInput, analytics.scopeRanking),
+  export: spaceQuery('export', exportDashboardInput, analytics.exportDashboard),
   home: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.homeOf(ctx)),
   presets: router({
     list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listPresets(ctx)),
