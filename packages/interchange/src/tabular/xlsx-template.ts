@@ -286,7 +286,7 @@ function styleFor(
   extra: string,
 ): Partial<ExcelJS.Style> {
   let kind = '';
-  if (value instanceof Date && !base.numFmt) kind = 'date';
+  if (value instanceof Date && (!base.numFmt || base.numFmt === 'General')) kind = 'date';
   else if (typeof value === 'string' && looksLikeFormula(value)) kind = 'text';
   if (!kind && !extra) return base;
   const key = `${kind}|${extra}`;
@@ -499,9 +499,13 @@ const NUMBER_TEXT = new Map<string, Intl.NumberFormat>();
 export function filledText(cell: FilledCell, locale = 'en'): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
-  if (v instanceof Date) return textValue(v, locale);
+  const fmt = cell.style.numFmt ?? '';
+  if (v instanceof Date) {
+    // the time only when the cell's format shows hours
+    const day = textValue(new Date(Date.UTC(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate())), locale);
+    return /h/i.test(fmt.replace(/"[^"]*"/g, '')) ? textValue(v, locale).replace(/^(\S+)$/, `$1 00:00`) : day;
+  }
   if (typeof v === 'number') {
-    const fmt = cell.style.numFmt ?? '';
     const decimals = /0\.(0+)/.exec(fmt)?.[1]?.length ?? (Number.isInteger(v) ? 0 : 2);
     const key = `${locale}|${decimals}`;
     let format = NUMBER_TEXT.get(key);

@@ -85,7 +85,6 @@ function toForm(row: FormListRow, nodeId?: string) {
     inherited: nodeId ? row.linkedAt !== nodeId : false,
   };
 }
-export type ReportFormDto = ReturnType<typeof toForm>;
 
 const FORM_NODES = `(SELECT json_agg(json_build_object('id', n.id, 'name', n.name, 'kind', n.kind) ORDER BY n.name)
     FROM report_form_nodes l JOIN eps_nodes n ON n.id = l."nodeId" WHERE l."formId" = f.id) AS nodes`;

@@ -118,6 +118,21 @@ async function prepare(
   return { version, template, source, fileName, title };
 }
 
+/**
+ * Prepares and writes a report into `out` (which it ends), at once whatever the version's size: what the
+ * job runs, and what the benchmark times.
+ */
+export async function writeReportTo(
+  ctx: SpaceContext,
+  input: { versionId: string; formId?: string | undefined; format: ReportFormat },
+  out: Writable,
+  onRow?: TemplateData['onRow'],
+): Promise<{ fileName: string; works: number }> {
+  const report = await prepare(ctx, input);
+  await writeReport(ctx, report, input.format, out, onRow);
+  return { fileName: report.fileName, works: report.version.works };
+}
+
 /** Writes the report into `out` (which it ends); `onRow` sees each table row written. */
 async function writeReport(
   ctx: SpaceContext,
