@@ -1,5 +1,5 @@
 import { type ExportFormat, INTERCHANGE_LIMITS } from '@takt/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { handleFailure } from '../../lib/error-handler';
@@ -9,6 +9,11 @@ import { translateDynamic, useT } from '../../lib/i18n';
 import { api, trpc } from '../../lib/trpc';
 import { downloadComparisonExport, downloadStoredFile, downloadVersionExport } from './api';
 import './import.css';
+
+/** The reports of a version, loaded when first opened. */
+const RunReportDialog = lazy(() =>
+  import('../reports/RunReportDialog').then((m) => ({ default: m.RunReportDialog })),
+);
 
 /** Formats offered for a version, and for a comparison of two versions (the table, or the other version with the base as baseline). */
 export const EXPORT_MENU_FORMATS: readonly ExportFormat[] = [
@@ -34,6 +39,7 @@ export function ExportMenu({
   otherVersionId,
   workCount,
   label,
+  versionName,
 }: {
   versionId: string;
   /** The schedule whose grid columns (the user's view of it) a spreadsheet takes. */
@@ -41,6 +47,8 @@ export function ExportMenu({
   otherVersionId?: string;
   workCount: number;
   label?: string;
+  /** The version's name: with it (and the schedule) the menu offers the version's reports too. */
+  versionName?: string;
 }) {
   const t = useT();
   const { spaceId, can } = useSpace();
@@ -50,6 +58,9 @@ export function ExportMenu({
   const storedColumns = view.data?.state?.columns ?? null;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [reports, setReports] = useState(false);
+  const withReports =
+    versionName !== undefined && scheduleId !== undefined && !otherVersionId && can('print');
   const root = useRef<HTMLDivElement>(null);
   const formats = EXPORT_MENU_FORMATS;
 
@@ -104,7 +115,7 @@ export function ExportMenu({
   return (
     <div className="export-menu" ref={root}>
       <Button
-        disabled={!can('export')}
+        disabled={!can('export') && !withReports}
         busy={busy !== null}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -121,13 +132,38 @@ export function ExportMenu({
               type="button"
               role="menuitem"
               className="export-menu-item"
+              disabled={!can('export')}
               onClick={() => void run(f)}
               data-testid={`export-${f}`}
             >
               {translateDynamic(`export.format.${f}`)}
             </button>
           ))}
+          {withReports && (
+            <button
+              type="button"
+              role="menuitem"
+              className="export-menu-item export-menu-separated"
+              onClick={() => {
+                setOpen(false);
+                setReports(true);
+              }}
+              data-testid="export-reports"
+            >
+              {t('reports.run')}
+            </button>
+          )}
         </div>
+      )}
+      {reports && versionName !== undefined && scheduleId && (
+        <Suspense fallback={null}>
+          <RunReportDialog
+            versionId={versionId}
+            versionName={versionName}
+            scheduleId={scheduleId}
+            onClose={() => setReports(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

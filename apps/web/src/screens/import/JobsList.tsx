@@ -171,7 +171,9 @@ function JobsDialog({
           },
           {
             label: t('import.jobs.download'),
-            hidden: (job) => job.kind !== 'export' || job.state !== 'completed' || !job.fileId,
+            // exports and reports of large versions leave a file to download
+            hidden: (job) =>
+              (job.kind !== 'export' && job.kind !== 'report') || job.state !== 'completed' || !job.fileId,
             busy: (job) => downloading === job.id,
             shortcut: 'Enter',
             testId: 'import-job-download',

@@ -67,7 +67,12 @@ export function VersionsPanel({
         <Button disabled={!can('import')} onClick={() => setDialog('upload')} data-testid="version-upload">
           ⇪ {t('import.upload')}
         </Button>
-        <ExportMenu versionId={current.id} scheduleId={scheduleId} workCount={current.workCount} />
+        <ExportMenu
+          versionId={current.id}
+          scheduleId={scheduleId}
+          workCount={current.workCount}
+          versionName={current.name}
+        />
       </div>
       <ul className="version-list stack-list">
         {versions.map((v) => (

@@ -2,7 +2,7 @@ import { DEFAULT_NODE_INFO_TAB, NODE_INFO_TABS } from '@takt/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { PlainTable } from '../../components/table';
-import { Badge, Empty, Spinner, Tabs } from '../../components/ui';
+import { Badge, Button, Empty, Spinner, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { appI18n, type Translate, useT } from '../../lib/i18n';
@@ -12,6 +12,11 @@ import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 
 type Tab = (typeof NODE_INFO_TABS)[number];
 type Row = Record<string, unknown>;
+
+/** The reports of the node, loaded when first opened. */
+const ReportsDialog = lazy(() =>
+  import('../reports/ReportsDialog').then((m) => ({ default: m.ReportsDialog })),
+);
 
 /** The analytics dashboard, loaded with its charting library when the tab is first shown. */
 const Dashboard = lazy(() => import('../analytics/Dashboard').then((m) => ({ default: m.Dashboard })));
@@ -24,6 +29,7 @@ export function NodeInfo({ node }: { node: EpsNode }) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
+  const [reports, setReports] = useState(false);
   // The analytics tab is the dashboard, which asks for its own figures.
   const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab }, { enabled: tab !== 'analytics' });
   return (
@@ -48,7 +54,17 @@ export function NodeInfo({ node }: { node: EpsNode }) {
             {t('chat.open')}
           </Link>
         )}
+        {can('schedule.view') && (
+          <Button onClick={() => setReports(true)} data-testid="open-node-reports">
+            {t('reports.open')}
+          </Button>
+        )}
       </header>
+      {reports && (
+        <Suspense fallback={null}>
+          <ReportsDialog node={node} onClose={() => setReports(false)} />
+        </Suspense>
+      )}
       <Tabs
         label={t('node_info.tabs')}
         tabs={NODE_INFO_TABS.map((key) => ({ key, label: t(`node_info.tab.${key}`) }))}
