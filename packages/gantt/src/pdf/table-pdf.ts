@@ -19,6 +19,8 @@ export interface PdfTableCell {
   fill?: string;
   /** Text colour, `#rrggbb`. */
   color?: string;
+  /** Wraps onto up to three lines (a header), the row growing with it; otherwise one line, cut. */
+  wrap?: boolean;
 }
 
 export interface PdfTableRow {
@@ -94,8 +96,49 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
     doc.text(String(page), MARGIN, h - MARGIN - 8, { width: usable, align: 'right', lineBreak: false });
   };
 
-  const heightOf = (row: PdfTableRow) =>
-    Math.max(10, ...row.cells.map((c) => (c?.text ? (c.size ?? 8) * 1.45 : 0)));
+  /** The text as it fits the width (cut with an ellipsis), and its width, in the current font. */
+  const fitted = (text: string, width: number): [string, number] => {
+    const full = doc.widthOfString(text);
+    if (full <= width) return [text, full];
+    let lo = 0;
+    let hi = text.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    const cut = `${text.slice(0, lo).trimEnd()}…`;
+    return [cut, doc.widthOfString(cut)];
+  };
+
+  /** Where each cell's text goes: its left edge and width (text runs over the empty cells to its right). */
+  const spanOf = (row: PdfTableRow, i: number) => {
+    const cell = row.cells[i]!;
+    const n = input.columns.length;
+    let j = i + 1;
+    if ((cell.align ?? 'left') === 'left' && !cell.wrap) while (j < n && !row.cells[j]?.text) j++;
+    const indent = (cell.indent ?? 0) * 8;
+    return { x: xs[i]! + PAD + indent, width: Math.max(1, xs[j]! - xs[i]! - 2 * PAD - indent) };
+  };
+  const LINE = 1.25;
+  const heightOf = (row: PdfTableRow) => {
+    let height = 10;
+    row.cells.forEach((c, i) => {
+      if (!c?.text) return;
+      const size = c.size ?? 8;
+      let lines = 1;
+      if (c.wrap) {
+        doc.font(c.bold ? 'bold' : 'regular').fontSize(size);
+        const { width } = spanOf(row, i);
+        lines = Math.min(
+          3,
+          Math.ceil(doc.heightOfString(c.text, { width }) / doc.currentLineHeight(true) - 0.01),
+        );
+      }
+      height = Math.max(height, size * (lines * LINE + 0.25));
+    });
+    return height;
+  };
 
   const draw = (row: PdfTableRow) => {
     const height = heightOf(row);
@@ -108,24 +151,32 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
     for (let i = 0; i < n; i++) {
       const cell = row.cells[i];
       if (!cell?.text) continue;
-      // text runs over the empty cells to its right
-      let j = i + 1;
-      if ((cell.align ?? 'left') === 'left') while (j < n && !row.cells[j]?.text) j++;
-      const indent = (cell.indent ?? 0) * 8;
-      const x = xs[i]! + PAD + indent;
-      const width = Math.max(1, xs[j]! - xs[i]! - 2 * PAD - indent);
+      const { x, width } = spanOf(row, i);
       const size = cell.size ?? 8;
       doc
         .font(cell.bold ? 'bold' : 'regular')
         .fontSize(size)
-        .fillColor(cell.color ?? '#111827')
-        .text(cell.text, x, y + (height - size * 1.2) / 2 + 0.5, {
+        .fillColor(cell.color ?? '#111827');
+      if (cell.wrap) {
+        const textHeight = Math.min(doc.heightOfString(cell.text, { width }), size * LINE * 3);
+        doc.text(cell.text, x, y + (height - textHeight) / 2 + 0.5, {
           width,
-          height: size * 1.3,
+          height: size * LINE * 3,
           align: cell.align ?? 'left',
-          lineBreak: false,
           ellipsis: true,
+          lineGap: size * (LINE - 1.15),
         });
+        continue;
+      }
+      // measured and cut here: pdfkit's own wrapping (a text width) costs a line breaker per cell
+      const [text, textWidth] = fitted(cell.text, width);
+      const left =
+        cell.align === 'right'
+          ? x + width - textWidth
+          : cell.align === 'center'
+            ? x + (width - textWidth) / 2
+            : x;
+      doc.text(text, left, y + (height - size * 1.2) / 2 + 0.5, { lineBreak: false });
     }
     if (row.rule)
       doc

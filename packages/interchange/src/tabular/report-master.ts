@@ -24,15 +24,15 @@ export const MASTER_INDICATORS = [
 /** Columns of the master report's table (placeholders of `{{#works}}`), with their widths and formats. */
 export const MASTER_COLUMNS = [
   { key: 'code', width: 12 },
-  { key: 'name', width: 46 },
+  { key: 'name', width: 44 },
   { key: 'status', width: 13 },
   { key: 'duration', width: 9, numFmt: '#,##0.0' },
   { key: 'planStart', width: 11.5 },
   { key: 'planFinish', width: 11.5 },
   { key: 'factStart', width: 11.5 },
   { key: 'factFinish', width: 11.5 },
-  { key: 'progress', width: 8, numFmt: '0" %"' },
-  { key: 'totalFloat', width: 9, numFmt: '#,##0.0' },
+  { key: 'progress', width: 9.5, numFmt: '0" %"' },
+  { key: 'totalFloat', width: 9.5, numFmt: '#,##0.0' },
   { key: 'executor', width: 20 },
 ] as const;
 

@@ -506,7 +506,9 @@ export function filledText(cell: FilledCell, locale = 'en'): string {
     return /h/i.test(fmt.replace(/"[^"]*"/g, '')) ? textValue(v, locale).replace(/^(\S+)$/, `$1 00:00`) : day;
   }
   if (typeof v === 'number') {
-    const decimals = /0\.(0+)/.exec(fmt)?.[1]?.length ?? (Number.isInteger(v) ? 0 : 2);
+    // the decimals the cell's format shows; without a format, two when the number has any
+    const general = !fmt || fmt === 'General';
+    const decimals = general ? (Number.isInteger(v) ? 0 : 2) : (/0\.(0+)/.exec(fmt)?.[1]?.length ?? 0);
     const key = `${locale}|${decimals}`;
     let format = NUMBER_TEXT.get(key);
     if (!format) {

@@ -177,6 +177,8 @@ function pdfRow(row: FilledRow, columns: number, lang: Language): PdfTableRow {
             : 'left',
     };
     if (s.font?.bold) cell.bold = true;
+    // a table's rows stay one line each; a wrapped cell elsewhere (a header) wraps in the PDF too
+    if (s.alignment?.wrapText && !row.table) cell.wrap = true;
     if (s.alignment?.indent) cell.indent = s.alignment.indent;
     if (fill) cell.fill = fill;
     const color = hex(s.font?.color?.argb);
