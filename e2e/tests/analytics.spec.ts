@@ -134,6 +134,37 @@ test('analytics: a schedule’s dashboard, drill-down to the grid, a preset, hom
   await expect(page.getByTestId('home-deadlines')).toContainText('Walls');
   await expect(page.getByTestId('home-tiles')).toContainText('1');
   await shot(page, 'analytics-03-home');
+
+  // The space's figures as a workbook, from the dashboard's toolbar.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('dashboard-xlsx').click();
+  expect((await download).suggestedFilename()).toMatch(/^Analytics .*\.xlsx$/);
+
+  // The print view lays the dashboard out for paper and opens the print dialog once every figure is in.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __printed: number };
+    w.__printed = 0;
+    window.print = () => {
+      w.__printed += 1;
+    };
+  });
+  await page.getByTestId('dashboard-print').click();
+  await expect(page.getByTestId('analytics-print')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  await page.reload();
+  await expect(page.getByTestId('analytics-print')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await shot(page, 'analytics-05-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  // One widget as PNG images: its chart saved as soon as it is drawn.
+  const png = page.waitForEvent('download');
+  await page.goto(`/${spaceId}/analytics/print/space.${spaceId}.cumulative/png`);
+  expect((await png).suggestedFilename()).toBe('Cumulative plan _ actual.png');
 });
 
 test('scoreboard: projects ranked with lights, moved by hand, back to the ranking', async ({

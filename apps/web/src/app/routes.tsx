@@ -48,6 +48,9 @@ const GridSchedulePage = lazyPage(() =>
 const ScoreboardPage = lazyPage(() =>
   import('../screens/analytics/ScoreboardPage').then((m) => m.ScoreboardPage),
 );
+const AnalyticsPrintPage = lazyPage(() =>
+  import('../screens/analytics/AnalyticsPrintPage').then((m) => m.AnalyticsPrintPage),
+);
 const HomePage = lazyPage(() => import('../screens/analytics/HomePage').then((m) => m.HomePage));
 const KanbanPage = lazyPage(() => import('../screens/kanban/KanbanPage').then((m) => m.KanbanPage));
 const ProfilePage = lazyPage(() => import('../screens/profile/ProfilePage').then((m) => m.ProfilePage));
@@ -82,6 +85,7 @@ const SPACE_ROUTES = [
   pageRoute('/', StructurePage),
   pageRoute('/home', HomePage),
   pageRoute('/scoreboard', ScoreboardPage),
+  pageRoute('/analytics/print/:value/:format', AnalyticsPrintPage),
   pageRoute('/profile', ProfilePage),
   pageRoute('/admin', AdminPage),
   pageRoute('/resources', ResourcesPage),

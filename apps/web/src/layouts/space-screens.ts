@@ -125,7 +125,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.analytics_print',
     paths: ['/analytics/print/:value/:format'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'print',
   },
   {

@@ -1,10 +1,12 @@
 import { DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidget } from '@takt/contracts';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
 import { CompactSelect } from '../../components/compact-select';
 import { FormDialog } from '../../components/dialog';
 import { Button, Checkbox, IconButton, Spinner, Switch, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
+import { fetchFile, fileNameOf, saveBlob } from '../../lib/download';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
@@ -20,6 +22,34 @@ const WIDE: ReadonlySet<DashboardWidget> = new Set(['indicators', 'cumulative', 
 
 /** The widgets that mean something only across several projects or schedules. */
 const ACROSS: ReadonlySet<DashboardWidget> = new Set(['ranking', 'projects']);
+
+/** The layout's widgets that mean something for the scope: one schedule leaves out those that compare projects. */
+export function widgetsFor(scope: DashboardScope, layout: DashboardLayout): DashboardWidget[] {
+  const single = scope.level === 'schedule' || scope.level === 'version';
+  return layout.widgets.filter((w) => !(single && ACROSS.has(w)));
+}
+
+/** The print route of a dashboard or one of its widgets (`analytics/print/{value}/{format}`). */
+export function printPath(
+  scope: DashboardScope,
+  widget: DashboardWidget | null,
+  format: 'pdf' | 'png' | 'xlsx',
+) {
+  return `/analytics/print/${[scope.level, scope.id, widget].filter(Boolean).join('.')}/${format}`;
+}
+
+/** Downloads the widgets' figures as an Excel workbook (a sheet per widget). */
+export async function downloadWorkbook(
+  spaceId: string,
+  scope: DashboardScope,
+  widgets: readonly DashboardWidget[],
+) {
+  const got = await fetchFile(
+    `/api/v1/space/${spaceId}/analytics/${scope.level}/${scope.id}/export?widgets=${widgets.join(',')}`,
+    {},
+  );
+  if (got) saveBlob(got.blob, fileNameOf(got.response) ?? 'analytics.xlsx');
+}
 
 function widgetOf(widget: DashboardWidget, scope: DashboardScope, layout: DashboardLayout): ReactNode {
   switch (widget) {
@@ -57,8 +87,7 @@ export function Dashboard({ scope, title }: { scope: DashboardScope; title?: Rea
   const [editing, setEditing] = useState(false);
   if (!presets.data) return <Spinner />;
   const { layout } = presets.data.dashboard;
-  const single = scope.level === 'schedule' || scope.level === 'version';
-  const widgets = layout.widgets.filter((w) => !(single && ACROSS.has(w)));
+  const widgets = widgetsFor(scope, layout);
   return (
     <div className="analytics-dashboard" data-testid="analytics-dashboard">
       <div className="analytics-toolbar">
@@ -67,20 +96,50 @@ export function Dashboard({ scope, title }: { scope: DashboardScope; title?: Rea
         <Button variant="secondary" onClick={() => setEditing(true)} data-testid="dashboard-customize">
           {t('analytics.customize')}
         </Button>
+        <Link
+          href={printPath(scope, null, 'pdf')}
+          className="btn btn-secondary"
+          data-testid="dashboard-print"
+        >
+          {t('analytics.print')}
+        </Link>
+        <Button
+          variant="secondary"
+          onClick={() => downloadWorkbook(spaceId, scope, widgets)}
+          data-testid="dashboard-xlsx"
+        >
+          {t('analytics.excel')}
+        </Button>
       </div>
-      <div className="analytics-grid">
-        {widgets.map((widget) => (
-          <section
-            key={widget}
-            className={`card analytics-card${WIDE.has(widget) ? ' analytics-card-wide' : ''}`}
-            data-testid={`widget-${widget}`}
-          >
-            <h3 className="analytics-card-title">{t(`analytics.widget.${widget}`)}</h3>
-            {widgetOf(widget, scope, layout)}
-          </section>
-        ))}
-      </div>
+      <DashboardWidgets scope={scope} layout={layout} widgets={widgets} />
       {editing && <LayoutDialog data={presets.data} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}
+
+/** The widgets of a dashboard, each in a card (the dashboard and its print view). */
+export function DashboardWidgets({
+  scope,
+  layout,
+  widgets,
+}: {
+  scope: DashboardScope;
+  layout: DashboardLayout;
+  widgets: readonly DashboardWidget[];
+}) {
+  const t = useT();
+  return (
+    <div className="analytics-grid">
+      {widgets.map((widget) => (
+        <section
+          key={widget}
+          className={`card analytics-card${WIDE.has(widget) ? ' analytics-card-wide' : ''}`}
+          data-testid={`widget-${widget}`}
+        >
+          <h3 className="analytics-card-title">{t(`analytics.widget.${widget}`)}</h3>
+          {widgetOf(widget, scope, layout)}
+        </section>
+      ))}
     </div>
   );
 }

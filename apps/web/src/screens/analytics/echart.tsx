@@ -2,7 +2,10 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { type ECElementEvent, type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { IconButton } from '../../components/ui';
+import { saveUrl } from '../../lib/download';
+import { useT } from '../../lib/i18n';
 
 // Only the parts the dashboards draw, so that the analytics chunk carries no more of ECharts than it needs.
 use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -38,6 +41,8 @@ export function EChart({
   onClick?: (event: ECElementEvent) => void;
   testId?: string;
 }) {
+  const t = useT();
+  const autoSave = useContext(SaveChartsContext);
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   useEffect(() => {
@@ -55,7 +60,9 @@ export function EChart({
   }, []);
   useEffect(() => {
     chart.current?.setOption(option, true);
-  }, [option]);
+    // A print route asking for images saves each chart once it is drawn.
+    if (autoSave && chart.current) saveChart(chart.current, label);
+  }, [option, autoSave, label]);
   useEffect(() => {
     const made = chart.current;
     if (!made || !onClick) return;
@@ -65,13 +72,30 @@ export function EChart({
     };
   }, [onClick]);
   return (
-    <div
-      ref={host}
-      className="echart"
-      style={{ height }}
-      role="img"
-      aria-label={label}
-      data-testid={testId}
-    />
+    <div className="echart-frame">
+      <div
+        ref={host}
+        className="echart"
+        style={{ height }}
+        role="img"
+        aria-label={label}
+        data-testid={testId}
+      />
+      <IconButton
+        className="echart-save"
+        label={t('analytics.save_png')}
+        onClick={() => chart.current && saveChart(chart.current, label)}
+      >
+        PNG
+      </IconButton>
+    </div>
   );
+}
+
+/** Set by a print route that turns every chart it shows into a PNG file. */
+export const SaveChartsContext = createContext(false);
+
+/** Saves a chart as a PNG named by its label, on a white ground at twice its pixels. */
+function saveChart(chart: ECharts, label: string) {
+  saveUrl(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }), `${label}.png`);
 }

@@ -59,7 +59,7 @@ function curveOption(series: Series, t: Translate): EChartsCoreOption {
   return {
     animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => num(v) },
-    legend: { bottom: 0, textStyle: { color: colors.text } },
+    legend: { type: 'scroll', bottom: 0, textStyle: { color: colors.text } },
     grid: { left: 56, right: 56, top: 16, bottom: 56 },
     xAxis: { type: 'category', data: x, ...AXIS(colors) },
     yAxis: [
