@@ -148,6 +148,7 @@ const TABLE_OF: Record<string, string[]> = {
   action: ['undo_actions'],
   setting: ['import_settings', 'print_settings'],
   licence: ['licences'],
+  form: ['report_forms'],
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
 };
