@@ -87,6 +87,8 @@ describe('analytics', () => {
       versions: { dataDate: string; schedule: string; project: string }[];
     }>('GET', `/analytics/version/${versionId}/indicator`);
     expect(versions).toHaveLength(1);
+    // The version's own call answers the same figures.
+    expect(await ok('PATCH', `/versions/${versionId}/calculate/indicators/all`)).toEqual(total);
     expect(versions[0]).toMatchObject({ dataDate: '2025-03-12T17:00', schedule: 'Г', project: 'П' });
     expect(total).toMatchObject({
       works: 5,

@@ -182,6 +182,7 @@ const SPACE_ROUTES: PathTable = {
   '/versions/:versionId/undo-actions': { GET: 'undo.list', POST: 'undo.undo' },
   '/versions/:versionId/redo': { GET: 'undo.canRedo', POST: 'undo.redo' },
   '/versions/:versionId/calculate': { POST: 'calculation.run', GET: 'calculation.status' },
+  '/versions/:versionId/calculate/indicators/all': { PATCH: 'analytics.versionIndicators' },
   '/versions/:versionId/progress-weighting': { GET: 'calculation.progressWeighting' },
   // Printing (API: versions print, preview, print/count, print-presets, print-settings)
   '/versions/:versionId/print': { POST: 'print.pdf' },

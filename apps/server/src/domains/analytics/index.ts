@@ -4,7 +4,7 @@ export { scopeBreakdown, scopeVolumes } from './breakdown';
 export { scopeDeadlines } from './deadlines';
 export { exportDashboard } from './export';
 export { homeOf } from './home';
-export { scopeIndicators } from './indicators';
+export { scopeIndicators, versionIndicators } from './indicators';
 export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';
 export { scopeRanking } from './ranking';
 export { costOf } from './scope';

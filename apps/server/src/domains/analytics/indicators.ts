@@ -206,3 +206,17 @@ export async function scopeIndicators(ctx: SpaceContext, scope: AnalyticsScope) 
     versions: versions.map((v) => ({ ...v, indicators: indicatorsOf(sums.get(v.versionId)!) })),
   };
 }
+
+/**
+ * A version's indicators (API PATCH versions/{id}/calculate/indicators/all). They are figured from the
+ * version's rows as stored whenever asked, so after a calculation or an edit they are already current:
+ * the call answers them, the version's and the total of the one version alike.
+ */
+export async function versionIndicators(ctx: SpaceContext, input: { versionId: string }) {
+  const { total } = await scopeIndicators(ctx, {
+    spaceId: ctx.space.spaceId,
+    level: 'version',
+    id: input.versionId,
+  });
+  return total;
+}

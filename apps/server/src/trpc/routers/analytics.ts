@@ -13,6 +13,7 @@ import {
   setPresetActiveInput,
   spaceInput,
   updateScoreboardInput,
+  versionInput,
 } from '@takt/contracts';
 import * as analytics from '../../domains/analytics';
 import { router, spaceMutation, spaceQuery } from '../trpc';
@@ -24,6 +25,7 @@ import { router, spaceMutation, spaceQuery } from '../trpc';
  */
 export const analyticsRouter = router({
   indicators: spaceQuery('schedule.view', analyticsScope, analytics.scopeIndicators),
+  versionIndicators: spaceMutation('schedule.view', versionInput, analytics.versionIndicators),
   series: spaceQuery('schedule.view', analyticsSeriesInput, analytics.scopeSeries),
   breakdown: spaceQuery('schedule.view', analyticsBreakdownInput, analytics.scopeBreakdown),
   volumes: spaceQuery('schedule.view', analyticsScope, analytics.scopeVolumes),
