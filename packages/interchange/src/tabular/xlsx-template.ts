@@ -12,6 +12,7 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { unzipGuarded } from '../common/zip-guard.js';
 import { looksLikeFormula } from './formula-guard.js';
 import { columnIndex, columnLetter } from './sheet.js';
 import { safeSheetName, XLSX_MAX_OUTLINE } from './xlsx-write.js';
@@ -140,8 +141,32 @@ function mergesOf(ws: ExcelJS.Worksheet): Merge[] {
   });
 }
 
+/**
+ * What a template may inflate to: exceljs reads a workbook whole, so a small zip that inflates to gigabytes
+ * (a zip bomb) is refused before it does. A real report form inflates to a few megabytes.
+ */
+const TEMPLATE_ZIP = {
+  maxEntries: 2_000,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxRatio: 200,
+  ratioFloorBytes: 4 * 1024 * 1024,
+};
+
 /** Reads a template; `ReportTemplateError` when it is not a readable workbook with at least one sheet. */
 export async function loadReportTemplate(bytes: Uint8Array): Promise<ReportTemplate> {
+  try {
+    // inflated and thrown away, only counted
+    unzipGuarded(
+      bytes,
+      (entry) => {
+        entry.ondata = () => {};
+        entry.start();
+      },
+      TEMPLATE_ZIP,
+    );
+  } catch (error) {
+    throw new ReportTemplateError(`not a workbook within limits: ${(error as Error).message}`);
+  }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
@@ -153,7 +178,8 @@ export async function loadReportTemplate(bytes: Uint8Array): Promise<ReportTempl
   const keys = new Set<string>();
   const sheets = wb.worksheets.map((ws): TemplateSheet => {
     const rows: TemplateRow[] = [];
-    ws.eachRow({ includeEmpty: false }, (row, number) => {
+    // blank rows too: merges and heights of the layout's spacing rows are kept
+    ws.eachRow({ includeEmpty: true }, (row, number) => {
       let table: string | null = null;
       const cells: TemplateCell[] = [];
       row.eachCell({ includeEmpty: true }, (cell, col) => {
@@ -214,6 +240,10 @@ export interface FilledRow {
   outlineLevel?: number;
   /** The row was written from a table row (`{{#works}}`): the PDF repeats the row above its table on each page. */
   table?: string;
+  /** Merged ranges that end on this row. */
+  merges?: string[];
+  /** A merged range goes on below this row (a writer must not finish the row yet). */
+  hold?: boolean;
 }
 
 /** A filled sheet: its layout, then its rows as they are produced. */
@@ -226,8 +256,6 @@ export interface FilledSheet {
   pageSetup: TemplateSheet['pageSetup'];
   headerFooter: TemplateSheet['headerFooter'];
   rows: AsyncIterable<FilledRow>;
-  /** Merged ranges as written; complete once `rows` has been read to the end. */
-  merges: string[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -323,18 +351,36 @@ function copied(value: ExcelJS.CellValue): ExcelJS.CellValue {
 
 /** A filled sheet's rows: table rows repeated per item, rows below moved down, merges moved with them. */
 function fillSheet(sheet: TemplateSheet, data: TemplateData, counter: { rows: number }): FilledSheet {
-  const merges: string[] = [];
+  const tableRows = new Set(sheet.rows.flatMap((r) => (r.table ? [r.number] : [])));
+  const crossesTable = (m: Merge) =>
+    [...tableRows].some((r) => r >= m.top && r <= m.bottom) && !(m.top === m.bottom && tableRows.has(m.top));
+  // merges kept: inside one table row (repeated on each of its rows), or not touching a table at all
+  const kept = sheet.merges.filter((m) => !crossesTable(m));
+  const range = (m: Merge, top: number, bottom: number) =>
+    `${columnLetter(m.left - 1)}${top}:${columnLetter(m.right - 1)}${bottom}`;
   async function* rows(): AsyncGenerator<FilledRow> {
-    // template row number → [first, last] row written from it
-    const written = new Map<number, [number, number]>();
+    // template row number → the row written from it (the first, for a table row)
+    const written = new Map<number, number>();
     let shift = 0;
     for (const row of sheet.rows) {
       const at = row.number + shift;
       if (!row.table) {
-        written.set(row.number, [at, at]);
-        yield { number: at, cells: plainCells(row, data), height: row.height, hidden: row.hidden };
+        written.set(row.number, at);
+        const merges = kept
+          .filter((m) => m.bottom === row.number && written.has(m.top))
+          .map((m) => range(m, written.get(m.top)!, at));
+        yield {
+          number: at,
+          cells: plainCells(row, data),
+          height: row.height,
+          hidden: row.hidden,
+          ...(merges.length ? { merges } : {}),
+          // a merge that goes on below keeps this row open until its last row
+          ...(kept.some((m) => m.top <= row.number && m.bottom > row.number) ? { hold: true } : {}),
+        };
         continue;
       }
+      const ownMerges = kept.filter((m) => m.top === row.number && m.bottom === row.number);
       const source = data.tables[row.table];
       let count = 0;
       const caches = row.cells.map(() => new Map<string, Partial<ExcelJS.Style>>());
@@ -364,37 +410,21 @@ function fillSheet(sheet: TemplateSheet, data: TemplateData, counter: { rows: nu
             }
             return { col: c.col, value: value ?? null, style };
           });
+          const number = at + count;
           yield {
-            number: at + count,
+            number,
             cells,
             height: row.height,
             ...(level > 0 ? { outlineLevel: level } : {}),
+            ...(ownMerges.length ? { merges: ownMerges.map((m) => range(m, number, number)) } : {}),
             table: row.table,
           };
           count++;
           counter.rows++;
           await data.onRow?.(counter.rows);
         }
-      written.set(row.number, [at, at + count - 1]);
+      written.set(row.number, at);
       shift += count - 1;
-    }
-    for (const m of sheet.merges) {
-      const top = written.get(m.top);
-      const bottom = written.get(m.bottom);
-      const range = (a: number, b: number) =>
-        `${columnLetter(m.left - 1)}${a}:${columnLetter(m.right - 1)}${b}`;
-      const tableRow = sheet.rows.find((r) => r.number === m.top)?.table;
-      if (m.top === m.bottom && tableRow && top) {
-        for (let r = top[0]; r <= top[1]; r++) merges.push(range(r, r));
-      } else if (top && bottom && top[0] === top[1] && bottom[0] === bottom[1]) {
-        const crossesTable = sheet.rows.some((r) => r.table && r.number >= m.top && r.number <= m.bottom);
-        if (!crossesTable) merges.push(range(top[0], bottom[0]));
-      } else if (!top && !bottom) {
-        // a merge of empty rows: moved with the rows above it
-        const before = [...written.entries()].filter(([n]) => n < m.top).at(-1);
-        const moved = before ? before[1][1] - before[0] : 0;
-        merges.push(range(m.top + moved, m.bottom + moved));
-      }
     }
   }
   return {
@@ -406,7 +436,6 @@ function fillSheet(sheet: TemplateSheet, data: TemplateData, counter: { rows: nu
     pageSetup: sheet.pageSetup,
     headerFooter: sheet.headerFooter,
     rows: rows(),
-    merges,
   };
 }
 
@@ -463,6 +492,8 @@ export async function writeReportXlsx(
       if (c.width) column.width = c.width;
       if (c.hidden) column.hidden = true;
     });
+    // rows inside a merged range are finished with its last row (a finished row cannot be merged)
+    const open: ExcelJS.Row[] = [];
     for await (const r of sheet.rows) {
       const row = ws.getRow(r.number);
       if (r.height) row.height = r.height;
@@ -473,15 +504,17 @@ export async function writeReportXlsx(
         cell.value = c.value;
         cell.style = c.style;
       }
-      row.commit();
-    }
-    for (const range of sheet.merges) {
-      try {
-        ws.mergeCells(range);
-      } catch {
-        // overlapping ranges in the template: the first one stands
+      open.push(row);
+      for (const range of r.merges ?? []) {
+        try {
+          ws.mergeCells(range);
+        } catch {
+          // overlapping ranges in the template: the first one stands
+        }
       }
+      if (!r.hold) for (const done of open.splice(0)) done.commit();
     }
+    for (const done of open.splice(0)) done.commit();
     ws.commit();
   }
   await wb.commit();

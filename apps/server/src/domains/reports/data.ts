@@ -27,7 +27,9 @@ export interface ReportVersion {
   facility: string | null;
   /** `YYYY-MM-DDTHH:mm`, null without one */
   dataDate: string | null;
+  /** Works of the version, WBS nodes included, and without them. */
   works: number;
+  leafWorks: number;
   /** Hours of a working day of the version's calendar (else the space's default one): durations in days. */
   hoursPerDay: number;
 }
@@ -38,6 +40,7 @@ export async function reportVersion(ctx: SpaceContext, versionId: string): Promi
     `SELECT v.id, v.name, v.number, v."scheduleId", s.name AS schedule, s.code AS "scheduleCode",
        p.name AS project, f.name AS facility, ${iso('v."dataDate"')} AS "dataDate",
        (SELECT count(*)::int FROM works w WHERE w."versionId" = v.id) AS works,
+       (SELECT count(*)::int FROM works w WHERE w."versionId" = v.id AND w.type <> 'sum') AS "leafWorks",
        coalesce(c."hoursPerDay", (SELECT d."hoursPerDay" FROM calendars d
          WHERE d."spaceId" = v."spaceId" AND d."isDefault" LIMIT 1), 8)::float8 AS "hoursPerDay"
      FROM versions v
@@ -311,7 +314,7 @@ export async function reportData(
     'user.name': user.rows[0]?.name ?? null,
     year: src.year ?? (dataDate ?? today).getUTCFullYear(),
     today: new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())),
-    'works.count': v.works,
+    'works.count': v.leafWorks,
   };
   for (const [key, value] of Object.entries(indicators.total)) {
     const text = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? dateOf(value) : value;
@@ -324,7 +327,6 @@ export async function reportData(
   const entries = needsWbs ? await wbsOrder(ctx.db.pool, v.id, src.summaries) : [];
   const assignmentEntries =
     tables.has('resources') && src.summaries ? entries.filter((e) => !e.summary) : entries;
-  values['works.count'] = entries.filter((e) => !e.summary).length || v.works;
   return {
     values,
     locale: ctx.lang,
