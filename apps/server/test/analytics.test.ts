@@ -87,6 +87,23 @@ describe('analytics', () => {
       versions: { dataDate: string; schedule: string; project: string }[];
     }>('GET', `/analytics/version/${versionId}/indicator`);
     expect(versions).toHaveLength(1);
+    // A kept answer is figured again once its data changes: a price of a resource, then a work's progress.
+    const { rows: resources } = await t
+      .api<{ id: string; name: string; revision: number }[]>(
+        'GET',
+        `/space/${space.spaceId}/resources`,
+        undefined,
+        { token: space.token },
+      )
+      .then((r) => ({ rows: r.body }));
+    const concrete = resources.find((r) => r.name === 'Бетон')!;
+    await ok('PATCH', `/resources/${concrete.id}`, { price: 200, revision: concrete.revision });
+    const repriced = await ok<{ total: { planCost: number } }>(
+      'GET',
+      `/analytics/version/${versionId}/indicator`,
+    );
+    expect(repriced.total.planCost).toBe(10 * 200 + 20 * 200 + 16 * 50);
+    await ok('PATCH', `/resources/${concrete.id}`, { price: 100, revision: concrete.revision + 1 });
     // The version's own call answers the same figures.
     expect(await ok('PATCH', `/versions/${versionId}/calculate/indicators/all`)).toEqual(total);
     expect(versions[0]).toMatchObject({ dataDate: '2025-03-12T17:00', schedule: 'Г', project: 'П' });

@@ -1,6 +1,7 @@
 import { ANALYTICS_LIMITS, type AnalyticsBreakdown, type AnalyticsScope } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
-import { costOf, SCOPE_WORKS, scopeParams, scopeVersions } from './scope';
+import { cachedAnswer } from './cache';
+import { costOf, SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions } from './scope';
 
 /** What a breakdown groups by: the key and the label, as SQL over the joined rows. */
 const GROUPS: Record<AnalyticsBreakdown, { key: string; label: string }> = {
@@ -24,6 +25,16 @@ export async function scopeBreakdown(
   input: AnalyticsScope & { measure: 'cost' | 'labour'; by: AnalyticsBreakdown },
 ) {
   const versions = await scopeVersions(ctx, input);
+  return cachedAnswer(ctx, versions, `breakdown:${input.measure}:${input.by}`, () =>
+    figureBreakdown(ctx, input, versions),
+  );
+}
+
+async function figureBreakdown(
+  ctx: SpaceContext,
+  input: AnalyticsScope & { measure: 'cost' | 'labour'; by: AnalyticsBreakdown },
+  versions: readonly ScopeVersion[],
+) {
   if (!versions.length) return { measure: input.measure, by: input.by, rows: [], other: null };
   const group = GROUPS[input.by];
   const quantity = (q: string) => (input.measure === 'cost' ? costOf(q) : q);
@@ -79,6 +90,10 @@ export async function scopeBreakdown(
  */
 export async function scopeVolumes(ctx: SpaceContext, input: AnalyticsScope) {
   const versions = await scopeVersions(ctx, input);
+  return cachedAnswer(ctx, versions, 'volumes', () => figureVolumes(ctx, input, versions));
+}
+
+async function figureVolumes(ctx: SpaceContext, input: AnalyticsScope, versions: readonly ScopeVersion[]) {
   if (!versions.length) return { units: [] };
   const { rows } = await ctx.db.pool.query<{
     unit: string;

@@ -1,6 +1,7 @@
 import { ANALYTICS_LIMITS, type AnalyticsScope } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { iso } from '../../db/time';
+import { cachedAnswer } from './cache';
 import { SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions } from './scope';
 
 /** A work whose finish is due or past, as a deadlines list names it. */
@@ -66,5 +67,6 @@ export async function deadlinesOf(
 
 /** A scope's deadlines (the deadlines widget): its past and coming finishes within `days`. */
 export async function scopeDeadlines(ctx: SpaceContext, input: AnalyticsScope & { days: number }) {
-  return deadlinesOf(ctx, await scopeVersions(ctx, input), input.days);
+  const versions = await scopeVersions(ctx, input);
+  return cachedAnswer(ctx, versions, `deadlines:${input.days}`, () => deadlinesOf(ctx, versions, input.days));
 }

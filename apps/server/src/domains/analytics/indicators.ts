@@ -1,5 +1,6 @@
 import type { AnalyticsScope } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import { cachedAnswer } from './cache';
 import { SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions, WORK_MONEY } from './scope';
 
 /** Working minutes of a day, for floats in days (the engine's 8-hour day). */
@@ -82,10 +83,14 @@ const SUMS_SQL = `WITH ${SCOPE_WORKS}, ${WORK_MONEY},
   FROM w GROUP BY w."versionId"`;
 
 /** The sums of each version of a scope (a version without works has all zeros). */
-export async function versionSums(
+export function versionSums(
   ctx: SpaceContext,
   versions: readonly ScopeVersion[],
 ): Promise<Map<string, IndicatorSums>> {
+  return cachedAnswer(ctx, versions, 'sums', () => figureSums(ctx, versions));
+}
+
+async function figureSums(ctx: SpaceContext, versions: readonly ScopeVersion[]) {
   const out = new Map<string, IndicatorSums>();
   if (!versions.length) return out;
   const { rows } = await ctx.db.pool.query<IndicatorSums & { versionId: string }>(

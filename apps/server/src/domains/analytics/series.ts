@@ -6,6 +6,7 @@ import {
   type AnalyticsScope,
 } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
+import { cachedAnswer } from './cache';
 import { SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions, WORK_MONEY } from './scope';
 
 /** The three lines of a series. */
@@ -134,6 +135,16 @@ export async function scopeSeries(
   input: AnalyticsScope & { measure: AnalyticsMeasure; period: AnalyticsPeriod; unit?: string },
 ) {
   const versions = await scopeVersions(ctx, input);
+  return cachedAnswer(ctx, versions, `series:${input.measure}:${input.period}:${input.unit ?? ''}`, () =>
+    figureSeries(ctx, input, versions),
+  );
+}
+
+async function figureSeries(
+  ctx: SpaceContext,
+  input: AnalyticsScope & { measure: AnalyticsMeasure; period: AnalyticsPeriod; unit?: string },
+  versions: readonly ScopeVersion[],
+) {
   const units = input.measure === 'volume' ? await volumeUnits(ctx, versions) : [];
   const unit = input.measure === 'volume' ? (input.unit ?? units[0] ?? null) : null;
   const dataDate = versions.reduce<string | null>(
