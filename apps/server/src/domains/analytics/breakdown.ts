@@ -90,10 +90,10 @@ async function figureBreakdown(
  */
 export async function scopeVolumes(ctx: SpaceContext, input: AnalyticsScope) {
   const versions = await scopeVersions(ctx, input);
-  return cachedAnswer(ctx, versions, 'volumes', () => figureVolumes(ctx, input, versions));
+  return cachedAnswer(ctx, versions, 'volumes', () => figureVolumes(ctx, versions));
 }
 
-async function figureVolumes(ctx: SpaceContext, input: AnalyticsScope, versions: readonly ScopeVersion[]) {
+async function figureVolumes(ctx: SpaceContext, versions: readonly ScopeVersion[]) {
   if (!versions.length) return { units: [] };
   const { rows } = await ctx.db.pool.query<{
     unit: string;
