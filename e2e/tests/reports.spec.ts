@@ -69,6 +69,14 @@ test('reports: a form uploaded at a project, run on a version with the master re
   await expect(form).toContainText('Weekly progress report');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
+  // The schedule's own reports: the form comes from the project above, and both run on its actual version.
+  await page.getByTestId(`eps-node-${schedule.name}`).click();
+  await page.getByTestId('open-node-reports').click();
+  await expect(dialog.getByTestId('report-run')).toHaveCount(2);
+  await expect(dialog.getByTestId('report-form')).toContainText(`from ${project.name}`);
+  await shot(page, 'reports-02-schedule-node');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
   // The schedule offers the form (linked above it) next to the master report.
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   await page.getByTestId('panel-versions').click();
@@ -79,7 +87,7 @@ test('reports: a form uploaded at a project, run on a version with the master re
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Master report');
   await expect(rows.nth(1)).toContainText('Weekly progress report');
-  await shot(page, 'reports-02-run-dialog');
+  await shot(page, 'reports-03-run-dialog');
 
   const master = page.waitForEvent('download');
   await rows.nth(0).getByTestId('report-run-xlsx').click();
@@ -96,8 +104,8 @@ test('reports: a form uploaded at a project, run on a version with the master re
   const pdfFile = await pdf;
   expect(pdfFile.suggestedFilename()).toMatch(/Weekly progress report.*\.pdf$/);
   expect((await readFile((await pdfFile.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
-  await pdfFile.saveAs('screenshots/reports-03-form.pdf');
+  await pdfFile.saveAs('screenshots/reports-04-form.pdf');
   const masterPdf = page.waitForEvent('download');
   await rows.nth(0).getByTestId('report-run-pdf').click();
-  await (await masterPdf).saveAs('screenshots/reports-04-master.pdf');
+  await (await masterPdf).saveAs('screenshots/reports-05-master.pdf');
 });

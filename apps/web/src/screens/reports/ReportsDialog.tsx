@@ -23,12 +23,15 @@ import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { type ReportForm, replaceReportTemplate, templatePath, uploadReportForm } from './api';
 import { REPORT_PLACEHOLDERS } from './placeholders';
+import { ReportRunList } from './RunReportDialog';
 import './reports.css';
 
-/** The node the dialog was opened from. */
+/** The node the dialog was opened from (a schedule with its actual version, if it has one). */
 interface NodeRef {
   id: string;
   name: string;
+  kind: string;
+  actualVersionId?: string | null;
 }
 
 /**
@@ -42,6 +45,7 @@ export function ReportsDialog({ node, onClose }: { node: NodeRef; onClose: () =>
   const forms = trpc.reports.forms.list.useQuery({ spaceId, nodeId: node.id });
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ReportForm | null>(null);
+  const runOn = node.kind === 'schedule' ? node.actualVersionId : null;
   return (
     <FormDialog
       title={t('reports.of_node', { name: node.name })}
@@ -49,6 +53,12 @@ export function ReportsDialog({ node, onClose }: { node: NodeRef; onClose: () =>
       onClose={onClose}
       testId="reports-dialog"
     >
+      {runOn && (
+        <>
+          <h3 className="reports-subtitle">{t('reports.run_actual')}</h3>
+          <ReportRunList versionId={runOn} scheduleId={node.id} />
+        </>
+      )}
       <div className="reports-head">
         <h3 className="reports-subtitle">{t('reports.forms')}</h3>
         {manage && (

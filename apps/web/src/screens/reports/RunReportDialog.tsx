@@ -16,23 +16,13 @@ interface Running {
 }
 
 /**
- * The reports of a version: the master report and the forms linked to its schedule or a node above it, each
- * run to Excel or PDF. A large version's report is written by a job whose progress is shown until the file
- * downloads.
+ * The reports a version can be run with: the master report and the forms linked to its schedule or a node
+ * above it, each to Excel or PDF. A large version's report is written by a job whose progress is shown until
+ * the file downloads.
  */
-export function RunReportDialog({
-  versionId,
-  versionName,
-  scheduleId,
-  onClose,
-}: {
-  versionId: string;
-  versionName: string;
-  scheduleId: string;
-  onClose: () => void;
-}) {
+export function ReportRunList({ versionId, scheduleId }: { versionId: string; scheduleId: string }) {
   const t = useT();
-  const { spaceId } = useSpace();
+  const { spaceId, can } = useSpace();
   const forms = trpc.reports.forms.list.useQuery({ spaceId, nodeId: scheduleId });
   const [running, setRunning] = useState<Running | null>(null);
   const run = async (formId: string | null, format: ReportFormat) => {
@@ -54,12 +44,7 @@ export function RunReportDialog({
     })),
   ];
   return (
-    <FormDialog
-      title={t('reports.run_title', { name: versionName })}
-      wide
-      onClose={onClose}
-      testId="run-report-dialog"
-    >
+    <>
       <ul className="report-runs">
         {reports.map((r) => (
           <li key={r.id ?? 'master'} className="report-run" data-testid="report-run">
@@ -72,7 +57,7 @@ export function RunReportDialog({
                 <Button
                   key={format}
                   busy={running?.formId === r.id && running.format === format}
-                  disabled={running !== null}
+                  disabled={running !== null || !can('print')}
                   onClick={() => void run(r.id, format)}
                   data-testid={`report-run-${format}`}
                 >
@@ -87,6 +72,31 @@ export function RunReportDialog({
       {running?.progress !== null && running?.progress !== undefined && (
         <ProgressBar value={running.progress} label={t('reports.running', { progress: running.progress })} />
       )}
+    </>
+  );
+}
+
+/** The reports of a version, from its schedule's export menu. */
+export function RunReportDialog({
+  versionId,
+  versionName,
+  scheduleId,
+  onClose,
+}: {
+  versionId: string;
+  versionName: string;
+  scheduleId: string;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <FormDialog
+      title={t('reports.run_title', { name: versionName })}
+      wide
+      onClose={onClose}
+      testId="run-report-dialog"
+    >
+      <ReportRunList versionId={versionId} scheduleId={scheduleId} />
     </FormDialog>
   );
 }
