@@ -48,7 +48,7 @@ export async function downloadWorkbook(
     `/api/v1/space/${spaceId}/analytics/${scope.level}/${scope.id}/export?widgets=${widgets.join(',')}`,
     {},
   );
-  if (got) saveBlob(got.blob, fileNameOf(got.response) ?? 'analytics.xlsx');
+  if (got) saveBlob(got.blob, fileNameOf(got.response) ?? 'Takt analytics.xlsx');
 }
 
 function widgetOf(widget: DashboardWidget, scope: DashboardScope, layout: DashboardLayout): ReactNode {
