@@ -1,5 +1,6 @@
 import { CHAT_LIMITS } from '@takt/contracts';
 import { type RefObject, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useT } from '../../lib/i18n';
 import { insertMention, type MentionCandidate, mentionAt, mentionMatches } from './mentions';
 
@@ -29,9 +30,13 @@ export function MentionTextarea({
   const pick = (candidate: MentionCandidate) => {
     if (!mention) return;
     const next = insertMention(value, mention, candidate.login);
-    onChange(next.text);
-    setCaret(next.caret);
-    requestAnimationFrame(() => inputRef.current?.setSelectionRange(next.caret, next.caret));
+    // The completed text and its caret land before the next key is handled: a fast typist's next letters
+    // go after the mention, not into the old text that a later frame would replace.
+    flushSync(() => {
+      onChange(next.text);
+      setCaret(next.caret);
+    });
+    inputRef.current?.setSelectionRange(next.caret, next.caret);
   };
 
   return (
