@@ -10,12 +10,12 @@
  * move down with it; those inside a table row repeat on each of its rows). Formulas are kept as written —
  * their references do not move — and recalculated when the file is opened. Pictures are not kept.
  */
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { unzipGuarded } from '../common/zip-guard.js';
 import { looksLikeFormula } from './formula-guard.js';
 import { columnIndex, columnLetter } from './sheet.js';
-import { safeSheetName, XLSX_MAX_OUTLINE } from './xlsx-write.js';
+import { safeSheetName, streamedWorkbook, XLSX_MAX_OUTLINE } from './xlsx-write.js';
 
 /** A value a placeholder stands for: dates are written as Excel dates, numbers as numbers. */
 export type TemplateValue = string | number | boolean | Date | null | undefined;
@@ -449,78 +449,63 @@ export function* fillReport(template: ReportTemplate, data: TemplateData): Gener
  * Writes the filled template as xlsx. With `out` the workbook streams into it; without, the bytes are
  * returned.
  */
-export async function writeReportXlsx(
+export function writeReportXlsx(
   template: ReportTemplate,
   data: TemplateData,
   out?: Writable,
 ): Promise<Uint8Array> {
-  const sink = out ?? new PassThrough();
-  const chunks: Buffer[] = [];
-  if (!out) sink.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    sink.on('finish', resolve);
-    sink.on('error', reject);
-  });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = 'Takt';
-  // formulas were copied without their results: Excel works them out when the file is opened
-  (wb as unknown as { calcProperties: { fullCalcOnLoad: boolean } }).calcProperties = {
-    fullCalcOnLoad: true,
-  };
-  const names = new Set<string>();
-  for (const sheet of fillReport(template, data)) {
-    let name = safeSheetName(sheet.name);
-    for (let n = 2; names.has(name.toLowerCase()); n++)
-      name = safeSheetName(`${sheet.name.slice(0, 27)} (${n})`);
-    names.add(name.toLowerCase());
-    const ws = wb.addWorksheet(name, {
-      state: sheet.state,
-      views: sheet.views as ExcelJS.WorksheetView[],
-      pageSetup: sheet.pageSetup,
-      headerFooter: sheet.headerFooter,
-      properties: {
-        outlineProperties: { summaryBelow: false, summaryRight: false },
-        outlineLevelRow: XLSX_MAX_OUTLINE,
-      } as Partial<ExcelJS.WorksheetProperties>,
-    });
-    sheet.columns.forEach((c, i) => {
-      const column = ws.getColumn(i + 1);
-      if (c.width) column.width = c.width;
-      if (c.hidden) column.hidden = true;
-    });
-    // rows inside a merged range are finished with its last row (a finished row cannot be merged)
-    const open: ExcelJS.Row[] = [];
-    for await (const r of sheet.rows) {
-      const row = ws.getRow(r.number);
-      if (r.height) row.height = r.height;
-      if (r.hidden) row.hidden = true;
-      if (r.outlineLevel) row.outlineLevel = r.outlineLevel;
-      for (const c of r.cells) {
-        const cell = row.getCell(c.col);
-        cell.value = c.value;
-        cell.style = c.style;
-      }
-      open.push(row);
-      for (const range of r.merges ?? []) {
-        try {
-          ws.mergeCells(range);
-        } catch {
-          // overlapping ranges in the template: the first one stands
+  return streamedWorkbook(out, async (wb) => {
+    // formulas were copied without their results: Excel works them out when the file is opened
+    (wb as unknown as { calcProperties: { fullCalcOnLoad: boolean } }).calcProperties = {
+      fullCalcOnLoad: true,
+    };
+    const names = new Set<string>();
+    for (const sheet of fillReport(template, data)) {
+      let name = safeSheetName(sheet.name);
+      for (let n = 2; names.has(name.toLowerCase()); n++)
+        name = safeSheetName(`${sheet.name.slice(0, 27)} (${n})`);
+      names.add(name.toLowerCase());
+      const ws = wb.addWorksheet(name, {
+        state: sheet.state,
+        views: sheet.views as ExcelJS.WorksheetView[],
+        pageSetup: sheet.pageSetup,
+        headerFooter: sheet.headerFooter,
+        properties: {
+          outlineProperties: { summaryBelow: false, summaryRight: false },
+          outlineLevelRow: XLSX_MAX_OUTLINE,
+        } as Partial<ExcelJS.WorksheetProperties>,
+      });
+      sheet.columns.forEach((c, i) => {
+        const column = ws.getColumn(i + 1);
+        if (c.width) column.width = c.width;
+        if (c.hidden) column.hidden = true;
+      });
+      // rows inside a merged range are finished with its last row (a finished row cannot be merged)
+      const open: ExcelJS.Row[] = [];
+      for await (const r of sheet.rows) {
+        const row = ws.getRow(r.number);
+        if (r.height) row.height = r.height;
+        if (r.hidden) row.hidden = true;
+        if (r.outlineLevel) row.outlineLevel = r.outlineLevel;
+        for (const c of r.cells) {
+          const cell = row.getCell(c.col);
+          cell.value = c.value;
+          cell.style = c.style;
         }
+        open.push(row);
+        for (const range of r.merges ?? []) {
+          try {
+            ws.mergeCells(range);
+          } catch {
+            // overlapping ranges in the template: the first one stands
+          }
+        }
+        if (!r.hold) for (const done of open.splice(0)) done.commit();
       }
-      if (!r.hold) for (const done of open.splice(0)) done.commit();
+      for (const done of open.splice(0)) done.commit();
+      ws.commit();
     }
-    for (const done of open.splice(0)) done.commit();
-    ws.commit();
-  }
-  await wb.commit();
-  if (!out) sink.end();
-  await done;
-  return out ? new Uint8Array() : new Uint8Array(Buffer.concat(chunks));
+  });
 }
 
 const NUMBER_TEXT = new Map<string, Intl.NumberFormat>();

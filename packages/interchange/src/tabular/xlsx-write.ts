@@ -97,7 +97,20 @@ export function writeGridXlsx(grid: Grid, out?: Writable): Promise<Uint8Array> {
  * Writes grids as the sheets of one xlsx workbook, in order (a sheet per grid, named by its `sheetName`).
  * With `out` the workbook streams into it; without, the bytes are returned.
  */
-export async function writeGridsXlsx(grids: readonly Grid[], out?: Writable): Promise<Uint8Array> {
+export function writeGridsXlsx(grids: readonly Grid[], out?: Writable): Promise<Uint8Array> {
+  return streamedWorkbook(out, async (wb) => {
+    for (const grid of grids) await writeSheet(wb, grid);
+  });
+}
+
+/**
+ * A streaming workbook written by `fill`, then committed: into `out` when given (the bytes answered are
+ * then empty), else gathered and answered.
+ */
+export async function streamedWorkbook(
+  out: Writable | undefined,
+  fill: (wb: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>,
+): Promise<Uint8Array> {
   const sink = out ?? new PassThrough();
   const chunks: Buffer[] = [];
   if (!out) sink.on('data', (c: Buffer) => chunks.push(c));
@@ -111,7 +124,7 @@ export async function writeGridsXlsx(grids: readonly Grid[], out?: Writable): Pr
     useSharedStrings: false,
   });
   wb.creator = 'Takt';
-  for (const grid of grids) await writeSheet(wb, grid);
+  await fill(wb);
   await wb.commit();
   await done;
   return out ? new Uint8Array(0) : new Uint8Array(Buffer.concat(chunks));
