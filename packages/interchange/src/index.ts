@@ -34,6 +34,9 @@ export type * from './common/model.js';
 export { defaultOptions, emptyProject, STANDARD_WEEK } from './common/model.js';
 export { validateProject } from './common/validate.js';
 export { uniqueCodes } from './common/write-text.js';
+// estimates
+export type * from './estimate/model.js';
+export { COEFFICIENT_TARGETS, ESTIMATE_KINDS } from './estimate/model.js';
 // the formats
 export { readJson, toEngineJson, writeJson } from './json/format.js';
 export { checkMspdi } from './mspdi/check.js';
