@@ -35,6 +35,16 @@ export { defaultOptions, emptyProject, STANDARD_WEEK } from './common/model.js';
 export { validateProject } from './common/validate.js';
 export { uniqueCodes } from './common/write-text.js';
 // estimates
+export type {
+  AppliedCoefficient,
+  ChapterFigures,
+  CoefficientLevel,
+  EstimateFigures,
+  EstimateTotals,
+  LineFigures,
+  SectionFigures,
+} from './estimate/figure.js';
+export { figureEstimate, roundMoney } from './estimate/figure.js';
 export type * from './estimate/model.js';
 export { COEFFICIENT_TARGETS, ESTIMATE_KINDS } from './estimate/model.js';
 // the formats

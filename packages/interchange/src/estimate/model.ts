@@ -35,6 +35,8 @@ export interface CostParts {
 
 /** A line of an estimate: one rate or price applied to a quantity. */
 export interface EstimateLine {
+  /** The stored line's id, when the document is built from the server's rows (readers leave it out). */
+  id?: string;
   /** The line's number in its estimate, as printed ("1", "12.3"). */
   number?: string;
   /** The rate, price-book or resource code ("ГЭСН01-01-001-01", "ФССЦ-01.7.15.06-0111"). */
@@ -60,6 +62,8 @@ export interface EstimateLine {
 
 /** A section (or, in a summary estimate, a chapter) with its sub-sections and lines. */
 export interface EstimateSection {
+  /** The stored section's id, when the document is built from the server's rows (readers leave it out). */
+  id?: string;
   code?: string;
   name: string;
   /** Chapter number 1–12 of a summary estimate (`ssr`). */
