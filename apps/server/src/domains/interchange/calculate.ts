@@ -7,32 +7,28 @@ import { AppError } from '../../errors';
 import { calculateVersion } from '../calculation';
 import { histogramWarm } from '../resources';
 import { versionOf } from '../versions';
-import { jobContext } from './import';
-import { CALCULATION_JOB, claimJob, getJob, insertJob, JobProgress } from './jobs';
+import { claimRun } from './job-run';
+import { CALCULATION_JOB, queueJob } from './jobs';
 
 export async function startCalculation(ctx: SpaceContext, versionId: string) {
   const version = await versionOf(ctx.db.pool, ctx.space.spaceId, versionId);
   if (version.locked) throw new AppError('VersionLocked');
-  const jobId = await insertJob(ctx.db.pool, {
-    spaceId: ctx.space.spaceId,
-    userId: ctx.session.userId,
+  return queueJob(ctx, CALCULATION_JOB, {
     kind: 'calculate',
     format: 'engine',
     scheduleId: version.scheduleId,
     versionId,
     options: { lang: ctx.lang },
   });
-  await ctx.jobs.send(CALCULATION_JOB, { jobId });
-  return getJob(ctx, jobId);
 }
 
 export async function runCalculation(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services, jobId);
-  if (!job) return;
-  const progress = new JobProgress(services, jobId);
+  const run = await claimRun(services, jobId);
+  if (!run) return;
+  const { job, progress, ctx } = run;
   try {
     await progress.report('calculating', 10, undefined, true);
-    const result = await calculateVersion(jobContext(services, job), job.versionId!, histogramWarm);
+    const result = await calculateVersion(ctx, job.versionId!, histogramWarm);
     await progress.finish('completed', {
       report: {
         works: result.works,

@@ -30,8 +30,8 @@ import { compareVersions, exportComparison as comparisonCsv, versionOf } from '.
 import { storeFile } from './files';
 import { exportFileName, FILE_TYPE, WRITER_OF, type WriterKind } from './formats';
 import { versionGrid } from './grid-export';
-import { jobContext, jobErrorOf } from './import';
-import { claimJob, EXPORT_JOB, getJob, insertJob, JobProgress, JobStopped } from './jobs';
+import { claimRun, finishThrown } from './job-run';
+import { EXPORT_JOB, queueJob } from './jobs';
 import { type VersionModel, versionModel } from './read-version';
 
 export interface ExportRequest {
@@ -348,9 +348,7 @@ export async function exportVersion(ctx: SpaceContext, request: ExportRequest): 
 export async function startExport(ctx: SpaceContext, request: ExportRequest) {
   const version = await versionOf(ctx.db.pool, ctx.space.spaceId, request.versionId);
   if (request.otherVersionId) await versionOf(ctx.db.pool, ctx.space.spaceId, request.otherVersionId);
-  const jobId = await insertJob(ctx.db.pool, {
-    spaceId: ctx.space.spaceId,
-    userId: ctx.session.userId,
+  return queueJob(ctx, EXPORT_JOB, {
     kind: 'export',
     format: request.format,
     scheduleId: version.scheduleId,
@@ -358,15 +356,12 @@ export async function startExport(ctx: SpaceContext, request: ExportRequest) {
     otherVersionId: request.otherVersionId ?? null,
     options: { ...(request.columns ? { columns: request.columns } : {}), lang: ctx.lang },
   });
-  await ctx.jobs.send(EXPORT_JOB, { jobId });
-  return getJob(ctx, jobId);
 }
 
 export async function runExport(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services, jobId);
-  if (!job) return;
-  const progress = new JobProgress(services, jobId);
-  const ctx = jobContext(services, job);
+  const run = await claimRun(services, jobId);
+  if (!run) return;
+  const { job, progress, ctx } = run;
   try {
     await removeExpiredFiles(ctx);
     await progress.report('loading', 5, undefined, true);
@@ -399,11 +394,6 @@ export async function runExport(services: Services, jobId: string): Promise<void
       report: { fileName: file.fileName, size: stored.size },
     });
   } catch (error) {
-    if (error instanceof JobStopped) {
-      await progress.finish('stopped', {});
-      return;
-    }
-    if (!(error instanceof AppError)) services.log.error('export failed', { jobId, err: error });
-    await progress.finish('failed', { error: jobErrorOf(error) });
+    await finishThrown(services, progress, error, 'export');
   }
 }

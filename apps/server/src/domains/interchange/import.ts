@@ -16,7 +16,6 @@ import {
   type ImportSettingFields,
   INTERCHANGE_LIMITS,
   jobErrorMessage,
-  type Language,
   PROHIBITED_CHARACTERS,
   type RecordedDatesChoice,
   TABULAR_FORMATS,
@@ -50,13 +49,13 @@ import { notify, notifyOfVersion } from '../notices';
 import { readVersion } from '../versions';
 import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
 import { IMPORT_FORMAT_OF, type ReaderKind, readerFor } from './formats';
+import { claimRun, jobErrorOf } from './job-run';
 import {
-  claimJob,
   getJob,
   IMPORT_JOB,
   insertJob,
   type JobError,
-  JobProgress,
+  type JobProgress,
   type JobRow,
   JobStopped,
   jobRow,
@@ -180,49 +179,13 @@ export function invalidFile(error: JobError): AppError {
   return new AppError('ValidationError', {}, [{ path: 'file', message: id, params }]);
 }
 
-/** How a failed import or export job records its error: a file's problem with where it is, else the code. */
-export function jobErrorOf(error: unknown): JobError {
-  if (error instanceof InterchangeError) {
-    const located = error.line !== undefined || error.element || error.field;
-    const split = error.message.indexOf(': ');
-    return {
-      code: error.code,
-      message: error.message,
-      ...(error.messageId
-        ? { messageId: error.messageId, messageValues: { ...(error.messageValues ?? {}) } }
-        : {}),
-      reason: located && split >= 0 ? error.message.slice(split + 2) : error.message,
-      ...(error.line !== undefined ? { line: error.line } : {}),
-      ...(error.element ? { element: error.element } : {}),
-      ...(error.field ? { field: error.field } : {}),
-    };
-  }
-  if (error instanceof AppError) return { code: error.code, message: error.code };
-  return { code: 'UnknownException', message: error instanceof Error ? error.message : String(error) };
-}
-
-/** The context a job runs in: the space and user who started it. */
-export function jobContext(services: Services, job: JobRow): SpaceContext {
-  return {
-    ...services,
-    source: 'rest',
-    requestId: job.id,
-    ip: '127.0.0.1',
-    userAgent: null,
-    lang: (job.options.lang as Language | undefined) ?? 'ru',
-    token: null,
-    session: { id: '', userId: job.userId! },
-    space: { spaceId: job.spaceId, roleId: '', roleName: '', roleKey: null, abilities: new Set() },
-  };
-}
-
 /** Runs an import job (from the queue, or inline for a synchronous upload). Never throws: the job records the outcome. */
 export async function runImport(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services, jobId);
-  if (!job) return;
-  const progress = new JobProgress(services, jobId);
+  const run = await claimRun(services, jobId);
+  if (!run) return;
+  const { job, progress, ctx } = run;
   try {
-    await importJob(jobContext(services, job), job, progress);
+    await importJob(ctx, job, progress);
     await notifyImport(services, job, 'import_finished');
   } catch (error) {
     if (error instanceof JobStopped) await progress.finish('stopped', {});

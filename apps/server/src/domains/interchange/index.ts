@@ -15,13 +15,12 @@ export {
 export {
   chooseRecordedDates,
   invalidFile,
-  jobContext,
-  jobErrorOf,
   previewUpload,
   uploadVersion,
   uploadVersionSynchronous,
 } from './import';
-export { claimJob, getJob, insertJob, JobProgress, JobStopped, listJobs, stopJob } from './jobs';
+export { claimRun, finishThrown } from './job-run';
+export { getJob, listJobs, queueJob, stopJob } from './jobs';
 export {
   createImportSetting,
   deleteImportSetting,

@@ -118,21 +118,21 @@ export async function jobRow(on: Sql, jobId: string): Promise<JobRow | null> {
   return (await selectJobs(on).where('id', '=', jobId).executeTakeFirst()) ?? null;
 }
 
-export async function insertJob(
-  on: Sql,
-  job: {
-    spaceId: string;
-    userId: string;
-    kind: JobKind;
-    format: string;
-    scheduleId?: string | null;
-    versionId?: string | null;
-    otherVersionId?: string | null;
-    fileId?: string | null;
-    bytesTotal?: number;
-    options: JobOptions;
-  },
-): Promise<string> {
+/** A job row to insert: who started it, what it does, on what. */
+interface NewJob {
+  spaceId: string;
+  userId: string;
+  kind: JobKind;
+  format: string;
+  scheduleId?: string | null;
+  versionId?: string | null;
+  otherVersionId?: string | null;
+  fileId?: string | null;
+  bytesTotal?: number;
+  options: JobOptions;
+}
+
+export async function insertJob(on: Sql, job: NewJob): Promise<string> {
   const { id } = await kyselyOf(on)
     .insertInto('interchange_jobs')
     .values({
@@ -152,6 +152,21 @@ export async function insertJob(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A job of the caller's space and user, recorded and handed to `queue`'s worker; answered as the API shows jobs. */
+export async function queueJob(
+  ctx: SpaceContext,
+  queue: string,
+  job: Omit<NewJob, 'spaceId' | 'userId'>,
+): Promise<JobDto> {
+  const jobId = await insertJob(ctx.db.pool, {
+    spaceId: ctx.space.spaceId,
+    userId: ctx.session.userId,
+    ...job,
+  });
+  await ctx.jobs.send(queue, { jobId });
+  return getJob(ctx, jobId);
 }
 
 /**

@@ -25,16 +25,7 @@ import {
 import type { Services, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
-import {
-  claimJob,
-  getJob,
-  insertJob,
-  JobProgress,
-  JobStopped,
-  jobContext,
-  jobErrorOf,
-  storeFile,
-} from '../interchange';
+import { claimRun, finishThrown, queueJob, storeFile } from '../interchange';
 import { type ReportSource, type ReportVersion, reportData, reportVersion } from './data';
 import { formForSchedule, XLSX_TYPE } from './forms';
 
@@ -257,25 +248,20 @@ export async function runReport(ctx: SpaceContext, input: RunReportInput) {
 }
 
 async function startReportJob(ctx: SpaceContext, input: RunReportInput, report: PreparedReport) {
-  const jobId = await insertJob(ctx.db.pool, {
-    spaceId: ctx.space.spaceId,
-    userId: ctx.session.userId,
+  return queueJob(ctx, REPORT_JOB, {
     kind: 'report',
     format: input.format,
     scheduleId: report.version.scheduleId,
     versionId: report.version.id,
     options: { lang: ctx.lang, fileName: report.fileName, ...(input.formId ? { formId: input.formId } : {}) },
   });
-  await ctx.jobs.send(REPORT_JOB, { jobId });
-  return getJob(ctx, jobId);
 }
 
 /** A report job (from the queue): writes the file into storage, reporting progress by the rows written. */
 export async function runReportJob(services: Services, jobId: string): Promise<void> {
-  const job = await claimJob(services, jobId);
-  if (!job) return;
-  const progress = new JobProgress(services, jobId);
-  const ctx = jobContext(services, job);
+  const run = await claimRun(services, jobId);
+  if (!run) return;
+  const { job, progress, ctx } = run;
   const pass = new PassThrough();
   try {
     await progress.report('loading', 2, undefined, true);
@@ -312,11 +298,6 @@ export async function runReportJob(services: Services, jobId: string): Promise<v
     });
   } catch (error) {
     pass.destroy();
-    if (error instanceof JobStopped) {
-      await progress.finish('stopped', {});
-      return;
-    }
-    if (!(error instanceof AppError)) services.log.error('report failed', { jobId, err: error });
-    await progress.finish('failed', { error: jobErrorOf(error) });
+    await finishThrown(services, progress, error, 'report');
   }
 }
