@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AuthedContext, Services } from './context';
 import { versionNotices } from './db/notices';
 import { SharedReads } from './db/shared-reads';
+import { pruneAnalyticAnswers } from './domains/analytics';
 import { registerBimWorkers } from './domains/bim';
 import { recoverInterruptedCalculations } from './domains/calculation';
 import { registerInterchangeWorkers } from './domains/interchange';
@@ -55,6 +56,7 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.schedule(FILE_CLEANUP_JOB, FILE_CLEANUP_CRON, async () => {
     await cleanUpFiles(services);
     await pruneLiveEvents(services.db.pool);
+    await pruneAnalyticAnswers(services.db.pool);
   });
 }
 

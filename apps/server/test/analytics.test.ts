@@ -1,5 +1,6 @@
 import { cellText, readXlsxRows, xlsxSheetNames } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
+import { analyticsRefreshed } from '../src/domains/analytics';
 import { ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
 const t = serverForFile();
@@ -394,6 +395,43 @@ describe('analytics', () => {
       },
     );
     expect(unknown.status).toBe(400);
+  });
+
+  it('keeps answers in the database and figures asked ones again after a calculation', async () => {
+    const space = await ownSpace(t, 'analytics-kept', 'Аналитика');
+    const { ok } = space;
+    const { v, versionId, works } = await programme(space);
+    const pool = t.server.services.db.pool;
+    const kept = async () =>
+      (
+        await pool.query<{ stamp: string; figuredAt: Date; completed: number }>(
+          `SELECT stamp, "figuredAt", (answer -> $2 ->> 'completed')::int AS completed
+           FROM analytic_answers WHERE "spaceId" = $1 AND key LIKE '%|sums|%'`,
+          [space.spaceId, versionId],
+        )
+      ).rows;
+    const indicators = () =>
+      ok<{ total: { completed: number } }>('GET', `/analytics/version/${versionId}/indicator`);
+    expect((await indicators()).total.completed).toBe(1);
+    const [first] = await kept();
+    expect(first).toMatchObject({ completed: 1 });
+    // A work completed and the version calculated: the question asked is figured again off the request…
+    const c = works.c;
+    await ok('PATCH', `${v}/wbs/${c.id}`, {
+      revision: c.revision,
+      status: 'completed',
+      progress: 100,
+      factStart: '2025-03-10T08:00',
+      factFinish: '2025-03-12T17:00',
+    });
+    await ok('POST', `/versions/${versionId}/calculate`);
+    await analyticsRefreshed();
+    const [second] = await kept();
+    expect(second).toMatchObject({ completed: 2 });
+    expect(second!.stamp).not.toBe(first!.stamp);
+    // …so the next look finds it figured: answered, not figured again.
+    expect((await indicators()).total.completed).toBe(2);
+    expect((await kept())[0]!.figuredAt).toEqual(second!.figuredAt);
   });
 
   it('keeps dashboard presets: own and shared, one active of each, shared ones only for managers', async () => {

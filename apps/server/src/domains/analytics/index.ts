@@ -1,6 +1,8 @@
 // What the analytics domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 export { scopeBreakdown, scopeVolumes } from './breakdown';
+export { analyticsRefreshed, pruneAnalyticAnswers } from './cache';
+export { curveSettingsOf, deleteCurve, listCurves, saveCurve, saveCurveSettings } from './curves';
 export { scopeDeadlines } from './deadlines';
 export { exportDashboard } from './export';
 export { homeOf } from './home';

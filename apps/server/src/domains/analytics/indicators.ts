@@ -87,7 +87,10 @@ export function versionSums(
   ctx: SpaceContext,
   versions: readonly ScopeVersion[],
 ): Promise<Map<string, IndicatorSums>> {
-  return cachedAnswer(ctx, versions, 'sums', () => figureSums(ctx, versions));
+  // Kept as JSON, so as an object by version id.
+  return cachedAnswer(ctx, versions, 'sums', async () =>
+    Object.fromEntries(await figureSums(ctx, versions)),
+  ).then((sums) => new Map(Object.entries(sums)));
 }
 
 async function figureSums(ctx: SpaceContext, versions: readonly ScopeVersion[]) {

@@ -14,6 +14,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
 import { leaseAlive } from '../../jobs/leases';
+import { versionChanged } from '../../live/version-changes';
 import { notifyOfVersion } from '../notices';
 import {
   fingerprintsWithData,
@@ -392,6 +393,7 @@ function afterCalculation(
   const pool = ctx.db.pool;
   const document = documentWithResults(read.document, results);
   keepWrittenDocument(spaceId, after, read, document, results.changedRows);
+  versionChanged(versionId);
   primePayload(ctx.payloads, spaceId, versionId, after.full, columnsOfDocument(document))
     .then(() => (inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
     .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));
