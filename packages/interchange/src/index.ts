@@ -34,6 +34,7 @@ export type * from './common/model.js';
 export { defaultOptions, emptyProject, STANDARD_WEEK } from './common/model.js';
 export { validateProject } from './common/validate.js';
 export { uniqueCodes } from './common/write-text.js';
+export { type ArpsWriteOptions, readEstimateArps, writeEstimateArps } from './estimate/arps.js';
 // estimates
 export type {
   AppliedCoefficient,
@@ -45,8 +46,24 @@ export type {
   SectionFigures,
 } from './estimate/figure.js';
 export { figureEstimate, roundMoney } from './estimate/figure.js';
+export { readEstimateMinstroyXml } from './estimate/minstroy-xml.js';
 export type * from './estimate/model.js';
 export { COEFFICIENT_TARGETS, ESTIMATE_KINDS } from './estimate/model.js';
+export { type EstimateFileOptions, estimateFormatFromContent, readEstimateFile } from './estimate/read.js';
+export type {
+  EstimateFileFormat,
+  EstimateFileReport,
+  EstimateWarning,
+  EstimateWarningCode,
+} from './estimate/read-report.js';
+export { ESTIMATE_LIMITS } from './estimate/read-report.js';
+export {
+  ESTIMATE_TABULAR_FIELDS,
+  type EstimateTabularField,
+  type EstimateTabularOptions,
+  type EstimateTabularRule,
+  readEstimateTabular,
+} from './estimate/tabular.js';
 // the formats
 export { readJson, toEngineJson, writeJson } from './json/format.js';
 export { checkMspdi } from './mspdi/check.js';

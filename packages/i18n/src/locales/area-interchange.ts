@@ -215,6 +215,144 @@ const PROBLEMS_RU: { [K in keyof typeof PROBLEMS_EN]: string } = {
   'import.problem.code.invalid_line': 'Строка, которой нет в формате',
 };
 
+/** Estimate files: what the readers kept, clamped or left out, their refusals, and the labels of the estimate sheet (xlsx, PDF) — English. */
+const ESTIMATE_EN = {
+  'interchange.estimate.bad_number': '{field} "{value}" is not a number; {replacement} is used',
+  'interchange.estimate.out_of_range': '{field} {value} is outside {min} to {max}; {replacement} is used',
+  'interchange.estimate.bad_coefficient':
+    'Coefficient "{name}" has the value "{value}", which cannot apply (it must be above 0 and at most {max}); it is left out',
+  'interchange.estimate.too_long': '{field} is longer than {max} characters; it is cut',
+  'interchange.estimate.unknown_record': 'A line of an unknown kind "{value}" is left out',
+  'interchange.estimate.bad_record': 'A "{value}" line has too few fields; it is left out',
+  'interchange.estimate.resources_ignored':
+    'Resources listed inside {count, plural, one {# line} other {# lines}} (workers, machines, materials) are not imported: the lines keep their unit costs',
+  'interchange.estimate.overheads_ignored':
+    'Overheads and profits of {count, plural, one {# line} other {# lines}} are not imported: Takt figures direct costs by labour, machines and materials',
+  'interchange.estimate.totals_ignored':
+    'Total lines of the file ({count}) are not imported: Takt figures the totals itself',
+  'interchange.estimate.index_ignored':
+    'An index on "{target}" ({value}) has no cost part of its own in Takt; it is left out',
+  'interchange.estimate.no_name': 'A line without a name: its code {code} is used as its name',
+  'interchange.estimate.empty_line': 'A line with neither a code nor a name is left out',
+  'interchange.estimate.lines_outside': 'Lines before the first section are put in the section "{name}"',
+  'interchange.estimate.too_many_lines': 'The estimate has more than {max} lines; the rest are left out',
+  'interchange.estimate.too_deep': 'Sections nested deeper than {max} levels are put at level {max}',
+  'interchange.estimate.too_many_warnings': '{count} more problems of the same kinds are not listed',
+  'interchange.estimate.unit_cost_unsplit':
+    'Unit costs without a split into labour, machines and materials are put under materials',
+  'interchange.estimate.element_too_large':
+    'The element {element} holds more than {max} elements; the rest of it is left out',
+  'interchange.estimate.no_section': 'No section',
+  'interchange.estimate.not_arps': 'This is not an ARPS file: no "АРПС" header line at its start',
+  'interchange.estimate.not_local_estimate':
+    'This XML is not an estimate of the construction ministry schema (its root element is {root})',
+  'interchange.estimate.unsupported':
+    'Takt cannot tell the format of this estimate file; it reads ARPS 1.10, the ministry XML of a local estimate, xlsx and CSV',
+  'interchange.estimate.rule_needed': 'An Excel or CSV estimate is read through an upload rule; choose one',
+  'interchange.estimate.no_name_column': 'The rule maps no column to the line name',
+  'interchange.estimate.too_large': 'The file is larger than {maxMb} MB',
+  'interchange.estimate.sheet': 'Estimate',
+  'interchange.estimate.kind.ssr': 'Summary estimate',
+  'interchange.estimate.kind.loc': 'Local estimate',
+  'interchange.estimate.kind.pir': 'Design and survey estimate',
+  'interchange.estimate.kind.vor': 'Bill of quantities',
+  'interchange.estimate.kind.other': 'Estimate',
+  'interchange.estimate.price_level': 'Price level: {date}',
+  'interchange.estimate.col.number': 'No.',
+  'interchange.estimate.col.code': 'Code',
+  'interchange.estimate.col.name': 'Name',
+  'interchange.estimate.col.unit': 'Unit',
+  'interchange.estimate.col.quantity': 'Quantity',
+  'interchange.estimate.col.unit_labour': 'Unit cost: labour',
+  'interchange.estimate.col.unit_machines': 'Unit cost: machines',
+  'interchange.estimate.col.unit_materials': 'Unit cost: materials',
+  'interchange.estimate.col.labour': 'Labour',
+  'interchange.estimate.col.machines': 'Machines',
+  'interchange.estimate.col.materials': 'Materials',
+  'interchange.estimate.col.total': 'Total',
+  'interchange.estimate.col.hours': 'Labour, man-hours',
+  'interchange.estimate.coefficient': 'Coefficient',
+  'interchange.estimate.index': 'Index',
+  'interchange.estimate.target.all': 'whole cost',
+  'interchange.estimate.target.labour': 'labour',
+  'interchange.estimate.target.machines': 'machines',
+  'interchange.estimate.target.materials': 'materials',
+  'interchange.estimate.target.labourHours': 'labour hours',
+  'interchange.estimate.chapter': 'Chapter {chapter}',
+  'interchange.estimate.section_total': 'Total for {name}',
+  'interchange.estimate.estimate_coefficients': 'Coefficients of the whole estimate',
+  'interchange.estimate.grand_total': 'Total for the estimate',
+} as const;
+
+const ESTIMATE_RU: { [K in keyof typeof ESTIMATE_EN]: string } = {
+  'interchange.estimate.bad_number': '{field}: «{value}» — не число; принято {replacement}',
+  'interchange.estimate.out_of_range':
+    '{field} {value} вне диапазона от {min} до {max}; принято {replacement}',
+  'interchange.estimate.bad_coefficient':
+    'Коэффициент «{name}» имеет значение «{value}», которое нельзя применить (нужно больше 0 и не более {max}); он пропущен',
+  'interchange.estimate.too_long': '{field} длиннее {max} символов; текст обрезан',
+  'interchange.estimate.unknown_record': 'Строка неизвестного вида «{value}» пропущена',
+  'interchange.estimate.bad_record': 'В строке «{value}» слишком мало полей; она пропущена',
+  'interchange.estimate.resources_ignored':
+    'Ресурсы внутри {count, plural, one {# позиции} few {# позиций} many {# позиций} other {# позиции}} (рабочие, машины, материалы) не загружены: позиции сохраняют свои цены за единицу',
+  'interchange.estimate.overheads_ignored':
+    'Накладные расходы и сметная прибыль {count, plural, one {# позиции} few {# позиций} many {# позиций} other {# позиции}} не загружены: Takt считает прямые затраты по оплате труда, машинам и материалам',
+  'interchange.estimate.totals_ignored':
+    'Итоговые строки файла ({count}) не загружены: Takt считает итоги сам',
+  'interchange.estimate.index_ignored':
+    'Индекс к «{target}» ({value}) не относится ни к одной статье затрат Takt; он пропущен',
+  'interchange.estimate.no_name': 'Позиция без наименования: наименованием стал её шифр {code}',
+  'interchange.estimate.empty_line': 'Позиция без шифра и наименования пропущена',
+  'interchange.estimate.lines_outside': 'Позиции до первого раздела помещены в раздел «{name}»',
+  'interchange.estimate.too_many_lines': 'В смете больше {max} позиций; остальные пропущены',
+  'interchange.estimate.too_deep': 'Разделы глубже {max} уровней помещены на уровень {max}',
+  'interchange.estimate.too_many_warnings': 'Ещё проблем тех же видов, не показанных в списке: {count}',
+  'interchange.estimate.unit_cost_unsplit':
+    'Цены за единицу без разбивки на оплату труда, машины и материалы отнесены к материалам',
+  'interchange.estimate.element_too_large':
+    'Элемент {element} содержит больше {max} элементов; остальное в нём пропущено',
+  'interchange.estimate.no_section': 'Без раздела',
+  'interchange.estimate.not_arps': 'Это не файл АРПС: в начале нет строки заголовка «АРПС»',
+  'interchange.estimate.not_local_estimate':
+    'Этот XML — не смета по схеме Минстроя (корневой элемент {root})',
+  'interchange.estimate.unsupported':
+    'Takt не может определить формат файла сметы; он читает АРПС 1.10, XML локальной сметы по схеме Минстроя, xlsx и CSV',
+  'interchange.estimate.rule_needed': 'Смета из Excel или CSV загружается по правилу загрузки; выберите его',
+  'interchange.estimate.no_name_column': 'Правило не сопоставляет наименованию позиции ни один столбец',
+  'interchange.estimate.too_large': 'Файл больше {maxMb} МБ',
+  'interchange.estimate.sheet': 'Смета',
+  'interchange.estimate.kind.ssr': 'Сводный сметный расчёт',
+  'interchange.estimate.kind.loc': 'Локальный сметный расчёт',
+  'interchange.estimate.kind.pir': 'Смета на проектные и изыскательские работы',
+  'interchange.estimate.kind.vor': 'Ведомость объёмов работ',
+  'interchange.estimate.kind.other': 'Смета',
+  'interchange.estimate.price_level': 'Уровень цен: {date}',
+  'interchange.estimate.col.number': '№ п/п',
+  'interchange.estimate.col.code': 'Обоснование',
+  'interchange.estimate.col.name': 'Наименование',
+  'interchange.estimate.col.unit': 'Ед. изм.',
+  'interchange.estimate.col.quantity': 'Количество',
+  'interchange.estimate.col.unit_labour': 'На единицу: оплата труда',
+  'interchange.estimate.col.unit_machines': 'На единицу: машины',
+  'interchange.estimate.col.unit_materials': 'На единицу: материалы',
+  'interchange.estimate.col.labour': 'Оплата труда',
+  'interchange.estimate.col.machines': 'Машины и механизмы',
+  'interchange.estimate.col.materials': 'Материалы',
+  'interchange.estimate.col.total': 'Всего',
+  'interchange.estimate.col.hours': 'Затраты труда, чел.-ч',
+  'interchange.estimate.coefficient': 'Коэффициент',
+  'interchange.estimate.index': 'Индекс',
+  'interchange.estimate.target.all': 'вся стоимость',
+  'interchange.estimate.target.labour': 'оплата труда',
+  'interchange.estimate.target.machines': 'машины',
+  'interchange.estimate.target.materials': 'материалы',
+  'interchange.estimate.target.labourHours': 'затраты труда',
+  'interchange.estimate.chapter': 'Глава {chapter}',
+  'interchange.estimate.section_total': 'Итого по разделу {name}',
+  'interchange.estimate.estimate_coefficients': 'Коэффициенты ко всей смете',
+  'interchange.estimate.grand_total': 'Всего по смете',
+};
+
 /** Export formats named by their tools: the same words in English and Russian. */
 const EXPORT_FORMATS = {
   'export.format.xer': 'Primavera P6 (XER)',
@@ -233,6 +371,7 @@ export const interchangeMessages = area(
     ...FORMATS_EN,
     ...DIRECTORY_UPLOAD_EN,
     ...PROBLEMS_EN,
+    ...ESTIMATE_EN,
     'import.error.truncated': `The file is incomplete${AT_EN}: {detail}`,
     'import.error.encoding': `The file's encoding cannot be read (UTF-8, Windows-1252, Windows-1250 or Windows-1251 expected)${AT_EN}: {detail}`,
     'import.error.encoding_choice':
@@ -435,6 +574,7 @@ export const interchangeMessages = area(
     ...FORMATS_RU,
     ...DIRECTORY_UPLOAD_RU,
     ...PROBLEMS_RU,
+    ...ESTIMATE_RU,
     'import.error.truncated': `Файл неполный${AT_RU}: {detail}`,
     'import.error.encoding': `Не удаётся прочитать кодировку файла (ожидается UTF-8, Windows-1252, Windows-1250 или Windows-1251)${AT_RU}: {detail}`,
     'import.error.encoding_choice':

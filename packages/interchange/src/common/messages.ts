@@ -1,5 +1,5 @@
 /**
- * Messages of the spreadsheet import and the Takt archive: i18n ids of the catalog
+ * Messages of the spreadsheet import, the Takt archive and the estimate files: i18n ids of the catalog
  * (`packages/i18n/src/locales/area-interchange.ts`, English and Russian) with their values, so the server
  * and the web app show them translated; `message` is the English text for logs and scripts, rendered from
  * the same catalog.
@@ -10,10 +10,11 @@ export type InterchangeMessageId = Extract<
   MessageId,
   | `interchange.tabular.${string}`
   | `interchange.archive.${string}`
+  | `interchange.estimate.${string}`
   | `interchange.missing_volume_codes${string}`
 >;
 
-const OWN = /^interchange\.(tabular\.|archive\.|missing_volume_codes)/;
+const OWN = /^interchange\.(tabular\.|archive\.|estimate\.|missing_volume_codes)/;
 /** This package's messages in English, as the catalog has them. */
 export const INTERCHANGE_MESSAGES = Object.fromEntries(
   Object.entries(CATALOGS.en).filter(([id]) => OWN.test(id)),

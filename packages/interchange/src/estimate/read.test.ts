@@ -1,0 +1,360 @@
+/**
+ * The estimate readers on small files written here: ARPS 1.10 in Windows-1251 and UTF-8 with odd spacing,
+ * comma decimals, missing and broken fields; the ministry's XML of a local estimate (a rate on base prices
+ * with coefficients and indices, a resource priced on its own); sheets through upload rules; the entry
+ * choosing the format and refusing what it cannot read.
+ */
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { refusal } from '../test-support.js';
+import { readEstimateArps, writeEstimateArps } from './arps.js';
+import { readEstimateMinstroyXml } from './minstroy-xml.js';
+import { estimateFormatFromContent, readEstimateFile } from './read.js';
+import { readEstimateTabular } from './tabular.js';
+
+const ARPS = `Выгрузка из сметной программы
+  АРПС # 1.10 #Сметная программа#2024
+СМ#ЛС-02-01-01#Локальная смета на общестроительные работы#ЛС#01.01.2001#RUB
+КФ##Зимнее удорожание#ВСЕ#1,02
+РЗ#1#1#Земляные работы
+КФ#К1#Стеснённость раздела#ЭМ#1,1
+ПЗ#  1 #ТЕР01-01-003-07#  Разработка   грунта экскаватором #1000 м3# 0,125 #1 234,56#12 345,6#0#14,2#9,5#1 950,00#V-01#1.1.1
+кф#ОП1.12#Стеснённые условия#озп#1,15
+ИН##Индекс на 2 кв. 2025#МАТ#8,49
+РС#1#Машинист#чел.-ч#1
+РС#2#Экскаватор#маш.-ч#9,5
+ПЗ#2#ФССЦ-01.7.15.06-0111#Гвозди строительные#т#0.05#0#0#11 500.00
+ИТ#Итого по разделу#
+РЗ#2#1.1#Подраздел
+ПЗ#3##Без шифра#шт#abc#10
+ПЗ#4#ТЕР-XX#  #шт#1#1e999
+ПЗ#5
+ЧТО#то странное
+КФ##Нулевой#ВСЕ#0
+КОНЕЦ
+ПЗ#6#после конца#не читается#шт#1
+`;
+
+describe('ARPS 1.10', () => {
+  it('reads Windows-1251: sections, lines, coefficients by the record they follow, and reports the rest', async () => {
+    const { document: d, report } = await readEstimateArps(iconv.encode(ARPS, 'win1251'));
+    expect(report.encoding).toBe('windows-1251');
+    expect(d).toMatchObject({
+      kind: 'loc',
+      code: 'ЛС-02-01-01',
+      name: 'Локальная смета на общестроительные работы',
+      priceLevel: '2001-01-01',
+      currency: 'RUB',
+      coefficients: [{ name: 'Зимнее удорожание', kind: 'coefficient', target: 'all', value: 1.02 }],
+    });
+    const [earth] = d.sections;
+    expect(earth).toMatchObject({ code: '1', name: 'Земляные работы' });
+    expect(earth!.coefficients).toEqual([
+      { code: 'К1', name: 'Стеснённость раздела', kind: 'coefficient', target: 'machines', value: 1.1 },
+    ]);
+    expect(earth!.lines[0]).toEqual({
+      number: '1',
+      code: 'ТЕР01-01-003-07',
+      name: 'Разработка грунта экскаватором',
+      unit: '1000 м3',
+      quantity: 0.125,
+      unitCost: { labour: 1234.56, machines: 12345.6, materials: 0 },
+      labourHoursPerUnit: 14.2,
+      machineHoursPerUnit: 9.5,
+      statedTotal: 1950,
+      volumeCode: 'V-01',
+      wbsCode: '1.1.1',
+      coefficients: [
+        { code: 'ОП1.12', name: 'Стеснённые условия', kind: 'coefficient', target: 'labour', value: 1.15 },
+        { name: 'Индекс на 2 кв. 2025', kind: 'index', target: 'materials', value: 8.49 },
+      ],
+    });
+    expect(earth!.lines[1]!.unitCost.materials).toBe(11500);
+    const sub = earth!.sections[0]!;
+    expect(sub).toMatchObject({ code: '1.1', name: 'Подраздел' });
+    // a broken quantity and an absurd cost become 0; a line without a name takes its code
+    expect(sub.lines.map((l) => [l.name, l.quantity, l.unitCost.labour])).toEqual([
+      ['Без шифра', 0, 10],
+      ['ТЕР-XX', 1, 0],
+    ]);
+    expect(report).toMatchObject({ lines: 4, sections: 2, format: 'arps' });
+    const ids = report.warnings.map((w) => [w.id, w.line]);
+    expect(ids).toEqual([
+      ['interchange.estimate.bad_number', 15],
+      ['interchange.estimate.no_name', 16],
+      ['interchange.estimate.bad_number', 16],
+      ['interchange.estimate.bad_record', 17],
+      ['interchange.estimate.unknown_record', 18],
+      ['interchange.estimate.bad_coefficient', 19],
+      ['interchange.estimate.resources_ignored', undefined],
+      ['interchange.estimate.totals_ignored', undefined],
+    ]);
+    expect(report.warnings[0]!.message).toBe('quantity "abc" is not a number; 0 is used');
+  });
+
+  it('reads UTF-8 and the English tags, and refuses a file without the header', async () => {
+    const text =
+      'ARPS#1.10\r\nСМ#1#Смета\r\nРАЗДЕЛ#1##Кровля\r\nПОЗИЦИЯ#1#ГЭСН12-01-001-01#Устройство кровли#100 м2#2,5#100#50#400\r\n';
+    const { document: d, report } = await readEstimateArps(Buffer.from(text, 'utf8'));
+    expect(report.encoding).toBe('utf-8');
+    expect(d.sections[0]!.name).toBe('Кровля');
+    expect(d.sections[0]!.lines[0]!.unitCost).toEqual({ labour: 100, machines: 50, materials: 400 });
+    const e = await refusal(readEstimateArps('СМ#1#Смета\nПЗ#1#А#Б#шт#1\n'));
+    expect(e.code).toBe('syntax');
+    expect(e.messageId).toBe('interchange.estimate.not_arps');
+  });
+
+  it('puts lines before any section in a section of their own, named in the language asked for', async () => {
+    const { document: d, report } = await readEstimateArps('АРПС#1.10\nПЗ#1#А1#Работа#шт#2#1#0#0\n', {
+      language: 'en',
+    });
+    expect(d.sections[0]!.name).toBe('No section');
+    expect(report.warnings[0]!.id).toBe('interchange.estimate.lines_outside');
+  });
+
+  it('writes what it reads: Windows-1251 records that read back into the same document', async () => {
+    const { document } = await readEstimateArps(iconv.encode(ARPS, 'win1251'));
+    const bytes = writeEstimateArps(document);
+    expect(iconv.decode(Buffer.from(bytes), 'win1251').split('\r\n')[0]).toBe('АРПС#1.10#Takt#1');
+    const back = await readEstimateArps(bytes);
+    expect(back.document).toEqual(document);
+    expect(back.report.warnings).toEqual([]);
+    // a "#" in a text cannot split the record
+    document.sections[0]!.lines[0]!.name = 'Работа #5';
+    expect(
+      (await readEstimateArps(writeEstimateArps(document, { encoding: 'utf-8' }))).document.sections[0]!
+        .lines[0]!.name,
+    ).toBe('Работа №5');
+  });
+});
+
+const XML = `<?xml version="1.0" encoding="utf-8"?>
+<Construction xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <Meta><Soft><Name>Сметная программа</Name></Soft><File><Type>ЛС</Type><Version>3.01</Version></File></Meta>
+  <Num>ЛСР 02-01-01</Num>
+  <Name>Административное здание</Name>
+  <Object>
+    <Estimate>
+      <Num>ЛСР 02-01-01</Num>
+      <Name>Фундаменты</Name>
+      <PriceLevelBase><Year>2000</Year><Month>1</Month><Quarter>1</Quarter></PriceLevelBase>
+      <PriceLevelCur><Year>2025</Year><Quarter>2</Quarter></PriceLevelCur>
+      <EstimatePrice><Total><PriceBase>1806575.55</PriceBase></Total></EstimatePrice>
+      <Sections>
+        <Section>
+          <Code>1</Code>
+          <Name>Кладка фундаментов</Name>
+          <Items>
+            <FreeString>Свободная строка</FreeString>
+            <Item>
+              <Overheads><Reason>Пр/812-008.0-1</Reason><Value>110</Value></Overheads>
+              <Cost>
+                <Num>2</Num><Prefix>ФЕР</Prefix><Code>08-01-001-01</Code>
+                <Name>Устройство из бутового камня фундаментов: ленточных</Name>
+                <Quantity>1</Quantity><QuantityTotal>1,5</QuantityTotal><Unit>м3</Unit>
+                <PerUnit>
+                  <Base><Direct>258.39</Direct><Machines>10.46</Machines><WorkersSalary>32.74</WorkersSalary>
+                    <MachinistSalary>1.74</MachinistSalary><Materials>215.19</Materials></Base>
+                  <Natural><LaborCosts>3.94</LaborCosts><MachinistLaborCosts>0.15</MachinistLaborCosts></Natural>
+                </PerUnit>
+                <Coefficients><Coefficient><Name>Стеснённые условия</Name><Values>
+                  <Value><Target>ОТ</Target><CoefValue>1.15</CoefValue></Value>
+                  <Value><Target>ЭМ</Target><CoefValue>1,25</CoefValue></Value>
+                </Values></Coefficient></Coefficients>
+                <Index><Name>Индексы 2025.2</Name><Values>
+                  <Value><Final>52.21</Final><Target>ОТ</Target></Value>
+                  <Value><Final>52.21</Final><Target>ОТМ</Target></Value>
+                  <Value><Final>16.64</Final><Target>ЭМ</Target></Value>
+                  <Value><Final>1</Final><Target>М</Target></Value>
+                </Values></Index>
+                <ResourcesInternal><Worker><Code>1-0027</Code><Name>Рабочий</Name></Worker></ResourcesInternal>
+              </Cost>
+              <Totals><Base>320.11</Base></Totals>
+            </Item>
+            <Item>
+              <Machine><Num>3</Num><Code>ТЦ_47_01</Code><Name>Приём смешанных отходов</Name>
+                <Consumption>8.825508</Consumption><Unit>тн</Unit><PricePerUnitCur>675</PricePerUnitCur></Machine>
+              <Totals><Current>5957.22</Current></Totals>
+            </Item>
+            <Item><Cost><Num>4</Num><Name></Name><Quantity>x</Quantity></Cost></Item>
+          </Items>
+        </Section>
+        <Section><Code>2</Code><Name>Прочее</Name><Items/></Section>
+      </Sections>
+    </Estimate>
+  </Object>
+</Construction>`;
+
+describe("the ministry's XML of a local estimate", () => {
+  it('reads rates, indices, coefficients and resources priced on their own', async () => {
+    const { document: d, report } = await readEstimateMinstroyXml(XML);
+    expect(d).toMatchObject({
+      kind: 'loc',
+      code: 'ЛСР 02-01-01',
+      name: 'Фундаменты',
+      priceLevel: '2025-04-01',
+    });
+    expect(d.sections.map((s) => [s.code, s.name, s.lines.length])).toEqual([
+      ['1', 'Кладка фундаментов', 2],
+      ['2', 'Прочее', 0],
+    ]);
+    const [rate, waste] = d.sections[0]!.lines;
+    expect(rate).toEqual({
+      number: '2',
+      code: 'ФЕР08-01-001-01',
+      name: 'Устройство из бутового камня фундаментов: ленточных',
+      unit: 'м3',
+      quantity: 1.5,
+      unitCost: { labour: 32.74, machines: 10.46, materials: 215.19 },
+      labourHoursPerUnit: 3.94,
+      machineHoursPerUnit: 0.15,
+      statedTotal: 320.11,
+      coefficients: [
+        { name: 'Стеснённые условия', kind: 'coefficient', target: 'labour', value: 1.15 },
+        { name: 'Стеснённые условия', kind: 'coefficient', target: 'machines', value: 1.25 },
+        { name: 'Индексы 2025.2', kind: 'index', target: 'labour', value: 52.21 },
+        { name: 'Индексы 2025.2', kind: 'index', target: 'machines', value: 16.64 },
+      ],
+    });
+    expect(waste).toMatchObject({
+      code: 'ТЦ_47_01',
+      quantity: 8.825508,
+      unit: 'тн',
+      unitCost: { labour: 0, machines: 675, materials: 0 },
+      statedTotal: 5957.22,
+    });
+    expect(report.warnings.map((w) => w.id)).toEqual([
+      'interchange.estimate.index_ignored',
+      'interchange.estimate.empty_line',
+      'interchange.estimate.overheads_ignored',
+      'interchange.estimate.resources_ignored',
+    ]);
+  });
+
+  it('refuses XML of another kind, and broken XML, naming the line', async () => {
+    const other = await refusal(readEstimateMinstroyXml('<Project><Name>x</Name></Project>'));
+    expect(other.code).toBe('unsupported_format');
+    expect(other.messageValues).toEqual({ root: 'Project' });
+    const cut = await refusal(readEstimateMinstroyXml(XML.slice(0, 2000)));
+    expect(cut.code).toMatch(/truncated|syntax/);
+    expect(cut.line).toBeGreaterThan(0);
+  });
+
+  it('holds an item to a bounded size', async () => {
+    const many = '<Worker><Code>1</Code></Worker>'.repeat(3000);
+    const xml = XML.replace('<ResourcesInternal>', `<ResourcesInternal>${many}`);
+    const { document: d, report } = await readEstimateMinstroyXml(xml);
+    expect(d.sections[0]!.lines).toHaveLength(2);
+    expect(report.warnings.map((w) => w.id)).toContain('interchange.estimate.element_too_large');
+  });
+});
+
+describe('sheets through upload rules', () => {
+  const CSV = [
+    'Смета на отделку;;;;;;;',
+    '№;Шифр;Наименование;Ед. изм.;Кол-во;ОЗП;ЭМ;Материалы;Маркер',
+    ';;Раздел 1. Стены;;;;;;1',
+    '1;ГЭСН15-04-005-01;Окраска стен;100 м2;"2,5";"1 200,50";30;"4 000";',
+    '2;;Грунтовка;м2;250;;;12,5;',
+    ';;Подраздел 1.1;;;;;;2',
+    '3;ФССЦ-14.4;Краска;т;0,1;;;oops;',
+    ';;Итого по разделу;;;;;9999;',
+    ';;;;;;;;',
+  ].join('\r\n');
+  const rule = {
+    rowsToSkip: 1,
+    mapping: {
+      '№': 'number',
+      Шифр: 'code',
+      Наименование: 'name',
+      'ед. изм.': 'unit',
+      'Кол-во': 'quantity',
+      F: 'labour',
+      '7': 'machines',
+      Материалы: 'materials',
+      Маркер: 'section',
+    },
+  } as const;
+
+  it('reads a Windows-1251 CSV: sections by the marker column, comma decimals, totals left out', async () => {
+    const { document: d, report } = await readEstimateTabular(iconv.encode(CSV, 'win1251'), rule, {
+      name: 'Отделка',
+    });
+    expect(report).toMatchObject({ format: 'csv', encoding: 'windows-1251', lines: 3, sections: 2 });
+    expect(d.name).toBe('Отделка');
+    const walls = d.sections[0]!;
+    expect(walls.name).toBe('Раздел 1. Стены');
+    expect(walls.lines.map((l) => [l.number, l.code, l.quantity, l.unitCost])).toEqual([
+      ['1', 'ГЭСН15-04-005-01', 2.5, { labour: 1200.5, machines: 30, materials: 4000 }],
+      ['2', '', 250, { labour: 0, machines: 0, materials: 12.5 }],
+    ]);
+    expect(walls.sections[0]!.lines[0]!.unitCost.materials).toBe(0);
+    expect(report.warnings.map((w) => [w.id, w.where])).toEqual([
+      ['interchange.estimate.bad_number', 'H7'],
+      ['interchange.estimate.totals_ignored', undefined],
+    ]);
+  });
+
+  it('reads xlsx with section rows told by their words, and a unit cost without a split', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Смета');
+    ws.addRow(['Шифр', 'Наименование', 'Ед', 'Кол', 'Цена']);
+    ws.addRow([null, 'Раздел 1. Кровля']);
+    ws.addRow(['ГЭСН12-01', 'Кровля', 'м2', 120, 350.25]);
+    ws.addRow([null, 'Подраздел 1.1 Водосток']);
+    ws.addRow(['ФССЦ-1', 'Желоб', 'м', '12,5', '1 000']);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const { document: d, report } = await readEstimateTabular(bytes, {
+      rowsToSkip: 0,
+      mapping: { A: 'code', B: 'name', C: 'unit', D: 'quantity', E: 'unitCost' },
+    });
+    expect(report.format).toBe('xlsx');
+    expect(d.sections[0]!.lines[0]).toMatchObject({ quantity: 120, unitCost: { materials: 350.25 } });
+    expect(d.sections[0]!.sections[0]!.lines[0]).toMatchObject({
+      quantity: 12.5,
+      unitCost: { materials: 1000 },
+    });
+    expect(report.warnings.map((w) => w.id)).toEqual(['interchange.estimate.unit_cost_unsplit']);
+  });
+
+  it('refuses a rule naming a column the sheet lacks, or mapping no name', async () => {
+    const csv = Buffer.from('a;b\n1;2\n');
+    expect(
+      (await refusal(readEstimateTabular(csv, { rowsToSkip: 0, mapping: { Нет: 'name' } }))).messageId,
+    ).toBe('interchange.tabular.unknown_column');
+    expect(
+      (await refusal(readEstimateTabular(csv, { rowsToSkip: 0, mapping: { a: 'code' } }))).messageId,
+    ).toBe('interchange.estimate.no_name_column');
+  });
+});
+
+describe('readEstimateFile', () => {
+  it('tells the format by content, then by name, and streams within the size limit', async () => {
+    expect(estimateFormatFromContent(iconv.encode('\r\nАРПС#1.10', 'win1251'))).toBe('arps');
+    expect(estimateFormatFromContent(Buffer.from('\uFEFF<?xml version="1.0"?><Construction/>'))).toBe(
+      'minstroy-xml',
+    );
+    const chunks = function* () {
+      const bytes = iconv.encode(ARPS, 'win1251');
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+    };
+    const arps = await readEstimateFile(chunks(), 'смета.txt');
+    expect(arps.report).toMatchObject({ format: 'arps', lines: 4 });
+    expect((await readEstimateFile(XML, 'смета.gge')).report.format).toBe('minstroy-xml');
+    const tooBig = await refusal(readEstimateFile(chunks(), 'смета.arp', { maxBytes: 100 }));
+    expect(tooBig.messageId).toBe('interchange.estimate.too_large');
+    expect((await refusal(readEstimateFile('a;b\n', 'x.csv'))).messageId).toBe(
+      'interchange.estimate.rule_needed',
+    );
+    expect((await refusal(readEstimateFile('just text', 'x.doc'))).messageId).toBe(
+      'interchange.estimate.unsupported',
+    );
+    const csv = await readEstimateFile('Наименование;Кол\nРабота;2\n', 'x.csv', {
+      rule: { rowsToSkip: 0, mapping: { Наименование: 'name', Кол: 'quantity' } },
+      name: 'Из CSV',
+    });
+    expect(csv.document.name).toBe('Из CSV');
+    expect(csv.document.sections[0]!.lines[0]!.quantity).toBe(2);
+  });
+});
