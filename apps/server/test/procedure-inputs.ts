@@ -149,6 +149,7 @@ const TABLE_OF: Record<string, string[]> = {
   setting: ['import_settings', 'print_settings'],
   licence: ['licences'],
   form: ['report_forms'],
+  curve: ['analytic_curves'],
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
+import { curveRef } from './curves';
 import { requiredText } from './validation';
 
 /**
@@ -83,6 +84,8 @@ export const analyticsSeriesInput = analyticsScope.extend({
   period: z.enum(ANALYTICS_PERIODS).default('month'),
   /** For `volume`: the unit summed (volumes of different units do not add up); the most used one when absent. */
   unit: z.string().max(16).optional(),
+  /** How the plan and the approved plan spread each work's quantity: the space's curve settings when absent. */
+  curve: curveRef.optional(),
 });
 
 export const analyticsBreakdownInput = analyticsScope.extend({
@@ -108,6 +111,8 @@ export const dashboardLayout = z.object({
   period: z.enum(ANALYTICS_PERIODS).default('month'),
   breakdown: z.enum(ANALYTICS_BREAKDOWNS).default('executor'),
   ranking: z.enum(RANKING_INDICATORS).default('spi'),
+  /** The curve the S-curves open with: the space's curve settings when absent. */
+  curve: curveRef.optional(),
 });
 export type DashboardLayout = z.infer<typeof dashboardLayout>;
 

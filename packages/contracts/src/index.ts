@@ -5,6 +5,7 @@ export * from './bim';
 export * from './chat';
 export * from './columnar';
 export * from './constants';
+export * from './curves';
 export * from './dates';
 export * from './errors';
 export * from './interchange';

@@ -125,6 +125,9 @@ const SPACE_ROUTES: PathTable = {
     PATCH: { procedure: 'analytics.presets.setActive', coerce: { active: 'boolean' } },
   },
   '/analytics/dashboard': { GET: 'analytics.presets.list' },
+  '/analytics/settings': { GET: 'analytics.settings.get', PUT: 'analytics.settings.save' },
+  '/analytics/curved-settings': { GET: 'analytics.curves.list', POST: 'analytics.curves.save' },
+  '/analytics/curved-settings/:curveId': { PUT: 'analytics.curves.save', DELETE: 'analytics.curves.delete' },
   '/analytics/home': { GET: 'analytics.home' },
   '/scoreboards': { GET: 'analytics.scoreboards.list', POST: 'analytics.scoreboards.create' },
   '/scoreboards/:scoreboardId': {

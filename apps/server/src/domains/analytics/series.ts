@@ -4,9 +4,11 @@ import {
   type AnalyticsMeasure,
   type AnalyticsPeriod,
   type AnalyticsScope,
+  type CurveRef,
 } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { cachedAnswer } from './cache';
+import { LINEAR_SPREAD, type Spread, spreadOf, spreadParams } from './curves';
 import { SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions, WORK_MONEY } from './scope';
 
 /** The three lines of a series. */
@@ -15,15 +17,16 @@ type Line = (typeof LINES)[number];
 
 /**
  * What each line of a measure is made of, as SQL over `leaf` (and `money`): spans, whose quantity is
- * spread evenly over the calendar days from start to finish, and points, whose quantity falls on one day.
+ * spread over the calendar days from start to finish by the curve `pick` gives (0: evenly; the plan and
+ * the approved plan only, the fact is always even), and points, whose quantity falls on one day.
  * The fact line runs to the data date: a work in progress has done its actual quantity so far between
  * its actual start and the data date.
  */
-function partsOf(measure: AnalyticsMeasure): { spans: string; points: string } {
+function partsOf(measure: AnalyticsMeasure, pick = '0'): { spans: string; points: string } {
   const factEnd = `coalesce("factFinish", dd)`;
   if (measure === 'count')
     return {
-      spans: 'SELECT NULL::text, NULL::timestamp, NULL::timestamp, NULL::float8 WHERE false',
+      spans: 'SELECT NULL::text, NULL::timestamp, NULL::timestamp, NULL::float8, 0 WHERE false',
       points: `SELECT 'plan', "planFinish"::date, 1::float8 FROM leaf WHERE "planFinish" IS NOT NULL
         UNION ALL SELECT 'approved', "approvedFinish"::date, 1 FROM leaf WHERE "approvedFinish" IS NOT NULL
         UNION ALL SELECT 'fact', "factFinish"::date, 1 FROM leaf
@@ -31,10 +34,10 @@ function partsOf(measure: AnalyticsMeasure): { spans: string; points: string } {
     };
   if (measure === 'volume')
     return {
-      spans: `SELECT 'plan', "planStart", "planFinish", "planVolume" FROM leaf WHERE unit = $4
-        UNION ALL SELECT 'approved', "approvedStart", "approvedFinish", coalesce("approvedVolume", "planVolume")
-          FROM leaf WHERE unit = $4
-        UNION ALL SELECT 'fact', "factStart", ${factEnd}, "factVolume" FROM leaf
+      spans: `SELECT 'plan', "planStart", "planFinish", "planVolume", ${pick} FROM leaf WHERE unit = $4
+        UNION ALL SELECT 'approved', "approvedStart", "approvedFinish", coalesce("approvedVolume", "planVolume"),
+          ${pick} FROM leaf WHERE unit = $4
+        UNION ALL SELECT 'fact', "factStart", ${factEnd}, "factVolume", 0 FROM leaf
           WHERE unit = $4 AND NOT EXISTS (SELECT 1 FROM wdp_values d WHERE d."workId" = leaf.id AND d."factVolume" IS NOT NULL)`,
       // The daily plan's facts, where a work has them, are the days its volume was done.
       points: `SELECT 'fact', d.date, d."factVolume" FROM wdp_values d JOIN leaf ON leaf.id = d."workId"
@@ -46,11 +49,12 @@ function partsOf(measure: AnalyticsMeasure): { spans: string; points: string } {
       : ['"planLabour"', '"approvedLabour"', '"factLabour"'];
   // One pass over the works with money, each giving its three spans.
   return {
-    spans: `SELECT v.line, v.s, v.f, v.q FROM leaf JOIN money ON money."workId" = leaf.id
+    spans: `SELECT v.line, v.s, v.f, v.q, v.c FROM leaf JOIN money ON money."workId" = leaf.id
       CROSS JOIN LATERAL (VALUES
-        ('plan', "planStart", "planFinish", ${plan}),
-        ('approved', coalesce("approvedStart", "planStart"), coalesce("approvedFinish", "planFinish"), ${approved}),
-        ('fact', "factStart", ${factEnd}, ${fact})) AS v(line, s, f, q)`,
+        ('plan', "planStart", "planFinish", ${plan}, ${pick}),
+        ('approved', coalesce("approvedStart", "planStart"), coalesce("approvedFinish", "planFinish"), ${approved},
+          ${pick}),
+        ('fact', "factStart", ${factEnd}, ${fact}, 0)) AS v(line, s, f, q, c)`,
     points: 'SELECT NULL::text, NULL::date, NULL::float8 WHERE false',
   };
 }
@@ -59,18 +63,37 @@ function partsOf(measure: AnalyticsMeasure): { spans: string; points: string } {
  * The statement of a series: every span turned into a daily rate that starts on its first day and stops
  * after its last (two events), the events summed by day, the rate carried from day to day by a running
  * sum, the points added on their days, and the days summed by period.
+ *
+ * A span on a curve (`curved`: the curves are `unnest($5, $6, $7)`, see `spreadParams`) is twenty parts
+ * of a constant rate each: at the end of each part the rate changes, and a change at a fraction of a day
+ * counts on that day for the rest of the day and in full from the next day (two events), so a day holds
+ * exactly the quantity of the parts that cover it. Spans alike (line, first day, days, curve) are summed
+ * before they are split.
  */
-function seriesSql(measure: AnalyticsMeasure) {
-  const { spans, points } = partsOf(measure);
+function seriesSql(measure: AnalyticsMeasure, spread: Spread) {
+  const { spans, points } = partsOf(measure, spread.pick);
+  const curved = spread.curves.length > 0;
+  const linear = curved ? 'sp WHERE c = 0' : 'sp';
+  const bends = `cur AS (SELECT line, d0, n, c, sum(q) AS q FROM sp WHERE c > 0 GROUP BY line, d0, n, c),
+    bounds_(c, k, f) AS (SELECT * FROM unnest($5::int[], $6::int[], $7::float8[])),
+    bends AS (SELECT cur.line, cur.d0 + cur.n * b.k / 20 AS d, cur.q * b.f / cur.n AS rate,
+                (cur.n * b.k % 20) / 20::float8 AS part
+              FROM cur JOIN bounds_ b ON b.c = cur.c AND b.k >= 0),`;
+  const bent = `UNION ALL SELECT line, d, rate * (1 - part) FROM bends
+    UNION ALL SELECT line, d + 1, rate * part FROM bends WHERE part > 0`;
+  const firstDays = `UNION ALL SELECT cur.line, cur.d0, cur.q * b.f FROM cur JOIN bounds_ b ON b.c = cur.c AND b.k = -1`;
   return `WITH ${SCOPE_WORKS}, ${WORK_MONEY}, ${ARGS},
-    spans(line, s, f, q) AS (${spans}),
+    spans(line, s, f, q, c) AS (${spans}),
     points(line, d, q) AS (${points}),
     sp AS (SELECT line, s::date AS d0,
-             greatest(1, f::date - s::date + CASE WHEN f::time > time '00:00' THEN 1 ELSE 0 END) AS n, q
+             greatest(1, f::date - s::date + CASE WHEN f::time > time '00:00' THEN 1 ELSE 0 END) AS n, q, c
            FROM spans WHERE s IS NOT NULL AND f IS NOT NULL AND f >= s AND q IS NOT NULL AND q <> 0),
-    events AS (SELECT line, d0 AS d, q / n AS rate FROM sp UNION ALL SELECT line, d0 + n, -q / n FROM sp),
+    ${curved ? bends : ''}
+    events AS (SELECT line, d0 AS d, q / n AS rate FROM ${linear} UNION ALL SELECT line, d0 + n, -q / n FROM ${linear}
+      ${curved ? bent : ''}),
     deltas AS (SELECT line, d, sum(rate) AS rate FROM events GROUP BY line, d),
-    pts AS (SELECT line, d, sum(q) AS q FROM points WHERE d IS NOT NULL AND q IS NOT NULL GROUP BY line, d),
+    pts AS (SELECT line, d, sum(q) AS q FROM (SELECT line, d, q FROM points ${curved ? firstDays : ''}) p
+            WHERE d IS NOT NULL AND q IS NOT NULL GROUP BY line, d),
     bounds AS (SELECT min(d) AS lo, max(d) AS hi FROM (SELECT d FROM deltas UNION ALL SELECT d FROM pts) x),
     days AS (SELECT generate_series(lo, hi, interval '1 day')::date AS d FROM bounds WHERE lo IS NOT NULL),
     lines(line) AS (VALUES ('plan'), ('approved'), ('fact')),
@@ -115,7 +138,7 @@ async function spanDays(
 ) {
   const { spans, points } = partsOf(measure);
   const { rows } = await ctx.db.pool.query<{ days: number | null }>(
-    `WITH ${SCOPE_WORKS}, ${WORK_MONEY}, ${ARGS}, spans(line, s, f, q) AS (${spans}),
+    `WITH ${SCOPE_WORKS}, ${WORK_MONEY}, ${ARGS}, spans(line, s, f, q, c) AS (${spans}),
        points(line, d, q) AS (${points})
      SELECT (max(d) - min(d))::int AS days FROM (
        SELECT s::date AS d FROM spans UNION ALL SELECT f::date FROM spans UNION ALL SELECT d FROM points) x`,
@@ -129,21 +152,28 @@ async function spanDays(
  * measure the plan, the approved plan and the fact put into it, and the running totals (the S-curve).
  * Volumes are of one unit (the most used one unless asked). A period so fine that the series would pass
  * `ANALYTICS_LIMITS.maxPeriods` is replaced by the next coarser one, and the answer says which it used.
+ * The plan and the approved plan follow the curve asked for, else the space's curve settings.
  */
-export async function scopeSeries(
-  ctx: SpaceContext,
-  input: AnalyticsScope & { measure: AnalyticsMeasure; period: AnalyticsPeriod; unit?: string },
-) {
+export async function scopeSeries(ctx: SpaceContext, input: SeriesInput) {
   const versions = await scopeVersions(ctx, input);
-  return cachedAnswer(ctx, versions, `series:${input.measure}:${input.period}:${input.unit ?? ''}`, () =>
-    figureSeries(ctx, input, versions),
-  );
+  const spread = input.measure === 'count' ? LINEAR_SPREAD : await spreadOf(ctx, input.curve);
+  // The spread's key is part of the question: a curve or a setting changed is another question.
+  const question = `series:${input.measure}:${input.period}:${input.unit ?? ''}${spread.key ? `:${spread.key}` : ''}`;
+  return cachedAnswer(ctx, versions, question, () => figureSeries(ctx, input, versions, spread));
 }
+
+type SeriesInput = AnalyticsScope & {
+  measure: AnalyticsMeasure;
+  period: AnalyticsPeriod;
+  unit?: string;
+  curve?: CurveRef;
+};
 
 async function figureSeries(
   ctx: SpaceContext,
-  input: AnalyticsScope & { measure: AnalyticsMeasure; period: AnalyticsPeriod; unit?: string },
+  input: SeriesInput,
   versions: readonly ScopeVersion[],
+  spread: Spread,
 ) {
   const units = input.measure === 'volume' ? await volumeUnits(ctx, versions) : [];
   const unit = input.measure === 'volume' ? (input.unit ?? units[0] ?? null) : null;
@@ -160,8 +190,8 @@ async function figureSeries(
     period = ANALYTICS_PERIODS[ANALYTICS_PERIODS.indexOf(period) + 1]!;
 
   const { rows } = await ctx.db.pool.query<{ period: string; line: Line; amount: number }>(
-    seriesSql(input.measure),
-    [...scopeParams(versions), period, unit],
+    seriesSql(input.measure, spread),
+    [...scopeParams(versions), period, unit, ...(spread.curves.length ? spreadParams(spread) : [])],
   );
   const byPeriod = new Map<string, Record<Line, number>>();
   for (const row of rows) {

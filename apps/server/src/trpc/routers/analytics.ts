@@ -5,9 +5,12 @@ import {
   analyticsScope,
   analyticsSeriesInput,
   createScoreboardInput,
+  curveInput,
   exportDashboardInput,
   moveScoreboardInput,
   presetInput,
+  saveCurveInput,
+  saveCurveSettingsInput,
   savePresetInput,
   scoreboardInput,
   setPresetActiveInput,
@@ -38,6 +41,17 @@ export const analyticsRouter = router({
     save: spaceMutation('schedule.view', savePresetInput, analytics.savePreset),
     setActive: spaceMutation('schedule.view', setPresetActiveInput, analytics.setPresetActive),
     delete: spaceMutation('schedule.view', presetInput, analytics.deletePreset),
+  }),
+  /** Curves of the S-curves (API analytics curved settings): seen by all, written by whoever manages analytics. */
+  curves: router({
+    list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listCurves(ctx)),
+    save: spaceMutation('analytics.manage', saveCurveInput, analytics.saveCurve),
+    delete: spaceMutation('analytics.manage', curveInput, analytics.deleteCurve),
+  }),
+  /** The space's analytic settings: which curves spread the plans. */
+  settings: router({
+    get: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.curveSettingsOf(ctx)),
+    save: spaceMutation('analytics.manage', saveCurveSettingsInput, analytics.saveCurveSettings),
   }),
   /** Scoreboards: seen by whoever sees schedules, arranged by whoever manages analytics. */
   scoreboards: router({
