@@ -58,12 +58,21 @@ export type {
 } from './estimate/read-report.js';
 export { ESTIMATE_LIMITS } from './estimate/read-report.js';
 export {
+  type EstimateSheet,
+  type EstimateSheetColumn,
+  type EstimateSheetColumnKind,
+  type EstimateSheetRow,
+  type EstimateSheetRowKind,
+  estimateSheet,
+} from './estimate/sheet.js';
+export {
   ESTIMATE_TABULAR_FIELDS,
   type EstimateTabularField,
   type EstimateTabularOptions,
   type EstimateTabularRule,
   readEstimateTabular,
 } from './estimate/tabular.js';
+export { type EstimateXlsxOptions, writeEstimateXlsx } from './estimate/xlsx.js';
 // the formats
 export { readJson, toEngineJson, writeJson } from './json/format.js';
 export { checkMspdi } from './mspdi/check.js';
