@@ -6,6 +6,7 @@ import type { Context, SessionInfo, SpaceAccess, SpaceContext } from '../context
 import { requireBimSeat, resolveSpaceAccess } from '../domains/access';
 import { resolveSession } from '../domains/auth';
 import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError, trpcCodeOf } from '../errors';
+import { versionChanged } from '../live/version-changes';
 
 /**
  * Every procedure declares how it is reached: `public`, `authed` (a live session), or `space`
@@ -155,7 +156,13 @@ export function spaceQuery<S extends z.ZodType, R>(ability: Ability, input: S, r
 export function spaceMutation<S extends z.ZodType, R>(ability: Ability, input: S, run: SpaceResolver<S, R>) {
   return spaceProcedure(ability)
     .input(input)
-    .mutation(({ ctx, input }) => run(ctx, input as z.output<S>));
+    .mutation(async ({ ctx, input }) => {
+      const answer = await run(ctx, input as z.output<S>);
+      // Whatever a mutation of a version committed, what is figured from that version can follow.
+      const versionId = (input as { versionId?: unknown } | undefined)?.versionId;
+      if (typeof versionId === 'string') versionChanged(versionId);
+      return answer;
+    });
 }
 
 /** The step in front of every BIM procedure: the caller must hold a seat of the BIM module. */

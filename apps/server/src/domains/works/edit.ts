@@ -6,7 +6,6 @@ import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
-import { versionChanged } from '../../live/version-changes';
 import {
   calculateAndWrite,
   calculationLease,
@@ -51,7 +50,6 @@ export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
       saved.writtenRows,
       saved.relationIds,
     );
-    versionChanged(input.versionId);
     return answer;
   };
   if (!calculates) return edit();
