@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   errorMessageId,
   type FieldIssue,
+  VALIDATION,
 } from '@takt/contracts';
 import { isMessageId, translate } from '@takt/i18n';
 import { TRPCError } from '@trpc/server';
@@ -42,6 +43,20 @@ export const rethrowNameTaken =
       throw new AppError('ValidationError', {}, [{ path: 'name', message }]);
     throw error;
   };
+
+/**
+ * A new order of a list's items (drag and drop): it must name every item of the list (`existing`), each once;
+ * else a validation error of `path`.
+ */
+export function checkCompleteOrder(
+  given: readonly string[],
+  existing: readonly { id: string }[],
+  path: string,
+) {
+  const ids = new Set(given);
+  if (ids.size !== given.length || ids.size !== existing.length || existing.some((item) => !ids.has(item.id)))
+    throw new AppError('ValidationError', {}, [{ path, message: VALIDATION.outOfRange }]);
+}
 
 /**
  * What a delete by id answers: success when it removed a row (`count` rows went), NotFound when

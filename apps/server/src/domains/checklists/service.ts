@@ -2,7 +2,7 @@ import { KANBAN_LIMITS, VALIDATION } from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError } from '../../errors';
+import { AppError, checkCompleteOrder } from '../../errors';
 import { publishBoard } from '../kanban';
 
 /**
@@ -326,13 +326,7 @@ export async function reorderChecklistItems(
       `SELECT id FROM checklist_items WHERE "checklistId" = $1`,
       [input.checklistId],
     );
-    const given = new Set(input.itemIds);
-    if (
-      given.size !== input.itemIds.length ||
-      given.size !== rows.length ||
-      rows.some((r) => !given.has(r.id))
-    )
-      throw new AppError('ValidationError', {}, [{ path: 'itemIds', message: VALIDATION.outOfRange }]);
+    checkCompleteOrder(input.itemIds, rows, 'itemIds');
     await client.query(
       `UPDATE checklist_items c SET "sortKey" = o.ord * ${GAP} FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, ord)
        WHERE c.id = o.id`,

@@ -3,7 +3,7 @@ import { translate } from '@takt/i18n';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql, spaceRowOrNotFound } from '../../db/sql';
-import { AppError, rethrowNameTaken } from '../../errors';
+import { AppError, checkCompleteOrder, rethrowNameTaken } from '../../errors';
 import { publishBoard } from './live';
 
 type WorkStatus = (typeof WORK_STATUSES)[number];
@@ -431,13 +431,7 @@ export async function reorderColumns(ctx: SpaceContext, input: { boardId: string
   await inTransaction(ctx.db.pool, async (client) => {
     await lockBoard(client, spaceId, input.boardId);
     const columns = await columnsOf(client, input.boardId);
-    const given = new Set(input.columnIds);
-    if (
-      given.size !== input.columnIds.length ||
-      given.size !== columns.length ||
-      columns.some((c) => !given.has(c.id))
-    )
-      throw new AppError('ValidationError', {}, [{ path: 'columnIds', message: VALIDATION.outOfRange }]);
+    checkCompleteOrder(input.columnIds, columns, 'columnIds');
     await renumberColumns(client, input.columnIds);
     await publishBoard(client, spaceId, input.boardId, 'columns.changed', {});
   });
