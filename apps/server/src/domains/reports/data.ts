@@ -6,6 +6,7 @@
 import type { Language } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { TemplateData, TemplateItem, TemplateValue } from '@takt/interchange';
+import type { WorkRecord } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { iso } from '../../db/time';
@@ -105,39 +106,42 @@ async function wbsOrder(on: Sql, versionId: string, summaries: boolean): Promise
   return out;
 }
 
-interface WorkDetail {
-  id: string;
-  code: string | null;
-  name: string;
-  type: string;
-  status: string;
-  progress: number;
-  durationMinutes: number;
+/** A work's row of a report: its own fields as the API gives them, and the names and sums a report prints. */
+type WorkDetail = Pick<
+  WorkRecord,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'progress'
+  | 'durationMinutes'
+  | 'planStart'
+  | 'planFinish'
+  | 'approvedStart'
+  | 'approvedFinish'
+  | 'factStart'
+  | 'factFinish'
+  | 'earlyStart'
+  | 'earlyFinish'
+  | 'lateStart'
+  | 'lateFinish'
+  | 'totalFloat'
+  | 'freeFloat'
+  | 'critical'
+  | 'planVolume'
+  | 'approvedVolume'
+  | 'factVolume'
+  | 'unit'
+> & {
   hoursPerDay: number | null;
-  planStart: string | null;
-  planFinish: string | null;
-  approvedStart: string | null;
-  approvedFinish: string | null;
-  factStart: string | null;
-  factFinish: string | null;
-  earlyStart: string | null;
-  earlyFinish: string | null;
-  lateStart: string | null;
-  lateFinish: string | null;
-  totalFloat: number | null;
-  freeFloat: number | null;
-  critical: boolean;
-  planVolume: number | null;
-  approvedVolume: number | null;
-  factVolume: number | null;
-  unit: string | null;
   executor: string | null;
   curator: string | null;
   calendar: string | null;
   planCost: number | null;
   factCost: number | null;
   labour: number | null;
-}
+};
 
 const person = (alias: string) => `nullif(trim(${alias}."lastName" || ' ' || ${alias}."firstName"), '')`;
 
