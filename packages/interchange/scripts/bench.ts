@@ -22,9 +22,15 @@
  * times, the difference and the ratio, and the CPU time per process (on a busy machine the wall time
  * includes waiting for a core).
  *   tsx scripts/bench.ts --cli-only      only this; --cli-runs N processes per file (default 9)
+ *
+ * Estimates, alone: a generated local estimate of 50,000 lines (`--estimate-lines N` for another size)
+ * written as ARPS 1.10 and read back streaming from disk, figured, written as xlsx and that xlsx read
+ * through an upload rule; times, file sizes and the process's peak memory as one JSON line.
+ *   tsx scripts/bench.ts --estimate
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -32,6 +38,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +51,11 @@ import {
   type IxRelation,
   STANDARD_WEEK,
 } from '../src/common/model.js';
+import { writeEstimateArps } from '../src/estimate/arps.js';
+import { figureEstimate } from '../src/estimate/figure.js';
+import { readEstimateFile } from '../src/estimate/read.js';
+import { sampleEstimate } from '../src/estimate/sample.js';
+import { writeEstimateXlsx } from '../src/estimate/xlsx.js';
 import { writeMspdi } from '../src/mspdi/write.js';
 import { writePmxml } from '../src/pmxml/write.js';
 import * as read from '../src/read.js';
@@ -358,6 +370,68 @@ async function cliStartup(runs: number) {
   }
 }
 
+/** An estimate of `n` lines through ARPS and xlsx, both ways, with its figuring between. */
+async function estimateBench(n: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'takt-bench-estimate-'));
+  const ms = (t: number) => Math.round(performance.now() - t);
+  try {
+    let t = performance.now();
+    const doc = sampleEstimate(n);
+    const generateMs = ms(t);
+    t = performance.now();
+    const arpsPath = join(dir, 'bench.arp');
+    writeFileSync(arpsPath, writeEstimateArps(doc));
+    const writeArpsMs = ms(t);
+    t = performance.now();
+    const arps = await readEstimateFile(createReadStream(arpsPath, { highWaterMark: 256 * 1024 }), arpsPath);
+    const readArpsMs = ms(t);
+    t = performance.now();
+    const figures = figureEstimate(arps.document);
+    const figureMs = ms(t);
+    t = performance.now();
+    const xlsxPath = join(dir, 'bench.xlsx');
+    const out = createWriteStream(xlsxPath);
+    await writeEstimateXlsx(arps.document, figures, { out });
+    const writeXlsxMs = ms(t);
+    t = performance.now();
+    const xlsx = await readEstimateFile(createReadStream(xlsxPath), xlsxPath, {
+      rule: {
+        rowsToSkip: 3,
+        mapping: {
+          A: 'number',
+          B: 'code',
+          C: 'name',
+          D: 'unit',
+          E: 'quantity',
+          F: 'labour',
+          G: 'machines',
+          H: 'materials',
+        },
+      },
+    });
+    const readXlsxMs = ms(t);
+    return {
+      benchmark: 'estimate',
+      node: process.version,
+      lines: arps.report.lines,
+      sections: arps.report.sections,
+      total: figures.totals.total,
+      arpsMB: round(statSync(arpsPath).size / MB, 2),
+      xlsxMB: round(statSync(xlsxPath).size / MB, 2),
+      generateMs,
+      writeArpsMs,
+      readArpsMs,
+      figureMs,
+      writeXlsxMs,
+      readXlsxMs,
+      xlsxRowsReadAsLines: xlsx.report.lines,
+      ...peak(),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
@@ -372,6 +446,11 @@ async function main() {
     ];
     const code = rev && revDir ? { rev, dir: revDir } : undefined;
     process.stdout.write(`${JSON.stringify(await child(step, format, Number(n), path, code))}\n`);
+    return;
+  }
+  if (args.includes('--estimate')) {
+    const at = args.indexOf('--estimate-lines');
+    process.stdout.write(`${JSON.stringify(await estimateBench(at >= 0 ? Number(args[at + 1]) : 50_000))}\n`);
     return;
   }
   const runsAt = args.indexOf('--cli-runs');

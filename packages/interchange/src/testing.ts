@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import { STANDARD_WEEK } from './common/model.js';
 import { writeClndrData } from './xer/calendar-data.js';
 
+/** A generated local estimate of any size (sections of 50 lines, coefficients at every level), for benchmarks. */
+export { sampleEstimate } from './estimate/sample.js';
+
 /**
  * Small XER files written by hand, for tests of the readers and of the import through the server and the
  * browser: one project on a standard five-day calendar (08–12, 13–17), one WBS node, the given activities
