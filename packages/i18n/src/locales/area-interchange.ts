@@ -244,6 +244,8 @@ const ESTIMATE_EN = {
     'The element {element} holds more than {max} elements; the rest of it is left out',
   'interchange.estimate.no_section': 'No section',
   'interchange.estimate.not_arps': 'This is not an ARPS file: no "АРПС" header line at its start',
+  'interchange.estimate.line_too_long':
+    'A line is longer than {maxKb} KB: this is not an estimate file Takt reads',
   'interchange.estimate.not_local_estimate':
     'This XML is not an estimate of the construction ministry schema (its root element is {root})',
   'interchange.estimate.unsupported':
@@ -313,6 +315,7 @@ const ESTIMATE_RU: { [K in keyof typeof ESTIMATE_EN]: string } = {
     'Элемент {element} содержит больше {max} элементов; остальное в нём пропущено',
   'interchange.estimate.no_section': 'Без раздела',
   'interchange.estimate.not_arps': 'Это не файл АРПС: в начале нет строки заголовка «АРПС»',
+  'interchange.estimate.line_too_long': 'Строка длиннее {maxKb} КБ: это не файл сметы, который читает Takt',
   'interchange.estimate.not_local_estimate':
     'Этот XML — не смета по схеме Минстроя (корневой элемент {root})',
   'interchange.estimate.unsupported':

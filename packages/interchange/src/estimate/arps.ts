@@ -110,7 +110,12 @@ async function* lines(
     }
     rest = rest.slice(start);
     if (rest.length > MAX_LINE)
-      throw estimateError('syntax', 'interchange.estimate.not_arps', {}, { line: n + 1 });
+      throw estimateError(
+        'syntax',
+        'interchange.estimate.line_too_long',
+        { maxKb: MAX_LINE / 1024 },
+        { line: n + 1 },
+      );
   }
   if (rest.length > 0) yield { line: ++n, text: rest.replace(/\r$/, '') };
 }

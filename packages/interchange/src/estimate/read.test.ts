@@ -105,6 +105,12 @@ describe('ARPS 1.10', () => {
     expect(e.messageId).toBe('interchange.estimate.not_arps');
   });
 
+  it('refuses a file of one endless line', async () => {
+    const e = await refusal(readEstimateArps(`АРПС#1.10\n${'x'.repeat(1_100_000)}`));
+    expect(e.messageId).toBe('interchange.estimate.line_too_long');
+    expect(e.line).toBe(2);
+  });
+
   it('puts lines before any section in a section of their own, named in the language asked for', async () => {
     const { document: d, report } = await readEstimateArps('АРПС#1.10\nПЗ#1#А1#Работа#шт#2#1#0#0\n', {
       language: 'en',
@@ -232,6 +238,27 @@ describe("the ministry's XML of a local estimate", () => {
     ]);
   });
 
+  it('reads Windows-1251 XML, and coefficients of the estimate and of a section', async () => {
+    const xml = XML.replace('encoding="utf-8"', 'encoding="windows-1251"')
+      .replace(
+        '<Sections>',
+        '<Coefficients><Coefficient><Name>Зимнее удорожание</Name><Values><Value><Target>ПЗ</Target><CoefValue>1,021</CoefValue></Value></Values></Coefficient></Coefficients><Sections>',
+      )
+      .replace(
+        '<Name>Прочее</Name>',
+        '<Name>Прочее</Name><Coefficients><Coefficient><Reason>МДС</Reason><Values><Value><Target>ЗТ</Target><CoefValue>1.1</CoefValue></Value></Values></Coefficient></Coefficients>',
+      );
+    const { document: d, report } = await readEstimateMinstroyXml(iconv.encode(xml, 'win1251'));
+    expect(report.encoding).toBe('windows-1251');
+    expect(d.name).toBe('Фундаменты');
+    expect(d.coefficients).toEqual([
+      { name: 'Зимнее удорожание', kind: 'coefficient', target: 'all', value: 1.021 },
+    ]);
+    expect(d.sections[1]!.coefficients).toEqual([
+      { code: 'МДС', name: 'МДС', kind: 'coefficient', target: 'labourHours', value: 1.1 },
+    ]);
+  });
+
   it('refuses XML of another kind, and broken XML, naming the line', async () => {
     const other = await refusal(readEstimateMinstroyXml('<Project><Name>x</Name></Project>'));
     expect(other.code).toBe('unsupported_format');
@@ -316,6 +343,29 @@ describe('sheets through upload rules', () => {
       unitCost: { materials: 1000 },
     });
     expect(report.warnings.map((w) => w.id)).toEqual(['interchange.estimate.unit_cost_unsplit']);
+  });
+
+  it('takes sections from a level column, one level deeper at most', async () => {
+    const csv = [
+      'Ур;Наименование;Кол',
+      '1;Часть 1;',
+      ';Работа А;1',
+      '3;Глубже;',
+      ';Работа Б;2',
+      '1;Часть 2;',
+      ';Работа В;3',
+    ].join('\n');
+    const { document: d } = await readEstimateTabular(Buffer.from(csv), {
+      rowsToSkip: 0,
+      mapping: { Ур: 'level', Наименование: 'name', Кол: 'quantity' },
+    });
+    expect(
+      d.sections.map((s) => [s.name, s.lines.map((l) => l.name), s.sections.map((x) => x.name)]),
+    ).toEqual([
+      ['Часть 1', ['Работа А'], ['Глубже']],
+      ['Часть 2', ['Работа В'], []],
+    ]);
+    expect(d.sections[0]!.sections[0]!.lines[0]!.quantity).toBe(2);
   });
 
   it('refuses a rule naming a column the sheet lacks, or mapping no name', async () => {
