@@ -38,6 +38,10 @@ export const ABILITIES = [
   'boards.work',
   /** Shared dashboard presets of the analytics and the order of the scoreboard. */
   'analytics.manage',
+  /** Estimates, their measures, price catalogue and compliance rules: seeing them. */
+  'estimates.view',
+  /** Estimates, measures, the price catalogue, compliance rules, and applying compliance to a version's works. */
+  'estimates.edit',
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
@@ -67,7 +71,7 @@ export const BUILT_IN_ROLES = {
     (a) => !['space.manage', 'users.manage', 'roles.manage', 'audit.view'].includes(a),
   ) as Ability[],
   executor: siteRole('wdp.edit', 'timesheets.submit'),
-  curator: siteRole('timesheets.accept'),
+  curator: siteRole('timesheets.accept', 'estimates.view'),
   viewer: [
     'space.view',
     'structure.view',
@@ -75,6 +79,7 @@ export const BUILT_IN_ROLES = {
     'resources.view',
     'bim.view',
     'chat.read',
+    'estimates.view',
   ] as Ability[],
 } satisfies Record<string, Ability[]>;
 export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;

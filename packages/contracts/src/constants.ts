@@ -40,6 +40,8 @@ export const LIMITS = {
   demoSpaceUserLimit: 50,
   /** Members of a free space who may use BIM (the demo space: every member). */
   freeSpaceBimUserLimit: 2,
+  /** Members of a free space who may use estimating (the demo space: every member). */
+  freeSpaceEstimateUserLimit: 2,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;

@@ -8,6 +8,7 @@ export * from './constants';
 export * from './curves';
 export * from './dates';
 export * from './errors';
+export * from './estimates';
 export * from './interchange';
 export * from './kanban';
 export * from './live';

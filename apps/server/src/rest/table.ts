@@ -461,6 +461,53 @@ const SPACE_ROUTES: PathTable = {
   '/versions/:versionId/report/:format': {
     POST: { procedure: 'reports.run', coerce: { background: 'boolean' }, status: reportStatus },
   },
+  // Cost estimating (API: compliance, estimates, cost coefficients, measures, pdc, settings)
+  '/estimate-settings': { GET: 'estimates.settings.get', PUT: 'estimates.settings.update' },
+  '/measures': { GET: 'estimates.measures.list', POST: 'estimates.measures.create' },
+  '/measures/:measureId': { PUT: 'estimates.measures.update', DELETE: 'estimates.measures.delete' },
+  '/pdc': {
+    GET: { procedure: 'estimates.pdc.list', coerce: { offset: 'number', limit: 'number' } },
+    POST: 'estimates.pdc.create',
+  },
+  '/pdc/prices/:pdcPriceId': { DELETE: 'estimates.pdc.deletePrice' },
+  '/pdc/:pdcResourceId': { PUT: 'estimates.pdc.update', DELETE: 'estimates.pdc.delete' },
+  '/pdc/:pdcResourceId/prices': { POST: 'estimates.pdc.setPrice' },
+  '/eps/:nodeId/estimates': { GET: 'estimates.list', POST: 'estimates.create' },
+  '/estimates/:estimateId': { GET: 'estimates.get', PUT: 'estimates.update', DELETE: 'estimates.delete' },
+  '/estimates/:estimateId/recalculate': { POST: 'estimates.recalculate' },
+  '/estimates/:estimateId/versions': { POST: 'estimates.newVersion' },
+  '/estimates/:estimateId/compare/:otherEstimateId': { GET: 'estimates.compare' },
+  '/estimates/:estimateId/price-from-pdc': { POST: 'estimates.priceFromPdc' },
+  '/estimates/:estimateId/summary-lines': { POST: 'estimates.addToSummary' },
+  '/estimates/:estimateId/sections': { POST: 'estimates.sections.create' },
+  '/estimate-sections/:estimateSectionId': {
+    PUT: 'estimates.sections.update',
+    DELETE: 'estimates.sections.delete',
+  },
+  '/estimate-sections/:estimateSectionId/lines': { POST: 'estimates.lines.create' },
+  '/estimate-lines/:estimateLineId': { PUT: 'estimates.lines.update', DELETE: 'estimates.lines.delete' },
+  '/estimates/:estimateId/cost-coefficients': { POST: 'estimates.coefficients.create' },
+  '/cost-coefficients/:costCoefficientId': {
+    PUT: 'estimates.coefficients.update',
+    DELETE: 'estimates.coefficients.delete',
+  },
+  '/cost-coefficients/:costCoefficientId/move': { PATCH: 'estimates.coefficients.move' },
+  '/estimates/:estimateId/compliance': {
+    GET: 'estimates.compliance.rules',
+    POST: 'estimates.compliance.createRule',
+  },
+  '/compliance/:complianceRuleId': {
+    PUT: 'estimates.compliance.updateRule',
+    DELETE: 'estimates.compliance.deleteRule',
+  },
+  '/estimates/:estimateId/compliance/apply/:versionId': {
+    POST: { procedure: 'estimates.compliance.applyRules', coerce: { dryRun: 'boolean' } },
+  },
+  '/estimates/:estimateId/links/:versionId': {
+    GET: 'estimates.compliance.links',
+    POST: 'estimates.compliance.link',
+  },
+  '/estimate-links/:estimateLinkId': { DELETE: 'estimates.compliance.unlink' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
 };

@@ -11,6 +11,7 @@ import { delegationRouter } from './routers/delegation';
 import { scheduleDemoRouter } from './routers/demo';
 import { directoriesRouter } from './routers/directories';
 import { epsRouter, scheduleGroupsRouter } from './routers/eps';
+import { estimatesRouter } from './routers/estimates';
 import { interchangeRouter } from './routers/interchange';
 import { kanbanRouter } from './routers/kanban';
 import { liveRouter } from './routers/live';
@@ -62,6 +63,7 @@ export const appRouter = router({
   checklists: checklistsRouter,
   analytics: analyticsRouter,
   reports: reportsRouter,
+  estimates: estimatesRouter,
   live: liveRouter,
   notices: noticesRouter,
   chat: chatRouter,

@@ -3,7 +3,7 @@ import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { z } from 'zod';
 import type { Context, SessionInfo, SpaceAccess, SpaceContext } from '../context';
-import { requireBimSeat, resolveSpaceAccess } from '../domains/access';
+import { requireBimSeat, requireModuleSeat, resolveSpaceAccess } from '../domains/access';
 import { resolveSession } from '../domains/auth';
 import { AppError, appErrorOf, errorBody, httpStatusOf, toTRPCError, trpcCodeOf } from '../errors';
 import { versionChanged } from '../live/version-changes';
@@ -168,5 +168,11 @@ export function spaceMutation<S extends z.ZodType, R>(ability: Ability, input: S
 /** The step in front of every BIM procedure: the caller must hold a seat of the BIM module. */
 export const bimSeat = t.middleware(async ({ ctx, next }) => {
   await requireBimSeat(ctx as SpaceContext);
+  return next();
+});
+
+/** The step in front of every estimating procedure: the caller must hold a seat of the estimate module. */
+export const estimateSeat = t.middleware(async ({ ctx, next }) => {
+  await requireModuleSeat(ctx as SpaceContext, 'estimate');
   return next();
 });

@@ -2,6 +2,7 @@ import { analyticsMessages } from './area-analytics';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
@@ -727,6 +728,7 @@ export const en = {
   ...noticesMessages.en,
   ...analyticsMessages.en,
   ...reportsMessages.en,
+  ...estimatesMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

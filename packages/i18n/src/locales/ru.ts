@@ -2,6 +2,7 @@ import { analyticsMessages } from './area-analytics';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
@@ -29,6 +30,7 @@ const core: Omit<
   | keyof typeof noticesMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof reportsMessages.en
+  | keyof typeof estimatesMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -732,4 +734,5 @@ export const ru: Catalog = {
   ...noticesMessages.ru,
   ...analyticsMessages.ru,
   ...reportsMessages.ru,
+  ...estimatesMessages.ru,
 };

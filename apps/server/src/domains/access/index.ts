@@ -2,5 +2,5 @@
 // inside (docs/architecture.md, "Boundaries").
 export { sessionByTokenHash, userById } from './auth-rows';
 export { ipAllowed, isValidAllowEntry } from './ip';
-export { requireBimSeat } from './modules';
+export { requireBimSeat, requireModuleSeat } from './modules';
 export { isActiveDelegation, resolveSpaceAccess } from './service';

@@ -110,10 +110,11 @@ export async function spaceConfig(ctx: SpaceContext) {
 
 export async function licence(ctx: SpaceContext) {
   const spaceId = ctx.space.spaceId;
-  const [current, usedSeats, bimUsers] = await Promise.all([
+  const [current, usedSeats, bimUsers, estimateUsers] = await Promise.all([
     ctx.db.prisma.licence.findFirst({ where: { spaceId, active: true }, orderBy: { validFrom: 'desc' } }),
     ctx.db.prisma.spaceMember.count({ where: { spaceId } }),
     ctx.db.prisma.licenceModuleUser.count({ where: { spaceId, module: 'bim' } }),
+    ctx.db.prisma.licenceModuleUser.count({ where: { spaceId, module: 'estimate' } }),
   ]);
   if (!current) throw new AppError('LicenseNotFound');
   return {
@@ -122,6 +123,8 @@ export async function licence(ctx: SpaceContext) {
     usedSeats,
     bimUserLimit: current.bimUserLimit,
     bimUsers,
+    estimateUserLimit: current.estimateUserLimit,
+    estimateUsers,
     validUntil: current.validUntil?.toISOString() ?? null,
   };
 }

@@ -35,6 +35,7 @@ export async function createSpaceRecords(
       kind: options.kind,
       userLimit: demo ? LIMITS.demoSpaceUserLimit : LIMITS.freeSpaceUserLimit,
       bimUserLimit: demo ? null : LIMITS.freeSpaceBimUserLimit,
+      estimateUserLimit: demo ? null : LIMITS.freeSpaceEstimateUserLimit,
       validUntil: demo ? new Date(Date.now() + 30 * 24 * 3600_000) : null,
     },
   });

@@ -1,0 +1,83 @@
+import { area } from './area';
+
+/** Messages of cost estimating: estimates, coefficients, measures, the pdc, compliance (English, Russian). */
+export const estimatesMessages = area(
+  {
+    'errors.EstimateLicense':
+      'The estimate functionality is missing from the licence or its user limit is exceeded',
+    'ability.estimates.view': 'View estimates, measures and the price catalogue',
+    'ability.estimates.edit': 'Edit estimates, measures, the price catalogue and compliance rules',
+    'estimates.missing_volume_codes':
+      'No works have the volume codes {codes}{more, plural, =0 {} one { and # more} other { and # more}}',
+    'estimates.validation.summary_only': 'Only a summary estimate rolls up other estimates',
+    'estimates.validation.summary_source': 'A summary estimate cannot be rolled up into another one',
+    'estimates.validation.no_compliance_for_summary':
+      'A summary estimate feeds no works: its local estimates do',
+    'estimates.validation.section_depth': 'Sections nest at most {max} levels deep',
+    'estimates.validation.too_many_lines': 'An estimate holds at most {max} lines',
+    'estimates.validation.measure_in_use': 'Other units convert to this unit',
+    'estimates.validation.measure_base': 'A unit cannot convert to itself or to a unit that converts to it',
+    'estimates.validation.code_taken': 'This code is taken',
+    'estimates.validation.other_space_node': 'Choose a node of this space',
+    'estimates.resource.cost': 'Estimate cost',
+    'estimates.resource.labour': 'Estimate labour',
+    'estimates.kind.ssr': 'Summary estimate',
+    'estimates.kind.loc': 'Local estimate',
+    'estimates.kind.pir': 'Design and survey works',
+    'estimates.kind.vor': 'Bill of quantities',
+    'estimates.kind.other': 'Other estimate',
+    'estimates.chapter.1': 'Preparation of the construction site',
+    'estimates.chapter.2': 'Main construction objects',
+    'estimates.chapter.3': 'Auxiliary and service objects',
+    'estimates.chapter.4': 'Power facilities',
+    'estimates.chapter.5': 'Transport facilities and communications',
+    'estimates.chapter.6': 'External networks: water, sewerage, heat and gas supply',
+    'estimates.chapter.7': 'Landscaping and planting',
+    'estimates.chapter.8': 'Temporary buildings and structures',
+    'estimates.chapter.9': 'Other works and costs',
+    'estimates.chapter.10': 'Client’s service and construction supervision',
+    'estimates.chapter.11': 'Training of operating staff',
+    'estimates.chapter.12': 'Design and survey works',
+    'estimates.chapter_label': 'Chapter {chapter}',
+  },
+  {
+    'errors.EstimateLicense':
+      'Функциональность смет отсутствует в лицензии или превышен лимит её пользователей',
+    'ability.estimates.view': 'Просмотр смет, единиц измерения и справочника цен',
+    'ability.estimates.edit': 'Редактирование смет, единиц измерения, справочника цен и правил соответствия',
+    'estimates.missing_volume_codes':
+      'Нет работ с кодами объёмов {codes}{more, plural, =0 {} one { и ещё #} few { и ещё #} many { и ещё #} other { и ещё #}}',
+    'estimates.validation.summary_only': 'Другие сметы сводятся только в сводный сметный расчёт',
+    'estimates.validation.summary_source': 'Сводный сметный расчёт нельзя свести в другой',
+    'estimates.validation.no_compliance_for_summary':
+      'Сводный сметный расчёт не наполняет работы: их наполняют его локальные сметы',
+    'estimates.validation.section_depth': 'Разделы вкладываются не глубже {max} уровней',
+    'estimates.validation.too_many_lines': 'В смете не больше {max} строк',
+    'estimates.validation.measure_in_use': 'К этой единице приводятся другие единицы',
+    'estimates.validation.measure_base':
+      'Единица не может приводиться к себе или к единице, которая приводится к ней',
+    'estimates.validation.code_taken': 'Этот код уже занят',
+    'estimates.validation.other_space_node': 'Выберите узел этого пространства',
+    'estimates.resource.cost': 'Сметная стоимость',
+    'estimates.resource.labour': 'Сметная трудоёмкость',
+    'estimates.kind.ssr': 'Сводный сметный расчёт',
+    'estimates.kind.loc': 'Локальная смета',
+    'estimates.kind.pir': 'Проектные и изыскательские работы',
+    'estimates.kind.vor': 'Ведомость объёмов работ',
+    'estimates.kind.other': 'Прочая смета',
+    'estimates.chapter.1': 'Подготовка территории строительства',
+    'estimates.chapter.2': 'Основные объекты строительства',
+    'estimates.chapter.3': 'Объекты подсобного и обслуживающего назначения',
+    'estimates.chapter.4': 'Объекты энергетического хозяйства',
+    'estimates.chapter.5': 'Объекты транспортного хозяйства и связи',
+    'estimates.chapter.6':
+      'Наружные сети и сооружения водоснабжения, водоотведения, теплоснабжения и газоснабжения',
+    'estimates.chapter.7': 'Благоустройство и озеленение территории',
+    'estimates.chapter.8': 'Временные здания и сооружения',
+    'estimates.chapter.9': 'Прочие работы и затраты',
+    'estimates.chapter.10': 'Содержание службы заказчика, строительный контроль',
+    'estimates.chapter.11': 'Подготовка эксплуатационных кадров',
+    'estimates.chapter.12': 'Проектные и изыскательские работы',
+    'estimates.chapter_label': 'Глава {chapter}',
+  },
+);
