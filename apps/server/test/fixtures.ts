@@ -17,6 +17,13 @@ export async function ownSpace(t: TestServer, login: string, name: string) {
 
 export type Space = Awaited<ReturnType<typeof ownSpace>>;
 
+/** A stored file of the space downloaded by its owner (API storage/download/{id}): the reply, bytes as its body. */
+export function downloadStored(t: TestServer, s: Space, fileId: string) {
+  return t.api<Uint8Array>('GET', `/space/${s.spaceId}/storage/download/${fileId}`, undefined, {
+    token: s.token,
+  });
+}
+
 /** What a tRPC call answers: the HTTP status and its result or its error. */
 interface TrpcReply<T> {
   status: number;

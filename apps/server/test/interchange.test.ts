@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Failure, generatedXer, importCalls, spaceForFile, spaceMember, uploadForm } from './fixtures';
+import {
+  downloadStored,
+  type Failure,
+  generatedXer,
+  importCalls,
+  spaceForFile,
+  spaceMember,
+  uploadForm,
+} from './fixtures';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 
@@ -662,14 +670,7 @@ describe('export and re-import', () => {
     const job = await s.ok<Job>('POST', '/batch-processing/export', { versionId: sourceId, format: 'xml' });
     const done = await waitFor(job.id);
     expect(done.state).toBe('completed');
-    const file = await t.api<Uint8Array>(
-      'GET',
-      `/space/${s.spaceId}/storage/download/${done.fileId}`,
-      undefined,
-      {
-        token: s.token,
-      },
-    );
+    const file = await downloadStored(t, s, done.fileId!);
     expect(file.status).toBe(200);
     expect(new TextDecoder().decode(file.body)).toContain(
       '<Project xmlns="http://schemas.microsoft.com/project">',
@@ -742,14 +743,7 @@ describe('upload rules, stored files and permissions', () => {
       `/storage/schedule/${scheduleId}`,
     );
     const xer = files.find((f) => f.name === 'PredecessorCalendar.xer')!;
-    const bytes = await t.api<Uint8Array>(
-      'GET',
-      `/space/${s.spaceId}/storage/download/${xer.id}`,
-      undefined,
-      {
-        token: s.token,
-      },
-    );
+    const bytes = await downloadStored(t, s, xer.id);
     expect(bytes.body.byteLength).toBe(xer.size);
   });
 

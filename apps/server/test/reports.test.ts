@@ -2,6 +2,7 @@ import { readXlsxRows, type SheetRow } from '@takt/interchange';
 import { templateXlsx } from '@takt/interchange/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  downloadStored,
   type Failure,
   generatedXer,
   importedVersion,
@@ -300,14 +301,7 @@ describe('master report', () => {
     }
     expect(job).toMatchObject({ state: 'completed', progress: 100 });
     expect(job.report?.rows).toBe(allWorks);
-    const file = await t.api<Uint8Array>(
-      'GET',
-      `/space/${s.spaceId}/storage/download/${job.fileId}`,
-      undefined,
-      {
-        token: s.token,
-      },
-    );
+    const file = await downloadStored(t, s, job.fileId!);
     expect(file.status).toBe(200);
     expect((await rowsOf(file.body)).filter((r) => r.row >= 8)).toHaveLength(allWorks);
     const jobs = await s.ok<Job[]>('GET', '/batch-processing/jobs?kind=report');
