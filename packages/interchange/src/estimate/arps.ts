@@ -166,9 +166,9 @@ export async function readEstimateArps(
     const f = (i: number) => fields[i] ?? '';
     switch (kind) {
       case 'estimate': {
-        const number = log.text(f(1), 'СМ', ESTIMATE_LIMITS.code, at);
+        const number = log.text(f(1), `${tag}:2`, ESTIMATE_LIMITS.code, at);
         if (number) doc.code = number;
-        doc.name = log.text(f(2), 'СМ', ESTIMATE_LIMITS.name, at) || doc.name;
+        doc.name = log.text(f(2), `${tag}:3`, ESTIMATE_LIMITS.name, at) || doc.name;
         const k = f(3);
         if (k) doc.kind = ESTIMATE_KIND_WORDS.find(([re]) => re.test(k))?.[1] ?? 'other';
         const level = isoDate(f(4));
@@ -179,14 +179,14 @@ export async function readEstimateArps(
         break;
       }
       case 'section': {
-        const level = log.number(f(1), 'РЗ', at, { min: 1, limit: 100, fallback: 1, empty: 1 })!;
-        const chapter = log.number(f(4), 'РЗ', at, { min: 1, limit: 99, fallback: undefined });
-        const code = log.text(f(2), 'РЗ', ESTIMATE_LIMITS.code, at);
+        const level = log.number(f(1), `${tag}:2`, at, { min: 1, limit: 100, fallback: 1, empty: 1 })!;
+        const chapter = log.number(f(4), `${tag}:5`, at, { min: 1, limit: 99, fallback: undefined });
+        const code = log.text(f(2), `${tag}:3`, ESTIMATE_LIMITS.code, at);
         const section: EstimateSection = b.section(
           level,
           {
             ...(code ? { code } : {}),
-            name: log.text(f(3), 'РЗ', ESTIMATE_LIMITS.name, at) || code,
+            name: log.text(f(3), `${tag}:4`, ESTIMATE_LIMITS.name, at) || code,
             ...(chapter !== undefined ? { chapter: Math.round(chapter) } : {}),
           },
           at,
@@ -245,14 +245,18 @@ export async function readEstimateArps(
   }
 }
 
+/** A field as the report names it: the record's kind and the field's number (`ПЗ:6`). */
+const fieldName = (fields: string[], i: number) => `${fields[0]!.toUpperCase()}:${i + 1}`;
+
 function readLine(fields: string[], log: EstimateReadLog, at: { line: number }): EstimateLine | null {
   const f = (i: number) => fields[i] ?? '';
+  const n = (i: number) => fieldName(fields, i);
   if (fields.length < 4) {
     log.add('ignored', 'interchange.estimate.bad_record', { value: fields[0]! }, at);
     return null;
   }
-  const code = log.text(f(2), 'code', ESTIMATE_LIMITS.code, at);
-  let name = log.text(f(3), 'name', ESTIMATE_LIMITS.name, at);
+  const code = log.text(f(2), n(2), ESTIMATE_LIMITS.code, at);
+  let name = log.text(f(3), n(3), ESTIMATE_LIMITS.name, at);
   if (!name && !code) {
     log.add('ignored', 'interchange.estimate.empty_line', {}, at);
     return null;
@@ -261,32 +265,31 @@ function readLine(fields: string[], log: EstimateReadLog, at: { line: number }):
     log.add('kept', 'interchange.estimate.no_name', { code }, at);
     name = code;
   }
-  const money = (i: number, field: string) => round2(log.number(f(i), field, at, { empty: 0 })!);
-  const hours = (i: number, field: string) =>
-    log.number(f(i), field, at, { min: 0, limit: ESTIMATE_LIMITS.hours });
+  const money = (i: number) => round2(log.number(f(i), n(i), at, { empty: 0 })!);
+  const hours = (i: number) => log.number(f(i), n(i), at, { min: 0, limit: ESTIMATE_LIMITS.hours });
   const line: EstimateLine = {
     code,
     name,
-    unit: log.text(f(4), 'unit', ESTIMATE_LIMITS.unit, at),
-    quantity: round6(log.number(f(5), 'quantity', at, { empty: 0 })!),
+    unit: log.text(f(4), n(4), ESTIMATE_LIMITS.unit, at),
+    quantity: round6(log.number(f(5), n(5), at, { empty: 0 })!),
     unitCost: {
-      labour: money(6, 'labour'),
-      machines: money(7, 'machines'),
-      materials: money(8, 'materials'),
+      labour: money(6),
+      machines: money(7),
+      materials: money(8),
     },
     coefficients: [],
   };
-  const number = log.text(f(1), 'number', ESTIMATE_LIMITS.code, at);
+  const number = log.text(f(1), n(1), ESTIMATE_LIMITS.code, at);
   if (number) line.number = number;
-  const lh = hours(9, 'labour hours');
+  const lh = hours(9);
   if (lh !== undefined) line.labourHoursPerUnit = round6(lh);
-  const mh = hours(10, 'machine hours');
+  const mh = hours(10);
   if (mh !== undefined) line.machineHoursPerUnit = round6(mh);
-  const total = log.number(f(11), 'total', at, { fallback: undefined });
+  const total = log.number(f(11), n(11), at, { fallback: undefined });
   if (total !== undefined) line.statedTotal = round2(total);
-  const volume = log.text(f(12), 'volume code', ESTIMATE_LIMITS.code, at);
+  const volume = log.text(f(12), n(12), ESTIMATE_LIMITS.code, at);
   if (volume) line.volumeCode = volume;
-  const wbs = log.text(f(13), 'WBS code', ESTIMATE_LIMITS.code, at);
+  const wbs = log.text(f(13), n(13), ESTIMATE_LIMITS.code, at);
   if (wbs) line.wbsCode = wbs;
   return line;
 }
@@ -298,8 +301,8 @@ function readCoefficient(
   at: { line: number },
 ): EstimateCoefficient | null {
   const f = (i: number) => fields[i] ?? '';
-  const code = log.text(f(1), 'code', ESTIMATE_LIMITS.code, at);
-  const name = log.text(f(2), 'name', ESTIMATE_LIMITS.name, at) || code;
+  const code = log.text(f(1), fieldName(fields, 1), ESTIMATE_LIMITS.code, at);
+  const name = log.text(f(2), fieldName(fields, 2), ESTIMATE_LIMITS.name, at) || code;
   const word = f(3).replace(/[.\s]/g, '');
   const hit = TARGET_WORDS.find(([re]) => re.test(word));
   if (!hit || hit[1] === null) {

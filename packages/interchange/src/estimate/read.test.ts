@@ -90,7 +90,7 @@ describe('ARPS 1.10', () => {
       ['interchange.estimate.resources_ignored', undefined],
       ['interchange.estimate.totals_ignored', undefined],
     ]);
-    expect(report.warnings[0]!.message).toBe('quantity "abc" is not a number; 0 is used');
+    expect(report.warnings[0]!.message).toBe('ПЗ:6 "abc" is not a number; 0 is used');
   });
 
   it('reads UTF-8 and the English tags, and refuses a file without the header', async () => {

@@ -116,13 +116,15 @@ export async function readEstimateTabular(
       const i = f === undefined ? undefined : columns!.get(f);
       return { line: sr.row, where: i === undefined ? `${sr.row}` : `${columnLetter(i)}${sr.row}` };
     };
+    /** A column as the report names it: its letter. */
+    const col = (f: EstimateTabularField) => columnLetter(columns!.get(f) ?? 0);
     const num = (f: EstimateTabularField, opts: Parameters<EstimateReadLog['number']>[3] = {}) => {
       const v = cell(f);
-      return log.number(typeof v === 'number' ? String(v) : text(f), f, at(f), opts);
+      return log.number(typeof v === 'number' ? String(v) : text(f), col(f), at(f), opts);
     };
     if (sr.cells.every((c) => c === null || cellText(c).trim() === '')) continue;
-    const name = log.text(text('name'), 'name', ESTIMATE_LIMITS.name, at('name'));
-    const code = log.text(text('code'), 'code', ESTIMATE_LIMITS.code, at('code'));
+    const name = log.text(text('name'), col('name'), ESTIMATE_LIMITS.name, at('name'));
+    const code = log.text(text('code'), col('code'), ESTIMATE_LIMITS.code, at('code'));
     if (TOTAL_WORDS.test(name) && !code) {
       totals++;
       continue;
@@ -174,12 +176,12 @@ export async function readEstimateTabular(
     const line: EstimateLine = {
       code,
       name: lineName,
-      unit: log.text(text('unit'), 'unit', ESTIMATE_LIMITS.unit, at('unit')),
+      unit: log.text(text('unit'), col('unit'), ESTIMATE_LIMITS.unit, at('unit')),
       quantity: round6(num('quantity', { empty: 0 })!),
       unitCost,
       coefficients: [],
     };
-    const number = log.text(text('number'), 'number', ESTIMATE_LIMITS.code, at('number'));
+    const number = log.text(text('number'), col('number'), ESTIMATE_LIMITS.code, at('number'));
     if (number) line.number = number;
     const lh = num('labourHours', { min: 0, limit: ESTIMATE_LIMITS.hours });
     if (lh !== undefined) line.labourHoursPerUnit = round6(lh);
@@ -187,9 +189,9 @@ export async function readEstimateTabular(
     if (mh !== undefined) line.machineHoursPerUnit = round6(mh);
     const total = num('total', { fallback: undefined });
     if (total !== undefined) line.statedTotal = round2(total);
-    const volume = log.text(text('volumeCode'), 'volumeCode', ESTIMATE_LIMITS.code, at('volumeCode'));
+    const volume = log.text(text('volumeCode'), col('volumeCode'), ESTIMATE_LIMITS.code, at('volumeCode'));
     if (volume) line.volumeCode = volume;
-    const wbs = log.text(text('wbsCode'), 'wbsCode', ESTIMATE_LIMITS.code, at('wbsCode'));
+    const wbs = log.text(text('wbsCode'), col('wbsCode'), ESTIMATE_LIMITS.code, at('wbsCode'));
     if (wbs) line.wbsCode = wbs;
     if (text('coefficient')) {
       const v = log.coefficient(text('coefficient'), 'coefficient', at('coefficient'));
