@@ -25,7 +25,8 @@
  *
  * Estimates, alone: a generated local estimate of 50,000 lines (`--estimate-lines N` for another size)
  * written as ARPS 1.10 and read back streaming from disk, figured, written as xlsx and that xlsx read
- * through an upload rule; times, file sizes and the process's peak memory as one JSON line.
+ * through an upload rule, and the same estimate as the ministry's XML read streaming; times, file sizes
+ * and the process's peak memory as one JSON line.
  *   tsx scripts/bench.ts --estimate
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -54,7 +55,7 @@ import {
 import { writeEstimateArps } from '../src/estimate/arps.js';
 import { figureEstimate } from '../src/estimate/figure.js';
 import { readEstimateFile } from '../src/estimate/read.js';
-import { sampleEstimate } from '../src/estimate/sample.js';
+import { sampleEstimate, sampleMinstroyXml } from '../src/estimate/sample.js';
 import { writeEstimateXlsx } from '../src/estimate/xlsx.js';
 import { writeMspdi } from '../src/mspdi/write.js';
 import { writePmxml } from '../src/pmxml/write.js';
@@ -410,6 +411,11 @@ async function estimateBench(n: number) {
       },
     });
     const readXlsxMs = ms(t);
+    const xmlPath = join(dir, 'bench.xml');
+    await writeFile(xmlPath, sampleMinstroyXml(n));
+    t = performance.now();
+    const xml = await readEstimateFile(createReadStream(xmlPath, { highWaterMark: 256 * 1024 }), xmlPath);
+    const readXmlMs = ms(t);
     return {
       benchmark: 'estimate',
       node: process.version,
@@ -425,6 +431,9 @@ async function estimateBench(n: number) {
       writeXlsxMs,
       readXlsxMs,
       xlsxRowsReadAsLines: xlsx.report.lines,
+      xmlMB: round(statSync(xmlPath).size / MB, 2),
+      readXmlMs,
+      xmlLines: xml.report.lines,
       ...peak(),
     };
   } finally {

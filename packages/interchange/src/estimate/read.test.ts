@@ -11,6 +11,7 @@ import { refusal } from '../test-support.js';
 import { readEstimateArps, writeEstimateArps } from './arps.js';
 import { readEstimateMinstroyXml } from './minstroy-xml.js';
 import { estimateFormatFromContent, readEstimateFile } from './read.js';
+import { sampleEstimate, sampleMinstroyXml } from './sample.js';
 import { readEstimateTabular } from './tabular.js';
 
 const ARPS = `Выгрузка из сметной программы
@@ -266,6 +267,24 @@ describe("the ministry's XML of a local estimate", () => {
     const cut = await refusal(readEstimateMinstroyXml(XML.slice(0, 2000)));
     expect(cut.code).toMatch(/truncated|syntax/);
     expect(cut.line).toBeGreaterThan(0);
+  });
+
+  it('streams a generated estimate of 2,000 rates: every line, its base prices and indices', async () => {
+    const { document: d, report } = await readEstimateMinstroyXml(sampleMinstroyXml(2000));
+    const doc = sampleEstimate(2000);
+    expect(report.lines).toBe(2000);
+    const lines = d.sections.flatMap((s) => s.lines);
+    const expected = doc.sections.flatMap((p) => p.sections.flatMap((s) => s.lines));
+    expect(lines.map((l) => [l.code, l.quantity, l.unitCost])).toEqual(
+      expected.map((l) => [l.code, l.quantity, l.unitCost]),
+    );
+    expect(lines[3]!.coefficients.map((c) => [c.kind, c.target, c.value])).toEqual([
+      ['coefficient', 'labour', 1.15],
+      ['index', 'materials', 8.49],
+    ]);
+    expect(report.warnings.map((w) => [w.id, w.values.count])).toEqual([
+      ['interchange.estimate.resources_ignored', 2000],
+    ]);
   });
 
   it('holds an item to a bounded size', async () => {

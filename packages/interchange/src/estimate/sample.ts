@@ -91,3 +91,32 @@ export function sampleEstimate(lineCount: number): EstimateDocument {
     sections: parts,
   };
 }
+
+const xmlText = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The same estimate as the ministry's XML of a local estimate, in pieces (to stream to a file): rates on
+ * base prices with their coefficients, a price index per rate, resources inside each rate (which the reader
+ * counts and leaves out), for benchmarks of the XML reader.
+ */
+export function* sampleMinstroyXml(lineCount: number): Generator<string> {
+  const doc = sampleEstimate(lineCount);
+  yield '<?xml version="1.0" encoding="utf-8"?>\n<Construction><Meta><File><Type>ЛС</Type><Version>3.01</Version></File></Meta>';
+  yield `<Num>${xmlText(doc.code!)}</Num><Name>${xmlText(doc.name)}</Name><Object><Estimate><Num>${xmlText(doc.code!)}</Num><Name>${xmlText(doc.name)}</Name>`;
+  yield '<PriceLevelBase><Year>2022</Year><Month>1</Month></PriceLevelBase><Sections>\n';
+  for (const part of doc.sections)
+    for (const s of part.sections) {
+      yield `<Section><Code>${s.code}</Code><Name>${xmlText(s.name)}</Name><Items>\n`;
+      for (const l of s.lines) {
+        const coefficients = l.coefficients
+          .map(
+            (c) =>
+              `<Coefficient><Name>${xmlText(c.name)}</Name><Values><Value><Target>ОТ</Target><CoefValue>${c.value}</CoefValue></Value></Values></Coefficient>`,
+          )
+          .join('');
+        yield `<Item><Cost><Num>${l.number}</Num><Code>${xmlText(l.code)}</Code><Name>${xmlText(l.name)}</Name><Quantity>${l.quantity}</Quantity><Unit>${xmlText(l.unit)}</Unit><PerUnit><Base><Machines>${l.unitCost.machines}</Machines><WorkersSalary>${l.unitCost.labour}</WorkersSalary><Materials>${l.unitCost.materials}</Materials></Base><Natural><LaborCosts>${l.labourHoursPerUnit}</LaborCosts><MachinistLaborCosts>${l.machineHoursPerUnit}</MachinistLaborCosts></Natural></PerUnit>${coefficients ? `<Coefficients>${coefficients}</Coefficients>` : ''}<Index><Values><Value><Final>8.49</Final><Target>М</Target></Value></Values></Index><ResourcesInternal><Worker><Code>1-0032</Code><Name>Рабочий среднего разряда 3,2</Name><Consumption>${l.labourHoursPerUnit}</Consumption><Unit>чел.-ч</Unit></Worker></ResourcesInternal></Cost></Item>\n`;
+      }
+      yield '</Items></Section>\n';
+    }
+  yield '</Sections></Estimate></Object></Construction>\n';
+}
