@@ -34,14 +34,14 @@ function partsOf(measure: AnalyticsMeasure, pick = '0'): { spans: string; points
     };
   if (measure === 'volume')
     return {
-      spans: `SELECT 'plan', "planStart", "planFinish", "planVolume", ${pick} FROM leaf WHERE unit = $4
+      spans: `SELECT 'plan', "planStart", "planFinish", "planVolume", ${pick} FROM leaf WHERE unit = $3
         UNION ALL SELECT 'approved', "approvedStart", "approvedFinish", coalesce("approvedVolume", "planVolume"),
-          ${pick} FROM leaf WHERE unit = $4
+          ${pick} FROM leaf WHERE unit = $3
         UNION ALL SELECT 'fact', "factStart", ${factEnd}, "factVolume", 0 FROM leaf
-          WHERE unit = $4 AND NOT EXISTS (SELECT 1 FROM wdp_values d WHERE d."workId" = leaf.id AND d."factVolume" IS NOT NULL)`,
+          WHERE unit = $3 AND NOT EXISTS (SELECT 1 FROM wdp_values d WHERE d."workId" = leaf.id AND d."factVolume" IS NOT NULL)`,
       // The daily plan's facts, where a work has them, are the days its volume was done.
       points: `SELECT 'fact', d.date, d."factVolume" FROM wdp_values d JOIN leaf ON leaf.id = d."workId"
-        WHERE leaf.unit = $4 AND d."factVolume" IS NOT NULL AND d.date <= leaf.dd`,
+        WHERE leaf.unit = $3 AND d."factVolume" IS NOT NULL AND d.date <= leaf.dd`,
     };
   const [plan, approved, fact] =
     measure === 'cost'
@@ -62,9 +62,11 @@ function partsOf(measure: AnalyticsMeasure, pick = '0'): { spans: string; points
 /**
  * The statement of a series: every span turned into a daily rate that starts on its first day and stops
  * after its last (two events), the events summed by day, the rate carried from day to day by a running
- * sum, the points added on their days, and the days summed by period.
+ * sum, the points added on their days. It answers the amount of each line on each day, and (on every row)
+ * how many days lie between the first and the last date any span or point touches, which chooses the
+ * period: one pass over the works for both.
  *
- * A span on a curve (`curved`: the curves are `unnest($5, $6, $7)`, see `spreadParams`) is twenty parts
+ * A span on a curve (`curved`: the curves are `unnest($4, $5, $6)`, see `spreadParams`) is twenty parts
  * of a constant rate each: at the end of each part the rate changes, and a change at a fraction of a day
  * counts on that day for the rest of the day and in full from the next day (two events), so a day holds
  * exactly the quantity of the parts that cover it. Spans alike (line, first day, days, curve) are summed
@@ -75,7 +77,7 @@ function seriesSql(measure: AnalyticsMeasure, spread: Spread) {
   const curved = spread.curves.length > 0;
   const linear = curved ? 'sp WHERE c = 0' : 'sp';
   const bends = `cur AS (SELECT line, d0, n, c, sum(q) AS q FROM sp WHERE c > 0 GROUP BY line, d0, n, c),
-    bounds_(c, k, f) AS (SELECT * FROM unnest($5::int[], $6::int[], $7::float8[])),
+    bounds_(c, k, f) AS (SELECT * FROM unnest($4::int[], $5::int[], $6::float8[])),
     bends AS (SELECT cur.line, cur.d0 + cur.n * b.k / 20 AS d, cur.q * b.f / cur.n AS rate,
                 (cur.n * b.k % 20) / 20::float8 AS part
               FROM cur JOIN bounds_ b ON b.c = cur.c AND b.k >= 0),`;
@@ -101,13 +103,15 @@ function seriesSql(measure: AnalyticsMeasure, spread: Spread) {
                 sum(coalesce(de.rate, 0)) OVER (PARTITION BY l.line ORDER BY days.d) + coalesce(p.q, 0) AS amount
               FROM lines l CROSS JOIN days
                 LEFT JOIN deltas de ON de.line = l.line AND de.d = days.d
-                LEFT JOIN pts p ON p.line = l.line AND p.d = days.d)
-    SELECT to_char(date_trunc($3, d::timestamp), 'YYYY-MM-DD') AS period, line, sum(amount)::float8 AS amount
-    FROM daily GROUP BY 1, 2 ORDER BY 1`;
+                LEFT JOIN pts p ON p.line = l.line AND p.d = days.d),
+    span AS (SELECT (max(x) - min(x))::int AS days FROM (
+      SELECT s::date AS x FROM spans UNION ALL SELECT f::date FROM spans UNION ALL SELECT d FROM points) e)
+    SELECT to_char(d, 'YYYY-MM-DD') AS day, line, amount::float8 AS amount, span.days
+    FROM daily CROSS JOIN span ORDER BY d`;
 }
 
-/** The period ($3) and the unit ($4) typed, whether the measure's SQL reads them or not. */
-const ARGS = 'args(period, unit) AS (SELECT $3::text, $4::text)';
+/** The unit ($3) typed, whether the measure's SQL reads it or not. */
+const ARGS = 'args(unit) AS (SELECT $3::text)';
 
 /** Periods between the first and the last day, by the period's length (an estimate, for choosing it). */
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = {
@@ -129,24 +133,6 @@ async function volumeUnits(ctx: SpaceContext, versions: readonly ScopeVersion[])
   return rows.map((r) => r.unit);
 }
 
-/** The first and last day any line of the measure touches (what decides how many periods there are). */
-async function spanDays(
-  ctx: SpaceContext,
-  versions: readonly ScopeVersion[],
-  measure: AnalyticsMeasure,
-  unit: string | null,
-) {
-  const { spans, points } = partsOf(measure);
-  const { rows } = await ctx.db.pool.query<{ days: number | null }>(
-    `WITH ${SCOPE_WORKS}, ${WORK_MONEY}, ${ARGS}, spans(line, s, f, q, c) AS (${spans}),
-       points(line, d, q) AS (${points})
-     SELECT (max(d) - min(d))::int AS days FROM (
-       SELECT s::date AS d FROM spans UNION ALL SELECT f::date FROM spans UNION ALL SELECT d FROM points) x`,
-    [...scopeParams(versions), null, unit],
-  );
-  return rows[0]?.days ?? 0;
-}
-
 /**
  * A time series of a scope (API: analytics …/series, …/count, …/graph): by period, how much of the
  * measure the plan, the approved plan and the fact put into it, and the running totals (the S-curve).
@@ -157,9 +143,11 @@ async function spanDays(
 export async function scopeSeries(ctx: SpaceContext, input: SeriesInput) {
   const versions = await scopeVersions(ctx, input);
   const spread = input.measure === 'count' ? LINEAR_SPREAD : await spreadOf(ctx, input.curve);
-  // The spread's key is part of the question: a curve or a setting changed is another question.
-  const question = `series:${input.measure}:${input.period}:${input.unit ?? ''}${spread.key ? `:${spread.key}` : ''}`;
-  return cachedAnswer(ctx, versions, question, () => figureSeries(ctx, input, versions, spread));
+  // The spread's key is part of the question: a curve or a setting changed is another question. The
+  // period is not: the days are kept, and summed by any period on the way out.
+  const question = `series:${input.measure}:${input.unit ?? ''}${spread.key ? `:${spread.key}` : ''}`;
+  const daily = await cachedAnswer(ctx, versions, question, () => figureDays(ctx, input, versions, spread));
+  return byPeriod(daily, input.period);
 }
 
 type SeriesInput = AnalyticsScope & {
@@ -169,41 +157,69 @@ type SeriesInput = AnalyticsScope & {
   curve?: CurveRef;
 };
 
-async function figureSeries(
+/** A series by day: each day's amount of the three lines, and the days its spans and points cover. */
+interface DailySeries {
+  measure: AnalyticsMeasure;
+  unit: string | null;
+  units: string[];
+  dataDate: string | null;
+  days: number;
+  /** By day (`YYYY-MM-DD`, ascending): plan, approved plan and fact. */
+  amounts: [string, number, number, number][];
+}
+
+async function figureDays(
   ctx: SpaceContext,
   input: SeriesInput,
   versions: readonly ScopeVersion[],
   spread: Spread,
-) {
+): Promise<DailySeries> {
   const units = input.measure === 'volume' ? await volumeUnits(ctx, versions) : [];
   const unit = input.measure === 'volume' ? (input.unit ?? units[0] ?? null) : null;
   const dataDate = versions.reduce<string | null>(
     (a, v) => (a === null || v.dataDate > a ? v.dataDate : a),
     null,
   );
-  const empty = { measure: input.measure, period: input.period, unit, units, dataDate, periods: [] };
-  if (!versions.length || (input.measure === 'volume' && unit === null)) return empty;
-
-  let period = input.period;
-  const days = await spanDays(ctx, versions, input.measure, unit);
-  while (days / PERIOD_DAYS[period] > ANALYTICS_LIMITS.maxPeriods && period !== 'year')
-    period = ANALYTICS_PERIODS[ANALYTICS_PERIODS.indexOf(period) + 1]!;
-
-  const { rows } = await ctx.db.pool.query<{ period: string; line: Line; amount: number }>(
+  const daily: DailySeries = { measure: input.measure, unit, units, dataDate, days: 0, amounts: [] };
+  if (!versions.length || (input.measure === 'volume' && unit === null)) return daily;
+  const { rows } = await ctx.db.pool.query<{ day: string; line: Line; amount: number; days: number | null }>(
     seriesSql(input.measure, spread),
-    [...scopeParams(versions), period, unit, ...(spread.curves.length ? spreadParams(spread) : [])],
+    [...scopeParams(versions), unit, ...(spread.curves.length ? spreadParams(spread) : [])],
   );
-  const byPeriod = new Map<string, Record<Line, number>>();
+  const column = { plan: 1, approved: 2, fact: 3 } as const;
   for (const row of rows) {
-    const entry = byPeriod.get(row.period) ?? { plan: 0, approved: 0, fact: 0 };
-    byPeriod.set(row.period, entry);
-    entry[row.line] += row.amount;
+    let last = daily.amounts.at(-1);
+    if (last?.[0] !== row.day) {
+      last = [row.day, 0, 0, 0];
+      daily.amounts.push(last);
+    }
+    last[column[row.line]] += row.amount;
+    daily.days = row.days ?? 0;
+  }
+  return daily;
+}
+
+/**
+ * The days summed by period. A period so fine that the series would pass `ANALYTICS_LIMITS.maxPeriods` is
+ * replaced by the next coarser one. No fact after the data date: the actual line stops where facts do.
+ */
+function byPeriod(daily: DailySeries, asked: AnalyticsPeriod) {
+  let period = asked;
+  while (daily.days / PERIOD_DAYS[period] > ANALYTICS_LIMITS.maxPeriods && period !== 'year')
+    period = ANALYTICS_PERIODS[ANALYTICS_PERIODS.indexOf(period) + 1]!;
+  const sums = new Map<string, Record<Line, number>>();
+  for (const [day, plan, approved, fact] of daily.amounts) {
+    const start = periodStart(day, period);
+    const entry = sums.get(start) ?? { plan: 0, approved: 0, fact: 0 };
+    sums.set(start, entry);
+    entry.plan += plan;
+    entry.approved += approved;
+    entry.fact += fact;
   }
   const totals = { plan: 0, approved: 0, fact: 0 };
-  const factEnd = dataDate?.slice(0, 10) ?? null;
-  const periods = [...byPeriod.entries()].map(([start, amounts]) => {
+  const factEnd = daily.dataDate?.slice(0, 10) ?? null;
+  const periods = [...sums.entries()].map(([start, amounts]) => {
     for (const line of LINES) totals[line] += amounts[line];
-    // No fact after the data date: the actual line stops where the facts do.
     const hasFact = factEnd === null || start <= factEnd;
     return {
       start,
@@ -215,7 +231,22 @@ async function figureSeries(
       factTotal: hasFact ? round(totals.fact) : null,
     };
   });
-  return { ...empty, period, periods };
+  const { measure, unit, units, dataDate } = daily;
+  return { measure, period, unit, units, dataDate, periods };
+}
+
+/** The first day of the period a day (`YYYY-MM-DD`) falls in: weeks start on Monday, quarters in January, April, July and October. */
+export function periodStart(day: string, period: AnalyticsPeriod): string {
+  if (period === 'day') return day;
+  if (period === 'year') return `${day.slice(0, 4)}-01-01`;
+  if (period === 'month') return `${day.slice(0, 7)}-01`;
+  if (period === 'quarter') {
+    const month = Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3 + 1;
+    return `${day.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
+  }
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
