@@ -364,11 +364,11 @@ describe('sheets through upload rules', () => {
     expect(report.warnings.map((w) => w.id)).toEqual(['interchange.estimate.unit_cost_unsplit']);
   });
 
-  it('takes sections from a level column, one level deeper at most', async () => {
+  it('takes sections from a level column, one level deeper at most, and a coefficient column', async () => {
     const csv = [
-      'Ур;Наименование;Кол',
+      'Ур;Наименование;Кол;Кзим',
       '1;Часть 1;',
-      ';Работа А;1',
+      ';Работа А;1;1,2',
       '3;Глубже;',
       ';Работа Б;2',
       '1;Часть 2;',
@@ -376,8 +376,11 @@ describe('sheets through upload rules', () => {
     ].join('\n');
     const { document: d } = await readEstimateTabular(Buffer.from(csv), {
       rowsToSkip: 0,
-      mapping: { Ур: 'level', Наименование: 'name', Кол: 'quantity' },
+      mapping: { Ур: 'level', Наименование: 'name', Кол: 'quantity', Кзим: 'coefficient' },
     });
+    expect(d.sections[0]!.lines[0]!.coefficients).toEqual([
+      { name: 'Кзим', kind: 'coefficient', target: 'all', value: 1.2 },
+    ]);
     expect(
       d.sections.map((s) => [s.name, s.lines.map((l) => l.name), s.sections.map((x) => x.name)]),
     ).toEqual([

@@ -90,6 +90,7 @@ export async function readEstimateTabular(
   b.doc.kind = options.kind ?? 'loc';
   let found: Encoding | undefined;
   let columns: Map<EstimateTabularField, number> | null = null;
+  let headers: string[] = [];
   let unsplitReported = false;
   let totals = 0;
   const hasHeader = rule.header !== false;
@@ -105,6 +106,7 @@ export async function readEstimateTabular(
     if (sr.row <= rule.rowsToSkip) continue;
     if (!columns) {
       columns = resolveColumns(rule, hasHeader ? sr.cells : []);
+      headers = hasHeader ? sr.cells.map((c) => cellText(c).trim()) : [];
       if (hasHeader) continue;
     }
     const cell = (f: EstimateTabularField): CellValue | undefined => {
@@ -194,9 +196,11 @@ export async function readEstimateTabular(
     const wbs = log.text(text('wbsCode'), col('wbsCode'), ESTIMATE_LIMITS.code, at('wbsCode'));
     if (wbs) line.wbsCode = wbs;
     if (text('coefficient')) {
-      const v = log.coefficient(text('coefficient'), 'coefficient', at('coefficient'));
+      // named by its column's header (the letter without one)
+      const name = headers[columns.get('coefficient')!] || col('coefficient');
+      const v = log.coefficient(text('coefficient'), name, at('coefficient'));
       if (v !== undefined && v !== 1)
-        line.coefficients.push({ name: 'K', kind: 'coefficient', target: 'all', value: round6(v) });
+        line.coefficients.push({ name, kind: 'coefficient', target: 'all', value: round6(v) });
     }
     if (!b.line(line, at())) break;
   }
