@@ -407,4 +407,35 @@ describe('estimates', () => {
     expect(priced).toMatchObject({ priced: 2, unpriced: ['Z-9'] });
     expect(priced.estimate.totals).toMatchObject({ materials: 15000, labour: 5000, total: 20000 });
   });
+
+  it('gives the demo building local estimates and a summary estimate by chapters, feeding its works', async () => {
+    const s = await ownSpace(t, 'estimates-demo', 'Демо');
+    await s.ok('POST', '/demo');
+    const [project] = await t.sql<{ id: string }>(
+      `SELECT id FROM eps_nodes WHERE "spaceId" = $1 AND kind = 'project' AND name = 'Жилой дом, корпус 1'`,
+      [s.spaceId],
+    );
+    const list = await s.ok<{ id: string; kind: string; totals: Totals }[]>('GET', `/eps/${project!.id}/estimates`);
+    expect(list.map((e) => e.kind).sort()).toEqual(['loc', 'loc', 'loc', 'ssr']);
+    const ssr = await s.ok<View>('GET', `/estimates/${list.find((e) => e.kind === 'ssr')!.id}`);
+    expect(ssr.chapters.map((c) => c.chapter)).toEqual([1, 2, 7]);
+    const locals = list.filter((e) => e.kind === 'loc').reduce((sum, e) => sum + e.totals.total, 0);
+    // The summary adds 2 % unforeseen costs to its local estimates (within rounding of its lines).
+    expect(Math.abs(ssr.totals.total - locals * 1.02)).toBeLessThan(1);
+    // The works carry the estimate's cost: every excavation of the four sections gets a quarter of its line.
+    const fed = await t.sql<{ name: string; cost: number; volume: number }>(
+      `SELECT w.name, sum(k.cost)::float8 AS cost, w."planVolume" AS volume FROM estimate_links k
+       JOIN works w ON w.id = k."workId" WHERE k."spaceId" = $1 AND w.name = 'Разработка котлована'
+       GROUP BY w.id`,
+      [s.spaceId],
+    );
+    expect(fed).toHaveLength(4);
+    expect(fed.every((w) => w.volume === 5200)).toBe(true);
+    const cost = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM assignments a JOIN resources r ON r.id = a."resourceId"
+       WHERE a."spaceId" = $1 AND r.code = 'ESTIMATE-COST'`,
+      [s.spaceId],
+    );
+    expect(cost[0]!.n).toBeGreaterThan(20);
+  });
 });

@@ -3,6 +3,7 @@ import {
   type ComplianceRuleKindId,
   ESTIMATE_LIMITS,
   type EstimateKindId,
+  type Language,
 } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import { roundMoney } from '@takt/interchange';
@@ -150,7 +151,7 @@ function worksIndex(works: readonly WorkRow[]) {
     let found: WorkRow[] = [];
     for (const name of path) {
       const key = name.trim().toLowerCase();
-      found = level.filter((w) => w.name.trim().toLowerCase() === key);
+      found = key === '*' ? level : level.filter((w) => w.name.trim().toLowerCase() === key);
       if (!found.length) return [];
       level = found.flatMap((w) => children.get(w.id) ?? []);
     }
@@ -218,7 +219,7 @@ function matchRules(
 }
 
 /** The error catalogue's missing volume codes message: the first two codes, then "and N more". */
-export function missingCodesMessage(lang: SpaceContext['lang'], codes: readonly string[]): string | null {
+export function missingCodesMessage(lang: Language, codes: readonly string[]): string | null {
   if (!codes.length) return null;
   const shown = codes.slice(0, ESTIMATE_LIMITS.missingCodesShown);
   return translate(lang, 'estimates.missing_volume_codes', {
@@ -280,68 +281,88 @@ export async function applyCompliance(
       throw invalid('estimateId', 'estimates.validation.no_compliance_for_summary');
     await versionForResources(client, spaceId, input.versionId);
     await versionOfEstimate(client, estimate, input.versionId);
-    const { rows: rules } = await client.query<RuleRow>(
-      `SELECT ${RULE_SELECT} FROM compliance_rules WHERE "estimateId" = $1 ORDER BY "sortKey", id`,
-      [estimate.id],
-    );
-    const { rows: works } = await client.query<WorkRow>(
-      `SELECT id, "parentId", code, name, type, unit FROM works WHERE "versionId" = $1`,
-      [input.versionId],
-    );
-    const lines = await linesOf(client, estimate.id);
-    const { rows: manualRows } = await client.query<{ lineId: string }>(
-      `SELECT DISTINCT "lineId" FROM estimate_links WHERE "estimateId" = $1 AND "versionId" = $2 AND source = 'manual'`,
-      [estimate.id, input.versionId],
-    );
-    const manual = new Set(manualRows.map((r) => r.lineId));
-    const matched = matchRules(rules, lines, worksIndex(works), manual);
-    const linked = [...matched.links.values()].reduce((n, l) => n + l.works.length, 0);
-    const result: ApplyResult = {
-      linked,
-      lines: matched.links.size,
-      works: new Set([...matched.links.values()].flatMap((l) => l.works.map((w) => w.id))).size,
-      perRule: rules.map((r, i) => ({ ruleId: r.id, links: matched.perRule[i]! })),
-      missing: matched.missing,
-      message: missingCodesMessage(ctx.lang, matched.missing),
-      dryRun: !!input.dryRun,
-    };
-    if (input.dryRun) return result;
-    await client.query(
-      `DELETE FROM estimate_links WHERE "versionId" = $1 AND (("estimateId" = $2 AND source <> 'manual')
-         OR "estimateId" IN (SELECT id FROM estimates WHERE "originId" = $3 AND id <> $2))`,
-      [input.versionId, estimate.id, estimate.originId],
-    );
-    const rows = [...matched.links.entries()].flatMap(([lineId, l]) =>
-      l.works.map((w) => ({ lineId, workId: w.id, source: l.source })),
-    );
-    await client.query(
-      `INSERT INTO estimate_links (id, "spaceId", "estimateId", "lineId", "versionId", "workId", source)
-       SELECT gen_random_uuid(), $1, $2, t."lineId", $3, t."workId", t.source
-       FROM unnest($4::uuid[], $5::uuid[], $6::text[]) AS t("lineId", "workId", source)
-       ON CONFLICT ("lineId", "versionId", "workId") DO NOTHING`,
-      [
-        spaceId,
-        estimate.id,
-        input.versionId,
-        rows.map((r) => r.lineId),
-        rows.map((r) => r.workId),
-        rows.map((r) => r.source),
-      ],
-    );
-    await feedVersion(ctx, client, input.versionId);
+    const result = await linkByRules(client, spaceId, ctx.lang, estimate, input.versionId, !!input.dryRun);
+    if (!input.dryRun) await feedVersion(client, { spaceId, lang: ctx.lang }, input.versionId, ctx);
     return result;
   });
+}
+
+/** The rules' links of an estimate in a version, made again (or only counted), inside the caller's transaction. */
+export async function linkByRules(
+  client: pg.PoolClient,
+  spaceId: string,
+  lang: Language,
+  estimate: EstimateRow,
+  versionId: string,
+  dryRun = false,
+): Promise<ApplyResult> {
+  const { rows: rules } = await client.query<RuleRow>(
+    `SELECT ${RULE_SELECT} FROM compliance_rules WHERE "estimateId" = $1 ORDER BY "sortKey", id`,
+    [estimate.id],
+  );
+  const { rows: works } = await client.query<WorkRow>(
+    `SELECT id, "parentId", code, name, type, unit FROM works WHERE "versionId" = $1`,
+    [versionId],
+  );
+  const lines = await linesOf(client, estimate.id);
+  const { rows: manualRows } = await client.query<{ lineId: string }>(
+    `SELECT DISTINCT "lineId" FROM estimate_links WHERE "estimateId" = $1 AND "versionId" = $2 AND source = 'manual'`,
+    [estimate.id, versionId],
+  );
+  const manual = new Set(manualRows.map((r) => r.lineId));
+  const matched = matchRules(rules, lines, worksIndex(works), manual);
+  const linked = [...matched.links.values()].reduce((n, l) => n + l.works.length, 0);
+  const result: ApplyResult = {
+    linked,
+    lines: matched.links.size,
+    works: new Set([...matched.links.values()].flatMap((l) => l.works.map((w) => w.id))).size,
+    perRule: rules.map((r, i) => ({ ruleId: r.id, links: matched.perRule[i]! })),
+    missing: matched.missing,
+    message: missingCodesMessage(lang, matched.missing),
+    dryRun,
+  };
+  if (dryRun) return result;
+  await client.query(
+    `DELETE FROM estimate_links WHERE "versionId" = $1 AND (("estimateId" = $2 AND source <> 'manual')
+       OR "estimateId" IN (SELECT id FROM estimates WHERE "originId" = $3 AND id <> $2))`,
+    [versionId, estimate.id, estimate.originId],
+  );
+  const rows = [...matched.links.entries()].flatMap(([lineId, l]) =>
+    l.works.map((w) => ({ lineId, workId: w.id, source: l.source })),
+  );
+  await client.query(
+    `INSERT INTO estimate_links (id, "spaceId", "estimateId", "lineId", "versionId", "workId", source)
+     SELECT gen_random_uuid(), $1, $2, t."lineId", $3, t."workId", t.source
+     FROM unnest($4::uuid[], $5::uuid[], $6::text[]) AS t("lineId", "workId", source)
+     ON CONFLICT ("lineId", "versionId", "workId") DO NOTHING`,
+    [
+      spaceId,
+      estimate.id,
+      versionId,
+      rows.map((r) => r.lineId),
+      rows.map((r) => r.workId),
+      rows.map((r) => r.source),
+    ],
+  );
+  return result;
 }
 
 /**
  * Feeds the works of a version from every estimate line linked to them: a line is split among its works by
  * the links' shares; a work gets the sum of its parts — planned volume (converted to the work's unit through
  * the measures, or in the line's unit when the work has none), cost and labour hours as the planned quantities
- * of the estimate resources' assignments. Works no line feeds any more lose those assignments. One undo action.
+ * of the estimate resources' assignments. Works no line feeds any more lose those assignments. One undo action
+ * when the caller's context is given.
  */
-async function feedVersion(ctx: SpaceContext, client: pg.PoolClient, versionId: string) {
-  const spaceId = ctx.space.spaceId;
-  const resources = await estimateResources(ctx, client);
+export async function feedVersion(
+  client: pg.PoolClient,
+  where: { spaceId: string; lang: Language },
+  versionId: string,
+  /** The caller's context, to record the undo action (the demo seed records none). */
+  ctx?: SpaceContext,
+) {
+  const { spaceId } = where;
+  const resources = await estimateResources(client, where);
   const { rows: links } = await client.query<{
     id: string;
     lineId: string;
@@ -408,8 +429,8 @@ async function feedVersion(ctx: SpaceContext, client: pg.PoolClient, versionId: 
     [versionId, [resources.cost, resources.labour]],
   );
   const touched = [...new Set([...fed.keys(), ...before.map((b) => b.workId)])];
-  const undo = new UndoRecorder(client);
-  await undo.works(touched);
+  const undo = ctx ? new UndoRecorder(client) : null;
+  await undo?.works(touched);
 
   await client.query(
     `UPDATE estimate_links k SET volume = t.volume, cost = t.cost, "labourHours" = t.labour
@@ -452,12 +473,14 @@ async function feedVersion(ctx: SpaceContext, client: pg.PoolClient, versionId: 
       volumes.map(([, w]) => (w.unit ?? '').slice(0, 16)),
     ],
   );
-  await undo.save(ctx, versionId, 'undo_wbs', 'estimates.compliance');
+  if (ctx) await undo?.save(ctx, versionId, 'undo_wbs', 'estimates.compliance');
 }
 
 /** The space's two estimate resources (cost as a distributed price, labour in hours at no price), made when missing. */
-async function estimateResources(ctx: SpaceContext, client: pg.PoolClient) {
-  const spaceId = ctx.space.spaceId;
+async function estimateResources(
+  client: pg.PoolClient,
+  { spaceId, lang }: { spaceId: string; lang: Language },
+) {
   await client.query(
     `INSERT INTO resources (id, "spaceId", name, code, kind, unit, price, "sortKey")
      VALUES (gen_random_uuid(), $1, $2, $4, 'distributed_price', NULL, 0,
@@ -467,8 +490,8 @@ async function estimateResources(ctx: SpaceContext, client: pg.PoolClient) {
      ON CONFLICT ("spaceId", code) DO NOTHING`,
     [
       spaceId,
-      translate(ctx.lang, 'estimates.resource.cost'),
-      translate(ctx.lang, 'estimates.resource.labour'),
+      translate(lang, 'estimates.resource.cost'),
+      translate(lang, 'estimates.resource.labour'),
       COST_RESOURCE,
       LABOUR_RESOURCE,
     ],
@@ -545,7 +568,7 @@ export async function linkLine(
        ON CONFLICT ("lineId", "versionId", "workId") DO UPDATE SET source = 'manual', share = EXCLUDED.share`,
       [spaceId, estimate.id, input.estimateLineId, input.versionId, works.map((w) => w.id), input.share ?? 1],
     );
-    await feedVersion(ctx, client, input.versionId);
+    await feedVersion(client, { spaceId, lang: ctx.lang }, input.versionId, ctx);
   });
   return listLinks(ctx, input);
 }
@@ -561,7 +584,7 @@ export async function unlink(ctx: SpaceContext, estimateLinkId: string) {
     );
     await versionForResources(client, spaceId, link.versionId);
     const { rowCount } = await client.query(`DELETE FROM estimate_links WHERE id = $1`, [estimateLinkId]);
-    await feedVersion(ctx, client, link.versionId);
+    await feedVersion(client, { spaceId, lang: ctx.lang }, link.versionId, ctx);
     return deletedOrNotFound(rowCount);
   });
 }

@@ -10,6 +10,7 @@ export {
   unlink,
   updateRule,
 } from './compliance';
+export { registerEstimatesDemo } from './demo';
 export {
   createMeasure,
   createPdcResource,
