@@ -1,3 +1,21 @@
+export type { AnalysisFacts, ScheduleAnalysis } from './analysis/analyse.js';
+export { analyseSchedule } from './analysis/analyse.js';
+export type {
+  AnalysisCheck,
+  AnalysisCheckId,
+  AnalysisCheckKind,
+  AnalysisLimits,
+  AnalysisSettings,
+  AnalysisStatus,
+} from './analysis/checks.js';
+export {
+  ANALYSIS_CHECK_KINDS,
+  ANALYSIS_CHECKS,
+  DCMA_CHECKS,
+  DEFAULT_LIMITS,
+  DEFAULT_THRESHOLDS,
+  EXTRA_CHECKS,
+} from './analysis/checks.js';
 export { calculate } from './calculate.js';
 export type { Calendar } from './calendar.js';
 export {

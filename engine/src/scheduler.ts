@@ -75,6 +75,14 @@ export class Scheduler {
     [this.#forward, this.#backward, this.#mark] = this.#workLists();
   }
 
+  /**
+   * The compiled project as it stands (for readers inside the engine, such as the schedule analysis,
+   * which read its network and calendars instead of compiling the project again). Not to be changed.
+   */
+  get model(): ProjectModel {
+    return this.#model;
+  }
+
   /** Whether late dates, floats, criticality and conflicts wait for `settleLateDates` (see `deferLateDates`). */
   get lateDatesStale(): boolean {
     return this.#lateStale;
