@@ -1,5 +1,13 @@
+import { cellText, figureEstimate, readXlsxRows, writeEstimateArps } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
+import {
+  type Failure,
+  ownSpace,
+  scheduleWithVersion,
+  serverForFile,
+  spaceMember,
+  uploadForm,
+} from './fixtures';
 
 const t = serverForFile();
 
@@ -415,7 +423,10 @@ describe('estimates', () => {
       `SELECT id FROM eps_nodes WHERE "spaceId" = $1 AND kind = 'project' AND name = 'Жилой дом, корпус 1'`,
       [s.spaceId],
     );
-    const list = await s.ok<{ id: string; kind: string; totals: Totals }[]>('GET', `/eps/${project!.id}/estimates`);
+    const list = await s.ok<{ id: string; kind: string; totals: Totals }[]>(
+      'GET',
+      `/eps/${project!.id}/estimates`,
+    );
     expect(list.map((e) => e.kind).sort()).toEqual(['loc', 'loc', 'loc', 'ssr']);
     const ssr = await s.ok<View>('GET', `/estimates/${list.find((e) => e.kind === 'ssr')!.id}`);
     expect(ssr.chapters.map((c) => c.chapter)).toEqual([1, 2, 7]);
@@ -437,5 +448,90 @@ describe('estimates', () => {
       [s.spaceId],
     );
     expect(cost[0]!.n).toBeGreaterThan(20);
+  });
+
+  it('exports an estimate as xlsx and PDF, imports an ARPS file whole or not at all', async () => {
+    const s = await ownSpace(t, 'estimates-files', 'Файлы');
+    const { projectId } = await scheduleWithVersion(s.ok);
+    const loc = await localEstimate(s, projectId);
+    const xlsx = await t.api<Uint8Array>(
+      'GET',
+      `/space/${s.spaceId}/estimates/${loc.id}/export/xlsx`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(xlsx.status).toBe(200);
+    const cells: string[] = [];
+    for await (const row of readXlsxRows(xlsx.body)) cells.push(...row.cells.map(cellText));
+    expect(cells.some((c) => c.includes('Бетонирование фундаментов'))).toBe(true);
+    const pdf = await t.api<Uint8Array>(
+      'GET',
+      `/space/${s.spaceId}/estimates/${loc.id}/export/pdf`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode(pdf.body.slice(0, 5))).toBe('%PDF-');
+
+    const doc = {
+      kind: 'loc' as const,
+      code: 'ЛС-9',
+      name: 'Импорт',
+      currency: 'RUB',
+      coefficients: [{ name: 'Индекс', kind: 'index' as const, target: 'all' as const, value: 2 }],
+      sections: [
+        {
+          name: 'Раздел 1',
+          coefficients: [],
+          sections: [],
+          lines: [
+            {
+              code: 'ГЭСН-1',
+              name: 'Работа',
+              unit: 'м3',
+              quantity: 3,
+              unitCost: { labour: 10, machines: 20, materials: 30.5 },
+              coefficients: [],
+            },
+          ],
+        },
+      ],
+    };
+    const count = async () =>
+      (
+        await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM estimates WHERE "spaceId" = $1`, [
+          s.spaceId,
+        ])
+      )[0]!.n;
+    const before = await count();
+    const imported = await t.api<{ estimateId: string }>(
+      'POST',
+      `/space/${s.spaceId}/eps/${projectId}/estimates/import`,
+      undefined,
+      {
+        token: s.token,
+        form: uploadForm('ls-9.arps', writeEstimateArps(doc)),
+      },
+    );
+    expect(imported.status).toBe(200);
+    const view = await s.ok<View>('GET', `/estimates/${imported.body.estimateId}`);
+    // 3 × (10 + 20 + 30.5) × 2 = 363
+    expect(view.totals.total).toBe(figureEstimate(doc).totals.total);
+    expect(view.totals.total).toBe(363);
+    const broken = await t.api<Failure>(
+      'POST',
+      `/space/${s.spaceId}/eps/${projectId}/estimates/import`,
+      undefined,
+      {
+        token: s.token,
+        form: uploadForm('broken.xml', '<not an estimate'),
+      },
+    );
+    expect(broken.status).toBe(400);
+    expect(await count()).toBe(before + 1);
   });
 });

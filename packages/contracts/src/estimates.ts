@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
+import { uploadedFile } from './interchange';
 import { VALIDATION } from './messages';
 import { dayDate } from './schedule';
 import { hasProhibitedCharacters } from './validation';
@@ -30,6 +31,8 @@ export const ESTIMATE_LIMITS = {
   /** The missing volume codes message names this many codes, then "and N more". */
   missingCodesShown: 2,
   pdcPageMax: 500,
+  /** An estimate file uploaded for import, at most (cut while the upload streams in). */
+  importMaxBytes: 50 * 1024 * 1024,
 } as const;
 
 export const ESTIMATE_KIND_IDS = ['ssr', 'loc', 'pir', 'vor', 'other'] as const;
@@ -296,4 +299,16 @@ export const estimateLinkInput = z.object({ spaceId: id, estimateLinkId: id });
 export const applyComplianceInput = estimateVersionInput.extend({
   /** count what the rules would link without writing */
   dryRun: z.boolean().optional(),
+});
+
+// ── files ────────────────────────────────────────────────────────────────────────────────────────
+export const ESTIMATE_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export const exportEstimateInput = estimateInput.extend({ format: z.enum(ESTIMATE_EXPORT_FORMATS) });
+/** An estimate file (ARPS, the ministry's XML) read into a new estimate of the node. */
+export const importEstimateInput = z.object({
+  spaceId: id,
+  nodeId: id,
+  file: uploadedFile,
+  kind: z.enum(ESTIMATE_KIND_IDS).optional(),
+  name: name.optional(),
 });

@@ -7,6 +7,7 @@
 import {
   BIM_LIMITS,
   CHAT_LIMITS,
+  ESTIMATE_LIMITS,
   INTERCHANGE_LIMITS,
   KANBAN_LIMITS,
   LIMITS,
@@ -151,6 +152,14 @@ const SPACE_ROUTES: PathTable = {
   },
   '/analytics/:level/:id/ranking': { GET: 'analytics.ranking' },
   '/analytics/:level/:id/export': { GET: 'analytics.export' },
+  '/analytics/:level/:id/print': { GET: 'analytics.print' },
+  // The schedule assistant (API: AI schedule-analytics, history-list, history-item)
+  '/ai/versions/:versionId/schedule-analytics': { GET: 'assistant.analytics', POST: 'assistant.analytics' },
+  '/ai/versions/:versionId/history-list': {
+    GET: { procedure: 'assistant.history', coerce: { limit: 'number' } },
+  },
+  '/ai/history-item/:runId': { GET: 'assistant.item' },
+  '/ai/settings': { GET: 'assistant.settings.get', PUT: 'assistant.settings.save' },
   // Schedules (API)
   '/schedules/:scheduleId/versions': { GET: 'versions.list' },
   '/schedules/:scheduleId/versions/create': { POST: 'versions.create' },
@@ -473,6 +482,10 @@ const SPACE_ROUTES: PathTable = {
   '/pdc/:pdcResourceId': { PUT: 'estimates.pdc.update', DELETE: 'estimates.pdc.delete' },
   '/pdc/:pdcResourceId/prices': { POST: 'estimates.pdc.setPrice' },
   '/eps/:nodeId/estimates': { GET: 'estimates.list', POST: 'estimates.create' },
+  '/eps/:nodeId/estimates/import': {
+    POST: { procedure: 'estimates.import', uploadBytes: ESTIMATE_LIMITS.importMaxBytes },
+  },
+  '/estimates/:estimateId/export/:format': { GET: 'estimates.export' },
   '/estimates/:estimateId': { GET: 'estimates.get', PUT: 'estimates.update', DELETE: 'estimates.delete' },
   '/estimates/:estimateId/recalculate': { POST: 'estimates.recalculate' },
   '/estimates/:estimateId/versions': { POST: 'estimates.newVersion' },

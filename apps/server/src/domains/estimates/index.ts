@@ -25,6 +25,7 @@ export {
   updatePdcResource,
   updateSettings,
 } from './directories';
+export { exportEstimate, importEstimate } from './io';
 export {
   addToSummary,
   compareEstimates,

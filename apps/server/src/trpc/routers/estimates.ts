@@ -15,6 +15,8 @@ import {
   estimateLinkInput,
   estimateSpaceInput,
   estimateVersionInput,
+  exportEstimateInput,
+  importEstimateInput,
   lineInput,
   linkLineInput,
   measureInput,
@@ -95,6 +97,8 @@ export const estimatesRouter = router({
   priceFromPdc: edit
     .input(estimateInput)
     .mutation(({ ctx, input }) => estimates.priceFromPdc(ctx, input.estimateId)),
+  export: view.input(exportEstimateInput).query(({ ctx, input }) => estimates.exportEstimate(ctx, input)),
+  import: edit.input(importEstimateInput).mutation(({ ctx, input }) => estimates.importEstimate(ctx, input)),
   addToSummary: edit
     .input(addToSummaryInput)
     .mutation(({ ctx, input }) => estimates.addToSummary(ctx, input)),
