@@ -72,7 +72,7 @@ export function ReportsDialog({ node, onClose }: { node: NodeRef; onClose: () =>
       ) : !forms.data?.length ? (
         <Empty>{t('reports.empty')}</Empty>
       ) : (
-        <ul className="report-forms" data-testid="report-forms">
+        <ul className="ruled-list report-forms" data-testid="report-forms">
           {forms.data.map((form) => (
             <FormItem key={form.id} form={form} manage={manage} onEdit={() => setEditing(form)} />
           ))}
@@ -223,20 +223,18 @@ function LinkPicker({ form, onDone }: { form: ReportForm; onDone: () => void }) 
 /** The year as the form's field holds it: empty for "the data date's year". */
 const yearText = (year: number | null) => (year === null ? '' : String(year));
 
+/** The fields of a form that its upload and its edit both set: name, year and summaries, as typed. */
+function useFormFields(form?: ReportForm) {
+  const [name, setName] = useState(form?.name ?? '');
+  const [year, setYear] = useState(yearText(form?.year ?? null));
+  const [summaries, setSummaries] = useState(form?.showSummaries ?? false);
+  return { name, setName, year, setYear, summaries, setSummaries };
+}
+
 function FormFields({
-  name,
-  setName,
-  year,
-  setYear,
-  summaries,
-  setSummaries,
+  fields: { name, setName, year, setYear, summaries, setSummaries },
 }: {
-  name: string;
-  setName: (v: string) => void;
-  year: string;
-  setYear: (v: string) => void;
-  summaries: boolean;
-  setSummaries: (v: boolean) => void;
+  fields: ReturnType<typeof useFormFields>;
 }) {
   const t = useT();
   return (
@@ -274,9 +272,8 @@ function UploadFormDialog({ node, onClose }: { node: NodeRef; onClose: () => voi
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
   const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [year, setYear] = useState('');
-  const [summaries, setSummaries] = useState(false);
+  const fields = useFormFields();
+  const { name, year, summaries } = fields;
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!file) return;
@@ -309,18 +306,11 @@ function UploadFormDialog({ node, onClose }: { node: NodeRef; onClose: () => voi
         accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         onFile={(f) => {
           setFile(f);
-          if (f && !name) setName(f.name.replace(/\.xlsx$/i, ''));
+          if (f && !name) fields.setName(f.name.replace(/\.xlsx$/i, ''));
         }}
         data-testid="report-file"
       />
-      <FormFields
-        name={name}
-        setName={setName}
-        year={year}
-        setYear={setYear}
-        summaries={summaries}
-        setSummaries={setSummaries}
-      />
+      <FormFields fields={fields} />
     </FormDialog>
   );
 }
@@ -329,9 +319,8 @@ function EditFormDialog({ form, onClose }: { form: ReportForm; onClose: () => vo
   const t = useT();
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
-  const [name, setName] = useState(form.name);
-  const [year, setYear] = useState(yearText(form.year));
-  const [summaries, setSummaries] = useState(form.showSummaries);
+  const fields = useFormFields(form);
+  const { name, year, summaries } = fields;
   const update = trpc.reports.forms.update.useMutation({
     onSuccess: () => {
       notify('success', [t('reports.saved')]);
@@ -350,14 +339,7 @@ function EditFormDialog({ form, onClose }: { form: ReportForm; onClose: () => vo
       onClose={onClose}
       testId="report-edit-dialog"
     >
-      <FormFields
-        name={name}
-        setName={setName}
-        year={year}
-        setYear={setYear}
-        summaries={summaries}
-        setSummaries={setSummaries}
-      />
+      <FormFields fields={fields} />
     </FormDialog>
   );
 }
