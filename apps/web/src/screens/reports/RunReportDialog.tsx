@@ -45,7 +45,7 @@ export function ReportRunList({ versionId, scheduleId }: { versionId: string; sc
   ];
   return (
     <>
-      <ul className="report-runs">
+      <ul className="ruled-list">
         {reports.map((r) => (
           <li key={r.id ?? 'master'} className="report-run" data-testid="report-run">
             <div className="report-run-text">
