@@ -2,6 +2,7 @@ import { cellText, readXlsxRows, xlsxSheetNames } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
 import { analyticsRefreshed } from '../src/domains/analytics';
 import { ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
+import { pdfPages } from './pdf-text';
 
 const t = serverForFile();
 
@@ -389,6 +390,36 @@ describe('analytics', () => {
     const unknown = await t.api(
       'GET',
       `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=nope`,
+      undefined,
+      {
+        token: space.token,
+      },
+    );
+    expect(unknown.status).toBe(400);
+  });
+
+  it('prints a dashboard as a PDF: a block per widget with its charts and figures, in the caller’s language', async () => {
+    const space = await ownSpace(t, 'analytics-print', 'Печать');
+    const { versionId } = await programme(space);
+    const pdf = await t.api<Uint8Array>(
+      'GET',
+      `/space/${space.spaceId}/analytics/version/${versionId}/print?widgets=indicators,cumulative,breakdown,deadlines`,
+      undefined,
+      { token: space.token, lang: 'en' },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain('.pdf');
+    const text = pdfPages(pdf.body).join('\n');
+    expect(text).toContain('Analytics — Г · 1');
+    for (const title of ['Project and schedule indicators', 'Cumulative plan / actual', 'Deadlines'])
+      expect(text).toContain(title);
+    // The charts are drawn (their legends are text on the page) and the figures follow them.
+    expect(text).toContain('Plan, cumulative');
+    expect(text).toMatch(/D\s+D\s+Г/);
+    const unknown = await t.api(
+      'GET',
+      `/space/${space.spaceId}/analytics/version/${versionId}/print?widgets=nope`,
       undefined,
       {
         token: space.token,

@@ -1,3 +1,4 @@
+export { chartSvg } from '../charts/svg.js';
 export { type EstimatePdfSheet, writeEstimatePdf } from './estimate-pdf.js';
 export type { GanttPdfInput } from './pdf-writer.js';
 export { ganttPdf } from './pdf-writer.js';

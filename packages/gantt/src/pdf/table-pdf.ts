@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -32,6 +33,13 @@ export interface PdfTableRow {
   rule?: boolean;
   /** Starts a new page (a new sheet). */
   newPage?: boolean;
+  /** This row's own column widths (a table of other columns under the first), else the input's. */
+  columns?: readonly number[];
+  /**
+   * A picture across the page's width instead of cells: an SVG (a chart) scaled to fit `height` points,
+   * under its `title` (kept on the same page).
+   */
+  picture?: { svg: string; height: number; title?: string };
 }
 
 export interface PdfTableInput {
@@ -75,10 +83,18 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
   });
   doc.pipe(out);
 
-  const total = input.columns.reduce((s, c) => s + Math.max(0, c), 0) || 1;
   const usable = w - 2 * MARGIN;
-  const xs: number[] = [MARGIN];
-  for (const c of input.columns) xs.push(xs.at(-1)! + (Math.max(0, c) / total) * usable);
+  /** The left edges of the columns (and the right edge of the last), per set of column widths. */
+  const edges = new Map<readonly number[], number[]>();
+  const edgesOf = (columns: readonly number[]) => {
+    let xs = edges.get(columns);
+    if (xs) return xs;
+    const total = columns.reduce((s, c) => s + Math.max(0, c), 0) || 1;
+    xs = [MARGIN];
+    for (const c of columns) xs.push(xs.at(-1)! + (Math.max(0, c) / total) * usable);
+    edges.set(columns, xs);
+    return xs;
+  };
   const bottom = h - MARGIN - FOOTER;
 
   let page = 0;
@@ -127,7 +143,8 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
   /** Where each cell's text goes: its left edge and width (text runs over the empty cells to its right). */
   const spanOf = (row: PdfTableRow, i: number) => {
     const cell = row.cells[i]!;
-    const n = input.columns.length;
+    const xs = edgesOf(row.columns ?? input.columns);
+    const n = xs.length - 1;
     let j = i + 1;
     if ((cell.align ?? 'left') === 'left' && !cell.wrap) while (j < n && !row.cells[j]?.text) j++;
     const indent = (cell.indent ?? 0) * 8;
@@ -135,6 +152,7 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
   };
   const LINE = 1.25;
   const heightOf = (row: PdfTableRow) => {
+    if (row.picture) return row.picture.height + (row.picture.title ? 18 : 4);
     let height = 10;
     row.cells.forEach((c, i) => {
       if (!c?.text) return;
@@ -155,7 +173,24 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
 
   const draw = (row: PdfTableRow) => {
     const height = heightOf(row);
-    const n = input.columns.length;
+    if (row.picture) {
+      if (row.picture.title)
+        doc
+          .font('bold')
+          .fontSize(10)
+          .fillColor('#111827')
+          .text(row.picture.title, MARGIN, y + 4, { lineBreak: false, width: usable });
+      SVGtoPDF(doc, row.picture.svg, MARGIN, y + (row.picture.title ? 16 : 2), {
+        width: usable,
+        height: row.picture.height,
+        preserveAspectRatio: 'xMidYMin meet',
+        fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'regular'),
+      });
+      y += height;
+      return;
+    }
+    const xs = edgesOf(row.columns ?? input.columns);
+    const n = xs.length - 1;
     for (let i = 0; i < n; i++) {
       const cell = row.cells[i];
       if (!cell) continue;

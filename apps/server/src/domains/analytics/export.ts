@@ -1,4 +1,11 @@
-import type { AnalyticsScope, DashboardWidget } from '@takt/contracts';
+import type {
+  AnalyticsBreakdown,
+  AnalyticsMeasure,
+  AnalyticsPeriod,
+  AnalyticsScope,
+  DashboardLayout,
+  DashboardWidget,
+} from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import { type Grid, type GridColumn, writeGridsXlsx } from '@takt/interchange';
 import type { SpaceContext } from '../../context';
@@ -6,12 +13,13 @@ import type { FileResult } from '../../files/result';
 import { scopeBreakdown, scopeVolumes } from './breakdown';
 import { scopeDeadlines } from './deadlines';
 import { scopeIndicators } from './indicators';
+import { listPresets } from './presets';
 import { scopeRanking } from './ranking';
 import { scopeSeries } from './series';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Tr = (id: string, values?: Record<string, unknown>) => string;
+export type Tr = (id: string, values?: Record<string, unknown>) => string;
 
 const column = (
   id: string,
@@ -24,6 +32,18 @@ const column = (
   kind,
   ...(decimals === undefined ? {} : { decimals }),
 });
+
+/** The indicators that count works (whole numbers). */
+const COUNTS = new Set([
+  'works',
+  'completed',
+  'inProgress',
+  'notStarted',
+  'overdue',
+  'critical',
+  'negativeFloat',
+  'milestonesDelayed',
+]);
 
 /** The sheet of the indicators: the scope's total, then one row a schedule. */
 async function indicatorsSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr): Promise<Grid> {
@@ -49,7 +69,9 @@ async function indicatorsSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr):
       column('project', t('analytics.project')),
       column('schedule', t('analytics.schedule')),
       ...keys.map((k) =>
-        column(k, t(`analytics.indicator.${k}`), 'number', k === 'spi' || k === 'cpi' ? 3 : 2),
+        COUNTS.has(k)
+          ? column(k, t(`analytics.indicator.${k}`), 'integer')
+          : column(k, t(`analytics.indicator.${k}`), 'number', k === 'spi' || k === 'cpi' ? 3 : 2),
       ),
     ],
     rows: [
@@ -66,10 +88,12 @@ async function indicatorsSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr):
 async function seriesSheet(
   ctx: SpaceContext,
   scope: AnalyticsScope,
-  measure: 'count' | 'cost',
+  measure: AnalyticsMeasure,
+  period: AnalyticsPeriod,
   t: Tr,
+  title = `analytics.measure.${measure}`,
 ): Promise<Grid> {
-  const series = await scopeSeries(ctx, { ...scope, measure, period: 'month' });
+  const series = await scopeSeries(ctx, { ...scope, measure, period });
   const lines = ['plan', 'approved', 'fact', 'planTotal', 'approvedTotal', 'factTotal'] as const;
   const header: Record<(typeof lines)[number], string> = {
     plan: t('analytics.line.plan'),
@@ -80,7 +104,7 @@ async function seriesSheet(
     factTotal: t('analytics.line.fact_total'),
   };
   return {
-    sheetName: measure === 'cost' ? t('analytics.widget.cost') : t('analytics.measure.count'),
+    sheetName: t(title),
     columns: [
       column('start', t('analytics.export.period'), 'date'),
       ...lines.map((l) => column(l, header[l], 'number')),
@@ -89,8 +113,13 @@ async function seriesSheet(
   };
 }
 
-async function breakdownSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr): Promise<Grid> {
-  const by = scope.level === 'space' || scope.level === 'facility' ? 'project' : 'resource';
+/** Cost and labour broken down by what the widget shows: projects (schedules below a project), or the dashboard's breakdown. */
+async function breakdownSheet(
+  ctx: SpaceContext,
+  scope: AnalyticsScope,
+  t: Tr,
+  by: AnalyticsBreakdown,
+): Promise<Grid> {
   const [cost, labour] = await Promise.all([
     scopeBreakdown(ctx, { ...scope, measure: 'cost', by }),
     scopeBreakdown(ctx, { ...scope, measure: 'labour', by }),
@@ -158,14 +187,23 @@ async function rankingSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr): Pr
 }
 
 /** The sheets of each widget (a widget drawn from the same figures as another shares its sheet). */
-const SHEETS: Record<DashboardWidget, (ctx: SpaceContext, scope: AnalyticsScope, t: Tr) => Promise<Grid>> = {
+export const SHEETS: Record<
+  DashboardWidget,
+  (ctx: SpaceContext, scope: AnalyticsScope, t: Tr, layout: DashboardLayout) => Promise<Grid>
+> = {
   indicators: indicatorsSheet,
   progress: indicatorsSheet,
-  cumulative: (ctx, scope, t) => seriesSheet(ctx, scope, 'count', t),
-  cost: (ctx, scope, t) => seriesSheet(ctx, scope, 'cost', t),
+  cumulative: (ctx, scope, t, layout) => seriesSheet(ctx, scope, layout.measure, layout.period, t),
+  cost: (ctx, scope, t, layout) => seriesSheet(ctx, scope, 'cost', layout.period, t, 'analytics.widget.cost'),
   deadlines: deadlinesSheet,
-  projects: breakdownSheet,
-  breakdown: breakdownSheet,
+  projects: (ctx, scope, t) =>
+    breakdownSheet(
+      ctx,
+      scope,
+      t,
+      scope.level === 'space' || scope.level === 'facility' ? 'project' : 'schedule',
+    ),
+  breakdown: (ctx, scope, t, layout) => breakdownSheet(ctx, scope, t, layout.breakdown),
   ranking: rankingSheet,
   volume: volumesSheet,
 };
@@ -181,7 +219,16 @@ export async function exportDashboard(
   const t: Tr = (id, values) => translate(ctx.lang, id, values);
   const makers = [...new Set(input.widgets.map((w) => SHEETS[w]))];
   const grids: Grid[] = [];
-  for (const make of makers) grids.push(await make(ctx, input, t));
+  // Two sheets of one name (the cumulative widget on cost beside the cost widget): the second is numbered.
+  const named = new Map<string, number>();
+  const { dashboard } = await listPresets(ctx);
+  for (const make of makers) {
+    const grid = await make(ctx, input, t, dashboard.layout);
+    const name = grid.sheetName ?? '';
+    const seen = (named.get(name) ?? 0) + 1;
+    named.set(name, seen);
+    grids.push(seen > 1 ? { ...grid, sheetName: `${name} (${seen})` } : grid);
+  }
   const data = await writeGridsXlsx(grids);
   return {
     file: true,

@@ -8,6 +8,7 @@ export { exportDashboard } from './export';
 export { homeOf } from './home';
 export { scopeIndicators, versionIndicators } from './indicators';
 export { deletePreset, listPresets, savePreset, setPresetActive } from './presets';
+export { printDashboard } from './print';
 export { scopeRanking } from './ranking';
 export { costOf } from './scope';
 export {

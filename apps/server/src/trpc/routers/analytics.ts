@@ -35,6 +35,7 @@ export const analyticsRouter = router({
   deadlines: spaceQuery('schedule.view', analyticsDeadlinesInput, analytics.scopeDeadlines),
   ranking: spaceQuery('schedule.view', analyticsRankingInput, analytics.scopeRanking),
   export: spaceQuery('export', exportDashboardInput, analytics.exportDashboard),
+  print: spaceQuery('export', exportDashboardInput, analytics.printDashboard),
   home: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.homeOf(ctx)),
   presets: router({
     list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listPresets(ctx)),
