@@ -64,15 +64,14 @@ export const curvePoints = z
   .length(CURVE_POINTS, { message: 'analytics.curve.error.points' })
   .refine((points) => points.some((p) => p > 0), { message: 'analytics.curve.error.empty' });
 
-/** The values scaled to sum to 100 (rounded to 4 decimals, the rounding's remainder on the largest). */
+/**
+ * The values scaled to sum to 100, each rounded to 4 decimals (so the sum may miss 100 by the rounding;
+ * a series spreads by each value's share of their sum).
+ */
 export function normaliseCurve(points: readonly number[]): number[] {
   const sum = points.reduce((a, p) => a + p, 0);
   if (!(sum > 0)) return builtInCurvePoints('linear');
-  const scaled = points.map((p) => Math.round((p / sum) * 100 * 10_000) / 10_000);
-  const largest = scaled.indexOf(Math.max(...scaled));
-  const rest = scaled.reduce((a, p) => a + p, 0) - 100;
-  scaled[largest] = Math.round((scaled[largest]! - rest) * 10_000) / 10_000;
-  return scaled;
+  return points.map((p) => Math.round((p / sum) * 1_000_000) / 10_000);
 }
 
 /** Creates a curve of the space (without `curveId`) or changes one at its revision. */

@@ -29,9 +29,14 @@ interface Curve {
   revision: number | null;
 }
 
-/** A stored curve read leniently: one that is not 21 values (written by another build) counts as linear. */
+/**
+ * A stored curve read leniently: one that is not 21 non-negative values summing above zero (written by
+ * another build) counts as linear. Its values are as saved (normalised then), not normalised again.
+ */
 const pointsOf = (points: readonly number[] | null) =>
-  points?.length === CURVE_POINTS ? normaliseCurve(points) : builtInCurvePoints('linear');
+  points?.length === CURVE_POINTS && points.every((p) => p >= 0) && points.some((p) => p > 0)
+    ? [...points]
+    : builtInCurvePoints('linear');
 
 const curveOf = (row: Row): Curve => ({
   id: row.id,
