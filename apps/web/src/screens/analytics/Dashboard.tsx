@@ -3,13 +3,14 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { CompactSelect } from '../../components/compact-select';
 import { FormDialog } from '../../components/dialog';
-import { Button, Checkbox, IconButton, Spinner, Switch, TextField } from '../../components/ui';
+import { Button, Checkbox, IconButton, SelectField, Spinner, Switch, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { fetchFile, fileNameOf, saveBlob } from '../../lib/download';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
+import { CurvesDialog, curveOfChoice, useCurveChoices } from './curves';
 import type { DashboardScope } from './scope';
 import { BreakdownWidget, CumulativeWidget, ProjectsWidget, VolumeWidget } from './widgets-charts';
 import { DeadlinesWidget, IndicatorsWidget, ProgressWidget, RankingWidget } from './widgets-tables';
@@ -52,15 +53,34 @@ export async function downloadWorkbook(
 }
 
 function widgetOf(widget: DashboardWidget, scope: DashboardScope, layout: DashboardLayout): ReactNode {
+  // The S-curves open anew with what a saved layout chooses.
+  const opening = `${layout.measure}|${layout.period}|${layout.curve ?? ''}`;
   switch (widget) {
     case 'indicators':
       return <IndicatorsWidget scope={scope} />;
     case 'progress':
       return <ProgressWidget scope={scope} />;
     case 'cumulative':
-      return <CumulativeWidget scope={scope} measure={layout.measure} period={layout.period} />;
+      return (
+        <CumulativeWidget
+          key={opening}
+          scope={scope}
+          measure={layout.measure}
+          period={layout.period}
+          curve={layout.curve}
+        />
+      );
     case 'cost':
-      return <CumulativeWidget scope={scope} measure="cost" period={layout.period} fixedMeasure />;
+      return (
+        <CumulativeWidget
+          key={opening}
+          scope={scope}
+          measure="cost"
+          period={layout.period}
+          curve={layout.curve}
+          fixedMeasure
+        />
+      );
     case 'deadlines':
       return <DeadlinesWidget scope={scope} />;
     case 'projects':
@@ -82,9 +102,10 @@ function widgetOf(widget: DashboardWidget, scope: DashboardScope, layout: Dashbo
  */
 export function Dashboard({ scope, title }: { scope: DashboardScope; title?: ReactNode }) {
   const t = useT();
-  const { spaceId } = useSpace();
+  const { spaceId, can } = useSpace();
   const presets = trpc.analytics.presets.list.useQuery({ spaceId });
   const [editing, setEditing] = useState(false);
+  const [curves, setCurves] = useState(false);
   if (!presets.data) return <Spinner />;
   const { layout } = presets.data.dashboard;
   const widgets = widgetsFor(scope, layout);
@@ -96,6 +117,11 @@ export function Dashboard({ scope, title }: { scope: DashboardScope; title?: Rea
         <Button variant="secondary" onClick={() => setEditing(true)} data-testid="dashboard-customize">
           {t('analytics.customize')}
         </Button>
+        {can('analytics.manage') && (
+          <Button variant="secondary" onClick={() => setCurves(true)} data-testid="dashboard-curves">
+            {t('analytics.curves')}
+          </Button>
+        )}
         <Link
           href={printPath(scope, null, 'pdf')}
           className="btn btn-secondary"
@@ -113,6 +139,7 @@ export function Dashboard({ scope, title }: { scope: DashboardScope; title?: Rea
       </div>
       <DashboardWidgets scope={scope} layout={layout} widgets={widgets} />
       {editing && <LayoutDialog data={presets.data} onClose={() => setEditing(false)} />}
+      {curves && <CurvesDialog onClose={() => setCurves(false)} />}
     </div>
   );
 }
@@ -196,6 +223,8 @@ function LayoutDialog({ data, onClose }: { data: Presets; onClose: () => void })
     ...DASHBOARD_WIDGETS.filter((w) => !data.dashboard.layout.widgets.includes(w)),
   ]);
   const [shown, setShown] = useState(new Set(data.dashboard.layout.widgets));
+  const [curve, setCurve] = useState(data.dashboard.layout.curve ?? '');
+  const curves = useCurveChoices();
   const done = async () => {
     await utils.analytics.presets.list.invalidate({ spaceId });
     onClose();
@@ -218,7 +247,11 @@ function LayoutDialog({ data, onClose }: { data: Presets; onClose: () => void })
       revision: editable?.revision,
       name,
       shared,
-      layout: { ...data.dashboard.layout, widgets: order.filter((w) => shown.has(w)) },
+      layout: {
+        ...data.dashboard.layout,
+        widgets: order.filter((w) => shown.has(w)),
+        curve: curveOfChoice(curve),
+      },
     });
   return (
     <FormDialog
@@ -233,6 +266,13 @@ function LayoutDialog({ data, onClose }: { data: Presets; onClose: () => void })
       {can('analytics.manage') && !editable && (
         <Switch label={t('analytics.preset_share')} checked={shared} onChange={setShared} />
       )}
+      <SelectField
+        label={t('analytics.curve')}
+        value={curve}
+        onChange={setCurve}
+        options={curves}
+        data-testid="layout-curve"
+      />
       <ol className="analytics-layout-list">
         {order.map((widget, index) => (
           <li key={widget}>

@@ -5,6 +5,7 @@ import {
   type AnalyticsBreakdown,
   type AnalyticsMeasure,
   type AnalyticsPeriod,
+  type CurveRef,
 } from '@takt/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
@@ -15,6 +16,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { type Translate, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { curveOfChoice, useCurveChoices } from './curves';
 import { chartColors, EChart } from './echart';
 import { type DashboardScope, day, num } from './scope';
 
@@ -99,17 +101,20 @@ function curveOption(series: Series, t: Translate): EChartsCoreOption {
 
 /**
  * Cumulative plan / actual (and the cost widget, with the measure fixed): the S-curve of a measure by
- * period. Volumes are of one unit at a time, chosen among the scope's units.
+ * period. Volumes are of one unit at a time, chosen among the scope's units. The plan follows the curve
+ * chosen here (the dashboard's, else the space's settings); counts have none.
  */
 export function CumulativeWidget({
   scope,
   measure: initialMeasure,
   period: initialPeriod,
+  curve: initialCurve,
   fixedMeasure,
 }: {
   scope: DashboardScope;
   measure: AnalyticsMeasure;
   period: AnalyticsPeriod;
+  curve?: CurveRef | undefined;
   fixedMeasure?: boolean;
 }) {
   const t = useT();
@@ -117,7 +122,16 @@ export function CumulativeWidget({
   const [measure, setMeasure] = useState(initialMeasure);
   const [period, setPeriod] = useState(initialPeriod);
   const [unit, setUnit] = useState<string | undefined>(undefined);
-  const query = trpc.analytics.series.useQuery({ spaceId, ...scope, measure, period, unit });
+  const [curve, setCurve] = useState(initialCurve);
+  const curves = useCurveChoices();
+  const query = trpc.analytics.series.useQuery({
+    spaceId,
+    ...scope,
+    measure,
+    period,
+    unit,
+    curve: measure === 'count' ? undefined : curve,
+  });
   const option = useMemo(() => (query.data ? curveOption(query.data, t) : null), [query.data, t]);
   const data = query.data;
   return (
@@ -148,6 +162,16 @@ export function CumulativeWidget({
           onChange={setPeriod}
           options={choicesOf(ANALYTICS_PERIODS, (p) => t(`analytics.period.${p}`))}
         />
+        {measure !== 'count' && (
+          <CompactSelect
+            aria-label={t('analytics.curve')}
+            title={t('analytics.curve')}
+            value={curve ?? ''}
+            onChange={(value) => setCurve(curveOfChoice(value))}
+            options={curves}
+            data-testid="widget-curve"
+          />
+        )}
         {data && data.period !== period && (
           <span className="analytics-note">
             {t('analytics.coarser', { period: t(`analytics.period.${data.period}`) })}
