@@ -154,6 +154,8 @@ const TABLE_OF: Record<string, string[]> = {
   sourceEstimate: ['estimates'],
   baseMeasure: ['measures'],
   curve: ['analytic_curves'],
+  run: ['assistant_runs'],
+  otherRun: ['assistant_runs'],
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
 };

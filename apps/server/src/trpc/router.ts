@@ -1,4 +1,5 @@
 import { analyticsRouter } from './routers/analytics';
+import { assistantRouter } from './routers/assistant';
 import { attributesRouter } from './routers/attributes';
 import { authRouter } from './routers/auth';
 import { bimRouter } from './routers/bim';
@@ -62,6 +63,7 @@ export const appRouter = router({
   kanban: kanbanRouter,
   checklists: checklistsRouter,
   analytics: analyticsRouter,
+  assistant: assistantRouter,
   reports: reportsRouter,
   estimates: estimatesRouter,
   live: liveRouter,

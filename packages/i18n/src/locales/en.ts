@@ -1,4 +1,5 @@
 import { analyticsMessages } from './area-analytics';
+import { assistantMessages } from './area-assistant';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
@@ -727,6 +728,7 @@ export const en = {
   ...kanbanMessages.en,
   ...noticesMessages.en,
   ...analyticsMessages.en,
+  ...assistantMessages.en,
   ...reportsMessages.en,
   ...estimatesMessages.en,
 } as const;

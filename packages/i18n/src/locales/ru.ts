@@ -1,4 +1,5 @@
 import { analyticsMessages } from './area-analytics';
+import { assistantMessages } from './area-assistant';
 import { authMessages } from './area-auth';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
@@ -29,6 +30,7 @@ const core: Omit<
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
   | keyof typeof analyticsMessages.en
+  | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof estimatesMessages.en
 > = {
@@ -733,6 +735,7 @@ export const ru: Catalog = {
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
   ...analyticsMessages.ru,
+  ...assistantMessages.ru,
   ...reportsMessages.ru,
   ...estimatesMessages.ru,
 };

@@ -1,0 +1,110 @@
+import { SCHEDULE_LIMITS } from '@takt/contracts';
+import { NO_TIME, type ScheduleAnalysis, timeFromIso } from '@takt/engine';
+import { engineInput, workLabel } from '@takt/schedule';
+import type { SpaceContext } from '../../context';
+import { keyDate } from '../../db/time';
+import { AppError } from '../../errors';
+import { versionDocument } from '../versions';
+import { planDetailRows } from '../works';
+import { compareAnalyses } from './compare';
+import { previousRun, type StoredRun, storeRun } from './history';
+import { analysisSettingsOf } from './settings';
+import { type AnalysisJob, AnalysisRefused, analyse } from './thread';
+
+const minutesOf = (iso: string | null | undefined) => (iso ? timeFromIso(iso) : NO_TIME);
+
+/**
+ * What an analysis of a version reads (docs/product-rules.md, "Schedule assistant"): the engine input its
+ * calculation reads (`@takt/schedule`'s `engineInput`, the one mapping calculation and preview share),
+ * the approved dates of its works, which of them have a planned volume, an executor and any resource
+ * assigned, and the space's thresholds.
+ */
+async function analysisJob(ctx: SpaceContext, versionId: string) {
+  const spaceId = ctx.space.spaceId;
+  const { document } = await versionDocument(ctx.db.pool, spaceId, versionId);
+  const input = engineInput(document, keyDate());
+  const n = input.project.works.length;
+  const own = input.ownWorkCount;
+  const approvedStart = new Int32Array(n).fill(NO_TIME);
+  const approvedFinish = new Int32Array(n).fill(NO_TIME);
+  const [details, assigned, settings] = await Promise.all([
+    planDetailRows(ctx.db.pool, spaceId, versionId),
+    ctx.db.pool.query<{ workId: string }>(
+      `SELECT DISTINCT "workId" FROM assignments WHERE "versionId" = $1 AND "spaceId" = $2`,
+      [versionId, spaceId],
+    ),
+    analysisSettingsOf(ctx),
+  ]);
+  for (const work of details) {
+    const row = document.rowOf.get(work.id);
+    if (row === undefined) continue;
+    approvedStart[row] = minutesOf(work.approvedStart);
+    approvedFinish[row] = minutesOf(work.approvedFinish);
+  }
+  const hasVolume = new Uint8Array(n);
+  const hasExecutor = new Uint8Array(n);
+  for (let row = 0; row < own; row++) {
+    const volume = document.planVolume[row]!;
+    hasVolume[row] = Number.isFinite(volume) && volume > 0 ? 1 : 0;
+    hasExecutor[row] = document.executor[row]! >= 0 ? 1 : 0;
+  }
+  const job: AnalysisJob = {
+    project: input.project,
+    options: input.options,
+    facts: {
+      ownWorkCount: own,
+      approvedStart,
+      approvedFinish,
+      hasVolume,
+      hasExecutor,
+      withResources: new Set(assigned.rows.map((r) => r.workId)),
+    },
+    settings: { thresholds: settings.thresholds, limits: settings.limits },
+  };
+  return { job, document, settings };
+}
+
+/**
+ * Runs the schedule analysis of a version (API AI schedule-analytics) and keeps it in the history: the
+ * checks with their works (at most 200 ids each), the overall score, and how it compares with the
+ * version's previous run. What the engine refuses (a cycle) is the catalogue's `CalculationError`,
+ * naming the works.
+ */
+export async function runScheduleAnalytics(ctx: SpaceContext, input: { versionId: string }) {
+  const { job, document, settings } = await analysisJob(ctx, input.versionId);
+  const started = performance.now();
+  let analysis: ScheduleAnalysis;
+  try {
+    analysis = await analyse(job, document.count > SCHEDULE_LIMITS.workerThresholdWorks);
+  } catch (error) {
+    if (!(error instanceof AnalysisRefused)) throw error;
+    const label = (id: string) => {
+      const row = document.rowOf.get(id);
+      return row === undefined ? id : workLabel(document, row);
+    };
+    const names = error.refusal.workIds.map(label);
+    const reason =
+      error.refusal.code === 'cycle'
+        ? `cycle: ${names.join(' → ')}`
+        : `${error.refusal.message} ${names.join(', ')}`.trim();
+    throw new AppError(
+      'CalculationError',
+      { reason },
+      names.map((name, i) => ({ path: error.refusal.workIds[i]!, message: name })),
+    );
+  }
+  const millis = Math.round(performance.now() - started);
+  const before = await previousRun(ctx, input.versionId);
+  const run: StoredRun = await storeRun(ctx, {
+    versionId: input.versionId,
+    versionRevision: document.versionRevision,
+    analysis,
+    settings,
+    millis,
+  });
+  return {
+    run,
+    analysis,
+    comparison: before ? compareAnalyses(before.analysis, analysis, before.run) : null,
+  };
+}

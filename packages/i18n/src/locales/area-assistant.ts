@@ -1,0 +1,179 @@
+import { area } from './area';
+
+/** Messages of the schedule assistant: the schedule analysis, its checks and history (English, Russian). */
+export const assistantMessages = area(
+  {
+    'assistant.title': 'Assistant',
+    'assistant.analytics': 'Schedule health',
+    'assistant.run': 'Analyse the schedule',
+    'assistant.running': 'Analysing…',
+    'assistant.empty': 'The schedule has not been analysed yet.',
+    'assistant.score': 'Score {score} of 100',
+    'assistant.dcma_passed': 'DCMA: {passed} of {applicable} checks passed',
+    'assistant.group.dcma': 'DCMA 14-point assessment',
+    'assistant.group.extra': 'More checks',
+    'assistant.status.pass': 'Passed',
+    'assistant.status.fail': 'Failed',
+    'assistant.status.not_applicable': 'Not applicable',
+    'assistant.found': '{count} of {population}',
+    'assistant.threshold': 'Threshold {threshold}',
+    'assistant.open_works': 'Show {count} works in the grid',
+    'assistant.history': 'History',
+    'assistant.compare': 'Compare with the previous run',
+    'assistant.improved': 'Improved',
+    'assistant.worsened': 'Worsened',
+    'assistant.unchanged': 'No change',
+    'assistant.score_change': 'Score {before} → {after}',
+    'assistant.run_at': '{date}, revision {revision}',
+    'assistant.check.logic': 'Missing logic',
+    'assistant.check.logic.explain':
+      'Tasks still to do that have no predecessor or no successor. Without both, a delay of the task shows nowhere and the critical path cannot be trusted. At most 5 % of tasks.',
+    'assistant.check.leads': 'Leads',
+    'assistant.check.leads.explain':
+      'Links with a negative lag: the successor may start before its predecessor is done. They hide real overlaps and distort the critical path. None allowed.',
+    'assistant.check.lags': 'Lags',
+    'assistant.check.lags.explain':
+      'Links with a positive lag: waiting time no one does work in. Better shown as a work of its own. At most 5 % of links.',
+    'assistant.check.relationship_types': 'Relationship types',
+    'assistant.check.relationship_types.explain':
+      'The share of finish-to-start links. Start-to-start and finish-to-finish links are harder to follow and check. At least 90 % finish-to-start.',
+    'assistant.check.hard_constraints': 'Hard constraints',
+    'assistant.check.hard_constraints.explain':
+      'Tasks held by a date — start or finish no later than, on a date, mandatory — rather than by logic: their dates do not move when the work around them does. At most 5 % of tasks.',
+    'assistant.check.high_float': 'High float',
+    'assistant.check.high_float.explain':
+      'Tasks with more than 44 working days of total float: usually a missing successor rather than real freedom. At most 5 % of tasks.',
+    'assistant.check.negative_float': 'Negative float',
+    'assistant.check.negative_float.explain':
+      'Tasks whose total float is below zero: a constraint or a deadline cannot be met as planned. None allowed.',
+    'assistant.check.high_duration': 'High duration',
+    'assistant.check.high_duration.explain':
+      'Tasks longer than 44 working days: too long to track progress on; split them. At most 5 % of tasks.',
+    'assistant.check.invalid_dates': 'Invalid dates',
+    'assistant.check.invalid_dates.explain':
+      'Actual dates after the data date, or planned dates of work still to do before it. Neither can be true. None allowed.',
+    'assistant.check.resources': 'Resources',
+    'assistant.check.resources.explain':
+      'Tasks with a duration and no resource assigned: the schedule says nothing about who or what does them. None allowed.',
+    'assistant.check.missed_tasks': 'Missed tasks',
+    'assistant.check.missed_tasks.explain':
+      'Tasks due by the data date in the approved plan that are not finished, or finished later than approved. At most 5 % of them.',
+    'assistant.check.critical_path_test': 'Critical path test',
+    'assistant.check.critical_path_test.explain':
+      'A long delay (600 working days) is added to the first critical task; the project finish must move by as much. If it does not, the critical path is broken somewhere.',
+    'assistant.check.cpli': 'Critical path length index (CPLI)',
+    'assistant.check.cpli.explain':
+      'The critical path length plus its float to the deadline (must finish by, else the approved finish), divided by the length. Below 1 the deadline is at risk. At least 0.95.',
+    'assistant.check.bei': 'Baseline execution index (BEI)',
+    'assistant.check.bei.explain':
+      'Tasks finished, divided by the tasks the approved plan had finished by the data date. Below 1 the work falls behind the plan. At least 0.95.',
+    'assistant.check.open_ends': 'Open ends',
+    'assistant.check.open_ends.explain':
+      'Works whose start nothing drives or whose finish drives nothing (links only into the finish, or only out of the start), except the start and finish milestones. None allowed.',
+    'assistant.check.out_of_sequence': 'Out-of-sequence progress',
+    'assistant.check.out_of_sequence.explain':
+      'Works started or finished before a predecessor they depend on had. The logic no longer describes how the work is done. At most 5 % of started works.',
+    'assistant.check.redundant_links': 'Redundant links',
+    'assistant.check.redundant_links.explain':
+      'Finish-to-start links that another chain of links between the same works already implies. They add nothing but clutter. At most 5 % of links.',
+    'assistant.check.float_erosion': 'Float erosion',
+    'assistant.check.float_erosion.explain':
+      'Tasks with more than 10 working days less total float than in the approved plan: the reserve is being used up. At most 5 % of tasks.',
+    'assistant.check.finish_drift': 'Finish drift',
+    'assistant.check.finish_drift.explain':
+      'Works to finish more than 10 working days later than approved. At most 5 % of works with an approved finish.',
+    'assistant.check.no_volume': 'Works without volumes',
+    'assistant.check.no_volume.explain':
+      'Tasks without a planned volume: their progress cannot be measured by quantities. At most 5 % of tasks.',
+    'assistant.check.no_executor': 'Works without executors',
+    'assistant.check.no_executor.explain':
+      'Tasks no contractor is named for: no one is accountable for them. At most 5 % of tasks.',
+  },
+  {
+    'assistant.title': 'Ассистент',
+    'assistant.analytics': 'Качество графика',
+    'assistant.run': 'Проверить график',
+    'assistant.running': 'Проверяем…',
+    'assistant.empty': 'График ещё не проверялся.',
+    'assistant.score': 'Оценка {score} из 100',
+    'assistant.dcma_passed': 'DCMA: пройдено {passed} из {applicable} проверок',
+    'assistant.group.dcma': 'Оценка DCMA по 14 пунктам',
+    'assistant.group.extra': 'Другие проверки',
+    'assistant.status.pass': 'Пройдена',
+    'assistant.status.fail': 'Не пройдена',
+    'assistant.status.not_applicable': 'Неприменима',
+    'assistant.found': '{count} из {population}',
+    'assistant.threshold': 'Порог {threshold}',
+    'assistant.open_works': 'Показать работы в таблице: {count}',
+    'assistant.history': 'История',
+    'assistant.compare': 'Сравнить с предыдущей проверкой',
+    'assistant.improved': 'Улучшилось',
+    'assistant.worsened': 'Ухудшилось',
+    'assistant.unchanged': 'Без изменений',
+    'assistant.score_change': 'Оценка {before} → {after}',
+    'assistant.run_at': '{date}, редакция {revision}',
+    'assistant.check.logic': 'Нет связей',
+    'assistant.check.logic.explain':
+      'Невыполненные задачи без предшественника или без последователя. Без обеих связей задержка задачи ни на что не влияет, и критическому пути нельзя доверять. Не больше 5 % задач.',
+    'assistant.check.leads': 'Опережения',
+    'assistant.check.leads.explain':
+      'Связи с отрицательной задержкой: последователь может начаться раньше, чем закончится предшественник. Они скрывают реальное совмещение работ и искажают критический путь. Не допускаются.',
+    'assistant.check.lags': 'Задержки',
+    'assistant.check.lags.explain':
+      'Связи с положительной задержкой: время ожидания, в которое никто не работает. Лучше показать его отдельной работой. Не больше 5 % связей.',
+    'assistant.check.relationship_types': 'Типы связей',
+    'assistant.check.relationship_types.explain':
+      'Доля связей «окончание — начало». Связи «начало — начало» и «окончание — окончание» труднее отслеживать и проверять. Не меньше 90 %.',
+    'assistant.check.hard_constraints': 'Жёсткие ограничения',
+    'assistant.check.hard_constraints.explain':
+      'Задачи, которые держит дата — начало или окончание не позднее, в дату, обязательная дата, — а не связи: их сроки не сдвигаются вместе с окружающими работами. Не больше 5 % задач.',
+    'assistant.check.high_float': 'Большой резерв',
+    'assistant.check.high_float.explain':
+      'Задачи с полным резервом больше 44 рабочих дней: обычно это пропущенная связь, а не настоящая свобода. Не больше 5 % задач.',
+    'assistant.check.negative_float': 'Отрицательный резерв',
+    'assistant.check.negative_float.explain':
+      'Задачи с полным резервом меньше нуля: ограничение или директивный срок по плану не выдержать. Не допускаются.',
+    'assistant.check.high_duration': 'Большая длительность',
+    'assistant.check.high_duration.explain':
+      'Задачи длиннее 44 рабочих дней: их ход трудно отслеживать, лучше разбить. Не больше 5 % задач.',
+    'assistant.check.invalid_dates': 'Недопустимые даты',
+    'assistant.check.invalid_dates.explain':
+      'Фактические даты позже даты актуализации или плановые даты невыполненной работы раньше неё. Ни то ни другое не может быть правдой. Не допускаются.',
+    'assistant.check.resources': 'Ресурсы',
+    'assistant.check.resources.explain':
+      'Задачи с длительностью без назначенных ресурсов: график не говорит, кто и чем их выполняет. Не допускаются.',
+    'assistant.check.missed_tasks': 'Сорванные задачи',
+    'assistant.check.missed_tasks.explain':
+      'Задачи, которые по утверждённому плану должны были закончиться к дате актуализации, но не закончены или закончены позже. Не больше 5 % из них.',
+    'assistant.check.critical_path_test': 'Проверка критического пути',
+    'assistant.check.critical_path_test.explain':
+      'К первой критической задаче добавляется большая задержка (600 рабочих дней); окончание проекта должно сдвинуться на столько же. Если нет — критический путь где-то разорван.',
+    'assistant.check.cpli': 'Индекс длины критического пути (CPLI)',
+    'assistant.check.cpli.explain':
+      'Длина критического пути плюс его резерв до директивного срока (окончание не позднее, иначе утверждённое окончание), делённые на длину. Меньше 1 — срок под угрозой. Не меньше 0,95.',
+    'assistant.check.bei': 'Индекс выполнения плана (BEI)',
+    'assistant.check.bei.explain':
+      'Законченные задачи, делённые на задачи, которые по утверждённому плану должны были закончиться к дате актуализации. Меньше 1 — работа отстаёт от плана. Не меньше 0,95.',
+    'assistant.check.open_ends': 'Незамкнутые работы',
+    'assistant.check.open_ends.explain':
+      'Работы, начало которых ничем не определяется или окончание которых ни на что не влияет (связи только в окончание или только из начала), кроме вех начала и окончания. Не допускаются.',
+    'assistant.check.out_of_sequence': 'Нарушение последовательности',
+    'assistant.check.out_of_sequence.explain':
+      'Работы начаты или закончены раньше, чем предшественник, от которого они зависят. Связи больше не описывают, как идёт работа. Не больше 5 % начатых работ.',
+    'assistant.check.redundant_links': 'Лишние связи',
+    'assistant.check.redundant_links.explain':
+      'Связи «окончание — начало», которые уже следуют из другой цепочки связей между теми же работами. Они ничего не добавляют, только загромождают график. Не больше 5 % связей.',
+    'assistant.check.float_erosion': 'Расход резерва',
+    'assistant.check.float_erosion.explain':
+      'Задачи, у которых полный резерв меньше, чем в утверждённом плане, больше чем на 10 рабочих дней: запас расходуется. Не больше 5 % задач.',
+    'assistant.check.finish_drift': 'Сдвиг окончания',
+    'assistant.check.finish_drift.explain':
+      'Работы, которые закончатся позже утверждённого срока больше чем на 10 рабочих дней. Не больше 5 % работ с утверждённым окончанием.',
+    'assistant.check.no_volume': 'Работы без объёмов',
+    'assistant.check.no_volume.explain':
+      'Задачи без планового объёма: их выполнение нельзя измерить в физических величинах. Не больше 5 % задач.',
+    'assistant.check.no_executor': 'Работы без исполнителя',
+    'assistant.check.no_executor.explain':
+      'Задачи, для которых не назначен исполнитель: за них никто не отвечает. Не больше 5 % задач.',
+  },
+);
