@@ -1,3 +1,4 @@
+import { cellText, readXlsxRows, xlsxSheetNames } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
 import { ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
@@ -107,6 +108,24 @@ describe('analytics curves', () => {
       `/analytics/version/${versionId}/series?measure=cost&period=month&curve=front_loaded`,
     );
     expect(monthly.periods.map((p) => p.plan)).toEqual([2100]);
+
+    // A dashboard whose S-curves open front loaded: its workbook's sheet follows that curve.
+    await ok('POST', '/analytics/presets', {
+      name: 'Фронт',
+      layout: { widgets: ['cumulative'], measure: 'cost', period: 'day', curve: 'front_loaded' },
+    });
+    const file = await t.api<Uint8Array>(
+      'GET',
+      `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=cumulative`,
+      undefined,
+      { token: space.token, lang: 'en' },
+    );
+    expect(file.status).toBe(200);
+    const [sheet] = xlsxSheetNames(file.body);
+    const rows: string[][] = [];
+    for await (const row of readXlsxRows(file.body, sheet!)) rows.push(row.cells.map(cellText));
+    const planColumn = rows[0]!.indexOf('Plan');
+    expect(rows.slice(1, 6).map((r) => r[planColumn])).toEqual(['180', '160', '140', '120', '100']);
   });
 
   it('keeps a space’s own curves, normalised, and its settings: a default and a curve per work type', async () => {

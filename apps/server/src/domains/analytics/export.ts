@@ -3,6 +3,7 @@ import type {
   AnalyticsMeasure,
   AnalyticsPeriod,
   AnalyticsScope,
+  CurveRef,
   DashboardLayout,
   DashboardWidget,
 } from '@takt/contracts';
@@ -90,10 +91,11 @@ async function seriesSheet(
   scope: AnalyticsScope,
   measure: AnalyticsMeasure,
   period: AnalyticsPeriod,
+  curve: CurveRef | undefined,
   t: Tr,
   title = `analytics.measure.${measure}`,
 ): Promise<Grid> {
-  const series = await scopeSeries(ctx, { ...scope, measure, period });
+  const series = await scopeSeries(ctx, { ...scope, measure, period, curve });
   const lines = ['plan', 'approved', 'fact', 'planTotal', 'approvedTotal', 'factTotal'] as const;
   const header: Record<(typeof lines)[number], string> = {
     plan: t('analytics.line.plan'),
@@ -193,8 +195,10 @@ export const SHEETS: Record<
 > = {
   indicators: indicatorsSheet,
   progress: indicatorsSheet,
-  cumulative: (ctx, scope, t, layout) => seriesSheet(ctx, scope, layout.measure, layout.period, t),
-  cost: (ctx, scope, t, layout) => seriesSheet(ctx, scope, 'cost', layout.period, t, 'analytics.widget.cost'),
+  cumulative: (ctx, scope, t, layout) =>
+    seriesSheet(ctx, scope, layout.measure, layout.period, layout.curve, t),
+  cost: (ctx, scope, t, layout) =>
+    seriesSheet(ctx, scope, 'cost', layout.period, layout.curve, t, 'analytics.widget.cost'),
   deadlines: deadlinesSheet,
   projects: (ctx, scope, t) =>
     breakdownSheet(

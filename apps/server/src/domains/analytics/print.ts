@@ -40,7 +40,7 @@ async function chartsOf(
   texts: ChartTexts,
 ): Promise<{ title?: string; svg: string; height: number }[]> {
   const curve = async (measure: DashboardLayout['measure']) => {
-    const series = await scopeSeries(ctx, { ...scope, measure, period: layout.period });
+    const series = await scopeSeries(ctx, { ...scope, measure, period: layout.period, curve: layout.curve });
     return [
       {
         svg: chartSvg(sCurveOption(series, PAPER_PALETTE, texts), CHART_WIDTH, CHART_HEIGHT),
