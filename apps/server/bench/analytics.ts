@@ -6,6 +6,7 @@
 // the whole standard dashboard as the browser asks for it (its calls at once); then, at the version's level,
 // the whole dashboard after a change made outside this process (figured afresh) and after a calculation
 // here (whose questions were figured again off the request, so the look only reads what is kept).
+// S-curves on a distribution curve are timed against linear ones too, each figured afresh.
 // Prints a table and, last, one JSON line. Figures, not a test: nothing here fails on a slow machine.
 // Run: npx tsx bench/analytics.ts (BENCH_ANALYTICS_WORKS=10000,100000 sets the sizes).
 import {
@@ -121,6 +122,21 @@ try {
            WHERE id = (SELECT id FROM works WHERE "versionId" = $1 AND status = 'in_progress' LIMIT 1)`,
           [versionId],
         );
+      // S-curves on a distribution curve against linear ones, each figured afresh after a change from outside.
+      for (const [label, measure, period] of [
+        ['cost/week', 'cost', 'week'],
+        ['volume/day', 'volume', 'day'],
+      ] as const)
+        for (const curve of [undefined, 'front_loaded', 'bell'] as const) {
+          await touch();
+          rows.push({
+            works: size,
+            scope: name,
+            call: `series ${label} ${curve ?? 'linear'} (figured afresh)`,
+            coldMs: await time(() => scopeSeries(ctx, { ...scope, measure, period, curve })),
+            warmMs: await time(() => scopeSeries(ctx, { ...scope, measure, period, curve })),
+          });
+        }
       await touch();
       const afresh = await time(dashboard);
       // A change calculated here: the questions asked are figured again off the request, and the next look finds them.
