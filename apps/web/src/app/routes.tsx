@@ -42,6 +42,10 @@ const CyclogramPage = lazyPage(() =>
 const DirectoriesPage = lazyPage(() =>
   import('../screens/directories/DirectoriesPage').then((m) => m.DirectoriesPage),
 );
+const EstimatePage = lazyPage(() => import('../screens/estimates/EstimatePage').then((m) => m.EstimatePage));
+const EstimateDirectoriesPage = lazyPage(() =>
+  import('../screens/estimates/DirectoriesPage').then((m) => m.EstimateDirectoriesPage),
+);
 const GridSchedulePage = lazyPage(() =>
   import('../screens/grid-schedule/GridSchedulePage').then((m) => m.GridSchedulePage),
 );
@@ -94,6 +98,8 @@ const SPACE_ROUTES = [
   pageRoute('/schedule/:id/bim', BimPage),
   pageRoute('/schedule/:id', SchedulePage),
   pageRoute('/grid/:projectId', GridSchedulePage),
+  pageRoute('/estimates/:id', EstimatePage),
+  pageRoute('/estimate-directories', EstimateDirectoriesPage),
   pageRoute('/calendars', CalendarsPage),
   pageRoute('/attributes', AttributesPage),
   pageRoute('/directories', DirectoriesPage),

@@ -178,6 +178,20 @@ export async function estimateView(ctx: SpaceContext, estimateId: string) {
   const sources = await sourceTotals(sql, tree.lines);
   const figures = figureEstimate(documentOf(tree, sources));
   const byLine = new Map(figures.lines.map((l) => [l.id!, l]));
+  const { rows: scheduleVersions } = await sql.query<{
+    versionId: string;
+    schedule: string;
+    number: number;
+    name: string;
+    actual: boolean;
+  }>(
+    `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1
+       UNION ALL SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
+     SELECT v.id AS "versionId", s.name AS schedule, v.number, v.name, v.actual
+     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" JOIN sub ON sub.id = s.id
+     ORDER BY s.name, v.actual DESC, v.number DESC LIMIT 200`,
+    [estimate.nodeId],
+  );
   const [node, versions] = await Promise.all([
     sql.query<{ name: string; kind: string }>(`SELECT name, kind FROM eps_nodes WHERE id = $1`, [
       estimate.nodeId,
@@ -205,6 +219,8 @@ export async function estimateView(ctx: SpaceContext, estimateId: string) {
     }),
     coefficients: tree.coefficients,
     versions: versions.rows,
+    /** The schedule versions under the estimate's node its compliance can be applied to. */
+    scheduleVersions,
   };
 }
 

@@ -10,12 +10,18 @@ import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 
-type Tab = (typeof NODE_INFO_TABS)[number];
+/** The node's tabs: the server's info tabs, and the estimates of the node (a screen of their own). */
+type Tab = (typeof NODE_INFO_TABS)[number] | 'estimates';
 type Row = Record<string, unknown>;
 
 /** The reports of the node, loaded when first opened. */
 const ReportsDialog = lazy(() =>
   import('../reports/ReportsDialog').then((m) => ({ default: m.ReportsDialog })),
+);
+
+/** The estimates of the node, loaded when the tab is first shown. */
+const EstimatesNodeTab = lazy(() =>
+  import('../estimates/EstimatesNodeTab').then((m) => ({ default: m.EstimatesNodeTab })),
 );
 
 /** The analytics dashboard, loaded with its charting library when the tab is first shown. */
@@ -31,7 +37,11 @@ export function NodeInfo({ node }: { node: EpsNode }) {
   const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
   const [reports, setReports] = useState(false);
   // The analytics tab is the dashboard, which asks for its own figures.
-  const info = trpc.eps.info.useQuery({ spaceId, nodeId: node.id, tab }, { enabled: tab !== 'analytics' });
+  const infoTab = tab === 'estimates' ? 'node_info' : tab;
+  const info = trpc.eps.info.useQuery(
+    { spaceId, nodeId: node.id, tab: infoTab },
+    { enabled: tab !== 'analytics' && tab !== 'estimates' },
+  );
   return (
     <div className="node-info" data-testid="node-info">
       <header className="node-info-header">
@@ -67,7 +77,10 @@ export function NodeInfo({ node }: { node: EpsNode }) {
       )}
       <Tabs
         label={t('node_info.tabs')}
-        tabs={NODE_INFO_TABS.map((key) => ({ key, label: t(`node_info.tab.${key}`) }))}
+        tabs={[
+          ...NODE_INFO_TABS.map((key) => ({ key, label: t(`node_info.tab.${key}`) })),
+          ...(can('estimates.view') ? [{ key: 'estimates' as const, label: t('estimates.tab') }] : []),
+        ]}
         active={tab}
         onChange={setTab}
       />
@@ -76,10 +89,14 @@ export function NodeInfo({ node }: { node: EpsNode }) {
           <Suspense fallback={<Spinner />}>
             <Dashboard key={node.id} scope={{ level: node.kind, id: node.id }} />
           </Suspense>
+        ) : tab === 'estimates' ? (
+          <Suspense fallback={<Spinner />}>
+            <EstimatesNodeTab nodeId={node.id} />
+          </Suspense>
         ) : info.isLoading || !info.data ? (
           <Spinner />
         ) : (
-          <TabContent tab={tab} data={info.data.data} t={t} />
+          <TabContent tab={infoTab} data={info.data.data} t={t} />
         )}
       </div>
     </div>
@@ -92,7 +109,7 @@ const minutesAsDays = (value: unknown, t: Translate) =>
     ? t('common.none')
     : t('node_info.days', { days: num(Number(value) / 480) });
 
-function TabContent({ tab, data, t }: { tab: Tab; data: unknown; t: Translate }) {
+function TabContent({ tab, data, t }: { tab: (typeof NODE_INFO_TABS)[number]; data: unknown; t: Translate }) {
   if (tab === 'node_info') {
     const d = (data ?? {}) as { path?: Row[]; descendants?: number; versions?: number };
     return (
