@@ -212,6 +212,17 @@ describe('critical path test', () => {
   });
 });
 
+describe('hard constraints', () => {
+  it('count a manually scheduled task (held on its date whatever its predecessors do)', () => {
+    const input = project(
+      [task('A', 5 * DAY), task('B', 5 * DAY, { manualStart: '2024-01-15T08:00' })],
+      [fs('A', 'B')],
+    );
+    const check = analyseSchedule(input, undefined).checks.find((x) => x.id === 'hard_constraints')!;
+    expect([check.count, check.population, check.workIds]).toEqual([1, 2, ['B']]);
+  });
+});
+
 describe('checkScore', () => {
   it('falls from 100 at the threshold to 0 at four times it (or 20 points above)', () => {
     expect(checkScore('max_percent', 5, true, 5)).toBe(100);

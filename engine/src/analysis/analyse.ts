@@ -226,14 +226,16 @@ export function analyseSchedule(
     percent: relationCount > 0 ? (100 * fsCount) / relationCount : null,
   });
 
-  // 5. Hard constraints: start or finish no later than, on, or mandatory.
+  // 5. Hard constraints: start or finish no later than, on, or mandatory; and MS Project's manually
+  // scheduled tasks, which stay on their date whatever their predecessors do.
   const hard = finding();
   for (let i = 0; i < own; i++) {
     if (!isTask[i]) continue;
     const c = model.works[i]!.constraint;
     if (
       (c?.start && HARD_CONSTRAINTS.has(c.start.type)) ||
-      (c?.finish && HARD_CONSTRAINTS.has(c.finish.type))
+      (c?.finish && HARD_CONSTRAINTS.has(c.finish.type)) ||
+      model.manual[i] === 1
     )
       hard.add(i, true);
   }
