@@ -39,7 +39,7 @@ export const assistantMessages = area(
       'The share of finish-to-start links. Start-to-start and finish-to-finish links are harder to follow and check. At least 90 % finish-to-start.',
     'assistant.check.hard_constraints': 'Hard constraints',
     'assistant.check.hard_constraints.explain':
-      'Tasks held by a date — start or finish no later than, on a date, mandatory — rather than by logic: their dates do not move when the work around them does. At most 5 % of tasks.',
+      'Tasks held by a date — start or finish no later than, on a date, mandatory, or scheduled manually — rather than by logic: their dates do not move when the work around them does. At most 5 % of tasks.',
     'assistant.check.high_float': 'High float',
     'assistant.check.high_float.explain':
       'Tasks with more than 44 working days of total float: usually a missing successor rather than real freedom. At most 5 % of tasks.',
@@ -126,7 +126,7 @@ export const assistantMessages = area(
       'Доля связей «окончание — начало». Связи «начало — начало» и «окончание — окончание» труднее отслеживать и проверять. Не меньше 90 %.',
     'assistant.check.hard_constraints': 'Жёсткие ограничения',
     'assistant.check.hard_constraints.explain':
-      'Задачи, которые держит дата — начало или окончание не позднее, в дату, обязательная дата, — а не связи: их сроки не сдвигаются вместе с окружающими работами. Не больше 5 % задач.',
+      'Задачи, которые держит дата — начало или окончание не позднее, в дату, обязательная дата, ручное планирование, — а не связи: их сроки не сдвигаются вместе с окружающими работами. Не больше 5 % задач.',
     'assistant.check.high_float': 'Большой резерв',
     'assistant.check.high_float.explain':
       'Задачи с полным резервом больше 44 рабочих дней: обычно это пропущенная связь, а не настоящая свобода. Не больше 5 % задач.',
