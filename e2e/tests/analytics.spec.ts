@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openScheduleNode, openSignedIn, ownScheduleByApi, shot, updateVersionByApi } from './helpers';
+import {
+  openScheduleNode,
+  openSignedIn,
+  ownScheduleByApi,
+  savePdf,
+  shot,
+  updateVersionByApi,
+} from './helpers';
 
 const NAMES = { facility: 'Harbour', project: 'Block B', schedule: 'Frame plan' };
 
@@ -140,23 +147,16 @@ test('analytics: a schedule’s dashboard, drill-down to the grid, a preset, hom
   await page.getByTestId('dashboard-xlsx').click();
   expect((await download).suggestedFilename()).toMatch(/^Analytics .*\.xlsx$/);
 
-  // The print view lays the dashboard out for paper and opens the print dialog once every figure is in.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __printed: number };
-    w.__printed = 0;
-    window.print = () => {
-      w.__printed += 1;
-    };
-  });
+  // The print view lays the dashboard out for paper and, once every figure is in, downloads the PDF the
+  // server prints of it: the charts drawn as on screen, the figures as tables.
+  const pdf = page.waitForEvent('download');
   await page.getByTestId('dashboard-print').click();
   await expect(page.getByTestId('analytics-print')).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,
   });
-  await page.reload();
-  await expect(page.getByTestId('analytics-print')).toHaveAttribute('data-ready', 'true', {
-    timeout: 30_000,
-  });
-  expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+  const printed = await pdf;
+  expect(printed.suggestedFilename()).toMatch(/^Analytics .*\.pdf$/);
+  expect((await savePdf(printed, 'analytics-05-pdf')).subarray(0, 5).toString()).toBe('%PDF-');
   await page.emulateMedia({ media: 'print' });
   await shot(page, 'analytics-05-print');
   await page.emulateMedia({ media: 'screen' });

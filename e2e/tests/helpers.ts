@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@takt/contracts';
 
 export const PASSWORD = 'Str0ng-pass-word';
@@ -11,6 +12,27 @@ mkdirSync(screenshots, { recursive: true });
 /** A screenshot of the viewport into e2e/screenshots/ (gitignored), for looking at every screen. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${screenshots}${name}.png` });
+}
+
+/**
+ * A downloaded PDF kept in e2e/screenshots/ as `{name}.pdf`, its first pages rendered beside it as
+ * `{name}-{n}.png` to look at (poppler, which the test command installs). Answers the PDF's bytes.
+ */
+export async function savePdf(download: Download, name: string, pages = 2): Promise<Buffer> {
+  const file = `${screenshots}${name}.pdf`;
+  await download.saveAs(file);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    String(pages),
+    file,
+    `${screenshots}${name}`,
+  ]);
+  return readFileSync(file);
 }
 
 let counter = 0;

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownScheduleByApi, shot } from './helpers';
+import { openSignedIn, ownScheduleByApi, savePdf, shot } from './helpers';
 
-const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
 test('print dialog: a new A4 format with titles, live page count and preview, then the PDF downloaded', async ({
@@ -96,17 +92,9 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
     dialog.getByTestId('print-download').click(),
   ]);
   expect(download.suggestedFilename()).toBe('Master schedule - Version 1.pdf');
-  const file = `${screenshots}print-download.pdf`;
-  await download.saveAs(file);
-  const pdf = readFileSync(file);
+  const pdf = await savePdf(download, 'print-pdf');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pageCount(pdf)).toBe(a4.pages);
-  // Pages as pictures to look at (poppler is installed here).
-  try {
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', file, `${screenshots}print-pdf`]);
-  } catch {
-    // No poppler: the PDF itself is kept.
-  }
 
   // The settings were remembered: reopening the dialog shows them.
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();

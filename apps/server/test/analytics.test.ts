@@ -381,8 +381,13 @@ describe('analytics', () => {
     );
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
-    // The progress widget shares the indicators' sheet.
-    expect(xlsxSheetNames(file.body)).toEqual(['Project and schedule indicators', 'Cost', 'Deadlines']);
+    // A sheet per widget: the progress widget its own, beside the indicators'.
+    expect(xlsxSheetNames(file.body)).toEqual([
+      'Project and schedule indicators',
+      'Progress on completed work',
+      'Cost',
+      'Deadlines',
+    ]);
     const rows: string[][] = [];
     for await (const row of readXlsxRows(file.body, 'Deadlines')) rows.push(row.cells.map(cellText));
     expect(rows[0]).toEqual(['Code', 'Work', 'Schedule', 'Planned finish', 'Days late']);

@@ -33,6 +33,8 @@ export interface PdfTableRow {
   rule?: boolean;
   /** Starts a new page (a new sheet). */
   newPage?: boolean;
+  /** Points that must be left below this row on its page, or it starts the next (a heading kept with what follows). */
+  keepWithNext?: number;
   /** This row's own column widths (a table of other columns under the first), else the input's. */
   columns?: readonly number[];
   /**
@@ -240,7 +242,7 @@ export async function writeTablePdf(input: PdfTableInput, out: Writable): Promis
   for await (const row of input.rows) {
     if (row.newPage && page > 0) y = bottom + 1;
     const height = heightOf(row);
-    if (y + height > bottom) {
+    if (y + height + (row.keepWithNext ?? 0) > bottom) {
       newPage();
       if (row.table && inTable && above) draw(above);
     }

@@ -85,6 +85,35 @@ async function indicatorsSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr):
   };
 }
 
+/** The progress sheet: planned and actual % complete and the completed works, of the scope and of each schedule. */
+async function progressSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr): Promise<Grid> {
+  const { total, versions } = await scopeIndicators(ctx, scope);
+  const values = (i: typeof total) => ({
+    percentPlan: i.percentPlan,
+    percentFact: i.percentFact,
+    completed: i.completed,
+    works: i.works,
+  });
+  return {
+    sheetName: t('analytics.widget.progress'),
+    columns: [
+      column('project', t('analytics.project')),
+      column('schedule', t('analytics.schedule')),
+      column('percentPlan', t('analytics.indicator.percentPlan'), 'number', 1),
+      column('percentFact', t('analytics.indicator.percentFact'), 'number', 1),
+      column('completed', t('analytics.indicator.completed'), 'integer'),
+      column('works', t('analytics.indicator.works'), 'integer'),
+    ],
+    rows: [
+      { level: 0, summary: true, values: { project: t('analytics.export.total'), ...values(total) } },
+      ...versions.map((v) => ({
+        level: 1,
+        values: { project: v.project ?? '', schedule: v.schedule, ...values(v.indicators) },
+      })),
+    ],
+  };
+}
+
 /** A series sheet: plan, approved and fact by period with their running totals. */
 async function seriesSheet(
   ctx: SpaceContext,
@@ -194,7 +223,7 @@ export const SHEETS: Record<
   (ctx: SpaceContext, scope: AnalyticsScope, t: Tr, layout: DashboardLayout) => Promise<Grid>
 > = {
   indicators: indicatorsSheet,
-  progress: indicatorsSheet,
+  progress: progressSheet,
   cumulative: (ctx, scope, t, layout) =>
     seriesSheet(ctx, scope, layout.measure, layout.period, layout.curve, t),
   cost: (ctx, scope, t, layout) =>

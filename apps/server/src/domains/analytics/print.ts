@@ -8,6 +8,7 @@ import type { SpaceContext } from '../../context';
 import type { FileResult } from '../../files/result';
 import { scopeBreakdown } from './breakdown';
 import { SHEETS, type Tr } from './export';
+import { scopeIndicators } from './indicators';
 import { listPresets } from './presets';
 import { scopeSeries } from './series';
 
@@ -60,6 +61,17 @@ async function chartsOf(
     return [{ ...(title ? { title } : {}), svg: chartSvg(option, CHART_WIDTH, height), height }];
   };
   switch (widget) {
+    case 'progress': {
+      // Planned and actual % complete, of each schedule.
+      const { versions } = await scopeIndicators(ctx, scope);
+      const rows = versions.map((v) => ({
+        label: v.project ? `${v.project} / ${v.schedule}` : v.schedule,
+        plan: v.indicators.percentPlan ?? 0,
+        fact: v.indicators.percentFact ?? 0,
+      }));
+      const height = barsHeight(rows.length);
+      return [{ svg: chartSvg(barsOption(rows, PAPER_PALETTE, texts, ''), CHART_WIDTH, height), height }];
+    }
     case 'cumulative':
       return curve(layout.measure);
     case 'cost':
@@ -96,6 +108,8 @@ async function tableRows(grid: Grid, ctx: SpaceContext): Promise<PdfTableRow[]> 
     {
       columns,
       rule: true,
+      // The header and the first rows on one page.
+      keepWithNext: 30,
       cells: grid.columns.map((c) => ({
         text: c.header,
         bold: true,
@@ -145,7 +159,7 @@ export async function printDashboard(
     const heading = t(`analytics.widget.${widget}`);
     const charts = await chartsOf(ctx, input, widget, dashboard.layout, texts);
     // A chart carries its widget's heading, so that the two never part at a page's end.
-    if (!charts.length) rows.push({ cells: [{ text: heading, bold: true, size: 10 }] });
+    if (!charts.length) rows.push({ cells: [{ text: heading, bold: true, size: 10 }], keepWithNext: 60 });
     charts.forEach((chart, index) => {
       const title = index === 0 ? [heading, chart.title].filter(Boolean).join(' — ') : chart.title;
       const height = Math.min(chart.height * SCALE, 420);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button, Empty, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
+import { fetchFile, fileNameOf, saveBlob } from '../../lib/download';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { DashboardWidgets, downloadWorkbook, widgetsFor } from './Dashboard';
@@ -25,10 +26,20 @@ function parseValue(value: string): { scope: DashboardScope; widget: DashboardWi
   };
 }
 
+/** Downloads the server's PDF of the widgets (the charts drawn as here, the figures as tables). */
+async function downloadPdf(spaceId: string, scope: DashboardScope, widgets: readonly DashboardWidget[]) {
+  const got = await fetchFile(
+    `/api/v1/space/${spaceId}/analytics/${scope.level}/${scope.id}/print?widgets=${widgets.join(',')}`,
+    {},
+  );
+  if (got) saveBlob(got.blob, fileNameOf(got.response) ?? 'Takt analytics.pdf');
+}
+
 /**
  * The print view of analytics (`analytics/print/{value}/{format}`): a dashboard or one of its widgets
- * laid out for paper, then — once every figure has arrived — printed (PDF: the browser's print dialog,
- * "Save as PDF"), saved chart by chart as PNG images, or downloaded as an Excel workbook.
+ * laid out for paper, then — once every figure has arrived — downloaded as a PDF the server prints (the
+ * browser's own print dialog is a button away), saved chart by chart as PNG images, or downloaded as an
+ * Excel workbook.
  */
 export function AnalyticsPrintPage() {
   const t = useT();
@@ -51,12 +62,7 @@ export function AnalyticsPrintPage() {
     if (!ready || started.current || !parsed || !format) return;
     started.current = true;
     if (format === 'xlsx') void downloadWorkbook(spaceId, parsed.scope, widgets).then(() => setDone(true));
-    else if (format === 'pdf')
-      // After the charts' first frame: the print dialog shows the page as drawn.
-      requestAnimationFrame(() => {
-        window.print();
-        setDone(true);
-      });
+    else if (format === 'pdf') void downloadPdf(spaceId, parsed.scope, widgets).then(() => setDone(true));
     else setDone(true);
   }, [ready, parsed, format, spaceId, widgets]);
 
@@ -73,7 +79,7 @@ export function AnalyticsPrintPage() {
             {t('analytics.print')}
           </Button>
         )}
-        {done && format !== 'pdf' && <span className="analytics-note">{t('analytics.print_saved')}</span>}
+        {done && <span className="analytics-note">{t('analytics.print_saved')}</span>}
       </div>
       {format === 'xlsx' ? (
         <p className="analytics-note">{t('analytics.print_xlsx')}</p>
