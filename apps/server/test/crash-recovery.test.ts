@@ -11,8 +11,8 @@ import { jobErrorMessage } from '@takt/contracts';
 import { type Database, openDatabase } from '@takt/db';
 import { createTestDatabase, type TestDatabase } from '@takt/db/testing';
 import { translate } from '@takt/i18n';
+import { generatedXer } from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { generatedXer } from './fixtures';
 
 const CHILD = join(import.meta.dirname, 'child-server.ts');
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { generatedXer } from '@takt/interchange/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpFiles, ORPHAN_GRACE_MS } from '../src/jobs/file-cleanup';
-import { generatedXer, scheduleWithVersion, spaceForFile, uploadForm } from './fixtures';
+import { scheduleWithVersion, spaceForFile, uploadForm } from './fixtures';
 
 interface Job {
   id: string;

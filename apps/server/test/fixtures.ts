@@ -124,48 +124,6 @@ export async function scheduleWithVersion(ok: Space['ok']) {
 }
 
 /**
- * A schedule of `count` activities in chains of 100 under 10 WBS nodes, as P6 writes it; `movedDates`
- * records early dates for the first activity that its calculation will not give (the import then asks
- * which to keep).
- */
-export function generatedXer(count: number, movedDates = false): string {
-  const p: IxProject = emptyProject('xer', 'p6');
-  p.code = 'GEN';
-  p.name = 'Generated';
-  p.start = '2024-01-08T08:00';
-  p.defaultCalendarId = 'c1';
-  p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];
-  for (let w = 0; w < 10; w++)
-    p.wbs.push({ id: `wbs:${w}`, parentId: null, code: `W${w}`, name: `Block ${w}` });
-  for (let i = 0; i < count; i++) {
-    p.activities.push({
-      id: String(i + 1),
-      code: `A${i + 1}`,
-      name: `Activity ${i + 1}`,
-      wbsId: `wbs:${i % 10}`,
-      parentId: null,
-      type: 'task',
-      calendarId: 'c1',
-      durationMinutes: 480,
-      recorded: {},
-      codes: {},
-      udfs: {},
-    });
-    if (i % 100 !== 0)
-      p.relations.push({
-        id: `r${i}`,
-        predecessorId: String(i),
-        successorId: String(i + 1),
-        type: 'fs',
-        lagMinutes: 0,
-      });
-  }
-  if (movedDates)
-    p.activities[0]!.recorded = { earlyStart: '2024-03-04T08:00', earlyFinish: '2024-03-04T17:00' };
-  return [...writeXer(p)].join('');
-}
-
-/**
  * A small P6 project starting at `start` (a Monday, 08:00): A1 done on its first day, then A2 (1 day) and
  * A3 (2 days) in a chain, the data date the second morning — for dates outside 2000–2050 (1995, 2150).
  */

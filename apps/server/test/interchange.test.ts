@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyProject, type IxProject, STANDARD_WEEK, writeJson } from '@takt/interchange';
+import { generatedXer } from '@takt/interchange/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  downloadStored,
-  type Failure,
-  generatedXer,
-  importCalls,
-  spaceForFile,
-  spaceMember,
-  uploadForm,
-} from './fixtures';
+import { downloadStored, type Failure, importCalls, spaceForFile, spaceMember, uploadForm } from './fixtures';
 
 const TESTDATA = join(import.meta.dirname, '../../../../shared/testdata');
 

@@ -1,16 +1,10 @@
 import type { LiveEventDto, NoticeDto, NoticeKind } from '@takt/contracts';
+import { generatedXer } from '@takt/interchange/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/sql';
 import { notify } from '../src/domains/notices';
 import { EventStream } from './event-stream';
-import {
-  type Failure,
-  generatedXer,
-  importedVersion,
-  scheduleWithVersion,
-  spaceForFile,
-  spaceMember,
-} from './fixtures';
+import { type Failure, importedVersion, scheduleWithVersion, spaceForFile, spaceMember } from './fixtures';
 
 /**
  * Notices (API notices, notices/personal-area, notices-status, actual-version-and-set-checked and the four

@@ -1,10 +1,9 @@
 import { readXlsxRows, type SheetRow } from '@takt/interchange';
-import { templateXlsx } from '@takt/interchange/testing';
+import { generatedXer, templateXlsx } from '@takt/interchange/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   downloadStored,
   type Failure,
-  generatedXer,
   importedVersion,
   spaceForFile,
   spaceMember,

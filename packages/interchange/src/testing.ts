@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { STANDARD_WEEK } from './common/model.js';
+import { emptyProject, STANDARD_WEEK } from './common/model.js';
 import { writeClndrData } from './xer/calendar-data.js';
+import { writeXer } from './xer/write.js';
 
 /** A generated local estimate of any size (sections of 50 lines, coefficients at every level), for benchmarks. */
 export { sampleEstimate } from './estimate/sample.js';
@@ -178,4 +179,46 @@ export async function templateXlsx(
     sheet('Report').getColumn(i + 1).width = w;
   });
   return new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+/**
+ * An XER of `count` not-started activities in chains of 100 under 10 WBS nodes, as P6 writes it, for the
+ * import tests of the server and the browser; `movedDates` records early dates for the first activity that
+ * its calculation will not give (the import then asks which to keep).
+ */
+export function generatedXer(count: number, movedDates = false): string {
+  const p = emptyProject('xer', 'p6');
+  p.code = 'GEN';
+  p.name = 'Generated';
+  p.start = '2024-01-08T08:00';
+  p.defaultCalendarId = 'c1';
+  p.calendars = [{ id: 'c1', name: 'Standard', week: STANDARD_WEEK, exceptions: [], hoursPerDay: 8 }];
+  for (let w = 0; w < 10; w++)
+    p.wbs.push({ id: `wbs:${w}`, parentId: null, code: `W${w}`, name: `Block ${w}` });
+  for (let i = 0; i < count; i++) {
+    p.activities.push({
+      id: String(i + 1),
+      code: `A${i + 1}`,
+      name: `Activity ${i + 1}`,
+      wbsId: `wbs:${i % 10}`,
+      parentId: null,
+      type: 'task',
+      calendarId: 'c1',
+      durationMinutes: 480,
+      recorded: {},
+      codes: {},
+      udfs: {},
+    });
+    if (i % 100 !== 0)
+      p.relations.push({
+        id: `r${i}`,
+        predecessorId: String(i),
+        successorId: String(i + 1),
+        type: 'fs',
+        lagMinutes: 0,
+      });
+  }
+  if (movedDates)
+    p.activities[0]!.recorded = { earlyStart: '2024-03-04T08:00', earlyFinish: '2024-03-04T17:00' };
+  return [...writeXer(p)].join('');
 }
