@@ -96,6 +96,28 @@ export async function copyWorksAndRelations(sql: Sql, spaceId: string, versionId
 }
 
 /**
+ * A work's coded fields as both readers of works get them packed into two int32s (the COPY above and the
+ * payload's aggregate): `flags` = type + 256 × status + 65536 × critical (indices into WORK_TYPES and
+ * WORK_STATUSES), `limits` = start limit + 256 × finish limit (0 for none, else 1 + the index in LIMIT_TYPES).
+ */
+export function unpackedWorkCodes(flags: Int32Array, limits: Int32Array) {
+  const n = flags.length;
+  const type = new Uint8Array(n);
+  const status = new Uint8Array(n);
+  const critical = new Uint8Array(n);
+  const startLimit = new Uint8Array(n);
+  const finishLimit = new Uint8Array(n);
+  for (let row = 0; row < n; row++) {
+    type[row] = flags[row]! & 0xff;
+    status[row] = (flags[row]! >> 8) & 0xff;
+    critical[row] = (flags[row]! >> 16) & 1;
+    startLimit[row] = limits[row]! & 0xff;
+    finishLimit[row] = (limits[row]! >> 8) & 0xff;
+  }
+  return { type, status, critical, startLimit, finishLimit };
+}
+
+/**
  * The work columns of a works COPY but the parent, output row `row` being source row `order[row]`;
  * texts through `intern`, in the order the string table has always been filled (code, name, calendar,
  * unit, executor, curator), so a version's payload stays the same bytes.
@@ -113,22 +135,10 @@ export function workColumnsOfCopy(
     for (let row = 0; row < n; row++) out[row] = intern(values[order[row]!]!);
     return out;
   };
-  const flags = w.int32(F.flags, order);
-  const type = new Uint8Array(n);
-  const status = new Uint8Array(n);
-  const critical = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    type[row] = flags[row]! & 0xff;
-    status[row] = (flags[row]! >> 8) & 0xff;
-    critical[row] = (flags[row]! >> 16) & 1;
-  }
-  const limits = w.int32(F.limits, order);
-  const startLimit = new Uint8Array(n);
-  const finishLimit = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    startLimit[row] = limits[row]! & 0xff;
-    finishLimit[row] = (limits[row]! >> 8) & 0xff;
-  }
+  const { type, status, critical, startLimit, finishLimit } = unpackedWorkCodes(
+    w.int32(F.flags, order),
+    w.int32(F.limits, order),
+  );
   const minutes = (name: (typeof DATE_COLUMNS)[number]) =>
     w.int32(F.dates + DATE_COLUMNS.indexOf(name), order);
   const code = interned(F.code);

@@ -16,6 +16,7 @@ import {
   copyWorksAndRelations,
   DATE_COLUMNS,
   RELATION_FIELDS,
+  unpackedWorkCodes,
   WORK_FIELDS,
   workColumnsOfCopy,
 } from './document-columns';
@@ -132,22 +133,10 @@ function workColumnsOf(
     for (let row = 0; row < n; row++) out[row] = intern(values[order[row]!]!);
     return out;
   };
-  const flags = int32Column(binary(w, 'flags'), order);
-  const type = new Uint8Array(n);
-  const status = new Uint8Array(n);
-  const critical = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    type[row] = flags[row]! & 0xff;
-    status[row] = (flags[row]! >> 8) & 0xff;
-    critical[row] = (flags[row]! >> 16) & 1;
-  }
-  const limits = int32Column(binary(w, 'limits'), order);
-  const startLimit = new Uint8Array(n);
-  const finishLimit = new Uint8Array(n);
-  for (let row = 0; row < n; row++) {
-    startLimit[row] = limits[row]! & 0xff;
-    finishLimit[row] = (limits[row]! >> 8) & 0xff;
-  }
+  const { type, status, critical, startLimit, finishLimit } = unpackedWorkCodes(
+    int32Column(binary(w, 'flags'), order),
+    int32Column(binary(w, 'limits'), order),
+  );
   const minutes = (name: string) => minutesColumn(binary(w, name), order);
   return {
     code: interned('code'),
