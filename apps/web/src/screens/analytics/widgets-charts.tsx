@@ -7,97 +7,25 @@ import {
   type AnalyticsPeriod,
   type CurveRef,
 } from '@takt/contracts';
-import type { EChartsCoreOption } from 'echarts/core';
+import { barsHeight, barsOption, type ChartTexts, sCurveOption } from '@takt/gantt/charts';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CompactSelect, choicesOf } from '../../components/compact-select';
 import { Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import type { RouterOutputs } from '../../lib/api-types';
 import { type Translate, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { curveOfChoice, useCurveChoices } from './curves';
 import { chartColors, EChart } from './echart';
 import { type DashboardScope, day, num } from './scope';
 
-type Series = RouterOutputs['analytics']['series'];
-
-const AXIS = (colors: ReturnType<typeof chartColors>) => ({
-  axisLabel: { color: colors.text },
-  axisLine: { lineStyle: { color: colors.grid } },
-  splitLine: { lineStyle: { color: colors.grid } },
+/** The chart texts in the reader's language and number and date formats. */
+const chartTexts = (t: Translate): ChartTexts => ({
+  // The shared chart options name only the analytics' own messages.
+  t: (id) => t(id as Parameters<Translate>[0]),
+  num: (v) => num(v),
+  day: (iso) => day(iso),
 });
-
-/** The label of a period's start: a day, or the month and year of a longer period. */
-function periodLabel(start: string, period: AnalyticsPeriod) {
-  if (period === 'day' || period === 'week') return day(start);
-  if (period === 'year') return start.slice(0, 4);
-  return `${start.slice(5, 7)}.${start.slice(0, 4)}`;
-}
-
-/**
- * The S-curve: plan, approved plan and fact of each period as bars (left axis) and their running totals
- * as lines (right axis), the fact stopping at the data date.
- */
-function curveOption(series: Series, t: Translate): EChartsCoreOption {
-  const colors = chartColors();
-  const x = series.periods.map((p) => periodLabel(p.start, series.period));
-  const line = (name: string, data: (number | null)[], color: string, dashed = false) => ({
-    name,
-    type: 'line',
-    yAxisIndex: 1,
-    data,
-    showSymbol: data.length < 60,
-    lineStyle: { color, width: 2, type: dashed ? 'dashed' : 'solid' },
-    itemStyle: { color },
-  });
-  const bar = (name: string, data: (number | null)[], color: string) => ({
-    name,
-    type: 'bar',
-    data,
-    itemStyle: { color, opacity: 0.35 },
-    barMaxWidth: 18,
-  });
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => num(v) },
-    legend: { type: 'scroll', bottom: 0, textStyle: { color: colors.text } },
-    grid: { left: 56, right: 56, top: 16, bottom: 56 },
-    xAxis: { type: 'category', data: x, ...AXIS(colors) },
-    yAxis: [
-      { type: 'value', ...AXIS(colors) },
-      { type: 'value', ...AXIS(colors), splitLine: { show: false } },
-    ],
-    series: [
-      bar(
-        t('analytics.line.plan'),
-        series.periods.map((p) => p.plan),
-        colors.plan,
-      ),
-      bar(
-        t('analytics.line.fact'),
-        series.periods.map((p) => p.fact),
-        colors.fact,
-      ),
-      line(
-        t('analytics.line.plan_total'),
-        series.periods.map((p) => p.planTotal),
-        colors.plan,
-      ),
-      line(
-        t('analytics.line.approved_total'),
-        series.periods.map((p) => p.approvedTotal),
-        colors.approved,
-        true,
-      ),
-      line(
-        t('analytics.line.fact_total'),
-        series.periods.map((p) => p.factTotal),
-        colors.fact,
-      ),
-    ],
-  };
-}
 
 /**
  * Cumulative plan / actual (and the cost widget, with the measure fixed): the S-curve of a measure by
@@ -132,7 +60,10 @@ export function CumulativeWidget({
     unit,
     curve: measure === 'count' ? undefined : curve,
   });
-  const option = useMemo(() => (query.data ? curveOption(query.data, t) : null), [query.data, t]);
+  const option = useMemo(
+    () => (query.data ? sCurveOption(query.data, chartColors(), chartTexts(t)) : null),
+    [query.data, t],
+  );
   const data = query.data;
   return (
     <>
@@ -199,42 +130,6 @@ type BreakdownRow = {
   fact: number;
 };
 
-/** Horizontal bars of plan and fact by row (the largest plan on top). */
-function barsOption(rows: BreakdownRow[], t: Translate, other: string): EChartsCoreOption {
-  const colors = chartColors();
-  const names = rows.map((r) => r.label ?? other).reverse();
-  const values = (pick: (r: BreakdownRow) => number) => rows.map(pick).reverse();
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => num(v) },
-    legend: { bottom: 0, textStyle: { color: colors.text } },
-    grid: { left: 8, right: 24, top: 8, bottom: 40, containLabel: true },
-    xAxis: { type: 'value', ...AXIS(colors) },
-    yAxis: {
-      type: 'category',
-      data: names,
-      ...AXIS(colors),
-      axisLabel: { color: colors.text, width: 160, overflow: 'truncate' },
-    },
-    series: [
-      {
-        name: t('analytics.line.plan'),
-        type: 'bar',
-        data: values((r) => r.plan),
-        itemStyle: { color: colors.plan },
-      },
-      {
-        name: t('analytics.line.fact'),
-        type: 'bar',
-        data: values((r) => r.fact),
-        itemStyle: { color: colors.fact },
-      },
-    ],
-  };
-}
-
-const barsHeight = (rows: number) => Math.max(160, 56 + rows * 34);
-
 /**
  * Cost or labour by work type or performer: plan and fact by executor, trade (specialty), resource or
  * kind of resource.
@@ -246,7 +141,10 @@ export function BreakdownWidget({ scope, initial }: { scope: DashboardScope; ini
   const [by, setBy] = useState<AnalyticsBreakdown>(initial);
   const query = trpc.analytics.breakdown.useQuery({ spaceId, ...scope, measure, by });
   const rows = query.data?.rows ?? [];
-  const option = useMemo(() => barsOption(rows, t, t(`analytics.none.${by}`)), [rows, t, by]);
+  const option = useMemo(
+    () => barsOption(rows, chartColors(), chartTexts(t), t(`analytics.none.${by}`)),
+    [rows, t, by],
+  );
   return (
     <>
       <div className="analytics-widget-tools">
@@ -288,8 +186,14 @@ export function ProjectsWidget({ scope }: { scope: DashboardScope }) {
   const labour = trpc.analytics.breakdown.useQuery({ spaceId, ...scope, measure: 'labour', by });
   const [costRows, labourRows] = [cost.data?.rows ?? [], labour.data?.rows ?? []];
   const other = t(`analytics.none.${by}`);
-  const costOption = useMemo(() => barsOption(costRows, t, other), [costRows, t, other]);
-  const labourOption = useMemo(() => barsOption(labourRows, t, other), [labourRows, t, other]);
+  const costOption = useMemo(
+    () => barsOption(costRows, chartColors(), chartTexts(t), other),
+    [costRows, t, other],
+  );
+  const labourOption = useMemo(
+    () => barsOption(labourRows, chartColors(), chartTexts(t), other),
+    [labourRows, t, other],
+  );
   const open = (rows: BreakdownRow[]) => (event: { dataIndex: number }) => {
     const row = rows[rows.length - 1 - event.dataIndex];
     if (row?.key) navigate(by === 'project' ? `/grid/${row.key}` : `/schedule/${row.key}`);
