@@ -3,6 +3,7 @@ import { area } from './area';
 /** Messages of the schedule assistant: the schedule analysis, its checks and history (English, Russian). */
 export const assistantMessages = area(
   {
+    'grid.panel.assistant': 'Assistant',
     'assistant.title': 'Assistant',
     'assistant.analytics': 'Schedule health',
     'assistant.run': 'Analyse the schedule',
@@ -18,6 +19,7 @@ export const assistantMessages = area(
     'assistant.found': '{count} of {population}',
     'assistant.threshold': 'Threshold {threshold}',
     'assistant.open_works': 'Show {count} works in the grid',
+    'assistant.findings': 'Findings',
     'assistant.history': 'History',
     'assistant.compare': 'Compare with the previous run',
     'assistant.improved': 'Improved',
@@ -90,6 +92,7 @@ export const assistantMessages = area(
       'Tasks no contractor is named for: no one is accountable for them. At most 5 % of tasks.',
   },
   {
+    'grid.panel.assistant': 'Ассистент',
     'assistant.title': 'Ассистент',
     'assistant.analytics': 'Качество графика',
     'assistant.run': 'Проверить график',
@@ -105,6 +108,7 @@ export const assistantMessages = area(
     'assistant.found': '{count} из {population}',
     'assistant.threshold': 'Порог {threshold}',
     'assistant.open_works': 'Показать работы в таблице: {count}',
+    'assistant.findings': 'Замечания',
     'assistant.history': 'История',
     'assistant.compare': 'Сравнить с предыдущей проверкой',
     'assistant.improved': 'Улучшилось',

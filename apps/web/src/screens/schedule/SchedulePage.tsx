@@ -185,6 +185,11 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             readOnly={readOnly}
             setParam={setParam}
             onChanged={reload}
+            onShowWorks={(ids) => {
+              // The first work by the target parameter (the grid scrolls to it), then all of them selected.
+              setParam('target', ids[0] ?? null);
+              setTimeout(() => setSelected(new Set(ids)), 50);
+            }}
           />
         )}
       </div>

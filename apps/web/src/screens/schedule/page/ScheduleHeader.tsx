@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { VersionSelect } from '../VersionSelect';
 
-export type Panel = 'relations' | 'assignments' | 'checklists' | 'undo' | 'versions';
+export type Panel = 'relations' | 'assignments' | 'checklists' | 'undo' | 'versions' | 'assistant';
 
 /** The page header (title, version, calculation status, actions) and the banners under it. */
 export function ScheduleHeader({
@@ -74,7 +74,7 @@ export function ScheduleHeader({
           >
             {t('grid.calculate')}
           </Button>
-          {(['relations', 'assignments', 'checklists', 'undo', 'versions'] as const).map((p) => (
+          {(['relations', 'assignments', 'checklists', 'undo', 'versions', 'assistant'] as const).map((p) => (
             <Button
               key={p}
               variant={panel === p ? 'primary' : 'secondary'}

@@ -5,6 +5,7 @@ import type { SetParam } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import { ChecklistPanel } from '../../kanban/ChecklistPanel';
 import { AssignmentsPanel } from '../../resources/AssignmentsPanel';
+import { AssistantPanel } from '../AssistantPanel';
 import { RelationsPanel } from '../RelationsPanel';
 import { UndoPanel } from '../UndoPanel';
 import { VersionsPanel } from '../VersionsPanel';
@@ -12,7 +13,7 @@ import type { Panel } from './ScheduleHeader';
 import type { RelationRequest } from './useRowMenu';
 import type { ScheduleData } from './useScheduleData';
 
-/** The side panel of the active row or the version: relations, assignments, checklists, undo or versions. */
+/** The side panel of the active row or the version: relations, assignments, checklists, undo, versions or the assistant. */
 export function SchedulePanel({
   panel,
   scheduleId,
@@ -22,6 +23,7 @@ export function SchedulePanel({
   readOnly,
   setParam,
   onChanged,
+  onShowWorks,
 }: {
   panel: Panel;
   scheduleId: string;
@@ -31,6 +33,8 @@ export function SchedulePanel({
   readOnly: boolean;
   setParam: SetParam;
   onChanged: () => void;
+  /** Selects works in the grid (the assistant's findings). */
+  onShowWorks: (ids: string[]) => void;
 }) {
   const t = useT();
   const { spaceId } = useSpace();
@@ -72,6 +76,9 @@ export function SchedulePanel({
           <ChecklistPanel key={model.ids[activeRow]} owner={{ workId: model.ids[activeRow]! }} />
         ))}
       {panel === 'undo' && <UndoPanel versionId={version.id} readOnly={readOnly} onChanged={onChanged} />}
+      {panel === 'assistant' && (
+        <AssistantPanel key={version.id} versionId={version.id} model={model} onShowWorks={onShowWorks} />
+      )}
       {panel === 'versions' && (
         <VersionsPanel
           scheduleId={scheduleId}

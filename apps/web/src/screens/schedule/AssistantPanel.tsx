@@ -1,0 +1,275 @@
+import { ASSISTANT_DCMA_CHECKS, type AssistantCheckId } from '@takt/contracts';
+import type { MessageId } from '@takt/i18n';
+import { useState } from 'react';
+import { Badge, Button, Empty, Spinner, Tabs } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { type ScheduleModel, textOf } from '../../lib/columnar';
+import { describeFailure } from '../../lib/errors';
+import { appI18n, useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { formatNumber, formatTimestamp } from '../../lib/schedule-time';
+import { trpc } from '../../lib/trpc';
+import './assistant.css';
+
+type Item = RouterOutputs['assistant']['item'];
+type Check = Item['analysis']['checks'][number];
+type Comparison = NonNullable<Item['comparison']>;
+
+const DCMA: readonly string[] = ASSISTANT_DCMA_CHECKS;
+
+/** How many works of a finding the panel lists (the grid shows them all). */
+const LISTED = 12;
+
+/**
+ * The schedule assistant's panel (docs/product-rules.md, "Schedule assistant"): run the analysis of the
+ * version, read its findings with their scores and explanations, open a finding's works in the grid, and
+ * look back over the history with each run compared to the one before it.
+ */
+export function AssistantPanel({
+  versionId,
+  model,
+  onShowWorks,
+}: {
+  versionId: string;
+  model: ScheduleModel;
+  /** Selects the works in the grid and scrolls to the first (the `target` query parameter). */
+  onShowWorks: (ids: string[]) => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const [tab, setTab] = useState<'findings' | 'history'>('findings');
+  const history = trpc.assistant.history.useQuery({ spaceId, versionId, kind: 'analytics', limit: 50 });
+  const runs = history.data ?? [];
+  const [runId, setRunId] = useState<string | null>(null);
+  // The newest run unless the user picked one from the history (the panel is keyed by the version).
+  const shown = runId ?? runs[0]?.id ?? null;
+  const at = runs.findIndex((r) => r.id === shown);
+  const previous = at >= 0 ? runs[at + 1]?.id : undefined;
+  const item = trpc.assistant.item.useQuery(
+    { spaceId, runId: shown ?? '', otherRunId: previous },
+    { enabled: !!shown },
+  );
+  const utils = trpc.useUtils();
+  const run = trpc.assistant.analytics.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: (answer) => {
+      setRunId(answer.run.id);
+      setTab('findings');
+      void utils.assistant.history.invalidate({ spaceId, versionId });
+    },
+    onError: (error) => notify('error', describeFailure(error, 'assistant.analytics').messages, 5000),
+  });
+
+  const label = (id: string) => {
+    const row = model.rowOf.get(id);
+    return row === undefined
+      ? id
+      : `${textOf(model, model.code[row]!)} ${textOf(model, model.name[row]!)}`.trim();
+  };
+
+  return (
+    <div className="assistant-panel" data-testid="assistant-panel">
+      <div className="panel-row">
+        <h2 className="panel-heading">{t('assistant.analytics')}</h2>
+        <Button
+          variant="primary"
+          busy={run.isPending}
+          onClick={() => run.mutate({ spaceId, versionId })}
+          data-testid="assistant-run"
+        >
+          {run.isPending ? t('assistant.running') : t('assistant.run')}
+        </Button>
+      </div>
+      <Tabs
+        label={t('assistant.title')}
+        tabs={[
+          { key: 'findings', label: t('assistant.findings') },
+          { key: 'history', label: t('assistant.history') },
+        ]}
+        active={tab}
+        onChange={setTab}
+      />
+      {history.isLoading || (shown && item.isLoading) ? (
+        <Spinner />
+      ) : !shown || !item.data ? (
+        <Empty>{t('assistant.empty')}</Empty>
+      ) : tab === 'findings' ? (
+        <Findings item={item.data} label={label} onShowWorks={onShowWorks} />
+      ) : (
+        <ol className="assistant-history stack-list" data-testid="assistant-history">
+          {runs.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className={`assistant-run${r.id === shown ? ' assistant-run-active' : ''}`}
+                onClick={() => {
+                  setRunId(r.id);
+                  setTab('findings');
+                }}
+              >
+                <strong>{r.score ?? '—'}</strong>{' '}
+                {t('assistant.run_at', { date: formatTimestamp(r.createdAt), revision: r.versionRevision })}
+                {r.dcmaApplicable !== null && (
+                  <span className="muted">
+                    {' '}
+                    ·{' '}
+                    {t('assistant.dcma_passed', { passed: r.dcmaPassed ?? 0, applicable: r.dcmaApplicable })}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function Findings({
+  item,
+  label,
+  onShowWorks,
+}: {
+  item: Item;
+  label: (id: string) => string;
+  onShowWorks: (ids: string[]) => void;
+}) {
+  const t = useT();
+  const { analysis, comparison } = item;
+  const changes = new Map((comparison?.checks ?? []).map((c) => [c.id, c]));
+  const group = (dcma: boolean) => analysis.checks.filter((c) => DCMA.includes(c.id) === dcma);
+  return (
+    <div className="assistant-findings">
+      <p className="assistant-score" data-testid="assistant-score">
+        <strong>{t('assistant.score', { score: analysis.score })}</strong>
+        <span className="muted">
+          {' '}
+          · {t('assistant.dcma_passed', { passed: analysis.dcmaPassed, applicable: analysis.dcmaApplicable })}
+        </span>
+      </p>
+      {comparison && <ComparisonLine comparison={comparison} />}
+      {([true, false] as const).map((dcma) => (
+        <section key={String(dcma)}>
+          <h3 className="panel-title">{t(dcma ? 'assistant.group.dcma' : 'assistant.group.extra')}</h3>
+          <ul className="assistant-checks stack-list">
+            {group(dcma).map((check) => (
+              <Finding
+                key={check.id}
+                check={check}
+                change={changes.get(check.id)?.change}
+                label={label}
+                onShowWorks={onShowWorks}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function ComparisonLine({ comparison }: { comparison: Comparison }) {
+  const t = useT();
+  const name = (id: string) => t(`assistant.check.${id}` as MessageId);
+  return (
+    <p className="assistant-compare" data-testid="assistant-compare">
+      {t('assistant.score_change', { before: comparison.score.before, after: comparison.score.after })}
+      {comparison.improved.length > 0 && (
+        <span>
+          {' '}
+          · {t('assistant.improved')}: {comparison.improved.map(name).join(', ')}
+        </span>
+      )}
+      {comparison.worsened.length > 0 && (
+        <span>
+          {' '}
+          · {t('assistant.worsened')}: {comparison.worsened.map(name).join(', ')}
+        </span>
+      )}
+      {comparison.improved.length + comparison.worsened.length === 0 && (
+        <span> · {t('assistant.unchanged')}</span>
+      )}
+    </p>
+  );
+}
+
+/** A threshold as the check reads it: a share in %, an index, a count. */
+function thresholdText(check: Check): string {
+  if (check.kind === 'test') return '';
+  if (check.kind === 'min_index') return `≥ ${formatNumber(check.threshold, appI18n.locale, 2)}`;
+  const sign = check.kind === 'min_percent' ? '≥' : '≤';
+  return check.kind === 'max_count' ? `${sign} ${check.threshold}` : `${sign} ${check.threshold} %`;
+}
+
+function Finding({
+  check,
+  change,
+  label,
+  onShowWorks,
+}: {
+  check: Check;
+  change: string | undefined;
+  label: (id: string) => string;
+  onShowWorks: (ids: string[]) => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const id = check.id as AssistantCheckId;
+  const figure =
+    check.kind === 'min_index' || check.kind === 'test'
+      ? check.value === null
+        ? ''
+        : formatNumber(check.value, appI18n.locale, check.kind === 'test' ? 0 : 2)
+      : t('assistant.found', { count: check.count, population: check.population }) +
+        (check.percent === null ? '' : ` (${formatNumber(check.percent, appI18n.locale, 1)} %)`);
+  const tone = check.status === 'pass' ? 'accent' : check.status === 'fail' ? 'warn' : 'neutral';
+  return (
+    <li className={`assistant-check assistant-${check.status}`} data-testid={`assistant-check-${id}`}>
+      <button
+        type="button"
+        className="assistant-check-head"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+      >
+        <span className="assistant-check-score">{check.score ?? '—'}</span>
+        <span className="assistant-check-name">{t(`assistant.check.${id}`)}</span>
+        <Badge tone={tone}>{t(`assistant.status.${check.status}`)}</Badge>
+        {change && change !== 'same' && (
+          <span className={`assistant-change assistant-change-${change}`}>
+            {change === 'better' ? '▲' : '▼'}
+          </span>
+        )}
+      </button>
+      <div className="assistant-check-figures muted">
+        {figure}
+        {check.kind !== 'test' && ` · ${t('assistant.threshold', { threshold: thresholdText(check) })}`}
+      </div>
+      {open && (
+        <div className="assistant-check-body">
+          <p className="assistant-explain">{t(`assistant.check.${id}.explain`)}</p>
+          {check.workIds.length > 0 && (
+            <>
+              <ul className="assistant-works">
+                {check.workIds.slice(0, LISTED).map((workId) => (
+                  <li key={workId}>
+                    <button type="button" className="link-button" onClick={() => onShowWorks([workId])}>
+                      {label(workId)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Button
+                variant="secondary"
+                onClick={() => onShowWorks(check.workIds)}
+                data-testid={`assistant-open-${id}`}
+              >
+                {t('assistant.open_works', { count: check.workTotal })}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
