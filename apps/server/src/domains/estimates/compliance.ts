@@ -131,8 +131,15 @@ function worksIndex(works: readonly WorkRow[]) {
   const byCode = new Map<string, WorkRow[]>();
   const children = new Map<string | null, WorkRow[]>();
   for (const w of works) {
-    if (w.code) byCode.set(w.code, [...(byCode.get(w.code) ?? []), w]);
-    children.set(w.parentId, [...(children.get(w.parentId) ?? []), w]);
+    // Pushed, not copied: a flat version of 100,000 works under one parent copied its list per work.
+    if (w.code) {
+      const same = byCode.get(w.code);
+      if (same) same.push(w);
+      else byCode.set(w.code, [w]);
+    }
+    const siblings = children.get(w.parentId);
+    if (siblings) siblings.push(w);
+    else children.set(w.parentId, [w]);
   }
   const isLeaf = (w: WorkRow) => w.type !== 'sum' && w.type !== 'draft';
   const leavesUnder = (w: WorkRow): WorkRow[] => {
@@ -242,11 +249,14 @@ async function versionOfEstimate(client: Sql, estimate: EstimateRow, versionId: 
 
 async function linesOf(sql: Sql, estimateId: string): Promise<LineRow[]> {
   const { rows } = await sql.query<LineRow>(
+    // The section codes up from each section aggregated once and joined (a subquery per line scanned the whole
+    // recursive result for every line: minutes at 50,000 lines).
     `WITH RECURSIVE up AS (SELECT s.id AS leaf, s.id, s."parentId", s.code FROM estimate_sections s WHERE s."estimateId" = $1
-       UNION ALL SELECT up.leaf, p.id, p."parentId", p.code FROM estimate_sections p JOIN up ON p.id = up."parentId")
-     SELECT l.id, l.code, l.name, l."volumeCode", l."wbsCode",
-       coalesce((SELECT array_agg(up.code) FROM up WHERE up.leaf = l."sectionId" AND up.code IS NOT NULL), '{}') AS "sectionCodes"
-     FROM estimate_lines l WHERE l."estimateId" = $1 ORDER BY l."sortKey", l.id`,
+       UNION ALL SELECT up.leaf, p.id, p."parentId", p.code FROM estimate_sections p JOIN up ON p.id = up."parentId"),
+     codes AS (SELECT leaf, array_agg(code) AS codes FROM up WHERE code IS NOT NULL GROUP BY leaf)
+     SELECT l.id, l.code, l.name, l."volumeCode", l."wbsCode", coalesce(c.codes, '{}') AS "sectionCodes"
+     FROM estimate_lines l LEFT JOIN codes c ON c.leaf = l."sectionId"
+     WHERE l."estimateId" = $1 ORDER BY l."sortKey", l.id`,
     [estimateId],
   );
   return rows;
@@ -449,7 +459,9 @@ export async function feedVersion(
   ] as const) {
     const withAmount = entries.filter(([, w]) => amount(w) > 0);
     await client.query(
-      `DELETE FROM assignments WHERE "versionId" = $1 AND "resourceId" = $2 AND NOT ("workId" = ANY($3::uuid[]))`,
+      // NOT IN a subquery is a hashed lookup; NOT (= ANY(array)) compared every assignment with the whole array.
+      `DELETE FROM assignments WHERE "versionId" = $1 AND "resourceId" = $2
+         AND "workId" NOT IN (SELECT unnest($3::uuid[]))`,
       [versionId, resourceId, withAmount.map(([id]) => id)],
     );
     await client.query(
