@@ -223,6 +223,16 @@ function LinkPicker({ form, onDone }: { form: ReportForm; onDone: () => void }) 
 /** The year as the form's field holds it: empty for "the data date's year". */
 const yearText = (year: number | null) => (year === null ? '' : String(year));
 
+/** What the upload and the edit of a form do once it is written: say so, read the forms again, close. */
+function useFormWritten(onClose: () => void) {
+  const utils = trpc.useUtils();
+  return (message: string) => {
+    notify('success', [message]);
+    void utils.reports.forms.list.invalidate();
+    onClose();
+  };
+}
+
 /** The fields of a form that its upload and its edit both set: name, year and summaries, as typed. */
 function useFormFields(form?: ReportForm) {
   const [name, setName] = useState(form?.name ?? '');
@@ -270,7 +280,7 @@ const yearOf = (text: string) => (text.trim() === '' ? null : Number(text));
 function UploadFormDialog({ node, onClose }: { node: NodeRef; onClose: () => void }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const utils = trpc.useUtils();
+  const written = useFormWritten(onClose);
   const [file, setFile] = useState<File | null>(null);
   const fields = useFormFields();
   const { name, year, summaries } = fields;
@@ -288,9 +298,7 @@ function UploadFormDialog({ node, onClose }: { node: NodeRef; onClose: () => voi
       handleFailure(result.failure);
       return;
     }
-    notify('success', [t('reports.uploaded')]);
-    void utils.reports.forms.list.invalidate();
-    onClose();
+    written(t('reports.uploaded'));
   };
   return (
     <FormDialog
@@ -318,16 +326,10 @@ function UploadFormDialog({ node, onClose }: { node: NodeRef; onClose: () => voi
 function EditFormDialog({ form, onClose }: { form: ReportForm; onClose: () => void }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const utils = trpc.useUtils();
   const fields = useFormFields(form);
   const { name, year, summaries } = fields;
-  const update = trpc.reports.forms.update.useMutation({
-    onSuccess: () => {
-      notify('success', [t('reports.saved')]);
-      void utils.reports.forms.list.invalidate();
-      onClose();
-    },
-  });
+  const written = useFormWritten(onClose);
+  const update = trpc.reports.forms.update.useMutation({ onSuccess: () => written(t('reports.saved')) });
   return (
     <FormDialog
       title={t('reports.edit')}
