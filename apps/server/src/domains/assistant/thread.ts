@@ -39,9 +39,26 @@ type Reply =
   | { ok: true; analysis: ScheduleAnalysis }
   | { ok: false; refusal: EngineRefusal | null; message: string };
 
+/** Analysis threads one process runs at once; more wait their turn (each holds a big version's input). */
+const MAX_THREADS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  if (running >= MAX_THREADS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await run();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /**
  * Analyses in a thread of its own, so that a big version (seconds of work at 100,000 works) never stalls
- * the requests the server is answering; a small one here, at once. The thread lives for one analysis.
+ * the requests the server is answering — at most `MAX_THREADS` at once; a small one here, at once. The
+ * thread lives for one analysis.
  */
 export function analyse(job: AnalysisJob, inThread: boolean): Promise<ScheduleAnalysis> {
   if (!inThread) {
@@ -52,6 +69,10 @@ export function analyse(job: AnalysisJob, inThread: boolean): Promise<ScheduleAn
       return Promise.reject(refusal ? new AnalysisRefused(refusal) : error);
     }
   }
+  return inTurn(() => analyseInThread(job));
+}
+
+function analyseInThread(job: AnalysisJob): Promise<ScheduleAnalysis> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: job });
     let settled = false;
