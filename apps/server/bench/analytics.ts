@@ -141,10 +141,9 @@ try {
       const afresh = await time(dashboard);
       // A change calculated here: the questions asked are figured again off the request, and the next look finds them.
       await touch();
-      const refreshStarted = performance.now();
       await calculateVersion(ctx, versionId);
-      await analyticsRefreshed();
-      const refreshMs = Math.round(performance.now() - refreshStarted);
+      // From the calculation's end: a second's quiet, then the questions asked figured again.
+      const refreshMs = await time(analyticsRefreshed);
       const afterCalculation = await time(dashboard);
       rows.push({
         works: size,
@@ -156,7 +155,7 @@ try {
       rows.push({
         works: size,
         scope: name,
-        call: `whole dashboard after a calculation (kept current in ${refreshMs} ms off the request)`,
+        call: `whole dashboard after a calculation (figured again ${refreshMs} ms after it, off the request)`,
         coldMs: afterCalculation,
         warmMs: '',
       });
