@@ -375,6 +375,18 @@ describe('estimates', () => {
       token: s.token,
     });
     expect(inUse.status).toBe(400);
+    // A factor is not a coefficient: a mile is 1609.344 m, a cubic metre a million cm³.
+    const m = measures.find((x) => x.code === 'm')!;
+    const mile = await s.ok<{ factor: number }>('POST', '/measures', {
+      code: 'mi',
+      symbolEn: 'mi',
+      symbolRu: 'миля',
+      nameEn: 'mile',
+      nameRu: 'миля',
+      baseMeasureId: m.id,
+      factor: 1609.344,
+    });
+    expect(mile.factor).toBe(1609.344);
 
     const brick = await s.ok<{ id: string }>('POST', '/pdc', {
       kind: 'material',

@@ -100,8 +100,13 @@ const measureFields = {
   nameRu: text(64),
   /** The unit this one converts to; null: a base unit. */
   baseMeasureId: id.nullable().optional(),
-  /** 1 of this unit = factor base units. */
-  factor: coefficientValue.max(1e9, { message: VALIDATION.outOfRange }).optional(),
+  /** 1 of this unit = factor base units (a mile is 1609.344 m, a cubic metre a million cm³: not a coefficient's range). */
+  factor: z
+    .number({ message: VALIDATION.notANumber })
+    .finite({ message: VALIDATION.notANumber })
+    .gt(0, { message: VALIDATION.outOfRange })
+    .max(1e9, { message: VALIDATION.outOfRange })
+    .optional(),
 };
 export const createMeasureInput = z.object({ spaceId: id, ...measureFields });
 export const updateMeasureInput = z.object({
