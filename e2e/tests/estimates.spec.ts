@@ -52,4 +52,61 @@ test('estimates: the demo building’s estimates from its node, the summary by c
   await page.getByRole('link', { name: 'Measures and prices' }).click();
   await expect(page.getByTestId('measures-table')).toContainText('100 m³');
   await shot(page, 'estimates-measures');
+
+  // A unit added in its dialog (1 mi = 1609.344 m), then edited.
+  await page.getByTestId('add-measure').click();
+  const measureDialog = page.getByTestId('measure-dialog');
+  await measureDialog.getByTestId('measure-code').fill('mi');
+  await measureDialog.getByLabel('Symbol (Russian)').fill('миля');
+  await measureDialog.getByLabel('Symbol (English)').fill('mi');
+  await measureDialog.getByLabel('Name (Russian)').fill('сухопутная миля');
+  await measureDialog.getByLabel('Name (English)').fill('land mile');
+  await measureDialog.getByTestId('measure-base').selectOption({ label: 'm (m)' });
+  await measureDialog.getByTestId('measure-factor').fill('1609,344');
+  await shot(page, 'estimates-measure-dialog');
+  await measureDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(measureDialog).toHaveCount(0);
+  const mile = page.getByTestId('measures-table').locator('tr', { hasText: 'land mile' });
+  await expect(mile).toContainText('1 mi = 1');
+  await mile.getByRole('button', { name: 'Edit' }).click();
+  await measureDialog.getByLabel('Name (English)').fill('statute mile');
+  await measureDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('measures-table')).toContainText('statute mile');
+
+  // A pdc resource added, then priced.
+  await page.getByRole('tab', { name: 'Price catalogue (pdc)' }).click();
+  await page.getByTestId('add-pdc').click();
+  const pdcDialog = page.getByTestId('pdc-dialog');
+  await pdcDialog.getByTestId('pdc-code').fill('01.7.15.03-0042');
+  await pdcDialog.getByTestId('pdc-name').fill('Bench concrete B25');
+  await pdcDialog.getByTestId('pdc-unit').fill('m3');
+  await pdcDialog.getByRole('button', { name: 'Add' }).click();
+  const concrete = page.getByTestId('pdc-table').locator('tr', { hasText: 'Bench concrete B25' });
+  await concrete.getByRole('button', { name: '+ Price' }).click();
+  const priceDialog = page.getByTestId('price-dialog');
+  await priceDialog.getByTestId('price-value').fill('6450,50');
+  await priceDialog.getByLabel('Valid from').fill('2025-01-01');
+  await shot(page, 'estimates-price-dialog');
+  await priceDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(concrete).toContainText('2025-01-01');
+  await shot(page, 'estimates-pdc');
+
+  // Two versions compared: version 2 of the local estimate with a line's quantity doubled.
+  const v2 = (await call.post(`/space/${spaceId}/estimates/${local.id}/versions`)) as unknown as {
+    estimate: { id: string };
+    lines: { id: string; name: string; quantity: number; revision: number }[];
+  };
+  const line = v2.lines.find((l) => l.name === 'Устройство железобетонных фундаментных плит')!;
+  await call.put(`/space/${spaceId}/estimate-lines/${line.id}`, {
+    quantity: line.quantity * 2,
+    revision: line.revision,
+  });
+  await page.goto(`/${spaceId}/estimates/${v2.estimate.id}`);
+  await page.getByRole('tab', { name: 'Comparison' }).click();
+  const compared = page.getByTestId('compare-table');
+  await expect(compared.locator('tbody tr')).toHaveCount(1);
+  await expect(compared).toContainText('changed');
+  await expect(compared).toContainText('Устройство железобетонных фундаментных плит');
+  await expect(page.getByTestId('compare-delta')).toContainText('+');
+  await shot(page, 'estimates-compare');
 });

@@ -10,12 +10,13 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { type EstimateView, exportPath } from './api';
+import { ComparePanel } from './ComparePanel';
 import { money, quantity } from './format';
 import './estimates.css';
 
 type Line = EstimateView['lines'][number];
 type Section = EstimateView['sections'][number];
-type Pane = 'tree' | 'coefficients' | 'compliance';
+type Pane = 'tree' | 'coefficients' | 'compliance' | 'compare';
 
 /**
  * An estimate (route /estimates/{id}): its tree of sections and lines with totals, the coefficients and the
@@ -114,8 +115,9 @@ export function EstimatePage({ params }: { params: { id: string } }) {
       </dl>
       <Tabs
         label={t('estimates.panes')}
-        tabs={(['tree', 'coefficients', 'compliance'] as const)
+        tabs={(['tree', 'coefficients', 'compliance', 'compare'] as const)
           .filter((p) => p !== 'compliance' || e.kind !== 'ssr')
+          .filter((p) => p !== 'compare' || data.versions.length > 1)
           .map((key) => ({ key, label: t(`estimates.pane.${key}`) }))}
         active={pane}
         onChange={setPane}
@@ -136,6 +138,7 @@ export function EstimatePage({ params }: { params: { id: string } }) {
         <CoefficientsPanel data={data} selected={selected} onChanged={refresh} editable={edit} />
       )}
       {pane === 'compliance' && <CompliancePanel data={data} editable={edit} />}
+      {pane === 'compare' && data.versions.length > 1 && <ComparePanel key={e.id} data={data} />}
     </div>
   );
 }
