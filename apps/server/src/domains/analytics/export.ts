@@ -34,45 +34,35 @@ const column = (
   ...(decimals === undefined ? {} : { decimals }),
 });
 
-/** The indicators that count works (whole numbers). */
-const COUNTS = new Set([
-  'works',
-  'completed',
-  'inProgress',
-  'notStarted',
-  'overdue',
-  'critical',
-  'negativeFloat',
-  'milestonesDelayed',
-]);
+/** The indicators' columns in order, with their decimals (none: a count of works). */
+const INDICATOR_COLUMNS = [
+  ['works', 0],
+  ['completed', 0],
+  ['inProgress', 0],
+  ['notStarted', 0],
+  ['overdue', 0],
+  ['critical', 0],
+  ['negativeFloat', 0],
+  ['percentPlan', 2],
+  ['percentFact', 2],
+  ['spi', 3],
+  ['cpi', 3],
+  ['finishDelayDays', 2],
+  ['milestonesDelayed', 0],
+] as const;
 
 /** The sheet of the indicators: the scope's total, then one row a schedule. */
 async function indicatorsSheet(ctx: SpaceContext, scope: AnalyticsScope, t: Tr): Promise<Grid> {
   const { total, versions } = await scopeIndicators(ctx, scope);
-  const keys = [
-    'works',
-    'completed',
-    'inProgress',
-    'notStarted',
-    'overdue',
-    'critical',
-    'negativeFloat',
-    'percentPlan',
-    'percentFact',
-    'spi',
-    'cpi',
-    'finishDelayDays',
-    'milestonesDelayed',
-  ] as const;
   return {
     sheetName: t('analytics.widget.indicators'),
     columns: [
       column('project', t('analytics.project')),
       column('schedule', t('analytics.schedule')),
-      ...keys.map((k) =>
-        COUNTS.has(k)
-          ? column(k, t(`analytics.indicator.${k}`), 'integer')
-          : column(k, t(`analytics.indicator.${k}`), 'number', k === 'spi' || k === 'cpi' ? 3 : 2),
+      ...INDICATOR_COLUMNS.map(([k, decimals]) =>
+        decimals
+          ? column(k, t(`analytics.indicator.${k}`), 'number', decimals)
+          : column(k, t(`analytics.indicator.${k}`), 'integer'),
       ),
     ],
     rows: [
