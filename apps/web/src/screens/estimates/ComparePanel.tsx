@@ -32,7 +32,7 @@ export function ComparePanel({ data }: { data: EstimateView }) {
   if (!other) return <Empty>{t('estimates.compare_same')}</Empty>;
   const result = compare.data;
   return (
-    <div data-testid="estimate-compare">
+    <div className="estimate-compare" data-testid="estimate-compare">
       <div className="estimate-compare-head">
         <SelectField
           label={t('estimates.compare_with')}
