@@ -36,11 +36,17 @@ describe('the demo space', () => {
     const [residential, parking] = projects.map((p) => schedules.find((s) => s.parentId === p.id)!);
     expect(residential!.actualVersionId && parking!.actualVersionId).toBeTruthy();
 
-    // The directory: crews (labour, with rates and a head count), machines and materials, all priced.
-    const resources = await ok<{ kind: string; price: number; unitsPerDay: number | null; unit: string }[]>(
-      'GET',
-      '/resources',
-    );
+    // The directory: crews (labour, with rates and a head count), machines and materials, all priced —
+    // beside the two resources the estimates feed works through, whose quantities are money and hours.
+    const directory = await ok<
+      { kind: string; code: string; price: number; unitsPerDay: number | null; unit: string }[]
+    >('GET', '/resources');
+    const fed = directory.filter((r) => r.code.startsWith('ESTIMATE-'));
+    expect(fed.map((r) => [r.code, r.kind])).toEqual([
+      ['ESTIMATE-COST', 'distributed_price'],
+      ['ESTIMATE-LABOUR', 'labour'],
+    ]);
+    const resources = directory.filter((r) => !fed.includes(r));
     const byKind = (kind: string) => resources.filter((r) => r.kind === kind);
     expect(byKind('labour').length).toBeGreaterThan(15);
     expect(byKind('labour').every((r) => r.price > 0 && (r.unitsPerDay ?? 0) > 0)).toBe(true);
@@ -70,7 +76,10 @@ describe('the demo space', () => {
       expect(histogram.rows.length).toBeGreaterThan(3);
       expect(histogram.plan.some((q) => q > 0)).toBe(true);
       if (schedule === residential) {
-        expect(new Set(histogram.rows.map((r) => r.kind))).toEqual(new Set(['labour', 'cost', 'volume']));
+        // The estimates' cost reaches the residential building's works as a distributed price.
+        expect(new Set(histogram.rows.map((r) => r.kind))).toEqual(
+          new Set(['labour', 'cost', 'volume', 'distributed_price']),
+        );
         expect(histogram.overAllocations.length).toBeGreaterThan(0);
         expect(counts!.wdp).toBeGreaterThan(100);
         expect(counts!.facts).toBeGreaterThan(0);
