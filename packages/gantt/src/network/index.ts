@@ -1,0 +1,3 @@
+export * from './graph.js';
+export * from './layout.js';
+export * from './view.js';
