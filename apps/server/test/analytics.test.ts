@@ -1,6 +1,6 @@
 import { cellText, readXlsxRows, xlsxSheetNames } from '@takt/interchange';
 import { describe, expect, it } from 'vitest';
-import { analyticsRefreshed } from '../src/domains/analytics';
+import { analyticsRefreshed, setSlowAnswers } from '../src/domains/analytics';
 import { ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 import { pdfPages } from './pdf-text';
 
@@ -468,6 +468,54 @@ describe('analytics', () => {
     // …so the next look finds it figured: answered, not figured again.
     expect((await indicators()).total.completed).toBe(2);
     expect((await kept())[0]!.figuredAt).toEqual(second!.figuredAt);
+  });
+
+  it('answers a slow question from what it kept while figuring it again, and says so', async () => {
+    const space = await ownSpace(t, 'analytics-stale', 'Аналитика');
+    const { ok } = space;
+    const { v, versionId, works } = await programme(space);
+    type Answer = { stale: boolean; total: { completed: number } };
+    const indicators = () => ok<Answer>('GET', `/analytics/version/${versionId}/indicator`);
+    // Every question counts as slow here, as those of a 100,000-work version do.
+    setSlowAnswers({ ms: 0, works: 0 });
+    try {
+      expect(await indicators()).toMatchObject({ stale: false, total: { completed: 1 } });
+      const c = works.c;
+      await ok('PATCH', `${v}/wbs/${c.id}`, {
+        revision: c.revision,
+        status: 'completed',
+        progress: 100,
+        factStart: '2025-03-10T08:00',
+        factFinish: '2025-03-12T17:00',
+      });
+      // Asked at once after the change: what was kept, marked stale, while it is figured again…
+      expect(await indicators()).toMatchObject({ stale: true, total: { completed: 1 } });
+      await analyticsRefreshed();
+      // …and current when asked again.
+      expect(await indicators()).toMatchObject({ stale: false, total: { completed: 2 } });
+      // An export is never stale: it waits for the figures of the change.
+      const d = works.d;
+      await ok('PATCH', `${v}/wbs/${d.id}`, {
+        revision: d.revision,
+        status: 'completed',
+        progress: 100,
+        factStart: '2025-03-05T08:00',
+        factFinish: '2025-03-11T17:00',
+      });
+      const file = await t.api<Uint8Array>(
+        'GET',
+        `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=indicators`,
+        undefined,
+        { token: space.token, lang: 'en' },
+      );
+      const rows: string[][] = [];
+      for await (const row of readXlsxRows(file.body, 'Project and schedule indicators'))
+        rows.push(row.cells.map(cellText));
+      const completed = rows[0]!.indexOf('Completed');
+      expect(rows[1]![completed]).toBe('3');
+    } finally {
+      setSlowAnswers({ ms: 500, works: 20_000 });
+    }
   });
 
   it('keeps dashboard presets: own and shared, one active of each, shared ones only for managers', async () => {

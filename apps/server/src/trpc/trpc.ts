@@ -160,7 +160,7 @@ export function spaceMutation<S extends z.ZodType, R>(ability: Ability, input: S
       const answer = await run(ctx, input as z.output<S>);
       // Whatever a mutation of a version committed, what is figured from that version can follow.
       const versionId = (input as { versionId?: unknown } | undefined)?.versionId;
-      if (typeof versionId === 'string') versionChanged(versionId);
+      if (typeof versionId === 'string') versionChanged({ versionId, by: ctx });
       return answer;
     });
 }

@@ -1,7 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { FingerprintCache } from '../../files/fingerprint-cache';
-import { onVersionChanged } from '../../live/version-changes';
 import type { ScopeVersion } from './scope';
 
 /** A stamp of the rows a table holds among `where` (their count and the sum of their row versions). */
@@ -30,9 +30,6 @@ const answers = new FingerprintCache<unknown>(500);
 /** Stamps being read: the calls of one dashboard, sent at once, share one read. */
 const reading = new Map<string, Promise<string>>();
 
-/** Answers being figured, by key and stamp: a question asked again meanwhile waits for the same figuring. */
-const figuring = new Map<string, Promise<unknown>>();
-
 function stampOf(ctx: SpaceContext, versions: readonly ScopeVersion[]): Promise<string> {
   const ids = versions.map((v) => v.versionId);
   const key = `${ctx.space.spaceId}|${ids.join(',')}`;
@@ -46,62 +43,136 @@ function stampOf(ctx: SpaceContext, versions: readonly ScopeVersion[]): Promise<
   return read;
 }
 
+/** Answers being figured, by key and stamp: a question asked again meanwhile waits for the same figuring. */
+const figuring = new Map<string, Promise<unknown>>();
+
+/** How long each question took to figure last time in this process (ms), newest last. */
+const costs = new Map<string, number>();
+const MAX_COSTS = 1_000;
+
+/**
+ * When a question is slow to figure: its last figuring here took longer than `ms`, or, not yet timed
+ * here, the versions it is about hold at least `works` works. A slow question whose data changed is
+ * answered from what is kept while it is figured again (see `cachedAnswer`).
+ */
+const slowLimits = { ms: 500, works: 20_000 };
+
+/** Sets what counts as slow (tests ask small versions as if they were big ones). */
+export function setSlowAnswers(limits: { ms: number; works: number }): void {
+  Object.assign(slowLimits, limits);
+}
+
+function slowToFigure(key: string, stamp: string): boolean {
+  const cost = costs.get(key);
+  // A stamp starts with the count of the versions' works.
+  return cost === undefined ? Number.parseInt(stamp, 10) >= slowLimits.works : cost > slowLimits.ms;
+}
+
+/** Whether what a request answered came, in part, from answers kept from before the last change. */
+const freshness = new AsyncLocalStorage<{ stale: boolean }>();
+
+/**
+ * Runs an analytics call and says whether its answer is `stale`: some of it was kept from before the
+ * data's last change and is being figured again; asked again shortly, it is current. The dashboard asks
+ * again while it is told so.
+ */
+export async function withFreshness<T extends object>(
+  run: () => Promise<T>,
+): Promise<T & { stale: boolean }> {
+  const mark = { stale: false };
+  const answer = await freshness.run(mark, run);
+  return { ...answer, stale: mark.stale };
+}
+
 /**
  * An analytics answer for a scope's versions (docs/product-rules.md, "Analytics", how answers are kept):
- * the one kept while the data it was figured from is unchanged — its stamp is read on every call, before
- * the answer is figured, so an answer is never older than its stamp — in this process, else in the
- * database (shared by every process, kept across restarts), else figured and kept in both. Which versions,
- * their data dates (today's when they have none) and the question are the key; the caller's language never
- * enters the answers. The question is remembered, to be figured again as soon as one of its versions
- * changes here (`refreshAfterChange`), so that the next look at a dashboard finds its answers current.
+ * the one kept while the data it was figured from is unchanged — the data's stamp is read on every call
+ * — in this process, else in the database (shared by every process, kept across restarts), else figured
+ * and kept in both. Which versions, their data dates (today's when they have none) and the question are
+ * the key; the caller's language never enters the answers. A question slow to figure whose data changed
+ * is answered at once from what was kept before the change, marked stale (`withFreshness`), while it is
+ * figured again off the request (only where the caller is told so: a print waits); a quick one is
+ * always figured before it is answered. The question is
+ * remembered, to be figured again as soon as one of its versions changes here (see refresh.ts), so that
+ * the next look at a dashboard finds its answers current. `wait` figures before answering, however slow.
  */
 export async function cachedAnswer<T>(
   ctx: SpaceContext,
   versions: readonly ScopeVersion[],
   question: string,
   figure: () => Promise<T>,
+  wait = false,
 ): Promise<T> {
   if (!versions.length) return figure();
   const key = `${ctx.space.spaceId}|${question}|${versions.map((v) => `${v.versionId}@${v.dataDate}`).join(',')}`;
-  remember(key, versions, () => cachedAnswer(ctx, versions, question, figure));
+  remember(key, versions, () => cachedAnswer(ctx, versions, question, figure, true));
   const current = await stampOf(ctx, versions);
   const kept = answers.peek(key, current);
   if (kept !== undefined) return kept as T;
   const flight = `${key}#${current}`;
-  const pending = figuring.get(flight);
-  if (pending) return (await pending) as T;
-  const got = storedOrFigured(ctx.db.pool, ctx.space.spaceId, key, current, figure).finally(() =>
-    figuring.delete(flight),
+  let pending = figuring.get(flight) as Promise<T> | undefined;
+  let older = answers.latest(key)?.value as T | undefined;
+  if (!pending) {
+    const stored = await storedAnswer<T>(ctx.db.pool, key);
+    if (stored?.stamp === current) {
+      answers.put(key, current, stored.answer);
+      return stored.answer;
+    }
+    older ??= stored?.answer;
+    pending = figuring.get(flight) as Promise<T> | undefined;
+    if (!pending) {
+      pending = figureAndKeep(ctx, key, current, figure).finally(() => figuring.delete(flight));
+      figuring.set(flight, pending);
+    }
+  }
+  // Only a caller that can be told its answer is stale gets one (a print or an export waits).
+  const mark = freshness.getStore();
+  if (mark && !wait && older !== undefined && slowToFigure(key, current)) {
+    pending.catch(() => undefined);
+    mark.stale = true;
+    return older;
+  }
+  return pending;
+}
+
+/** What the database keeps for `key`, at whatever stamp. */
+async function storedAnswer<T>(
+  pool: pg.Pool,
+  key: string,
+): Promise<{ stamp: string; answer: T } | undefined> {
+  const { rows } = await pool.query<{ stamp: string; answer: T }>(
+    'SELECT stamp, answer FROM analytic_answers WHERE key = $1',
+    [key],
   );
-  figuring.set(flight, got);
-  const value = await got;
-  answers.put(key, current, value);
-  return value;
+  return rows[0];
 }
 
 /**
- * The answer the database keeps for `key` at `stamp`, else figured and kept there. What is answered went
- * through JSON either way, so an answer is the same whether it was figured or read back.
+ * Figures an answer and keeps it here and in the database, timing it. What is answered went through
+ * JSON, so an answer is the same whether it was figured or read back.
  */
-async function storedOrFigured<T>(
-  pool: pg.Pool,
-  spaceId: string,
+async function figureAndKeep<T>(
+  ctx: SpaceContext,
   key: string,
   stamp: string,
   figure: () => Promise<T>,
 ): Promise<T> {
-  const { rows } = await pool.query<{ answer: T }>(
-    'SELECT answer FROM analytic_answers WHERE key = $1 AND stamp = $2',
-    [key, stamp],
-  );
-  if (rows[0]) return rows[0].answer;
+  const started = performance.now();
   const json = JSON.stringify(await figure());
-  await pool.query(
+  costs.delete(key);
+  costs.set(key, performance.now() - started);
+  for (const oldest of costs.keys()) {
+    if (costs.size <= MAX_COSTS) break;
+    costs.delete(oldest);
+  }
+  await ctx.db.pool.query(
     `INSERT INTO analytic_answers (key, "spaceId", stamp, answer) VALUES ($1, $2, $3, $4::jsonb)
      ON CONFLICT (key) DO UPDATE SET stamp = EXCLUDED.stamp, answer = EXCLUDED.answer, "figuredAt" = now()`,
-    [key, spaceId, stamp, json],
+    [key, ctx.space.spaceId, stamp, json],
   );
-  return JSON.parse(json) as T;
+  const answer = JSON.parse(json) as T;
+  answers.put(key, stamp, answer);
+  return answer;
 }
 
 /** Answers kept in the database and not figured again for this long are dropped by the periodic clean-up. */
@@ -128,33 +199,10 @@ function remember(key: string, versions: readonly ScopeVersion[], again: () => P
   }
 }
 
-/** How long a version stays unchanged before its questions are figured again (edits come in bursts). */
-const QUIET_MS = 1_000;
-const waiting = new Map<string, ReturnType<typeof setTimeout>>();
-let refreshing: Promise<unknown> = Promise.resolve();
-
-/**
- * After a version changed in this process, the questions lately asked about it (at any scope that holds
- * it) are figured again once it has been quiet for a moment, one after another, so that the dashboards
- * that show them answer from what is kept. A question whose figuring fails is left to its next asker.
- */
-function refreshAfterChange(versionId: string) {
-  clearTimeout(waiting.get(versionId));
-  const timer = setTimeout(() => {
-    waiting.delete(versionId);
-    const questions = [...asked.values()].filter((q) => q.versionIds.includes(versionId));
-    refreshing = refreshing.then(async () => {
-      for (const question of questions) await question.again().catch(() => undefined);
-    });
-  }, QUIET_MS);
-  timer.unref();
-  waiting.set(versionId, timer);
+/** How to figure again, and wait for, each question lately asked about a version (at any scope holding it). */
+export function questionsAbout(versionId: string): (() => Promise<unknown>)[] {
+  return [...asked.values()].filter((q) => q.versionIds.includes(versionId)).map((q) => q.again);
 }
 
-onVersionChanged(refreshAfterChange);
-
-/** Resolves when the figuring started by changes so far is done (for tests and benchmarks). */
-export async function analyticsRefreshed(): Promise<void> {
-  while (waiting.size) await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 4));
-  await refreshing;
-}
+/** Whether a calculated version is big enough for its dashboard to be figured before anyone asks. */
+export const slowVersion = (works: number) => works >= slowLimits.works;

@@ -393,7 +393,7 @@ function afterCalculation(
   const pool = ctx.db.pool;
   const document = documentWithResults(read.document, results);
   keepWrittenDocument(spaceId, after, read, document, results.changedRows);
-  versionChanged(versionId);
+  versionChanged({ versionId, by: ctx, works: read.document.count });
   primePayload(ctx.payloads, spaceId, versionId, after.full, columnsOfDocument(document))
     .then(() => (inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
     .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));

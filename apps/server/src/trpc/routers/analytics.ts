@@ -18,8 +18,15 @@ import {
   updateScoreboardInput,
   versionInput,
 } from '@takt/contracts';
+import type { SpaceContext } from '../../context';
 import * as analytics from '../../domains/analytics';
 import { router, spaceMutation, spaceQuery } from '../trpc';
+
+/** A dashboard's call, its answer saying whether part of it is being figured again (`stale`). */
+const told =
+  <I, R extends object>(run: (ctx: SpaceContext, input: I) => Promise<R>) =>
+  (ctx: SpaceContext, input: I) =>
+    analytics.withFreshness(() => run(ctx, input));
 
 /**
  * Analytics (API: analytics at space, facility, project, schedule and version level; presets; home):
@@ -27,16 +34,20 @@ import { router, spaceMutation, spaceQuery } from '../trpc';
  * since one call writes both kinds).
  */
 export const analyticsRouter = router({
-  indicators: spaceQuery('schedule.view', analyticsScope, analytics.scopeIndicators),
+  indicators: spaceQuery('schedule.view', analyticsScope, told(analytics.scopeIndicators)),
   versionIndicators: spaceMutation('schedule.view', versionInput, analytics.versionIndicators),
-  series: spaceQuery('schedule.view', analyticsSeriesInput, analytics.scopeSeries),
-  breakdown: spaceQuery('schedule.view', analyticsBreakdownInput, analytics.scopeBreakdown),
-  volumes: spaceQuery('schedule.view', analyticsScope, analytics.scopeVolumes),
-  deadlines: spaceQuery('schedule.view', analyticsDeadlinesInput, analytics.scopeDeadlines),
-  ranking: spaceQuery('schedule.view', analyticsRankingInput, analytics.scopeRanking),
+  series: spaceQuery('schedule.view', analyticsSeriesInput, told(analytics.scopeSeries)),
+  breakdown: spaceQuery('schedule.view', analyticsBreakdownInput, told(analytics.scopeBreakdown)),
+  volumes: spaceQuery('schedule.view', analyticsScope, told(analytics.scopeVolumes)),
+  deadlines: spaceQuery('schedule.view', analyticsDeadlinesInput, told(analytics.scopeDeadlines)),
+  ranking: spaceQuery('schedule.view', analyticsRankingInput, told(analytics.scopeRanking)),
   export: spaceQuery('export', exportDashboardInput, analytics.exportDashboard),
   print: spaceQuery('export', exportDashboardInput, analytics.printDashboard),
-  home: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.homeOf(ctx)),
+  home: spaceQuery(
+    'schedule.view',
+    spaceInput,
+    told((ctx) => analytics.homeOf(ctx)),
+  ),
   presets: router({
     list: spaceQuery('schedule.view', spaceInput, (ctx) => analytics.listPresets(ctx)),
     save: spaceMutation('schedule.view', savePresetInput, analytics.savePreset),

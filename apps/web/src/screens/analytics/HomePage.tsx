@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import { Card, Empty, Loaded, PageHeader } from '../../components/ui';
+import { Card, Empty, PageHeader } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { Dashboard } from './Dashboard';
+import { Figures } from './figures';
 import { day, num, scheduleLink } from './scope';
 import { DeadlinesTable } from './widgets-tables';
 import './analytics.css';
@@ -21,7 +22,7 @@ export function HomePage() {
   return (
     <div className="page" data-testid="home-page">
       <PageHeader title={t('screen.home')} subtitle={t('home.subtitle')} />
-      <Loaded loading={home.isLoading} empty={false}>
+      <Figures of={home} empty={false}>
         {data && (
           <>
             <div className="analytics-tiles home-tiles" data-testid="home-tiles">
@@ -69,7 +70,7 @@ export function HomePage() {
             </div>
           </>
         )}
-      </Loaded>
+      </Figures>
       <Dashboard scope={{ level: 'space', id: spaceId }} title={t('home.space_dashboard')} />
     </div>
   );

@@ -11,12 +11,12 @@ import { barsHeight, barsOption, type ChartTexts, sCurveOption } from '@takt/gan
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CompactSelect, choicesOf } from '../../components/compact-select';
-import { Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { type Translate, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { curveOfChoice, useCurveChoices } from './curves';
 import { chartColors, EChart } from './echart';
+import { Figures } from './figures';
 import { type DashboardScope, day, num } from './scope';
 
 /** The chart texts in the reader's language and number and date formats. */
@@ -109,7 +109,7 @@ export function CumulativeWidget({
           </span>
         )}
       </div>
-      <Loaded loading={query.isLoading} empty={!data?.periods.length && t('analytics.no_data')}>
+      <Figures of={query} empty={!data?.periods.length && t('analytics.no_data')}>
         {option && (
           <EChart
             option={option}
@@ -117,7 +117,7 @@ export function CumulativeWidget({
             testId={`chart-${fixedMeasure ? 'cost' : 'cumulative'}`}
           />
         )}
-      </Loaded>
+      </Figures>
     </>
   );
 }
@@ -161,7 +161,7 @@ export function BreakdownWidget({ scope, initial }: { scope: DashboardScope; ini
           options={choicesOf(ANALYTICS_BREAKDOWNS, (b) => t(`analytics.by.${b}`))}
         />
       </div>
-      <Loaded loading={query.isLoading} empty={!rows.length && t('analytics.no_resources')}>
+      <Figures of={query} empty={!rows.length && t('analytics.no_resources')}>
         <EChart
           option={option}
           height={barsHeight(rows.length)}
@@ -171,7 +171,7 @@ export function BreakdownWidget({ scope, initial }: { scope: DashboardScope; ini
         {query.data?.other && (
           <p className="analytics-note">{t('analytics.other_rows', { count: query.data.other.count })}</p>
         )}
-      </Loaded>
+      </Figures>
     </>
   );
 }
@@ -199,8 +199,8 @@ export function ProjectsWidget({ scope }: { scope: DashboardScope }) {
     if (row?.key) navigate(by === 'project' ? `/grid/${row.key}` : `/schedule/${row.key}`);
   };
   return (
-    <Loaded
-      loading={cost.isLoading || labour.isLoading}
+    <Figures
+      of={[cost, labour]}
       empty={!costRows.length && !labourRows.length && t('analytics.no_resources')}
     >
       <div className="analytics-pair">
@@ -225,7 +225,7 @@ export function ProjectsWidget({ scope }: { scope: DashboardScope }) {
           />
         </div>
       </div>
-    </Loaded>
+    </Figures>
   );
 }
 
@@ -236,7 +236,7 @@ export function VolumeWidget({ scope }: { scope: DashboardScope }) {
   const query = trpc.analytics.volumes.useQuery({ spaceId, ...scope });
   const units = query.data?.units ?? [];
   return (
-    <Loaded loading={query.isLoading} empty={!units.length && t('analytics.no_volumes')}>
+    <Figures of={query} empty={!units.length && t('analytics.no_volumes')}>
       <table className="table analytics-table" data-testid="analytics-volumes">
         <thead>
           <tr>
@@ -267,6 +267,6 @@ export function VolumeWidget({ scope }: { scope: DashboardScope }) {
           })}
         </tbody>
       </table>
-    </Loaded>
+    </Figures>
   );
 }

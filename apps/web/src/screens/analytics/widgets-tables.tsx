@@ -2,11 +2,12 @@ import { RANKING_INDICATORS, type RankingIndicator } from '@takt/contracts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { CompactSelect, choicesOf } from '../../components/compact-select';
-import { Empty, Loaded, ProgressBar } from '../../components/ui';
+import { Empty, ProgressBar } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { type Translate, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { Figures } from './figures';
 import { type DashboardScope, day, type Indicators, num, type ScopeVersion, scheduleLink } from './scope';
 
 /** A tile of the indicators: its figure, the grid indicator it opens (for one schedule), a warning tone. */
@@ -57,7 +58,7 @@ export function IndicatorsWidget({ scope }: { scope: DashboardScope }) {
   const versions = query.data?.versions ?? [];
   const single = versions.length === 1 ? versions[0] : undefined;
   return (
-    <Loaded loading={query.isLoading} empty={!versions.length && t('analytics.no_schedules')}>
+    <Figures of={query} empty={!versions.length && t('analytics.no_schedules')}>
       {query.data && (
         <>
           <div className="analytics-tiles" data-testid="analytics-tiles">
@@ -88,7 +89,7 @@ export function IndicatorsWidget({ scope }: { scope: DashboardScope }) {
           {versions.length > 1 && <VersionsTable versions={versions} t={t} />}
         </>
       )}
-    </Loaded>
+    </Figures>
   );
 }
 
@@ -134,7 +135,7 @@ export function ProgressWidget({ scope }: { scope: DashboardScope }) {
   const query = trpc.analytics.indicators.useQuery({ spaceId, ...scope });
   const total = query.data?.total;
   return (
-    <Loaded loading={query.isLoading} empty={!total?.works && t('analytics.no_works')}>
+    <Figures of={query} empty={!total?.works && t('analytics.no_works')}>
       {total && (
         <div className="analytics-progress" data-testid="analytics-progress">
           <ProgressBar
@@ -155,11 +156,11 @@ export function ProgressWidget({ scope }: { scope: DashboardScope }) {
           <p className="analytics-note">{t(`analytics.weighted_by.${total.weightedBy}`)}</p>
         </div>
       )}
-    </Loaded>
+    </Figures>
   );
 }
 
-type Deadlines = RouterOutputs['analytics']['deadlines'];
+type Deadlines = Omit<RouterOutputs['analytics']['deadlines'], 'stale'>;
 
 /** A deadlines list: past finishes first (red, with the days past), then coming ones; a row opens its work. */
 export function DeadlinesTable({ deadlines, testId }: { deadlines: Deadlines; testId: string }) {
@@ -204,9 +205,9 @@ export function DeadlinesWidget({ scope }: { scope: DashboardScope }) {
   const { spaceId } = useSpace();
   const query = trpc.analytics.deadlines.useQuery({ spaceId, ...scope, days: 14 });
   return (
-    <Loaded loading={query.isLoading} empty={false}>
+    <Figures of={query} empty={false}>
       {query.data && <DeadlinesTable deadlines={query.data} testId="analytics-deadlines" />}
-    </Loaded>
+    </Figures>
   );
 }
 
@@ -226,7 +227,7 @@ export function RankingWidget({ scope, initial }: { scope: DashboardScope; initi
           options={choicesOf(RANKING_INDICATORS, (i) => t(`analytics.indicator.${i}`))}
         />
       </div>
-      <Loaded loading={query.isLoading} empty={!query.data?.rows.length && t('analytics.no_schedules')}>
+      <Figures of={query} empty={!query.data?.rows.length && t('analytics.no_schedules')}>
         <ol className="analytics-ranking" data-testid="analytics-ranking">
           {query.data?.rows.map((row) => (
             <li key={row.key}>
@@ -238,7 +239,7 @@ export function RankingWidget({ scope, initial }: { scope: DashboardScope; initi
             </li>
           ))}
         </ol>
-      </Loaded>
+      </Figures>
     </>
   );
 }
