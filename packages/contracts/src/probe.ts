@@ -95,3 +95,24 @@ export interface GridLoadMetrics {
   /** Grid rows painted, from the payload query start. */
   firstPaintMs?: number;
 }
+
+/** Measurements of the network diagram and where its boxes are on screen. */
+export interface NetworkMetrics {
+  renderer: string;
+  /** The WBS level shown (0: every work). */
+  level: number;
+  nodes: number;
+  edges: number;
+  criticalNodes: number;
+  criticalEdges: number;
+  /** The last layout's time on the worker. */
+  layoutMs: number;
+  /** The cost of each frame drawn. */
+  frameMs: number[];
+  /** What the last frame drew (boxes, edges, texts). */
+  drawn: { nodes: number; edges: number; texts: number };
+  /** The box of a work's node in the canvas's CSS pixels, or null when it is not drawn. */
+  nodeBox(workId: string): { x: number; y: number; width: number; height: number } | null;
+  /** The canvas's size in CSS pixels. */
+  view: { width: number; height: number };
+}

@@ -7,5 +7,7 @@ export type { FrameClock, FrameLayer } from './frame-scheduler.js';
 export { animationFrameClock, FrameScheduler } from './frame-scheduler.js';
 export type { GanttPixiOptions } from './gantt-renderer.js';
 export { GanttPixiRenderer } from './gantt-renderer.js';
+export type { NetworkScene } from './network-renderer.js';
+export { NetworkPixiRenderer } from './network-renderer.js';
 export type { GanttInteraction, GanttScene } from './scene.js';
 export { GANTT_INTERACTION_NONE, ganttSceneEqual } from './scene.js';

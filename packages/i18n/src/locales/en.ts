@@ -8,6 +8,7 @@ import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
+import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
 import { reportsMessages } from './area-reports';
@@ -727,6 +728,7 @@ export const en = {
   ...chatMessages.en,
   ...kanbanMessages.en,
   ...noticesMessages.en,
+  ...networkMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...reportsMessages.en,

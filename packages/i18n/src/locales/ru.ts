@@ -8,6 +8,7 @@ import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
+import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
 import { reportsMessages } from './area-reports';
@@ -29,6 +30,7 @@ const core: Omit<
   | keyof typeof chatMessages.en
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
+  | keyof typeof networkMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
@@ -734,6 +736,7 @@ export const ru: Catalog = {
   ...chatMessages.ru,
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
+  ...networkMessages.ru,
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...reportsMessages.ru,

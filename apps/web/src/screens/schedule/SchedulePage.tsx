@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { useResourceHistogram } from '../resources/ResourceHistogram';
 import { GanttToolbar } from './gantt/GanttToolbar';
 import { useGanttView } from './gantt/view';
+import { ScheduleViewSwitch, scheduleViewOf } from './network/NetworkPane';
 import { GroupedGrid } from './page/GroupedGrid';
 import { ScheduleDialogs } from './page/ScheduleDialogs';
 import { ScheduleGrid } from './page/ScheduleGrid';
@@ -31,6 +32,8 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   const scheduleId = params.id;
   const { search, filterText, indicator, target, setParam } = useListSearch();
   const data = useScheduleData(spaceId, scheduleId, search.get('version'));
+  // Beside the grid: the Gantt chart or the network diagram (at a WBS level), as the address says.
+  const { view, level: networkLevel } = scheduleViewOf(search);
   const { node, versions, versionList, version, model, viewState, status, columnSettings } = data;
 
   const grid = useGridState(viewState.data);
@@ -150,7 +153,10 @@ export function SchedulePage({ params }: { params: { id: string } }) {
           <ViewControls spaceId={spaceId} data={data} filterCount={filterCount} onWbsLevel={showToLevel} />
         }
       />
-      <GanttToolbar view={gantt} disabled={!model} />
+      <div className="schedule-viewbar">
+        <ScheduleViewSwitch view={view} setParam={setParam} />
+        {view === 'gantt' && <GanttToolbar view={gantt} disabled={!model} />}
+      </div>
       <ScheduleDockBar dock={dock} setDock={setDock} disabled={!version} />
       <div className={`schedule-body${panel ? ' schedule-body-panel' : ''}`}>
         {grouped ? (
@@ -163,6 +169,14 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             columns={columns}
             readOnly={readOnly}
             gantt={gantt}
+            network={
+              view === 'network'
+                ? {
+                    level: networkLevel,
+                    onLevel: (level) => setParam('network_level', level === null ? null : String(level)),
+                  }
+                : null
+            }
             histogram={histogram}
             dock={dock}
             onKey={onKey}

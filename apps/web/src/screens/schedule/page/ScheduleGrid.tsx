@@ -7,6 +7,7 @@ import { TimesheetDock } from '../../resources/TimesheetDock';
 import { GanttPane } from '../gantt/GanttPane';
 import { ScheduleSplit } from '../gantt/ScheduleSplit';
 import type { GanttView } from '../gantt/timeline';
+import { NetworkPane } from '../network/NetworkPane';
 import { type GridColumn, WbsGrid } from '../WbsGrid';
 import type { RowMenu } from '../wbs-grid/types';
 import type { Dock } from './ScheduleToolbar';
@@ -22,6 +23,7 @@ export function ScheduleGrid({
   columns,
   readOnly,
   gantt,
+  network,
   histogram,
   dock,
   onKey,
@@ -39,6 +41,8 @@ export function ScheduleGrid({
   columns: GridColumn[];
   readOnly: boolean;
   gantt: GanttView;
+  /** The network diagram in place of the Gantt chart, at a WBS level (null: by the version's size). */
+  network: { level: number | null; onLevel: (level: number | null) => void } | null;
   histogram: { legend: ReactNode; chart: ReactNode };
   dock: Dock | null;
   onKey: (event: KeyboardEvent) => boolean;
@@ -57,6 +61,16 @@ export function ScheduleGrid({
   const { model, version, details, checks } = data;
   useProgressWeighting(model, version?.id);
   const selectedCount = grid.selected.size;
+  // A work picked outside the grid (a daily plan, a box of the network diagram): selected and scrolled to.
+  const selectWork = (id: string) => {
+    const row = model?.rowOf.get(id);
+    const at = row === undefined ? -1 : rows.indexOf(row);
+    grid.setSelected(new Set([id]));
+    if (at >= 0) {
+      grid.setCursor((c) => ({ ...c, row: at }));
+      grid.setScrollTo({ row: at, token: Date.now() });
+    }
+  };
   return (
     <div className="schedule-grid framed-pane">
       <ScheduleSplit
@@ -94,7 +108,18 @@ export function ScheduleGrid({
         }
         right={
           model &&
-          version && (
+          version &&
+          (network ? (
+            <NetworkPane
+              model={model}
+              revision={grid.tick}
+              hoursPerDay={data.calendarHours}
+              selected={grid.selected}
+              onSelectWork={selectWork}
+              level={network.level}
+              onLevel={network.onLevel}
+            />
+          ) : (
             <>
               <GanttPane
                 view={gantt}
@@ -117,23 +142,11 @@ export function ScheduleGrid({
               />
               {histogram.chart}
             </>
-          )
+          ))
         }
       />
       {dock === 'daily_plan' && version && (
-        <DailyPlanDock
-          versionId={version.id}
-          readOnly={!!version.locked}
-          onSelectWork={(id) => {
-            const row = model?.rowOf.get(id);
-            const at = row === undefined ? -1 : rows.indexOf(row);
-            grid.setSelected(new Set([id]));
-            if (at >= 0) {
-              grid.setCursor((c) => ({ ...c, row: at }));
-              grid.setScrollTo({ row: at, token: Date.now() });
-            }
-          }}
-        />
+        <DailyPlanDock versionId={version.id} readOnly={!!version.locked} onSelectWork={selectWork} />
       )}
       {dock === 'timesheet' && version && <TimesheetDock versionId={version.id} />}
       <div className="schedule-footer">
