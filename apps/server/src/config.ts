@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@takt/db';
 
@@ -16,6 +17,11 @@ export interface Config {
   /** `all` serves HTTP and runs background jobs; `web` only serves; `worker` only runs jobs. */
   role: 'all' | 'web' | 'worker';
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * The public keys whose signatures make a licence token valid (Ed25519, PEM or base64 SPKI):
+   * `TAKT_LICENCE_PUBLIC_KEYS` and the file named by `TAKT_LICENCE_PUBLIC_KEYS_FILE`, together.
+   */
+  licencePublicKeys: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +40,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TAKT_TRUST_PROXY === '1' || env.TAKT_TRUST_PROXY === 'true',
     role,
     logLevel,
+    licencePublicKeys: [
+      env.TAKT_LICENCE_PUBLIC_KEYS ?? '',
+      env.TAKT_LICENCE_PUBLIC_KEYS_FILE ? readFileSync(env.TAKT_LICENCE_PUBLIC_KEYS_FILE, 'utf8') : '',
+    ].join('\n'),
   };
 }

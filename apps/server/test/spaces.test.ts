@@ -295,7 +295,7 @@ describe('delegation', () => {
 });
 
 describe('licences', () => {
-  it('stops invitations past the free licence seats with 402 LicenseLimit', async () => {
+  it('stops invitations past the free licence seats with 409 LicensePaidUsersExceeded', async () => {
     const { owner, spaceId, roleId } = await spaceWithOwner('seatholder');
     for (let i = 1; i <= 4; i++) {
       await t.signUp(`seat${i}`);
@@ -304,10 +304,10 @@ describe('licences', () => {
     }
     await t.signUp('seat5');
     const over = await invite(spaceId, owner.token, 'seat5', roleId('viewer'));
-    expect(over.status).toBe(402);
+    expect(over.status).toBe(409);
     expect(over.body).toMatchObject({
-      error_code: 'LicenseLimit',
-      error_message: 'The user limit for the selected space has been exceeded',
+      error_code: 'LicensePaidUsersExceeded',
+      error_message: 'The number of paid users of the licence is exceeded',
     });
     expect(
       (await t.api('GET', `/space/${spaceId}/licence`, undefined, { token: owner.token })).body,

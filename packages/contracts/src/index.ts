@@ -12,6 +12,7 @@ export * from './errors';
 export * from './estimates';
 export * from './interchange';
 export * from './kanban';
+export * from './licences';
 export * from './live';
 export * from './masks';
 export * from './messages';

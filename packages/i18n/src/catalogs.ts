@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { type Catalog, en, type MessageId } from './locales/en';
 import { fr } from './locales/fr';
 import { ru } from './locales/ru';
@@ -44,7 +44,8 @@ export function createI18n(lang: Language): I18n {
   const i18n = setupI18n();
   // Ids that are not in the catalog fall back to the id text itself, which Lingui compiles with this.
   i18n.setMessagesCompiler(compileMessage);
-  for (const language of CATALOG_LANGUAGES) i18n.load(language, compiledCatalog(language));
+  // a copy each: Lingui merges later loads into the object it holds (see applyOverrides)
+  for (const language of CATALOG_LANGUAGES) i18n.load(language, { ...compiledCatalog(language) });
   i18n.activate(lang, [LOCALE_OF[lang]]);
   return i18n;
 }
@@ -60,4 +61,33 @@ export function translate(lang: Language, id: string, values?: Record<string, un
     shared.set(language, i18n);
   }
   return i18n._(id, values);
+}
+
+/** Whether a text is a message the catalogs' compiler accepts (a space's override of a message, for one). */
+export function isValidMessage(text: string): boolean {
+  try {
+    compileMessageOrThrow(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads every catalog into `i18n` afresh, with `overrides` (message id → text) over the catalog of `lang`:
+ * a space's own wording. Ids the catalogs do not know and texts that do not compile are left out. Lingui
+ * tells its listeners, so the texts on screen change at once.
+ */
+export function applyOverrides(
+  i18n: I18n,
+  lang: Language,
+  overrides: Readonly<Record<string, string>>,
+): void {
+  for (const language of CATALOG_LANGUAGES) {
+    const messages: Messages = { ...compiledCatalog(language) };
+    if (language === lang)
+      for (const [id, text] of Object.entries(overrides))
+        if (isMessageId(id) && isValidMessage(text)) messages[id] = compileMessage(text);
+    i18n.load(language, messages);
+  }
 }

@@ -1,4 +1,5 @@
 export {
+  applyOverrides,
   CATALOG_LANGUAGES,
   CATALOGS,
   type Catalog,
@@ -6,6 +7,7 @@ export {
   FALLBACK_LANGUAGE,
   isLanguage,
   isMessageId,
+  isValidMessage,
   type Language,
   LOCALE_OF,
   type MessageId,

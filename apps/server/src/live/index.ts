@@ -11,7 +11,7 @@ import type { Logger } from '../log';
  * they tell about, numbered in commit order within their space, delivered by every server process to the
  * browsers it serves (one LISTEN per process), read again from PostgreSQL by a browser that reconnects.
  */
-export type LiveTopic = `user:${string}` | `chat:${string}` | `board:${string}`;
+export type LiveTopic = `user:${string}` | `chat:${string}` | `board:${string}` | `space:${string}`;
 
 export interface LiveEventInput {
   spaceId: string;
@@ -40,7 +40,8 @@ const topicAccess = new Map<string, TopicAccess>();
 
 /**
  * The owning domain says who may read its topics (chat: members of the chat; board: readers of its
- * schedule). `user:<id>` is built in: only that user. A topic of a prefix nobody registered is read by none.
+ * schedule). `user:<id>` is built in: only that user; so is `space:<id>`: every member of the space. A topic
+ * of a prefix nobody registered is read by none.
  */
 export function registerTopicAccess(prefix: 'chat' | 'board', check: TopicAccess): void {
   topicAccess.set(prefix, check);
@@ -80,6 +81,8 @@ export function mayRead(ctx: SpaceContext, topic: string): Promise<boolean> {
   const id = topic.slice(colon + 1);
   if (colon <= 0 || !id) return Promise.resolve(false);
   if (prefix === 'user') return Promise.resolve(id === ctx.session.userId);
+  // `space:<id>`: what every member of the space hears (its localization overrides)
+  if (prefix === 'space') return Promise.resolve(id === ctx.space.spaceId);
   const check = topicAccess.get(prefix);
   if (!check) return Promise.resolve(false);
   const key = `${ctx.space.spaceId}/${ctx.session.userId}/${topic}`;

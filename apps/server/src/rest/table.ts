@@ -87,6 +87,11 @@ const GLOBAL_ROUTES: PathTable = {
   '/users/timesheet-notification': {
     GET: { procedure: 'timesheets.notifications', cookies: { space_id: 'spaceId' } },
   },
+  // Deleting a free space and the space's localization, of the space named by the space_id cookie
+  '/delete-free': { DELETE: { procedure: 'space.deleteFree', cookies: { space_id: 'spaceId' } } },
+  '/localization': { GET: { procedure: 'localization.languages', cookies: { space_id: 'spaceId' } } },
+  '/localization/set/:lang': { GET: { procedure: 'localization.set', cookies: { space_id: 'spaceId' } } },
+  '/localization/:lang': { GET: { procedure: 'localization.overrides', cookies: { space_id: 'spaceId' } } },
 };
 
 /** Routes of one space, below `/space/:spaceId`. */
@@ -106,6 +111,14 @@ const SPACE_ROUTES: PathTable = {
   // Roles
   '/roles': { GET: 'roles.list', POST: 'roles.create' },
   '/roles/:roleId': { PUT: 'roles.update', DELETE: 'roles.delete' },
+  // Licences, deleting a free space, localization overrides (docs/product-rules.md)
+  '/delete-free': { DELETE: 'space.deleteFree' },
+  '/licences': { GET: 'licences.list', POST: 'licences.upload' },
+  '/licences/:licenceId': { DELETE: 'licences.delete' },
+  '/localization': { GET: 'localization.languages' },
+  '/localization/set/:lang': { GET: 'localization.set' },
+  '/localization/:lang': { GET: 'localization.overrides' },
+  '/localization/:lang/texts/:messageId': { PUT: 'localization.override', DELETE: 'localization.reset' },
   // Delegation
   '/delegation': { GET: 'delegation.list', POST: 'delegation.create' },
   '/delegation/:delegationId': { DELETE: 'delegation.delete' },

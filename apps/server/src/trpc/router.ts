@@ -15,7 +15,9 @@ import { epsRouter, scheduleGroupsRouter } from './routers/eps';
 import { estimatesRouter } from './routers/estimates';
 import { interchangeRouter } from './routers/interchange';
 import { kanbanRouter } from './routers/kanban';
+import { licencesRouter } from './routers/licences';
 import { liveRouter } from './routers/live';
+import { localizationRouter } from './routers/localization';
 import { noticesRouter } from './routers/notices';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
@@ -38,6 +40,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   space: spacesRouter,
+  licences: licencesRouter,
+  localization: localizationRouter,
   roles: rolesRouter,
   delegation: delegationRouter,
   eps: epsRouter,

@@ -116,7 +116,7 @@ const authedEntry = t.middleware(async ({ ctx, next, getRawInput }) => {
   return continueWith(() => next({ ctx: resolvedInPlace<{ session: SessionInfo }>() }));
 });
 
-function spaceEntry(ability: Ability) {
+function spaceEntry(ability: Ability, options: { licence: boolean } = { licence: true }) {
   return t.middleware(async ({ ctx, next, getRawInput }) => {
     const raw = (await getRawInput()) as { spaceId?: unknown } | undefined;
     refuseUnstorableText(raw);
@@ -125,7 +125,12 @@ function spaceEntry(ability: Ability) {
       const session = await resolveSession(ctx);
       ctx.session = session;
       if (!spaceId) throw new AppError('Forbidden');
-      ctx.space = await resolveSpaceAccess(ctx as typeof ctx & { session: SessionInfo }, spaceId, ability);
+      ctx.space = await resolveSpaceAccess(
+        ctx as typeof ctx & { session: SessionInfo },
+        spaceId,
+        ability,
+        options,
+      );
     } catch (error) {
       throw asTRPCError(error);
     }
@@ -137,6 +142,12 @@ export const publicProcedure = t.procedure.use(publicEntry).meta({ access: 'publ
 export const authedProcedure = t.procedure.use(authedEntry).meta({ access: 'authed' });
 export const spaceProcedure = (ability: Ability) =>
   t.procedure.use(spaceEntry(ability)).meta({ access: 'space', ability });
+/**
+ * A space procedure that works whatever the space's licence: the licence desk (listing, loading and deleting
+ * licences), so that an administrator can load the renewal of an expired licence. Every other check stays.
+ */
+export const licenceDeskProcedure = (ability: Ability) =>
+  t.procedure.use(spaceEntry(ability, { licence: false })).meta({ access: 'space', ability });
 
 /** What a space procedure does: a domain function of the call's context and its parsed input. */
 type SpaceResolver<S extends z.ZodType, R> = (ctx: SpaceContext, input: z.output<S>) => R | Promise<R>;

@@ -7,6 +7,7 @@ import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
+import { licencesMessages } from './area-licences';
 import { keysMessages } from './area-keys';
 import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
@@ -733,6 +734,7 @@ export const en = {
   ...assistantMessages.en,
   ...reportsMessages.en,
   ...estimatesMessages.en,
+  ...licencesMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

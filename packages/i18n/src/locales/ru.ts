@@ -7,6 +7,7 @@ import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
+import { licencesMessages } from './area-licences';
 import { keysMessages } from './area-keys';
 import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
@@ -35,6 +36,7 @@ const core: Omit<
   | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof estimatesMessages.en
+  | keyof typeof licencesMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -741,4 +743,5 @@ export const ru: Catalog = {
   ...assistantMessages.ru,
   ...reportsMessages.ru,
   ...estimatesMessages.ru,
+  ...licencesMessages.ru,
 };

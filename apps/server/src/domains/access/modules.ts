@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
+import { LICENCE_IN_FORCE_SQL, type LicenceTerms, licenceInForce } from './licence';
 
 /** The licensed modules: the licence's column of seats and the error a member beyond them gets. */
 const MODULES = {
@@ -18,12 +19,12 @@ export async function requireModuleSeat(ctx: SpaceContext, module: keyof typeof 
   const { column, error } = MODULES[module];
   const { spaceId } = ctx.space;
   const userId = ctx.session.userId;
-  const { rows } = await ctx.db.pool.query<{ limit: number | null }>(
-    `SELECT "${column}" AS limit FROM licences WHERE "spaceId" = $1 AND active
-     ORDER BY "validFrom" DESC LIMIT 1`,
+  const { rows } = await ctx.db.pool.query<LicenceTerms & Record<typeof column, number | null>>(
+    LICENCE_IN_FORCE_SQL,
     [spaceId],
   );
-  const limit = rows[0]?.limit ?? null;
+  // the space's access was checked with the licence in force: read its seats
+  const limit = licenceInForce(rows)?.[column] ?? null;
   if (limit === null) return;
   if (limit <= 0) throw new AppError(error);
   await ctx.db.pool.query(

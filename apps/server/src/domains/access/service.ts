@@ -2,6 +2,7 @@ import type { Ability } from '@takt/contracts';
 import type { AuthedContext, SpaceAccess } from '../../context';
 import { AppError } from '../../errors';
 import { ipAllowed } from './ip';
+import { licenceInForce, noLicenceError } from './licence';
 
 export function isActiveDelegation(d: { validUntil: Date | null }, now = Date.now()): boolean {
   return d.validUntil === null || d.validUntil.getTime() > now;
@@ -10,13 +11,16 @@ export function isActiveDelegation(d: { validUntil: Date | null }, now = Date.no
 /**
  * Checks, in this order, what stands between a user and a space: membership (403 Forbidden), the
  * space's IP allowlist (403 IPNotAllowed), its licence (402 LicenseNotFound / LicenseExpired /
- * LicenseLimit) and the ability the procedure needs (403 Forbidden). Abilities are the member's role
- * plus what others delegated to them, limited to what each delegator still holds.
+ * LicenseNotActive / LicenseVersionUnsupported / LicenseLimit, see `noLicenceError`) and the ability the
+ * procedure needs (403 Forbidden). Abilities are the member's role plus what others delegated to them,
+ * limited to what each delegator still holds. Without `licence` the licence is not asked (the licence desk,
+ * `licenceDeskProcedure`).
  */
 export async function resolveSpaceAccess(
   ctx: AuthedContext,
   spaceId: string,
   ability: Ability,
+  options: { licence: boolean } = { licence: true },
 ): Promise<SpaceAccess> {
   const userId = ctx.session.userId;
   const { member, seat } = await ctx.reads.read(`access:${spaceId}:${userId}`, () =>
@@ -34,12 +38,12 @@ export async function resolveSpaceAccess(
     throw new AppError('IPNotAllowed');
 
   const now = Date.now();
-  const current = space.licences.find(
-    (l) => l.validFrom.getTime() <= now && (l.validUntil === null || l.validUntil.getTime() > now),
-  );
-  if (!current) throw new AppError(space.licences.length > 0 ? 'LicenseExpired' : 'LicenseNotFound');
-  // Members beyond the licence's seats (latest joiners first) are turned away.
-  if (seat > current.userLimit) throw new AppError('LicenseLimit');
+  if (options.licence) {
+    const current = licenceInForce(space.licences, now);
+    if (!current) throw new AppError(noLicenceError(space.licences, now));
+    // Members beyond the licence's seats (latest joiners first) are turned away.
+    if (seat > current.userLimit) throw new AppError('LicenseLimit');
+  }
 
   const abilities = new Set<Ability>(member.role.abilities as Ability[]);
   for (const delegation of space.delegations) {

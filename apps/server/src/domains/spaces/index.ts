@@ -7,6 +7,7 @@ export {
   auditLog,
   createDemoSpace,
   createSpace,
+  deleteFreeSpace,
   deleteSpace,
   deletionStatus,
   fillWithDemo,

@@ -2,7 +2,7 @@ import type { SpaceSettings } from '@takt/contracts';
 import { translate } from '@takt/i18n';
 import type { AuthedContext, SpaceContext } from '../../context';
 import { AppError } from '../../errors';
-import { ipAllowed, isActiveDelegation, isValidAllowEntry } from '../access';
+import { ipAllowed, isActiveDelegation, isValidAllowEntry, licenceInForce, noLicenceError } from '../access';
 import { audit } from '../audit';
 import { displayName } from '../users';
 import { fillDemo } from './demo';
@@ -59,6 +59,19 @@ export async function deleteSpace(ctx: SpaceContext) {
   return { jobId: job.id };
 }
 
+/**
+ * API `DELETE delete-free`: deletes a free space (SpaceNotFree for a demo or licensed one) the way every space
+ * is deleted, by the deletion job.
+ */
+export async function deleteFreeSpace(ctx: SpaceContext) {
+  const space = await ctx.db.prisma.space.findUniqueOrThrow({
+    where: { id: ctx.space.spaceId },
+    select: { kind: true },
+  });
+  if (space.kind !== 'free') throw new AppError('SpaceNotFree');
+  return deleteSpace(ctx);
+}
+
 /** Readable by the member who asked for the deletion even after the space is gone. */
 export async function deletionStatus(ctx: AuthedContext, spaceId: string) {
   const job = await ctx.db.prisma.jobProgress.findFirst({
@@ -110,13 +123,14 @@ export async function spaceConfig(ctx: SpaceContext) {
 
 export async function licence(ctx: SpaceContext) {
   const spaceId = ctx.space.spaceId;
-  const [current, usedSeats, bimUsers, estimateUsers] = await Promise.all([
-    ctx.db.prisma.licence.findFirst({ where: { spaceId, active: true }, orderBy: { validFrom: 'desc' } }),
+  const [licences, usedSeats, bimUsers, estimateUsers] = await Promise.all([
+    ctx.db.prisma.licence.findMany({ where: { spaceId, active: true } }),
     ctx.db.prisma.spaceMember.count({ where: { spaceId } }),
     ctx.db.prisma.licenceModuleUser.count({ where: { spaceId, module: 'bim' } }),
     ctx.db.prisma.licenceModuleUser.count({ where: { spaceId, module: 'estimate' } }),
   ]);
-  if (!current) throw new AppError('LicenseNotFound');
+  const current = licenceInForce(licences);
+  if (!current) throw new AppError(noLicenceError(licences));
   return {
     kind: current.kind,
     userLimit: current.userLimit,
@@ -174,12 +188,14 @@ export async function invite(ctx: SpaceContext, input: { login: string; roleId: 
       where: { spaceId_userId: { spaceId, userId: user.id } },
     });
     if (existing) throw new AppError('AlreadyMember');
-    const [current, used] = await Promise.all([
-      tx.licence.findFirst({ where: { spaceId, active: true }, orderBy: { validFrom: 'desc' } }),
+    const [licences, used] = await Promise.all([
+      tx.licence.findMany({ where: { spaceId, active: true } }),
       tx.spaceMember.count({ where: { spaceId } }),
     ]);
-    if (!current) throw new AppError('LicenseNotFound');
-    if (used >= current.userLimit) throw new AppError('LicenseLimit');
+    const current = licenceInForce(licences);
+    if (!current) throw new AppError(noLicenceError(licences));
+    // every member takes a paid seat: an invitation past them is refused
+    if (used >= current.userLimit) throw new AppError('LicensePaidUsersExceeded');
     return tx.spaceMember.create({
       data: { spaceId, userId: user.id, roleId: input.roleId },
       include: { user: true, role: true },

@@ -3,13 +3,14 @@ import { guideSections } from '@takt/i18n';
 import type { Context } from '../../context';
 
 const STARTED = Date.now();
-export const VERSION = '0.1.0';
+/** This server's version: a licence may ask for a version at least this high. */
+export const APP_VERSION = '0.1.0';
 
 export function systemState() {
   return {
     allowed_langs: [...LANGUAGES],
     default_lang: DEFAULT_LANGUAGE,
-    version: VERSION,
+    version: APP_VERSION,
     registration_open: true,
   };
 }

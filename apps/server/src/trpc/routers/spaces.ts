@@ -22,6 +22,7 @@ export const spacesRouter = router({
     spaces.renameSpace(ctx, input.name),
   ),
   delete: spaceMutation('space.manage', spaceInput, (ctx) => spaces.deleteSpace(ctx)),
+  deleteFree: spaceMutation('space.manage', spaceInput, (ctx) => spaces.deleteFreeSpace(ctx)),
   deletionStatus: authedProcedure
     .input(z.object({ spaceId: id }))
     .query(({ ctx, input }) => spaces.deletionStatus(ctx, input.spaceId)),
