@@ -8,6 +8,7 @@ import type { AuthedContext, Services } from './context';
 import { versionNotices } from './db/notices';
 import { SharedReads } from './db/shared-reads';
 import { pruneAnalyticAnswers } from './domains/analytics';
+import { registerBackupWorkers } from './domains/backups';
 import { registerBimWorkers } from './domains/bim';
 import { recoverInterruptedCalculations } from './domains/calculation';
 import { registerInterchangeWorkers } from './domains/interchange';

@@ -158,6 +158,7 @@ const TABLE_OF: Record<string, string[]> = {
   otherRun: ['assistant_runs'],
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
+  backupJob: ['backup_schedules'],
 };
 
 /** The field name an id sits under: `workIds.3` → workId, `predecessorId` → predecessorId. */

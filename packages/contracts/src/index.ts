@@ -2,6 +2,7 @@ export * from './abilities';
 export * from './analytics';
 export * from './api';
 export * from './assistant';
+export * from './backups';
 export * from './bim';
 export * from './chat';
 export * from './columnar';

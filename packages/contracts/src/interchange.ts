@@ -184,7 +184,7 @@ export const chooseRecordedDatesInput = interchangeJobInput.extend({
 export const listJobsInput = z.object({
   spaceId: id,
   scheduleId: id.optional(),
-  kind: z.enum(['import', 'export', 'calculate', 'report']).optional(),
+  kind: z.enum(['import', 'export', 'calculate', 'report', 'backup', 'restore']).optional(),
 });
 
 /** The WBS grid's columns shown until the user chooses others; an export that names no columns writes these. */

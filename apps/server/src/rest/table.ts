@@ -108,6 +108,15 @@ const SPACE_ROUTES: PathTable = {
   '/access': { GET: 'space.access' },
   '/licence': { GET: 'space.licence' },
   '/audit': { GET: { procedure: 'space.audit', coerce: { limit: 'number' } } },
+  // Backups (API space backups create, delete, restore; backup jobs GET, POST, DELETE; projects backups)
+  '/backups': { GET: 'backups.list', POST: 'backups.create' },
+  '/backups/create': { POST: 'backups.create' },
+  '/backups/:backupId': { DELETE: 'backups.delete' },
+  '/backups/:backupId/restore': { PATCH: 'backups.restore' },
+  '/backups/:backupId/download': { GET: 'backups.download' },
+  '/backup-jobs': { GET: 'backups.schedules.list', POST: 'backups.schedules.create' },
+  '/backup-jobs/:backupJobId': { PUT: 'backups.schedules.update', DELETE: 'backups.schedules.delete' },
+  '/projects/:projectId/backups': { GET: 'backups.list', POST: 'backups.create' },
   // Roles
   '/roles': { GET: 'roles.list', POST: 'roles.create' },
   '/roles/:roleId': { PUT: 'roles.update', DELETE: 'roles.delete' },

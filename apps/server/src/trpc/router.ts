@@ -2,6 +2,7 @@ import { analyticsRouter } from './routers/analytics';
 import { assistantRouter } from './routers/assistant';
 import { attributesRouter } from './routers/attributes';
 import { authRouter } from './routers/auth';
+import { backupsRouter } from './routers/backups';
 import { bimRouter } from './routers/bim';
 import { calculationRouter } from './routers/calculation';
 import { calendarsRouter } from './routers/calendars';
@@ -42,6 +43,7 @@ export const appRouter = router({
   space: spacesRouter,
   licences: licencesRouter,
   localization: localizationRouter,
+  backups: backupsRouter,
   roles: rolesRouter,
   delegation: delegationRouter,
   eps: epsRouter,

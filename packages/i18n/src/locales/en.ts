@@ -1,14 +1,15 @@
 import { analyticsMessages } from './area-analytics';
 import { assistantMessages } from './area-assistant';
 import { authMessages } from './area-auth';
+import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
 import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
-import { licencesMessages } from './area-licences';
 import { keysMessages } from './area-keys';
+import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
@@ -733,6 +734,7 @@ export const en = {
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...reportsMessages.en,
+  ...backupsMessages.en,
   ...estimatesMessages.en,
   ...licencesMessages.en,
 } as const;

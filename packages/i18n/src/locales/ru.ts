@@ -1,14 +1,15 @@
 import { analyticsMessages } from './area-analytics';
 import { assistantMessages } from './area-assistant';
 import { authMessages } from './area-auth';
+import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
 import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
-import { licencesMessages } from './area-licences';
 import { keysMessages } from './area-keys';
+import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
@@ -35,6 +36,7 @@ const core: Omit<
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
+  | keyof typeof backupsMessages.en
   | keyof typeof estimatesMessages.en
   | keyof typeof licencesMessages.en
 > = {
@@ -742,6 +744,7 @@ export const ru: Catalog = {
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...reportsMessages.ru,
+  ...backupsMessages.ru,
   ...estimatesMessages.ru,
   ...licencesMessages.ru,
 };

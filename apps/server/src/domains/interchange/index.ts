@@ -20,7 +20,7 @@ export {
   uploadVersionSynchronous,
 } from './import';
 export { claimRun, finishThrown } from './job-run';
-export { getJob, listJobs, queueJob, stopJob } from './jobs';
+export { getJob, insertJob, listJobs, queueJob, stopJob } from './jobs';
 export {
   createImportSetting,
   deleteImportSetting,

@@ -20,8 +20,11 @@ import { discardUpload } from './files';
 export const IMPORT_JOB = 'interchange.import';
 export const EXPORT_JOB = 'interchange.export';
 
-/** `report`: a report written by a background job (the reports domain), its file kept for download like an export's. */
-export type JobKind = 'import' | 'export' | 'calculate' | 'report';
+/**
+ * `report`: a report written by a background job (the reports domain), its file kept for download like an export's;
+ * `backup` and `restore`: a backup taken or restored (the backups domain).
+ */
+export type JobKind = 'import' | 'export' | 'calculate' | 'report' | 'backup' | 'restore';
 export const CALCULATION_JOB = 'interchange.calculate';
 
 /** The ability that lets a member see every job of its kind in the space (not only their own). */
@@ -30,6 +33,8 @@ const KIND_ABILITY: Record<JobKind, Ability> = {
   export: 'export',
   calculate: 'schedule.calculate',
   report: 'print',
+  backup: 'space.manage',
+  restore: 'space.manage',
 };
 
 /** What the caller asked for, kept with the job so a worker on any machine can run it. */
@@ -47,6 +52,10 @@ export interface JobOptions {
   lang?: string;
   /** a report's form (absent: the master report) */
   formId?: string;
+  /** the backup a backup or restore job takes or restores */
+  backupId?: string;
+  /** how a restore writes: over the backed-up space or project, or as a new one (with this name) */
+  mode?: 'replace' | 'new';
 }
 
 /** A failure as the user sees it: a file problem with where it happened, or a catalogue code. */
@@ -121,7 +130,8 @@ export async function jobRow(on: Sql, jobId: string): Promise<JobRow | null> {
 /** A job row to insert: who started it, what it does, on what. */
 interface NewJob {
   spaceId: string;
-  userId: string;
+  /** null: started by the server itself (a backup job's run whose author is gone) */
+  userId: string | null;
   kind: JobKind;
   format: string;
   scheduleId?: string | null;
@@ -190,7 +200,7 @@ export async function listJobs(
   input: { scheduleId?: string; kind?: JobKind },
 ): Promise<JobDto[]> {
   // Every job of a kind whose ability the caller holds, and their own of the others.
-  const allOf = (['import', 'export', 'calculate', 'report'] as const).filter((k) =>
+  const allOf = (['import', 'export', 'calculate', 'report', 'backup', 'restore'] as const).filter((k) =>
     ctx.space.abilities.has(KIND_ABILITY[k]),
   );
   let query = selectJobs(ctx.db.pool)

@@ -1,4 +1,12 @@
 // What the licences domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 export { deleteLicence, listLicences, uploadLicence } from './service';
-export { type LicenceClaims, signLicence } from './token';
+export {
+  keyIdOf,
+  type LicenceClaims,
+  licenceClaims,
+  parseTrustedKeys,
+  readLicenceToken,
+  signLicence,
+  verifyLicenceToken,
+} from './token';

@@ -1,0 +1,452 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readCatalog, rowsQuery } from '../src/domains/backups/catalog';
+import { nextRun, validCron } from '../src/domains/backups/periodicity';
+import { restoreArchive } from '../src/domains/backups/restore';
+import { runDueSchedules } from '../src/domains/backups/service';
+import type { Failure } from './fixtures';
+import { serverForFile, spaceMember } from './fixtures';
+
+interface Backup {
+  id: string;
+  scope: string;
+  projectId: string | null;
+  name: string;
+  state: string;
+  size: number;
+  rows: number;
+  files: number;
+  takenAt: string | null;
+  scheduleId: string | null;
+  createdByName: string | null;
+}
+interface Job {
+  id: string;
+  kind: string;
+  state: string;
+  progress: number;
+  error: { code: string } | null;
+  report: {
+    spaceId: string;
+    projectId: string | null;
+    rows: number;
+    skippedRows: number;
+    files: number;
+    takenAt: string;
+  } | null;
+}
+interface Schedule {
+  id: string;
+  periodicity: string;
+  nextRunAt: string;
+  lastRunAt: string | null;
+  keep: number;
+}
+
+const t = serverForFile();
+let token: string;
+let spaceId: string;
+let projectId: string;
+let otherProjectId: string;
+
+const call = <T = Failure>(method: string, path: string, body?: unknown, as = token) =>
+  t.api<T>(method, `/space/${spaceId}${path}`, body, { token: as });
+const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const reply = await call<T>(method, path, body);
+  if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function backupDone(backupId: string): Promise<Backup> {
+  for (let i = 0; i < 600; i++) {
+    const backup = (await ok<Backup[]>('GET', '/backups')).find((b) => b.id === backupId)!;
+    if (backup.state === 'completed' || backup.state === 'failed') return backup;
+    await sleep(100);
+  }
+  throw new Error('backup did not finish');
+}
+async function jobDone(jobId: string): Promise<Job> {
+  for (let i = 0; i < 600; i++) {
+    const job = await ok<Job>('GET', `/batch-processing/jobs/${jobId}`);
+    if (!['queued', 'running'].includes(job.state)) return job;
+    await sleep(100);
+  }
+  throw new Error('job did not finish');
+}
+
+/**
+ * Every row of a space's or project's backup, table by table, as PostgreSQL writes it (jsonb: keys in one
+ * order), sorted — what "equal row for row" compares.
+ */
+async function rowsOf(scope: 'space' | 'project', space: string, project: string | null) {
+  const pool = t.server.services.db.pool;
+  const catalog = await readCatalog(pool);
+  const tables: Record<string, string[]> = {};
+  for (const table of catalog.order) {
+    const { rows } = await pool.query<{ j: string }>(
+      rowsQuery(catalog, scope, table, 'to_jsonb(t)::text AS j'),
+      [space, project],
+    );
+    if (rows.length) tables[table] = rows.map((r) => r.j).sort();
+  }
+  return tables;
+}
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** The rows with every id blanked: a copy made with new ids compares equal to its original. */
+const withoutIds = (tables: Record<string, string[]>) =>
+  Object.fromEntries(
+    Object.entries(tables).map(([k, rows]) => [k, rows.map((r) => r.replace(UUID, '<id>')).sort()]),
+  );
+const count = (tables: Record<string, string[]>) =>
+  Object.values(tables).reduce((n, rows) => n + rows.length, 0);
+
+async function takeBackup(projectId?: string): Promise<Backup> {
+  const created = await ok<Backup>('POST', '/backups', projectId ? { projectId } : {});
+  expect(created.state).toMatch(/queued|running/);
+  const done = await backupDone(created.id);
+  expect(done.state).toBe('completed');
+  return done;
+}
+async function restore(backupId: string, body: Record<string, unknown>): Promise<Job> {
+  const job = await ok<Job>('PATCH', `/backups/${backupId}/restore`, body);
+  expect(job.kind).toBe('restore');
+  return jobDone(job.id);
+}
+
+beforeAll(async () => {
+  ({ token } = await t.signUp('backup-admin'));
+  const demo = await t.api<{ id: string }>('POST', '/space/create-demo', undefined, { token, lang: 'ru' });
+  spaceId = demo.body.id;
+  const eps = await ok<{ id: string; kind: string; name: string }[]>('GET', '/eps');
+  const projects = eps.filter((n) => n.kind === 'project');
+  projectId = projects[0]!.id;
+  otherProjectId = projects[1]!.id;
+  // A stored file of one of the project's schedules, so that the backup carries bytes too.
+  const schedule = eps.find(
+    (n) => n.kind === 'schedule' && (n as { parentId?: string }).parentId === projectId,
+  )!;
+  const form = new FormData();
+  form.append('file', new Blob([new TextEncoder().encode('passport of the building')]), 'passport.txt');
+  const stored = await t.api('POST', `/space/${spaceId}/storage/schedule/${schedule.id}`, undefined, {
+    token,
+    form,
+  });
+  expect(stored.status).toBe(200);
+}, 120_000);
+
+describe('backups of a project', () => {
+  it('backs up, the project is deleted, restores it: every row and file as it was', async () => {
+    const before = await rowsOf('project', spaceId, projectId);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['eps_nodes', 'versions', 'works', 'relations', 'assignments', 'stored_files']),
+    );
+    const backup = await takeBackup(projectId);
+    expect(backup).toMatchObject({ scope: 'project', projectId, rows: count(before) });
+    expect(backup.files).toBeGreaterThanOrEqual(1);
+    expect(backup.size).toBeGreaterThan(0);
+    expect(backup.createdByName).toBe('Test backup-admin');
+    const [file] = await t.sql<{ key: string }>(
+      `SELECT key FROM stored_files f JOIN eps_nodes e ON e.id = f."scheduleId" WHERE e."parentId" = $1`,
+      [projectId],
+    );
+
+    // The archive is gzip'd JSON lines, its header naming the schema it was taken with.
+    const archive = await call<Uint8Array>('GET', `/backups/${backup.id}/download`);
+    expect(archive.status).toBe(200);
+    const lines = gunzipSync(archive.body).toString('utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]!) as { schema: string; scope: string };
+    expect(header.scope).toBe('project');
+    expect(header.schema).toMatch(/^\d{14}_/);
+
+    expect((await call('DELETE', `/eps/${projectId}?confirm=true`)).status).toBe(200);
+    expect(await rowsOf('project', spaceId, projectId)).toEqual({});
+    expect(await t.server.services.files.get(file!.key)).toBeNull();
+
+    const job = await restore(backup.id, { mode: 'replace' });
+    expect(job.state).toBe('completed');
+    expect(job.report).toMatchObject({ projectId, rows: count(before), skippedRows: 0, files: backup.files });
+    expect(job.report!.takenAt).toBe(backup.takenAt);
+    expect(await rowsOf('project', spaceId, projectId)).toEqual(before);
+    expect((await t.server.services.files.get(file!.key))?.toString()).toBe('passport of the building');
+  }, 120_000);
+
+  it('restores as a new project beside the original: the same rows under new ids', async () => {
+    const before = await rowsOf('project', spaceId, otherProjectId);
+    const backup = await takeBackup(otherProjectId);
+    const job = await restore(backup.id, { mode: 'new', name: 'Паркинг (копия)' });
+    expect(job.state).toBe('completed');
+    const copyId = job.report!.projectId!;
+    expect(copyId).not.toBe(otherProjectId);
+    const copy = await rowsOf('project', spaceId, copyId);
+    // The copy's name is the one asked for; everything else is the original's.
+    const renamed = withoutIds(copy);
+    renamed.eps_nodes = renamed
+      .eps_nodes!.map((r) => r.replace('"Паркинг (копия)"', '"Подземный паркинг"'))
+      .sort();
+    expect(renamed).toEqual(withoutIds(before));
+    // No key of the copy is one of the original's rows, and the original is untouched.
+    const oldIds = new Set(Object.values(before).flatMap((rows) => rows.flatMap((r) => r.match(UUID) ?? [])));
+    const catalog = await readCatalog(t.server.services.db.pool);
+    for (const [table, rows] of Object.entries(copy)) {
+      const key = catalog.tables.get(table)!.key;
+      if (key?.type !== 'uuid') continue;
+      for (const row of rows)
+        expect(oldIds.has((JSON.parse(row) as Record<string, string>)[key.name]!)).toBe(false);
+    }
+    expect(await rowsOf('project', spaceId, otherProjectId)).toEqual(before);
+  }, 120_000);
+
+  it('a restore that fails mid-way leaves the project as it was', async () => {
+    const backup = await takeBackup(projectId);
+    const atBackup = await rowsOf('project', spaceId, projectId);
+    await t.sql(
+      `UPDATE works SET name = 'changed after the backup' WHERE id IN (
+         SELECT w.id FROM works w JOIN versions v ON v.id = w."versionId" JOIN eps_nodes e ON e.id = v."scheduleId"
+         WHERE e."parentId" = $1 LIMIT 3)`,
+      [projectId],
+    );
+    const changed = await rowsOf('project', spaceId, projectId);
+    expect(changed).not.toEqual(atBackup);
+    const [row] = await t.sql<{ fileKey: string; createdById: string }>(
+      'SELECT "fileKey", "createdById" FROM backups WHERE id = $1',
+      [backup.id],
+    );
+    // Killed after its first rows were written (the project deleted and half rebuilt, in its transaction).
+    let seen = 0;
+    await expect(
+      restoreArchive(
+        t.server.services,
+        { key: row!.fileKey, mode: 'replace', spaceId, userId: row!.createdById },
+        async (done) => {
+          seen = done;
+          if (done > 0) throw new Error('killed');
+        },
+      ),
+    ).rejects.toThrow('killed');
+    expect(seen).toBeGreaterThan(0);
+    expect(await rowsOf('project', spaceId, projectId)).toEqual(changed);
+
+    // A restore job stopped by the user is rolled back the same way: it ends stopped (nothing changed) or, when
+    // the stop came too late, completed (everything restored) — never half.
+    const job = await ok<Job>('PATCH', `/backups/${backup.id}/restore`, { mode: 'replace' });
+    await call('POST', '/batch-processing/stop', { jobId: job.id });
+    const ended = await jobDone(job.id);
+    expect(['stopped', 'completed']).toContain(ended.state);
+    expect(await rowsOf('project', spaceId, projectId)).toEqual(
+      ended.state === 'stopped' ? changed : atBackup,
+    );
+  }, 120_000);
+
+  it('restores a backup of an older Takt: a column it did not have takes its default', async () => {
+    const backup = await takeBackup(projectId);
+    const before = await rowsOf('project', spaceId, projectId);
+    const [row] = await t.sql<{ fileKey: string; createdById: string }>(
+      'SELECT "fileKey", "createdById" FROM backups WHERE id = $1',
+      [backup.id],
+    );
+    const files = t.server.services.files;
+    const lines = gunzipSync((await files.get(row!.fileKey))!)
+      .toString('utf8')
+      .trim()
+      .split('\n');
+    // As an older Takt wrote it: an earlier schema, and works without their `revision` column.
+    const older = lines.map((line, i) => {
+      if (i === 0) return JSON.stringify({ ...JSON.parse(line), schema: '20200101000000_older' });
+      if (!line.startsWith('{"$table":"works"')) return line;
+      const marker = JSON.parse(line) as { columns: string[] };
+      return JSON.stringify({ ...marker, columns: marker.columns.filter((c) => c !== 'revision') });
+    });
+    await t.sql(
+      `UPDATE works SET revision = 7 WHERE "versionId" IN (SELECT v.id FROM versions v
+      JOIN eps_nodes e ON e.id = v."scheduleId" WHERE e."parentId" = $1)`,
+      [projectId],
+    );
+    const olderKey = `spaces/${spaceId}/backup/older.jsonl.gz`;
+    await files.put(olderKey, gzipSync(`${older.join('\n')}\n`));
+    const outcome = await restoreArchive(
+      t.server.services,
+      { key: olderKey, mode: 'replace', spaceId, userId: row!.createdById },
+      async () => {},
+    );
+    expect(outcome.skippedRows).toBe(0);
+    const after = await rowsOf('project', spaceId, projectId);
+    expect(after.works!.every((w) => (JSON.parse(w) as { revision: number }).revision === 1)).toBe(true);
+    const revisionOne = (rows: string[]) =>
+      rows.map((w) => w.replace(/"revision": \d+/, '"revision": 1')).sort();
+    expect(revisionOne(after.works!)).toEqual(revisionOne(before.works!));
+
+    // One from a newer Takt is refused, and nothing changes.
+    const newer = [
+      JSON.stringify({ ...JSON.parse(lines[0]!), schema: '99990101000000_future' }),
+      ...lines.slice(1),
+    ];
+    await files.put(olderKey, gzipSync(`${newer.join('\n')}\n`));
+    await expect(
+      restoreArchive(
+        t.server.services,
+        { key: olderKey, mode: 'replace', spaceId, userId: row!.createdById },
+        async () => {},
+      ),
+    ).rejects.toMatchObject({ code: 'BackupFromNewerTakt' });
+    expect(await rowsOf('project', spaceId, projectId)).toEqual(after);
+    await files.delete(olderKey);
+  }, 120_000);
+});
+
+describe('backups of a space', () => {
+  it('restores the whole space over itself, and as a new space', async () => {
+    const before = await rowsOf('space', spaceId, null);
+    const backup = await takeBackup();
+    expect(backup.scope).toBe('space');
+    // Changes after the backup: a project deleted, a role renamed.
+    expect((await call('DELETE', `/eps/${otherProjectId}?confirm=true`)).status).toBe(200);
+    await t.sql(`UPDATE roles SET name = 'Renamed' WHERE "spaceId" = $1 AND key = 'viewer'`, [spaceId]);
+
+    const job = await restore(backup.id, { mode: 'replace' });
+    expect(job.state).toBe('completed');
+    expect(job.report).toMatchObject({ spaceId, skippedRows: 0 });
+    expect(await rowsOf('space', spaceId, null)).toEqual(before);
+    // The backups list outlives the restore.
+    expect((await ok<Backup[]>('GET', '/backups')).some((b) => b.id === backup.id)).toBe(true);
+
+    const copy = await restore(backup.id, { mode: 'new', name: 'Копия демо' });
+    expect(copy.state).toBe('completed');
+    const newSpace = copy.report!.spaceId;
+    expect(newSpace).not.toBe(spaceId);
+    const spaces = await t.api<{ id: string; name: string }[]>('GET', '/users/spaces', undefined, { token });
+    expect(spaces.body.find((s) => s.id === newSpace)?.name).toBe('Копия демо');
+    expect(withoutIds(await rowsOf('space', newSpace, null))).toEqual(withoutIds(before));
+    // The new space works: its projects are listed to its administrator.
+    const eps = await t.api<{ kind: string }[]>('GET', `/space/${newSpace}/eps`, undefined, { token });
+    expect(eps.status).toBe(200);
+    const projects = before.eps_nodes!.filter((r) => r.includes('"kind": "project"')).length;
+    expect(eps.body.filter((n) => n.kind === 'project')).toHaveLength(projects);
+  }, 180_000);
+});
+
+describe('backup jobs', () => {
+  it('runs on time by the clock and keeps the last N', async () => {
+    const created = await ok<Schedule>('POST', '/backup-jobs', {
+      periodicity: 'daily',
+      time: '02:30',
+      keep: 2,
+      projectId,
+    });
+    const due = new Date(created.nextRunAt);
+    expect(due.getUTCHours() * 60 + due.getUTCMinutes()).toBe(150);
+    const services = t.server.services;
+    // A minute early: nothing; on time: one backup, and the next run a day later.
+    expect(await runDueSchedules(services, new Date(due.getTime() - 60_000))).toEqual([]);
+    const taken: string[] = [];
+    for (let day = 0; day < 3; day++) {
+      const now = new Date(due.getTime() + day * 86_400_000);
+      const started = await runDueSchedules(services, now);
+      expect(started).toHaveLength(1);
+      taken.push(started[0]!);
+      expect(await runDueSchedules(services, now)).toEqual([]);
+      const [schedule] = (await ok<Schedule[]>('GET', '/backup-jobs')).filter((s) => s.id === created.id);
+      expect(schedule!.nextRunAt).toBe(new Date(now.getTime() + 86_400_000).toISOString());
+      expect(schedule!.lastRunAt).toBe(now.toISOString());
+      await backupDone(started[0]!);
+    }
+    // Retention: the job keeps its last two.
+    await sleep(300);
+    const history = await ok<Backup[]>('GET', `/backups?backupJobId=${created.id}`);
+    expect(history.map((b) => b.id)).toEqual([taken[2], taken[1]]);
+    expect((await call('DELETE', `/backup-jobs/${created.id}`)).status).toBe(200);
+    expect((await ok<Schedule[]>('GET', '/backup-jobs')).some((s) => s.id === created.id)).toBe(false);
+  }, 120_000);
+
+  it('reads every periodicity', () => {
+    const base = {
+      minuteOfDay: 90,
+      weekday: 3,
+      dayOfMonth: 15,
+      cron: null,
+      createdAt: new Date('2026-01-05T00:00:00Z'), // a Monday
+    };
+    const from = new Date('2026-01-05T12:00:00Z');
+    const at = (p: string, cron: string | null = null) =>
+      nextRun({ ...base, periodicity: p as 'daily', cron }, from).toISOString();
+    expect(at('daily')).toBe('2026-01-06T01:30:00.000Z');
+    expect(at('weekly')).toBe('2026-01-07T01:30:00.000Z');
+    expect(at('monthly')).toBe('2026-01-15T01:30:00.000Z');
+    expect(at('cron', '0 */6 * * *')).toBe('2026-01-05T18:00:00.000Z');
+    // Every other week from the first run after the job was made (Wednesday the 7th).
+    expect(at('2weekly')).toBe('2026-01-07T01:30:00.000Z');
+    const third = nextRun(
+      { ...base, periodicity: 'Fortnightly' },
+      new Date('2026-01-07T02:00:00Z'),
+    ).toISOString();
+    expect(third).toBe('2026-01-21T01:30:00.000Z');
+    expect(validCron('30 1 * * 1-5')).toBe(true);
+    expect(validCron('nonsense')).toBe(false);
+    expect(validCron('* * * * * *')).toBe(false);
+  });
+});
+
+describe('bad input and access', () => {
+  it('answers 4xx in the caller’s language, never 5xx', async () => {
+    const bad = async (method: string, path: string, body: unknown, status: number, code: string) => {
+      const reply = await call(method, path, body);
+      expect(reply.status, path).toBe(status);
+      expect(reply.body.error_code, path).toBe(code);
+    };
+    await bad('POST', '/backup-jobs', { periodicity: 'hourly' }, 400, 'ValidationError');
+    await bad('POST', '/backup-jobs', { periodicity: 'cron' }, 400, 'ValidationError');
+    await bad('POST', '/backup-jobs', { periodicity: 'cron', cron: 'every day' }, 400, 'ValidationError');
+    await bad('POST', '/backup-jobs', { periodicity: 'daily', time: '25:00' }, 400, 'ValidationError');
+    await bad('POST', '/backup-jobs', { periodicity: 'daily', keep: 0 }, 400, 'ValidationError');
+    await bad('POST', '/backup-jobs', { periodicity: 'daily', projectId: spaceId }, 404, 'NotFound');
+    await bad('POST', '/backups', { projectId: spaceId }, 404, 'NotFound');
+    await bad('PATCH', `/backups/${spaceId}/restore`, { mode: 'replace' }, 404, 'NotFound');
+    const [backup] = await ok<Backup[]>('GET', '/backups');
+    await bad('PATCH', `/backups/${backup!.id}/restore`, { mode: 'overwrite' }, 400, 'ValidationError');
+    await bad(
+      'PATCH',
+      `/backups/${backup!.id}/restore`,
+      { mode: 'new', name: 'x'.repeat(40) },
+      400,
+      'ValidationError',
+    );
+    await bad('DELETE', '/backup-jobs/not-an-id', undefined, 400, 'ValidationError');
+    // A backup still being taken cannot be restored, downloaded or deleted.
+    const running = await ok<Backup>('POST', '/backups', { projectId });
+    const early = await call('PATCH', `/backups/${running.id}/restore`, { mode: 'replace' });
+    expect([409, 200]).toContain(early.status);
+    if (early.status === 409) expect(early.body.error_code).toBe('BackupNotReady');
+    await backupDone(running.id);
+    const ru = await t.api<Failure>(
+      'POST',
+      `/space/${spaceId}/backup-jobs`,
+      { periodicity: 'cron', cron: 'x' },
+      {
+        token,
+        lang: 'ru',
+      },
+    );
+    expect(ru.body.issues?.[0]).toMatchObject({ path: 'cron', message: 'backups.validation.cron' });
+  }, 60_000);
+
+  it('is for the space’s administrators only', async () => {
+    const planner = await spaceMember(t, { token, spaceId, ok }, 'backup-planner', 'planner');
+    for (const [method, path] of [
+      ['GET', '/backups'],
+      ['POST', '/backups'],
+      ['GET', '/backup-jobs'],
+      ['POST', '/backup-jobs'],
+    ] as const) {
+      const reply = await planner.call(
+        method,
+        path,
+        method === 'POST' ? { periodicity: 'daily' } : undefined,
+      );
+      expect(reply.status, path).toBe(403);
+    }
+    const [backup] = await ok<Backup[]>('GET', '/backups');
+    expect((await planner.call('DELETE', `/backups/${backup!.id}`)).status).toBe(403);
+    expect((await ok<{ success: boolean }>('DELETE', `/backups/${backup!.id}`)).success).toBe(true);
+    expect((await ok<Backup[]>('GET', '/backups')).some((b) => b.id === backup!.id)).toBe(false);
+  }, 60_000);
+});
