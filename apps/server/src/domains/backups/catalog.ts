@@ -40,7 +40,7 @@ export interface Column {
   generated: boolean;
 }
 
-export interface ForeignKey {
+interface ForeignKey {
   column: string;
   /** the table it refers to and the column there */
   target: string;
@@ -232,9 +232,4 @@ export function rowsQuery(
   const where = predicate(table, 't');
   const withs = [...ctes.values()];
   return `${withs.length ? `WITH RECURSIVE ${withs.join(', ')} ` : ''}SELECT ${select} FROM ${q(table)} t WHERE num_nulls($1::uuid, $2::uuid) < 2 AND ${where}`;
-}
-
-/** Columns a restore writes: every stored column the table has now, generated ones aside. */
-export function writableColumns(table: Table): Column[] {
-  return table.columns.filter((c) => !c.generated);
 }

@@ -20,7 +20,7 @@ export interface Periodicity {
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
 /** The job's cron expression (two-weekly: its weekly one). */
-export function cronOf(p: Periodicity): string {
+function cronOf(p: Periodicity): string {
   const m = p.minuteOfDay % 60;
   const h = Math.floor(p.minuteOfDay / 60);
   switch (p.periodicity) {

@@ -25,7 +25,7 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 /** Columns of the space's own row a restore never takes from an archive: its kind is its licence's business. */
 const SPACE_KEPT = new Set(['id', 'kind', 'deletingAt', 'createdAt', 'createdById']);
 
-export interface RestorePlan {
+interface RestorePlan {
   /** the archive in storage */
   key: string;
   /** replace the space or project the backup was taken of, or make a new one */
@@ -38,7 +38,7 @@ export interface RestorePlan {
   name?: string;
 }
 
-export interface RestoreOutcome {
+interface RestoreOutcome {
   scope: 'space' | 'project';
   spaceId: string;
   projectId: string | null;

@@ -74,12 +74,8 @@ function toBackup(row: ListedRow) {
     createdByName: row.createdByName,
   };
 }
-export type BackupDto = ReturnType<typeof toBackup>;
 
-export async function listBackups(
-  ctx: SpaceContext,
-  input: { projectId?: string; backupJobId?: string },
-): Promise<BackupDto[]> {
+export async function listBackups(ctx: SpaceContext, input: { projectId?: string; backupJobId?: string }) {
   const { rows } = await ctx.db.pool.query<ListedRow>(
     `${BACKUP_LIST} WHERE b."spaceId" = $1 AND ($2::uuid IS NULL OR b."projectId" = $2)
        AND ($3::uuid IS NULL OR b."scheduleId" = $3)

@@ -11,13 +11,13 @@ import { type Catalog, quoteIdent as q, readCatalog, rowsQuery } from './catalog
 const FETCH_ROWS = 2_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export interface SnapshotTarget {
+interface SnapshotTarget {
   spaceId: string;
   scope: 'space' | 'project';
   projectId: string | null;
 }
 
-export interface SnapshotResult {
+interface SnapshotResult {
   size: number;
   rows: number;
   files: number;
@@ -39,7 +39,7 @@ export async function schemaVersion(on: Pick<Services['db']['pool'], 'query'>): 
 export const backupKey = (spaceId: string, backupId: string) =>
   `spaces/${spaceId}/backup/${backupId}.jsonl.gz`;
 /** The prefix of a space's backups, which a space backup never copies. */
-export const backupPrefix = (spaceId: string) => `spaces/${spaceId}/backup/`;
+const backupPrefix = (spaceId: string) => `spaces/${spaceId}/backup/`;
 
 /**
  * Writes the archive of `target` to `key`. `progress(done, total)` is called as rows are written; it may throw
