@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
-import { uploadedFile } from './interchange';
+import { CSV_DELIMITERS, IMPORT_ENCODINGS, importSettingFields, uploadedFile } from './interchange';
 import { VALIDATION } from './messages';
 import { dayDate } from './schedule';
 import { hasProhibitedCharacters } from './validation';
@@ -309,11 +309,64 @@ export const applyComplianceInput = estimateVersionInput.extend({
 // ── files ────────────────────────────────────────────────────────────────────────────────────────
 export const ESTIMATE_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export const exportEstimateInput = estimateInput.extend({ format: z.enum(ESTIMATE_EXPORT_FORMATS) });
-/** An estimate file (ARPS, the ministry's XML) read into a new estimate of the node. */
+
+/** The fields a column of an estimate sheet (xlsx, CSV) maps to through an upload rule. */
+export const ESTIMATE_TABULAR_FIELDS = [
+  'number',
+  'code',
+  'name',
+  'unit',
+  'quantity',
+  'labour',
+  'machines',
+  'materials',
+  'unitCost',
+  'labourHours',
+  'machineHours',
+  'total',
+  'level',
+  'section',
+  'volumeCode',
+  'wbsCode',
+  'coefficient',
+] as const;
+export type EstimateTabularFieldId = (typeof ESTIMATE_TABULAR_FIELDS)[number];
+
+/**
+ * An estimate upload rule (kept beside the schedule's upload rules, names unique among the estimate rules):
+ * rows to skip, column (letter, 1-based number or header text) → field, whether a header row names the
+ * columns, the xlsx sheet, the CSV delimiter and encoding.
+ */
+export const estimateRuleFields = z.object({
+  name: importSettingFields.shape.name,
+  rowsToSkip: importSettingFields.shape.rowsToSkip,
+  mapping: z.record(z.string().trim().min(1).max(64), z.enum(ESTIMATE_TABULAR_FIELDS)),
+  header: z.boolean().optional(),
+  sheet: z.string().max(64).nullable().optional(),
+  delimiter: z.enum(CSV_DELIMITERS).nullable().optional(),
+  encoding: z.enum(IMPORT_ENCODINGS, { message: 'import.error.encoding_choice' }).optional(),
+});
+export type EstimateRuleFields = z.infer<typeof estimateRuleFields>;
+export const createEstimateRuleInput = estimateRuleFields.extend({ spaceId: id });
+export const updateEstimateRuleInput = estimateRuleFields
+  .partial()
+  .extend({ spaceId: id, estimateRuleId: id, revision });
+export const estimateRuleInput = z.object({ spaceId: id, estimateRuleId: id });
+
+/**
+ * An estimate file read into a new estimate of the node: ARPS and the ministry's XML as they are, xlsx and
+ * CSV through a saved upload rule (`ruleId`) or one given with the file (`rule`, a JSON multipart field).
+ */
 export const importEstimateInput = z.object({
   spaceId: id,
   nodeId: id,
   file: uploadedFile,
   kind: z.enum(ESTIMATE_KIND_IDS).optional(),
   name: name.optional(),
+  ruleId: id.optional(),
+  rule: estimateRuleFields.partial({ name: true }).optional(),
 });
+/** What an upload rule makes of an estimate sheet, before anything is written. */
+export const previewEstimateImportInput = importEstimateInput
+  .pick({ spaceId: true, file: true, ruleId: true, rule: true })
+  .extend({ limit: z.number().int().min(1).max(200).optional() });

@@ -66,10 +66,10 @@ export {
   estimateSheet,
 } from './estimate/sheet.js';
 export {
-  ESTIMATE_TABULAR_FIELDS,
   type EstimateTabularField,
   type EstimateTabularOptions,
   type EstimateTabularRule,
+  previewEstimateTabular,
   readEstimateTabular,
 } from './estimate/tabular.js';
 export { type EstimateXlsxOptions, writeEstimateXlsx } from './estimate/xlsx.js';

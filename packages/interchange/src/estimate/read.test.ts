@@ -12,7 +12,7 @@ import { readEstimateArps, writeEstimateArps } from './arps.js';
 import { readEstimateMinstroyXml } from './minstroy-xml.js';
 import { estimateFormatFromContent, readEstimateFile } from './read.js';
 import { sampleEstimate, sampleMinstroyXml } from './sample.js';
-import { readEstimateTabular } from './tabular.js';
+import { previewEstimateTabular, readEstimateTabular } from './tabular.js';
 
 const ARPS = `Выгрузка из сметной программы
   АРПС # 1.10 #Сметная программа#2024
@@ -398,6 +398,46 @@ describe('sheets through upload rules', () => {
     expect(
       (await refusal(readEstimateTabular(csv, { rowsToSkip: 0, mapping: { a: 'code' } }))).messageId,
     ).toBe('interchange.estimate.no_name_column');
+  });
+});
+
+describe('previewEstimateTabular', () => {
+  const csv = Buffer.from(
+    [
+      'Смета на кровлю',
+      'Код;Наименование;Ед;Кол;Цена',
+      ';Раздел 1. Кровля;;;',
+      'ГЭСН 12-01;Утепление;м2;10;150',
+      ';Итого;;;1500',
+    ].join('\n'),
+  );
+
+  it('shows each row as the rule reads it, the mapped columns and the report', async () => {
+    const p = await previewEstimateTabular(csv, {
+      rowsToSkip: 1,
+      mapping: { Код: 'code', Наименование: 'name', D: 'quantity', 5: 'unitCost' },
+    });
+    expect(p.format).toBe('csv');
+    expect(p.delimiter).toBe(';');
+    expect(p.columns.map((c) => c.field)).toEqual(['code', 'name', null, 'quantity', 'unitCost']);
+    expect(p.columns[1]!.header).toBe('Наименование');
+    expect(p.rows.map((r) => [r.row, r.kind, r.level])).toEqual([
+      [1, 'skipped', undefined],
+      [2, 'header', undefined],
+      [3, 'section', 1],
+      [4, 'line', undefined],
+      [5, 'total', undefined],
+    ]);
+    expect(p.rows[3]!.cells[1]).toBe('Утепление');
+    expect(p.report).toMatchObject({ lines: 1, sections: 1 });
+    expect(p.ruleProblems).toEqual([]);
+  });
+
+  it('shows the rule problems with the rows, reading nothing further', async () => {
+    const p = await previewEstimateTabular(csv, { rowsToSkip: 1, mapping: { Нет: 'name' } }, 2);
+    expect(p.ruleProblems.map((x) => x.id)).toEqual(['interchange.tabular.unknown_column']);
+    expect(p.report).toBeNull();
+    expect(p.rows.map((r) => r.kind)).toEqual(['skipped', null, null]);
   });
 });
 

@@ -11,12 +11,15 @@
  * are skipped. Unit costs by part go to their parts; a single `unitCost` column, when no part is mapped, goes
  * to materials (reported once).
  */
+import { ESTIMATE_TABULAR_FIELDS, type EstimateTabularFieldId } from '@takt/contracts';
 import type { Language } from '@takt/i18n';
+import { InterchangeError } from '../common/errors.js';
 import type { Encoding } from '../common/input.js';
-import { localized } from '../common/messages.js';
+import { type LocalizedText, localized, type MessageValues } from '../common/messages.js';
 import type { CsvDelimiter } from '../tabular/csv-read.js';
 import { readSheetRows, tabularFormatOf } from '../tabular/rows.js';
 import { type CellValue, cellText, columnIndex, columnLetter } from '../tabular/sheet.js';
+import { xlsxSheetNames } from '../tabular/xlsx-read.js';
 import { EstimateBuilder } from './builder.js';
 import type { EstimateDocument, EstimateKind, EstimateLine } from './model.js';
 import {
@@ -28,27 +31,8 @@ import {
   round6,
 } from './read-report.js';
 
-/** The fields a column of an estimate sheet maps to. */
-export const ESTIMATE_TABULAR_FIELDS = [
-  'number',
-  'code',
-  'name',
-  'unit',
-  'quantity',
-  'labour',
-  'machines',
-  'materials',
-  'unitCost',
-  'labourHours',
-  'machineHours',
-  'total',
-  'level',
-  'section',
-  'volumeCode',
-  'wbsCode',
-  'coefficient',
-] as const;
-export type EstimateTabularField = (typeof ESTIMATE_TABULAR_FIELDS)[number];
+/** The fields a column of an estimate sheet maps to (the contracts' list, shared with the upload rules). */
+export type EstimateTabularField = EstimateTabularFieldId;
 
 export interface EstimateTabularRule {
   rowsToSkip: number;
@@ -70,7 +54,12 @@ export interface EstimateTabularOptions {
   name?: string;
   kind?: EstimateKind;
   language?: Language;
+  /** Told what each row of the sheet became (the preview's classification). */
+  onRow?: (row: number, kind: EstimateRowKind, level?: number) => void;
 }
+
+/** What a row of an estimate sheet became: above the header, the header, a section, a line, a total left out… */
+export type EstimateRowKind = 'skipped' | 'header' | 'section' | 'line' | 'total' | 'empty' | 'ignored';
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 const SECTION_WORDS = /^(раздел|подраздел|глава|section|subsection|chapter)(?![\p{L}])/iu;
@@ -103,11 +92,23 @@ export async function readEstimateTabular(
       found = d.encoding;
     },
   })) {
-    if (sr.row <= rule.rowsToSkip) continue;
+    const seen = options.onRow ?? (() => {});
+    if (sr.row <= rule.rowsToSkip) {
+      seen(sr.row, 'skipped');
+      continue;
+    }
     if (!columns) {
-      columns = resolveColumns(rule, hasHeader ? sr.cells : []);
+      const resolved = columnsOf(rule, hasHeader ? sr.cells : []);
+      if (resolved.problems.length) {
+        const p = resolved.problems[0]!;
+        throw estimateError('missing_value', p.id, p.values);
+      }
+      columns = resolved.columns;
       headers = hasHeader ? sr.cells.map((c) => cellText(c).trim()) : [];
-      if (hasHeader) continue;
+      if (hasHeader) {
+        seen(sr.row, 'header');
+        continue;
+      }
     }
     const cell = (f: EstimateTabularField): CellValue | undefined => {
       const i = columns!.get(f);
@@ -124,11 +125,15 @@ export async function readEstimateTabular(
       const v = cell(f);
       return log.number(typeof v === 'number' ? String(v) : text(f), col(f), at(f), opts);
     };
-    if (sr.cells.every((c) => c === null || cellText(c).trim() === '')) continue;
+    if (sr.cells.every((c) => c === null || cellText(c).trim() === '')) {
+      seen(sr.row, 'empty');
+      continue;
+    }
     const name = log.text(text('name'), col('name'), ESTIMATE_LIMITS.name, at('name'));
     const code = log.text(text('code'), col('code'), ESTIMATE_LIMITS.code, at('code'));
     if (TOTAL_WORDS.test(name) && !code) {
       totals++;
+      seen(sr.row, 'total');
       continue;
     }
     // a section row?
@@ -144,6 +149,7 @@ export async function readEstimateTabular(
     }
     if (level !== undefined) {
       b.section(level, { ...(code ? { code } : {}), name: name || code }, at('name'));
+      seen(sr.row, 'section', level);
       continue;
     }
     if (!name && !code) {
@@ -154,6 +160,7 @@ export async function readEstimateTabular(
         )
       )
         log.add('ignored', 'interchange.estimate.empty_line', {}, at());
+      seen(sr.row, 'ignored');
       continue;
     }
     let lineName = name;
@@ -203,6 +210,7 @@ export async function readEstimateTabular(
         line.coefficients.push({ name, kind: 'coefficient', target: 'all', value: round6(v) });
     }
     if (!b.line(line, at())) break;
+    seen(sr.row, 'line');
   }
   if (!columns)
     throw estimateError('missing_value', 'interchange.tabular.no_header', { count: rule.rowsToSkip });
@@ -217,9 +225,18 @@ export async function readEstimateTabular(
   };
 }
 
-/** The columns the rule names, against the header row; a column the sheet lacks is an error. */
-function resolveColumns(rule: EstimateTabularRule, header: CellValue[]): Map<EstimateTabularField, number> {
+/**
+ * The columns the rule names, against the header row, and the rule's problems: a column the sheet lacks,
+ * no name column. The reader refuses a rule with problems; the preview shows them.
+ */
+type RuleProblem = LocalizedText;
+
+function columnsOf(
+  rule: EstimateTabularRule,
+  header: readonly CellValue[],
+): { columns: Map<EstimateTabularField, number>; problems: RuleProblem[] } {
   const columns = new Map<EstimateTabularField, number>();
+  const problems: RuleProblem[] = [];
   const headerTexts = header.map((c) => norm(cellText(c)));
   for (const [ref, field] of Object.entries(rule.mapping)) {
     if (!ESTIMATE_TABULAR_FIELDS.includes(field)) continue;
@@ -232,10 +249,100 @@ function resolveColumns(rule: EstimateTabularRule, header: CellValue[]): Map<Est
     }
     if (index < 0 || index > 16383) {
       const t = localized('interchange.tabular.unknown_column', { column: r.slice(0, 60) });
-      throw estimateError('missing_value', t.id, t.values);
-    }
-    columns.set(field, index);
+      problems.push(t);
+    } else columns.set(field, index);
   }
-  if (!columns.has('name')) throw estimateError('missing_value', 'interchange.estimate.no_name_column');
-  return columns;
+  if (!Object.values(rule.mapping).includes('name'))
+    problems.push(localized('interchange.estimate.no_name_column'));
+  return { columns, problems };
+}
+
+/** What an upload rule makes of an estimate sheet: its columns, its first rows with what each became, the read report. */
+export interface EstimateTabularPreview {
+  format: 'xlsx' | 'csv';
+  /** xlsx: the workbook's sheets. */
+  sheets?: string[];
+  /** CSV: the delimiter and encoding found. */
+  delimiter?: CsvDelimiter;
+  encoding?: Exclude<Encoding, 'auto'>;
+  /** Every column of the rows shown, with the field the rule maps to it. */
+  columns: { index: number; letter: string; header: string; field: EstimateTabularField | null }[];
+  rows: { row: number; cells: string[]; kind: EstimateRowKind | null; level?: number }[];
+  /** The rule's problems (a column the sheet lacks, no name column); the sheet is not read then. */
+  ruleProblems: { id: string; values: MessageValues }[];
+  /** What the whole sheet gives, as an import would: counts and warnings. Absent when the rule is refused. */
+  report: EstimateFileReport | null;
+}
+
+/** Reads the sheet as the import would, writing nothing: the first `limit` rows after the skipped ones and the report. */
+export async function previewEstimateTabular(
+  bytes: Uint8Array,
+  rule: EstimateTabularRule,
+  limit = 20,
+  options: Omit<EstimateTabularOptions, 'onRow'> = {},
+): Promise<EstimateTabularPreview> {
+  const format = options.format ?? tabularFormatOf(bytes);
+  let found: { delimiter: CsvDelimiter; encoding: Encoding } | undefined;
+  const raw: { row: number; cells: CellValue[] }[] = [];
+  let header: CellValue[] = [];
+  for await (const sr of readSheetRows(bytes, {
+    format,
+    sheet: rule.sheet ?? null,
+    delimiter: rule.delimiter ?? null,
+    encoding: rule.encoding ?? 'auto',
+    onDetected: (d) => {
+      found = d;
+    },
+  })) {
+    if (sr.row === rule.rowsToSkip + 1 && rule.header !== false) header = sr.cells;
+    // the last skipped rows, for orientation, then the rows the rule reads
+    if (sr.row > rule.rowsToSkip - 3) raw.push({ row: sr.row, cells: sr.cells });
+    if (raw.length >= limit + Math.min(3, rule.rowsToSkip)) break;
+  }
+  const { columns, problems } = columnsOf(rule, header);
+  const kinds = new Map<number, { kind: EstimateRowKind; level?: number }>();
+  const last = raw.at(-1)?.row ?? 0;
+  let report: EstimateFileReport | null = null;
+  if (problems.length === 0) {
+    try {
+      report = (
+        await readEstimateTabular(bytes, rule, {
+          ...options,
+          format,
+          onRow: (row, kind, level) => {
+            if (row <= last) kinds.set(row, { kind, ...(level !== undefined ? { level } : {}) });
+          },
+        })
+      ).report;
+    } catch (error) {
+      if (!(error instanceof InterchangeError) || !error.messageId) throw error;
+      problems.push({
+        id: error.messageId as LocalizedText['id'],
+        values: error.messageValues ?? {},
+        message: error.message,
+      });
+    }
+  } else for (const r of raw) if (r.row <= rule.rowsToSkip) kinds.set(r.row, { kind: 'skipped' });
+  const width = Math.max(0, ...raw.map((r) => r.cells.length), ...[...columns.values()].map((i) => i + 1));
+  const fieldAt = new Map([...columns].map(([field, index]) => [index, field]));
+  return {
+    format,
+    ...(format === 'xlsx' ? { sheets: xlsxSheetNames(bytes) } : {}),
+    ...(format === 'csv' && found ? { delimiter: found.delimiter } : {}),
+    ...(format === 'csv' && found && found.encoding !== 'auto' ? { encoding: found.encoding } : {}),
+    columns: Array.from({ length: Math.min(width, 200) }, (_, index) => ({
+      index,
+      letter: columnLetter(index),
+      header: cellText(header[index] ?? null).trim(),
+      field: fieldAt.get(index) ?? null,
+    })),
+    rows: raw.map((r) => ({
+      row: r.row,
+      cells: r.cells.slice(0, 200).map((c) => cellText(c ?? null)),
+      kind: kinds.get(r.row)?.kind ?? null,
+      ...(kinds.get(r.row)?.level !== undefined ? { level: kinds.get(r.row)!.level } : {}),
+    })),
+    ruleProblems: problems.map((p) => ({ id: p.id, values: p.values })),
+    report,
+  };
 }
