@@ -109,30 +109,50 @@ export async function cachedAnswer<T>(
   const current = await stampOf(ctx, versions);
   const kept = answers.peek(key, current);
   if (kept !== undefined) return kept as T;
-  const flight = `${key}#${current}`;
-  let pending = figuring.get(flight) as Promise<T> | undefined;
-  let older = answers.latest(key)?.value as T | undefined;
-  if (!pending) {
-    const stored = await storedAnswer<T>(ctx.db.pool, key);
-    if (stored?.stamp === current) {
-      answers.put(key, current, stored.answer);
-      return stored.answer;
-    }
-    older ??= stored?.answer;
-    pending = figuring.get(flight) as Promise<T> | undefined;
-    if (!pending) {
-      pending = figureAndKeep(ctx, key, current, figure).finally(() => figuring.delete(flight));
-      figuring.set(flight, pending);
-    }
-  }
   // Only a caller that can be told its answer is stale gets one (a print or an export waits).
-  const mark = freshness.getStore();
-  if (mark && !wait && older !== undefined && slowToFigure(key, current)) {
-    pending.catch(() => undefined);
+  const mark = wait ? undefined : freshness.getStore();
+  const slow = mark !== undefined && slowToFigure(key, current);
+  const older = answers.latest(key)?.value as T | undefined;
+  if (mark && slow && older !== undefined) {
+    flightOf(ctx, key, current, figure, { behind: true, checkStored: true }).catch(() => undefined);
     mark.stale = true;
     return older;
   }
-  return pending;
+  const pending = figuring.get(`${key}#${current}`) as Promise<T> | undefined;
+  if (pending) return pending;
+  const stored = await storedAnswer<T>(ctx.db.pool, key);
+  if (stored?.stamp === current) {
+    answers.put(key, current, stored.answer);
+    return stored.answer;
+  }
+  if (mark && slow && stored) {
+    flightOf(ctx, key, current, figure, { behind: true, checkStored: false }).catch(() => undefined);
+    mark.stale = true;
+    return stored.answer;
+  }
+  return flightOf(ctx, key, current, figure, { behind: false, checkStored: false });
+}
+
+/** Figurings started behind a stale answer, one at a time, so that the answers asked meanwhile are not starved. */
+let behindQueue: Promise<unknown> = Promise.resolve();
+
+/** The figuring of `key` at `stamp`: the one under way, else a new one (now, or queued behind the others). */
+function flightOf<T>(
+  ctx: SpaceContext,
+  key: string,
+  stamp: string,
+  figure: () => Promise<T>,
+  how: { behind: boolean; checkStored: boolean },
+): Promise<T> {
+  const flight = `${key}#${stamp}`;
+  const pending = figuring.get(flight) as Promise<T> | undefined;
+  if (pending) return pending;
+  const run = () => figureAndKeep(ctx, key, stamp, figure, how.checkStored);
+  const started = how.behind ? behindQueue.then(run, run) : run();
+  if (how.behind) behindQueue = started.catch(() => undefined);
+  const got = started.finally(() => figuring.delete(flight));
+  figuring.set(flight, got);
+  return got;
 }
 
 /** What the database keeps for `key`, at whatever stamp. */
@@ -148,15 +168,23 @@ async function storedAnswer<T>(
 }
 
 /**
- * Figures an answer and keeps it here and in the database, timing it. What is answered went through
- * JSON, so an answer is the same whether it was figured or read back.
+ * Figures an answer (unless `checkStored` finds it in the database) and keeps it here and in the
+ * database, timing it. What is answered went through JSON, so an answer is the same whether it was
+ * figured or read back.
  */
 async function figureAndKeep<T>(
   ctx: SpaceContext,
   key: string,
   stamp: string,
   figure: () => Promise<T>,
+  checkStored: boolean,
 ): Promise<T> {
+  // Another process may have figured it meanwhile.
+  const stored = checkStored ? await storedAnswer<T>(ctx.db.pool, key) : undefined;
+  if (stored?.stamp === stamp) {
+    answers.put(key, stamp, stored.answer);
+    return stored.answer;
+  }
   const started = performance.now();
   const json = JSON.stringify(await figure());
   costs.delete(key);
