@@ -53,3 +53,6 @@ export const LOCALIZATION_VALIDATION = {
   invalidText: 'localization.validation.invalid_text',
   unknownMessage: 'localization.validation.unknown_message',
 } as const;
+
+/** The live event (on the space's topic `space:<id>`) telling that the space's texts changed. */
+export const LOCALIZATION_CHANGED = 'localization.changed';

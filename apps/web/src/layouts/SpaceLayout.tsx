@@ -9,6 +9,7 @@ import { signOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
 import { isUuid } from '../lib/ids';
 import { rememberSpace, setIdleTimeoutMinutes, useToken } from '../lib/session';
+import { useSpaceTexts } from '../lib/space-texts';
 import { trpc } from '../lib/trpc';
 import { ChatNavBadge } from '../screens/chat/ChatNavBadge';
 import { ChatToasts } from '../screens/chat/ChatToasts';
@@ -17,6 +18,12 @@ import { NoticesBell } from '../screens/notices/NoticesBell';
 import { GuestLayout } from './GuestLayout';
 import { SpaceContext } from './space-context';
 import { SPACE_SCREENS } from './space-screens';
+
+/** Lays the space's own wording of texts over the catalogue (a component, for it needs the space). */
+function SpaceTexts() {
+  useSpaceTexts();
+  return null;
+}
 
 /** The main layout of a space: navigation of the space screens, the user menu, the screen. */
 export function SpaceLayout({ spaceId, children }: { spaceId: string; children: ReactNode }) {
@@ -75,6 +82,7 @@ function SignedInSpace({ spaceId, children }: { spaceId: string; children: React
 
   return (
     <SpaceContext.Provider value={{ spaceId, config: config.data }}>
+      <SpaceTexts />
       <div className={`shell${menuOpen ? ' shell-menu-open' : ''}`}>
         <aside className="sidebar" aria-label={t('layout.navigation')}>
           <Link href="/" className="brand sidebar-brand">

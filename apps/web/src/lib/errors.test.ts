@@ -93,6 +93,11 @@ describe('decideErrorAction (error catalogue)', () => {
     expect(action).toEqual({ type: 'select-space', messages: ['limit exceeded'] });
   });
 
+  it('a 402 of the licence desk (an expired licence uploaded) is told in place', () => {
+    const action = decideErrorAction(serverError('licences.upload', 402, 'LicenseExpired', 'expired'));
+    expect(action).toEqual({ type: 'notify', messages: ['expired'] });
+  });
+
   it('403 IPNotAllowed opens the error page with that message', () => {
     const action = decideErrorAction(serverError('space.users', 403, 'IPNotAllowed', 'not allowed'));
     expect(action).toEqual({ type: 'error-page', message: 'IPNotAllowed' });

@@ -25,6 +25,16 @@ export const LOGIN_PATH = 'auth.login';
 /** Calls that open a space; a 403 Forbidden from them means the user has no access to that space. */
 export const SPACE_ENTRY_PATHS: ReadonlySet<string> = new Set(['users.spaceConfig']);
 
+/**
+ * The licence desk works whatever the space's licence: its licence errors (an expired token, one for a newer
+ * Takt) are told where the administrator is, not by leaving the space.
+ */
+const LICENCE_DESK_PATHS: ReadonlySet<string> = new Set([
+  'licences.list',
+  'licences.upload',
+  'licences.delete',
+]);
+
 /** What the app does with a failed call (error catalogue "Response handling"). */
 export function decideErrorAction(call: FailedCall): ErrorAction {
   if (call.kind === 'aborted') return { type: 'ignore' };
@@ -33,7 +43,8 @@ export function decideErrorAction(call: FailedCall): ErrorAction {
   if (call.status === 401 && call.path !== LOGIN_PATH && call.code !== 'InvalidCredentials') {
     return { type: 'login' };
   }
-  if (call.status === 402) return { type: 'select-space', messages: call.messages };
+  if (call.status === 402 && !(call.path !== null && LICENCE_DESK_PATHS.has(call.path)))
+    return { type: 'select-space', messages: call.messages };
   if (call.status === 403 && call.code === 'IPNotAllowed')
     return { type: 'error-page', message: 'IPNotAllowed' };
   if (

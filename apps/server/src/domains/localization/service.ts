@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, LOCALIZATION_VALIDATION } from '@takt/contracts';
+import { LANGUAGES, type Language, LOCALIZATION_CHANGED, LOCALIZATION_VALIDATION } from '@takt/contracts';
 import { CATALOGS, isMessageId, isValidMessage } from '@takt/i18n';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
@@ -11,7 +11,6 @@ import { audit } from '../audit';
  * interface text in one language. The web app lays them over its catalogue for the space's members and
  * hears each change on the space's live topic.
  */
-export const LOCALIZATION_CHANGED = 'localization.changed';
 
 /** API `GET localization`: the languages with how many texts the space changed in each. */
 export async function localizationLanguages(ctx: SpaceContext) {

@@ -6,9 +6,10 @@ import { DelegationsTab } from './DelegationsTab';
 import { LicenceTab } from './LicenceTab';
 import { RolesTab } from './RolesTab';
 import { SettingsTab } from './SettingsTab';
+import { TextsTab } from './TextsTab';
 import { UsersTab } from './UsersTab';
 
-const TABS = ['users', 'roles', 'settings', 'delegations', 'licence'] as const;
+const TABS = ['users', 'roles', 'settings', 'delegations', 'licence', 'texts'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Space administration; each tab is shown to those holding the ability its calls need. */
@@ -24,6 +25,7 @@ export function AdminPage() {
     settings: can('space.manage'),
     delegations: can('delegation.manage'),
     licence: true,
+    texts: can('space.manage'),
   };
   const tabs = TABS.filter((tab) => visible[tab]).map((key) => ({ key, label: t(`admin.tab.${key}`) }));
   const active: Tab = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key ?? 'licence';
@@ -43,6 +45,7 @@ export function AdminPage() {
         {active === 'settings' && <SettingsTab />}
         {active === 'delegations' && <DelegationsTab />}
         {active === 'licence' && <LicenceTab />}
+        {active === 'texts' && <TextsTab />}
       </div>
     </div>
   );
