@@ -51,9 +51,10 @@ const costs = new Map<string, number>();
 const MAX_COSTS = 1_000;
 
 /**
- * When a question is slow to figure: its last figuring here took longer than `ms`, or, not yet timed
- * here, the versions it is about hold at least `works` works. A slow question whose data changed is
- * answered from what is kept while it is figured again (see `cachedAnswer`).
+ * When a question is slow to figure: the versions it is about hold at least `works` works (their
+ * dashboard's questions, each quick alone, are slow together), or its last figuring here took longer
+ * than `ms`. A slow question whose data changed is answered from what is kept while it is figured
+ * again (see `cachedAnswer`).
  */
 const slowLimits = { ms: 500, works: 20_000 };
 
@@ -63,9 +64,8 @@ export function setSlowAnswers(limits: { ms: number; works: number }): void {
 }
 
 function slowToFigure(key: string, stamp: string): boolean {
-  const cost = costs.get(key);
   // A stamp starts with the count of the versions' works.
-  return cost === undefined ? Number.parseInt(stamp, 10) >= slowLimits.works : cost > slowLimits.ms;
+  return Number.parseInt(stamp, 10) >= slowLimits.works || (costs.get(key) ?? 0) > slowLimits.ms;
 }
 
 /** Whether what a request answered came, in part, from answers kept from before the last change. */
