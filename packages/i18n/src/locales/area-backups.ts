@@ -3,6 +3,7 @@ import { area } from './area';
 /** Messages of backups: the administration's backups tab, backup jobs, restoring (English, Russian). */
 export const backupsMessages = area(
   {
+    'admin.tab.backups': 'Backups',
     'backups.tab': 'Backups',
     'backups.title': 'Backups',
     'backups.intro':
@@ -80,6 +81,7 @@ export const backupsMessages = area(
       'The backup was taken by a newer Takt (schema {schema}); update this server before restoring it',
   },
   {
+    'admin.tab.backups': 'Резервные копии',
     'backups.tab': 'Резервные копии',
     'backups.title': 'Резервные копии',
     'backups.intro':

@@ -2,6 +2,8 @@ import { useLocation, useSearch } from 'wouter';
 import { PageHeader, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
+import { BackupsTab } from './BackupsTab';
 import { DelegationsTab } from './DelegationsTab';
 import { LicenceTab } from './LicenceTab';
 import { RolesTab } from './RolesTab';
@@ -9,7 +11,7 @@ import { SettingsTab } from './SettingsTab';
 import { TextsTab } from './TextsTab';
 import { UsersTab } from './UsersTab';
 
-const TABS = ['users', 'roles', 'settings', 'delegations', 'licence', 'texts'] as const;
+const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts', 'signin'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Space administration; each tab is shown to those holding the ability its calls need. */
@@ -24,6 +26,7 @@ export function AdminPage() {
     roles: can('users.view'),
     settings: can('space.manage'),
     delegations: can('delegation.manage'),
+    backups: can('space.manage'),
     licence: true,
     texts: can('space.manage'),
   };
@@ -44,6 +47,7 @@ export function AdminPage() {
         {active === 'roles' && <RolesTab />}
         {active === 'settings' && <SettingsTab />}
         {active === 'delegations' && <DelegationsTab />}
+        {active === 'backups' && <BackupsTab />}
         {active === 'licence' && <LicenceTab />}
         {active === 'texts' && <TextsTab />}
       </div>
