@@ -11,7 +11,7 @@ import { SettingsTab } from './SettingsTab';
 import { TextsTab } from './TextsTab';
 import { UsersTab } from './UsersTab';
 
-const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts', 'signin'] as const;
+const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Space administration; each tab is shown to those holding the ability its calls need. */
