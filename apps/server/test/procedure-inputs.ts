@@ -159,6 +159,7 @@ const TABLE_OF: Record<string, string[]> = {
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
   backupJob: ['backup_schedules'],
+  estimateRule: ['import_settings'],
 };
 
 /** The field name an id sits under: `workIds.3` → workId, `predecessorId` → predecessorId. */

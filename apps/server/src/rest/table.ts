@@ -507,6 +507,15 @@ const SPACE_ROUTES: PathTable = {
   '/eps/:nodeId/estimates/import': {
     POST: { procedure: 'estimates.import', uploadBytes: ESTIMATE_LIMITS.importMaxBytes },
   },
+  '/estimate-upload-rules': { GET: 'estimates.uploadRules.list', POST: 'estimates.uploadRules.create' },
+  '/estimate-upload-rules/preview': {
+    POST: { procedure: 'estimates.importPreview', uploadBytes: ESTIMATE_LIMITS.importMaxBytes },
+  },
+  '/estimate-upload-rules/:estimateRuleId': {
+    GET: 'estimates.uploadRules.get',
+    PUT: 'estimates.uploadRules.update',
+    DELETE: 'estimates.uploadRules.delete',
+  },
   '/estimates/:estimateId/export/:format': { GET: 'estimates.export' },
   '/estimates/:estimateId': { GET: 'estimates.get', PUT: 'estimates.update', DELETE: 'estimates.delete' },
   '/estimates/:estimateId/recalculate': { POST: 'estimates.recalculate' },

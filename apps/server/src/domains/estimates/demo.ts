@@ -345,6 +345,18 @@ export async function fillEstimatesDemo(ctx: Context, spaceId: string) {
     );
     await refigure(client, spaceId, ssr);
     await feedVersion(client, { spaceId, lang: 'ru' }, target.versionId);
+    // an upload rule for sheets laid out like the estimates Takt writes
+    await client.query(
+      `INSERT INTO import_settings (id, "spaceId", target, name, "nameKey", "rowsToSkip", columns, options, "updatedAt")
+       VALUES (gen_random_uuid(), $1, 'estimate', $2, lower($2), 0, $3::jsonb, $4::jsonb, now())
+       ON CONFLICT DO NOTHING`,
+      [
+        spaceId,
+        'Локальная смета (Excel)',
+        JSON.stringify({ A: 'number', B: 'code', C: 'name', D: 'unit', E: 'quantity', F: 'unitCost' }),
+        JSON.stringify({ header: true, sheet: null, delimiter: null, encoding: 'auto' }),
+      ],
+    );
   });
 }
 

@@ -25,7 +25,7 @@ export {
   updatePdcResource,
   updateSettings,
 } from './directories';
-export { exportEstimate, importEstimate } from './io';
+export { exportEstimate, importEstimate, previewEstimateImport } from './io';
 export {
   addToSummary,
   compareEstimates,
@@ -48,3 +48,10 @@ export {
   updateLine,
   updateSection,
 } from './service';
+export {
+  createEstimateRule,
+  deleteEstimateRule,
+  getEstimateRule,
+  listEstimateRules,
+  updateEstimateRule,
+} from './upload-rules';

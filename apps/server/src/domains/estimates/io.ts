@@ -1,22 +1,26 @@
 import { PassThrough } from 'node:stream';
-import type { EstimateKindId } from '@takt/contracts';
+import { type EstimateKindId, type EstimateRuleFields, INTERCHANGE_LIMITS } from '@takt/contracts';
 import { writeEstimatePdf } from '@takt/gantt/pdf';
 import {
   type EstimateDocument,
   type EstimateSection,
+  estimateFormatFromContent,
   estimateSheet,
   figureEstimate,
   InterchangeError,
+  previewEstimateTabular,
   readEstimateFile,
   writeEstimateXlsx,
 } from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound } from '../../db/sql';
+import { AppError } from '../../errors';
 import type { FileResult } from '../../files/result';
 import { invalidFile } from '../interchange';
 import { ensureEstimating, measureIndex, measuresOf, unitKey } from './directories';
 import { documentOf, estimateRow, loadTree, refigure, sourceTotals } from './tree';
+import { ruleForImport } from './upload-rules';
 
 /** Import and export of estimates (docs/product-rules.md, "Estimates"): ARPS, the ministry's XML, xlsx, PDF. */
 
@@ -55,42 +59,51 @@ export async function exportEstimate(
   return { file: true, contentType: 'application/pdf', data: Buffer.concat(chunks), fileName };
 }
 
+/** A file the readers refuse, as a translated validation error of the `file` field. */
+function refused(error: unknown): never {
+  if (!(error instanceof InterchangeError)) throw error;
+  const split = error.message.indexOf(': ');
+  throw invalidFile({
+    code: error.code,
+    message: error.message,
+    ...(error.messageId
+      ? { messageId: error.messageId, messageValues: { ...(error.messageValues ?? {}) } }
+      : {}),
+    reason: split >= 0 ? error.message.slice(split + 2) : error.message,
+    ...(error.line !== undefined ? { line: error.line } : {}),
+    ...(error.element ? { element: error.element } : {}),
+    ...(error.field ? { field: error.field } : {}),
+  });
+}
+
+type RuleChoice = { estimateRuleId?: string | undefined; rule?: Partial<EstimateRuleFields> | undefined };
+
 /**
- * Reads an estimate file (ARPS, the ministry's XML; xlsx and CSV need an upload rule) into a new estimate of a
- * node, in one transaction: a file that cannot be read leaves nothing. Answers the estimate's id and what the
- * reader kept, clamped or left out.
+ * Reads an estimate file (ARPS, the ministry's XML; xlsx and CSV through an upload rule, saved or given) into
+ * a new estimate of a node, in one transaction: a file that cannot be read leaves nothing. Answers the
+ * estimate's id and what the reader kept, clamped or left out.
  */
 export async function importEstimate(
   ctx: SpaceContext,
-  input: { nodeId: string; file: { name: string; data: Uint8Array }; kind?: EstimateKindId; name?: string },
+  input: {
+    nodeId: string;
+    file: { name: string; data: Uint8Array };
+    kind?: EstimateKindId;
+    name?: string;
+  } & RuleChoice,
 ) {
   const spaceId = ctx.space.spaceId;
   await rowOrNotFound(ctx.db.pool, `SELECT 1 FROM eps_nodes WHERE id = $1 AND "spaceId" = $2`, [
     input.nodeId,
     spaceId,
   ]);
-  let read: Awaited<ReturnType<typeof readEstimateFile>>;
-  try {
-    read = await readEstimateFile(input.file.data, input.file.name, {
-      language: sheetLanguage(ctx.lang),
-      ...(input.kind ? { kind: input.kind } : {}),
-      ...(input.name ? { name: input.name } : {}),
-    });
-  } catch (error) {
-    if (!(error instanceof InterchangeError)) throw error;
-    const split = error.message.indexOf(': ');
-    throw invalidFile({
-      code: error.code,
-      message: error.message,
-      ...(error.messageId
-        ? { messageId: error.messageId, messageValues: { ...(error.messageValues ?? {}) } }
-        : {}),
-      reason: split >= 0 ? error.message.slice(split + 2) : error.message,
-      ...(error.line !== undefined ? { line: error.line } : {}),
-      ...(error.element ? { element: error.element } : {}),
-      ...(error.field ? { field: error.field } : {}),
-    });
-  }
+  const rule = await ruleForImport(ctx, input);
+  const read = await readEstimateFile(input.file.data, input.file.name, {
+    language: sheetLanguage(ctx.lang),
+    ...(rule ? { rule } : {}),
+    ...(input.kind ? { kind: input.kind } : {}),
+    ...(input.name ? { name: input.name } : {}),
+  }).catch(refused);
   const { document, report } = read;
   const id = await inTransaction(ctx.db.pool, async (client) => {
     await ensureEstimating(client, spaceId);
@@ -103,6 +116,27 @@ export async function importEstimate(
     return estimateId;
   });
   return { estimateId: id, report };
+}
+
+/**
+ * What an upload rule makes of an xlsx or CSV estimate, writing nothing: the sheet's columns with the field
+ * each is read as, its first rows with what each became (a section, a line, a total left out…), the rule's
+ * problems and the read report of the whole sheet. Other formats need no rule: UnsupportedFileType.
+ */
+export async function previewEstimateImport(
+  ctx: SpaceContext,
+  input: { file: { name: string; data: Uint8Array }; limit?: number } & RuleChoice,
+) {
+  const bytes = input.file.data;
+  const ext = input.file.name.toLowerCase().split('.').pop();
+  const format =
+    estimateFormatFromContent(bytes.subarray(0, 8192)) ?? (ext === 'csv' || ext === 'txt' ? 'csv' : null);
+  if (format !== 'xlsx' && format !== 'csv') throw new AppError('UnsupportedFileType');
+  const rule = (await ruleForImport(ctx, input)) ?? { rowsToSkip: 0, mapping: {} };
+  return previewEstimateTabular(bytes, rule, input.limit ?? INTERCHANGE_LIMITS.previewRows, {
+    format,
+    language: sheetLanguage(ctx.lang),
+  }).catch(refused);
 }
 
 /** Stores a read document as a new estimate of the node: its sections, lines and coefficients in order. */

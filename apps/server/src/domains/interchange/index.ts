@@ -24,8 +24,14 @@ export { getJob, insertJob, listJobs, queueJob, stopJob } from './jobs';
 export {
   createImportSetting,
   deleteImportSetting,
+  deleteRuleRow,
   getImportSetting,
+  insertRule,
   listImportSettings,
+  listRuleRows,
+  type RuleRow,
+  ruleRow,
   updateImportSetting,
+  updateRuleRow,
 } from './settings';
 export { registerInterchangeWorkers } from './workers';

@@ -1,6 +1,8 @@
 /**
- * Schedule import settings — the version upload rules of entities (rule name, rows to skip, the column of each
- * field, the date format). Names are unique in a space regardless of case; a stale edit is a Conflict.
+ * Upload rules (import settings): how a spreadsheet is read — the rule's name, rows to skip, the column of each
+ * field, the date format and further reader options. One table keeps the rules of both targets: a schedule's
+ * works (`works`, the entities upload rules) and estimates (`estimate`, the estimates domain's rules). Names
+ * are unique among a space's rules of a target regardless of case; a stale edit is a Conflict.
  */
 import type { ImportSettingFields } from '@takt/contracts';
 import { type DB, kyselyOf, type Tables } from '@takt/db';
@@ -9,8 +11,17 @@ import type { SpaceContext } from '../../context';
 import { jsonb, type Sql } from '../../db/sql';
 import { AppError, notFound, rethrowNameTaken } from '../../errors';
 
+/** What a rule reads: a schedule's works or an estimate. */
+export type RuleTarget = 'works' | 'estimate';
+
 /** What a rule keeps in its JSON `options`. */
-type SettingOptions = { delimiter?: string | null; sheet?: string | null } | null;
+export type RuleOptions = {
+  delimiter?: string | null;
+  sheet?: string | null;
+  /** estimates: whether a header row names the columns */
+  header?: boolean;
+  encoding?: string;
+} | null;
 
 // The JSON columns are typed `unknown` by the schema; these are what the rules write into them.
 const SELECTED = (eb: ExpressionBuilder<DB, 'import_settings'>) => [
@@ -19,21 +30,118 @@ const SELECTED = (eb: ExpressionBuilder<DB, 'import_settings'>) => [
   'rowsToSkip' as const,
   eb.ref('columns').$castTo<Record<string, string>>().as('columns'),
   'dateFormat' as const,
-  eb.ref('options').$castTo<SettingOptions>().as('options'),
+  eb.ref('options').$castTo<RuleOptions>().as('options'),
   'revision' as const,
   'createdAt' as const,
   'updatedAt' as const,
 ];
 
-type SettingDb = Pick<
+/** A stored rule as the table has it (`columns`: column → field). */
+export type RuleRow = Pick<
   Selectable<Tables.ImportSetting>,
   'id' | 'name' | 'rowsToSkip' | 'dateFormat' | 'revision' | 'createdAt' | 'updatedAt'
 > & {
   columns: Record<string, string>;
-  options: SettingOptions;
+  options: RuleOptions;
 };
 
-function toSetting(row: SettingDb) {
+/** What a rule writes. */
+export interface RuleValues {
+  name: string;
+  rowsToSkip: number;
+  mapping: Record<string, string>;
+  dateFormat?: string;
+  options: RuleOptions;
+}
+
+const nameTaken = rethrowNameTaken('import.rule.name_taken');
+
+export function listRuleRows(ctx: SpaceContext, target: RuleTarget): Promise<RuleRow[]> {
+  return kyselyOf(ctx.db.pool)
+    .selectFrom('import_settings')
+    .select(SELECTED)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where('target', '=', target)
+    .orderBy(sql`lower(name)`)
+    .execute();
+}
+
+export function ruleRow(on: Sql, spaceId: string, target: RuleTarget, ruleId: string): Promise<RuleRow> {
+  return kyselyOf(on)
+    .selectFrom('import_settings')
+    .select(SELECTED)
+    .where('id', '=', ruleId)
+    .where('spaceId', '=', spaceId)
+    .where('target', '=', target)
+    .executeTakeFirstOrThrow(notFound);
+}
+
+export function insertRule(ctx: SpaceContext, target: RuleTarget, values: RuleValues): Promise<RuleRow> {
+  return kyselyOf(ctx.db.pool)
+    .insertInto('import_settings')
+    .values({
+      id: sql`gen_random_uuid()`,
+      spaceId: ctx.space.spaceId,
+      target,
+      name: values.name,
+      nameKey: sql`lower(${values.name}::text)`,
+      rowsToSkip: values.rowsToSkip,
+      columns: jsonb(values.mapping),
+      ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
+      options: jsonb(values.options),
+      createdById: ctx.session.userId,
+      updatedAt: sql`now()`,
+    })
+    .returning(SELECTED)
+    .executeTakeFirstOrThrow()
+    .catch(nameTaken);
+}
+
+/** Writes a rule's new values if it is still at `revision` (else Conflict). */
+export async function updateRuleRow(
+  ctx: SpaceContext,
+  target: RuleTarget,
+  ruleId: string,
+  revision: number,
+  values: RuleValues,
+): Promise<RuleRow> {
+  const row = await kyselyOf(ctx.db.pool)
+    .updateTable('import_settings')
+    .set((eb) => ({
+      name: values.name,
+      nameKey: sql`lower(${values.name}::text)`,
+      rowsToSkip: values.rowsToSkip,
+      columns: jsonb(values.mapping),
+      ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
+      options: jsonb(values.options),
+      revision: eb('revision', '+', 1),
+      updatedAt: sql`now()`,
+    }))
+    .where('id', '=', ruleId)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where('target', '=', target)
+    .where('revision', '=', revision)
+    .returning(SELECTED)
+    .executeTakeFirst()
+    .catch(nameTaken);
+  if (!row) throw new AppError('Conflict');
+  return row;
+}
+
+export async function deleteRuleRow(ctx: SpaceContext, target: RuleTarget, ruleId: string) {
+  const { numDeletedRows } = await kyselyOf(ctx.db.pool)
+    .deleteFrom('import_settings')
+    .where('id', '=', ruleId)
+    .where('spaceId', '=', ctx.space.spaceId)
+    .where('target', '=', target)
+    .executeTakeFirst();
+  if (!numDeletedRows) throw new AppError('NotFound');
+  return { success: true as const };
+}
+
+// ── The schedule's upload rules ──────────────────────────────────────────────────────────────────────
+
+function toSetting(row: RuleRow) {
   return {
     id: row.id,
     name: row.name,
@@ -48,26 +156,12 @@ function toSetting(row: SettingDb) {
   };
 }
 
-const nameTaken = rethrowNameTaken('import.rule.name_taken');
-
 export async function listImportSettings(ctx: SpaceContext) {
-  const rows = await kyselyOf(ctx.db.pool)
-    .selectFrom('import_settings')
-    .select(SELECTED)
-    .where('spaceId', '=', ctx.space.spaceId)
-    .orderBy(sql`lower(name)`)
-    .execute();
-  return rows.map(toSetting);
+  return (await listRuleRows(ctx, 'works')).map(toSetting);
 }
 
 export async function importSettingRow(on: Sql, spaceId: string, settingId: string) {
-  const row = await kyselyOf(on)
-    .selectFrom('import_settings')
-    .select(SELECTED)
-    .where('id', '=', settingId)
-    .where('spaceId', '=', spaceId)
-    .executeTakeFirstOrThrow(notFound);
-  return toSetting(row);
+  return toSetting(await ruleRow(on, spaceId, 'works', settingId));
 }
 
 export function getImportSetting(ctx: SpaceContext, settingId: string) {
@@ -75,23 +169,13 @@ export function getImportSetting(ctx: SpaceContext, settingId: string) {
 }
 
 export async function createImportSetting(ctx: SpaceContext, input: ImportSettingFields) {
-  const row = await kyselyOf(ctx.db.pool)
-    .insertInto('import_settings')
-    .values({
-      id: sql`gen_random_uuid()`,
-      spaceId: ctx.space.spaceId,
-      name: input.name,
-      nameKey: sql`lower(${input.name}::text)`,
-      rowsToSkip: input.rowsToSkip,
-      columns: jsonb(input.mapping),
-      dateFormat: input.dateFormat,
-      options: jsonb({ delimiter: input.delimiter ?? null, sheet: input.sheet ?? null }),
-      createdById: ctx.session.userId,
-      updatedAt: sql`now()`,
-    })
-    .returning(SELECTED)
-    .executeTakeFirstOrThrow()
-    .catch(nameTaken);
+  const row = await insertRule(ctx, 'works', {
+    name: input.name,
+    rowsToSkip: input.rowsToSkip,
+    mapping: input.mapping,
+    dateFormat: input.dateFormat,
+    options: { delimiter: input.delimiter ?? null, sheet: input.sheet ?? null },
+  });
   return toSetting(row);
 }
 
@@ -101,39 +185,19 @@ export async function updateImportSetting(
 ) {
   const current = await getImportSetting(ctx, input.settingId);
   if (current.revision !== input.revision) throw new AppError('Conflict');
-  const options = {
-    delimiter: input.delimiter !== undefined ? input.delimiter : current.delimiter,
-    sheet: input.sheet !== undefined ? input.sheet : current.sheet,
-  };
-  const name = input.name ?? current.name;
-  const row = await kyselyOf(ctx.db.pool)
-    .updateTable('import_settings')
-    .set((eb) => ({
-      name,
-      nameKey: sql`lower(${name}::text)`,
-      rowsToSkip: input.rowsToSkip ?? current.rowsToSkip,
-      columns: jsonb(input.mapping ?? current.mapping),
-      dateFormat: input.dateFormat ?? current.dateFormat,
-      options: jsonb(options),
-      revision: eb('revision', '+', 1),
-      updatedAt: sql`now()`,
-    }))
-    .where('id', '=', input.settingId)
-    .where('spaceId', '=', ctx.space.spaceId)
-    .where('revision', '=', input.revision)
-    .returning(SELECTED)
-    .executeTakeFirst()
-    .catch(nameTaken);
-  if (!row) throw new AppError('Conflict');
+  const row = await updateRuleRow(ctx, 'works', input.settingId, input.revision, {
+    name: input.name ?? current.name,
+    rowsToSkip: input.rowsToSkip ?? current.rowsToSkip,
+    mapping: input.mapping ?? current.mapping,
+    dateFormat: input.dateFormat ?? current.dateFormat,
+    options: {
+      delimiter: input.delimiter !== undefined ? input.delimiter : current.delimiter,
+      sheet: input.sheet !== undefined ? input.sheet : current.sheet,
+    },
+  });
   return toSetting(row);
 }
 
-export async function deleteImportSetting(ctx: SpaceContext, settingId: string) {
-  const { numDeletedRows } = await kyselyOf(ctx.db.pool)
-    .deleteFrom('import_settings')
-    .where('id', '=', settingId)
-    .where('spaceId', '=', ctx.space.spaceId)
-    .executeTakeFirst();
-  if (!numDeletedRows) throw new AppError('NotFound');
-  return { success: true as const };
+export function deleteImportSetting(ctx: SpaceContext, settingId: string) {
+  return deleteRuleRow(ctx, 'works', settingId);
 }

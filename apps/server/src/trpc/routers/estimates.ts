@@ -7,12 +7,14 @@ import {
   createCoefficientInput,
   createComplianceRuleInput,
   createEstimateInput,
+  createEstimateRuleInput,
   createLineInput,
   createMeasureInput,
   createPdcResourceInput,
   createSectionInput,
   estimateInput,
   estimateLinkInput,
+  estimateRuleInput,
   estimateSpaceInput,
   estimateVersionInput,
   exportEstimateInput,
@@ -25,11 +27,13 @@ import {
   pdcListInput,
   pdcPriceInput,
   pdcResourceInput,
+  previewEstimateImportInput,
   sectionInput,
   setPdcPriceInput,
   updateCoefficientInput,
   updateComplianceRuleInput,
   updateEstimateInput,
+  updateEstimateRuleInput,
   updateEstimateSettingsInput,
   updateLineInput,
   updateMeasureInput,
@@ -99,6 +103,24 @@ export const estimatesRouter = router({
     .mutation(({ ctx, input }) => estimates.priceFromPdc(ctx, input.estimateId)),
   export: view.input(exportEstimateInput).query(({ ctx, input }) => estimates.exportEstimate(ctx, input)),
   import: edit.input(importEstimateInput).mutation(({ ctx, input }) => estimates.importEstimate(ctx, input)),
+  importPreview: edit
+    .input(previewEstimateImportInput)
+    .mutation(({ ctx, input }) => estimates.previewEstimateImport(ctx, input)),
+  uploadRules: router({
+    list: view.input(estimateSpaceInput).query(({ ctx }) => estimates.listEstimateRules(ctx)),
+    get: view
+      .input(estimateRuleInput)
+      .query(({ ctx, input }) => estimates.getEstimateRule(ctx, input.estimateRuleId)),
+    create: edit
+      .input(createEstimateRuleInput)
+      .mutation(({ ctx, input }) => estimates.createEstimateRule(ctx, input)),
+    update: edit
+      .input(updateEstimateRuleInput)
+      .mutation(({ ctx, input }) => estimates.updateEstimateRule(ctx, input)),
+    delete: edit
+      .input(estimateRuleInput)
+      .mutation(({ ctx, input }) => estimates.deleteEstimateRule(ctx, input.estimateRuleId)),
+  }),
   addToSummary: edit
     .input(addToSummaryInput)
     .mutation(({ ctx, input }) => estimates.addToSummary(ctx, input)),
