@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGN_IN_SLOTS, type SignInSlot } from '@takt/contracts';
 import { REPO_ROOT } from '@takt/db';
 
 /** Configuration comes from the environment only; every value has a default for the embedded setup. */
@@ -17,11 +18,35 @@ export interface Config {
   /** `all` serves HTTP and runs background jobs; `web` only serves; `worker` only runs jobs. */
   role: 'all' | 'web' | 'worker';
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The address users reach the server at (redirects of directory sign-in); else the request's host. */
+  publicUrl: string | undefined;
+  /** Sign-in providers set by the environment (`TAKT_SIGNIN_<SLOT>_<SETTING>`), by slot. */
+  signInEnvironment: Partial<Record<SignInSlot, Record<string, string>>>;
   /**
    * The public keys whose signatures make a licence token valid (Ed25519, PEM or base64 SPKI):
    * `TAKT_LICENCE_PUBLIC_KEYS` and the file named by `TAKT_LICENCE_PUBLIC_KEYS_FILE`, together.
    */
   licencePublicKeys: string;
+}
+
+/**
+ * The `TAKT_SIGNIN_<SLOT>_<SETTING>` variables, e.g. `TAKT_SIGNIN_OPENIDCONNECT_CLIENT_ID`, as settings
+ * by slot with camel-cased names (`clientId`). A slot with any such variable is set by the environment.
+ */
+function signInEnvironmentOf(env: NodeJS.ProcessEnv): Config['signInEnvironment'] {
+  const found: Config['signInEnvironment'] = {};
+  for (const slot of SIGN_IN_SLOTS) {
+    const prefix = `TAKT_SIGNIN_${slot.toUpperCase()}_`;
+    for (const [name, value] of Object.entries(env)) {
+      if (!name.startsWith(prefix) || value === undefined || value === '') continue;
+      const setting = name
+        .slice(prefix.length)
+        .toLowerCase()
+        .replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      found[slot] = { ...found[slot], [setting]: value };
+    }
+  }
+  return found;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +65,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TAKT_TRUST_PROXY === '1' || env.TAKT_TRUST_PROXY === 'true',
     role,
     logLevel,
+    publicUrl: env.TAKT_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    signInEnvironment: signInEnvironmentOf(env),
     licencePublicKeys: [
       env.TAKT_LICENCE_PUBLIC_KEYS ?? '',
       env.TAKT_LICENCE_PUBLIC_KEYS_FILE ? readFileSync(env.TAKT_LICENCE_PUBLIC_KEYS_FILE, 'utf8') : '',

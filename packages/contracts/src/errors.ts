@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'TimesheetSubmitted',
   'TimesheetHoursExceeded',
   'NotCurator',
+  'SignInProviderNotConfigured',
+  'ExternalSignInFailed',
+  'ExternalAccountNotFound',
   'UnknownException',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -116,6 +119,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   TimesheetSubmitted: 409,
   TimesheetHoursExceeded: 400,
   NotCurator: 403,
+  SignInProviderNotConfigured: 404,
+  ExternalSignInFailed: 401,
+  ExternalAccountNotFound: 403,
   UnknownException: 500,
 };
 

@@ -24,5 +24,6 @@ export * from './probe';
 export * from './reports';
 export * from './resources';
 export * from './schedule';
+export * from './sign-in';
 export * from './validation';
 export * from './views';

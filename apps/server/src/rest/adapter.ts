@@ -145,6 +145,21 @@ function fileReply(file: FileResult, acceptEncoding: string | undefined): Reply 
   return { status: 200, headers, body: file.brotli };
 }
 
+/** What a browser step answers (see `RestRoute.browser`). */
+interface BrowserStep {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function browserReply(step: BrowserStep): Reply {
+  return {
+    status: step.status,
+    headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8', ...step.headers },
+    body: Buffer.from(step.body ?? ''),
+  };
+}
+
 interface Endpoint {
   route: RestRoute;
   call: Procedure;
@@ -179,6 +194,11 @@ async function callEndpoint(
       input[name] = value.includes('%') ? tryDecodeURIComponent(value) : value;
     }
     if (route.set) Object.assign(input, route.set);
+    for (const [header, field] of Object.entries(route.requestHeaders ?? {})) {
+      const value = headerOf(req.headers, header);
+      if (value === undefined) delete input[field];
+      else input[field] = value;
+    }
     if (route.cookies) {
       const cookies = parseCookies(headerOf(req.headers, 'cookie') ?? '');
       for (const [cookie, field] of Object.entries(route.cookies)) {
@@ -187,6 +207,7 @@ async function callEndpoint(
       }
     }
     const output = await endpoint.call(ctx, input);
+    if (route.browser) return browserReply(output as BrowserStep);
     if (output && typeof output === 'object' && (output as { file?: unknown }).file === true) {
       return fileReply(output as FileResult, headerOf(req.headers, 'accept-encoding'));
     }

@@ -29,6 +29,16 @@ export interface RestRoute {
   set?: Record<string, string | number | boolean>;
   /** HTTP status from the result, e.g. 503 when the health check fails. */
   status?: (output: unknown) => number;
+  /**
+   * Input fields taken from request headers, always (a query or body field of the same name is
+   * replaced, or removed when the header is absent): what the browser itself sends, such as its cookies.
+   */
+  requestHeaders?: Record<string, string>;
+  /**
+   * A step of a browser navigation (directory sign-in): the procedure answers the HTTP reply itself —
+   * `{ status, headers, body? }`, a redirect or a challenge — instead of JSON.
+   */
+  browser?: true;
 }
 
 type RestMethod = RestRoute['method'];
@@ -46,6 +56,21 @@ type PathTable = Record<string, Partial<Record<RestMethod, RestTarget>>>;
 /** A report written by a background job answers 202 with the job; a file at once, 200. */
 const reportStatus = (out: unknown) => (out && typeof out === 'object' && 'job' in out ? 202 : 200);
 
+/** A browser step of a directory sign-in in `slot`, with what the browser sent that the step needs. */
+function directoryStep(procedure: string, slot: string): RestTarget {
+  return {
+    procedure,
+    set: { slot },
+    browser: true,
+    requestHeaders: {
+      host: 'requestHost',
+      'x-forwarded-proto': 'requestProto',
+      cookie: 'requestCookie',
+      authorization: 'requestAuthorization',
+    },
+  };
+}
+
 /** Routes outside a space (or of the space named by a cookie). */
 const GLOBAL_ROUTES: PathTable = {
   // System
@@ -61,6 +86,14 @@ const GLOBAL_ROUTES: PathTable = {
   // Auth
   '/auth/login': { POST: 'auth.login' },
   '/auth/logout': { POST: { procedure: 'auth.logout', coerce: { everywhere: 'boolean' } } },
+  // Sign-in with the company directory: browser steps answered as redirects (docs/architecture.md)
+  '/auth/openidconnect': { GET: directoryStep('auth.openId', 'openidconnect') },
+  '/auth/openid': { GET: directoryStep('auth.openId', 'openid') },
+  '/auth/adfs': { GET: directoryStep('auth.adfs', 'adfs') },
+  '/auth/adfs/callback': { POST: directoryStep('auth.adfsCallback', 'adfs') },
+  '/auth/providers': { GET: 'auth.providers' },
+  '/auth/providers/settings': { GET: 'auth.providerSettings', PUT: 'auth.saveProvider' },
+  '/auth/external/finish': { POST: 'auth.finishExternal' },
   // Users
   '/users/who-am-i': { GET: 'users.whoAmI' },
   '/users': { PUT: 'users.update' },

@@ -70,6 +70,9 @@ const ResetPasswordPage = lazyPage(() =>
 );
 const RestorePage = lazyPage(() => import('../screens/restore/RestorePage').then((m) => m.RestorePage));
 const IdlenessPage = lazyPage(() => import('../screens/idleness/IdlenessPage').then((m) => m.IdlenessPage));
+const ExternalSignInPage = lazyPage(() =>
+  import('../screens/login/ExternalSignInPage').then((m) => m.ExternalSignInPage),
+);
 const SuccessPage = lazyPage(() => import('../screens/success/SuccessPage').then((m) => m.SuccessPage));
 const BimPage = lazyPage(() => import('../screens/bim/BimPage').then((m) => m.BimPage));
 
@@ -82,6 +85,7 @@ const AUTH_ROUTES = [
   pageRoute('/idleness', IdlenessPage),
   pageRoute('/select-space', SelectSpacePage),
   pageRoute('/success', SuccessPage),
+  pageRoute('/external', ExternalSignInPage),
 ];
 
 /** The built screens of a space, relative to `/{space_id}`. */

@@ -7,6 +7,7 @@ export function AuthCard({
   subtitle,
   children,
   footer,
+  below,
   onSubmit,
   submit,
   wide = false,
@@ -16,6 +17,8 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** Shown under the form, above the footer (the sign-in page's company directory buttons). */
+  below?: ReactNode;
   onSubmit?: () => void;
   /** The form's submit button, the full width of the card under the fields. */
   submit?: { label: ReactNode; busy: boolean };
@@ -42,6 +45,7 @@ export function AuthCard({
       ) : (
         <div className="form">{children}</div>
       )}
+      {below}
       {footer && <div className="panel-footer">{footer}</div>}
     </div>
   );

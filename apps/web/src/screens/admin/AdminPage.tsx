@@ -3,16 +3,19 @@ import { PageHeader, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { BackupsTab } from './BackupsTab';
 import { DelegationsTab } from './DelegationsTab';
 import { LicenceTab } from './LicenceTab';
 import { RolesTab } from './RolesTab';
 import { SettingsTab } from './SettingsTab';
+import { SignInProvidersTab } from './SignInProvidersTab';
 import { TextsTab } from './TextsTab';
 import { UsersTab } from './UsersTab';
 
-const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts'] as const;
+const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts', 'signin'] as const;
 type Tab = (typeof TABS)[number];
+const DEPLOYMENT_ADMIN_LOGIN = 'admin';
 
 /** Space administration; each tab is shown to those holding the ability its calls need. */
 export function AdminPage() {
@@ -20,6 +23,7 @@ export function AdminPage() {
   const { can, config } = useSpace();
   const [location, navigate] = useLocation();
   const requested = new URLSearchParams(useSearch()).get('tab');
+  const me = trpc.users.whoAmI.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
 
   const visible: Record<Tab, boolean> = {
     users: can('users.view'),
@@ -29,6 +33,8 @@ export function AdminPage() {
     backups: can('space.manage'),
     licence: true,
     texts: can('space.manage'),
+    // the sign-in providers are the whole server's: its administrator (the account it was set up with) edits them
+    signin: me.data?.login === DEPLOYMENT_ADMIN_LOGIN,
   };
   const tabs = TABS.filter((tab) => visible[tab]).map((key) => ({ key, label: t(`admin.tab.${key}`) }));
   const active: Tab = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key ?? 'licence';
@@ -50,6 +56,7 @@ export function AdminPage() {
         {active === 'backups' && <BackupsTab />}
         {active === 'licence' && <LicenceTab />}
         {active === 'texts' && <TextsTab />}
+        {active === 'signin' && <SignInProvidersTab />}
       </div>
     </div>
   );

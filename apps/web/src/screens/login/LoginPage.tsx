@@ -17,6 +17,10 @@ export function LoginPage() {
   // The language this page is shown in (the switcher above, else the browser's) becomes the account's.
   const language = useAppState((s) => s.language);
   const form = useForm(loginInput, { login: '', password: '', rememberLogin: false });
+  const providers = trpc.auth.providers.useQuery(undefined, {
+    trpc: { context: { quiet: true } },
+    staleTime: 60_000,
+  });
   const login = trpc.auth.login.useMutation({
     ...form.showsIssues,
     onSuccess: ({ token, user }) => {
@@ -33,6 +37,25 @@ export function LoginPage() {
       onSubmit={form.handleSubmit((input) => login.mutate({ ...input, language }))}
       submit={{ label: t('auth.login.submit'), busy: login.isPending }}
       testId="login-page"
+      below={
+        providers.data &&
+        providers.data.length > 0 && (
+          <div className="directory-sign-in" data-testid="directory-sign-in">
+            <div className="directory-sign-in-or">{t('auth.external.or')}</div>
+            {providers.data.map((provider) => (
+              // a whole-page navigation: the server redirects to the company directory
+              <a
+                key={provider.slot}
+                className="btn btn-secondary btn-block"
+                href={`/api/v1/auth/${provider.slot}`}
+                data-testid={`sign-in-${provider.slot}`}
+              >
+                {t('auth.external.sign_in_with', { label: provider.label })}
+              </a>
+            ))}
+          </div>
+        )
+      }
       footer={
         registrationOpen && (
           <>
