@@ -156,6 +156,7 @@ const TABLE_OF: Record<string, string[]> = {
   curve: ['analytic_curves'],
   run: ['assistant_runs'],
   otherRun: ['assistant_runs'],
+  template: ['decomposition_templates'],
   planCostAttribute: ['attributes'],
   factCostAttribute: ['attributes'],
   backupJob: ['backup_schedules'],

@@ -9,6 +9,7 @@ export * from './columnar';
 export * from './constants';
 export * from './curves';
 export * from './dates';
+export * from './decomposition';
 export * from './errors';
 export * from './estimates';
 export * from './interchange';

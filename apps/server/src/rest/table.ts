@@ -215,6 +215,16 @@ const SPACE_ROUTES: PathTable = {
   },
   '/ai/history-item/:runId': { GET: 'assistant.item' },
   '/ai/settings': { GET: 'assistant.settings.get', PUT: 'assistant.settings.save' },
+  // The WBS decomposition (API: AI decompose-wbs-item, apply-decompose-wbs-item) and the space's templates
+  '/ai/versions/:versionId/works/:workId/decompose-wbs-item': {
+    GET: { procedure: 'assistant.decompose', coerce: { model: 'boolean' } },
+  },
+  '/ai/versions/:versionId/works/:workId/apply-decompose-wbs-item': { POST: 'assistant.applyDecompose' },
+  '/ai/decomposition-templates': { GET: 'assistant.templates.list', POST: 'assistant.templates.create' },
+  '/ai/decomposition-templates/:templateId': {
+    PUT: 'assistant.templates.update',
+    DELETE: 'assistant.templates.delete',
+  },
   // Schedules (API)
   '/schedules/:scheduleId/versions': { GET: 'versions.list' },
   '/schedules/:scheduleId/versions/create': { POST: 'versions.create' },

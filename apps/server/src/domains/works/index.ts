@@ -5,7 +5,7 @@ import { notifyNewAssignees } from './assignments';
 
 export { applyEdit } from './edit';
 export { wbsOrder } from './fields';
-export { getCodeNumbering, saveCodeNumbering } from './numbering';
+export { getCodeNumbering, saveCodeNumbering, takeWorkCode } from './numbering';
 export { ORDER_GAP, orderKeyAfter } from './order';
 export {
   bulkUpdateWorks,

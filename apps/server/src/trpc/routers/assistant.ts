@@ -1,6 +1,11 @@
 import {
+  applyDecompositionInput,
   assistantHistoryInput,
   assistantHistoryItemInput,
+  decomposeInput,
+  decompositionTemplateIdInput,
+  decompositionTemplateInput,
+  decompositionTemplateUpdateInput,
   saveAssistantSettingsInput,
   scheduleAnalyticsInput,
   spaceInput,
@@ -9,9 +14,11 @@ import * as assistant from '../../domains/assistant';
 import { router, spaceMutation, spaceQuery } from '../trpc';
 
 /**
- * The schedule assistant (API: AI schedule-analytics, history-list, history-item): whoever sees a
- * schedule may analyse it (a run is kept in the version's history) and read the history; the space's
- * thresholds are set by whoever manages analytics.
+ * The schedule assistant (API: AI schedule-analytics, history-list, history-item, decompose-wbs-item,
+ * apply-decompose-wbs-item): whoever sees a schedule may analyse it (a run is kept in the version's
+ * history), read the history and ask for a decomposition of a work; applying one is an edit of the
+ * schedule. The space's thresholds are set by whoever manages analytics, its own decomposition templates
+ * by whoever manages the space.
  */
 export const assistantRouter = router({
   analytics: spaceMutation('schedule.view', scheduleAnalyticsInput, assistant.runScheduleAnalytics),
@@ -20,5 +27,13 @@ export const assistantRouter = router({
   settings: router({
     get: spaceQuery('schedule.view', spaceInput, (ctx) => assistant.assistantSettingsOf(ctx)),
     save: spaceMutation('analytics.manage', saveAssistantSettingsInput, assistant.saveAssistantSettings),
+  }),
+  decompose: spaceQuery('schedule.view', decomposeInput, assistant.proposeDecomposition),
+  applyDecompose: spaceMutation('schedule.edit', applyDecompositionInput, assistant.applyDecomposition),
+  templates: router({
+    list: spaceQuery('schedule.view', spaceInput, (ctx) => assistant.spaceTemplates(ctx)),
+    create: spaceMutation('space.manage', decompositionTemplateInput, assistant.createTemplate),
+    update: spaceMutation('space.manage', decompositionTemplateUpdateInput, assistant.updateTemplate),
+    delete: spaceMutation('space.manage', decompositionTemplateIdInput, assistant.deleteTemplate),
   }),
 });
