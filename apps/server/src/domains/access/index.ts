@@ -2,13 +2,6 @@
 // inside (docs/architecture.md, "Boundaries").
 export { sessionByTokenHash, userById } from './auth-rows';
 export { ipAllowed, isValidAllowEntry } from './ip';
-export {
-  LICENCE_IN_FORCE_SQL,
-  type LicenceTerms,
-  licenceInForce,
-  licenceState,
-  noLicenceError,
-  versionSupported,
-} from './licence';
+export { licenceInForce, licenceState, noLicenceError, versionSupported } from './licence';
 export { requireBimSeat, requireModuleSeat } from './modules';
 export { isActiveDelegation, resolveSpaceAccess } from './service';

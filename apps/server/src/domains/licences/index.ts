@@ -1,12 +1,4 @@
 // What the licences domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
 export { deleteLicence, listLicences, uploadLicence } from './service';
-export {
-  keyIdOf,
-  type LicenceClaims,
-  licenceClaims,
-  parseTrustedKeys,
-  readLicenceToken,
-  signLicence,
-  verifyLicenceToken,
-} from './token';
+export { type LicenceClaims, signLicence } from './token';

@@ -1,7 +1,6 @@
 // What the localization domain offers the other domains and the transport: import it from here, never from a
 // file inside (docs/architecture.md, "Boundaries").
 export {
-  LOCALIZATION_CHANGED,
   localizationLanguages,
   localizationOverrides,
   localizationSet,
