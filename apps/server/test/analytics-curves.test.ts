@@ -128,6 +128,26 @@ describe('analytics curves', () => {
     expect(rows.slice(1, 6).map((r) => r[planColumn])).toEqual(['180', '160', '140', '120', '100']);
   });
 
+  it('plans the indicators by the space’s curve: planned % and SPI follow the S-curve’s setting', async () => {
+    const space = await ownSpace(t, 'curves-indicators', 'Кривые показателей');
+    const { ok } = space;
+    const { versionId } = await threeWorks(space);
+    type Indicators = { total: { percentPlan: number; percentFact: number; spi: number } };
+    const indicators = () => ok<Indicators>('GET', `/analytics/version/${versionId}/indicator`);
+    // By cost, of 2100. At 03-07 17:00, W1 (03-03 08:00…03-12 17:00) is 105 of its 225 hours in: linear,
+    // 7/15 of 1000 planned = 466.67 (22.22 %); earned 500 (50 % of W1), SPI 500 / 466.67 = 1.071.
+    expect((await indicators()).total).toMatchObject({ percentPlan: 22.22, percentFact: 23.81, spi: 1.071 });
+    // Front loaded: 7/15 of the span is 9⅓ twentieths; the first nine hold 65 %, the tenth 5 %, a third of
+    // it 1⅔ %: 66.67 % of 1000 = 666.67 planned (31.75 %), SPI 500 / 666.67 = 0.75.
+    await ok('PUT', '/analytics/settings', { defaultCurve: 'front_loaded' });
+    expect((await indicators()).total).toMatchObject({ percentPlan: 31.75, percentFact: 23.81, spi: 0.75 });
+    // A curve for tasks only (W1 is a task) plans it the same way; back to linear, the figures come back.
+    await ok('PUT', '/analytics/settings', { defaultCurve: 'linear', task: 'front_loaded' });
+    expect((await indicators()).total).toMatchObject({ percentPlan: 31.75, spi: 0.75 });
+    await ok('PUT', '/analytics/settings', { defaultCurve: 'linear' });
+    expect((await indicators()).total).toMatchObject({ percentPlan: 22.22, spi: 1.071 });
+  });
+
   it('keeps a space’s own curves, normalised, and its settings: a default and a curve per work type', async () => {
     const space = await ownSpace(t, 'curves-manager', 'Свои кривые');
     const { ok } = space;

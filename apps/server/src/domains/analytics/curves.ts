@@ -291,3 +291,19 @@ export function spreadParams(spread: Spread): [number[], number[], number[]] {
   });
   return [c, k, f];
 }
+
+/**
+ * A spread's curves as cumulative shares, 21 a curve one after another: the k-th (0…20) of a curve is
+ * the share of a work's plan done by the end of its k-th twentieth (the 0-th: what falls on the first
+ * day at once), so that the share done at any point of a span is read between two of them.
+ */
+export function cumulativeCurves(spread: Spread): number[] {
+  return spread.curves.flatMap((points) => {
+    const sum = points.reduce((a, p) => a + p, 0);
+    let done = 0;
+    return points.map((p) => {
+      done += p;
+      return done / sum;
+    });
+  });
+}

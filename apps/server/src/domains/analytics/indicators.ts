@@ -1,6 +1,7 @@
 import type { AnalyticsScope } from '@takt/contracts';
 import type { SpaceContext } from '../../context';
 import { cachedAnswer } from './cache';
+import { cumulativeCurves, type Spread, spreadOf } from './curves';
 import { SCOPE_WORKS, type ScopeVersion, scopeParams, scopeVersions, WORK_MONEY } from './scope';
 
 /** Working minutes of a day, for floats in days (the engine's 8-hour day). */
@@ -42,19 +43,31 @@ export interface IndicatorSums {
   approvedFinish: string | null;
 }
 
-const SUMS_SQL = `WITH ${SCOPE_WORKS}, ${WORK_MONEY},
-  w AS (SELECT leaf.*, greatest(leaf."durationMinutes", 0)::float8 AS d,
+/**
+ * The sums of each version: the planned fraction of a work at the data date follows its distribution
+ * curve (`pick`, as the S-curves spread plans; see `cumulativeCurves`): the linear share of its span
+ * elapsed, `t`, read through the curve's cumulative shares at its twentieths.
+ */
+const sumsSql = (pick: string) => `WITH ${SCOPE_WORKS}, ${WORK_MONEY},
+  w0 AS (SELECT leaf.*, greatest(leaf."durationMinutes", 0)::float8 AS d,
           CASE WHEN leaf."planStart" IS NULL OR leaf."planFinish" IS NULL THEN 0
                WHEN leaf.dd >= leaf."planFinish" THEN 1
                WHEN leaf.dd <= leaf."planStart" THEN 0
                ELSE extract(epoch FROM leaf.dd - leaf."planStart")
-                    / extract(epoch FROM leaf."planFinish" - leaf."planStart") END AS pf,
+                    / extract(epoch FROM leaf."planFinish" - leaf."planStart") END AS t,
+          ${pick} AS curve,
           leaf.progress / 100.0 AS ef,
           CASE WHEN leaf.type IN ('milestone_start', 'milestone_finish') AND leaf."approvedFinish" IS NOT NULL
                THEN extract(epoch FROM coalesce(leaf."factFinish", leaf."planFinish") - leaf."approvedFinish") / 86400
           END AS "milestoneDelay",
           m.*
-        FROM leaf LEFT JOIN money m ON m."workId" = leaf.id)
+        FROM leaf LEFT JOIN money m ON m."workId" = leaf.id),
+  w AS (SELECT w0.*, CASE WHEN curve = 0 OR t <= 0 OR t >= 1 THEN t
+          ELSE ($3::float8[])[(curve - 1) * 21 + floor(t * 20)::int + 1]
+             + (($3::float8[])[(curve - 1) * 21 + floor(t * 20)::int + 2]
+                - ($3::float8[])[(curve - 1) * 21 + floor(t * 20)::int + 1]) * (t * 20 - floor(t * 20))
+          END AS pf
+        FROM w0)
   SELECT w."versionId",
     count(*)::int AS works,
     count(*) FILTER (WHERE status = 'completed')::int AS completed,
@@ -82,24 +95,29 @@ const SUMS_SQL = `WITH ${SCOPE_WORKS}, ${WORK_MONEY},
     to_char(max("approvedFinish"), 'YYYY-MM-DD"T"HH24:MI') AS "approvedFinish"
   FROM w GROUP BY w."versionId"`;
 
-/** The sums of each version of a scope (a version without works has all zeros). */
-export function versionSums(
+/**
+ * The sums of each version of a scope (a version without works has all zeros), planned values spread by
+ * the space's curve settings (the default S-curve's: a changed setting is another question).
+ */
+export async function versionSums(
   ctx: SpaceContext,
   versions: readonly ScopeVersion[],
 ): Promise<Map<string, IndicatorSums>> {
+  const spread = await spreadOf(ctx, undefined);
   // Kept as JSON, so as an object by version id.
-  return cachedAnswer(ctx, versions, 'sums', async () =>
-    Object.fromEntries(await figureSums(ctx, versions)),
-  ).then((sums) => new Map(Object.entries(sums)));
+  const sums = await cachedAnswer(ctx, versions, spread.key ? `sums:${spread.key}` : 'sums', async () =>
+    Object.fromEntries(await figureSums(ctx, versions, spread)),
+  );
+  return new Map(Object.entries(sums));
 }
 
-async function figureSums(ctx: SpaceContext, versions: readonly ScopeVersion[]) {
+async function figureSums(ctx: SpaceContext, versions: readonly ScopeVersion[], spread: Spread) {
   const out = new Map<string, IndicatorSums>();
   if (!versions.length) return out;
-  const { rows } = await ctx.db.pool.query<IndicatorSums & { versionId: string }>(
-    SUMS_SQL,
-    scopeParams(versions),
-  );
+  const { rows } = await ctx.db.pool.query<IndicatorSums & { versionId: string }>(sumsSql(spread.pick), [
+    ...scopeParams(versions),
+    cumulativeCurves(spread),
+  ]);
   for (const { versionId, ...sums } of rows) out.set(versionId, sums);
   for (const v of versions) if (!out.has(v.versionId)) out.set(v.versionId, emptySums());
   return out;
