@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FormDialog } from '../../components/dialog';
 import { numHead, PlainTable } from '../../components/table';
-import { Badge, Button, Empty, FileField, SelectField, Spinner, TextField } from '../../components/ui';
+import { Badge, Button, Empty, SelectField, Spinner, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
-import { handleFailure } from '../../lib/error-handler';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import { importEstimate } from './api';
 import { money } from './format';
+import { ImportEstimateDialog } from './ImportEstimateDialog';
 import './estimates.css';
 
 /** The Estimates tab of an EPS node: the estimates of the node and of the nodes below it, new ones, imports. */
@@ -117,40 +116,6 @@ function CreateEstimateDialog({
         onChange={setName}
         data-testid="estimate-name"
       />
-    </FormDialog>
-  );
-}
-
-function ImportEstimateDialog({
-  nodeId,
-  onClose,
-  onImported,
-}: {
-  nodeId: string;
-  onClose: () => void;
-  onImported: (id: string) => void;
-}) {
-  const t = useT();
-  const { spaceId } = useSpace();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!file) return;
-    setBusy(true);
-    const reply = await importEstimate(spaceId, nodeId, file);
-    setBusy(false);
-    if ('failure' in reply) handleFailure(reply.failure);
-    else onImported(reply.answer.estimateId);
-  };
-  return (
-    <FormDialog
-      title={t('estimates.import')}
-      submitLabel={t('estimates.import')}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <FileField label={t('estimates.import_file')} hint={t('estimates.import_hint')} onFile={setFile} />
     </FormDialog>
   );
 }

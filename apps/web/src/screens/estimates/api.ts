@@ -1,3 +1,4 @@
+import type { EstimateRuleFields } from '@takt/contracts';
 import type { RouterOutputs } from '../../lib/api-types';
 import { postForm } from '../../lib/upload';
 
@@ -7,9 +8,29 @@ export type EstimateView = RouterOutputs['estimates']['get'];
 export const exportPath = (spaceId: string, estimateId: string, format: 'xlsx' | 'pdf') =>
   `/api/v1/space/${spaceId}/estimates/${estimateId}/export/${format}`;
 
-/** `POST …/eps/{node}/estimates/import` (multipart): the file read into a new estimate of the node. */
-export function importEstimate(spaceId: string, nodeId: string, file: File) {
+/** An upload rule as the import and the preview take it (the rule's name only when saved). */
+export type EstimateSheetRule = Omit<EstimateRuleFields, 'name'>;
+export type EstimatePreview = RouterOutputs['estimates']['importPreview'];
+export type EstimateImportReport = RouterOutputs['estimates']['import']['report'];
+
+/**
+ * `POST …/eps/{node}/estimates/import` (multipart): the file read into a new estimate of the node; a sheet
+ * through the rule given with it.
+ */
+export function importEstimate(spaceId: string, nodeId: string, file: File, rule?: EstimateSheetRule) {
   const form = new FormData();
   form.append('file', file);
-  return postForm<{ estimateId: string }>(`/api/v1/space/${spaceId}/eps/${nodeId}/estimates/import`, form);
+  if (rule) form.append('rule', JSON.stringify(rule));
+  return postForm<{ estimateId: string; report: EstimateImportReport }>(
+    `/api/v1/space/${spaceId}/eps/${nodeId}/estimates/import`,
+    form,
+  );
+}
+
+/** `POST …/estimate-upload-rules/preview` (multipart): what the rule makes of the sheet, nothing written. */
+export function previewEstimateImport(spaceId: string, file: File, rule: EstimateSheetRule) {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('rule', JSON.stringify(rule));
+  return postForm<EstimatePreview>(`/api/v1/space/${spaceId}/estimate-upload-rules/preview`, form);
 }
