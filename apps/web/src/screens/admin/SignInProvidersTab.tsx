@@ -89,7 +89,7 @@ function ProviderCard({ provider }: { provider: SignInProviderView }) {
         if (!fixed) save.mutate({ ...values, slot: provider.slot, revision: provider.revision });
       }}
     >
-      <fieldset className="form" disabled={fixed}>
+      <fieldset className="form plain-fieldset" disabled={fixed}>
         <Switch
           label={t('signin_admin.enabled')}
           checked={values.enabled}
