@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,13 @@ process.env.TAKT_E2E_PORT ??= freePort();
 process.env.TAKT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'takt-e2e-'));
 process.env.TAKT_E2E_ADMIN_PASSWORD ??= 'E2e-root-pass-phrase-1';
 const baseURL = external ?? `http://localhost:${process.env.TAKT_E2E_PORT}`;
+// The run's own licence key pair: the specs sign licences with the private key, the server trusts the public one.
+process.env.TAKT_E2E_LICENCE_KEY ??= generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+const licencePublicKey = createPublicKey(createPrivateKey(process.env.TAKT_E2E_LICENCE_KEY))
+  .export({ type: 'spki', format: 'pem' })
+  .toString();
 
 export default defineConfig({
   testDir: './tests',
@@ -71,6 +79,7 @@ export default defineConfig({
           PORT: process.env.TAKT_E2E_PORT,
           TAKT_DATA_DIR: process.env.TAKT_E2E_DATA_DIR,
           TAKT_ADMIN_PASSWORD: process.env.TAKT_E2E_ADMIN_PASSWORD,
+          TAKT_LICENCE_PUBLIC_KEYS: licencePublicKey,
         },
       },
 });

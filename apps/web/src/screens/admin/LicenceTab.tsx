@@ -177,9 +177,12 @@ function UploadCard() {
   const { spaceId } = useSpace();
   const utils = trpc.useUtils();
   const [token, setToken] = useState('');
+  // a new file input after each upload: the chosen file's name goes with the token it gave
+  const [fileInput, setFileInput] = useState(0);
   const upload = trpc.licences.upload.useMutation({
     onSuccess: () => {
       setToken('');
+      setFileInput((n) => n + 1);
       void utils.licences.list.invalidate({ spaceId });
       void utils.space.licence.invalidate({ spaceId });
       void utils.users.spaceConfig.invalidate({ spaceId });
@@ -198,6 +201,7 @@ function UploadCard() {
         }}
       >
         <FileField
+          key={fileInput}
           label={t('licences.file')}
           onFile={(file) => void file?.text().then((text) => setToken(text.trim()))}
         />
