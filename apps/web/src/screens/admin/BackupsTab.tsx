@@ -465,12 +465,12 @@ function ScheduleRow({
           <Button variant="ghost" onClick={onToggle} aria-expanded={open}>
             {t('backups.history', { count: history.length })}
           </Button>
-          <Button variant="ghost" onClick={onEdit}>
-            {t('backups.job_edit')}
+          <Button variant="ghost" onClick={onEdit} aria-label={t('backups.job_edit')}>
+            {t('common.edit')}
           </Button>
-          <Button variant="ghost" onClick={onDelete}>
+          <Button variant="ghost" onClick={onDelete} aria-label={t('backups.job_delete')}>
             <Icon name="trash" />
-            {t('backups.job_delete')}
+            {t('common.delete')}
           </Button>
         </td>
       </tr>
@@ -520,8 +520,10 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
     const issues = (error.data as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
     setErrors(Object.fromEntries(issues.map((i) => [i.path, { message: i.message }])));
   };
-  const create = trpc.backups.schedules.create.useMutation({ onSuccess: done, onError: showIssues });
-  const update = trpc.backups.schedules.update.useMutation({ onSuccess: done, onError: showIssues });
+  // the issues show at their fields, not as a notification as well
+  const shown = { trpc: { context: { showsIssues: true } }, onSuccess: done, onError: showIssues };
+  const create = trpc.backups.schedules.create.useMutation(shown);
+  const update = trpc.backups.schedules.update.useMutation(shown);
   const fields = {
     spaceId,
     periodicity,
