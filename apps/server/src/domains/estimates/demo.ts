@@ -348,7 +348,7 @@ export async function fillEstimatesDemo(ctx: Context, spaceId: string) {
     // an upload rule for sheets laid out like the estimates Takt writes
     await client.query(
       `INSERT INTO import_settings (id, "spaceId", target, name, "nameKey", "rowsToSkip", columns, options, "updatedAt")
-       VALUES (gen_random_uuid(), $1, 'estimate', $2, lower($2), 0, $3::jsonb, $4::jsonb, now())
+       VALUES (gen_random_uuid(), $1, 'estimate', $2::text, lower($2::text), 0, $3::jsonb, $4::jsonb, now())
        ON CONFLICT DO NOTHING`,
       [
         spaceId,
