@@ -3,7 +3,6 @@ import { PageHeader, Tabs } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import { trpc } from '../../lib/trpc';
 import { BackupsTab } from './BackupsTab';
 import { DelegationsTab } from './DelegationsTab';
 import { LicenceTab } from './LicenceTab';
