@@ -279,7 +279,7 @@ describe('estimate upload rules', () => {
     const imported = await upload<{ estimateId: string }>(s, path, 'smeta.csv', CSV, { rule, kind: 'pir' });
     expect(imported.status).toBe(200);
     const view = await s.ok<View>('GET', `/estimates/${imported.body.estimateId}`);
-    expect(view.estimate.kind).toBe('pir');
+    expect(view.estimate).toMatchObject({ kind: 'pir', name: 'smeta' });
     expect(view.sections.map((x) => x.name)).toEqual(['Раздел 1. Земляные работы']);
     // 1.5 × 12 000 + 10 × 700.50, all as materials (a single price column)
     expect(view.totals).toMatchObject({ labour: 0, materials: 25_005, total: 25_005 });

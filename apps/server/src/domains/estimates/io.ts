@@ -102,7 +102,8 @@ export async function importEstimate(
     language: sheetLanguage(ctx.lang),
     ...(rule ? { rule } : {}),
     ...(input.kind ? { kind: input.kind } : {}),
-    ...(input.name ? { name: input.name } : {}),
+    // a sheet names no estimate: the file's name stands for it unless one is given
+    name: input.name || input.file.name.replace(/\.[^.]*$/, '').trim() || input.file.name,
   }).catch(refused);
   const { document, report } = read;
   const id = await inTransaction(ctx.db.pool, async (client) => {
