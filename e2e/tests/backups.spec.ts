@@ -11,7 +11,7 @@ test('backups: take a project’s backup on the administration screen, restore i
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const space = await demoSpaceByApi(request, 'backups', 'Backups');
   const eps = async () => (await space.call.get(`/space/${space.spaceId}/eps`)) as unknown as Node[];
   const project = (await eps()).find((n) => n.kind === 'project')!;
@@ -27,7 +27,7 @@ test('backups: take a project’s backup on the administration screen, restore i
   const rows = page.getByTestId('backups').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Project “${project.name}”`);
-  await expect(rows.first()).toContainText('Ready', { timeout: 60_000 });
+  await expect(rows.first()).toContainText('Ready', { timeout: 120_000 });
   await expect(rows.first()).toContainText(/\d+ (KB|MB)/);
   await shot(page, 'backups-list');
 
@@ -42,10 +42,10 @@ test('backups: take a project’s backup on the administration screen, restore i
   await dialog.getByRole('checkbox', { name: 'I understand that the current data will be replaced' }).check();
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog.getByTestId('restore-outcome')).toContainText(/The backup of .+ has been restored/, {
-    timeout: 60_000,
+    timeout: 120_000,
   });
   await shot(page, 'backups-restored');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
 
   // The project deleted: the backup brings it back, no confirmation needed.
   const deleted = await request.delete(`/api/v1/space/${space.spaceId}/eps/${project.id}?confirm=true`, {
@@ -57,8 +57,10 @@ test('backups: take a project’s backup on the administration screen, restore i
   await page.getByTestId('backups').locator('tbody tr').first().getByTestId('backup-restore').click();
   await expect(dialog).toContainText(`Bring the deleted project “${project.name}” back`);
   await dialog.getByRole('button', { name: 'Restore' }).click();
-  await expect(dialog.getByTestId('restore-outcome')).toContainText('has been restored', { timeout: 60_000 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByTestId('restore-outcome')).toContainText('has been restored', {
+    timeout: 120_000,
+  });
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   expect((await eps()).find((n) => n.id === project.id)?.name).toBe(project.name);
 
   // As a new project beside it, under a name of its own.
@@ -66,8 +68,10 @@ test('backups: take a project’s backup on the administration screen, restore i
   await dialog.getByRole('radio', { name: 'As a new project beside it' }).check();
   await dialog.getByLabel('Name').fill('Копия проекта');
   await dialog.getByRole('button', { name: 'Restore' }).click();
-  await expect(dialog.getByTestId('restore-outcome')).toContainText('has been restored', { timeout: 60_000 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByTestId('restore-outcome')).toContainText('has been restored', {
+    timeout: 120_000,
+  });
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   const projects = (await eps()).filter((n) => n.kind === 'project');
   expect(projects.map((p) => p.name)).toContain('Копия проекта');
   expect(projects.map((p) => p.name)).toContain(project.name);
