@@ -16,6 +16,11 @@ fi
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+# An MIT Kerberos KDC for the Kerberos sign-in tests, and the headers the optional native `kerberos`
+# package builds against (it builds at the next `npm install`, with npm_config_nodedir=/usr when offline).
+[ -x /usr/sbin/krb5kdc ] && [ -x /usr/sbin/kadmin.local ] && [ -x /usr/bin/kinit ] ||
+  missing+=(krb5-kdc krb5-admin-server krb5-user)
+[ -e /usr/include/gssapi/gssapi.h ] || missing+=(libkrb5-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing the missing Debian packages: ${missing[*]}"
   sudo=()

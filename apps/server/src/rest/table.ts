@@ -91,6 +91,7 @@ const GLOBAL_ROUTES: PathTable = {
   '/auth/openid': { GET: directoryStep('auth.openId', 'openid') },
   '/auth/adfs': { GET: directoryStep('auth.adfs', 'adfs') },
   '/auth/adfs/callback': { POST: directoryStep('auth.adfsCallback', 'adfs') },
+  '/auth/kerberos': { GET: directoryStep('auth.kerberos', 'kerberos') },
   '/auth/providers': { GET: 'auth.providers' },
   '/auth/providers/settings': { GET: 'auth.providerSettings', PUT: 'auth.saveProvider' },
   '/auth/external/finish': { POST: 'auth.finishExternal' },

@@ -163,15 +163,23 @@ export async function accountOf(ctx: Context, provider: SignInProvider, identity
       await tx.externalIdentity.create({ data: { ...key, userId: existing.id } });
       return existing;
     }
-    if (provider.accountPolicy !== 'create' || !usableLogin || !usableEmail) {
+    // an account is made with the email the provider gives even when it does not vouch for it (a
+    // Kerberos realm's user@realm), but never with one another account has
+    const newEmail = email && EMAIL_SHAPE.test(email) ? email : undefined;
+    if (
+      provider.accountPolicy !== 'create' ||
+      !usableLogin ||
+      !newEmail ||
+      (await tx.user.findUnique({ where: { emailKey: newEmail.toLowerCase() } }))
+    ) {
       throw new AppError('ExternalAccountNotFound');
     }
     const created = await tx.user.create({
       data: {
         login: usableLogin,
         loginKey: usableLogin.toLowerCase(),
-        email: usableEmail,
-        emailKey: usableEmail.toLowerCase(),
+        email: newEmail,
+        emailKey: newEmail.toLowerCase(),
         // No password: such an account signs in through its directory (or sets a password by the
         // usual reset, which needs a secret question it does not have). Argon2 refuses this value.
         passwordHash: `!directory:${provider.slot}`,

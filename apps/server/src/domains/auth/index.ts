@@ -3,6 +3,7 @@
 export { DUMMY_HASH, hashSecret, newToken, normalizeAnswer, tokenHashOf, verifySecret } from './crypto';
 export { finishExternalSignIn } from './external';
 export { fakeQuestion } from './fake-question';
+export { kerberosSignIn } from './kerberos';
 export { openIdSignIn } from './oidc';
 export { assertStrongPassword, passwordProblem } from './password-strength';
 export { providerSettings, saveProvider, signInButtons } from './providers';

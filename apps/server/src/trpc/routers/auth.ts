@@ -10,6 +10,7 @@ import {
   adfsCallback,
   adfsStart,
   finishExternalSignIn,
+  kerberosSignIn,
   login,
   logout,
   openIdSignIn,
@@ -40,6 +41,10 @@ export const authRouter = router({
   adfsCallback: publicProcedure
     .input(samlCallbackInput)
     .mutation(({ ctx, input }) => adfsCallback(ctx, input)),
+  /** Kerberos (`GET auth/kerberos`): the `Negotiate` challenge, then the ticket the browser answers with. */
+  kerberos: publicProcedure
+    .input(externalSignInQuery)
+    .mutation(({ ctx, input }) => kerberosSignIn(ctx, input)),
   /** The web app exchanges the one-time code a directory sign-in ended with for a session. */
   finishExternal: publicProcedure.input(finishExternalSignInInput).mutation(async ({ ctx, input }) => {
     const { token, user } = await finishExternalSignIn(ctx, input.handoff);
