@@ -79,7 +79,7 @@ describe('view', () => {
     // Centred on a node, the view shows that node in its middle, readable, and only a few others.
     const node = 123;
     const centred = networkCenterOn(fit, layout, node, 800, 600);
-    expect(centred.zoom).toBeGreaterThanOrEqual(0.6);
+    expect(centred.zoom).toBeGreaterThanOrEqual(0.85);
     expect(networkHitTest(layout, index, centred, 400, 300)).toBe(node);
     const visible = networkNodesIn(layout, index, networkViewRect(centred, 800, 600));
     expect(visible).toContain(node);

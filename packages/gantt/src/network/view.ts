@@ -11,7 +11,7 @@ export interface NetworkCamera {
 }
 
 export const NETWORK_ZOOM_MIN = 0.02;
-export const NETWORK_ZOOM_MAX = 2;
+export const NETWORK_ZOOM_MAX = 1.5;
 
 const clampZoom = (zoom: number) => Math.min(NETWORK_ZOOM_MAX, Math.max(NETWORK_ZOOM_MIN, zoom));
 
@@ -53,7 +53,7 @@ export function networkCenterOn(
   node: number,
   width: number,
   height: number,
-  minZoom = 0.6,
+  minZoom = 0.85,
 ): NetworkCamera {
   const zoom = Math.max(camera.zoom, minZoom);
   const cx = layout.x[node]! + NETWORK_NODE_WIDTH / 2;

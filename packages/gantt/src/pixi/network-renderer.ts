@@ -27,7 +27,7 @@ export interface NetworkScene {
 }
 
 /** Below this zoom boxes are drawn without their texts (too small to read). */
-const TEXT_ZOOM = 0.5;
+const TEXT_ZOOM = 0.55;
 /** Texts kept for boxes and edges out of view, so that panning back does not draw them again. */
 const KEPT_TEXTS = 1500;
 const PAD = 8;
@@ -238,6 +238,13 @@ export class NetworkPixiRenderer extends PixiSurface {
     hideOthers(this.nodeTexts, shownNodes);
     hideOthers(this.edgeTexts, shownEdges);
     this.drawnCounts = { nodes: nodes.length, edges: edgeList.length, texts };
+  }
+
+  /** The view as a PNG data URL: drawn now and read before the browser may clear a WebGL canvas. */
+  snapshot(): string {
+    this.renderNow();
+    this.app.render();
+    return (this.app.canvas as HTMLCanvasElement).toDataURL('image/png');
   }
 
   override destroy(): void {

@@ -283,6 +283,22 @@ export function NetworkDiagram({
         >
           {t('network.legend')}
         </button>
+        <button
+          type="button"
+          className="gantt-segment-button"
+          disabled={!ok}
+          onClick={() => {
+            const url = renderer.current?.snapshot();
+            if (!url) return;
+            const link = document.createElement('a');
+            link.href = url;
+            link.download = `${t('network.title')}.png`;
+            link.click();
+          }}
+          data-testid="network-image"
+        >
+          {t('network.image')}
+        </button>
         <span className="network-summary" data-testid="network-summary">
           {t('network.summary', { nodes: graph.nodeCount, edges: graph.edgeCount })}
         </span>

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The network diagram's layout off the page's thread: elkjs's layered algorithm takes seconds for a few
 // thousand works. Asked with the graph's shape, answers with the layout's columns (moved, not copied).
+import './elk-env';
 import { networkLayout } from '@takt/gantt/network';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { LayoutReply, LayoutRequest } from './layout-client';
