@@ -1,6 +1,12 @@
 // The probes (charts, the schedule page's load, the charts' renderer) as the web app publishes them (their shapes are shared through @takt/contracts).
 import { expect, type Page } from '@playwright/test';
-import type { CyclogramMetrics, GanttMetrics, GridLoadMetrics, RendererProbe } from '@takt/contracts';
+import type {
+  CyclogramMetrics,
+  GanttMetrics,
+  GridLoadMetrics,
+  NetworkMetrics,
+  RendererProbe,
+} from '@takt/contracts';
 
 export type { GanttBar } from '@takt/contracts';
 
@@ -10,6 +16,7 @@ declare global {
     __taktCyclogram?: CyclogramMetrics;
     __taktGrid?: GridLoadMetrics;
     __taktRenderer?: RendererProbe;
+    __taktNetwork?: NetworkMetrics;
   }
 }
 
