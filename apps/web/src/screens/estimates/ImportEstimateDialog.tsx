@@ -129,10 +129,10 @@ export function ImportEstimateDialog({
             data-testid="estimate-import-file"
           />
           {file && sheet && (
-            <>
+            <div className="estimate-import-body">
               <RuleEditor draft={draft} onDraft={setDraft} ruleId={ruleId} onRuleId={setRuleId} />
               <RulePreview file={file} rule={rule} draft={draft} onDraft={setDraft} />
-            </>
+            </div>
           )}
         </>
       )}
