@@ -221,10 +221,24 @@ export const startExportInput = versionInput.extend({
 /** API batch-processing/timetable-calc: a version calculated by a background job. */
 export const startCalculationInput = z.object({ spaceId: id, versionId: id });
 
-export const STORAGE_KINDS = ['documents', 'temp', 'backup'] as const;
+export const STORAGE_KINDS = ['documents', 'temp', 'backup', 'gallery'] as const;
 export const scheduleFilesInput = z.object({ spaceId: id, scheduleId: id });
 export const uploadScheduleFileInput = scheduleFilesInput.extend({ file: uploadedFile });
 export const storedFileInput = z.object({ spaceId: id, fileId: id });
+
+/**
+ * The gallery of an EPS node (node info tab `gallery`): photos and documents kept with a facility, project or
+ * schedule. A photo gets a thumbnail made by the server (API storage/thumbnail/{id}).
+ */
+export const GALLERY_LIMITS = {
+  fileMaxBytes: 50 * 1024 * 1024,
+  /** The thumbnail fits in a square of this many pixels, never enlarged. */
+  thumbnailPx: 320,
+  /** A picture with more pixels than this is kept as a document, without a thumbnail. */
+  pictureMaxPixels: 100_000_000,
+} as const;
+export const nodeFilesInput = z.object({ spaceId: id, nodeId: id });
+export const uploadNodeFileInput = nodeFilesInput.extend({ file: uploadedFile });
 
 /** Problems a file can have (the interchange readers' error codes), each with a message `import.error.<code>`. */
 export const FILE_ERROR_CODES = [

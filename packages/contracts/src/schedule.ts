@@ -53,6 +53,10 @@ export const UNDO_KINDS = ['undo_wbs', 'undo_relation', 'undo_wdp'] as const;
 /** Calculation status of a version (states). */
 export const CALC_STATUS = { notCalculated: 0, calculated: 1, calculating: 2 } as const;
 export const CALC_STATUS_TEXT = ['not_calculated', 'calculated', 'in_process'] as const;
+/** Validity flag (states): whether what is shown is current, e.g. a schedule calculated since its last change. */
+export const VALIDITY_FLAG = { valid: 1, notValid: 0 } as const;
+/** Active flag (states): whether a thing is in use or switched off, e.g. a version open for edits or locked. */
+export const ACTIVE_FLAG = { active: 1, disabled: 0 } as const;
 
 export const SCHEDULE_LIMITS = {
   workNameMaxLength: 255,

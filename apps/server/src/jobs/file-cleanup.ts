@@ -23,7 +23,8 @@ export interface CleanupOutcome {
  * What owns a stored key, as the places that write files name them: `spaces/{space}/files/{id}` a row of
  * `stored_files`, `spaces/{space}/kanban/{id}` a card's attachment, `spaces/{space}/chat/{chat}/{id}` a
  * message's attachment (rows that go with their board, schedule or chat without a word to the storage),
- * `spaces/{space}/reports/{id}` a report form's template,
+ * `spaces/{space}/reports/{id}` a report form's template, `spaces/{space}/files/{id}.thumbnail` the thumbnail of a
+ * stored picture (owned by the picture's row),
  * `spaces/{space}/bim/{model}/…` a BIM model, `avatars/{user}` the user's avatar; spooled uploads and
  * unfinished writes are nobody's. Anything else in storage was written by no one Takt knows and is left
  * alone.
@@ -44,6 +45,8 @@ const KEYED_FILES = {
 } as const;
 type KeyedTable = keyof typeof KEYED_FILES;
 const KEYED_TABLES = Object.keys(KEYED_FILES) as KeyedTable[];
+/** A picture's thumbnail (`interchange/gallery.ts`) is owned by the row of the picture beside it. */
+const THUMBNAIL = new RegExp(`^(spaces/${UUID}/files/${UUID})\\.thumbnail$`);
 const BIM_FILE = new RegExp(`^spaces/(${UUID})/bim/(${UUID})/`);
 const AVATAR = new RegExp(`^avatars/(${UUID})$`);
 /** A multipart upload spooled while it streams in (`rest/multipart.ts`), or a write cut short before its rename. */
@@ -52,6 +55,8 @@ const TRANSIENT = new RegExp(`^${UPLOAD_SPOOL_PREFIX}/${UUID}$|\\.\\d+\\.tmp$`);
 function ownerOf(key: string): Owner | null {
   // nothing keeps these past the request that wrote them: one older than the grace period was left by a crash
   if (TRANSIENT.test(key)) return { kind: 'transient' };
+  const thumbnail = THUMBNAIL.exec(key);
+  if (thumbnail) return { kind: 'row', table: 'stored_files', key: thumbnail[1]! };
   const table = KEYED_TABLES.find((t) => KEYED_FILES[t].test(key));
   if (table) return { kind: 'row', table, key };
   const bim = BIM_FILE.exec(key);

@@ -8,6 +8,7 @@ import {
   BIM_LIMITS,
   CHAT_LIMITS,
   ESTIMATE_LIMITS,
+  GALLERY_LIMITS,
   INTERCHANGE_LIMITS,
   KANBAN_LIMITS,
   LIMITS,
@@ -396,6 +397,11 @@ const SPACE_ROUTES: PathTable = {
     },
   },
   '/storage/download/:fileId': { GET: 'interchange.storage.download' },
+  '/storage/thumbnail/:fileId': { GET: 'interchange.storage.thumbnail' },
+  '/storage/eps/:nodeId/gallery': {
+    GET: 'interchange.storage.nodeFiles',
+    POST: { procedure: 'interchange.storage.uploadNodeFile', uploadBytes: GALLERY_LIMITS.fileMaxBytes },
+  },
   '/storage/:fileId': { DELETE: 'interchange.storage.delete' },
   '/schedule-import-settings': { GET: 'interchange.settings.list', POST: 'interchange.settings.create' },
   '/schedule-import-settings/preview': {

@@ -11,6 +11,7 @@ import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
+import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
 import { reportsMessages } from './area-reports';
@@ -434,10 +435,10 @@ const core = {
   'node_info.empty.task_relations': 'No relations in the actual version of this schedule.',
   'node_info.empty.directories': 'No directory values were added to the actual versions here.',
   'node_info.empty.related_schedules': 'No links to works of other schedules.',
-  'node_info.empty.gallery': 'No photos yet.',
+  'node_info.empty.gallery': 'No photos or documents yet.',
   'node_info.empty.timesheets': 'No timesheets yet.',
   'node_info.empty.daily_planning': 'No daily plans yet.',
-  'node_info.empty.planning': 'No plans yet.',
+  'node_info.empty.planning': 'There are no schedules here.',
   'node_info.empty.assignments': 'No assignments yet.',
   'node_info.path': 'Path',
   'node_info.descendants': 'Nested nodes',
@@ -731,6 +732,7 @@ export const en = {
   ...kanbanMessages.en,
   ...noticesMessages.en,
   ...networkMessages.en,
+  ...nodeInfoMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...reportsMessages.en,

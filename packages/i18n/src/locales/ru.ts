@@ -11,6 +11,7 @@ import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
 import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
+import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
 import { reportsMessages } from './area-reports';
@@ -33,6 +34,7 @@ const core: Omit<
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
   | keyof typeof networkMessages.en
+  | keyof typeof nodeInfoMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
@@ -439,10 +441,10 @@ const core: Omit<
   'node_info.empty.task_relations': 'В актуальной версии графика нет связей.',
   'node_info.empty.directories': 'В актуальные версии здесь не добавлены значения справочников.',
   'node_info.empty.related_schedules': 'Нет связей с работами других графиков.',
-  'node_info.empty.gallery': 'Фотографий пока нет.',
+  'node_info.empty.gallery': 'Фотографий и документов пока нет.',
   'node_info.empty.timesheets': 'Табелей пока нет.',
   'node_info.empty.daily_planning': 'Суточных планов пока нет.',
-  'node_info.empty.planning': 'Планов пока нет.',
+  'node_info.empty.planning': 'Здесь нет графиков.',
   'node_info.empty.assignments': 'Назначений пока нет.',
   'node_info.path': 'Путь',
   'node_info.descendants': 'Вложенных узлов',
@@ -741,6 +743,7 @@ export const ru: Catalog = {
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
   ...networkMessages.ru,
+  ...nodeInfoMessages.ru,
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...reportsMessages.ru,

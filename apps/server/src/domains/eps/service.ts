@@ -1,11 +1,18 @@
-import { EPS_PARENT_KINDS, type EpsKind } from '@takt/contracts';
+import {
+  ACTIVE_FLAG,
+  CALC_STATUS,
+  CALC_STATUS_TEXT,
+  EPS_PARENT_KINDS,
+  type EpsKind,
+  VALIDITY_FLAG,
+} from '@takt/contracts';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
 import { AppError, deleteSpaceRow } from '../../errors';
 import { groupBy } from '../../group-by';
 import { chatFileKeysUnder } from '../chat';
-import { removeStoredBytes, storedFileKeysUnder } from '../interchange';
+import { listNodeFiles, removeStoredBytes, storedFileKeysUnder } from '../interchange';
 import { taskRelations } from '../relations';
 import { listAssignments } from '../resources';
 import { timesheetsOfVersion } from '../timesheets';
@@ -312,9 +319,57 @@ export async function moveScheduleToGroup(
 
 // ── node info ─────────────────────────────────────────────────────────────────────────────────
 /**
- * The node info panel (screens and routes): one call per tab. Tabs whose content belongs to later capabilities
- * (gallery, planning) answer an empty list until they land.
+ * The node info panel (screens and routes): one call per tab. `gallery` is the node's photos and documents;
+ * `planning` is where each schedule under the node stands: its actual version's dates, progress and
+ * calculation, with the validity and active flags (states).
  */
+type PlanningDb = {
+  id: string;
+  name: string;
+  versionId: string | null;
+  versionName: string | null;
+  versionNumber: number | null;
+  calcStatus: number | null;
+  calcError: string | null;
+  calculatedAt: Date | null;
+  locked: boolean | null;
+  dataDate: Date | null;
+  start: Date | null;
+  finish: Date | null;
+  works: number;
+  completed: number;
+  critical: number;
+  progress: number;
+};
+
+/**
+ * A schedule's row of the planning tab. Validity: 1 when its actual version is calculated without an error
+ * (the dates shown are the calculation's), 0 otherwise. Active: 1 when that version is open for edits, 0 when it
+ * is locked or the schedule has no actual version.
+ */
+function planningRow(row: PlanningDb) {
+  const calculated = row.calcStatus === CALC_STATUS.calculated && !row.calcError;
+  return {
+    id: row.id,
+    name: row.name,
+    version:
+      row.versionId === null
+        ? null
+        : { id: row.versionId, name: row.versionName ?? '', number: row.versionNumber ?? 0 },
+    calcStatus: CALC_STATUS_TEXT[row.calcStatus ?? CALC_STATUS.notCalculated] ?? 'not_calculated',
+    calculatedAt: row.calculatedAt?.toISOString() ?? null,
+    dataDate: row.dataDate?.toISOString() ?? null,
+    start: row.start?.toISOString() ?? null,
+    finish: row.finish?.toISOString() ?? null,
+    works: row.works,
+    completed: row.completed,
+    critical: row.critical,
+    progress: row.progress,
+    valid: row.versionId !== null && calculated ? VALIDITY_FLAG.valid : VALIDITY_FLAG.notValid,
+    active: row.versionId !== null && !row.locked ? ACTIVE_FLAG.active : ACTIVE_FLAG.disabled,
+  };
+}
+
 export async function nodeInfo(ctx: SpaceContext, input: { nodeId: string; tab: string }) {
   const spaceId = ctx.space.spaceId;
   const node = await nodeOf(ctx.db.pool, spaceId, input.nodeId);
@@ -376,6 +431,26 @@ export async function nodeInfo(ctx: SpaceContext, input: { nodeId: string; tab: 
         [node.id],
       );
       return { tab: input.tab, node, data: rows };
+    }
+    case 'gallery':
+      return { tab: input.tab, node, data: await listNodeFiles(ctx, node.id) };
+    case 'planning': {
+      const { rows } = await ctx.db.pool.query<PlanningDb>(
+        `${subtree} SELECT n.id, n.name, v.id AS "versionId", v.name AS "versionName", v.number AS "versionNumber",
+           v."calcStatus", v."calcError", v."calculatedAt", v.locked, v."dataDate",
+           w.start, w.finish, coalesce(w.works, 0)::int AS works, coalesce(w.completed, 0)::int AS completed,
+           coalesce(w.critical, 0)::int AS critical, coalesce(w.progress, 0)::float8 AS progress
+         FROM eps_nodes n JOIN sub ON sub.id = n.id
+         LEFT JOIN versions v ON v."scheduleId" = n.id AND v.actual
+         LEFT JOIN LATERAL (SELECT min(coalesce(x."earlyStart", x."planStart")) AS start,
+             max(coalesce(x."earlyFinish", x."planFinish")) AS finish, count(*) AS works,
+             count(*) FILTER (WHERE x.status = 'completed') AS completed,
+             count(*) FILTER (WHERE x.critical) AS critical, round(avg(x.progress)::numeric, 2) AS progress
+           FROM works x WHERE x."versionId" = v.id AND x.type <> 'sum') w ON true
+         WHERE n.kind = 'schedule' ORDER BY n.name, n.id`,
+        [node.id],
+      );
+      return { tab: input.tab, node, data: rows.map(planningRow) };
     }
     case 'daily_planning':
     case 'timesheets':

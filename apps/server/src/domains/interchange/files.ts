@@ -7,8 +7,14 @@ import type { Sql } from '../../db/sql';
 import { AppError, notFound } from '../../errors';
 import type { FileResult } from '../../files/result';
 
-/** entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup. */
-export type StoredFileKind = 'documents' | 'temp' | 'backup';
+/**
+ * entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup, gallery
+ * (photos and documents of an EPS node; `scheduleId` then names the node, of any kind).
+ */
+export type StoredFileKind = 'documents' | 'temp' | 'backup' | 'gallery';
+
+/** Where a stored picture's thumbnail is kept: beside the file, gone with it. */
+export const thumbnailKeyOf = (key: string) => `${key}.thumbnail`;
 
 /** The columns of a stored file the domain reads; the size (int8) as text, which `pg` gives it as. */
 const FILE_COLUMNS = [
@@ -156,7 +162,7 @@ export async function downloadFile(ctx: SpaceContext, fileId: string): Promise<F
 export async function deleteFile(ctx: SpaceContext, fileId: string) {
   const row = await storedFileRow(ctx.db.pool, ctx.space.spaceId, fileId);
   await kyselyOf(ctx.db.pool).deleteFrom('stored_files').where('id', '=', row.id).execute();
-  await ctx.files.delete(row.key);
+  await removeStoredBytes(ctx, [row.key]);
   return { success: true as const };
 }
 
@@ -181,9 +187,12 @@ export async function storedFileKeysUnder(on: Sql, spaceId: string, nodeId: stri
   return rows.map((r) => r.key);
 }
 
-/** Removes stored bytes whose rows are gone; a file that is already missing is no failure. */
+/** Removes stored bytes whose rows are gone, with their thumbnails; a file that is already missing is no failure. */
 export async function removeStoredBytes(ctx: Pick<Context, 'files'>, keys: readonly string[]) {
-  for (const key of keys) await ctx.files.delete(key);
+  for (const key of keys) {
+    await ctx.files.delete(key);
+    await ctx.files.delete(thumbnailKeyOf(key));
+  }
 }
 
 /** Removes an uploaded file at once (its import failed or was stopped); a missing one is no failure. */
@@ -194,7 +203,10 @@ export async function discardUpload(ctx: Pick<Context, 'db' | 'files'>, spaceId:
     .where('spaceId', '=', spaceId)
     .returning('key')
     .execute();
-  for (const row of rows) await ctx.files.delete(row.key);
+  await removeStoredBytes(
+    ctx,
+    rows.map((row) => row.key),
+  );
 }
 
 /** API GET storage/max-size. */

@@ -12,6 +12,7 @@ export {
   storeFile,
   uploadScheduleFile,
 } from './files';
+export { fileThumbnail, listNodeFiles, uploadNodeFile } from './gallery';
 export {
   chooseRecordedDates,
   invalidFile,

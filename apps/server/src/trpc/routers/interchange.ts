@@ -6,6 +6,7 @@ import {
   importSettingInput,
   interchangeJobInput,
   listJobsInput,
+  nodeFilesInput,
   previewUploadInput,
   scheduleFilesInput,
   spaceInput,
@@ -13,6 +14,7 @@ import {
   startExportInput,
   storedFileInput,
   updateImportSettingInput,
+  uploadNodeFileInput,
   uploadScheduleFileInput,
   uploadVersionInput,
 } from '@takt/contracts';
@@ -23,10 +25,12 @@ import {
   deleteImportSetting,
   downloadFile,
   exportVersion,
+  fileThumbnail,
   getImportSetting,
   getJob,
   listImportSettings,
   listJobs,
+  listNodeFiles,
   listScheduleFiles,
   previewUpload,
   startCalculation,
@@ -34,6 +38,7 @@ import {
   stopJob,
   storageMaxSize,
   updateImportSetting,
+  uploadNodeFile,
   uploadScheduleFile,
   uploadVersion,
   uploadVersionSynchronous,
@@ -59,6 +64,10 @@ const storageRouter = router({
   uploadScheduleFile: spaceMutation('schedule.edit', uploadScheduleFileInput, uploadScheduleFile),
   download: spaceQuery('schedule.view', storedFileInput, (ctx, input) => downloadFile(ctx, input.fileId)),
   delete: spaceMutation('schedule.edit', storedFileInput, (ctx, input) => deleteFile(ctx, input.fileId)),
+  // The gallery of an EPS node (node info tab gallery) and the thumbnails of its photos.
+  nodeFiles: spaceQuery('schedule.view', nodeFilesInput, (ctx, input) => listNodeFiles(ctx, input.nodeId)),
+  uploadNodeFile: spaceMutation('schedule.edit', uploadNodeFileInput, uploadNodeFile),
+  thumbnail: spaceQuery('schedule.view', storedFileInput, (ctx, input) => fileThumbnail(ctx, input.fileId)),
 });
 
 /** Import and export of schedules (API versions/upload, batch-processing, versions export, storage, import settings). */

@@ -9,6 +9,8 @@ import { appI18n, type Translate, useT } from '../../lib/i18n';
 import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { ResourceNodeTab } from '../resources/ResourceNodeTab';
+import { type GalleryFile, GalleryTab } from './GalleryTab';
+import { type PlanningRow, PlanningTab } from './PlanningTab';
 
 /** The node's tabs: the server's info tabs, and the estimates of the node (a screen of their own). */
 type Tab = (typeof NODE_INFO_TABS)[number] | 'estimates';
@@ -27,10 +29,10 @@ const EstimatesNodeTab = lazy(() =>
 /** The analytics dashboard, loaded with its charting library when the tab is first shown. */
 const Dashboard = lazy(() => import('../analytics/Dashboard').then((m) => ({ default: m.Dashboard })));
 
-/** Node info (screens and routes): one tab at a time, analytics first; every tab shows the server's real data. */
 /** A node of the EPS tree as the structure screen lists it. */
 export type EpsNode = RouterOutputs['eps']['list'][number];
 
+/** Node info (screens and routes): one tab at a time, analytics first; every tab shows the server's real data. */
 export function NodeInfo({ node }: { node: EpsNode }) {
   const t = useT();
   const { spaceId, can } = useSpace();
@@ -96,7 +98,7 @@ export function NodeInfo({ node }: { node: EpsNode }) {
         ) : info.isLoading || !info.data ? (
           <Spinner />
         ) : (
-          <TabContent tab={infoTab} data={info.data.data} t={t} />
+          <TabContent tab={infoTab} nodeId={node.id} data={info.data.data} t={t} />
         )}
       </div>
     </div>
@@ -109,7 +111,19 @@ const minutesAsDays = (value: unknown, t: Translate) =>
     ? t('common.none')
     : t('node_info.days', { days: num(Number(value) / 480) });
 
-function TabContent({ tab, data, t }: { tab: (typeof NODE_INFO_TABS)[number]; data: unknown; t: Translate }) {
+function TabContent({
+  tab,
+  nodeId,
+  data,
+  t,
+}: {
+  tab: (typeof NODE_INFO_TABS)[number];
+  nodeId: string;
+  data: unknown;
+  t: Translate;
+}) {
+  // The gallery shows its own empty state: files are added there.
+  if (tab === 'gallery') return <GalleryTab nodeId={nodeId} files={(data ?? []) as GalleryFile[]} />;
   if (tab === 'node_info') {
     const d = (data ?? {}) as { path?: Row[]; descendants?: number; versions?: number };
     return (
@@ -173,12 +187,5 @@ function TabContent({ tab, data, t }: { tab: (typeof NODE_INFO_TABS)[number]; da
     return list((r) => <Link href={`/schedule/${String(r.id)}`}>{String(r.name)}</Link>);
   if (tab === 'daily_planning' || tab === 'timesheets' || tab === 'assignments')
     return <ResourceNodeTab tab={tab} rows={rows} />;
-  // Tabs of later capabilities: their records as the server sends them.
-  return (
-    <ul className="plain-list">
-      {rows.map((r, i) => (
-        <li key={String(r.id ?? i)}>{String(r.name ?? r.id ?? '')}</li>
-      ))}
-    </ul>
-  );
+  return <PlanningTab rows={rows as unknown as PlanningRow[]} />;
 }
