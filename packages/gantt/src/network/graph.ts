@@ -73,8 +73,11 @@ export interface NetworkGraph {
   readonly nodeOfRow: Int32Array;
 }
 
-/** The diagram is summarised by WBS above this many works unless asked for every work. */
-export const NETWORK_DETAIL_LIMIT = 5000;
+/**
+ * The diagram is summarised by WBS above this many works unless asked for every work: elkjs lays out a
+ * few hundred boxes in about a second, but a long chain of a few thousand (the demo's 2,352) in tens.
+ */
+export const NETWORK_DETAIL_LIMIT = 500;
 
 /** Rows that are nodes of the detailed diagram: works without children, and summaries with relations. */
 function nodeRows(input: NetworkInput): Uint8Array {
