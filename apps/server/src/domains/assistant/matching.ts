@@ -150,7 +150,8 @@ export function floorsOf(
 
 /**
  * How well a template fits a work: each of its keywords in the name weighs 3, in an attribute's value 1;
- * a unit of volume it is made for 2; a volume to split 1; floors told for a floor-by-floor template 2.
+ * then, when any did, a unit of volume it is made for 2, a volume to split 1, floors told for a
+ * floor-by-floor template 2.
  */
 export function matchTemplate(template: DecompositionTemplate, facts: WorkFacts): TemplateMatch {
   const reasons: MatchReason[] = [];
@@ -179,15 +180,18 @@ export function matchTemplate(template: DecompositionTemplate, facts: WorkFacts)
       }
     }
   }
+  // The unit, the volume and the floors only add to a template some word already points to: a volume in
+  // m³ alone says nothing of what the work is.
+  if (score === 0) return { score, reasons };
   if (facts.unit && template.units.some((unit) => unitKey(unit) === unitKey(facts.unit!))) {
     score += 2;
     reasons.push({ kind: 'unit', unit: facts.unit });
   }
-  if (score > 0 && facts.volume && template.volume !== 'none') {
+  if (facts.volume && template.volume !== 'none') {
     score += 1;
     reasons.push({ kind: 'volume' });
   }
-  if (score > 0 && template.perFloor) {
+  if (template.perFloor) {
     const floors = floorsOf(facts);
     if (floors && floors.count > 1) {
       score += 2;
