@@ -54,3 +54,71 @@ test('analyses the schedule, opens the works of a finding and compares two runs'
   await expect(page.getByTestId('assistant-history').getByRole('listitem')).toHaveCount(2);
   await shot(page, 'assistant-history');
 });
+
+/**
+ * The decomposition of a work from the assistant's panel: the excavation matched with the earthworks
+ * template (and why), a sub-work renamed, a day moved between two (the sum shown against the work's,
+ * off while it is off), applied — the work a summary of five sub-works in the grid — and undone.
+ */
+test('decomposes a work from the screen, applies it and undoes it', async ({ page, request }) => {
+  const { call, v, spaceId, scheduleId, token } = await ownScheduleByApi(
+    request,
+    'decompose-e2e',
+    'Decomposition',
+    { facility: 'Depot', project: 'Hall 2', schedule: 'Works' },
+  );
+  const setout = await call.post(`${v}/wbs`, {
+    name: 'Setting out',
+    code: 'S-1',
+    durationMinutes: 2 * 480,
+    planStart: '2026-03-02T08:00',
+  });
+  const pit = await call.post(`${v}/wbs`, {
+    name: 'Excavation of the pit',
+    code: 'E-1',
+    durationMinutes: 10 * 480,
+    planVolume: 1000,
+    unit: 'm3',
+    planStart: '2026-03-02T08:00',
+  });
+  await call.post(`${v}/relations`, { predecessorId: setout.id, successorId: pit.id });
+
+  await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
+  await page.getByRole('row').filter({ hasText: 'Excavation of the pit' }).first().click();
+  await page.getByTestId('panel-assistant').click();
+  await expect(page.getByTestId('assistant-decompose')).toContainText('Excavation of the pit');
+  await page.getByTestId('assistant-decompose-open').click();
+  const dialog = page.getByTestId('decompose-dialog');
+  await expect(dialog.getByTestId('decompose-template-earthworks')).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByTestId('decompose-template-earthworks')).toContainText(
+    'the name says “excavation”',
+  );
+  await expect(dialog.getByTestId('decompose-sum')).toHaveText('Durations: 10 of 10 working days');
+  const rows = dialog.getByTestId('decompose-items').locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(1).getByLabel('Sub-work', { exact: true })).toHaveValue('Excavation by machine');
+  await rows.nth(0).getByLabel('Sub-work', { exact: true }).fill('Setting out the axes');
+  await rows.nth(1).getByLabel('Days').fill('5');
+  await expect(dialog.getByTestId('decompose-sum')).toContainText(
+    'must add up to the work’s 10 working days (now 9)',
+  );
+  await rows.nth(2).getByLabel('Days').fill('2');
+  await expect(dialog.getByTestId('decompose-sum')).toHaveText('Durations: 10 of 10 working days');
+  await expect(dialog.getByTestId('decompose-preview')).toContainText('Backfilling and compaction');
+  await shot(page, 'assistant-decompose-dialog');
+
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Setting out the axes' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Hand trimming' })).toHaveCount(1);
+  await shot(page, 'assistant-decompose-applied');
+  const works = async () => ((await call.get(`${v}/wbs`)) as unknown as { name: string }[]).length;
+  expect(await works()).toBe(7);
+
+  // The normal undo brings the work back as it was.
+  await page.getByTestId('panel-undo').click();
+  await expect(page.getByTestId('undo-panel')).toContainText('Work decomposed');
+  await page.getByTestId('undo-latest').click();
+  await expect(page.getByRole('row').filter({ hasText: 'Setting out the axes' })).toHaveCount(0);
+  await expect.poll(works).toBe(2);
+});

@@ -10,6 +10,7 @@ import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { formatNumber, formatTimestamp } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
+import { DecomposeDialog } from './DecomposeDialog';
 import './assistant.css';
 
 type Item = RouterOutputs['assistant']['item'];
@@ -28,13 +29,23 @@ const LISTED = 12;
  */
 export function AssistantPanel({
   versionId,
+  scheduleId,
   model,
+  activeRow,
+  readOnly,
   onShowWorks,
+  onChanged,
 }: {
   versionId: string;
+  scheduleId: string;
   model: ScheduleModel;
+  /** The grid's active row: the work the decomposition is for. */
+  activeRow: number | undefined;
+  readOnly: boolean;
   /** Selects the works in the grid and scrolls to the first (the `target` query parameter). */
   onShowWorks: (ids: string[]) => void;
+  /** Reloads the version after a decomposition is applied. */
+  onChanged: () => void;
 }) {
   const t = useT();
   const { spaceId } = useSpace();
@@ -70,6 +81,14 @@ export function AssistantPanel({
 
   return (
     <div className="assistant-panel" data-testid="assistant-panel">
+      <Decomposition
+        versionId={versionId}
+        scheduleId={scheduleId}
+        model={model}
+        activeRow={activeRow}
+        readOnly={readOnly}
+        onChanged={onChanged}
+      />
       <div className="panel-row">
         <h2 className="panel-heading">{t('assistant.analytics')}</h2>
         <Button
@@ -271,5 +290,55 @@ function Finding({
         </div>
       )}
     </li>
+  );
+}
+
+/** The decomposition of the grid's active work: its name and the button that opens the dialog. */
+function Decomposition({
+  versionId,
+  scheduleId,
+  model,
+  activeRow,
+  readOnly,
+  onChanged,
+}: {
+  versionId: string;
+  scheduleId: string;
+  model: ScheduleModel;
+  activeRow: number | undefined;
+  readOnly: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState<string | null>(null);
+  const workId = activeRow === undefined ? undefined : model.ids[activeRow];
+  const name =
+    activeRow === undefined
+      ? ''
+      : `${textOf(model, model.code[activeRow]!)} ${textOf(model, model.name[activeRow]!)}`.trim();
+  return (
+    <section className="assistant-decompose" data-testid="assistant-decompose">
+      <div className="panel-row">
+        <h2 className="panel-heading">{t('assistant.decompose.section')}</h2>
+        <Button
+          variant="secondary"
+          disabled={readOnly || !workId}
+          onClick={() => workId && setOpen(workId)}
+          data-testid="assistant-decompose-open"
+        >
+          {t('assistant.decompose.open')}
+        </Button>
+      </div>
+      <p className="muted">{workId ? name : t('assistant.decompose.pick_work')}</p>
+      {open && (
+        <DecomposeDialog
+          versionId={versionId}
+          scheduleId={scheduleId}
+          workId={open}
+          onClose={() => setOpen(null)}
+          onApplied={onChanged}
+        />
+      )}
+    </section>
   );
 }

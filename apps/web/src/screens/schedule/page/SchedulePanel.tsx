@@ -77,7 +77,16 @@ export function SchedulePanel({
         ))}
       {panel === 'undo' && <UndoPanel versionId={version.id} readOnly={readOnly} onChanged={onChanged} />}
       {panel === 'assistant' && (
-        <AssistantPanel key={version.id} versionId={version.id} model={model} onShowWorks={onShowWorks} />
+        <AssistantPanel
+          key={version.id}
+          versionId={version.id}
+          scheduleId={scheduleId}
+          model={model}
+          activeRow={activeRow}
+          readOnly={readOnly}
+          onShowWorks={onShowWorks}
+          onChanged={onChanged}
+        />
       )}
       {panel === 'versions' && (
         <VersionsPanel

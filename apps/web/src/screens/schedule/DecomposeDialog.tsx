@@ -1,0 +1,448 @@
+import { type DecompositionProposal, decompositionProposal } from '@takt/contracts';
+import { isMessageId, type MessageId } from '@takt/i18n';
+import { useEffect, useMemo, useState } from 'react';
+import { FormDialog } from '../../components/dialog';
+import { Badge, Button, CrossButton, SelectField, Spinner } from '../../components/ui';
+import { useSpace } from '../../layouts/space-context';
+import type { RouterOutputs } from '../../lib/api-types';
+import { describeFailure } from '../../lib/errors';
+import { appI18n, useT } from '../../lib/i18n';
+import { notify } from '../../lib/notifications';
+import { formatNumber } from '../../lib/schedule-time';
+import { trpc } from '../../lib/trpc';
+
+type Answer = RouterOutputs['assistant']['decompose'];
+type Candidate = Answer['candidates'][number];
+type Reason = Candidate['reasons'][number];
+type Item = DecompositionProposal['items'][number];
+
+/** The choice of the dialog: a template by its id, or the language model's proposal. */
+const MODEL = 'model';
+
+/** Hundredths of a day, as the server compares them. */
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+/** An attribute that looks like it holds trades is offered first. */
+const TRADE_NAME = /trade|speciali|специальн|профес|вид работ/i;
+
+/**
+ * The decomposition of one work (docs/product-rules.md, "WBS decomposition"): the templates best first
+ * with why they match (and the language model's proposal when one is configured and asked), the chosen
+ * proposal's sub-works to edit — names, days, volumes, units, trades, rows added and removed — with the
+ * sum of days against the work's, a preview of the sub-works on a time line, and Apply: one undo action.
+ */
+export function DecomposeDialog({
+  versionId,
+  scheduleId,
+  workId,
+  onClose,
+  onApplied,
+}: {
+  versionId: string;
+  scheduleId: string;
+  workId: string;
+  onClose: () => void;
+  onApplied: () => void;
+}) {
+  const t = useT();
+  const { spaceId } = useSpace();
+  const language = appI18n.locale === 'ru' ? 'ru' : 'en';
+  const [choice, setChoice] = useState<string | null>(null);
+  const [askModel, setAskModel] = useState(false);
+  const template = choice && choice !== MODEL ? choice : undefined;
+  const query = trpc.assistant.decompose.useQuery(
+    { spaceId, versionId, workId, template, language, model: askModel },
+    { placeholderData: (previous) => previous, retry: false, staleTime: Number.POSITIVE_INFINITY },
+  );
+  const attributes = trpc.attributes.list.useQuery({ spaceId, scheduleId });
+  const textAttributes = (attributes.data ?? []).filter((a) => a.valueType === 'string');
+  const [tradeAttribute, setTradeAttribute] = useState<string | null>(null);
+  const tradeAttributeId = tradeAttribute ?? textAttributes.find((a) => TRADE_NAME.test(a.name))?.id ?? '';
+  const answer = query.data;
+  const modelProposal = answer?.model && 'proposal' in answer.model ? answer.model : null;
+  const source = choice === MODEL && modelProposal ? modelProposal.proposal : (answer?.proposal ?? null);
+  const [draft, setDraft] = useState<DecompositionProposal | null>(null);
+  // A new proposal (another template, the model's) replaces what was edited.
+  useEffect(() => setDraft(source), [source]);
+  const utils = trpc.useUtils();
+  const apply = trpc.assistant.applyDecompose.useMutation({
+    trpc: { context: { showsIssues: true } },
+    onSuccess: (result) => {
+      notify('success', [t('assistant.decompose.applied', { count: result.workIds.length })]);
+      void utils.assistant.decompose.invalidate();
+      onApplied();
+      onClose();
+    },
+    onError: (error) => notify('error', describeFailure(error, 'assistant.applyDecompose').messages, 6000),
+  });
+
+  if (query.isLoading || !answer || !draft) {
+    return (
+      <FormDialog title={t('assistant.decompose.section')} onClose={onClose} wide testId="decompose-dialog">
+        {query.error ? (
+          <p className="form-error">
+            {describeFailure(query.error, 'assistant.decompose').messages.join(' ')}
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </FormDialog>
+    );
+  }
+
+  const chosen = choice ?? answer.template;
+  const sum = hundredths(
+    draft.items.reduce(
+      (total, item) => total + (Number.isFinite(item.durationDays) ? item.durationDays : 0),
+      0,
+    ),
+  );
+  const sumOff = Math.abs(sum - answer.work.days) > 0.005;
+  const parsed = decompositionProposal.safeParse(draft);
+  const edit = (k: number, patch: Partial<Item>) =>
+    setDraft({ ...draft, items: draft.items.map((item, i) => (i === k ? { ...item, ...patch } : item)) });
+  const remove = (k: number) => {
+    const key = draft.items[k]!.key;
+    setDraft({
+      ...draft,
+      items: draft.items.filter((_, i) => i !== k),
+      relations: draft.relations.filter((r) => r.from !== key && r.to !== key),
+    });
+  };
+  const add = () => {
+    const taken = new Set(draft.items.map((item) => item.key));
+    let n = draft.items.length + 1;
+    while (taken.has(`row-${n}`)) n++;
+    setDraft({
+      ...draft,
+      items: [
+        ...draft.items,
+        {
+          key: `row-${n}`,
+          name: t('assistant.decompose.new_row'),
+          durationDays: 1,
+          volume: null,
+          unit: null,
+          trade: null,
+        },
+      ],
+    });
+  };
+  const number = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+  const matched = answer.candidates.filter((c) => c.score > 0);
+  const others = answer.candidates.filter((c) => c.score === 0);
+
+  return (
+    <FormDialog
+      title={t('assistant.decompose.title', { name: answer.work.name })}
+      onClose={onClose}
+      wide
+      testId="decompose-dialog"
+      submitLabel={t('assistant.decompose.apply')}
+      busy={apply.isPending}
+      onSubmit={() => {
+        if (sumOff || !parsed.success) return;
+        apply.mutate({
+          spaceId,
+          versionId,
+          workId,
+          revision: answer.work.revision,
+          proposal: parsed.data,
+          tradeAttributeId: tradeAttributeId || undefined,
+        });
+      }}
+    >
+      <div className="decompose">
+        <section className="decompose-templates" aria-label={t('assistant.decompose.templates')}>
+          <h3 className="panel-title">{t('assistant.decompose.templates')}</h3>
+          <ul className="stack-list" data-testid="decompose-templates">
+            {matched.map((c) => (
+              <TemplateChoice
+                key={c.id}
+                candidate={c}
+                chosen={chosen === c.id}
+                onChoose={() => setChoice(c.id)}
+              />
+            ))}
+            {answer.model && (
+              <li>
+                {modelProposal ? (
+                  <button
+                    type="button"
+                    className={`decompose-choice${chosen === MODEL ? ' decompose-choice-active' : ''}`}
+                    onClick={() => setChoice(MODEL)}
+                    data-testid="decompose-model-choice"
+                  >
+                    <strong>{t('assistant.decompose.model_source')}</strong>
+                    {modelProposal.adjusted && (
+                      <span className="muted decompose-why">{t('assistant.decompose.model_adjusted')}</span>
+                    )}
+                  </button>
+                ) : (
+                  <p className="form-error" data-testid="decompose-model-error">
+                    {'error' in answer.model && isMessageId(answer.model.error)
+                      ? t(answer.model.error as MessageId)
+                      : ''}
+                  </p>
+                )}
+              </li>
+            )}
+          </ul>
+          {answer.modelConfigured && !answer.model && (
+            <Button
+              variant="secondary"
+              busy={query.isFetching && askModel}
+              onClick={() => setAskModel(true)}
+              data-testid="decompose-ask-model"
+            >
+              {t('assistant.decompose.ask_model')}
+            </Button>
+          )}
+          {others.length > 0 && (
+            <>
+              <h3 className="panel-title">
+                {matched.length
+                  ? t('assistant.decompose.other_templates')
+                  : t('assistant.decompose.templates')}
+              </h3>
+              <ul className="stack-list">
+                {others.map((c) => (
+                  <TemplateChoice
+                    key={c.id}
+                    candidate={c}
+                    chosen={chosen === c.id}
+                    onChoose={() => setChoice(c.id)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <section className="decompose-proposal">
+          <table className="decompose-table" data-testid="decompose-items">
+            <thead>
+              <tr>
+                <th>{t('assistant.decompose.col.name')}</th>
+                <th>{t('assistant.decompose.col.days')}</th>
+                <th>{t('assistant.decompose.col.volume')}</th>
+                <th>{t('assistant.decompose.col.unit')}</th>
+                <th>{t('assistant.decompose.col.trade')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {draft.items.map((item, k) => (
+                <tr key={item.key}>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={t('assistant.decompose.col.name')}
+                      value={item.name}
+                      onChange={(e) => edit(k, { name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={t('assistant.decompose.col.days')}
+                      type="number"
+                      step="0.01"
+                      min="0.01"
+                      value={Number.isFinite(item.durationDays) ? item.durationDays : ''}
+                      onChange={(e) => edit(k, { durationDays: number(e.target.value) ?? Number.NaN })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={t('assistant.decompose.col.volume')}
+                      type="number"
+                      step="any"
+                      min="0"
+                      value={item.volume ?? ''}
+                      onChange={(e) => edit(k, { volume: number(e.target.value) })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={t('assistant.decompose.col.unit')}
+                      value={item.unit ?? ''}
+                      onChange={(e) => edit(k, { unit: e.target.value || null })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={t('assistant.decompose.col.trade')}
+                      value={item.trade ?? ''}
+                      onChange={(e) => edit(k, { trade: e.target.value || null })}
+                    />
+                  </td>
+                  <td>
+                    <CrossButton
+                      label={t('assistant.decompose.remove_row')}
+                      onClick={() => remove(k)}
+                      disabled={draft.items.length <= 2}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="panel-row">
+            <Button variant="ghost" onClick={add} data-testid="decompose-add">
+              + {t('assistant.decompose.add_row')}
+            </Button>
+            <span
+              className={`decompose-sum${sumOff ? ' decompose-sum-off' : ''}`}
+              data-testid="decompose-sum"
+            >
+              {sumOff
+                ? t('assistant.decompose.sum_off', {
+                    sum: formatNumber(sum, appI18n.locale),
+                    days: formatNumber(answer.work.days, appI18n.locale),
+                  })
+                : t('assistant.decompose.sum', {
+                    sum: formatNumber(sum, appI18n.locale),
+                    days: formatNumber(answer.work.days, appI18n.locale),
+                  })}
+            </span>
+          </div>
+          <p className="muted">{t('assistant.decompose.relations', { count: draft.relations.length })}</p>
+          <Preview proposal={draft} />
+          <SelectField
+            label={t('assistant.decompose.trade_attribute')}
+            value={tradeAttributeId}
+            onChange={setTradeAttribute}
+            options={[
+              { value: '', label: t('assistant.decompose.trade_none') },
+              ...textAttributes.map((a) => ({ value: a.id, label: a.name })),
+            ]}
+          />
+        </section>
+      </div>
+    </FormDialog>
+  );
+}
+
+function TemplateChoice({
+  candidate,
+  chosen,
+  onChoose,
+}: {
+  candidate: Candidate;
+  chosen: boolean;
+  onChoose: () => void;
+}) {
+  const t = useT();
+  return (
+    <li>
+      <button
+        type="button"
+        className={`decompose-choice${chosen ? ' decompose-choice-active' : ''}`}
+        onClick={onChoose}
+        aria-pressed={chosen}
+        data-testid={`decompose-template-${candidate.id}`}
+      >
+        <span className="decompose-choice-head">
+          <strong>{candidate.name}</strong>
+          <Badge tone={candidate.source === 'space' ? 'accent' : 'neutral'}>
+            {t(candidate.source === 'space' ? 'assistant.decompose.own' : 'assistant.decompose.builtin')}
+          </Badge>
+          {candidate.score > 0 && (
+            <span className="muted">{t('assistant.decompose.score', { score: candidate.score })}</span>
+          )}
+        </span>
+        <span className="muted decompose-why">
+          {candidate.reasons.length
+            ? candidate.reasons.map((reason) => reasonText(t, reason)).join(' · ')
+            : t('assistant.decompose.no_reason')}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function reasonText(t: ReturnType<typeof useT>, reason: Reason): string {
+  switch (reason.kind) {
+    case 'word':
+      return t('assistant.decompose.reason.word', { word: reason.word });
+    case 'attribute':
+      return t('assistant.decompose.reason.attribute', { attribute: reason.attribute, word: reason.word });
+    case 'unit':
+      return t('assistant.decompose.reason.unit', { unit: reason.unit });
+    case 'floors':
+      return t('assistant.decompose.reason.floors', { floors: reason.floors });
+    default:
+      return t('assistant.decompose.reason.volume');
+  }
+}
+
+/**
+ * The sub-works on a time line of working days: each starts as early as its relations within the
+ * proposal let it (lags and leads included), as the calculation will place them under the work's start.
+ */
+function Preview({ proposal }: { proposal: DecompositionProposal }) {
+  const t = useT();
+  const bars = useMemo(() => earlyStarts(proposal), [proposal]);
+  const end = Math.max(1, ...bars.map((b) => b.start + b.days));
+  return (
+    <figure className="decompose-preview" data-testid="decompose-preview">
+      <figcaption className="panel-title">{t('assistant.decompose.preview')}</figcaption>
+      {bars.map((bar) => (
+        <div key={bar.key} className="decompose-preview-row">
+          <span className="decompose-preview-name">{bar.name}</span>
+          <span className="decompose-preview-track">
+            <span
+              className="decompose-preview-bar"
+              style={{
+                left: `${(bar.start / end) * 100}%`,
+                width: `${Math.max(0.5, (bar.days / end) * 100)}%`,
+              }}
+            />
+          </span>
+        </div>
+      ))}
+    </figure>
+  );
+}
+
+function earlyStarts(proposal: DecompositionProposal) {
+  const days = new Map(
+    proposal.items.map((item) => [
+      item.key,
+      Number.isFinite(item.durationDays) ? Math.max(0, item.durationDays) : 0,
+    ]),
+  );
+  const start = new Map(proposal.items.map((item) => [item.key, 0]));
+  // As many passes as sub-works settle any order of an acyclic proposal.
+  for (let pass = 0; pass < proposal.items.length; pass++) {
+    let moved = false;
+    for (const r of proposal.relations) {
+      if (!start.has(r.from) || !start.has(r.to)) continue;
+      const from = start.get(r.from)!;
+      const fromDays = days.get(r.from)!;
+      const toDays = days.get(r.to)!;
+      const earliest =
+        r.type === 'fs'
+          ? from + fromDays + r.lagDays
+          : r.type === 'ss'
+            ? from + r.lagDays
+            : r.type === 'ff'
+              ? from + fromDays + r.lagDays - toDays
+              : from + r.lagDays - toDays;
+      if (earliest > start.get(r.to)!) {
+        start.set(r.to, earliest);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return proposal.items.map((item) => ({
+    key: item.key,
+    name: item.name,
+    start: Math.max(0, start.get(item.key)!),
+    days: days.get(item.key)!,
+  }));
+}
