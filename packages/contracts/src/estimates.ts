@@ -355,7 +355,7 @@ export const estimateRuleInput = z.object({ spaceId: id, estimateRuleId: id });
 
 /**
  * An estimate file read into a new estimate of the node: ARPS and the ministry's XML as they are, xlsx and
- * CSV through a saved upload rule (`ruleId`) or one given with the file (`rule`, a JSON multipart field).
+ * CSV through a saved upload rule (`estimateRuleId`) or one given with the file (`rule`, a JSON multipart field).
  */
 export const importEstimateInput = z.object({
   spaceId: id,
@@ -363,10 +363,10 @@ export const importEstimateInput = z.object({
   file: uploadedFile,
   kind: z.enum(ESTIMATE_KIND_IDS).optional(),
   name: name.optional(),
-  ruleId: id.optional(),
+  estimateRuleId: id.optional(),
   rule: estimateRuleFields.partial({ name: true }).optional(),
 });
 /** What an upload rule makes of an estimate sheet, before anything is written. */
 export const previewEstimateImportInput = importEstimateInput
-  .pick({ spaceId: true, file: true, ruleId: true, rule: true })
+  .pick({ spaceId: true, file: true, estimateRuleId: true, rule: true })
   .extend({ limit: z.number().int().min(1).max(200).optional() });
