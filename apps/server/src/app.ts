@@ -81,6 +81,8 @@ export function createApp(services: Services): Hono<Env> {
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
+      // Every error body is in the caller's language (errors.ts): the reply says so, as REST's do.
+      responseMeta: ({ errors }) => (errors.length > 0 ? { headers: { 'error-type': 'localized' } } : {}),
       // The adapter types contexts as plain records; ours is the typed Context the router declares.
       createContext: async (opts, c) =>
         withConnectionParams(

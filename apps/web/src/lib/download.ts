@@ -1,5 +1,5 @@
 import { handleFailure } from './error-handler';
-import { describeFailure, restFailure } from './errors';
+import { describeFailure, responseFailure } from './errors';
 import { requestHeaders } from './trpc';
 
 /** Saves bytes the browser received as a file, through a link it downloads. */
@@ -44,7 +44,7 @@ export async function fetchFile(
   try {
     const response = await fetch(path, { ...init, headers: { ...requestHeaders(), ...init.headers } });
     if (response.ok) return { blob: await response.blob(), response };
-    handleFailure(restFailure(path, response.status, await response.json().catch(() => null)));
+    handleFailure(await responseFailure(path, response));
   } catch (error) {
     handleFailure(describeFailure(error, path));
   }

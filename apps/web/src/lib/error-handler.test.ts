@@ -50,8 +50,27 @@ describe('handleFailure', () => {
   });
 
   it('reports localized messages as red "error: message" lines', () => {
-    handleFailure(failedCall({ status: 409, code: 'Conflict', messages: ['one', 'two'] }));
+    handleFailure(failedCall({ status: 409, code: 'Conflict', messages: ['one', 'two'], localized: true }));
     expect(notices[0]?.[0]).toMatchObject({ kind: 'error', lines: ['error: one', 'error: two'] });
+  });
+
+  it('localized messages the caller shows itself are not notified again; others still are', () => {
+    const calculation = failedCall({
+      status: 422,
+      code: 'CalculationError',
+      messages: ['loop'],
+      localized: true,
+    });
+    handleFailure(calculation, { showsMessages: ['CalculationError'] });
+    handleFailure(failedCall({ status: 400, code: 'NotFound', messages: ['gone'], localized: true }), {
+      showsMessages: ['CalculationError'],
+    });
+    expect(notices.map((n) => n[0]?.lines)).toEqual([['error: gone']]);
+    handleFailure(calculation, { showsMessages: true });
+    expect(notices).toHaveLength(1);
+    // a failure that is not localized is reported generally, whatever the caller shows
+    handleFailure(failedCall({ status: 500 }), { showsMessages: true });
+    expect(notices[1]?.[0]?.lines).toEqual(['error: unknown error']);
   });
 
   it('without a message reports the translated "unknown error"', () => {

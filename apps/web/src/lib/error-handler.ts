@@ -43,8 +43,20 @@ export function handleFailure(call: FailedCall, context: CallContext = {}): void
     case 'error-page':
       go(`/error?message=${action.message}`);
       return;
+    case 'localized':
+      // shown once: by the caller that said it shows them (its field issues, or these messages), else here
+      if (context.showsIssues && call.issues.length > 0) return;
+      if (showsMessagesOf(context, action.code)) return;
+      notifyErrors(action.messages);
+      return;
     case 'notify':
       if (context.showsIssues && call.issues.length > 0) return;
       notifyErrors(action.messages);
   }
+}
+
+/** Whether the caller shows a localized failure with this code itself (`showsMessages`: all, or these codes). */
+function showsMessagesOf(context: CallContext, code: string | null): boolean {
+  const shows = context.showsMessages;
+  return shows === true || (Array.isArray(shows) && code !== null && shows.includes(code));
 }

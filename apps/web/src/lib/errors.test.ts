@@ -1,7 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { failedCall } from '../testing/failed-call';
-import { decideErrorAction, describeFailure, isUnsuccessfulReply, restFailure } from './errors';
+import {
+  decideErrorAction,
+  describeFailure,
+  isUnsuccessfulReply,
+  responseFailure,
+  restFailure,
+} from './errors';
 
 function serverError(
   path: string,
@@ -85,7 +91,11 @@ describe('decideErrorAction (error catalogue)', () => {
     const action = decideErrorAction(
       serverError('auth.login', 401, 'InvalidCredentials', 'Invalid login or password'),
     );
-    expect(action).toEqual({ type: 'notify', messages: ['Invalid login or password'] });
+    expect(action).toEqual({
+      type: 'localized',
+      code: 'InvalidCredentials',
+      messages: ['Invalid login or password'],
+    });
   });
 
   it('402 forgets the space and goes to the space choice', () => {
@@ -95,7 +105,7 @@ describe('decideErrorAction (error catalogue)', () => {
 
   it('a 402 of the licence desk (an expired licence uploaded) is told in place', () => {
     const action = decideErrorAction(serverError('licences.upload', 402, 'LicenseExpired', 'expired'));
-    expect(action).toEqual({ type: 'notify', messages: ['expired'] });
+    expect(action).toEqual({ type: 'localized', code: 'LicenseExpired', messages: ['expired'] });
   });
 
   it('403 IPNotAllowed opens the error page with that message', () => {
@@ -109,14 +119,49 @@ describe('decideErrorAction (error catalogue)', () => {
       message: 'Forbidden',
     });
     expect(decideErrorAction(serverError('roles.create', 403, 'Forbidden', 'no access'))).toEqual({
-      type: 'notify',
+      type: 'localized',
+      code: 'Forbidden',
       messages: ['no access'],
     });
   });
 
   it('localized errors are shown as sent, one item per message', () => {
     const action = decideErrorAction(serverError('space.invite', 409, 'AlreadyMember', ['first', 'second']));
-    expect(action).toEqual({ type: 'notify', messages: ['first', 'second'] });
+    expect(action).toEqual({ type: 'localized', code: 'AlreadyMember', messages: ['first', 'second'] });
+  });
+
+  it('a reply marked error-type: localized is localized, its body one error or a list of them', () => {
+    const headers = new Headers({ 'error-type': 'localized' });
+    const list = restFailure(
+      'storage.download',
+      500,
+      ['first', { error_message: ['second', 'third'] }],
+      headers,
+    );
+    expect(list).toMatchObject({ localized: true, messages: ['first', 'second', 'third'] });
+    expect(decideErrorAction(list)).toEqual({
+      type: 'localized',
+      code: null,
+      messages: ['first', 'second', 'third'],
+    });
+    // a proxy's page without the header or an error code is no localized error: it is reported generally
+    const proxy = restFailure('storage.download', 500, null, new Headers());
+    expect(proxy.localized).toBe(false);
+    expect(decideErrorAction(proxy)).toEqual({ type: 'notify', messages: [] });
+  });
+
+  it('reads the error body of a download from a blob holding JSON, with its header', async () => {
+    // a download's reply: JSON bytes under a binary content type
+    const response = new Response(JSON.stringify({ error_code: 'NotFound', error_message: 'Not found' }), {
+      status: 404,
+      headers: { 'error-type': 'localized', 'content-type': 'application/octet-stream' },
+    });
+    expect(await responseFailure('storage.download', response)).toMatchObject({
+      status: 404,
+      code: 'NotFound',
+      messages: ['Not found'],
+      localized: true,
+    });
   });
 
   it('an unsuccessful reply is reported', () => {

@@ -10,6 +10,11 @@ export interface FailedCall {
   /** Texts the server already localized (`error_message`, one or several). */
   messages: string[];
   issues: FieldIssue[];
+  /**
+   * The reply said its body is in the reader's language (header `error-type: localized`, or the error body
+   * every Takt server error has): its messages are shown as they are, once.
+   */
+  localized: boolean;
 }
 
 export type ErrorAction =
@@ -18,6 +23,9 @@ export type ErrorAction =
   | { type: 'login' }
   | { type: 'select-space'; messages: string[] }
   | { type: 'error-page'; message: ErrorPageMessage }
+  /** The server's localized messages, shown as they are (unless the caller shows them itself). */
+  | { type: 'localized'; code: string | null; messages: string[] }
+  /** Any other failure, reported generally ('unknown error' when it carries no text). */
   | { type: 'notify'; messages: string[] };
 
 /** The call that signs in; its 401 is a wrong password, not an ended session. */
@@ -55,7 +63,15 @@ export function decideErrorAction(call: FailedCall): ErrorAction {
   ) {
     return { type: 'error-page', message: 'Forbidden' };
   }
+  if (call.localized) return { type: 'localized', code: call.code, messages: call.messages };
   return { type: 'notify', messages: call.messages };
+}
+
+/** The header a reply marks its localized error body with (error catalogue "Response handling"). */
+export const ERROR_TYPE_HEADER = 'error-type';
+
+function headerSaysLocalized(headers: unknown): boolean {
+  return headers instanceof Headers && headers.get(ERROR_TYPE_HEADER) === 'localized';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -68,7 +84,11 @@ function errorName(value: unknown): string | null {
 
 function messagesOf(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+  // a list of texts, or of error bodies each with its own message(s)
+  if (Array.isArray(value))
+    return value.flatMap((m) =>
+      typeof m === 'string' ? messagesOf(m) : isRecord(m) ? messagesOf(m.error_message ?? m.message) : [],
+    );
   return [];
 }
 
@@ -85,7 +105,7 @@ function issuesOf(value: unknown): FieldIssue[] {
  * `{ httpStatus, error_code, error_message, issues }` into the error's `data`.
  */
 export function describeFailure(error: unknown, path: string | null): FailedCall {
-  const base = { path, status: null, code: null, messages: [], issues: [] };
+  const base = { path, status: null, code: null, messages: [], issues: [], localized: false };
   const cause = isRecord(error) ? error.cause : undefined;
   if (errorName(error) === 'AbortError' || errorName(cause) === 'AbortError')
     return { ...base, kind: 'aborted' };
@@ -103,13 +123,15 @@ export function describeFailure(error: unknown, path: string | null): FailedCall
     if (unreachable || error instanceof TypeError) return { ...base, kind: 'network' };
     return { ...base, kind: 'server', status: responseStatus };
   }
+  const code = typeof data.error_code === 'string' ? data.error_code : null;
   return {
     path,
     kind: 'server',
     status: typeof data.httpStatus === 'number' ? data.httpStatus : responseStatus,
-    code: typeof data.error_code === 'string' ? data.error_code : null,
+    code,
     messages: messagesOf(data.error_message),
     issues: issuesOf(data.issues),
+    localized: headerSaysLocalized(response?.headers) || code !== null,
   };
 }
 
@@ -120,18 +142,38 @@ export function isUnsuccessfulReply(data: unknown): boolean {
 
 export function unsuccessfulReply(path: string, data: unknown): FailedCall {
   const messages = isRecord(data) ? messagesOf(data.error_message ?? data.message) : [];
-  return { path, kind: 'unsuccessful', status: null, code: null, messages, issues: [] };
+  return { path, kind: 'unsuccessful', status: null, code: null, messages, issues: [], localized: false };
 }
 
-/** A failed REST call (`/api/v1`, used for file uploads): the body is the same error body. */
-export function restFailure(path: string, status: number, body: unknown): FailedCall {
-  const data = isRecord(body) ? body : {};
+/**
+ * A failed REST call (`/api/v1`, used for file uploads): the body is the same error body, or a list of
+ * them; `headers` are the reply's, whose `error-type: localized` says the body's texts are shown as sent.
+ */
+export function restFailure(path: string, status: number, body: unknown, headers?: Headers): FailedCall {
+  const list = Array.isArray(body);
+  const data = isRecord(body) && !list ? body : {};
+  const code = typeof data.error_code === 'string' ? data.error_code : null;
   return {
     path,
     kind: status >= 502 && status <= 504 ? 'network' : 'server',
     status,
-    code: typeof data.error_code === 'string' ? data.error_code : null,
-    messages: messagesOf(data.error_message),
+    code,
+    messages: list ? messagesOf(body) : messagesOf(data.error_message),
     issues: issuesOf(data.issues),
+    localized: headerSaysLocalized(headers) || code !== null,
   };
+}
+
+/**
+ * A failed REST reply read as a {@link FailedCall}: its body whatever it was asked as (a JSON text, or a blob
+ * holding JSON — a download's), and its `error-type` header.
+ */
+export async function responseFailure(path: string, response: Response): Promise<FailedCall> {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    body = null;
+  }
+  return restFailure(path, response.status, body, response.headers);
 }

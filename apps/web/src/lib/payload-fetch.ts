@@ -1,6 +1,6 @@
 import { LIMITS } from '@takt/contracts';
 import { handleFailure } from './error-handler';
-import { describeFailure, restFailure } from './errors';
+import { describeFailure, responseFailure } from './errors';
 import { requestHeaders } from './trpc';
 
 /**
@@ -27,7 +27,7 @@ export async function fetchBinaryPayload(
     throw error;
   }
   if (!response.ok) {
-    const failure = restFailure(path, response.status, await response.json().catch(() => null));
+    const failure = await responseFailure(path, response);
     if (!quiet) handleFailure(failure);
     throw new Error(`${path}: ${response.status}`);
   }

@@ -21,6 +21,11 @@ export const trpc = createTRPCReact<AppRouter>();
 export interface CallContext {
   /** The caller shows field issues next to its fields; a failure with issues is then not notified. */
   showsIssues?: boolean;
+  /**
+   * The caller shows the server's localized messages itself (all of them, or those of these error codes):
+   * the app does not show them again as a notification of its own.
+   */
+  showsMessages?: boolean | readonly string[];
   /** A best-effort call (e.g. ending a session that is being left anyway): failures are not handled. */
   quiet?: boolean;
   /** Sends this token instead of the stored one. */

@@ -1,4 +1,4 @@
-import { describeFailure, type FailedCall, restFailure } from './errors';
+import { describeFailure, ERROR_TYPE_HEADER, type FailedCall, responseFailure, restFailure } from './errors';
 import { requestHeaders } from './trpc';
 
 /**
@@ -13,8 +13,8 @@ export async function postForm<Answer>(
 ): Promise<{ answer: Answer } | { failure: FailedCall }> {
   try {
     const response = await fetch(path, { method: 'POST', headers: requestHeaders(), body });
+    if (!response.ok) return { failure: await responseFailure(callName, response) };
     const data: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { failure: restFailure(callName, response.status, data) };
     return { answer: data as Answer };
   } catch (error) {
     return { failure: describeFailure(error, callName) };
@@ -46,7 +46,16 @@ export function postWithProgress<Answer>(
         data = null;
       }
       resolve(
-        xhr.status === 200 ? { answer: data as Answer } : { failure: restFailure(path, xhr.status, data) },
+        xhr.status === 200
+          ? { answer: data as Answer }
+          : {
+              failure: restFailure(
+                path,
+                xhr.status,
+                data,
+                new Headers({ [ERROR_TYPE_HEADER]: xhr.getResponseHeader?.(ERROR_TYPE_HEADER) ?? '' }),
+              ),
+            },
       );
     };
     // The server could not be reached: the same failure as a fetch that rejects.

@@ -8,5 +8,6 @@ export const failedCall = (patch: Partial<FailedCall>): FailedCall => ({
   code: null,
   messages: [],
   issues: [],
+  localized: false,
   ...patch,
 });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@takt/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSpace } from '../../layouts/space-context';
 import { describeFailure } from '../../lib/errors';
@@ -96,11 +97,13 @@ export function SchedulePage({ params }: { params: { id: string } }) {
   });
 
   const calculate = trpc.calculation.run.useMutation({
-    trpc: { context: { showsIssues: true } },
+    // A calculation error is told here, for its own time; the app tells any other failure.
+    trpc: { context: { showsIssues: true, showsMessages: ['CalculationError'] } },
     onSuccess: () => reload(),
     onError: (error) => {
       const failure = describeFailure(error, 'calculation.run');
-      if (failure.code === 'CalculationError') notify('error', failure.messages, 4000);
+      if (failure.code === 'CalculationError')
+        notify('error', failure.messages, LIMITS.calculationErrorNotificationMs);
       reload();
     },
   });
