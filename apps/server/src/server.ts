@@ -52,6 +52,7 @@ export async function registerWorkers(services: Services): Promise<void> {
   services.jobs.supervise('calculation', () => recoverInterruptedCalculations(services.db.pool));
   await registerInterchangeWorkers(services);
   await registerReportWorkers(services);
+  await registerBackupWorkers(services);
   await registerBimWorkers(services);
   // Expired files and bytes no row refers to are removed periodically, by one worker at a time.
   await services.jobs.schedule(FILE_CLEANUP_JOB, FILE_CLEANUP_CRON, async () => {
