@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
+import { LIMITS } from './constants';
 import { uploadedFile } from './interchange';
 import { VALIDATION } from './messages';
 import { hasProhibitedCharacters } from './validation';
@@ -26,7 +27,7 @@ export const CHAT_LIMITS = {
   /** Users one message may mention. */
   mentionsPerMessage: 20,
   /** How long a chat notification stays on screen, and the characters of the message it shows. */
-  notificationMs: 10_000,
+  notificationMs: LIMITS.chatNotificationMs,
   notificationChars: 40,
 } as const;
 
