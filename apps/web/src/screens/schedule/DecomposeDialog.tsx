@@ -73,7 +73,7 @@ export function DecomposeDialog({
       onApplied();
       onClose();
     },
-    onError: (error) => notify('error', describeFailure(error, 'assistant.applyDecompose').messages, 6000),
+    onError: (error) => notify('error', describeFailure(error, null).messages, 6000),
   });
 
   if (query.isLoading || !answer || !draft) {

@@ -72,7 +72,6 @@ export function GalleryTab({ nodeId, files }: { nodeId: string; files: GalleryFi
       const reply = await postForm<GalleryFile>(
         `/api/v1/space/${spaceId}/storage/eps/${nodeId}/gallery`,
         body,
-        'interchange.storage.uploadNodeFile',
       );
       if ('failure' in reply) handleFailure(reply.failure);
       else notify('success', [t('gallery.added', { name: reply.answer.name })]);

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui';
 import { appI18n, useT } from '../../lib/i18n';
 import { formatIso, formatNumber } from '../../lib/schedule-time';
 
-/** A schedule's row of the planning tab, as the server answers `eps.info` for it. */
+/** A schedule's row of the planning tab, as the server's node-info call answers it. */
 export interface PlanningRow {
   id: string;
   name: string;
