@@ -60,7 +60,7 @@ test('a photo added to a node shows as its thumbnail; a document as a line; plan
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
 
-  await page.getByRole('tab', { name: 'Planning' }).click();
+  await page.getByRole('tab', { name: 'Planning', exact: true }).click();
   const row = page.getByTestId('planning-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(NAMES.schedule);
