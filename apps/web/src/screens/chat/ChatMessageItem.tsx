@@ -1,11 +1,12 @@
-import { formatDateTime, formatNumber, type Language } from '@takt/i18n';
+import { formatDateTime } from '@takt/i18n';
 import { Avatar } from '../../components/avatar';
 import { DownloadButton } from '../../components/download-button';
 import { Icon } from '../../components/icons';
 import { Button, IconButton } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { appI18n, useT } from '../../lib/i18n';
+import { fileSizeText } from '../../lib/file-size';
+import { useT } from '../../lib/i18n';
 import type { ComposerTarget } from './Composer';
 import { attachmentPath, type ChatMessage, QUICK_REACTIONS } from './chat-api';
 import { textParts } from './mentions';
@@ -91,7 +92,7 @@ export function ChatMessageItem({
                 >
                   <Icon name="paperclip" size={14} />
                   {file.name}
-                  <span className="chat-file-size">{formatSize(t, file.size)}</span>
+                  <span className="chat-file-size">{fileSizeText(t, file.size)}</span>
                 </DownloadButton>
               </li>
             ))}
@@ -190,10 +191,4 @@ function MessageActions({
       )}
     </div>
   );
-}
-
-function formatSize(t: ReturnType<typeof useT>, bytes: number): string {
-  if (bytes < 1024) return t('chat.size.bytes', { n: bytes });
-  if (bytes < 1024 * 1024) return t('chat.size.kb', { n: Math.round(bytes / 1024) });
-  return t('chat.size.mb', { n: formatNumber(bytes / (1024 * 1024), appI18n.locale as Language, 1) });
 }
