@@ -9,6 +9,16 @@ const t = serverForFile();
 type Space = Awaited<ReturnType<typeof ownSpace>>;
 type Work = { id: string; revision: number; status: string };
 
+/** Completes a work of the programme with its actual dates, as a site executor reports it. */
+const complete = (ok: Space['ok'], v: string, work: Work, factStart: string, factFinish: string) =>
+  ok('PATCH', `${v}/wbs/${work.id}`, {
+    revision: work.revision,
+    status: 'completed',
+    progress: 100,
+    factStart,
+    factFinish,
+  });
+
 /**
  * A section of five works and a milestone, at the data date 2025-03-12 17:00 (docs/product-rules.md,
  * "Analytics", works the figures by hand):
@@ -452,14 +462,7 @@ describe('analytics', () => {
     const [first] = await kept();
     expect(first).toMatchObject({ completed: 1 });
     // A work completed and the version calculated: the question asked is figured again off the request…
-    const c = works.c;
-    await ok('PATCH', `${v}/wbs/${c.id}`, {
-      revision: c.revision,
-      status: 'completed',
-      progress: 100,
-      factStart: '2025-03-10T08:00',
-      factFinish: '2025-03-12T17:00',
-    });
+    await complete(ok, v, works.c, '2025-03-10T08:00', '2025-03-12T17:00');
     await ok('POST', `/versions/${versionId}/calculate`);
     await analyticsRefreshed();
     const [second] = await kept();
@@ -480,28 +483,14 @@ describe('analytics', () => {
     setSlowAnswers({ ms: 0, works: 0 });
     try {
       expect(await indicators()).toMatchObject({ stale: false, total: { completed: 1 } });
-      const c = works.c;
-      await ok('PATCH', `${v}/wbs/${c.id}`, {
-        revision: c.revision,
-        status: 'completed',
-        progress: 100,
-        factStart: '2025-03-10T08:00',
-        factFinish: '2025-03-12T17:00',
-      });
+      await complete(ok, v, works.c, '2025-03-10T08:00', '2025-03-12T17:00');
       // Asked at once after the change: what was kept, marked stale, while it is figured again…
       expect(await indicators()).toMatchObject({ stale: true, total: { completed: 1 } });
       await analyticsRefreshed();
       // …and current when asked again.
       expect(await indicators()).toMatchObject({ stale: false, total: { completed: 2 } });
       // An export is never stale: it waits for the figures of the change.
-      const d = works.d;
-      await ok('PATCH', `${v}/wbs/${d.id}`, {
-        revision: d.revision,
-        status: 'completed',
-        progress: 100,
-        factStart: '2025-03-05T08:00',
-        factFinish: '2025-03-11T17:00',
-      });
+      await complete(ok, v, works.d, '2025-03-05T08:00', '2025-03-11T17:00');
       const file = await t.api<Uint8Array>(
         'GET',
         `/space/${space.spaceId}/analytics/version/${versionId}/export?widgets=indicators`,
