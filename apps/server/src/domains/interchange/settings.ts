@@ -83,12 +83,7 @@ export function insertRule(ctx: SpaceContext, target: RuleTarget, values: RuleVa
       id: sql`gen_random_uuid()`,
       spaceId: ctx.space.spaceId,
       target,
-      name: values.name,
-      nameKey: sql`lower(${values.name}::text)`,
-      rowsToSkip: values.rowsToSkip,
-      columns: jsonb(values.mapping),
-      ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
-      options: jsonb(values.options),
+      ...ruleColumns(values),
       createdById: ctx.session.userId,
       updatedAt: sql`now()`,
     })
@@ -96,6 +91,16 @@ export function insertRule(ctx: SpaceContext, target: RuleTarget, values: RuleVa
     .executeTakeFirstOrThrow()
     .catch(nameTaken);
 }
+
+/** The columns a rule's values are written to, alike when it is made and when it is changed. */
+const ruleColumns = (values: RuleValues) => ({
+  name: values.name,
+  nameKey: sql<string>`lower(${values.name}::text)`,
+  rowsToSkip: values.rowsToSkip,
+  columns: jsonb(values.mapping),
+  ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
+  options: jsonb(values.options),
+});
 
 /** Writes a rule's new values if it is still at `revision` (else Conflict). */
 export async function updateRuleRow(
@@ -108,12 +113,7 @@ export async function updateRuleRow(
   const row = await kyselyOf(ctx.db.pool)
     .updateTable('import_settings')
     .set((eb) => ({
-      name: values.name,
-      nameKey: sql`lower(${values.name}::text)`,
-      rowsToSkip: values.rowsToSkip,
-      columns: jsonb(values.mapping),
-      ...(values.dateFormat ? { dateFormat: values.dateFormat } : {}),
-      options: jsonb(values.options),
+      ...ruleColumns(values),
       revision: eb('revision', '+', 1),
       updatedAt: sql`now()`,
     }))
