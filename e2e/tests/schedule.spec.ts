@@ -64,7 +64,7 @@ test('structure → schedule: works with links, calculation, editing, undo and v
   await info.getByRole('tab', { name: 'Information' }).click();
   await expect(info.getByText('Riverside towers / Tower A / Master schedule')).toBeVisible();
   await info.getByRole('tab', { name: 'Gallery' }).click();
-  await expect(info.getByText('No photos yet.')).toBeVisible();
+  await expect(info.getByText('No photos or documents yet.')).toBeVisible();
 
   // The schedule: project start, then ten works typed into the grid.
   await info.getByRole('link', { name: 'Open schedule' }).click();
