@@ -125,11 +125,11 @@ export const decompositionTemplate = z
     description: localized.optional(),
     keywords: z
       .object({
-        ru: z.array(text(40)).max(40).default([]),
-        en: z.array(text(40)).max(40).default([]),
+        ru: z.array(text(40)).max(40, VALIDATION.outOfRange).default([]),
+        en: z.array(text(40)).max(40, VALIDATION.outOfRange).default([]),
       })
       .default({ ru: [], en: [] }),
-    units: z.array(z.string().trim().min(1).max(16)).max(20).default([]),
+    units: z.array(text(16)).max(20, VALIDATION.outOfRange).default([]),
     perFloor: z.boolean().default(false),
     volume: z.enum(['shares', 'whole', 'none']).default('none'),
     steps: z.array(templateStep).min(2, VALIDATION.outOfRange).max(40, VALIDATION.outOfRange),
@@ -216,3 +216,31 @@ export const decompositionTemplateUpdateInput = decompositionTemplateInput.exten
   revision: z.number().int().min(1),
 });
 export const decompositionTemplateIdInput = z.object({ spaceId: id, templateId: id });
+
+/**
+ * A work-like sample a template is tried on before it is saved (the administrator's preview): what the
+ * matching knows of a work — its name, unit, volume, working days and attribute values.
+ */
+const templateSample = z.object({
+  name: text(255),
+  unit: z.string().trim().max(16, { message: VALIDATION.maxLength }).nullable().default(null),
+  volume: number().min(0, VALIDATION.outOfRange).max(1e12, VALIDATION.outOfRange).nullable().default(null),
+  days: number().positive(VALIDATION.outOfRange).max(10_000, VALIDATION.outOfRange),
+  attributes: z
+    .array(z.object({ name: text(120), value: text(255) }))
+    .max(20, VALIDATION.outOfRange)
+    .default([]),
+});
+
+/**
+ * A template (saved or not) tried on a sample: how well it matches, which templates would come before it
+ * and the proposal it makes. `templateId` names the space's template being edited, which the draft
+ * stands in for among the others.
+ */
+export const previewTemplateInput = z.object({
+  spaceId: id,
+  template: decompositionTemplate,
+  sample: templateSample,
+  language: language.default('ru'),
+  templateId: id.optional(),
+});

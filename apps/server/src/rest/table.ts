@@ -223,6 +223,8 @@ const SPACE_ROUTES: PathTable = {
   },
   '/ai/versions/:versionId/works/:workId/apply-decompose-wbs-item': { POST: 'assistant.applyDecompose' },
   '/ai/decomposition-templates': { GET: 'assistant.templates.list', POST: 'assistant.templates.create' },
+  '/ai/decomposition-templates/built-in': { GET: 'assistant.templates.builtIn' },
+  '/ai/decomposition-templates/preview': { POST: 'assistant.templates.preview' },
   '/ai/decomposition-templates/:templateId': {
     PUT: 'assistant.templates.update',
     DELETE: 'assistant.templates.delete',

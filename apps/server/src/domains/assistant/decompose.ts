@@ -68,7 +68,7 @@ async function readWork(on: Sql, spaceId: string, versionId: string, workId: str
   return work;
 }
 
-const issue = (path: string, message: string, params?: FieldIssue['params']): AppError =>
+export const issue = (path: string, message: string, params?: FieldIssue['params']): AppError =>
   new AppError('ValidationError', {}, [{ path, message, ...(params ? { params } : {}) }]);
 
 /** A summary has its sub-works already; a milestone has no duration to split. */
@@ -111,11 +111,27 @@ interface Candidate {
 const inLanguage = (text: { ru: string; en: string }, language: Language) =>
   language === 'ru' ? text.ru : text.en;
 
-async function candidatesOf(ctx: SpaceContext, facts: WorkFacts, language: Language): Promise<Candidate[]> {
-  const own = await spaceTemplates(ctx);
+/**
+ * The templates matched with a work, best first (ties in their order: Takt's, then the space's oldest
+ * first). A `trial` template (an administrator's draft) stands in for the space's template of its id, or
+ * comes last when it is a new one.
+ */
+export async function candidatesOf(
+  ctx: SpaceContext,
+  facts: WorkFacts,
+  language: Language,
+  trial?: { id: string; template: DecompositionTemplate },
+): Promise<Candidate[]> {
+  const own = (await spaceTemplates(ctx)).map(({ id, template }) => ({
+    id,
+    source: 'space' as const,
+    template: trial && id === trial.id ? trial.template : template,
+  }));
+  if (trial && !own.some((t) => t.id === trial.id))
+    own.push({ id: trial.id, source: 'space', template: trial.template });
   const all = [
     ...BUILT_IN_TEMPLATES.map((template) => ({ id: template.key, source: 'builtin' as const, template })),
-    ...own.map(({ id, template }) => ({ id, source: 'space' as const, template })),
+    ...own,
   ];
   return all
     .map(({ id, source, template }) => ({

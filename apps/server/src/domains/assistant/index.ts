@@ -6,4 +6,5 @@ export { runScheduleAnalytics } from './analytics';
 export { applyDecomposition, proposeDecomposition } from './decompose';
 export { historyItem, historyList } from './history';
 export { assistantSettingsOf, saveAssistantSettings } from './settings';
+export { builtInTemplates, previewTemplate } from './template-preview';
 export { createTemplate, deleteTemplate, spaceTemplates, updateTemplate } from './template-store';
