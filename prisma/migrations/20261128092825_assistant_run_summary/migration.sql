@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "assistant_runs" ADD COLUMN     "summary" JSONB;
