@@ -92,7 +92,7 @@ async function rowsOf(scope: 'space' | 'project', space: string, project: string
   }
   return tables;
 }
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** The rows with every id blanked: a copy made with new ids compares equal to its original. */
 const withoutIds = (tables: Record<string, string[]>) =>
   Object.fromEntries(
@@ -172,7 +172,26 @@ describe('backups of a project', () => {
   }, 120_000);
 
   it('restores as a new project beside the original: the same rows under new ids', async () => {
+    // Ids inside values: a user's view of a schedule (its scope the schedule's id, works folded by id) and a
+    // version's options naming works — rows written after the version's — in values, keys and inside text.
+    const eps = await ok<{ id: string; kind: string; parentId?: string }[]>('GET', '/eps');
+    const schedule = eps.find((n) => n.kind === 'schedule' && n.parentId === otherProjectId)!;
+    const works = await t.sql<{ id: string; versionId: string }>(
+      `SELECT w.id, w."versionId" FROM works w JOIN versions v ON v.id = w."versionId"
+       WHERE v."scheduleId" = $1 ORDER BY w.id LIMIT 2`,
+      [schedule.id],
+    );
+    const [first, second] = works.map((w) => w.id);
+    await ok('POST', '/ui-state-config', {
+      scheduleId: schedule.id,
+      state: { v: 1, foldedGroups: [first, second] },
+    });
+    await t.sql(`UPDATE versions SET "scheduleOptions" = $2::jsonb WHERE id = $1`, [
+      works[0]!.versionId,
+      JSON.stringify({ focus: first, byWork: { [first!]: [second] }, note: `see ${second!.toUpperCase()}.` }),
+    ]);
     const before = await rowsOf('project', spaceId, otherProjectId);
+    expect(before.ui_states?.some((r) => r.includes(first!))).toBe(true);
     const backup = await takeBackup(otherProjectId);
     const job = await restore(backup.id, { mode: 'new', name: 'Паркинг (копия)' });
     expect(job.state).toBe('completed');
@@ -194,6 +213,24 @@ describe('backups of a project', () => {
       for (const row of rows)
         expect(oldIds.has((JSON.parse(row) as Record<string, string>)[key.name]!)).toBe(false);
     }
+    // Nor does any value of the copy — a foreign key, a JSON document, a text — still name a row of the original.
+    const sourceIds = new Set<string>();
+    for (const [table, rows] of Object.entries(before)) {
+      const key = catalog.tables.get(table)!.key;
+      if (key?.type === 'uuid')
+        for (const row of rows) sourceIds.add((JSON.parse(row) as Record<string, string>)[key.name]!);
+    }
+    expect(sourceIds.size).toBeGreaterThan(100);
+    const stale = Object.entries(copy).flatMap(([table, rows]) =>
+      rows.flatMap((row) =>
+        (row.match(UUID) ?? [])
+          .filter((id) => sourceIds.has(id.toLowerCase()))
+          .map((id) => `${table}: ${id}`),
+      ),
+    );
+    expect(stale).toEqual([]);
+    const [view] = copy.ui_states!.map((r) => JSON.parse(r) as { scope: string; scheduleId: string });
+    expect(view!.scope).toBe(view!.scheduleId);
     expect(await rowsOf('project', spaceId, otherProjectId)).toEqual(before);
   }, 120_000);
 

@@ -54,6 +54,8 @@ export interface Table {
   columns: Column[];
   /** the primary key when it is one column */
   key: Column | null;
+  /** every column of the primary key */
+  primaryKey: string[];
   hasSpaceId: boolean;
   foreignKeys: ForeignKey[];
 }
@@ -110,7 +112,7 @@ export async function readCatalog(on: Sql): Promise<Catalog> {
   for (const c of cols) {
     let table = tables.get(c.table);
     if (!table) {
-      table = { name: c.table, columns: [], key: null, hasSpaceId: false, foreignKeys: [] };
+      table = { name: c.table, columns: [], key: null, primaryKey: [], hasSpaceId: false, foreignKeys: [] };
       tables.set(c.table, table);
     }
     table.columns.push({
@@ -126,6 +128,7 @@ export async function readCatalog(on: Sql): Promise<Catalog> {
     const table = tables.get(strip(con.table));
     if (!table) continue;
     if (con.contype === 'p') {
+      table.primaryKey = con.columns;
       if (con.columns.length === 1) table.key = table.columns.find((c) => c.name === con.columns[0]) ?? null;
       continue;
     }

@@ -6,7 +6,8 @@
  * their JSON text (`json_populate_recordset`), with the columns the archive and the table have in common:
  * a column the table gained since the backup takes its default, one it lost is ignored (docs/product-rules.md,
  * "Backups"). As a new space or project every key is new: a temporary table maps the archive's ids to new
- * ones, and every uuid column (and the ids inside a storage key) is translated through it. A reference to a
+ * ones, and every uuid column (and the ids inside a storage key) is translated through it; ids held inside
+ * values (JSON documents, a text that is an id) are translated once every row is in. A reference to a
  * row that is neither in the archive nor in the database any more (a deleted resource, another project's
  * deleted work) is cleared when it may be empty; a row that cannot go without it is left out and counted.
  */
@@ -89,7 +90,10 @@ function parseHeader(line: string): ArchiveHeader {
   throw new AppError('BadRequest');
 }
 
-const UUID_TEXT = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID_TEXT = `'^${UUID}$'`;
+/** A uuid anywhere in a text. */
+const UUID_INSIDE = `'${UUID}'`;
 
 class Restore {
   private readonly remap: boolean;
@@ -116,7 +120,9 @@ class Restore {
     if (header.spaceId !== plan.spaceId) throw new AppError('BadRequest');
     await client.query(
       `CREATE TEMP TABLE backup_ids (o uuid PRIMARY KEY, n uuid NOT NULL) ON COMMIT DROP;
-       CREATE TEMP TABLE backup_deferred (t text, c text, id uuid, v uuid) ON COMMIT DROP`,
+       CREATE TEMP TABLE backup_deferred (t text, c text, id uuid, v uuid) ON COMMIT DROP;
+       CREATE TEMP TABLE backup_later (t text, k text, PRIMARY KEY (t, k)) ON COMMIT DROP;
+       CREATE INDEX ON backup_ids (n)`,
     );
     if (plan.mode === 'new') return;
     if (header.scope === 'project') {
@@ -180,6 +186,7 @@ class Restore {
     // An archive cut short (a disk filled while it was written) restores nothing.
     if (!ended) throw new AppError('BadRequest');
     await this.fillDeferred();
+    await this.translateValues();
     const projectId = await this.finish();
     return {
       scope: this.header.scope,
@@ -235,6 +242,10 @@ class Restore {
                  LEFT JOIN backup_ids m ON m.o = e), ${raw})`;
     else if (this.remap && /key$/i.test(column.name) && (column.type === 'text' || column.type === 'varchar'))
       value = `CASE WHEN ${raw} LIKE 'spaces/%' THEN ${keyRemapSql(raw)} ELSE ${raw} END`;
+    // A text that is all of it an id (a view's scope): translated now when it names a row already written
+    // (it may be part of a unique key), else at the end.
+    else if (this.remap && (column.type === 'text' || column.type === 'varchar'))
+      value = translatedSql(column, raw);
     // A reference that may be empty is cleared when what it names is gone.
     const fk = table.foreignKeys.find((f) => f.column === column.name);
     if (fk && !fk.notNull)
@@ -278,13 +289,43 @@ class Restore {
       const column = table.columns.find((c) => c.name === fk.column)!;
       return `EXISTS (SELECT 1 FROM ${q(fk.target)} x WHERE x.${q(fk.targetColumn)} = ${this.valueOf(table, column, new Set())})`;
     });
-    const { rowCount } = await client.query(
-      `INSERT INTO ${q(table.name)} (${columns.map((c) => q(c.name)).join(', ')}) OVERRIDING SYSTEM VALUE
+    const insert = `INSERT INTO ${q(table.name)} (${columns.map((c) => q(c.name)).join(', ')}) OVERRIDING SYSTEM VALUE
        SELECT ${columns.map((c) => this.valueOf(table, c, deferred)).join(', ')} FROM ${rows}
-       ${checks.length ? `WHERE ${checks.join(' AND ')}` : ''}`,
-      [json],
+       ${checks.length ? `WHERE ${checks.join(' AND ')}` : ''}`;
+    const later = this.remap && table.primaryKey.length ? laterColumns(table) : [];
+    if (!later.length) {
+      const { rowCount } = await client.query(insert, [json]);
+      this.skipped += batch.length - (rowCount ?? 0);
+      return;
+    }
+    // The rows that may name others by id inside a value are noted, to be translated once every row is in.
+    const { rows: inserted } = await client.query<{ n: number }>(
+      `WITH i AS (${insert} RETURNING *),
+            l AS (INSERT INTO backup_later (t, k) SELECT $2, ${rowKeySql(table, 'i')} FROM i
+                  WHERE ${later.map((c) => mayNameSql(c, `i.${q(c.name)}`)).join(' OR ')})
+       SELECT count(*)::int AS n FROM i`,
+      [json, table.name],
     );
-    this.skipped += batch.length - (rowCount ?? 0);
+    this.skipped += batch.length - inserted[0]!.n;
+  }
+
+  /**
+   * Ids inside values — JSON documents (saved filters, layouts, settings…), a text holding an id (a view's
+   * scope), a uuid that is no foreign key — translated through the completed id map: such a value may name a
+   * row written after its own, so this waits for the end of a restore as new.
+   */
+  private async translateValues() {
+    if (!this.remap) return;
+    const { rows: noted } = await this.client.query<{ t: string }>('SELECT DISTINCT t FROM backup_later');
+    for (const { t: name } of noted) {
+      const table = this.catalog.tables.get(name)!;
+      const sets = laterColumns(table).map((c) => `${q(c.name)} = ${translatedSql(c, `t.${q(c.name)}`)}`);
+      await this.client.query(
+        `UPDATE ${q(name)} t SET ${sets.join(', ')} FROM backup_later w
+         WHERE w.t = $1 AND w.k = ${rowKeySql(table, 't')}`,
+        [name],
+      );
+    }
   }
 
   /** References to rows written later (or to the same table) filled in once every row is there. */
@@ -370,4 +411,52 @@ function keyRemapSql(value: string): string {
   return `(SELECT string_agg(COALESCE(m.n::text, s), '/' ORDER BY i)
            FROM unnest(string_to_array(${value}, '/')) WITH ORDINALITY u(s, i)
            LEFT JOIN backup_ids m ON m.o = CASE WHEN s ~ ${UUID_TEXT} THEN s::uuid END)`;
+}
+
+/**
+ * The columns whose values a restore as new translates at the end: JSON, text (all of it an id), and uuid
+ * columns that are no foreign key (an id of a row written later is not in the map when its row goes in).
+ * Storage keys are translated as they go in; key columns and foreign keys are handled there too.
+ */
+function laterColumns(table: Table): Column[] {
+  const references = new Set(table.foreignKeys.map((fk) => fk.column));
+  return table.columns.filter(
+    (c) =>
+      !c.generated &&
+      (c.type === 'json' ||
+        c.type === 'jsonb' ||
+        ((c.type === 'text' || c.type === 'varchar') && !/key$/i.test(c.name)) ||
+        (c.type === 'uuid' && c !== table.key && !references.has(c.name))),
+  );
+}
+
+/** SQL: whether a written value (`value`, of column `c`) may still hold an id of the archive. */
+function mayNameSql(c: Column, value: string): string {
+  if (c.type === 'json' || c.type === 'jsonb') return `${value}::text ~* ${UUID_INSIDE}`;
+  if (c.type === 'uuid')
+    return `(${value} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM backup_ids m WHERE m.n = ${value}))`;
+  return `CASE WHEN ${value} ~* ${UUID_TEXT}
+          THEN NOT EXISTS (SELECT 1 FROM backup_ids m WHERE m.n = ${value}::uuid) ELSE false END`;
+}
+
+/** SQL: a written value with the archive's ids in it translated through the id map. */
+function translatedSql(c: Column, value: string): string {
+  if (c.type === 'json' || c.type === 'jsonb') return `(${textRemapSql(`${value}::text`)})::${c.type}`;
+  if (c.type === 'uuid') return `COALESCE((SELECT m.n FROM backup_ids m WHERE m.o = ${value}), ${value})`;
+  return `CASE WHEN ${value} ~* ${UUID_TEXT}
+          THEN COALESCE((SELECT m.n::text FROM backup_ids m WHERE m.o = ${value}::uuid), ${value}) ELSE ${value} END`;
+}
+
+/** SQL: every uuid inside a text replaced by its new id when it is one of the archive's. */
+function textRemapSql(value: string): string {
+  return `(SELECT string_agg(p.s || COALESCE(m.n::text, x.u, ''), '' ORDER BY p.i)
+           FROM unnest(regexp_split_to_array(${value}, ${UUID_INSIDE}, 'i')) WITH ORDINALITY p(s, i)
+           LEFT JOIN (SELECT a[1] AS u, j FROM regexp_matches(${value}, ${UUID_INSIDE}, 'gi') WITH ORDINALITY r(a, j)) x
+             ON x.j = p.i
+           LEFT JOIN backup_ids m ON m.o = x.u::uuid)`;
+}
+
+/** SQL: a row's primary key as one text, to find the row again. */
+function rowKeySql(table: Table, alias: string): string {
+  return `jsonb_build_array(${table.primaryKey.map((c) => `${alias}.${q(c)}`).join(', ')})::text`;
 }
