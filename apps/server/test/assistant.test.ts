@@ -117,6 +117,40 @@ describe('schedule assistant: analytics', () => {
     expect((await ok<{ comparison: null }>('GET', `/ai/history-item/${first.run.id}`)).comparison).toBeNull();
   });
 
+  it('finds the works that need a resource beyond its availability on the calculated dates', async () => {
+    const space = await ownSpace(t, 'assistant-resources', 'Перегрузка');
+    const { ok } = space;
+    const { versionId, ids } = await threeTasks(space);
+    const v = `/versions/${versionId}`;
+    // One crane a day: W1 and W3 run the same first week and both need it every day (5 over 5 days).
+    const crane = await ok<{ id: string }>('POST', '/resources', {
+      name: 'Кран',
+      kind: 'labour',
+      unit: 'маш.',
+      unitsPerDay: 1,
+    });
+    // Sand has no limit: W2's assignment of it is never over-allocated and W2 is not in the population.
+    const sand = await ok<{ id: string }>('POST', '/resources', { name: 'Песок', kind: 'volume', unit: 'м³' });
+    for (const workId of [ids.w1, ids.w3])
+      await ok('POST', `${v}/assignment`, { workId, resourceId: crane.id, planQuantity: 5 });
+    await ok('POST', `${v}/assignment`, { workId: ids.w2, resourceId: sand.id, planQuantity: 100 });
+    const run = await ok<Answer>('POST', `/ai/versions/${versionId}/schedule-analytics`);
+    const c = byId(run.analysis);
+    expect([c.over_allocation.count, c.over_allocation.population, c.over_allocation.status]).toEqual([
+      2,
+      2,
+      'fail',
+    ]);
+    expect([c.over_allocation.workIds, c.over_allocation.value]).toEqual([[ids.w1, ids.w3], 1]);
+    // Every task now has a resource (DCMA 10).
+    expect(c.resources.count).toBe(0);
+
+    // Two cranes a day are enough; a threshold of the space may also let some through.
+    await ok('PATCH', `/resources/${crane.id}`, { unitsPerDay: 2, revision: 1 });
+    const enough = byId((await ok<Answer>('POST', `/ai/versions/${versionId}/schedule-analytics`)).analysis);
+    expect([enough.over_allocation.count, enough.over_allocation.status]).toEqual([0, 'pass']);
+  });
+
   it('reads the space’s thresholds, refuses bad ones with translated messages, lets only analytics managers set them', async () => {
     const space = await ownSpace(t, 'assistant-settings', 'Пороги');
     const { ok } = space;

@@ -189,6 +189,7 @@ describe('analyseSchedule on a hand-made version', () => {
       'cpli',
       'float_erosion',
       'finish_drift',
+      'over_allocation',
       'no_volume',
     ] as const)
       expect([id, bare[id].status, bare[id].score]).toEqual([id, 'not_applicable', null]);

@@ -16,9 +16,10 @@ import {
   STATUS_COMPLETED,
   STATUS_IN_PROGRESS,
 } from '../project-model.js';
+import type { AssignmentInput, ResourceInput } from '../resources/resource-types.js';
 import type { ScheduleResult } from '../result.js';
 import { Scheduler } from '../scheduler.js';
-import { timeToIso } from '../time.js';
+import { MINUTES_PER_DAY, timeToIso } from '../time.js';
 import type { CalculateOptions, ConstraintType, EngineProject, Minutes, WorkInput } from '../types.js';
 import {
   ANALYSIS_CHECK_KINDS,
@@ -32,6 +33,7 @@ import {
   DEFAULT_LIMITS,
   DEFAULT_THRESHOLDS,
 } from './checks.js';
+import { overAllocation } from './over-allocation.js';
 import { redundantEdges } from './redundant.js';
 
 /**
@@ -50,6 +52,12 @@ export interface AnalysisFacts {
   hasExecutor?: ArrayLike<number>;
   /** Ids of the works with any resource assigned; absent: the resources check is not applicable. */
   withResources?: ReadonlySet<string>;
+  /**
+   * The resources the version's assignments use, with their availability, and the assignments (of own
+   * works only); absent: the over-allocation check is not applicable.
+   */
+  resources?: readonly ResourceInput[];
+  assignments?: readonly AssignmentInput[];
 }
 
 export interface ScheduleAnalysis {
@@ -291,6 +299,31 @@ export function analyseSchedule(
     }
   }
   put('resources', resources, resourcePopulation);
+
+  // Resource over-allocation: tasks that need a resource on a day (from the data date) its plan demand
+  // exceeds its availability, the assignments placed on the calculated dates.
+  const overAllocated = finding();
+  let overPopulation = 0;
+  const load =
+    facts.resources && facts.assignments
+      ? overAllocation(
+          model,
+          facts.resources,
+          facts.assignments,
+          { start: result.earlyStart, finish: result.earlyFinish },
+          Math.floor(dataDate / MINUTES_PER_DAY),
+        )
+      : null;
+  if (load) {
+    for (let i = 0; i < own; i++) {
+      if (!isTask[i] || !load.limited[i]) continue;
+      overPopulation++;
+      if (load.over[i]) overAllocated.add(i, true);
+    }
+  }
+  put('over_allocation', overAllocated, overPopulation, {
+    value: load && overPopulation > 0 ? load.resourceCount : null,
+  });
 
   // 11, 14. Missed tasks and BEI: tasks due by the data date in the approved plan.
   const approvedFinish = facts.approvedFinish;

@@ -27,6 +27,7 @@ export const EXTRA_CHECKS = [
   'redundant_links',
   'float_erosion',
   'finish_drift',
+  'over_allocation',
   'no_volume',
   'no_executor',
 ] as const;
@@ -62,6 +63,7 @@ export const ANALYSIS_CHECK_KINDS: Record<AnalysisCheckId, AnalysisCheckKind> = 
   redundant_links: 'max_percent',
   float_erosion: 'max_percent',
   finish_drift: 'max_percent',
+  over_allocation: 'max_count',
   no_volume: 'max_percent',
   no_executor: 'max_percent',
 };
@@ -87,6 +89,7 @@ export const DEFAULT_THRESHOLDS: Record<AnalysisCheckId, number> = {
   redundant_links: 5,
   float_erosion: 5,
   finish_drift: 5,
+  over_allocation: 0,
   no_volume: 5,
   no_executor: 5,
 };
@@ -134,7 +137,10 @@ export interface AnalysisCheck {
   population: number;
   /** count / population in % (relationship types: the share of FS), null without a population. */
   percent: number | null;
-  /** CPLI or BEI; for the critical path test, how far the project finish moved (working days). */
+  /**
+   * CPLI or BEI; for the critical path test, how far the project finish moved (working days); for finish
+   * drift the project's drift (working days); for over-allocation how many resources are over-allocated.
+   */
   value: number | null;
   threshold: number;
   /** 100 when within the threshold, falling to 0 as the finding grows; null when not applicable. */

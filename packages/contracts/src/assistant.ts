@@ -32,6 +32,7 @@ export const ASSISTANT_CHECKS = [
   'redundant_links',
   'float_erosion',
   'finish_drift',
+  'over_allocation',
   'no_volume',
   'no_executor',
 ] as const;
@@ -48,6 +49,7 @@ const COUNT_CHECKS: readonly AssistantCheckId[] = [
   'invalid_dates',
   'resources',
   'open_ends',
+  'over_allocation',
 ];
 
 const number = () => z.number({ message: VALIDATION.notANumber });

@@ -84,6 +84,16 @@ export const assistantMessages = area(
     'assistant.check.finish_drift': 'Finish drift',
     'assistant.check.finish_drift.explain':
       'Works to finish more than 10 working days later than approved. At most 5 % of works with an approved finish.',
+    'assistant.check.over_allocation': 'Resource over-allocation',
+    'assistant.check.over_allocation.explain':
+      'Tasks that need a resource on a day when the plan asks more of it than it has — more units than it gives a day, or any on its days off. The works are placed on their calculated dates and the resources’ assignments spread as the histogram shows them; days before the data date are not counted, and resources without an availability never are. None allowed.',
+    'assistant.over_allocation.resources':
+      '{count, plural, one {# resource} other {# resources}} over-allocated',
+    'assistant.summary.local': 'Summary',
+    'assistant.summary.model': 'Written by the language model',
+    'assistant.summary.pending': 'The language model is writing a summary…',
+    'assistant.summary.all_passed': 'All {applicable} applicable checks passed.',
+    'assistant.summary.failed': '{failed} of {applicable} applicable checks failed. The weakest: {worst}.',
     'assistant.check.no_volume': 'Works without volumes',
     'assistant.check.no_volume.explain':
       'Tasks without a planned volume: their progress cannot be measured by quantities. At most 5 % of tasks.',
@@ -229,6 +239,16 @@ export const assistantMessages = area(
     'assistant.check.finish_drift': 'Сдвиг окончания',
     'assistant.check.finish_drift.explain':
       'Работы, которые закончатся позже утверждённого срока больше чем на 10 рабочих дней. Не больше 5 % работ с утверждённым окончанием.',
+    'assistant.check.over_allocation': 'Перегрузка ресурсов',
+    'assistant.check.over_allocation.explain':
+      'Задачи, которым нужен ресурс в день, когда план требует от него больше, чем он может дать, — больше единиц, чем его доступность в день, или хоть сколько-то в его нерабочий день. Работы стоят на рассчитанных датах, назначения распределены так же, как на гистограмме; дни до даты актуализации не считаются, ресурсы без заданной доступности не перегружаются никогда. Не допускается.',
+    'assistant.over_allocation.resources':
+      '{count, plural, one {перегружен # ресурс} few {перегружено # ресурса} other {перегружено # ресурсов}}',
+    'assistant.summary.local': 'Итог',
+    'assistant.summary.model': 'Написано языковой моделью',
+    'assistant.summary.pending': 'Языковая модель пишет итог…',
+    'assistant.summary.all_passed': 'Все применимые проверки ({applicable}) пройдены.',
+    'assistant.summary.failed': 'Не пройдено проверок: {failed} из {applicable}. Слабее всего: {worst}.',
     'assistant.check.no_volume': 'Работы без объёмов',
     'assistant.check.no_volume.explain':
       'Задачи без планового объёма: их выполнение нельзя измерить в физических величинах. Не больше 5 % задач.',

@@ -4,6 +4,7 @@ import { engineInput, workLabel } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
+import { resourceInputsLoad } from '../resources/engine-input';
 import { versionDocument } from '../versions';
 import { planDetailRows } from '../works';
 import { compareAnalyses } from './compare';
@@ -17,7 +18,8 @@ const minutesOf = (iso: string | null | undefined) => (iso ? timeFromIso(iso) : 
  * What an analysis of a version reads (docs/product-rules.md, "Schedule assistant"): the engine input its
  * calculation reads (`@takt/schedule`'s `engineInput`, the one mapping calculation and preview share),
  * the approved dates of its works, which of them have a planned volume, an executor and any resource
- * assigned, and the space's thresholds.
+ * assigned, the assignments of its works with the resources' availability (as the resource histogram
+ * reads them), and the space's thresholds.
  */
 async function analysisJob(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
@@ -27,14 +29,15 @@ async function analysisJob(ctx: SpaceContext, versionId: string) {
   const own = input.ownWorkCount;
   const approvedStart = new Int32Array(n).fill(NO_TIME);
   const approvedFinish = new Int32Array(n).fill(NO_TIME);
-  const [details, assigned, settings] = await Promise.all([
+  const [details, load, settings] = await Promise.all([
     planDetailRows(ctx.db.pool, spaceId, versionId),
-    ctx.db.pool.query<{ workId: string }>(
-      `SELECT DISTINCT "workId" FROM assignments WHERE "versionId" = $1 AND "spaceId" = $2`,
-      [versionId, spaceId],
-    ),
+    resourceInputsLoad(ctx.db.pool, spaceId, versionId, new Set(input.project.calendars.map((c) => c.id))),
     analysisSettingsOf(ctx),
   ]);
+  const assignments = load.assignments.filter((a) => {
+    const row = document.rowOf.get(a.workId);
+    return row !== undefined && row < own;
+  });
   for (const work of details) {
     const row = document.rowOf.get(work.id);
     if (row === undefined) continue;
@@ -57,7 +60,9 @@ async function analysisJob(ctx: SpaceContext, versionId: string) {
       approvedFinish,
       hasVolume,
       hasExecutor,
-      withResources: new Set(assigned.rows.map((r) => r.workId)),
+      withResources: new Set(assignments.map((a) => a.workId)),
+      resources: load.resources,
+      assignments,
     },
     settings: { thresholds: settings.thresholds, limits: settings.limits },
   };

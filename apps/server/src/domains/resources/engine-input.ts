@@ -77,6 +77,25 @@ export async function resourceProjectLoad(
   versionId: string,
 ): Promise<ResourceProject> {
   const loaded = await projectLoad(sql as never, spaceId, versionId);
+  const own = await resourceInputsLoad(
+    sql,
+    spaceId,
+    versionId,
+    new Set(loaded.project.calendars.map((c) => c.id)),
+  );
+  return { project: loaded.project, labels: loaded.labels, ...own };
+}
+
+/**
+ * The resource side of a version without its project (`resourceProjectLoad`'s rules): the resources its
+ * assignments use (a calendar not among `calendarIds` left out) and the assignments with their allocation.
+ */
+export async function resourceInputsLoad(
+  sql: Sql,
+  spaceId: string,
+  versionId: string,
+  calendarIds: ReadonlySet<string>,
+): Promise<Omit<ResourceProject, 'project' | 'labels'>> {
   const { rows } = await sql.query<AssignmentDb>(
     `SELECT a.id, a."workId", a."resourceId", r.kind, a."planQuantity", a."approvedQuantity", a."factQuantity", a.price,
        a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries, a."followsId",
@@ -119,7 +138,6 @@ export async function resourceProjectLoad(
   );
   const wdp = groupBy(days, (d) => d.workId);
   const timesheet = groupBy(hours, (h) => h.workId);
-  const calendarIds = new Set(loaded.project.calendars.map((c) => c.id));
 
   const resources: ResourceInput[] = resourceRows.map((r) => ({
     id: r.id,
@@ -198,10 +216,8 @@ export async function resourceProjectLoad(
       input.allocation = { mode: 'evenly' };
   }
   return {
-    project: loaded.project,
     resources,
     assignments,
-    labels: loaded.labels,
     resourceInfo: new Map(
       resourceRows.map((r) => [r.id, { name: r.name, code: r.code, kind: r.kind, unit: r.unit }]),
     ),

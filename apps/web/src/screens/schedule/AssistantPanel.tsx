@@ -262,6 +262,9 @@ function Finding({
       </button>
       <div className="assistant-check-figures muted">
         {figure}
+        {id === 'over_allocation' &&
+          !!check.value &&
+          ` · ${t('assistant.over_allocation.resources', { count: check.value })}`}
         {check.kind !== 'test' && ` · ${t('assistant.threshold', { threshold: thresholdText(check) })}`}
       </div>
       {open && (
