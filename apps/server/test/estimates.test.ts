@@ -462,7 +462,7 @@ describe('estimates', () => {
     expect(cost[0]!.n).toBeGreaterThan(20);
   });
 
-  it('exports an estimate as xlsx and PDF, imports an ARPS file whole or not at all', async () => {
+  it('exports an estimate as xlsx, PDF and ARPS, imports an ARPS file whole or not at all', async () => {
     const s = await ownSpace(t, 'estimates-files', 'Файлы');
     const { projectId } = await scheduleWithVersion(s.ok);
     const loc = await localEstimate(s, projectId);
@@ -488,6 +488,30 @@ describe('estimates', () => {
     );
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.body.slice(0, 5))).toBe('%PDF-');
+    // ARPS for other estimating programs: code page 866, and it reads back at the same total
+    const arp = await t.api<Uint8Array>(
+      'GET',
+      `/space/${s.spaceId}/estimates/${loc.id}/export/arp`,
+      undefined,
+      {
+        token: s.token,
+      },
+    );
+    expect(arp.status).toBe(200);
+    expect(Buffer.from(arp.body).subarray(0, 7)).toEqual(
+      Buffer.from([0x31, 0x23, 0x80, 0x90, 0x8f, 0x91, 0x20]),
+    );
+    const arpAgain = await t.api<{ estimateId: string }>(
+      'POST',
+      `/space/${s.spaceId}/eps/${projectId}/estimates/import`,
+      undefined,
+      { token: s.token, form: uploadForm('again.arp', arp.body) },
+    );
+    expect(arpAgain.status).toBe(200);
+    const [source, copy] = await Promise.all(
+      [loc.id, arpAgain.body.estimateId].map((id) => s.ok<View>('GET', `/estimates/${id}`)),
+    );
+    expect(copy!.totals.total).toBeCloseTo(source!.totals.total, 0);
 
     const doc = {
       kind: 'loc' as const,

@@ -307,7 +307,9 @@ export const applyComplianceInput = estimateVersionInput.extend({
 });
 
 // ── files ────────────────────────────────────────────────────────────────────────────────────────
-export const ESTIMATE_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+/** Sheet, print and the ARPS 1.10 exchange block (`arp`) other estimating programs read. */
+export const ESTIMATE_EXPORT_FORMATS = ['xlsx', 'pdf', 'arp'] as const;
+export type EstimateExportFormat = (typeof ESTIMATE_EXPORT_FORMATS)[number];
 export const exportEstimateInput = estimateInput.extend({ format: z.enum(ESTIMATE_EXPORT_FORMATS) });
 
 /** The fields a column of an estimate sheet (xlsx, CSV) maps to through an upload rule. */

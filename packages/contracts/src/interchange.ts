@@ -136,7 +136,14 @@ export const importSettingInput = z.object({ spaceId: id, settingId: id });
  * Text encodings a schedule file can be read in: `auto` tells UTF-8 (with or without BOM) from the
  * single-byte code page that fits the text; the others force one.
  */
-export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'windows-1252', 'windows-1250', 'windows-1251'] as const;
+export const IMPORT_ENCODINGS = [
+  'auto',
+  'utf-8',
+  'windows-1252',
+  'windows-1250',
+  'windows-1251',
+  'ibm866',
+] as const;
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 /** Formats whose text encoding the upload dialog lets the user choose (JSON is UTF-8; xlsx and zip are binary). */
 export const ENCODED_FORMATS: readonly ImportFormat[] = ['xer', 'xml-primavera', 'xml', 'csv'];

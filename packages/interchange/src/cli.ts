@@ -1,6 +1,6 @@
 /**
  * `takt schedule FILE [--format table|json|csv]`, `takt convert IN OUT` and `takt check FILE`, each with
- * `--encoding auto|utf-8|windows-1252|windows-1250|windows-1251` for files that are not UTF-8 and whose
+ * `--encoding auto|utf-8|windows-1252|windows-1250|windows-1251|ibm866` for files that are not UTF-8 and whose
  * code page the detection gets wrong. Formats come from the file extension (.xer, .xml → sniffed
  * PMXML/MSPDI, .pmxml, .mspdi, .json, .zip Takt archive) or the content; `convert` also writes .xlsx (the
  * calculated schedule as an outlined workbook).

@@ -6,17 +6,21 @@ export function DownloadButton({
   path,
   name,
   className,
+  title,
   children,
 }: {
   path: string;
   name: string;
   className: string;
+  /** What the button saves, when its label alone does not say. */
+  title?: string;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
       className={className}
+      title={title}
       onClick={async () => {
         const got = await fetchFile(path, {});
         if (got) saveBlob(got.blob, name);

@@ -230,6 +230,8 @@ const ESTIMATE_EN = {
     'Overheads and profits of {count, plural, one {# line} other {# lines}} are not imported: Takt figures direct costs by labour, machines and materials',
   'interchange.estimate.totals_ignored':
     'Total lines of the file ({count}) are not imported: Takt figures the totals itself',
+  'interchange.estimate.coefficients_in_prices':
+    'Coefficient records of {count, plural, one {# line} other {# lines}} are not applied again: the current prices of a line already include its coefficients',
   'interchange.estimate.index_ignored':
     'An index on "{target}" ({value}) has no cost part of its own in Takt; it is left out',
   'interchange.estimate.no_name': 'A line without a name: its code {code} is used as its name',
@@ -243,7 +245,7 @@ const ESTIMATE_EN = {
   'interchange.estimate.element_too_large':
     'The element {element} holds more than {max} elements; the rest of it is left out',
   'interchange.estimate.no_section': 'No section',
-  'interchange.estimate.not_arps': 'This is not an ARPS file: no "АРПС" header line at its start',
+  'interchange.estimate.not_arps': 'This is not an ARPS file: no header line "1#АРПС 1.10" at its start',
   'interchange.estimate.line_too_long':
     'A line is longer than {maxKb} KB: this is not an estimate file Takt reads',
   'interchange.estimate.not_local_estimate':
@@ -301,6 +303,8 @@ const ESTIMATE_RU: { [K in keyof typeof ESTIMATE_EN]: string } = {
     'Накладные расходы и сметная прибыль {count, plural, one {# позиции} few {# позиций} many {# позиций} other {# позиции}} не загружены: Takt считает прямые затраты по оплате труда, машинам и материалам',
   'interchange.estimate.totals_ignored':
     'Итоговые строки файла ({count}) не загружены: Takt считает итоги сам',
+  'interchange.estimate.coefficients_in_prices':
+    'Коэффициенты {count, plural, one {# позиции} few {# позиций} many {# позиций} other {# позиции}} не применены повторно: текущие цены позиции уже учитывают её коэффициенты',
   'interchange.estimate.index_ignored':
     'Индекс к «{target}» ({value}) не относится ни к одной статье затрат Takt; он пропущен',
   'interchange.estimate.no_name': 'Позиция без наименования: наименованием стал её шифр {code}',
@@ -314,7 +318,7 @@ const ESTIMATE_RU: { [K in keyof typeof ESTIMATE_EN]: string } = {
   'interchange.estimate.element_too_large':
     'Элемент {element} содержит больше {max} элементов; остальное в нём пропущено',
   'interchange.estimate.no_section': 'Без раздела',
-  'interchange.estimate.not_arps': 'Это не файл АРПС: в начале нет строки заголовка «АРПС»',
+  'interchange.estimate.not_arps': 'Это не файл АРПС: в начале нет строки заголовка «1#АРПС 1.10»',
   'interchange.estimate.line_too_long': 'Строка длиннее {maxKb} КБ: это не файл сметы, который читает Takt',
   'interchange.estimate.not_local_estimate':
     'Этот XML — не смета по схеме Минстроя (корневой элемент {root})',
@@ -378,7 +382,7 @@ export const interchangeMessages = area(
     'import.error.truncated': `The file is incomplete${AT_EN}: {detail}`,
     'import.error.encoding': `The file's encoding cannot be read (UTF-8, Windows-1252, Windows-1250 or Windows-1251 expected)${AT_EN}: {detail}`,
     'import.error.encoding_choice':
-      'Choose one of the encodings: auto, utf-8, windows-1252, windows-1250 or windows-1251',
+      'Choose one of the encodings: auto, utf-8, windows-1252, windows-1250, windows-1251 or ibm866',
     'import.error.syntax': `The file is damaged or not in the expected format${AT_EN}: {detail}`,
     'import.error.duplicate_id': `An identifier occurs twice${AT_EN}: {detail}`,
     'import.error.dangling_relation': `A relation refers to an activity that is not in the file${AT_EN}: {detail}`,
@@ -554,6 +558,7 @@ export const interchangeMessages = area(
     'import.encoding.windows-1252': 'Windows-1252 (Western)',
     'import.encoding.windows-1250': 'Windows-1250 (Central European)',
     'import.encoding.windows-1251': 'Windows-1251 (Cyrillic)',
+    'import.encoding.ibm866': 'CP866 (DOS Cyrillic)',
     'import.report.encoding_detected': 'Encoding: {encoding}, detected from the file',
     'import.report.encoding_chosen': 'Encoding: {encoding}, as chosen',
     'import.report.problems': 'Problems in the file',
@@ -581,7 +586,7 @@ export const interchangeMessages = area(
     'import.error.truncated': `Файл неполный${AT_RU}: {detail}`,
     'import.error.encoding': `Не удаётся прочитать кодировку файла (ожидается UTF-8, Windows-1252, Windows-1250 или Windows-1251)${AT_RU}: {detail}`,
     'import.error.encoding_choice':
-      'Выберите одну из кодировок: auto, utf-8, windows-1252, windows-1250 или windows-1251',
+      'Выберите одну из кодировок: auto, utf-8, windows-1252, windows-1250, windows-1251 или ibm866',
     'import.error.syntax': `Файл повреждён или имеет неверный формат${AT_RU}: {detail}`,
     'import.error.duplicate_id': `Идентификатор встречается дважды${AT_RU}: {detail}`,
     'import.error.dangling_relation': `Связь ссылается на работу, которой нет в файле${AT_RU}: {detail}`,
@@ -758,6 +763,7 @@ export const interchangeMessages = area(
     'import.encoding.windows-1252': 'Windows-1252 (западноевропейская)',
     'import.encoding.windows-1250': 'Windows-1250 (центральноевропейская)',
     'import.encoding.windows-1251': 'Windows-1251 (кириллица)',
+    'import.encoding.ibm866': 'CP866 (кириллица DOS)',
     'import.report.encoding_detected': 'Кодировка: {encoding}, определена по файлу',
     'import.report.encoding_chosen': 'Кодировка: {encoding}, как выбрано',
     'import.report.problems': 'Проблемы в файле',

@@ -13,7 +13,7 @@ export type ByteSource =
   | Uint8Array
   | string;
 /** Text encodings of input files; `auto` detects from the content. */
-export const ENCODINGS = ['auto', 'utf-8', 'windows-1252', 'windows-1250', 'windows-1251'] as const;
+export const ENCODINGS = ['auto', 'utf-8', 'windows-1252', 'windows-1250', 'windows-1251', 'ibm866'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array | string> {
@@ -29,6 +29,8 @@ const CODE_PAGES = {
   'windows-1252': 'win1252',
   'windows-1250': 'win1250',
   'windows-1251': 'win1251',
+  /** DOS Cyrillic: ARPS estimates and other files of DOS-era programs; named, never detected. */
+  ibm866: 'cp866',
 } as const;
 type CodePage = keyof typeof CODE_PAGES;
 

@@ -223,7 +223,7 @@ export interface IxProject {
    */
   problems: IxProblem[];
   /** The text encoding the file was decoded in (detected or forced); absent for input given as text. */
-  encoding?: 'utf-8' | 'windows-1252' | 'windows-1250' | 'windows-1251';
+  encoding?: 'utf-8' | 'windows-1252' | 'windows-1250' | 'windows-1251' | 'ibm866';
 }
 
 /** What a reader did with a value it could not take as written. */

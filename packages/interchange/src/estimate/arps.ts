@@ -1,34 +1,50 @@
 /**
- * ARPS 1.10 (АРПС), the text exchange block Russian estimating programs write and read: Windows-1251 text
- * (UTF-8 read too), one record a line, fields separated by `#`, the record's kind in its first field. Takt
- * reads these records (spaces around fields and the case of the kind do not matter; short forms as written):
+ * ARPS 1.10 (АРПС), the text exchange block Russian estimating programs (Grand-Smeta, RIK, Smeta.RU and
+ * others) write and read, and public-sector systems import. As the programs write it: DOS Cyrillic text
+ * (code page 866; Windows-1251 and UTF-8 are read too, told by the bytes of the header), CRLF line ends, one
+ * record a line, fields separated by `#`, the record's kind a number in its first field, numbers with a
+ * decimal comma (a point is read too). Fields are counted from that kind, which is field 0:
  *
- *   АРПС#1.10#program#version                     the header, among the first lines
- *   СМ#number#name#kind#price level#currency       the estimate (kind ЛС, ССР, ПИР, ВОР)
- *   РЗ#level#code#name#chapter                     a section (РАЗДЕЛ, ГЛ); level 1 is the top
- *   ПЗ#№#code#name#unit#quantity#labour#machines#materials#labour h#machine h#total#volume code#WBS code
- *                                                  a line (ПОЗ, ПОЗИЦИЯ): costs and hours per unit
- *   КФ#code#name#target#value                      a coefficient (КОЭФ); ИН (ИНД, ИНДЕКС) an index, alike
+ *   1#АРПС 1.10#program                         the header: the format and its version, the program
+ *   0#normative base                            the rate books the estimate is priced by ("ТСН-2001 ; 2000")
+ *   3#…                                         the document: 2 its number, 3 its name, 13 its total
+ *   10#level#code#name                          a section; level 0 is a section, 1 and more its sub-sections
+ *   20#…                                        a line (a rate or a price) of 29 fields:
+ *        1 number, 2 code (the rate's or price's justification), 3 unit, 4 name;
+ *        5 cost of one unit at the base price level, 6 labour (ОЗП), 7 machines (ЭМ), 8 of which machine
+ *        operators' wages (ЗПМ), 9 materials; 13 labour hours of workers and 14 of machine operators per unit;
+ *        15–19 the same five costs at current prices, with every coefficient of the line applied;
+ *        23 and 24 the hours per unit with coefficients; 26 the quantity
+ *   25#kind#…#…#value                           a coefficient of the line before; kind 2 overheads, 3 profit
+ *   30#code#unit#name#…                         a resource inside the line before (worker, machine, material)
+ *   50#text#…                                   a total line ("Итого по разделу", "Всего")
  *
- * A coefficient belongs to the record it follows: the estimate (after the header or СМ), a section (after
- * РЗ) or a line (after ПЗ); its target is ОЗП (labour), ЭМ (machines), МАТ (materials), ЗТ (labour hours) or
- * ВСЕ (the whole cost). Resource lines (РС, РЕС, МАТ, МАШ), totals (ИТ, ИТОГ) and overheads and profits (НР,
- * СП) are counted and left out; comments (КМ, ТЕКСТ) are skipped; any other kind is reported and left out.
- * `writeEstimateArps` writes the same records, so what it writes reads back unchanged.
+ * Takt keeps the estimate's number and name, sections by level, and lines with their number, code, unit,
+ * name and quantity; the unit cost by part is the current prices' when the line has them, else the base
+ * level's (machine operators' wages are part of the machines), the hours likewise, and the current cost of
+ * one unit times the quantity is the line's stated total. The current prices already hold the line's
+ * coefficients, so records 25 are not applied again: overheads and profits (kinds 2 and 3) and the other
+ * coefficients are counted and left out, as are resources and total lines; any other kind is reported.
+ * Missing fields are empty (programs leave trailing ones out); spaces around fields do not matter.
+ *
+ * `writeEstimateArps` writes the records the same way: base prices are the lines' unit costs, current ones
+ * those after every coefficient Takt applies (line, section and estimate; see `figure.ts`), so another
+ * program prices the estimate as Takt does, and reading the file back gives the same totals.
  */
 
 import type { Language } from '@takt/i18n';
 import iconv from 'iconv-lite';
-import { type ByteSource, decoderFor, type Encoding, encodingUsed, textOf } from '../common/input.js';
+import {
+  type ByteSource,
+  chunksOf,
+  decoderFor,
+  type Encoding,
+  encodingUsed,
+  textOf,
+} from '../common/input.js';
 import { EstimateBuilder } from './builder.js';
-import type {
-  CoefficientTarget,
-  EstimateCoefficient,
-  EstimateDocument,
-  EstimateKind,
-  EstimateLine,
-  EstimateSection,
-} from './model.js';
+import { figureEstimate, type LineFigures, type SectionFigures } from './figure.js';
+import type { EstimateDocument, EstimateLine, EstimateSection } from './model.js';
 import {
   ESTIMATE_LIMITS,
   type EstimateFileReport,
@@ -44,55 +60,80 @@ export interface EstimateReadOptions {
   language?: Language;
 }
 
-const KINDS: Record<string, readonly string[]> = {
-  header: ['АРПС', 'ARPS'],
-  estimate: ['СМ', 'СМЕТА', 'ЛС'],
-  section: ['РЗ', 'РАЗД', 'РАЗДЕЛ', 'ГЛ', 'ГЛАВА'],
-  line: ['ПЗ', 'ПОЗ', 'ПОЗИЦИЯ'],
-  coefficient: ['КФ', 'КОЭФ', 'КОЭФФИЦИЕНТ'],
-  index: ['ИН', 'ИНД', 'ИНДЕКС'],
-  resource: ['РС', 'РЕС', 'РЕСУРС', 'МАТ', 'МАШ', 'ТР', 'ОБ'],
-  totals: ['ИТ', 'ИТОГ', 'ИТОГО'],
-  overheads: ['НР', 'СП'],
-  comment: ['КМ', 'ТЕКСТ', 'ПРИМ', 'ПРИМЕЧАНИЕ'],
-  end: ['КОНЕЦ', 'END'],
-};
-const KIND_OF = new Map(Object.entries(KINDS).flatMap(([kind, tags]) => tags.map((t) => [t, kind])));
+/** Record kinds by their number. */
+const RECORD = {
+  base: 0,
+  header: 1,
+  document: 3,
+  section: 10,
+  line: 20,
+  coefficient: 25,
+  resource: 30,
+  totals: 50,
+} as const;
 
-const ESTIMATE_KIND_WORDS: [RegExp, EstimateKind][] = [
-  [/^(лс|лср|лок|локальная|loc)/i, 'loc'],
-  [/^(сср|сводный|ssr)/i, 'ssr'],
-  [/^(пир|pir)/i, 'pir'],
-  [/^(вор|vor)/i, 'vor'],
-];
-
-const TARGET_WORDS: [RegExp, CoefficientTarget | null][] = [
-  [/^(озп|от|зп|labour|labor)$/i, 'labour'],
-  [/^(эм|маш|machines)$/i, 'machines'],
-  [/^(мат|м|materials)$/i, 'materials'],
-  [/^(зт|тз|hours|labourhours)$/i, 'labourHours'],
-  [/^(все|всё|пз|смр|all|)$/i, 'all'],
-  [/^(зпм|отм)$/i, null],
-];
-
-/** Words the writer uses for each target. */
-const TARGET_WORD: Record<CoefficientTarget, string> = {
-  all: 'ВСЕ',
-  labour: 'ОЗП',
-  machines: 'ЭМ',
-  materials: 'МАТ',
-  labourHours: 'ЗТ',
-};
-const KIND_WORD: Record<EstimateKind, string> = {
-  loc: 'ЛС',
-  ssr: 'ССР',
-  pir: 'ПИР',
-  vor: 'ВОР',
-  other: 'ПР',
-};
+/** Kinds of a coefficient record (25) that are overheads and profits. */
+const OVERHEAD_KINDS = new Set(['2', '3']);
 
 /** The longest line read (a real record is well under a kilobyte). */
 const MAX_LINE = 1 << 20;
+/** Bytes looked at for the header when the encoding is to be told. */
+const HEAD_BYTES = 4096;
+
+/** "АРПС" in the code pages the programs write. */
+const HEADER_BYTES: [Exclude<Encoding, 'auto'>, Uint8Array][] = [
+  ['ibm866', new Uint8Array([0x80, 0x90, 0x8f, 0x91])],
+  ['windows-1251', new Uint8Array([0xc0, 0xd0, 0xcf, 0xd1])],
+];
+
+/** Where `needle` first occurs in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (bytes[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** The code page whose "АРПС" the first bytes hold, if any. */
+export function arpsEncodingOf(head: Uint8Array): Exclude<Encoding, 'auto'> | undefined {
+  return HEADER_BYTES.find(([, bytes]) => indexOfBytes(head, bytes) >= 0)?.[0];
+}
+
+/**
+ * The source as a stream, and the encoding to read it in: the one asked for, else the code page of the
+ * header's bytes (866 or 1251; a header in UTF-8 or Latin letters leaves it to detection).
+ */
+async function withEncoding(
+  source: ByteSource,
+  asked: Encoding,
+): Promise<{ stream: ByteSource; encoding: Encoding }> {
+  if (asked !== 'auto' || typeof source === 'string') return { stream: source, encoding: asked };
+  const it = chunksOf(source)[Symbol.asyncIterator]();
+  const head: (Uint8Array | string)[] = [];
+  let bytes = 0;
+  let ended = false;
+  while (bytes < HEAD_BYTES) {
+    const next = await it.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    bytes += next.value.length;
+  }
+  const first = Buffer.concat(head.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+  async function* stream(): AsyncGenerator<Uint8Array | string> {
+    yield* head;
+    if (ended) return;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { stream: stream(), encoding: arpsEncodingOf(first.subarray(0, HEAD_BYTES)) ?? 'auto' };
+}
 
 /** Decoded lines, each at most `MAX_LINE` characters. */
 async function* lines(
@@ -120,16 +161,11 @@ async function* lines(
   if (rest.length > 0) yield { line: ++n, text: rest.replace(/\r$/, '') };
 }
 
-/** `01.01.2001`, `2001-01-01` → ISO date; anything else undefined. */
-function isoDate(text: string): string | undefined {
-  const t = text.trim();
-  const ru = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
-  const [y, mo, d] = ru ? [ru[3]!, ru[2]!, ru[1]!] : iso ? [iso[1]!, iso[2]!, iso[3]!] : [];
-  if (!y) return undefined;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCDate() !== Number(d) || Number(y) < 1900 || Number(y) > 2100) return undefined;
-  return date.toISOString().slice(0, 10);
+/** Whether a record is the header: `1#АРПС 1.10#…` (or a line starting `АРПС`, as some programs write). */
+function isHeader(fields: string[]): boolean {
+  const first = fields[0]!.replace(/^\uFEFF/, '').toUpperCase();
+  const word = first === '1' ? (fields[1] ?? '').toUpperCase() : first;
+  return /^(АРПС|ARPS)(\s|$)/.test(word);
 }
 
 /** Reads an ARPS 1.10 estimate; a file without the header, or undecodable, is an `InterchangeError`. */
@@ -140,123 +176,108 @@ export async function readEstimateArps(
   const log = new EstimateReadLog();
   const b = new EstimateBuilder(log, options.language);
   const doc = b.doc;
+  const { stream, encoding } = await withEncoding(source, options.encoding ?? 'auto');
   let header = false;
-  /** What a coefficient record applies to: the record it follows. */
-  let owner: EstimateCoefficient[] | null = null;
-  /** The line the resource records that follow belong to (counted once per line). */
+  /** The line the coefficient and resource records that follow belong to (each counted once per line). */
   let lastLine: EstimateLine | null = null;
-  let resourcesCounted = false;
+  const counted = { resources: false, overheads: false, coefficients: false };
   let nonEmpty = 0;
-  for await (const { line, text } of lines(source, options.encoding ?? 'auto')) {
+  for await (const { line, text } of lines(stream, encoding)) {
     if (text.trim() === '') continue;
     const at = { line };
     const fields = text.split('#').map((f) => f.trim());
-    const tag = fields[0]!.replace(/^\uFEFF/, '').toUpperCase();
-    const kind = KIND_OF.get(tag);
     if (!header) {
-      if (kind === 'header') {
-        header = true;
-        owner = doc.coefficients;
-        continue;
-      }
+      if (isHeader(fields)) header = true;
       // programs may put a line or two of their own before the header
-      if (++nonEmpty >= 5) break;
+      else if (++nonEmpty >= 5) break;
       continue;
     }
+    const tag = fields[0]!;
     const f = (i: number) => fields[i] ?? '';
-    switch (kind) {
-      case 'estimate': {
-        const number = log.text(f(1), `${tag}:2`, ESTIMATE_LIMITS.code, at);
-        if (number) doc.code = number;
-        doc.name = log.text(f(2), `${tag}:3`, ESTIMATE_LIMITS.name, at) || doc.name;
-        const k = f(3);
-        if (k) doc.kind = ESTIMATE_KIND_WORDS.find(([re]) => re.test(k))?.[1] ?? 'other';
-        const level = isoDate(f(4));
-        if (level) doc.priceLevel = level;
-        if (/^[A-Z]{3}$/.test(f(5))) doc.currency = f(5);
-        owner = doc.coefficients;
+    const once = (what: keyof typeof counted, id: Parameters<EstimateReadLog['tally']>[0]) => {
+      if (!lastLine || counted[what]) return;
+      counted[what] = true;
+      log.tally(id);
+    };
+    switch (/^\d{1,3}$/.test(tag) ? Number(tag) : -1) {
+      case RECORD.base:
+      case RECORD.header:
+        break;
+      case RECORD.document: {
+        const name = log.text(f(3), '3:3', ESTIMATE_LIMITS.name, at);
+        const number = log.text(f(2), '3:2', ESTIMATE_LIMITS.code, at);
+        if (name) {
+          doc.name = name;
+          if (number) doc.code = number;
+        } else if (number) doc.name = number;
         lastLine = null;
         break;
       }
-      case 'section': {
-        const level = log.number(f(1), `${tag}:2`, at, { min: 1, limit: 100, fallback: 1, empty: 1 })!;
-        const chapter = log.number(f(4), `${tag}:5`, at, { min: 1, limit: 99, fallback: undefined });
-        const code = log.text(f(2), `${tag}:3`, ESTIMATE_LIMITS.code, at);
-        const section: EstimateSection = b.section(
-          level,
-          {
-            ...(code ? { code } : {}),
-            name: log.text(f(3), `${tag}:4`, ESTIMATE_LIMITS.name, at) || code,
-            ...(chapter !== undefined ? { chapter: Math.round(chapter) } : {}),
-          },
-          at,
-        );
-        owner = section.coefficients;
+      case RECORD.section: {
+        const level = log.number(f(1), '10:1', at, { min: 0, limit: 99, fallback: 0, empty: 0 })!;
+        const code = log.text(f(2), '10:2', ESTIMATE_LIMITS.code, at);
+        const name = log.text(f(3), '10:3', ESTIMATE_LIMITS.name, at) || code;
+        b.section(Math.trunc(level) + 1, { ...(code ? { code } : {}), name }, at);
         lastLine = null;
         break;
       }
-      case 'line': {
+      case RECORD.line: {
         const l = readLine(fields, log, at);
-        if (l && b.line(l, at)) {
-          owner = l.coefficients;
-          lastLine = l;
-          resourcesCounted = false;
-        } else {
-          owner = null;
-          lastLine = null;
-        }
+        lastLine = l && b.line(l, at) ? l : null;
+        counted.resources = counted.overheads = counted.coefficients = false;
         break;
       }
-      case 'coefficient':
-      case 'index': {
-        const c = readCoefficient(fields, kind === 'index' ? 'index' : 'coefficient', log, at);
-        if (c && owner) owner.push(c);
+      case RECORD.coefficient:
+        if (OVERHEAD_KINDS.has(f(1))) once('overheads', 'interchange.estimate.overheads_ignored');
+        else once('coefficients', 'interchange.estimate.coefficients_in_prices');
         break;
-      }
-      case 'resource':
-        if (lastLine && !resourcesCounted) {
-          resourcesCounted = true;
-          log.tally('interchange.estimate.resources_ignored');
-        }
+      case RECORD.resource:
+        once('resources', 'interchange.estimate.resources_ignored');
         break;
-      case 'totals':
+      case RECORD.totals:
         log.tally('interchange.estimate.totals_ignored');
         break;
-      case 'overheads':
-        log.tally('interchange.estimate.overheads_ignored');
-        break;
-      case 'comment':
-        break;
-      case 'end':
-        return finish();
       default:
         log.add('ignored', 'interchange.estimate.unknown_record', { value: tag.slice(0, 40) }, at);
     }
   }
   if (!header) throw estimateError('syntax', 'interchange.estimate.not_arps', {}, { line: 1 });
-  return finish();
-
-  function finish() {
-    if (!doc.name) doc.name = doc.code ?? '';
-    return {
-      document: doc,
-      report: log.finish({ lines: b.lines, sections: b.sections }, 'arps', encodingUsed(source)),
-    };
-  }
+  if (!doc.name) doc.name = doc.code ?? '';
+  return {
+    document: doc,
+    report: log.finish({ lines: b.lines, sections: b.sections }, 'arps', encodingUsed(stream)),
+  };
 }
 
-/** A field as the report names it: the record's kind and the field's number (`ПЗ:6`). */
-const fieldName = (fields: string[], i: number) => `${fields[0]!.toUpperCase()}:${i + 1}`;
+/** The fields of a line record (20) as programs write it: kind, 28 fields. */
+const LINE_FIELDS = 29;
+
+/** The cost of one unit by part and its total, at one price level; undefined when all are empty or 0. */
+function pricesAt(
+  log: EstimateReadLog,
+  fields: string[],
+  at: { line: number },
+  first: number,
+): { total: number; labour: number; machines: number; materials: number } | undefined {
+  const money = (i: number) => round2(log.number(fields[i], `20:${i}`, at, { empty: 0 })!);
+  const [total, labour, machines, materials] = [
+    money(first),
+    money(first + 1),
+    money(first + 2),
+    money(first + 4),
+  ];
+  if (total === 0 && labour === 0 && machines === 0 && materials === 0) return undefined;
+  return { total, labour, machines, materials };
+}
 
 function readLine(fields: string[], log: EstimateReadLog, at: { line: number }): EstimateLine | null {
   const f = (i: number) => fields[i] ?? '';
-  const n = (i: number) => fieldName(fields, i);
-  if (fields.length < 4) {
+  if (fields.length < 5) {
     log.add('ignored', 'interchange.estimate.bad_record', { value: fields[0]! }, at);
     return null;
   }
-  const code = log.text(f(2), n(2), ESTIMATE_LIMITS.code, at);
-  let name = log.text(f(3), n(3), ESTIMATE_LIMITS.name, at);
+  const code = log.text(f(2), '20:2', ESTIMATE_LIMITS.code, at);
+  let name = log.text(f(4), '20:4', ESTIMATE_LIMITS.name, at);
   if (!name && !code) {
     log.add('ignored', 'interchange.estimate.empty_line', {}, at);
     return null;
@@ -265,121 +286,114 @@ function readLine(fields: string[], log: EstimateReadLog, at: { line: number }):
     log.add('kept', 'interchange.estimate.no_name', { code }, at);
     name = code;
   }
-  const money = (i: number) => round2(log.number(f(i), n(i), at, { empty: 0 })!);
-  const hours = (i: number) => log.number(f(i), n(i), at, { min: 0, limit: ESTIMATE_LIMITS.hours });
+  const quantity = round6(log.number(f(26), '20:26', at, { empty: 0 })!);
+  // current prices (with the line's coefficients) when the line has them, else the base level's
+  const current = pricesAt(log, fields, at, 15);
+  const prices = current ?? pricesAt(log, fields, at, 5);
+  const unitCost = prices
+    ? { labour: prices.labour, machines: prices.machines, materials: prices.materials }
+    : { labour: 0, machines: 0, materials: 0 };
+  if (prices && unitCost.labour === 0 && unitCost.machines === 0 && unitCost.materials === 0) {
+    // a price with no split (a material's or equipment's price) is a cost of materials
+    unitCost.materials = prices.total;
+    log.tally('interchange.estimate.unit_cost_unsplit');
+  }
   const line: EstimateLine = {
     code,
     name,
-    unit: log.text(f(4), n(4), ESTIMATE_LIMITS.unit, at),
-    quantity: round6(log.number(f(5), n(5), at, { empty: 0 })!),
-    unitCost: {
-      labour: money(6),
-      machines: money(7),
-      materials: money(8),
-    },
+    unit: log.text(f(3), '20:3', ESTIMATE_LIMITS.unit, at),
+    quantity,
+    unitCost,
     coefficients: [],
   };
-  const number = log.text(f(1), n(1), ESTIMATE_LIMITS.code, at);
+  const number = log.text(f(1), '20:1', ESTIMATE_LIMITS.code, at);
   if (number) line.number = number;
-  const lh = hours(9);
+  const hours = (i: number) => log.number(f(i), `20:${i}`, at, { min: 0, limit: ESTIMATE_LIMITS.hours });
+  const [lh, mh] = current ? [hours(23) ?? hours(13), hours(24) ?? hours(14)] : [hours(13), hours(14)];
   if (lh !== undefined) line.labourHoursPerUnit = round6(lh);
-  const mh = hours(10);
   if (mh !== undefined) line.machineHoursPerUnit = round6(mh);
-  const total = log.number(f(11), n(11), at, { fallback: undefined });
-  if (total !== undefined) line.statedTotal = round2(total);
-  const volume = log.text(f(12), n(12), ESTIMATE_LIMITS.code, at);
-  if (volume) line.volumeCode = volume;
-  const wbs = log.text(f(13), n(13), ESTIMATE_LIMITS.code, at);
-  if (wbs) line.wbsCode = wbs;
+  if (prices) line.statedTotal = round2(prices.total * quantity);
   return line;
 }
 
-function readCoefficient(
-  fields: string[],
-  kind: EstimateCoefficient['kind'],
-  log: EstimateReadLog,
-  at: { line: number },
-): EstimateCoefficient | null {
-  const f = (i: number) => fields[i] ?? '';
-  const code = log.text(f(1), fieldName(fields, 1), ESTIMATE_LIMITS.code, at);
-  const name = log.text(f(2), fieldName(fields, 2), ESTIMATE_LIMITS.name, at) || code;
-  const word = f(3).replace(/[.\s]/g, '');
-  const hit = TARGET_WORDS.find(([re]) => re.test(word));
-  if (!hit || hit[1] === null) {
-    log.add(
-      'ignored',
-      'interchange.estimate.index_ignored',
-      { target: word.slice(0, 20), value: f(4).slice(0, 20) },
-      at,
-    );
-    return null;
-  }
-  const value = log.coefficient(f(4), name, at);
-  if (value === undefined) return null;
-  return { ...(code ? { code } : {}), name, kind, target: hit[1], value: round6(value) };
-}
+/** Code pages Takt writes ARPS in. */
+export type ArpsEncoding = 'ibm866' | 'windows-1251' | 'utf-8';
 
 export interface ArpsWriteOptions {
-  /** Windows-1251 (default, as the programs read it) or UTF-8. */
-  encoding?: 'windows-1251' | 'utf-8';
+  /** Code page 866 (default, as the programs write and read it), Windows-1251 or UTF-8. */
+  encoding?: ArpsEncoding;
   /** The program named in the header. */
   program?: string;
 }
 
-/** A number as the programs write it: a decimal comma, no thousands separators. */
-const num = (n: number | undefined) =>
-  n === undefined || n === 0 ? (n === 0 ? '0' : '') : String(n).replace('.', ',');
+/** A number as the programs write it: a decimal comma, no thousands separators; 0 as `0`. */
+const num = (n: number | undefined) => (n === undefined ? '' : String(n).replace('.', ','));
 
 /** A text as a field: one line, no `#` (the field separator becomes `№`). */
 const field = (t: string | undefined) => (t ?? '').replace(/[\r\n]+/g, ' ').replaceAll('#', '№');
 
+/** The product of the coefficients a line's figuring applied to one target (`all` counts for the cost parts). */
+function factor(f: LineFigures, target: 'labour' | 'machines' | 'materials' | 'labourHours'): number {
+  let x = 1;
+  for (const c of f.applied)
+    if (c.target === target || (c.target === 'all' && target !== 'labourHours')) x *= c.value;
+  return x;
+}
+
 /** The estimate as ARPS 1.10 records (see the module's comment), one line each, CRLF line ends. */
 export function writeEstimateArps(doc: EstimateDocument, options: ArpsWriteOptions = {}): Uint8Array {
   const out: string[] = [];
-  const rec = (...fields: (string | number | undefined)[]) =>
+  const rec = (fields: (string | number | undefined)[]) =>
     out.push(fields.map((x) => (typeof x === 'number' ? num(x) : field(x))).join('#'));
-  const coefficients = (list: readonly EstimateCoefficient[]) => {
-    for (const c of list)
-      rec(c.kind === 'index' ? 'ИН' : 'КФ', c.code, c.name, TARGET_WORD[c.target], c.value);
-  };
-  rec('АРПС', '1.10', options.program ?? 'Takt', '1');
-  rec(
-    'СМ',
-    doc.code,
-    doc.name,
-    KIND_WORD[doc.kind],
-    doc.priceLevel ? doc.priceLevel.split('-').reverse().join('.') : '',
-    doc.currency,
-  );
-  coefficients(doc.coefficients);
-  const section = (s: EstimateSection, level: number) => {
-    rec('РЗ', level, s.code, s.name, s.chapter);
-    coefficients(s.coefficients);
-    for (const l of s.lines) {
-      rec(
-        'ПЗ',
-        l.number,
-        l.code,
-        l.name,
-        l.unit,
-        l.quantity,
-        l.unitCost.labour,
-        l.unitCost.machines,
-        l.unitCost.materials,
-        l.labourHoursPerUnit,
-        l.machineHoursPerUnit,
-        l.statedTotal,
-        l.volumeCode,
-        l.wbsCode,
-      );
-      coefficients(l.coefficients);
+  const figures = figureEstimate(doc);
+  rec([RECORD.header, 'АРПС 1.10', options.program ?? 'Takt']);
+  const document: (string | number | undefined)[] = new Array(20).fill('');
+  document[0] = RECORD.document;
+  document[2] = doc.code;
+  document[3] = doc.name;
+  document[13] = figures.totals.total;
+  rec(document);
+  // a bill of quantities has no prices: its lines are written with quantities only
+  const priced = doc.kind !== 'vor';
+  const lineRecord = (l: EstimateLine, f: LineFigures) => {
+    const u = l.unitCost;
+    const cur = {
+      labour: round2(u.labour * factor(f, 'labour')),
+      machines: round2(u.machines * factor(f, 'machines')),
+      materials: round2(u.materials * factor(f, 'materials')),
+    };
+    const r: (string | number | undefined)[] = new Array(LINE_FIELDS).fill('');
+    r[0] = RECORD.line;
+    r[1] = l.number;
+    r[2] = l.code;
+    r[3] = l.unit;
+    r[4] = l.name;
+    if (priced) {
+      r[5] = round2(u.labour + u.machines + u.materials);
+      r[6] = u.labour;
+      r[7] = u.machines;
+      r[9] = u.materials;
+      r[15] = round2(cur.labour + cur.machines + cur.materials);
+      r[16] = cur.labour;
+      r[17] = cur.machines;
+      r[19] = cur.materials;
     }
-    for (const sub of s.sections) section(sub, level + 1);
+    r[13] = l.labourHoursPerUnit;
+    r[14] = l.machineHoursPerUnit;
+    if (l.labourHoursPerUnit !== undefined) r[23] = round6(l.labourHoursPerUnit * factor(f, 'labourHours'));
+    r[24] = l.machineHoursPerUnit;
+    r[26] = l.quantity;
+    rec(r);
   };
-  for (const s of doc.sections) section(s, 1);
-  rec('КОНЕЦ');
+  const section = (s: EstimateSection, f: SectionFigures, level: number) => {
+    rec([RECORD.section, level, s.code, s.name]);
+    for (const [i, l] of s.lines.entries()) lineRecord(l, f.lines[i]!);
+    for (const [i, sub] of s.sections.entries()) section(sub, f.sections[i]!, level + 1);
+  };
+  for (const [i, s] of doc.sections.entries()) section(s, figures.sections[i]!, 0);
   const text = `${out.join('\r\n')}\r\n`;
   if (options.encoding === 'utf-8') return new TextEncoder().encode(text);
-  // what Windows-1251 lacks becomes its nearest (м² → м2) or `?`
-  return new Uint8Array(iconv.encode(text.replaceAll('²', '2').replaceAll('³', '3'), 'win1251'));
+  // what the code page lacks becomes its nearest (м² → м2) or `?`
+  const plain = text.replaceAll('²', '2').replaceAll('³', '3');
+  return new Uint8Array(iconv.encode(plain, options.encoding === 'windows-1251' ? 'win1251' : 'cp866'));
 }

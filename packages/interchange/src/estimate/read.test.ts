@@ -9,130 +9,224 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../test-support.js';
 import { readEstimateArps, writeEstimateArps } from './arps.js';
+import { figureEstimate } from './figure.js';
 import { readEstimateMinstroyXml } from './minstroy-xml.js';
+import type { EstimateLine, EstimateSection } from './model.js';
 import { estimateFormatFromContent, readEstimateFile } from './read.js';
 import { sampleEstimate, sampleMinstroyXml } from './sample.js';
 import { previewEstimateTabular, readEstimateTabular } from './tabular.js';
 
-const ARPS = `Выгрузка из сметной программы
-  АРПС # 1.10 #Сметная программа#2024
-СМ#ЛС-02-01-01#Локальная смета на общестроительные работы#ЛС#01.01.2001#RUB
-КФ##Зимнее удорожание#ВСЕ#1,02
-РЗ#1#1#Земляные работы
-КФ#К1#Стеснённость раздела#ЭМ#1,1
-ПЗ#  1 #ТЕР01-01-003-07#  Разработка   грунта экскаватором #1000 м3# 0,125 #1 234,56#12 345,6#0#14,2#9,5#1 950,00#V-01#1.1.1
-кф#ОП1.12#Стеснённые условия#озп#1,15
-ИН##Индекс на 2 кв. 2025#МАТ#8,49
-РС#1#Машинист#чел.-ч#1
-РС#2#Экскаватор#маш.-ч#9,5
-ПЗ#2#ФССЦ-01.7.15.06-0111#Гвозди строительные#т#0.05#0#0#11 500.00
-ИТ#Итого по разделу#
-РЗ#2#1.1#Подраздел
-ПЗ#3##Без шифра#шт#abc#10
-ПЗ#4#ТЕР-XX#  #шт#1#1e999
-ПЗ#5
-ЧТО#то странное
-КФ##Нулевой#ВСЕ#0
-КОНЕЦ
-ПЗ#6#после конца#не читается#шт#1
-`;
+/** A line record (20) of 29 fields, the given ones set. */
+const rec20 = (given: Record<number, string>) =>
+  Array.from({ length: 29 }, (_, i) => (i === 0 ? '20' : (given[i] ?? ''))).join('#');
+
+/** An ARPS 1.10 file as the programs write it: code page 866, CRLF, records by number. */
+const ARPS = [
+  'Выгрузка из сметной программы',
+  '1#АРПС 1.10#MNB.DLL#',
+  '0#ТСН-2001 ; 2000',
+  '3##ЛС-02-01-01#Локальная смета на общестроительные работы###ООО Заказчик#Иванов И.И.#ООО Подрядчик#Петров П.П.###',
+  '10#0#1#Земляные работы',
+  rec20({
+    1: ' 1 ',
+    2: 'ТЕР01-01-003-07',
+    3: '1000 м3',
+    4: '  Разработка   грунта экскаватором ',
+    5: '13580,16',
+    6: '1234,56',
+    7: '12345,6',
+    8: '1200',
+    9: '0',
+    13: '14,2',
+    14: '9,5',
+    15: '20 000,00',
+    16: '1500',
+    17: '15000',
+    18: '1400',
+    19: '3500',
+    23: '16,33',
+    24: '10,93',
+    26: '0,125',
+  }),
+  '25#2#Накладные расходы##1,05',
+  '25#3#Сметная прибыль##0,65',
+  '25#1#Зимнее удорожание##1,02',
+  '30#1-100-32#чел.-ч#Затраты труда рабочих##14,2',
+  '30#91.01.01-035#маш.-ч#Экскаватор##9,5',
+  rec20({
+    1: '2',
+    2: 'ФССЦ-01.7.15.06-0111',
+    3: 'т',
+    4: 'Гвозди строительные',
+    5: '11500.00',
+    9: '11500.00',
+    26: '0.05',
+  }),
+  '50#Итого по разделу###',
+  '10#1#1.1#Подраздел',
+  rec20({ 1: '3', 3: 'шт', 4: 'Без шифра', 5: 'abc', 6: '10' }),
+  rec20({ 1: '4', 2: 'ТЕР-XX', 3: 'шт', 5: '1e999', 26: '1' }),
+  '20#5#',
+  rec20({ 1: '6', 2: 'Прайс', 3: 'шт', 4: 'Кран башенный, аренда', 5: '5000', 26: '2' }),
+  '99#то странное',
+  '50#Всего###',
+  '',
+].join('\r\n');
 
 describe('ARPS 1.10', () => {
-  it('reads Windows-1251: sections, lines, coefficients by the record they follow, and reports the rest', async () => {
-    const { document: d, report } = await readEstimateArps(iconv.encode(ARPS, 'win1251'));
-    expect(report.encoding).toBe('windows-1251');
+  it('reads code page 866 as the programs write it: sections, lines at current prices, and reports the rest', async () => {
+    const { document: d, report } = await readEstimateArps(iconv.encode(ARPS, 'cp866'));
+    expect(report.encoding).toBe('ibm866');
     expect(d).toMatchObject({
       kind: 'loc',
       code: 'ЛС-02-01-01',
       name: 'Локальная смета на общестроительные работы',
-      priceLevel: '2001-01-01',
       currency: 'RUB',
-      coefficients: [{ name: 'Зимнее удорожание', kind: 'coefficient', target: 'all', value: 1.02 }],
+      coefficients: [],
     });
     const [earth] = d.sections;
     expect(earth).toMatchObject({ code: '1', name: 'Земляные работы' });
-    expect(earth!.coefficients).toEqual([
-      { code: 'К1', name: 'Стеснённость раздела', kind: 'coefficient', target: 'machines', value: 1.1 },
-    ]);
+    // the current prices (with the line's coefficients) and their hours; the stated total 20,000 × 0.125
     expect(earth!.lines[0]).toEqual({
       number: '1',
       code: 'ТЕР01-01-003-07',
       name: 'Разработка грунта экскаватором',
       unit: '1000 м3',
       quantity: 0.125,
-      unitCost: { labour: 1234.56, machines: 12345.6, materials: 0 },
-      labourHoursPerUnit: 14.2,
-      machineHoursPerUnit: 9.5,
-      statedTotal: 1950,
-      volumeCode: 'V-01',
-      wbsCode: '1.1.1',
-      coefficients: [
-        { code: 'ОП1.12', name: 'Стеснённые условия', kind: 'coefficient', target: 'labour', value: 1.15 },
-        { name: 'Индекс на 2 кв. 2025', kind: 'index', target: 'materials', value: 8.49 },
-      ],
+      unitCost: { labour: 1500, machines: 15000, materials: 3500 },
+      labourHoursPerUnit: 16.33,
+      machineHoursPerUnit: 10.93,
+      statedTotal: 2500,
+      coefficients: [],
     });
-    expect(earth!.lines[1]!.unitCost.materials).toBe(11500);
+    // a line with base prices only keeps them
+    expect(earth!.lines[1]).toMatchObject({
+      unitCost: { labour: 0, machines: 0, materials: 11500 },
+      statedTotal: 575,
+    });
     const sub = earth!.sections[0]!;
     expect(sub).toMatchObject({ code: '1.1', name: 'Подраздел' });
-    // a broken quantity and an absurd cost become 0; a line without a name takes its code
-    expect(sub.lines.map((l) => [l.name, l.quantity, l.unitCost.labour])).toEqual([
-      ['Без шифра', 0, 10],
-      ['ТЕР-XX', 1, 0],
+    // a broken cost and an absurd one become 0; a line without a name takes its code; a price with no
+    // split is a cost of materials
+    expect(sub.lines.map((l) => [l.name, l.quantity, l.unitCost.labour, l.unitCost.materials])).toEqual([
+      ['Без шифра', 0, 10, 0],
+      ['ТЕР-XX', 1, 0, 0],
+      ['Кран башенный, аренда', 2, 0, 5000],
     ]);
-    expect(report).toMatchObject({ lines: 4, sections: 2, format: 'arps' });
+    expect(report).toMatchObject({ lines: 5, sections: 2, format: 'arps' });
     const ids = report.warnings.map((w) => [w.id, w.line]);
     expect(ids).toEqual([
       ['interchange.estimate.bad_number', 15],
       ['interchange.estimate.no_name', 16],
       ['interchange.estimate.bad_number', 16],
       ['interchange.estimate.bad_record', 17],
-      ['interchange.estimate.unknown_record', 18],
-      ['interchange.estimate.bad_coefficient', 19],
+      ['interchange.estimate.unknown_record', 19],
+      ['interchange.estimate.overheads_ignored', undefined],
+      ['interchange.estimate.coefficients_in_prices', undefined],
       ['interchange.estimate.resources_ignored', undefined],
       ['interchange.estimate.totals_ignored', undefined],
+      ['interchange.estimate.unit_cost_unsplit', undefined],
     ]);
-    expect(report.warnings[0]!.message).toBe('ПЗ:6 "abc" is not a number; 0 is used');
+    expect(report.warnings[0]!.message).toBe('20:5 "abc" is not a number; 0 is used');
+    expect(report.warnings[5]!.values).toEqual({ count: 1 });
   });
 
-  it('reads UTF-8 and the English tags, and refuses a file without the header', async () => {
-    const text =
-      'ARPS#1.10\r\nСМ#1#Смета\r\nРАЗДЕЛ#1##Кровля\r\nПОЗИЦИЯ#1#ГЭСН12-01-001-01#Устройство кровли#100 м2#2,5#100#50#400\r\n';
-    const { document: d, report } = await readEstimateArps(Buffer.from(text, 'utf8'));
-    expect(report.encoding).toBe('utf-8');
-    expect(d.sections[0]!.name).toBe('Кровля');
-    expect(d.sections[0]!.lines[0]!.unitCost).toEqual({ labour: 100, machines: 50, materials: 400 });
-    const e = await refusal(readEstimateArps('СМ#1#Смета\nПЗ#1#А#Б#шт#1\n'));
+  it('reads Windows-1251 and UTF-8, a header without its record number, and refuses a file without the header', async () => {
+    const text = `АРПС 1.10\r\n10#0##Кровля\r\n${rec20({ 2: 'ГЭСН12-01-001-01', 3: '100 м2', 4: 'Устройство кровли', 6: '100', 7: '50', 9: '400', 26: '2,5' })}\r\n`;
+    const utf8 = await readEstimateArps(Buffer.from(text, 'utf8'));
+    expect(utf8.report.encoding).toBe('utf-8');
+    expect(utf8.document.sections[0]!.name).toBe('Кровля');
+    expect(utf8.document.sections[0]!.lines[0]!.unitCost).toEqual({
+      labour: 100,
+      machines: 50,
+      materials: 400,
+    });
+    const cp1251 = await readEstimateArps(iconv.encode(`1#${text}`, 'win1251'));
+    expect(cp1251.report.encoding).toBe('windows-1251');
+    expect(cp1251.document).toEqual(utf8.document);
+    const e = await refusal(readEstimateArps(`3##1#Смета\n${rec20({ 4: 'Б', 26: '1' })}\n`));
     expect(e.code).toBe('syntax');
     expect(e.messageId).toBe('interchange.estimate.not_arps');
   });
 
   it('refuses a file of one endless line', async () => {
-    const e = await refusal(readEstimateArps(`АРПС#1.10\n${'x'.repeat(1_100_000)}`));
+    const e = await refusal(readEstimateArps(`1#АРПС 1.10\n${'x'.repeat(1_100_000)}`));
     expect(e.messageId).toBe('interchange.estimate.line_too_long');
     expect(e.line).toBe(2);
   });
 
   it('puts lines before any section in a section of their own, named in the language asked for', async () => {
-    const { document: d, report } = await readEstimateArps('АРПС#1.10\nПЗ#1#А1#Работа#шт#2#1#0#0\n', {
-      language: 'en',
-    });
+    const { document: d, report } = await readEstimateArps(
+      `1#АРПС 1.10#\n${rec20({ 2: 'А1', 3: 'шт', 4: 'Работа', 6: '1', 26: '2' })}\n`,
+      { language: 'en' },
+    );
     expect(d.sections[0]!.name).toBe('No section');
     expect(report.warnings[0]!.id).toBe('interchange.estimate.lines_outside');
   });
 
-  it('writes what it reads: Windows-1251 records that read back into the same document', async () => {
-    const { document } = await readEstimateArps(iconv.encode(ARPS, 'win1251'));
-    const bytes = writeEstimateArps(document);
-    expect(iconv.decode(Buffer.from(bytes), 'win1251').split('\r\n')[0]).toBe('АРПС#1.10#Takt#1');
-    const back = await readEstimateArps(bytes);
-    expect(back.document).toEqual(document);
-    expect(back.report.warnings).toEqual([]);
+  it('writes the records in code page 866 with the fields where the programs read them', async () => {
+    const { document } = await readEstimateArps(iconv.encode(ARPS, 'cp866'));
+    const records = iconv.decode(Buffer.from(writeEstimateArps(document)), 'cp866').split('\r\n');
+    expect(records[0]).toBe('1#АРПС 1.10#Takt');
+    expect(records[1]!.split('#')).toHaveLength(20);
+    expect(records[1]!.split('#')[3]).toBe('Локальная смета на общестроительные работы');
+    const line = records.find((r) => r.startsWith('20#1#'))!.split('#');
+    expect(line).toHaveLength(29);
+    expect([line[2], line[3], line[4], line[16], line[17], line[19], line[26]]).toEqual([
+      'ТЕР01-01-003-07',
+      '1000 м3',
+      'Разработка грунта экскаватором',
+      '1500',
+      '15000',
+      '3500',
+      '0,125',
+    ]);
+    expect(records.at(-1)).toBe('');
     // a "#" in a text cannot split the record
     document.sections[0]!.lines[0]!.name = 'Работа #5';
     expect(
       (await readEstimateArps(writeEstimateArps(document, { encoding: 'utf-8' }))).document.sections[0]!
         .lines[0]!.name,
     ).toBe('Работа №5');
+  });
+
+  it('writes what it reads: an estimate without coefficients reads back the same, one with them at the same totals', async () => {
+    const plain = sampleEstimate(40);
+    const strip = (s: EstimateSection): EstimateSection => ({
+      ...s,
+      coefficients: [],
+      lines: s.lines.map((l) => ({ ...l, coefficients: [] })),
+      sections: s.sections.map(strip),
+    });
+    plain.coefficients = [];
+    plain.sections = plain.sections.map(strip);
+    const back = await readEstimateArps(writeEstimateArps(plain));
+    expect(back.report.warnings).toEqual([]);
+    // the codes linking lines to works are Takt's own, and a read line states its total
+    const carried = (x: EstimateSection): EstimateSection => ({
+      ...x,
+      lines: x.lines.map(({ statedTotal: _s, volumeCode: _v, wbsCode: _w, ...l }) => l),
+      sections: x.sections.map(carried),
+    });
+    expect(back.document.sections.map(carried)).toEqual(plain.sections.map(carried));
+    expect(figureEstimate(back.document).totals).toEqual(figureEstimate(plain).totals);
+
+    // coefficients are in the current prices: each line's total within its unit cost's rounding to the cent
+    const priced = sampleEstimate(120);
+    const again = await readEstimateArps(writeEstimateArps(priced));
+    const before = figureEstimate(priced).lines;
+    const after = figureEstimate(again.document).lines;
+    expect(after).toHaveLength(before.length);
+    before.forEach((f, i) => {
+      expect(Math.abs(after[i]!.totals.total - f.totals.total)).toBeLessThanOrEqual(
+        f.quantity * 0.015 + 0.01,
+      );
+      expect(
+        again.document.sections.flatMap(function all(s): EstimateLine[] {
+          return [...s.lines, ...s.sections.flatMap(all)];
+        })[i]!.statedTotal,
+      ).toBeCloseTo(after[i]!.totals.total, 0);
+    });
   });
 });
 
@@ -444,15 +538,17 @@ describe('previewEstimateTabular', () => {
 describe('readEstimateFile', () => {
   it('tells the format by content, then by name, and streams within the size limit', async () => {
     expect(estimateFormatFromContent(iconv.encode('\r\nАРПС#1.10', 'win1251'))).toBe('arps');
+    expect(estimateFormatFromContent(iconv.encode('1#АРПС 1.10#MNB.DLL#\r\n', 'cp866'))).toBe('arps');
+    expect(estimateFormatFromContent(iconv.encode('1 # АРПС 1.10', 'win1251'))).toBe('arps');
     expect(estimateFormatFromContent(Buffer.from('\uFEFF<?xml version="1.0"?><Construction/>'))).toBe(
       'minstroy-xml',
     );
     const chunks = function* () {
-      const bytes = iconv.encode(ARPS, 'win1251');
+      const bytes = iconv.encode(ARPS, 'cp866');
       for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
     };
     const arps = await readEstimateFile(chunks(), 'смета.txt');
-    expect(arps.report).toMatchObject({ format: 'arps', lines: 4 });
+    expect(arps.report).toMatchObject({ format: 'arps', lines: 5, encoding: 'ibm866' });
     expect((await readEstimateFile(XML, 'смета.gge')).report.format).toBe('minstroy-xml');
     const tooBig = await refusal(readEstimateFile(chunks(), 'смета.arp', { maxBytes: 100 }));
     expect(tooBig.messageId).toBe('interchange.estimate.too_large');

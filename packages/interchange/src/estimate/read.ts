@@ -41,10 +41,23 @@ function formatFromName(fileName: string): EstimateFileFormat | null {
 }
 
 const ARPS_HEADS = [
+  new Uint8Array([0x80, 0x90, 0x8f, 0x91]), // АРПС in code page 866, as the programs write it
   new Uint8Array([0xc0, 0xd0, 0xcf, 0xd1]), // АРПС in Windows-1251
   new TextEncoder().encode('АРПС'),
   new TextEncoder().encode('ARPS'),
 ];
+
+/** Past the record kind `1#` of an ARPS header (and spaces), if the line starts with it. */
+function pastHeaderKind(head: Uint8Array, at: number): number {
+  let i = at;
+  if (head[i] !== 0x31) return at;
+  i++;
+  while (head[i] === 0x20) i++;
+  if (head[i] !== 0x23) return at;
+  i++;
+  while (head[i] === 0x20) i++;
+  return i;
+}
 
 /** The format by the first bytes, if they tell it. */
 export function estimateFormatFromContent(head: Uint8Array): EstimateFileFormat | null {
@@ -57,11 +70,10 @@ export function estimateFormatFromContent(head: Uint8Array): EstimateFileFormat 
   let lineStart = i;
   for (let n = 0; n < 5 && lineStart < head.length; n++) {
     while (head[lineStart] === 0x20 || head[lineStart] === 0x09) lineStart++;
+    const word = pastHeaderKind(head, lineStart);
     if (
       ARPS_HEADS.some((h) =>
-        h.every(
-          (b, k) => head[lineStart + k] === b || (b >= 0x41 && b <= 0x5a && head[lineStart + k] === b + 32),
-        ),
+        h.every((b, k) => head[word + k] === b || (b >= 0x41 && b <= 0x5a && head[word + k] === b + 32)),
       )
     )
       return 'arps';

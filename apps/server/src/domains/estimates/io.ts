@@ -1,5 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { type EstimateKindId, type EstimateRuleFields, INTERCHANGE_LIMITS } from '@takt/contracts';
+import {
+  type EstimateExportFormat,
+  type EstimateKindId,
+  type EstimateRuleFields,
+  INTERCHANGE_LIMITS,
+} from '@takt/contracts';
 import { writeEstimatePdf } from '@takt/gantt/pdf';
 import {
   type EstimateDocument,
@@ -10,6 +15,7 @@ import {
   InterchangeError,
   previewEstimateTabular,
   readEstimateFile,
+  writeEstimateArps,
   writeEstimateXlsx,
 } from '@takt/interchange';
 import type pg from 'pg';
@@ -28,10 +34,13 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const sheetLanguage = (lang: SpaceContext['lang']) => (lang === 'ru' ? 'ru' : 'en');
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'estimate';
 
-/** An estimate written as xlsx or PDF (the sheet laid out like a local estimate, in the caller's language). */
+/**
+ * An estimate written as xlsx or PDF (the sheet laid out like a local estimate, in the caller's language), or
+ * as an ARPS 1.10 block in code page 866 for other estimating programs.
+ */
 export async function exportEstimate(
   ctx: SpaceContext,
-  input: { estimateId: string; format: 'xlsx' | 'pdf' },
+  input: { estimateId: string; format: EstimateExportFormat },
 ): Promise<FileResult> {
   const sql = ctx.db.pool;
   const estimate = await estimateRow(sql, ctx.space.spaceId, input.estimateId);
@@ -40,6 +49,8 @@ export async function exportEstimate(
   const figures = figureEstimate(doc);
   const language = sheetLanguage(ctx.lang);
   const fileName = `${safeName(estimate.code ? `${estimate.code} ${estimate.name}` : estimate.name)}.${input.format}`;
+  if (input.format === 'arp')
+    return { file: true, contentType: 'text/plain; charset=IBM866', data: writeEstimateArps(doc), fileName };
   if (input.format === 'xlsx')
     return {
       file: true,

@@ -89,6 +89,14 @@ export function EstimatePage({ params }: { params: { id: string } }) {
             >
               PDF
             </DownloadButton>
+            <DownloadButton
+              className="btn btn-secondary"
+              path={exportPath(spaceId, estimateId, 'arp')}
+              name={`${e.name}.arp`}
+              title={t('estimates.export_arps')}
+            >
+              ARPS
+            </DownloadButton>
             <Link href="/estimate-directories" className="btn btn-ghost">
               {t('estimates.directories')}
             </Link>

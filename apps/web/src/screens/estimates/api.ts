@@ -1,11 +1,11 @@
-import type { EstimateRuleFields } from '@takt/contracts';
+import type { EstimateExportFormat, EstimateRuleFields } from '@takt/contracts';
 import type { RouterOutputs } from '../../lib/api-types';
 import { postForm } from '../../lib/upload';
 
 export type EstimateView = RouterOutputs['estimates']['get'];
 
 /** `GET …/estimates/{id}/export/{format}` as a path for a download button. */
-export const exportPath = (spaceId: string, estimateId: string, format: 'xlsx' | 'pdf') =>
+export const exportPath = (spaceId: string, estimateId: string, format: EstimateExportFormat) =>
   `/api/v1/space/${spaceId}/estimates/${estimateId}/export/${format}`;
 
 /** An upload rule as the import and the preview take it (the rule's name only when saved). */
