@@ -27,6 +27,8 @@ export interface Config {
    * `TAKT_LICENCE_PUBLIC_KEYS` and the file named by `TAKT_LICENCE_PUBLIC_KEYS_FILE`, together.
    */
   licencePublicKeys: string;
+  /** A space copied from another Takt server: its archive's size at most (`TAKT_REMOTE_COPY_MAX_MB`, default 2048). */
+  remoteArchiveMaxBytes: number;
 }
 
 /**
@@ -71,5 +73,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.TAKT_LICENCE_PUBLIC_KEYS ?? '',
       env.TAKT_LICENCE_PUBLIC_KEYS_FILE ? readFileSync(env.TAKT_LICENCE_PUBLIC_KEYS_FILE, 'utf8') : '',
     ].join('\n'),
+    remoteArchiveMaxBytes: Math.max(1, Number(env.TAKT_REMOTE_COPY_MAX_MB) || 2048) * 1024 * 1024,
   };
 }

@@ -22,6 +22,7 @@ export * from './notices';
 export * from './numbering';
 export * from './print';
 export * from './probe';
+export * from './remote-spaces';
 export * from './reports';
 export * from './resources';
 export * from './schedule';

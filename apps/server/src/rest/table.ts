@@ -118,6 +118,16 @@ const GLOBAL_ROUTES: PathTable = {
   // Spaces
   '/space/create': { POST: 'space.create' },
   '/space/create-demo': { POST: 'space.createDemo' },
+  // Remote spaces: another Takt server's spaces and one copied here, as a job of the space named by the space_id
+  // cookie (or the spaceId field); the token there travels in the X-Remote-Token header on GET, never the address
+  '/remote-spaces': {
+    GET: {
+      procedure: 'remoteSpaces.list',
+      cookies: { space_id: 'spaceId' },
+      requestHeaders: { 'x-remote-token': 'token' },
+    },
+  },
+  '/space/copy-remote': { POST: { procedure: 'remoteSpaces.copy', cookies: { space_id: 'spaceId' } } },
   // Timesheet notices of the space named by the space_id cookie
   '/users/timesheet-notification': {
     GET: { procedure: 'timesheets.notifications', cookies: { space_id: 'spaceId' } },

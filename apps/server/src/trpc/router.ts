@@ -22,6 +22,7 @@ import { localizationRouter } from './routers/localization';
 import { noticesRouter } from './routers/notices';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
+import { remoteSpacesRouter } from './routers/remote-spaces';
 import { reportsRouter } from './routers/reports';
 import { assignmentsRouter, resourcesRouter } from './routers/resources';
 import { rolesRouter } from './routers/roles';
@@ -51,6 +52,7 @@ export const appRouter = router({
   versions: versionsRouter,
   works: worksRouter,
   relations: relationsRouter,
+  remoteSpaces: remoteSpacesRouter,
   calendars: calendarsRouter,
   attributes: attributesRouter,
   directories: directoriesRouter,

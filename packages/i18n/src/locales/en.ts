@@ -14,6 +14,7 @@ import { networkMessages } from './area-network';
 import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
+import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -737,6 +738,7 @@ export const en = {
   ...assistantMessages.en,
   ...reportsMessages.en,
   ...backupsMessages.en,
+  ...remoteSpacesMessages.en,
   ...estimatesMessages.en,
   ...licencesMessages.en,
 } as const;

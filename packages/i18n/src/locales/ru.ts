@@ -14,6 +14,7 @@ import { networkMessages } from './area-network';
 import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { printMessages } from './area-print';
+import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -39,6 +40,7 @@ const core: Omit<
   | keyof typeof assistantMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof backupsMessages.en
+  | keyof typeof remoteSpacesMessages.en
   | keyof typeof estimatesMessages.en
   | keyof typeof licencesMessages.en
 > = {
@@ -748,6 +750,7 @@ export const ru: Catalog = {
   ...assistantMessages.ru,
   ...reportsMessages.ru,
   ...backupsMessages.ru,
+  ...remoteSpacesMessages.ru,
   ...estimatesMessages.ru,
   ...licencesMessages.ru,
 };

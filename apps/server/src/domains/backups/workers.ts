@@ -1,4 +1,5 @@
 import type { Services } from '../../context';
+import { REMOTE_COPY_JOB, runRemoteCopyJob } from './remote';
 import {
   BACKUP_JOB,
   BACKUP_TICK_CRON,
@@ -17,6 +18,7 @@ import {
 export async function registerBackupWorkers(services: Services): Promise<void> {
   await services.jobs.work(BACKUP_JOB, (data) => runBackupJob(services, String(data.jobId)));
   await services.jobs.work(RESTORE_JOB, (data) => runRestoreJob(services, String(data.jobId)));
+  await services.jobs.work(REMOTE_COPY_JOB, (data) => runRemoteCopyJob(services, data));
   await services.jobs.schedule(BACKUP_TICK_JOB, BACKUP_TICK_CRON, async () => {
     await runDueSchedules(services, new Date());
   });
