@@ -395,6 +395,67 @@ describe('backup jobs', () => {
     expect((await ok<Schedule[]>('GET', '/backup-jobs')).some((s) => s.id === created.id)).toBe(false);
   }, 120_000);
 
+  it('is changed and deleted only at the revision read, each change in the audit trail', async () => {
+    const created = await ok<Schedule & { revision: number }>('POST', '/backup-jobs', {
+      periodicity: 'weekly',
+      weekday: 5,
+      keep: 3,
+    });
+    expect(created.revision).toBe(1);
+    const edit = { periodicity: 'weekly', weekday: 6, keep: 4 };
+    const changed = await ok<Schedule & { revision: number }>('PUT', `/backup-jobs/${created.id}`, {
+      ...edit,
+      revision: 1,
+    });
+    expect(changed).toMatchObject({ revision: 2, keep: 4, weekday: 6 });
+    // Someone who read it before that change: refused with the catalogue's concurrent-edit error, nothing changed.
+    for (const lang of ['en', 'ru'] as const) {
+      const stale = await t.api<Failure>(
+        'PUT',
+        `/space/${spaceId}/backup-jobs/${created.id}`,
+        { ...edit, keep: 9, revision: 1 },
+        { token, lang },
+      );
+      expect(stale.status).toBe(409);
+      expect(stale.body.error_code).toBe('Conflict');
+      expect(stale.body.error_message).toBe(
+        lang === 'en'
+          ? 'The data was changed by another user. Reload and try again'
+          : 'Данные изменены другим пользователем. Обновите страницу и повторите попытку',
+      );
+    }
+    expect((await call('PUT', `/backup-jobs/${created.id}`, edit)).status).toBe(400);
+    const staleDelete = await call('DELETE', `/backup-jobs/${created.id}?revision=1`);
+    expect(staleDelete.status).toBe(409);
+    expect(staleDelete.body.error_code).toBe('Conflict');
+    const [kept] = (await ok<(Schedule & { revision: number })[]>('GET', '/backup-jobs')).filter(
+      (s) => s.id === created.id,
+    );
+    expect(kept).toMatchObject({ revision: 2, keep: 4 });
+    expect((await call('DELETE', `/backup-jobs/${created.id}?revision=2`)).status).toBe(200);
+    expect((await call('DELETE', `/backup-jobs/${created.id}?revision=2`)).status).toBe(404);
+
+    // Every change is in the space's audit trail: who, which job, its settings before and after.
+    const entries = await t.sql<{ action: string; userId: string; details: Record<string, unknown> }>(
+      `SELECT action, "userId", details FROM audit_log WHERE "spaceId" = $1 AND details->>'scheduleId' = $2
+       ORDER BY id`,
+      [spaceId, created.id],
+    );
+    expect(entries.map((e) => e.action)).toEqual([
+      'backup.schedule.create',
+      'backup.schedule.update',
+      'backup.schedule.delete',
+    ]);
+    const [me] = await t.sql<{ id: string }>(`SELECT id FROM users WHERE login = 'backup-admin'`);
+    expect(entries.every((e) => e.userId === me!.id)).toBe(true);
+    expect(entries[1]!.details).toMatchObject({
+      revision: 2,
+      before: { weekday: 5, keep: 3 },
+      after: { weekday: 6, keep: 4 },
+    });
+    expect(entries[2]!.details).toMatchObject({ revision: 2, settings: { keep: 4 } });
+  }, 60_000);
+
   it('reads every periodicity', () => {
     const base = {
       minuteOfDay: 90,

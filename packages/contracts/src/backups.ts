@@ -91,7 +91,13 @@ const cronGiven = (v: { periodicity: BackupPeriodicity; cron?: string }) =>
 export const createBackupScheduleInput = scheduleFields
   .extend({ spaceId: id, projectId: id.optional() })
   .refine(cronGiven, { message: BACKUP_VALIDATION.cron, path: ['cron'] });
+/** A backup job's revision as read: a change or deletion made on an older one is refused (409 Conflict). */
+const revision = z
+  .number({ message: VALIDATION.notANumber })
+  .int({ message: VALIDATION.notAnInteger })
+  .min(1, { message: VALIDATION.outOfRange });
 export const updateBackupScheduleInput = scheduleFields
-  .extend({ spaceId: id, backupJobId: id })
+  .extend({ spaceId: id, backupJobId: id, revision })
   .refine(cronGiven, { message: BACKUP_VALIDATION.cron, path: ['cron'] });
-export const backupScheduleInput = z.object({ spaceId: id, backupJobId: id });
+/** Deleting: the revision when the caller has one (the app always sends it; the spec's DELETE has none). */
+export const backupScheduleInput = z.object({ spaceId: id, backupJobId: id, revision: revision.optional() });

@@ -160,7 +160,10 @@ const SPACE_ROUTES: PathTable = {
   '/backups/:backupId/restore': { PATCH: 'backups.restore' },
   '/backups/:backupId/download': { GET: 'backups.download' },
   '/backup-jobs': { GET: 'backups.schedules.list', POST: 'backups.schedules.create' },
-  '/backup-jobs/:backupJobId': { PUT: 'backups.schedules.update', DELETE: 'backups.schedules.delete' },
+  '/backup-jobs/:backupJobId': {
+    PUT: 'backups.schedules.update',
+    DELETE: { procedure: 'backups.schedules.delete', coerce: { revision: 'number' } },
+  },
   '/projects/:projectId/backups': { GET: 'backups.list', POST: 'backups.create' },
   // Roles
   '/roles': { GET: 'roles.list', POST: 'roles.create' },

@@ -299,6 +299,7 @@ interface ScheduleRow {
   cron: string | null;
   keep: number;
   enabled: boolean;
+  revision: number;
   nextRunAt: Date;
   lastRunAt: Date | null;
   createdById: string | null;
@@ -320,6 +321,7 @@ function toSchedule(row: ScheduleRow & { projectName?: string | null; backups?: 
     cron: row.cron,
     keep: row.keep,
     enabled: row.enabled,
+    revision: row.revision,
     nextRunAt: row.nextRunAt.toISOString(),
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     backups: Number(row.backups ?? 0),
@@ -392,7 +394,10 @@ export async function createSchedule(
       now,
     ],
   );
-  await audit(ctx, { action: 'backup.schedule.create', details: { scheduleId: rows[0]!.id } });
+  await audit(ctx, {
+    action: 'backup.schedule.create',
+    details: { scheduleId: rows[0]!.id, settings: scheduleAudit(rows[0]!) },
+  });
   return toSchedule(rows[0]!);
 }
 
@@ -405,12 +410,16 @@ async function scheduleRow(ctx: SpaceContext, scheduleId: string): Promise<Sched
   return rows[0];
 }
 
-export async function updateSchedule(ctx: SpaceContext, input: ScheduleFields & { backupJobId: string }) {
+export async function updateSchedule(
+  ctx: SpaceContext,
+  input: ScheduleFields & { backupJobId: string; revision: number },
+) {
   const current = await scheduleRow(ctx, input.backupJobId);
   const p = periodicityOf(input, current.createdAt);
   const { rows } = await ctx.db.pool.query<ScheduleRow>(
     `UPDATE backup_schedules SET periodicity = $3, "minuteOfDay" = $4, weekday = $5, "dayOfMonth" = $6, cron = $7,
-       keep = $8, enabled = $9, "nextRunAt" = $10 WHERE id = $1 AND "spaceId" = $2 RETURNING *`,
+       keep = $8, enabled = $9, "nextRunAt" = $10, revision = revision + 1
+     WHERE id = $1 AND "spaceId" = $2 AND revision = $11 RETURNING *`,
     [
       input.backupJobId,
       ctx.space.spaceId,
@@ -422,20 +431,42 @@ export async function updateSchedule(ctx: SpaceContext, input: ScheduleFields & 
       input.keep,
       input.enabled,
       nextRun(p, new Date()),
+      input.revision,
     ],
   );
+  // Changed (or deleted) by someone else since it was read.
+  if (!rows[0]) throw new AppError('Conflict');
+  await audit(ctx, {
+    action: 'backup.schedule.update',
+    details: {
+      scheduleId: input.backupJobId,
+      revision: rows[0].revision,
+      before: scheduleAudit(current),
+      after: scheduleAudit(rows[0]),
+    },
+  });
   await pruneSchedule(ctx, input.backupJobId);
-  return toSchedule(rows[0]!);
+  return toSchedule(rows[0]);
 }
 
-/** Deletes a backup job; the backups it took stay (listed as taken by hand from then on). */
-export async function deleteSchedule(ctx: SpaceContext, scheduleId: string) {
-  await scheduleRow(ctx, scheduleId);
-  await ctx.db.pool.query('DELETE FROM backup_schedules WHERE id = $1 AND "spaceId" = $2', [
-    scheduleId,
-    ctx.space.spaceId,
-  ]);
-  await audit(ctx, { action: 'backup.schedule.delete', details: { scheduleId } });
+/** What the audit trail keeps of a backup job's settings. */
+function scheduleAudit(row: ScheduleRow) {
+  const { projectId, periodicity, minuteOfDay, weekday, dayOfMonth, cron, keep, enabled } = row;
+  return { projectId, periodicity, minuteOfDay, weekday, dayOfMonth, cron, keep, enabled };
+}
+
+/** Deletes a backup job (at the revision read, when given); the backups it took stay (as taken by hand). */
+export async function deleteSchedule(ctx: SpaceContext, input: { backupJobId: string; revision?: number }) {
+  const current = await scheduleRow(ctx, input.backupJobId);
+  const { rowCount } = await ctx.db.pool.query(
+    'DELETE FROM backup_schedules WHERE id = $1 AND "spaceId" = $2 AND ($3::int IS NULL OR revision = $3)',
+    [input.backupJobId, ctx.space.spaceId, input.revision ?? null],
+  );
+  if (!rowCount) throw new AppError('Conflict');
+  await audit(ctx, {
+    action: 'backup.schedule.delete',
+    details: { scheduleId: input.backupJobId, revision: current.revision, settings: scheduleAudit(current) },
+  });
   return { success: true as const };
 }
 

@@ -31,8 +31,6 @@ export const backupsRouter = router({
       backups.createSchedule(ctx, input),
     ),
     update: spaceMutation('space.manage', updateBackupScheduleInput, backups.updateSchedule),
-    delete: spaceMutation('space.manage', backupScheduleInput, (ctx, input) =>
-      backups.deleteSchedule(ctx, input.backupJobId),
-    ),
+    delete: spaceMutation('space.manage', backupScheduleInput, backups.deleteSchedule),
   }),
 });

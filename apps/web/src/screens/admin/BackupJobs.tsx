@@ -52,7 +52,7 @@ export function BackupJobs({ backups }: { backups: Backups }) {
   });
   const ask = async (s: Schedule) => {
     if (await confirmedDelete(t('backups.job_delete'), t('backups.job_delete_confirm')))
-      remove.mutate({ spaceId, backupJobId: s.id });
+      remove.mutate({ spaceId, backupJobId: s.id, revision: s.revision });
   };
   const list = schedules.data ?? [];
   return (
@@ -216,7 +216,7 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
       busy={create.isPending || update.isPending}
       onSubmit={() =>
         schedule
-          ? update.mutate({ ...fields, backupJobId: schedule.id })
+          ? update.mutate({ ...fields, backupJobId: schedule.id, revision: schedule.revision })
           : create.mutate({ ...fields, ...(projectId ? { projectId } : {}) })
       }
       onClose={onClose}
