@@ -10,6 +10,7 @@ import { planDetailRows } from '../works';
 import { compareAnalyses } from './compare';
 import { previousRun, type StoredRun, storeRun } from './history';
 import { analysisSettingsOf } from './settings';
+import { summaryFacts, summaryToAsk, writeSummary } from './summary';
 import { type AnalysisJob, AnalysisRefused, analyse } from './thread';
 
 const minutesOf = (iso: string | null | undefined) => (iso ? timeFromIso(iso) : NO_TIME);
@@ -72,7 +73,8 @@ async function analysisJob(ctx: SpaceContext, versionId: string) {
 /**
  * Runs the schedule analysis of a version (API AI schedule-analytics) and keeps it in the history: the
  * checks with their works (at most 200 ids each), the overall score, and how it compares with the
- * version's previous run. What the engine refuses (a cycle) is the catalogue's `CalculationError`,
+ * version's previous run. With a language model configured, the run's summary is asked of it afterwards
+ * (pending in the answer; history-item gives it once written). What the engine refuses (a cycle) is the catalogue's `CalculationError`,
  * naming the works.
  */
 export async function runScheduleAnalytics(ctx: SpaceContext, input: { versionId: string }) {
@@ -100,16 +102,27 @@ export async function runScheduleAnalytics(ctx: SpaceContext, input: { versionId
   }
   const millis = Math.round(performance.now() - started);
   const before = await previousRun(ctx, input.versionId);
+  const summary = summaryToAsk();
   const run: StoredRun = await storeRun(ctx, {
     versionId: input.versionId,
     versionRevision: document.versionRevision,
     analysis,
     settings,
     millis,
+    summary,
   });
+  if (summary) {
+    // Not awaited: the run is answered now; the summary is kept when the model has phrased it.
+    const facts = summaryFacts(analysis, ctx.lang, (id) => {
+      const row = document.rowOf.get(id);
+      return row === undefined ? id : workLabel(document, row);
+    });
+    void writeSummary(ctx.db.pool, run.id, facts, ctx.lang);
+  }
   return {
     run,
     analysis,
+    summary,
     comparison: before ? compareAnalyses(before.analysis, analysis, before.run) : null,
   };
 }

@@ -5,6 +5,7 @@ import type { SpaceContext } from '../../context';
 import { AppError } from '../../errors';
 import { versionOf } from '../versions';
 import { compareAnalyses } from './compare';
+import { type RunSummary, summaryOf } from './summary';
 
 /** A run as the history lists it. */
 export interface StoredRun {
@@ -43,6 +44,7 @@ export async function storeRun(
     analysis: ScheduleAnalysis;
     settings: AssistantSettings;
     millis: number;
+    summary: RunSummary | null;
   },
 ): Promise<StoredRun> {
   const row = await kyselyOf(ctx.db.pool)
@@ -58,6 +60,7 @@ export async function storeRun(
       result: JSON.stringify(run.analysis),
       settings: JSON.stringify(run.settings),
       millis: run.millis,
+      summary: run.summary === null ? null : JSON.stringify(run.summary),
     })
     .returning(RUN_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -108,21 +111,23 @@ export async function historyList(
 async function storedRun(ctx: SpaceContext, runId: string) {
   const row = await kyselyOf(ctx.db.pool)
     .selectFrom('assistant_runs')
-    .select([...RUN_COLUMNS, 'result', 'settings'])
+    .select([...RUN_COLUMNS, 'result', 'settings', 'summary'])
     .where('spaceId', '=', ctx.space.spaceId)
     .where('id', '=', runId)
     .executeTakeFirst();
   if (!row) throw new AppError('NotFound');
-  const { result, settings, ...run } = row;
+  const { result, settings, summary, ...run } = row;
   return {
     run: runOf(run),
     analysis: result as unknown as ScheduleAnalysis,
     settings: settings as AssistantSettings,
+    summary: summaryOf(summary),
   };
 }
 
 /**
- * One run of the history (API AI history-item): what it found and the settings it ran with; with
+ * One run of the history (API AI history-item): what it found, the settings it ran with and the language
+ * model's summary of it (null when no model was configured); with
  * `otherRunId`, compared with that run (an earlier one, of this version or another of the space).
  */
 export async function historyItem(
