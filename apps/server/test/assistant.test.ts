@@ -130,7 +130,11 @@ describe('schedule assistant: analytics', () => {
       unitsPerDay: 1,
     });
     // Sand has no limit: W2's assignment of it is never over-allocated and W2 is not in the population.
-    const sand = await ok<{ id: string }>('POST', '/resources', { name: 'Песок', kind: 'volume', unit: 'м³' });
+    const sand = await ok<{ id: string }>('POST', '/resources', {
+      name: 'Песок',
+      kind: 'volume',
+      unit: 'м³',
+    });
     for (const workId of [ids.w1, ids.w3])
       await ok('POST', `${v}/assignment`, { workId, resourceId: crane.id, planQuantity: 5 });
     await ok('POST', `${v}/assignment`, { workId: ids.w2, resourceId: sand.id, planQuantity: 100 });
