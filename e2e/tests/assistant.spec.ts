@@ -24,6 +24,15 @@ test('analyses the schedule, opens the works of a finding and compares two runs'
   const walls = await work('Walls', 'W-1', 50);
   const roof = await work('Roof', 'R-1', 5);
   await call.post(`${v}/relations`, { predecessorId: frame.id, successorId: walls.id });
+  // One crane a day, needed every day by Frame and Roof in the same week: both over-allocated.
+  const crane = await call.post(`/space/${spaceId}/resources`, {
+    name: 'Crane',
+    kind: 'labour',
+    unit: 'pcs',
+    unitsPerDay: 1,
+  });
+  for (const w of [frame, roof])
+    await call.post(`${v}/assignment`, { workId: w.id, resourceId: crane.id, planQuantity: 5 });
 
   await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await page.getByTestId('panel-assistant').click();
@@ -42,6 +51,22 @@ test('analyses the schedule, opens the works of a finding and compares two runs'
   // The works of a finding: selected in the grid.
   await page.getByTestId('assistant-open-logic').click();
   await expect(page.getByRole('row', { selected: true })).toHaveCount(3);
+  await expect(page).toHaveURL(new RegExp(`target=${frame.id}`));
+
+  // Without a language model the panel sums the run up itself.
+  await expect(page.getByTestId('assistant-summary')).toContainText('applicable checks failed');
+  // Resource over-allocation: Frame and Roof, the crane over; its works selected in the grid.
+  const over = page.getByTestId('assistant-check-over_allocation');
+  await expect(over).toContainText('Resource over-allocation');
+  await expect(over).toContainText('2 of 2');
+  await expect(over).toContainText('1 resource over-allocated');
+  await over.getByRole('button', { name: /Resource over-allocation/ }).click();
+  await expect(over).toContainText('more units than it gives a day');
+  await expect(over.getByRole('button', { name: 'R-1 Roof' })).toBeVisible();
+  await over.scrollIntoViewIfNeeded();
+  await shot(page, 'assistant-over-allocation');
+  await page.getByTestId('assistant-open-over_allocation').click();
+  await expect(page.getByRole('row', { selected: true })).toHaveCount(2);
   await expect(page).toHaveURL(new RegExp(`target=${frame.id}`));
 
   // Walls → Roof closes two open ends; the next run says what improved.

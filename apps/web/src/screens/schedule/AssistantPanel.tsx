@@ -12,10 +12,12 @@ import { formatNumber, formatTimestamp } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { DecomposeDialog } from './DecomposeDialog';
 import './assistant.css';
+import './assistant-summary.css';
 
 type Item = RouterOutputs['assistant']['item'];
 type Check = Item['analysis']['checks'][number];
 type Comparison = NonNullable<Item['comparison']>;
+type Summary = Item['summary'];
 
 const DCMA: readonly string[] = ASSISTANT_DCMA_CHECKS;
 
@@ -59,7 +61,11 @@ export function AssistantPanel({
   const previous = at >= 0 ? runs[at + 1]?.id : undefined;
   const item = trpc.assistant.item.useQuery(
     { spaceId, runId: shown ?? '', otherRunId: previous },
-    { enabled: !!shown },
+    {
+      enabled: !!shown,
+      // The language model's summary is written after the run: read again until it is there (or failed).
+      refetchInterval: (query) => (query.state.data?.summary?.status === 'pending' ? 1500 : false),
+    },
   );
   const utils = trpc.useUtils();
   const run = trpc.assistant.analytics.useMutation({
@@ -160,6 +166,7 @@ function Findings({
   const group = (dcma: boolean) => analysis.checks.filter((c) => DCMA.includes(c.id) === dcma);
   return (
     <div className="assistant-findings">
+      <SummaryBox analysis={analysis} summary={item.summary} />
       <p className="assistant-score" data-testid="assistant-score">
         <strong>{t('assistant.score', { score: analysis.score })}</strong>
         <span className="muted">
@@ -184,6 +191,45 @@ function Findings({
           </ul>
         </section>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The run's summary: the language model's when it wrote one (marked as the model's), else the panel's own
+ * — how many applicable checks failed and the weakest three — with a note while the model is still writing.
+ */
+function SummaryBox({ analysis, summary }: { analysis: Item['analysis']; summary: Summary }) {
+  const t = useT();
+  if (summary?.status === 'written')
+    return (
+      <div className="assistant-summary assistant-summary-model" data-testid="assistant-summary">
+        <span className="assistant-summary-by" data-testid="assistant-summary-by">
+          {t('assistant.summary.model')} · {summary.model}
+        </span>
+        <p className="assistant-summary-text">{summary.text}</p>
+      </div>
+    );
+  const applicable = analysis.checks.filter((c) => c.status !== 'not_applicable');
+  const failed = applicable
+    .filter((c) => c.status === 'fail')
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+  const worst = failed.slice(0, 3).map((c) => t(`assistant.check.${c.id as AssistantCheckId}`));
+  return (
+    <div className="assistant-summary" data-testid="assistant-summary">
+      <span className="assistant-summary-by">{t('assistant.summary.local')}</span>
+      <p className="assistant-summary-text">
+        {failed.length === 0
+          ? t('assistant.summary.all_passed', { applicable: applicable.length })
+          : t('assistant.summary.failed', {
+              failed: failed.length,
+              applicable: applicable.length,
+              worst: worst.join(', '),
+            })}
+      </p>
+      {summary?.status === 'pending' && (
+        <p className="assistant-summary-pending">{t('assistant.summary.pending')}</p>
+      )}
     </div>
   );
 }
