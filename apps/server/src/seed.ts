@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { translate } from '@takt/i18n';
 import type { Services } from './context';
 import { hashSecret, passwordProblem } from './domains/auth';
+import { type DemoLicenceKey, seedDemoLicence } from './domains/licences';
 import { createDemoSpace } from './domains/spaces';
 import { systemContext } from './server';
 
@@ -19,10 +20,12 @@ function assertStrongAdminPassword(password: string): void {
 /**
  * First start: an administrator and a demo space. The administrator's password comes from
  * TAKT_ADMIN_PASSWORD, or is generated once and kept in `<dataDir>/admin-password` so that every
- * start can print it.
+ * start can print it. With the demo start's own licence key (`withDemoLicenceKey`), the demo space gets a
+ * licence signed by it.
  */
 export async function seed(
   services: Services,
+  demoLicenceKey: DemoLicenceKey | null = null,
 ): Promise<{ login: string; password: string | null; demoSpaceId: string | null }> {
   const { prisma } = services.db;
   const passwordFile = join(services.config.dataDir, 'admin-password');
@@ -55,12 +58,19 @@ export async function seed(
   } else if (existsSync(passwordFile)) {
     password = (await readFile(passwordFile, 'utf8')).trim();
   }
+  // The demo space: still of kind demo, or licensed since (its default licence, withdrawn then, stays).
   let demo = await prisma.space.findFirst({
-    where: { kind: 'demo', createdById: admin.id, deletingAt: null },
+    where: {
+      createdById: admin.id,
+      deletingAt: null,
+      OR: [{ kind: 'demo' }, { licences: { some: { kind: 'demo' } } }],
+    },
+    orderBy: { createdAt: 'asc' },
   });
   if (!demo) {
     const created = await createDemoSpace(systemContext(services, admin.id));
     demo = await prisma.space.findUniqueOrThrow({ where: { id: created.id } });
   }
+  if (demoLicenceKey) await seedDemoLicence(systemContext(services, admin.id), demo.id, demoLicenceKey);
   return { login: ADMIN_LOGIN, password, demoSpaceId: demo.id };
 }

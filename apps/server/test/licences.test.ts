@@ -1,6 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type LicenceClaims, signLicence } from '../src/domains/licences';
+import { readConfig } from '../src/config';
+import {
+  type LicenceClaims,
+  seedDemoLicence,
+  signLicence,
+  withDemoLicenceKey,
+} from '../src/domains/licences';
+import { systemContext } from '../src/server';
 import { type Failure, ownSpace, serverForFile, spaceMember } from './fixtures';
 
 /** The seller's key pair of these tests; the server trusts its public half (and a second, unused key). */
@@ -248,6 +258,70 @@ describe('licence tokens', () => {
       error_code: 'LicenseNotFound',
       error_message: 'A license was not found to operate in the selected space',
     });
+  });
+});
+
+describe('the demo start', () => {
+  it('makes its own key pair once, trusts it, and licenses the demo space for a year', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'takt-demo-licence-'));
+    try {
+      // Its own PostgreSQL and no keys: a pair in the data directory, the public half trusted.
+      const { config, demoKey } = withDemoLicenceKey(readConfig({ TAKT_DATA_DIR: dataDir }));
+      expect(demoKey!.file).toBe(join(dataDir, 'licence-demo.private.pem'));
+      expect(statSync(demoKey!.file).mode & 0o777).toBe(0o600);
+      const publicPem = readFileSync(join(dataDir, 'licence-demo.public.pem'), 'utf8');
+      expect(config.licencePublicKeys).toBe(publicPem);
+      // The next start keeps the pair.
+      expect(withDemoLicenceKey(readConfig({ TAKT_DATA_DIR: dataDir })).config.licencePublicKeys).toBe(
+        publicPem,
+      );
+      // A deployment — keys given, or its own database — is left as configured, and no pair is made.
+      const other = mkdtempSync(join(tmpdir(), 'takt-demo-licence-'));
+      for (const env of [
+        { TAKT_DATA_DIR: other, TAKT_LICENCE_PUBLIC_KEYS: pem(seller.publicKey) },
+        { TAKT_DATA_DIR: other, DATABASE_URL: 'postgres://db.example/takt' },
+      ]) {
+        const configured = withDemoLicenceKey(readConfig(env));
+        expect(configured.demoKey).toBeNull();
+        expect(configured.config.licencePublicKeys.trim()).toBe(env.TAKT_LICENCE_PUBLIC_KEYS?.trim() ?? '');
+      }
+      expect(existsSync(join(other, 'licence-demo.private.pem'))).toBe(false);
+      rmSync(other, { recursive: true });
+
+      // The demo space gets a licence signed by it: in force, BIM and estimates for every member, a year.
+      const s = await space('lic-demo');
+      const [me] = await t.sql<{ id: string }>(`SELECT id FROM users WHERE login = 'lic-demo'`);
+      const ctx = { ...systemContext(t.server.services, me!.id), config };
+      expect(await seedDemoLicence(ctx, s.spaceId, demoKey!)).toBe(true);
+      const listed = await s.ok<{
+        licences: {
+          kind: string;
+          state: string;
+          customer: string;
+          userLimit: number;
+          bimUserLimit: number | null;
+          estimateUserLimit: number | null;
+          validUntil: string;
+        }[];
+      }>('GET', '/licences');
+      const loaded = listed.licences.find((l) => l.kind === 'licensed')!;
+      expect(loaded).toMatchObject({
+        state: 'in_force',
+        customer: 'Takt demo',
+        userLimit: 1000,
+        bimUserLimit: null,
+        estimateUserLimit: null,
+      });
+      const days = (Date.parse(loaded.validUntil) - Date.now()) / DAY;
+      expect(days).toBeGreaterThan(364);
+      expect(days).toBeLessThanOrEqual(365);
+      expect(listed.licences.filter((l) => l.state === 'in_force')).toHaveLength(1);
+      // Once: the next start finds it holding; a year later it is renewed.
+      expect(await seedDemoLicence(ctx, s.spaceId, demoKey!)).toBe(false);
+      expect(await seedDemoLicence(ctx, s.spaceId, demoKey!, new Date(Date.now() + 366 * DAY))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true });
+    }
   });
 });
 
