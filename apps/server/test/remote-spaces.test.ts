@@ -238,6 +238,24 @@ describe('remote spaces', () => {
     expect(inQuery.status).toBe(400);
   });
 
+  it('answers malformed input with 4xx, never 5xx', async () => {
+    const bodies: Record<string, unknown>[] = [
+      {},
+      { url: 5, token: [], remoteSpaceId: {} },
+      { token: remoteToken, remoteSpaceId: 'not-a-uuid' },
+      { url: `http://${'x'.repeat(3000)}.example`, token: remoteToken, remoteSpaceId },
+      { url: 'http://user:secret@127.0.0.1/', token: remoteToken, remoteSpaceId },
+      { token: 'y'.repeat(600), remoteSpaceId },
+      { token: remoteToken, remoteSpaceId, name: 'x'.repeat(40) },
+      { token: remoteToken, remoteSpaceId: crypto.randomUUID() },
+    ];
+    for (const body of bodies) {
+      const reply = await copy(body);
+      expect(reply.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(reply.status, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
+    }
+  });
+
   it('refuses an archive over the size limit, and removes the backup there all the same', async () => {
     const config = t.server.services.config as { remoteArchiveMaxBytes: number };
     const limit = config.remoteArchiveMaxBytes;

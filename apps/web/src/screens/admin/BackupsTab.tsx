@@ -12,6 +12,7 @@ import { fileSizeText } from '../../lib/file-size';
 import { BackupJobs } from './BackupJobs';
 import { RestoreDialog } from './BackupRestoreDialog';
 import { type Backup, type Backups, backupDate, scopeText, useProjects } from './backup-model';
+import { RemoteCopyCard } from './RemoteCopyDialog';
 
 /**
  * The administration's backups (docs/product-rules.md, "Backups"): the space's backups with who took them,
@@ -36,6 +37,7 @@ export function BackupsTab() {
         <BackupTable backups={backups.data} onRestore={setRestoring} />
       </Card>
       <BackupJobs backups={backups.data} />
+      <RemoteCopyCard />
       {restoring && <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} />}
     </div>
   );
