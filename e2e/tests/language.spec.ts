@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { STORAGE_KEYS } from '@takt/contracts';
-import { shot } from './helpers';
+import { openSignedIn, ownSpaceByApi, shot } from './helpers';
 
 test.describe('a Russian browser', () => {
   test.use({ locale: 'ru-RU' });
@@ -46,5 +46,31 @@ test.describe('a German browser', () => {
     const state = await (await request.get('/api/v1/system-state')).json();
     await page.goto('/auth/login');
     await expect(page.locator('html')).toHaveAttribute('lang', state.allowed_langs[0]);
+  });
+});
+
+test.describe('weeks per locale', () => {
+  /** The weekday headers of a calendar's month of exceptions, for a browser of `locale`. */
+  async function monthHeaders(
+    browser: Browser,
+    request: APIRequestContext,
+    locale: string,
+  ): Promise<string[]> {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const { token, spaceId } = await ownSpaceByApi(request, `weeks${locale.slice(3)}`, 'Weeks');
+    await openSignedIn(page, token, `/${spaceId}/calendars`);
+    await page.getByTestId('calendar-create').click();
+    const month = page.getByTestId('exceptions-month');
+    await expect(month).toBeVisible();
+    const headers = await month.locator('.month-head').allTextContents();
+    if (locale === 'en-US') await shot(page, 'calendars-week-from-sunday');
+    await context.close();
+    return headers;
+  }
+
+  test('start on Monday by default and on Sunday in an American browser', async ({ browser, request }) => {
+    expect((await monthHeaders(browser, request, 'en-GB')).slice(0, 2)).toEqual(['Mon', 'Tue']);
+    expect((await monthHeaders(browser, request, 'en-US')).slice(0, 2)).toEqual(['Sun', 'Mon']);
   });
 });

@@ -13,6 +13,10 @@ import {
 
 type Json = Record<string, unknown>;
 
+// British English: weeks from Monday, as `monday()` below counts them (in the United States the docks'
+// weeks start on Sunday, which on a Sunday would put this Monday in the week before)
+test.use({ locale: 'en-GB' });
+
 /** The Monday of the current week, `YYYY-MM-DD` (the daily plan and timesheet open on this week). */
 function monday(): string {
   const d = new Date();

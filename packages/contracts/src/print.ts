@@ -177,6 +177,24 @@ export const printJobInput = versionInput.extend({
   columns: printColumns.optional(),
   kinds: PLAN_KIND_FLAGS.optional(),
   language: z.enum(['ru', 'en', 'fr']).optional(),
+  /**
+   * How the reader's locale starts (1 = Monday … 7 = Sunday) and numbers weeks (days of a new year its
+   * first week holds): the week scale prints as the screen shows it. ISO 8601 when left out.
+   */
+  week: z
+    .object({
+      firstDay: z
+        .number()
+        .int()
+        .min(1, { message: VALIDATION.outOfRange })
+        .max(7, { message: VALIDATION.outOfRange }),
+      minimalDays: z
+        .number()
+        .int()
+        .min(1, { message: VALIDATION.outOfRange })
+        .max(7, { message: VALIDATION.outOfRange }),
+    })
+    .optional(),
 });
 export const printPreviewInput = printJobInput.extend({
   pages: z

@@ -32,11 +32,38 @@ export function dateToMinutes(year: number, month: number, day: number): number 
 /** ISO weekday of a day number, Monday = 0 … Sunday = 6. */
 export const dateWeekday: (days: number) => number = timeWeekday;
 
+/**
+ * How a locale counts weeks: the day they start on (1 = Monday … 7 = Sunday, as ISO 8601 numbers them) and
+ * how many days of a new year its first week must hold (ISO 4: the week of the first Thursday; US 1: the
+ * week of 1 January).
+ */
+export interface WeekRule {
+  readonly firstDay: number;
+  readonly minimalDays: number;
+}
+
+/** ISO 8601: weeks start on Monday, week 1 holds the year's first Thursday (the spec's default). */
+export const ISO_WEEK: WeekRule = { firstDay: 1, minimalDays: 4 };
+
+/** The first day of the week holding a day number, under `rule`. */
+export function dateWeekStart(days: number, rule: WeekRule = ISO_WEEK): number {
+  return days - ((dateWeekday(days) - (rule.firstDay - 1) + 7) % 7);
+}
+
+/** The week of a day number under `rule`: the year it counts in, and its number in that year. */
+export function dateWeekOf(days: number, rule: WeekRule = ISO_WEEK): { year: number; week: number } {
+  const start = dateWeekStart(days, rule);
+  // a week counts in the year that holds at least `minimalDays` of its days
+  const year = dateFromDay(start + 7 - rule.minimalDays).year;
+  const newYear = dateToDay(year, 1, 1);
+  let first = dateWeekStart(newYear, rule);
+  if (7 - (newYear - first) < rule.minimalDays) first += 7;
+  return { year, week: (start - first) / 7 + 1 };
+}
+
 /** ISO 8601 week of a day number: weeks start on Monday, week 1 holds the year's first Thursday. */
 export function dateIsoWeek(days: number): { year: number; week: number } {
-  const thursday = days - dateWeekday(days) + 3;
-  const year = dateFromDay(thursday).year;
-  return { year, week: Math.floor((thursday - dateToDay(year, 1, 1)) / 7) + 1 };
+  return dateWeekOf(days, ISO_WEEK);
 }
 
 function pad2(value: number): string {

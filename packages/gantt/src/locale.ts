@@ -5,7 +5,7 @@ export interface ScaleWords {
   readonly months: readonly string[];
   readonly monthsShort: readonly string[];
   readonly weekdaysShort: readonly string[]; // Monday first
-  readonly week: (week: number, monday: string) => readonly string[];
+  readonly week: (week: number, firstDay: string) => readonly string[];
   readonly quarter: (quarter: number, year: number) => readonly string[];
   readonly quarterShort: (quarter: number) => readonly string[];
   readonly half: (half: number) => readonly string[];
@@ -30,7 +30,7 @@ const RU: ScaleWords = {
   ],
   monthsShort: ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'],
   weekdaysShort: ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'],
-  week: (week, monday) => [`нед. ${week}, ${monday}`, `нед. ${week}`, String(week)],
+  week: (week, firstDay) => [`нед. ${week}, ${firstDay}`, `нед. ${week}`, String(week)],
   quarter: (quarter, year) => [`${ROMAN[quarter - 1]} кв. ${year}`, `${ROMAN[quarter - 1]} кв.`],
   quarterShort: (quarter) => [`${ROMAN[quarter - 1]} кв.`, ROMAN[quarter - 1]!],
   half: (half) => [`${half} полугодие`, `${half} пол.`, String(half)],
@@ -53,7 +53,7 @@ const EN: ScaleWords = {
   ],
   monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   weekdaysShort: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-  week: (week, monday) => [`W${week}, ${monday}`, `W${week}`, String(week)],
+  week: (week, firstDay) => [`W${week}, ${firstDay}`, `W${week}`, String(week)],
   quarter: (quarter, year) => [`Q${quarter} ${year}`, `Q${quarter}`],
   quarterShort: (quarter) => [`Q${quarter}`, String(quarter)],
   half: (half) => [`H${half}`, String(half)],

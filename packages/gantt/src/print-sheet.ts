@@ -1,4 +1,5 @@
 import type { Calendar } from '@takt/engine';
+import type { WeekRule } from './dates.js';
 import { type GanttLayout, ganttLayout, type PlanKinds } from './layout.js';
 import { type GanttLinkRoute, ganttLinkRoutes } from './links.js';
 import type { GanttLanguage } from './locale.js';
@@ -40,6 +41,8 @@ export interface PrintSheetInput {
   readonly scaling: PrintScaling;
   readonly columns: readonly PrintSheetColumn[];
   readonly language: GanttLanguage;
+  /** How weeks start and are numbered in the reader's locale (ISO 8601 when not given). */
+  readonly week?: WeekRule;
   /** {schedule} in titles and the document title. */
   readonly scheduleName: string;
   /** {version} and {project} in titles. */
@@ -269,7 +272,12 @@ export class PrintSheetPainter {
     const headerHeight = rowsTop - tableTop;
     const size = 6.5;
     const measureText = (text: string, fontSize: number) => surface.measure(text, fontSize, false);
-    const header = scaleHeader(scale, width, { language: input.language, fontSize: size, measureText });
+    const header = scaleHeader(scale, width, {
+      language: input.language,
+      fontSize: size,
+      measureText,
+      ...(input.week ? { week: input.week } : {}),
+    });
     surface.clip(this.timelineLeft, tableTop, width, headerHeight, this.timelineLeft, 0);
     const tierHeight = headerHeight / 2;
     for (const [ticks, top] of [

@@ -1,6 +1,15 @@
 import { calendarCompile } from '@takt/engine';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, dateIsoWeek, dateToDay, dateToMinutes, dateWeekday, MINUTES_PER_DAY } from './dates.js';
+import {
+  dateFormat,
+  dateIsoWeek,
+  dateToDay,
+  dateToMinutes,
+  dateWeekday,
+  dateWeekOf,
+  dateWeekStart,
+  MINUTES_PER_DAY,
+} from './dates.js';
 import {
   SCALE_MAX_PX_PER_MINUTE,
   scaleAtLevel,
@@ -37,6 +46,17 @@ describe('dates', () => {
     expect(dateIsoWeek(day(2024, 12, 30))).toEqual({ year: 2025, week: 1 });
     expect(dateIsoWeek(day(2026, 12, 31))).toEqual({ year: 2026, week: 53 });
   });
+
+  it('numbers weeks as a locale counts them: US weeks from Sunday, week 1 holding 1 January', () => {
+    const us = { firstDay: 7, minimalDays: 1 };
+    expect(dateWeekOf(day(2023, 1, 1), us)).toEqual({ year: 2023, week: 1 }); // a Sunday
+    expect(dateWeekOf(day(2022, 12, 31), us)).toEqual({ year: 2022, week: 53 }); // the Saturday before
+    expect(dateWeekOf(day(2024, 12, 31), us)).toEqual({ year: 2025, week: 1 }); // in the week of 1 January
+    expect(dateWeekStart(day(2024, 8, 15), us)).toBe(day(2024, 8, 11)); // Thursday → Sunday
+    // Arabic-speaking Egypt: weeks from Saturday
+    expect(dateWeekStart(day(2024, 8, 15), { firstDay: 6, minimalDays: 1 })).toBe(day(2024, 8, 10));
+    expect(dateWeekOf(day(2021, 1, 3))).toEqual(dateIsoWeek(day(2021, 1, 3)));
+  });
 });
 
 describe('scale units', () => {
@@ -44,6 +64,7 @@ describe('scale units', () => {
     const d = day(2024, 8, 15); // Thursday
     expect(scaleUnitFloor('day', d)).toBe(d);
     expect(scaleUnitFloor('week', d)).toBe(day(2024, 8, 12)); // Monday
+    expect(scaleUnitFloor('week', d, { firstDay: 7, minimalDays: 1 })).toBe(day(2024, 8, 11)); // Sunday
     expect(scaleUnitFloor('month', d)).toBe(day(2024, 8, 1));
     expect(scaleUnitFloor('quarter', d)).toBe(day(2024, 7, 1));
     expect(scaleUnitFloor('half', d)).toBe(day(2024, 7, 1));
@@ -117,6 +138,14 @@ describe('scale header', () => {
     expect(header.lower.map((t) => t.label)).toEqual(['W52, 23.12', 'W1, 30.12', 'W2, 06.01', 'W3, 13.01']);
     expect(header.lower[0]!.start).toBe(at(2024, 12, 23));
     expect(header.upper.map((t) => t.label)).toEqual(['December 2024', 'January 2025']);
+  });
+
+  it('week level in a locale whose weeks start on Sunday: ticks from Sunday, numbered its way', () => {
+    const scale = scaleAtLevel(at(2024, 12, 25), 'week');
+    const week = { firstDay: 7, minimalDays: 1 };
+    const header = scaleHeader(scale, 9 * 21, { language: 'en', measureText: () => 0, week });
+    expect(header.lower.map((t) => t.label)).toEqual(['W52, 22.12', 'W1, 29.12', 'W2, 05.01', 'W3, 12.01']);
+    expect(header.lower[0]!.start).toBe(at(2024, 12, 22));
   });
 
   it('month level: quarters over months across a year boundary', () => {

@@ -2,10 +2,13 @@ import { type Calendar, calendarWorkingTime, TIME_MAX, TIME_MIN } from '@takt/en
 import {
   dateFormatDayMonth,
   dateFromDay,
-  dateIsoWeek,
   dateToDay,
   dateWeekday,
+  dateWeekOf,
+  dateWeekStart,
+  ISO_WEEK,
   MINUTES_PER_DAY,
+  type WeekRule,
 } from './dates.js';
 import { type GanttLanguage, scaleWords } from './locale.js';
 import { type TextMeasure, textMeasureEstimate } from './text.js';
@@ -107,10 +110,10 @@ export function scaleCenterOn(scale: TimeScale, minute: number, x: number): Time
   return { start: minute - x / scale.pxPerMinute, pxPerMinute: scale.pxPerMinute };
 }
 
-/** First day (day number) of the unit holding `day`. */
-export function scaleUnitFloor(unit: ScaleUnit, day: number): number {
+/** First day (day number) of the unit holding `day`; weeks start as `week` says (Monday by default). */
+export function scaleUnitFloor(unit: ScaleUnit, day: number, week: WeekRule = ISO_WEEK): number {
   if (unit === 'day') return day;
-  if (unit === 'week') return day - dateWeekday(day);
+  if (unit === 'week') return dateWeekStart(day, week);
   const { year, month } = dateFromDay(day);
   if (unit === 'month') return dateToDay(year, month, 1);
   if (unit === 'quarter') return dateToDay(year, month - ((month - 1) % 3), 1);
@@ -128,15 +131,20 @@ export function scaleUnitNext(unit: ScaleUnit, day: number): number {
   return dateToDay(year + Math.floor(next / 12), (next % 12) + 1, 1);
 }
 
-/** Label candidates of one unit, longest first. */
-export function scaleUnitLabels(unit: ScaleUnit, day: number, language: GanttLanguage): readonly string[] {
+/** Label candidates of one unit, longest first; a week is numbered as `week` counts weeks (ISO by default). */
+export function scaleUnitLabels(
+  unit: ScaleUnit,
+  day: number,
+  language: GanttLanguage,
+  week: WeekRule = ISO_WEEK,
+): readonly string[] {
   const words = scaleWords(language);
   const { year, month, day: dayOfMonth } = dateFromDay(day);
   switch (unit) {
     case 'day':
       return [`${words.weekdaysShort[dateWeekday(day)]} ${dayOfMonth}`, String(dayOfMonth)];
     case 'week':
-      return words.week(dateIsoWeek(day).week, dateFormatDayMonth(day * MINUTES_PER_DAY));
+      return words.week(dateWeekOf(day, week).week, dateFormatDayMonth(day * MINUTES_PER_DAY));
     case 'month':
       return [
         `${words.months[month - 1]} ${year}`,
@@ -172,6 +180,8 @@ export interface ScaleHeader {
 
 export interface ScaleHeaderOptions {
   readonly language: GanttLanguage;
+  /** How weeks start and are numbered in the user's locale; ISO 8601 (Monday) when not given. */
+  readonly week?: WeekRule;
   readonly fontSize?: number;
   readonly paddingPx?: number;
   readonly measureText?: TextMeasure;
@@ -191,7 +201,7 @@ export function scaleTicks(
   const firstDay = Math.floor(scaleMinuteFromX(scale, 0) / MINUTES_PER_DAY);
   const lastMinute = scaleMinuteFromX(scale, width);
   const ticks: ScaleTick[] = [];
-  for (let day = scaleUnitFloor(unit, firstDay); day * MINUTES_PER_DAY < lastMinute; ) {
+  for (let day = scaleUnitFloor(unit, firstDay, options.week); day * MINUTES_PER_DAY < lastMinute; ) {
     const next = scaleUnitNext(unit, day);
     const start = day * MINUTES_PER_DAY;
     const finish = next * MINUTES_PER_DAY;
@@ -202,7 +212,7 @@ export function scaleTicks(
     const visible0 = Math.max(x0, 0);
     const room = Math.min(x1, upperTier ? width : x1) - visible0 - 2 * padding;
     let label = '';
-    for (const candidate of scaleUnitLabels(unit, day, options.language)) {
+    for (const candidate of scaleUnitLabels(unit, day, options.language, options.week)) {
       if (measure(candidate, fontSize) <= room) {
         label = candidate;
         break;

@@ -4,9 +4,12 @@ import {
   formatDateTime,
   formatNumber,
   formatTime,
+  ISO_WEEK,
+  interfaceLocale,
   startOfWeek,
-  WEEK_STARTS_ON,
   weekdayNames,
+  weekdayOrder,
+  weekRuleOf,
 } from './format';
 
 describe('dates', () => {
@@ -31,8 +34,8 @@ describe('dates', () => {
 });
 
 describe('week', () => {
-  it('starts on Monday', () => {
-    expect(WEEK_STARTS_ON).toBe(1);
+  it('starts on Monday by default', () => {
+    expect(ISO_WEEK).toEqual({ firstDay: 1, minimalDays: 4 });
     // Sunday 2024-06-16 belongs to the week of Monday 2024-06-10.
     expect(formatDate(startOfWeek(new Date(2024, 5, 16, 12)))).toBe('10.06.2024');
     expect(formatDate(startOfWeek(new Date(2024, 5, 10)))).toBe('10.06.2024');
@@ -43,6 +46,26 @@ describe('week', () => {
     expect(weekdayNames('en', 'long')[0]).toBe('Monday');
     expect(weekdayNames('en', 'long')[6]).toBe('Sunday');
     expect(weekdayNames('ru', 'long')[0]).toBe('понедельник');
+  });
+
+  it('starts and counts weeks per locale otherwise', () => {
+    expect(weekRuleOf('ru-RU')).toEqual(ISO_WEEK);
+    expect(weekRuleOf('en-GB')).toEqual(ISO_WEEK);
+    const us = weekRuleOf('en-US');
+    expect(us).toEqual({ firstDay: 7, minimalDays: 1 });
+    expect(weekRuleOf('not a locale')).toEqual(ISO_WEEK);
+    // Sunday 2024-06-16 starts its own week in the United States
+    expect(formatDate(startOfWeek(new Date(2024, 5, 16, 12), us))).toBe('16.06.2024');
+    expect(formatDate(startOfWeek(new Date(2024, 5, 15), us))).toBe('09.06.2024');
+    expect(weekdayNames('en', 'long', us).slice(0, 2)).toEqual(['Sunday', 'Monday']);
+    expect(weekdayOrder(us)).toEqual([7, 1, 2, 3, 4, 5, 6]);
+    expect(weekdayOrder()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('formats in the browser locale of the interface language when it names a region', () => {
+    expect(interfaceLocale('en', ['ru-RU', 'en-US', 'en-GB'])).toBe('en-US');
+    expect(interfaceLocale('en', ['en', 'de-DE'])).toBe('en-GB');
+    expect(interfaceLocale('ru', ['en-US', '??'])).toBe('ru-RU');
   });
 });
 

@@ -2,11 +2,14 @@ import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import {
   createI18n,
+  interfaceLocale,
   type Language,
   LOCALE_OF,
   type MessageId,
   pickLanguage,
   primaryLanguage,
+  type WeekRule,
+  weekRuleOf,
 } from '@takt/i18n';
 import { useCallback } from 'react';
 
@@ -16,6 +19,25 @@ export const appI18n: I18n = createI18n('ru');
 export function activateLanguage(lang: Language): void {
   if (appI18n.locale !== lang) appI18n.activate(lang, [LOCALE_OF[lang]]);
   document.documentElement.lang = lang;
+}
+
+const weekRules = new Map<string, WeekRule>();
+
+/**
+ * How weeks start and are numbered for the user (the spec: Monday by default, otherwise per locale): by
+ * the browser's locale of the interface language when it names a region (Sunday for `en-US`), else by the
+ * language's own locale (Monday for Russian, British English and French).
+ */
+export function weekRule(): WeekRule {
+  const lang = (appI18n.locale || 'ru') as Language;
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const locale = interfaceLocale(lang, preferred);
+  let rule = weekRules.get(locale);
+  if (!rule) {
+    rule = weekRuleOf(locale);
+    weekRules.set(locale, rule);
+  }
+  return rule;
 }
 
 export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;

@@ -5,11 +5,12 @@ import {
   type CyclogramViewport,
   cyclogramLayout,
 } from '../cyclogram.js';
+import type { WeekRule } from '../dates.js';
 import type { GanttLanguage } from '../locale.js';
 import { scaleHeader, type TimeScale } from '../scale.js';
 import { drawHeader } from './draw.js';
 import type { FrameLayer } from './frame-scheduler.js';
-import { sameView } from './scene.js';
+import { sameView, sameWeek } from './scene.js';
 import { PixiSurface, type PixiSurfaceOptions, pixiSurfaceApplication, TextPool } from './surface.js';
 
 export interface CyclogramScene {
@@ -18,6 +19,8 @@ export interface CyclogramScene {
   /** The chart body right of the location labels and below the header. */
   readonly viewport: CyclogramViewport;
   readonly language: GanttLanguage;
+  /** How weeks start and are numbered in the user's locale (ISO 8601 when not given). */
+  readonly week?: WeekRule;
   readonly options?: CyclogramLayoutOptions;
   /** Bumped by the app when the input changes (new dates, colours from cyclogram/color). */
   readonly version: number;
@@ -62,7 +65,8 @@ export class CyclogramPixiRenderer extends PixiSurface {
       sameView(previous, scene) &&
       previous.viewport.locationHeight === scene.viewport.locationHeight &&
       previous.options === scene.options &&
-      previous.language === scene.language
+      previous.language === scene.language &&
+      sameWeek(previous.week, scene.week)
     ) {
       return;
     }
@@ -111,7 +115,11 @@ export class CyclogramPixiRenderer extends PixiSurface {
         .stroke({ width: 1.5, color: line.kind === 'today' ? theme.today : theme.dataDate });
     }
     this.headerTexts.begin();
-    const header = scaleHeader(scene.scale, viewport.width, { language: scene.language, fontSize: 11 });
+    const header = scaleHeader(scene.scale, viewport.width, {
+      language: scene.language,
+      fontSize: 11,
+      ...(scene.week ? { week: scene.week } : {}),
+    });
     drawHeader(this.header.clear(), this.headerTexts, header, viewport.width, this.headerHeight, theme);
     this.headerTexts.end();
   }

@@ -82,7 +82,11 @@ export class GanttPixiRenderer extends PixiSurface {
     const routes = ganttLinkRoutes(snapshot, scale, layout);
     this.currentLayout = layout;
     this.currentRoutes = routes;
-    const header = scaleHeader(scale, viewport.width, { language: scene.language, fontSize: 11 });
+    const header = scaleHeader(scale, viewport.width, {
+      language: scene.language,
+      fontSize: 11,
+      ...(scene.week ? { week: scene.week } : {}),
+    });
 
     const bg = this.background.clear();
     for (let row = layout.firstRow; row <= layout.lastRow; row++) {

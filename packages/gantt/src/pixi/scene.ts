@@ -1,4 +1,5 @@
 import type { Calendar } from '@takt/engine';
+import type { WeekRule } from '../dates.js';
 import type { GanttLayoutOptions, GanttViewport } from '../layout.js';
 import type { GanttLanguage } from '../locale.js';
 import type { TimeScale } from '../scale.js';
@@ -11,6 +12,8 @@ export interface GanttScene {
   /** The timeline body below the header; `width`/`height` in CSS pixels. */
   readonly viewport: GanttViewport;
   readonly language: GanttLanguage;
+  /** How weeks start and are numbered in the user's locale (ISO 8601 when not given). */
+  readonly week?: WeekRule;
   readonly options?: GanttLayoutOptions;
   /** Shades non-working time at day and week zoom. */
   readonly calendar?: Calendar | null;
@@ -60,6 +63,11 @@ export function sameView(a: View, b: View): boolean {
   );
 }
 
+/** Whether two week rules are the same (none is ISO's). */
+export function sameWeek(a: WeekRule | undefined, b: WeekRule | undefined): boolean {
+  return (a?.firstDay ?? 1) === (b?.firstDay ?? 1) && (a?.minimalDays ?? 4) === (b?.minimalDays ?? 4);
+}
+
 /** Whether two scenes draw the same static layer (the snapshot compares by version). */
 export function ganttSceneEqual(a: GanttScene | null, b: GanttScene): boolean {
   if (!a) return false;
@@ -69,6 +77,7 @@ export function ganttSceneEqual(a: GanttScene | null, b: GanttScene): boolean {
     sameView(a, b) &&
     a.viewport.rowHeight === b.viewport.rowHeight &&
     a.language === b.language &&
+    sameWeek(a.week, b.week) &&
     a.options === b.options &&
     (a.calendar ?? null) === (b.calendar ?? null)
   );

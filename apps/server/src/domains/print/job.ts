@@ -24,6 +24,8 @@ export interface PrintJobInput {
   columns?: PrintColumn[];
   kinds?: PlanKindFlags;
   language?: Language;
+  /** How the reader's weeks start and are numbered (ISO 8601 when not given). */
+  week?: { firstDay: number; minimalDays: number };
 }
 
 /** Numbers as the grid shows them: grouped, up to two decimals, no trailing zeros. */
@@ -52,6 +54,7 @@ async function resolveJob(ctx: SpaceContext, input: PrintJobInput) {
     columns: input.columns ?? saved.columns,
     kinds: input.kinds ?? saved.kinds,
     language: input.language ?? ctx.lang,
+    week: input.week,
   };
 }
 
@@ -125,6 +128,7 @@ export async function printJob(ctx: SpaceContext, input: PrintJobInput): Promise
     scaling: scalingMinutes(job.scaling),
     columns,
     language: lang === 'ru' ? 'ru' : 'en',
+    ...(job.week ? { week: job.week } : {}),
     scheduleName: info.scheduleName,
     versionName: info.versionName,
     projectName: info.projectName,

@@ -1,11 +1,12 @@
 import { requiredText } from '@takt/contracts';
+import { weekdayOrder } from '@takt/i18n';
 import { useEffect, useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { SplitPicker } from '../../components/split-picker';
 import { Badge, Button, Card, Checkbox, PageHeader, TextField } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
-import { appI18n, useT } from '../../lib/i18n';
+import { appI18n, useT, weekRule } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { formatIsoDay, formatNumber, isoDay, parseNumberText } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
@@ -307,12 +308,16 @@ function ExceptionsMonth({
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() + 1 });
   const [day, setDay] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const weekdays = t('calendars.weekdays').split(',');
+  // the headers in the user's week order (Monday first unless the locale starts weeks elsewhere)
+  const rule = weekRule();
+  const weekdayWords = t('calendars.weekdays').split(',');
+  const weekdays = weekdayOrder(rule).map((iso) => weekdayWords[iso - 1]!);
   const months = t('calendars.months').split(',');
   const exceptionOf = (iso: string) =>
     exceptions.find((e) => e.date === iso || (e.until && e.date <= iso && iso <= e.until));
   const first = new Date(Date.UTC(month.year, month.month - 1, 1));
-  const offset = (first.getUTCDay() + 6) % 7; // weeks start on Monday
+  const firstWeekday = (first.getUTCDay() + 6) % 7; // Monday = 0, as the calendar's week is kept
+  const offset = (firstWeekday - (rule.firstDay - 1) + 7) % 7;
   const days = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate();
   const cells = [...Array(offset).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
   const shiftMonth = (delta: number) =>
@@ -369,7 +374,7 @@ function ExceptionsMonth({
           if (d === null) return <div key={`empty-${i}`} />;
           const iso = isoDay(month.year, month.month, d);
           const exception = exceptionOf(iso);
-          const weekday = (offset + d - 1) % 7;
+          const weekday = (firstWeekday + d - 1) % 7;
           const off = exception ? exception.intervals.length === 0 : (week[weekday]?.length ?? 0) === 0;
           return (
             <button

@@ -1,6 +1,7 @@
 import type { CyclogramInput, CyclogramLayoutOptions, GanttLanguage, ScaleLevel } from '@takt/gantt';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useChartScale, wheelZoomFactor } from '../../lib/chart-scale';
+import { weekRule } from '../../lib/i18n';
 import { usePixiHost } from '../../lib/pixi-host';
 import { hasDate } from '../../lib/schedule-time';
 import { type CyclogramProbe, useCyclogramProbe } from './probe';
@@ -139,6 +140,7 @@ export function CyclogramCanvas({
       scale,
       viewport: { width: body.width, height: body.height, scrollTop, locationHeight },
       language,
+      week: weekRule(),
       options,
       version,
     });

@@ -1,7 +1,7 @@
 import { type GanttLanguage, type GanttLayoutOptions, snapshotTimeRange } from '@takt/gantt';
 import { type PointerEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useChartScale, wheelZoomFactor } from '../../lib/chart-scale';
-import { appI18n } from '../../lib/i18n';
+import { appI18n, weekRule } from '../../lib/i18n';
 import { usePixiHost } from '../../lib/pixi-host';
 import { nowMinutes } from '../../lib/schedule-time';
 import type { GridSchedule } from './combine';
@@ -59,6 +59,7 @@ export function useGridTimeline({
       scale,
       viewport: { width: body.width, height: body.height, scrollTop, rowHeight: ROW_HEIGHT },
       language,
+      week: weekRule(),
       options,
     });
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { useSpace } from '../../layouts/space-context';
 import { fetchFile, saveBlob } from '../../lib/download';
-import { appI18n, useT } from '../../lib/i18n';
+import { appI18n, useT, weekRule } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import type { PrintSettings } from './usePrintSettings';
@@ -32,7 +32,7 @@ export function usePrintActions(settings: PrintSettings, versionId: string, vers
   const deletePreset = trpc.print.deletePreset.useMutation();
   const [busy, setBusy] = useState<'pdf' | 'preview' | null>(null);
   const { draft, preset, update, presets } = settings;
-  const body = { ...draft, language: appI18n.locale };
+  const body = { ...draft, language: appI18n.locale, week: weekRule() };
   const base = `/api/v1/space/${spaceId}/versions/${versionId}`;
 
   const download = async () => {

@@ -5,7 +5,7 @@ import { approvedVariances, VARIANCE_COLUMNS } from '@takt/schedule';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSpace } from '../../layouts/space-context';
 import type { ScheduleModel } from '../../lib/columnar';
-import { appI18n, translateDynamic, useT } from '../../lib/i18n';
+import { appI18n, translateDynamic, useT, weekRule } from '../../lib/i18n';
 import { compiledCalendarsOf } from '../../lib/schedule-calendars';
 import { formatNumber, hasDate, isoToMinutes, nowMinutes } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
@@ -83,6 +83,7 @@ export function usePrintPreview(
       scaling,
       columns: printedColumns(draft.columns, source, cellFormat),
       language: (appI18n.locale === 'ru' ? 'ru' : 'en') as GanttLanguage,
+      week: weekRule(),
       scheduleName,
       versionName,
       projectName,

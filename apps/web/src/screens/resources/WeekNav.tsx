@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui';
-import { useT } from '../../lib/i18n';
+import { useT, weekRule } from '../../lib/i18n';
 import { addDays, dayText, isoOf, weekDays } from './format';
 
-/** The week a dock shows: its days from Monday (this week at first), and moving to another. */
+/** The week a dock shows: its days from the locale's first day (this week at first), and moving to another. */
 export function useWeek() {
   const [anchor, setAnchor] = useState(() => isoOf(new Date()));
-  const days = useMemo(() => weekDays(anchor), [anchor]);
+  const firstDay = weekRule().firstDay;
+  const days = useMemo(() => weekDays(anchor, 7, firstDay), [anchor, firstDay]);
   return { days, show: setAnchor };
 }
 

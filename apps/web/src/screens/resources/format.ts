@@ -37,10 +37,10 @@ export function weekRange(days: readonly string[]): { from: string; to: string }
   return { from: days[0]!, to: days[days.length - 1]! };
 }
 
-/** The Monday of the week holding `iso`, and the days from it. */
-export function weekDays(iso: string, count = 7): string[] {
+/** The first day of the week holding `iso` (Monday unless `firstDay`, 1 = Monday … 7 = Sunday, says else), and the days from it. */
+export function weekDays(iso: string, count = 7, firstDay = 1): string[] {
   const date = new Date(`${iso}T00:00:00`);
-  const weekday = (date.getDay() + 6) % 7;
+  const weekday = (date.getDay() - (firstDay % 7) + 7) % 7;
   date.setDate(date.getDate() - weekday);
   return Array.from({ length: count }, (_, k) => {
     const d = new Date(date);

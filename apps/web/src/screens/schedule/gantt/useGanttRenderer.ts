@@ -11,6 +11,7 @@ import {
 import type { GanttInteraction, GanttPixiRenderer } from '@takt/gantt/pixi';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScheduleModel } from '../../../lib/columnar';
+import { weekRule } from '../../../lib/i18n';
 import { useHostSize, usePixiFollows } from '../../../lib/pixi-host';
 import { HEADER_HEIGHT, ROW_HEIGHT } from '../WbsGrid';
 import { ganttMetricsInstall } from './metrics';
@@ -54,6 +55,7 @@ export function useGanttRenderer(refs: TimelineRefs, scene: GanttScene) {
       snapshot: preview.current ?? l.base,
       scale: l.scale,
       language: l.language,
+      week: weekRule(),
       calendar: l.shading,
       options: l.options,
       viewport: {
