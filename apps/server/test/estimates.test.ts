@@ -1,5 +1,5 @@
 import { cellText, figureEstimate, readXlsxRows, writeEstimateArps } from '@takt/interchange';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type Failure,
   ownSpace,
@@ -8,6 +8,19 @@ import {
   spaceMember,
   uploadForm,
 } from './fixtures';
+
+// Every figuring of an estimate counted (the server runs in this process): a change figures once.
+const figuring = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@takt/interchange', async (original) => {
+  const actual = await original<typeof import('@takt/interchange')>();
+  return {
+    ...actual,
+    figureEstimate: (...args: Parameters<typeof actual.figureEstimate>) => {
+      figuring.count++;
+      return actual.figureEstimate(...args);
+    },
+  };
+});
 
 const t = serverForFile();
 
@@ -26,6 +39,7 @@ interface View {
   sections: { id: string; name: string; totals: Totals; revision: number }[];
   lines: {
     id: string;
+    sectionId: string;
     code: string;
     revision: number;
     direct: { labour: number; machines: number; materials: number };
@@ -353,6 +367,115 @@ describe('estimates', () => {
     expect((await viewer.call('GET', `/eps/${projectId}/estimates`)).status).toBe(402);
     const licence = await s.ok<{ estimateUserLimit: number; estimateUsers: number }>('GET', '/licence');
     expect(licence).toMatchObject({ estimateUserLimit: 1, estimateUsers: 2 });
+  });
+
+  it('figures an estimate once per recalculation or change, and answers a line’s change with the new totals', async () => {
+    const s = await ownSpace(t, 'estimates-once', 'Один расчёт');
+    const { projectId } = await scheduleWithVersion(s.ok);
+    const loc = await localEstimate(s, projectId);
+    const before = await s.ok<View & { estimate: { figuredAt: string } }>('GET', `/estimates/${loc.id}`);
+    figuring.count = 0;
+    const recalculated = await s.ok<View & { estimate: { figuredAt: string } }>(
+      'POST',
+      `/estimates/${loc.id}/recalculate`,
+    );
+    expect(figuring.count).toBe(1);
+    // the same figures as a fresh read (which figures once itself)
+    const strip = (v: View) => ({ totals: v.totals, lines: v.lines, chapters: v.chapters });
+    expect(strip(recalculated)).toEqual(strip(before));
+    expect(recalculated.sections.map((x) => x.totals)).toEqual(before.sections.map((x) => x.totals));
+    expect(recalculated.estimate.revision).toBe(before.estimate.revision + 1);
+    figuring.count = 0;
+    await s.ok('GET', `/estimates/${loc.id}`);
+    expect(figuring.count).toBe(1);
+
+    // A quantity changed: one figuring, the answer carries the line's, its sections' and the estimate's totals.
+    const l1 = recalculated.lines.find((l) => l.code === 'ГЭСН06-01-001-01')!;
+    figuring.count = 0;
+    const changed = await s.ok<
+      View['lines'][number] & {
+        estimate: {
+          id: string;
+          revision: number;
+          totals: Totals;
+          sections: { id: string; totals: Totals }[];
+        };
+      }
+    >('PUT', `/estimate-lines/${l1.id}`, { revision: l1.revision, quantity: 0.5 });
+    expect(figuring.count).toBe(1);
+    expect(changed.revision).toBe(l1.revision + 1);
+    // twice the direct cost, the same coefficients: 6 600 / 1 100 / 16 500
+    expect(changed.totals).toMatchObject({ labour: 6600, machines: 1100, materials: 16500, total: 24200 });
+    expect(changed.applied.map((a) => a.name)).toEqual(['Зимнее удорожание', 'Стеснённые условия']);
+    expect(changed.estimate.totals.total).toBeCloseTo(212400.83 + 12100, 2);
+    const after = await s.ok<View>('GET', `/estimates/${loc.id}`);
+    expect(changed.estimate.totals).toEqual(after.totals);
+    expect(changed.estimate.revision).toBe(after.estimate.revision);
+    expect(changed.estimate.sections).toEqual(after.sections.map((x) => ({ id: x.id, totals: x.totals })));
+    expect(after.lines.find((l) => l.id === l1.id)!.totals).toEqual(changed.totals);
+
+    // A new line and a deleted one answer the estimate's totals too.
+    figuring.count = 0;
+    const added = await s.ok<View['lines'][number] & { estimate: { totals: Totals } }>(
+      'POST',
+      `/estimate-sections/${loc.sectionId}/lines`,
+      { name: 'Новая', quantity: 2, unitCost: { labour: 10, machines: 0, materials: 0 } },
+    );
+    expect(figuring.count).toBe(1);
+    expect(added.totals.total).toBe(20);
+    expect(added.estimate.totals.total).toBeCloseTo(after.totals.total + 20, 2);
+    const removed = await s.ok<{ success: true; estimate: { totals: Totals } }>(
+      'DELETE',
+      `/estimate-lines/${added.id}`,
+    );
+    expect(removed.estimate.totals).toEqual(after.totals);
+  });
+
+  it('moves a line up and down in its section and into another section, at its revision', async () => {
+    const s = await ownSpace(t, 'estimates-move', 'Порядок');
+    const { projectId } = await scheduleWithVersion(s.ok);
+    const loc = await localEstimate(s, projectId);
+    const view = await s.ok<View>('GET', `/estimates/${loc.id}`);
+    const codes = (v: View, sectionId: string) =>
+      v.lines.filter((l) => l.sectionId === sectionId).map((l) => l.code);
+    expect(codes(view, loc.sectionId)).toEqual(['ГЭСН06-01-001-01', 'ФССЦ-01']);
+    const second = view.lines.find((l) => l.code === 'ФССЦ-01')!;
+    const moved = await s.ok<{ revision: number }>('PATCH', `/estimate-lines/${second.id}/move`, {
+      revision: second.revision,
+      direction: 'up',
+    });
+    let now = await s.ok<View>('GET', `/estimates/${loc.id}`);
+    expect(codes(now, loc.sectionId)).toEqual(['ФССЦ-01', 'ГЭСН06-01-001-01']);
+    // the first line moves no higher; a stale revision is refused
+    await s.ok('PATCH', `/estimate-lines/${second.id}/move`, { revision: moved.revision, direction: 'up' });
+    const stale = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/estimate-lines/${second.id}/move`,
+      { revision: second.revision, direction: 'down' },
+      { token: s.token },
+    );
+    expect(stale.status).toBe(409);
+    // into the sub-section "Прочее": its totals take the line's (×0.5 of the sub-section's coefficient)
+    const other = now.sections.find((x) => x.name === 'Прочее')!;
+    const current = now.lines.find((l) => l.id === second.id)!;
+    const into = await s.ok<{ sectionId: string; totals: Totals; estimate: { totals: Totals } }>(
+      'PATCH',
+      `/estimate-lines/${second.id}/move`,
+      { revision: current.revision, estimateSectionId: other.id },
+    );
+    expect(into.sectionId).toBe(other.id);
+    expect(into.totals.materials).toBeCloseTo(100000.42, 2);
+    now = await s.ok<View>('GET', `/estimates/${loc.id}`);
+    expect(codes(now, other.id)).toEqual(['X-NOPE-1', 'X-NOPE-2', 'X-NOPE-3', 'ФССЦ-01']);
+    expect(into.estimate.totals).toEqual(now.totals);
+    // neither a direction nor a section, or both: 400
+    const neither = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/estimate-lines/${second.id}/move`,
+      { revision: 1 },
+      { token: s.token },
+    );
+    expect(neither.status).toBe(400);
   });
 
   it('keeps measures with conversions and prices lines from the pdc', async () => {

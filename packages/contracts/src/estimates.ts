@@ -217,6 +217,19 @@ export const updateLineInput = z.object({
 });
 export type UpdateLineInput = z.infer<typeof updateLineInput>;
 export const lineInput = z.object({ spaceId: id, estimateLineId: id });
+/** A line moved one place up or down in its section, or to the end of another section (one of the two). */
+export const moveLineInput = z
+  .object({
+    spaceId: id,
+    estimateLineId: id,
+    revision,
+    direction: z.enum(['up', 'down']).optional(),
+    estimateSectionId: id.optional(),
+  })
+  .refine((v) => (v.direction === undefined) !== (v.estimateSectionId === undefined), {
+    message: VALIDATION.required,
+    path: ['direction'],
+  });
 
 /** A coefficient of the estimate, or of one of its sections or lines (at most one of the two ids). */
 export const createCoefficientInput = estimateInput

@@ -595,6 +595,7 @@ const SPACE_ROUTES: PathTable = {
   },
   '/estimate-sections/:estimateSectionId/lines': { POST: 'estimates.lines.create' },
   '/estimate-lines/:estimateLineId': { PUT: 'estimates.lines.update', DELETE: 'estimates.lines.delete' },
+  '/estimate-lines/:estimateLineId/move': { PATCH: 'estimates.lines.move' },
   '/estimates/:estimateId/cost-coefficients': { POST: 'estimates.coefficients.create' },
   '/cost-coefficients/:costCoefficientId': {
     PUT: 'estimates.coefficients.update',

@@ -40,6 +40,7 @@ export {
   estimateView,
   listEstimates,
   moveCoefficient,
+  moveLine,
   newVersion,
   priceFromPdc,
   recalculate,

@@ -6,7 +6,12 @@ import {
   type UpdateLineInput,
 } from '@takt/contracts';
 import { translate } from '@takt/i18n';
-import { figureEstimate } from '@takt/interchange';
+import {
+  type EstimateFigures,
+  type EstimateTotals,
+  figureEstimate,
+  type SectionFigures,
+} from '@takt/interchange';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, rowOrNotFound, type Sql } from '../../db/sql';
@@ -31,22 +36,75 @@ import {
 const invalid = (path: string, message: string, params?: Record<string, string | number>) =>
   new AppError('ValidationError', {}, [{ path, message, ...(params ? { params } : {}) }]);
 
-/** Runs a change of an estimate in one transaction with the estimate locked, then figures it again. */
+/** What a change of an estimate answers besides its own result: the estimate's figures after it, as stored. */
+interface Figured<T> {
+  result: T;
+  figures: EstimateFigures;
+  /** The estimate's revision after the change. */
+  revision: number;
+}
+
+/**
+ * Runs a change of an estimate in one transaction with the estimate locked, then figures it again — once: the
+ * figures stored are the ones answered, so that nothing after the change figures the estimate a second time.
+ */
+async function changeFigured<T>(
+  ctx: SpaceContext,
+  estimateId: string,
+  change: (client: pg.PoolClient, estimate: EstimateRow) => Promise<T>,
+): Promise<Figured<T>> {
+  const spaceId = ctx.space.spaceId;
+  return inTransaction(ctx.db.pool, async (client) => {
+    const estimate = await estimateRow(client, spaceId, estimateId, true);
+    const result = await change(client, estimate);
+    const { rows } = await client.query<{ revision: number }>(
+      `UPDATE estimates SET revision = revision + 1, "updatedAt" = now() WHERE id = $1 RETURNING revision`,
+      [estimateId],
+    );
+    const figures = await refigure(client, spaceId, estimateId);
+    return { result, figures, revision: rows[0]!.revision };
+  });
+}
+
+/** {@link changeFigured} for a change that answers only its own result. */
 async function changeEstimate<T>(
   ctx: SpaceContext,
   estimateId: string,
   change: (client: pg.PoolClient, estimate: EstimateRow) => Promise<T>,
 ): Promise<T> {
-  const spaceId = ctx.space.spaceId;
-  return inTransaction(ctx.db.pool, async (client) => {
-    const estimate = await estimateRow(client, spaceId, estimateId, true);
-    const result = await change(client, estimate);
-    await client.query(`UPDATE estimates SET revision = revision + 1, "updatedAt" = now() WHERE id = $1`, [
-      estimateId,
-    ]);
-    await refigure(client, spaceId, estimateId);
-    return result;
-  });
+  return (await changeFigured(ctx, estimateId, change)).result;
+}
+
+/**
+ * The estimate's totals, chapters and the totals of every section after a change of its tree, for the grid to
+ * show without reading the whole estimate again.
+ */
+function estimateFigures(estimateId: string, figured: Figured<unknown>) {
+  const sections: { id: string; totals: EstimateTotals }[] = [];
+  const walk = (s: SectionFigures) => {
+    sections.push({ id: s.id!, totals: s.totals });
+    s.sections.forEach(walk);
+  };
+  figured.figures.sections.forEach(walk);
+  return {
+    id: estimateId,
+    revision: figured.revision,
+    totals: figured.figures.totals,
+    chapters: figured.figures.chapters,
+    sections,
+  };
+}
+
+/** A line as the estimate's view shows it: its row with the figures it was just given. */
+function lineView(line: LineRow, figures: EstimateFigures) {
+  const f = figures.lines.find((l) => l.id === line.id);
+  return {
+    ...line,
+    sourceName: null as string | null,
+    direct: f?.direct ?? { labour: 0, machines: 0, materials: 0 },
+    totals: f?.totals ?? line.totals,
+    applied: f?.applied ?? [],
+  };
 }
 
 /** The estimate an owned row (section, line, coefficient, rule, link) belongs to, or NotFound. */
@@ -130,7 +188,7 @@ export async function updateEstimate(
     region?: string;
   },
 ) {
-  await changeEstimate(ctx, input.estimateId, async (client, estimate) => {
+  const { figures } = await changeFigured(ctx, input.estimateId, async (client, estimate) => {
     if (estimate.revision !== input.revision) throw new AppError('Conflict');
     await client.query(
       `UPDATE estimates SET name = coalesce($2, name), code = CASE WHEN $3::text IS NULL THEN code ELSE nullif($3, '') END,
@@ -148,7 +206,7 @@ export async function updateEstimate(
       ],
     );
   });
-  return estimateView(ctx, input.estimateId);
+  return estimateView(ctx, input.estimateId, figures);
 }
 
 /** Deletes one version of an estimate; the summary estimates that rolled it up are figured again. */
@@ -169,14 +227,18 @@ export async function deleteEstimate(ctx: SpaceContext, estimateId: string) {
   });
 }
 
-/** The estimate with its tree, figures (with the coefficients each line had applied) and versions. */
-export async function estimateView(ctx: SpaceContext, estimateId: string) {
+/**
+ * The estimate with its tree, figures (with the coefficients each line had applied) and versions; figured here
+ * unless the change that answers it passes the figures it stored.
+ */
+export async function estimateView(ctx: SpaceContext, estimateId: string, figured?: EstimateFigures) {
   const spaceId = ctx.space.spaceId;
   const sql = ctx.db.pool;
   const estimate = await estimateRow(sql, spaceId, estimateId);
   const tree = await loadTree(sql, estimate);
   const sources = await sourceTotals(sql, tree.lines);
-  const figures = figureEstimate(documentOf(tree, sources));
+  // A change answering the view hands over the figures it has just stored: they are not figured again.
+  const figures = figured ?? figureEstimate(documentOf(tree, sources));
   const byLine = new Map(figures.lines.map((l) => [l.id!, l]));
   const { rows: scheduleVersions } = await sql.query<{
     versionId: string;
@@ -241,8 +303,8 @@ function orderedSections(sections: readonly SectionRow[]) {
 
 /** Recalculates an estimate (and the summary estimates rolling it up) and answers its view. */
 export async function recalculate(ctx: SpaceContext, estimateId: string) {
-  await changeEstimate(ctx, estimateId, async () => undefined);
-  return estimateView(ctx, estimateId);
+  const { figures } = await changeFigured(ctx, estimateId, async () => undefined);
+  return estimateView(ctx, estimateId, figures);
 }
 
 /**
@@ -251,7 +313,7 @@ export async function recalculate(ctx: SpaceContext, estimateId: string) {
  */
 export async function newVersion(ctx: SpaceContext, estimateId: string) {
   const spaceId = ctx.space.spaceId;
-  const id = await inTransaction(ctx.db.pool, async (client) => {
+  const made = await inTransaction(ctx.db.pool, async (client) => {
     const from = await estimateRow(client, spaceId, estimateId, true);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO estimates (id, "spaceId", "nodeId", "originId", number, kind, code, name, currency, "priceLevel",
@@ -307,10 +369,9 @@ export async function newVersion(ctx: SpaceContext, estimateId: string) {
        SELECT gen_random_uuid(), "spaceId", $2, kind, name, rule, "sortKey" FROM compliance_rules WHERE "estimateId" = $1`,
       [from.id, to],
     );
-    await refigure(client, spaceId, to);
-    return to;
+    return { to, figures: await refigure(client, spaceId, to) };
   });
-  return estimateView(ctx, id);
+  return estimateView(ctx, made.to, made.figures);
 }
 
 /**
@@ -424,7 +485,7 @@ export async function createSection(
   },
 ) {
   const spaceId = ctx.space.spaceId;
-  return changeEstimate(ctx, input.estimateId, async (client) => {
+  const figured = await changeFigured(ctx, input.estimateId, async (client) => {
     if (input.parentSectionId) {
       const parent = await ownerEstimate(client, 'estimate_sections', spaceId, input.parentSectionId);
       if (parent !== input.estimateId) throw new AppError('NotFound');
@@ -454,6 +515,7 @@ export async function createSection(
     );
     return rows[0]!;
   });
+  return { ...figured.result, estimate: estimateFigures(input.estimateId, figured) };
 }
 
 export async function updateSection(
@@ -468,7 +530,7 @@ export async function updateSection(
 ) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_sections', spaceId, input.estimateSectionId);
-  return changeEstimate(ctx, estimateId, async (client) => {
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
     const { rows } = await client.query<SectionRow>(
       `UPDATE estimate_sections SET name = coalesce($3, name),
          code = CASE WHEN $4::text IS NULL THEN code ELSE nullif($4, '') END,
@@ -486,17 +548,19 @@ export async function updateSection(
     if (!rows[0]) throw new AppError('Conflict');
     return rows[0];
   });
+  return { ...figured.result, estimate: estimateFigures(estimateId, figured) };
 }
 
 export async function deleteSection(ctx: SpaceContext, estimateSectionId: string) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_sections', spaceId, estimateSectionId);
-  return changeEstimate(ctx, estimateId, async (client) => {
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
     const { rowCount } = await client.query(`DELETE FROM estimate_sections WHERE id = $1`, [
       estimateSectionId,
     ]);
     return deletedOrNotFound(rowCount);
   });
+  return { ...figured.result, estimate: estimateFigures(estimateId, figured) };
 }
 
 // ── lines ────────────────────────────────────────────────────────────────────────────────────────
@@ -510,7 +574,7 @@ async function measureOfUnit(sql: Sql, spaceId: string, unit: string | undefined
 export async function createLine(ctx: SpaceContext, input: CreateLineInput) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_sections', spaceId, input.estimateSectionId);
-  return changeEstimate(ctx, estimateId, async (client) => {
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
     const count = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM estimate_lines WHERE "estimateId" = $1`,
       [estimateId],
@@ -549,12 +613,13 @@ export async function createLine(ctx: SpaceContext, input: CreateLineInput) {
     );
     return rows[0]!;
   });
+  return { ...lineView(figured.result, figured.figures), estimate: estimateFigures(estimateId, figured) };
 }
 
 export async function updateLine(ctx: SpaceContext, input: UpdateLineInput) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_lines', spaceId, input.estimateLineId);
-  return changeEstimate(ctx, estimateId, async (client) => {
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
     const measureId = input.unit !== undefined ? await measureOfUnit(client, spaceId, input.unit) : null;
     const nullable = (v: string | null | undefined) => (v === undefined ? null : (v ?? ''));
     const { rows } = await client.query<LineRow>(
@@ -591,15 +656,70 @@ export async function updateLine(ctx: SpaceContext, input: UpdateLineInput) {
     if (!rows[0]) throw new AppError('Conflict');
     return rows[0];
   });
+  return { ...lineView(figured.result, figured.figures), estimate: estimateFigures(estimateId, figured) };
 }
 
 export async function deleteLine(ctx: SpaceContext, estimateLineId: string) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_lines', spaceId, estimateLineId);
-  return changeEstimate(ctx, estimateId, async (client) => {
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
     const { rowCount } = await client.query(`DELETE FROM estimate_lines WHERE id = $1`, [estimateLineId]);
     return deletedOrNotFound(rowCount);
   });
+  return { ...figured.result, estimate: estimateFigures(estimateId, figured) };
+}
+
+/**
+ * Moves a line one place up or down among the lines of its section, or to the end of another section of the
+ * same estimate, at the line's revision.
+ */
+export async function moveLine(
+  ctx: SpaceContext,
+  input: { estimateLineId: string; revision: number; direction?: 'up' | 'down'; estimateSectionId?: string },
+) {
+  const spaceId = ctx.space.spaceId;
+  const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_lines', spaceId, input.estimateLineId);
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
+    const line = await rowOrNotFound<{ sectionId: string; revision: number }>(
+      client,
+      `SELECT "sectionId", revision FROM estimate_lines WHERE id = $1`,
+      [input.estimateLineId],
+    );
+    if (line.revision !== input.revision) throw new AppError('Conflict');
+    if (input.estimateSectionId && input.estimateSectionId !== line.sectionId) {
+      if ((await ownerEstimate(client, 'estimate_sections', spaceId, input.estimateSectionId)) !== estimateId)
+        throw new AppError('NotFound');
+      await client.query(
+        `UPDATE estimate_lines SET "sectionId" = $2, "sortKey" = (SELECT coalesce(max("sortKey"), 0) + 1024
+           FROM estimate_lines WHERE "sectionId" = $2), revision = revision + 1, "updatedAt" = now()
+         WHERE id = $1`,
+        [input.estimateLineId, input.estimateSectionId],
+      );
+    } else if (input.direction) {
+      const { rows } = await client.query<{ id: string; sortKey: number }>(
+        `SELECT id, "sortKey" FROM estimate_lines WHERE "sectionId" = $1 ORDER BY "sortKey", id`,
+        [line.sectionId],
+      );
+      // the section's lines renumbered in their new order, so that equal keys cannot hold the line in place
+      const at = rows.findIndex((r) => r.id === input.estimateLineId);
+      const to = input.direction === 'up' ? at - 1 : at + 1;
+      if (to >= 0 && to < rows.length) {
+        const order = rows.map((r) => r.id);
+        [order[at], order[to]] = [order[to]!, order[at]!];
+        await client.query(
+          `UPDATE estimate_lines l SET "sortKey" = t.key, revision = revision + CASE WHEN l.id = ANY($3::uuid[]) THEN 1 ELSE 0 END,
+             "updatedAt" = now()
+           FROM unnest($1::uuid[], $2::int[]) AS t(id, key) WHERE l.id = t.id AND l."sortKey" IS DISTINCT FROM t.key`,
+          [order, order.map((_, i) => (i + 1) * 1024), [order[at], order[to]]],
+        );
+      }
+    }
+    const { rows } = await client.query<LineRow>(`SELECT ${LINE_SELECT} FROM estimate_lines WHERE id = $1`, [
+      input.estimateLineId,
+    ]);
+    return rows[0]!;
+  });
+  return { ...lineView(figured.result, figured.figures), estimate: estimateFigures(estimateId, figured) };
 }
 
 /**
@@ -611,7 +731,7 @@ export async function addToSummary(
   input: { estimateId: string; sourceEstimateId: string; chapter: number },
 ) {
   const spaceId = ctx.space.spaceId;
-  await changeEstimate(ctx, input.estimateId, async (client, summary) => {
+  const { figures } = await changeFigured(ctx, input.estimateId, async (client, summary) => {
     if (summary.kind !== 'ssr') throw invalid('estimateId', 'estimates.validation.summary_only');
     const source = await estimateRow(client, spaceId, input.sourceEstimateId);
     if (source.kind === 'ssr') throw invalid('sourceEstimateId', 'estimates.validation.summary_source');
@@ -645,7 +765,7 @@ export async function addToSummary(
       [spaceId, summary.id, section, source.code ?? '', source.name, source.id],
     );
   });
-  return estimateView(ctx, input.estimateId);
+  return estimateView(ctx, input.estimateId, figures);
 }
 
 /**
@@ -655,7 +775,7 @@ export async function addToSummary(
  */
 export async function priceFromPdc(ctx: SpaceContext, estimateId: string) {
   const spaceId = ctx.space.spaceId;
-  const result = await changeEstimate(ctx, estimateId, async (client, estimate) => {
+  const { result, figures } = await changeFigured(ctx, estimateId, async (client, estimate) => {
     const { rows: lines } = await client.query<{ id: string; code: string }>(
       `SELECT id, code FROM estimate_lines WHERE "estimateId" = $1 AND code <> '' AND "sourceEstimateId" IS NULL`,
       [estimateId],
@@ -687,7 +807,7 @@ export async function priceFromPdc(ctx: SpaceContext, estimateId: string) {
       unpriced: [...new Set(lines.filter((l) => !prices.has(l.code)).map((l) => l.code))],
     };
   });
-  return { ...result, estimate: await estimateView(ctx, estimateId) };
+  return { ...result, estimate: await estimateView(ctx, estimateId, figures) };
 }
 
 // ── coefficients ─────────────────────────────────────────────────────────────────────────────────
@@ -795,7 +915,7 @@ export async function moveCoefficient(
 ) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'cost_coefficients', spaceId, input.costCoefficientId);
-  await changeEstimate(ctx, estimateId, async (client) => {
+  const { figures } = await changeFigured(ctx, estimateId, async (client) => {
     const { rows } = await client.query<{ id: string; sortKey: number }>(
       `SELECT o.id, o."sortKey" FROM cost_coefficients c JOIN cost_coefficients o ON o."estimateId" = c."estimateId"
          AND o."sectionId" IS NOT DISTINCT FROM c."sectionId" AND o."lineId" IS NOT DISTINCT FROM c."lineId"
@@ -820,5 +940,5 @@ export async function moveCoefficient(
       ],
     );
   });
-  return estimateView(ctx, estimateId);
+  return estimateView(ctx, estimateId, figures);
 }

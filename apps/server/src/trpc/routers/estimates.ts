@@ -23,6 +23,7 @@ import {
   linkLineInput,
   measureInput,
   moveCoefficientInput,
+  moveLineInput,
   nodeEstimatesInput,
   pdcListInput,
   pdcPriceInput,
@@ -134,6 +135,7 @@ export const estimatesRouter = router({
   lines: router({
     create: edit.input(createLineInput).mutation(({ ctx, input }) => estimates.createLine(ctx, input)),
     update: edit.input(updateLineInput).mutation(({ ctx, input }) => estimates.updateLine(ctx, input)),
+    move: edit.input(moveLineInput).mutation(({ ctx, input }) => estimates.moveLine(ctx, input)),
     delete: edit
       .input(lineInput)
       .mutation(({ ctx, input }) => estimates.deleteLine(ctx, input.estimateLineId)),
