@@ -170,6 +170,25 @@ describe('schedule assistant: WBS decomposition', () => {
     expect(relations.filter((r) => r.includes(ids.pit))).toEqual([]);
     expect(relations).toHaveLength(7);
 
+    // The history keeps the decomposition as an item of its own kind, apart from the analysis runs.
+    const kept = await ok<{ id: string; kind: string; score: number | null }[]>(
+      'GET',
+      `/ai/versions/${versionId}/history-list?kind=decomposition`,
+    );
+    expect(kept.map((r) => [r.kind, r.score])).toEqual([['decomposition', null]]);
+    expect(await ok<unknown[]>('GET', `/ai/versions/${versionId}/history-list`)).toEqual([]);
+    const item = await ok<{
+      analysis: null;
+      comparison: null;
+      decomposition: { workId: string; source: string; templateKey: string; subWorks: { id: string }[] };
+    }>('GET', `/ai/history-item/${kept[0]!.id}`);
+    expect(item).toMatchObject({
+      analysis: null,
+      comparison: null,
+      decomposition: { workId: ids.pit, source: 'builtin', templateKey: 'earthworks', relations: 7 },
+    });
+    expect(item.decomposition.subWorks.map((w) => w.id)).toEqual(applied.workIds);
+
     // One undo action brings it all back.
     const actions = await ok<{ action: string }[]>('GET', `${v}/undo-actions`);
     expect(actions[0]!.action).toBe('assistant.decompose');

@@ -38,8 +38,8 @@ export const ASSISTANT_CHECKS = [
 ] as const;
 export type AssistantCheckId = (typeof ASSISTANT_CHECKS)[number];
 
-/** What the assistant's history keeps runs of: the analysis now; decompositions join it later. */
-export const ASSISTANT_RUN_KINDS = ['analytics'] as const;
+/** What the assistant's history keeps: analysis runs, and the decompositions applied. */
+export const ASSISTANT_RUN_KINDS = ['analytics', 'decomposition'] as const;
 
 /** The thresholds the checks compare with as a share (%), and the two that are indices. */
 const INDEX_CHECKS: readonly AssistantCheckId[] = ['cpli', 'bei'];

@@ -14,6 +14,7 @@ import { calculateVersion } from '../calculation';
 import { UndoRecorder } from '../undo';
 import { versionForEdit, versionOf } from '../versions';
 import { orderKeyAfter, takeWorkCode } from '../works';
+import { storeDecomposition } from './history';
 import {
   allocate,
   type MatchReason,
@@ -271,6 +272,22 @@ export async function applyDecomposition(
     undo.created('relations', relationIds);
     // Recording rolls up the summary the work became, and those above it, as every edit leaves them.
     await undo.save(ctx, versionId, 'undo_wbs', 'assistant.decompose');
+    await storeDecomposition(client, ctx, {
+      versionId,
+      versionRevision: version.revision + 1,
+      decomposition: {
+        workId: work.id,
+        workName: work.name,
+        source: proposal.source,
+        templateKey: proposal.templateKey,
+        subWorks: proposal.items.map((item) => ({
+          id: ids.get(item.key)!,
+          name: item.name,
+          durationDays: item.durationDays,
+        })),
+        relations: relationIds.length,
+      },
+    });
     return {
       success: true as const,
       workIds: proposal.items.map((item) => ids.get(item.key)!),

@@ -2,6 +2,7 @@ import type { AssistantSettings } from '@takt/contracts';
 import { kyselyOf } from '@takt/db';
 import type { ScheduleAnalysis } from '@takt/engine';
 import type { SpaceContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { versionOf } from '../versions';
 import { compareAnalyses } from './compare';
@@ -67,6 +68,39 @@ export async function storeRun(
   return runOf(row);
 }
 
+/** A decomposition applied, as the history keeps it: the work, where the proposal came from, the sub-works. */
+export interface StoredDecomposition {
+  workId: string;
+  workName: string;
+  source: string;
+  templateKey: string | null;
+  subWorks: { id: string; name: string; durationDays: number }[];
+  relations: number;
+}
+
+/** Keeps a decomposition applied, in the transaction that applies it (a history item of its own kind). */
+export async function storeDecomposition(
+  on: Sql,
+  ctx: SpaceContext,
+  item: { versionId: string; versionRevision: number; decomposition: StoredDecomposition },
+) {
+  await kyselyOf(on)
+    .insertInto('assistant_runs')
+    .values({
+      id: crypto.randomUUID(),
+      spaceId: ctx.space.spaceId,
+      versionId: item.versionId,
+      userId: ctx.session.userId,
+      kind: 'decomposition',
+      versionRevision: item.versionRevision,
+      score: null,
+      result: JSON.stringify(item.decomposition),
+      settings: JSON.stringify({}),
+      millis: 0,
+    })
+    .execute();
+}
+
 /** The version's last analysis run before now, with its analysis. */
 export async function previousRun(ctx: SpaceContext, versionId: string) {
   const row = await kyselyOf(ctx.db.pool)
@@ -89,7 +123,7 @@ export async function previousRun(ctx: SpaceContext, versionId: string) {
  */
 export async function historyList(
   ctx: SpaceContext,
-  input: { versionId: string; kind: 'analytics'; limit: number },
+  input: { versionId: string; kind: 'analytics' | 'decomposition'; limit: number },
 ) {
   await versionOf(ctx.db.pool, ctx.space.spaceId, input.versionId);
   const { rows } = await ctx.db.pool.query<
@@ -117,17 +151,22 @@ async function storedRun(ctx: SpaceContext, runId: string) {
     .executeTakeFirst();
   if (!row) throw new AppError('NotFound');
   const { result, settings, summary, ...run } = row;
+  const analytics = run.kind === 'analytics';
   return {
     run: runOf(run),
-    analysis: result as unknown as ScheduleAnalysis,
+    /** An analysis run's findings; null for a decomposition. */
+    analysis: analytics ? (result as unknown as ScheduleAnalysis) : null,
+    /** A decomposition's work and sub-works; null for an analysis run. */
+    decomposition: analytics ? null : (result as unknown as StoredDecomposition),
     settings: settings as AssistantSettings,
     summary: summaryOf(summary),
   };
 }
 
 /**
- * One run of the history (API AI history-item): what it found, the settings it ran with and the language
- * model's summary of it (null when no model was configured); with
+ * One item of the history (API AI history-item). An analysis run: what it found, the settings it ran with
+ * and the language model's summary of it (null when no model was configured); a decomposition: the work,
+ * where the proposal came from and the sub-works made. With
  * `otherRunId`, compared with that run (an earlier one, of this version or another of the space).
  */
 export async function historyItem(
@@ -137,5 +176,7 @@ export async function historyItem(
   const item = await storedRun(ctx, input.runId);
   if (!input.otherRunId) return { ...item, comparison: null };
   const other = await storedRun(ctx, input.otherRunId);
+  // Only two analysis runs compare; a decomposition has nothing to compare.
+  if (!item.analysis || !other.analysis) return { ...item, comparison: null };
   return { ...item, comparison: compareAnalyses(other.analysis, item.analysis, other.run) };
 }

@@ -15,7 +15,8 @@ import './assistant.css';
 import './assistant-summary.css';
 
 type Item = RouterOutputs['assistant']['item'];
-type Check = Item['analysis']['checks'][number];
+type Analysis = NonNullable<Item['analysis']>;
+type Check = Analysis['checks'][number];
 type Comparison = NonNullable<Item['comparison']>;
 type Summary = Item['summary'];
 
@@ -117,10 +118,16 @@ export function AssistantPanel({
       />
       {history.isLoading || (shown && item.isLoading) ? (
         <Spinner />
-      ) : !shown || !item.data ? (
+      ) : !shown || !item.data?.analysis ? (
         <Empty>{t('assistant.empty')}</Empty>
       ) : tab === 'findings' ? (
-        <Findings item={item.data} label={label} onShowWorks={onShowWorks} />
+        <Findings
+          analysis={item.data.analysis}
+          comparison={item.data.comparison}
+          summary={item.data.summary}
+          label={label}
+          onShowWorks={onShowWorks}
+        />
       ) : (
         <ol className="assistant-history stack-list" data-testid="assistant-history">
           {runs.map((r) => (
@@ -152,21 +159,24 @@ export function AssistantPanel({
 }
 
 function Findings({
-  item,
+  analysis,
+  comparison,
+  summary,
   label,
   onShowWorks,
 }: {
-  item: Item;
+  analysis: Analysis;
+  comparison: Item['comparison'];
+  summary: Summary;
   label: (id: string) => string;
   onShowWorks: (ids: string[]) => void;
 }) {
   const t = useT();
-  const { analysis, comparison } = item;
   const changes = new Map((comparison?.checks ?? []).map((c) => [c.id, c]));
   const group = (dcma: boolean) => analysis.checks.filter((c) => DCMA.includes(c.id) === dcma);
   return (
     <div className="assistant-findings">
-      <SummaryBox analysis={analysis} summary={item.summary} />
+      <SummaryBox analysis={analysis} summary={summary} />
       <p className="assistant-score" data-testid="assistant-score">
         <strong>{t('assistant.score', { score: analysis.score })}</strong>
         <span className="muted">
@@ -199,7 +209,7 @@ function Findings({
  * The run's summary: the language model's when it wrote one (marked as the model's), else the panel's own
  * — how many applicable checks failed and the weakest three — with a note while the model is still writing.
  */
-function SummaryBox({ analysis, summary }: { analysis: Item['analysis']; summary: Summary }) {
+function SummaryBox({ analysis, summary }: { analysis: Analysis; summary: Summary }) {
   const t = useT();
   if (summary?.status === 'written')
     return (
