@@ -1,5 +1,6 @@
 import { analyticsMessages } from './area-analytics';
 import { assistantMessages } from './area-assistant';
+import { assistantTemplatesMessages } from './area-assistant-templates';
 import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
@@ -736,6 +737,7 @@ export const en = {
   ...nodeInfoMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
+  ...assistantTemplatesMessages.en,
   ...reportsMessages.en,
   ...backupsMessages.en,
   ...remoteSpacesMessages.en,

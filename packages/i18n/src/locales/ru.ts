@@ -1,5 +1,6 @@
 import { analyticsMessages } from './area-analytics';
 import { assistantMessages } from './area-assistant';
+import { assistantTemplatesMessages } from './area-assistant-templates';
 import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
@@ -38,6 +39,7 @@ const core: Omit<
   | keyof typeof nodeInfoMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
+  | keyof typeof assistantTemplatesMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof backupsMessages.en
   | keyof typeof remoteSpacesMessages.en
@@ -748,6 +750,7 @@ export const ru: Catalog = {
   ...nodeInfoMessages.ru,
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
+  ...assistantTemplatesMessages.ru,
   ...reportsMessages.ru,
   ...backupsMessages.ru,
   ...remoteSpacesMessages.ru,

@@ -9,10 +9,21 @@ import { LicenceTab } from './LicenceTab';
 import { RolesTab } from './RolesTab';
 import { SettingsTab } from './SettingsTab';
 import { SignInProvidersTab } from './SignInProvidersTab';
+import { TemplatesTab } from './TemplatesTab';
 import { TextsTab } from './TextsTab';
 import { UsersTab } from './UsersTab';
 
-const TABS = ['users', 'roles', 'settings', 'delegations', 'backups', 'licence', 'texts', 'signin'] as const;
+const TABS = [
+  'users',
+  'roles',
+  'settings',
+  'delegations',
+  'templates',
+  'backups',
+  'licence',
+  'texts',
+  'signin',
+] as const;
 type Tab = (typeof TABS)[number];
 const DEPLOYMENT_ADMIN_LOGIN = 'admin';
 
@@ -29,6 +40,8 @@ export function AdminPage() {
     roles: can('users.view'),
     settings: can('space.manage'),
     delegations: can('delegation.manage'),
+    // the schedule assistant's decomposition templates: Takt's to copy, the space's own to edit
+    templates: can('space.manage'),
     backups: can('space.manage'),
     licence: true,
     texts: can('space.manage'),
@@ -52,6 +65,7 @@ export function AdminPage() {
         {active === 'roles' && <RolesTab />}
         {active === 'settings' && <SettingsTab />}
         {active === 'delegations' && <DelegationsTab />}
+        {active === 'templates' && <TemplatesTab />}
         {active === 'backups' && <BackupsTab />}
         {active === 'licence' && <LicenceTab />}
         {active === 'texts' && <TextsTab />}

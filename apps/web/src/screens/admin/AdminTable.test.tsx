@@ -41,4 +41,26 @@ describe('AdminTable', () => {
     expect(view.container.querySelectorAll('th')).toHaveLength(1);
     expect(view.container.querySelectorAll('tbody tr')).toHaveLength(2);
   });
+
+  it('puts the row’s other buttons before its trash button, in the same column', () => {
+    view.render(
+      <AdminTable
+        testId="people"
+        heads={['Name']}
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        rowTestId={(p) => `person-${p.id}`}
+        cells={(p) => <td>{p.name}</td>}
+        buttons={(p) => <button type="button">Edit {p.name}</button>}
+        action={{ label: 'Remove', run: () => {}, hidden: (p) => p.id === 'b' }}
+      />,
+    );
+    expect(view.container.querySelectorAll('th')).toHaveLength(2);
+    const texts = (id: string) =>
+      [...view.container.querySelectorAll(`[data-testid="${id}"] .cell-actions button`)].map(
+        (b) => b.textContent,
+      );
+    expect(texts('person-a')).toEqual(['Edit Ann', 'Remove']);
+    expect(texts('person-b')).toEqual(['Edit Bob']);
+  });
 });

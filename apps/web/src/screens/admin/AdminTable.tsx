@@ -15,7 +15,7 @@ interface RowAction<Row> {
 
 /**
  * A table of the administration: the headings, one row an item (its cells written by the caller) and,
- * for whoever may act, a last column with the row's trash button.
+ * for whoever may act, a last column with the row's buttons (`buttons`, then the trash button).
  */
 export function AdminTable<Row>({
   testId,
@@ -25,6 +25,7 @@ export function AdminTable<Row>({
   rowTestId,
   cells,
   action,
+  buttons,
 }: {
   testId: string;
   heads: readonly TableHead[];
@@ -33,19 +34,24 @@ export function AdminTable<Row>({
   rowTestId?: (row: Row) => string;
   cells: (row: Row) => ReactNode;
   action?: RowAction<Row> | false;
+  /** The row's other buttons, before its trash button. */
+  buttons?: (row: Row) => ReactNode;
 }) {
   const t = useT();
   return (
     <PlainTable
       testId={testId}
-      heads={action ? [...heads, { label: t('common.actions'), className: 'cell-actions' }] : heads}
+      heads={
+        action || buttons ? [...heads, { label: t('common.actions'), className: 'cell-actions' }] : heads
+      }
     >
       {rows.map((row) => (
         <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
           {cells(row)}
-          {action && (
+          {(action || buttons) && (
             <td className="cell-actions">
-              {!action.hidden?.(row) && (
+              {buttons?.(row)}
+              {action && !action.hidden?.(row) && (
                 <Button variant="ghost" busy={action.busy} onClick={() => action.run(row)}>
                   <Icon name="trash" />
                   {action.label}

@@ -1,6 +1,7 @@
 import { type DecompositionProposal, decompositionProposal } from '@takt/contracts';
 import { isMessageId, type MessageId } from '@takt/i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DecompositionTimeline, matchReasonText } from '../../components/decomposition';
 import { FormDialog } from '../../components/dialog';
 import { Badge, Button, CrossButton, SelectField, Spinner } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
@@ -13,7 +14,6 @@ import { trpc } from '../../lib/trpc';
 
 type Answer = RouterOutputs['assistant']['decompose'];
 type Candidate = Answer['candidates'][number];
-type Reason = Candidate['reasons'][number];
 type Item = DecompositionProposal['items'][number];
 
 /** The choice of the dialog: a template by its id, or the language model's proposal. */
@@ -310,7 +310,7 @@ export function DecomposeDialog({
             </span>
           </div>
           <p className="muted">{t('assistant.decompose.relations', { count: draft.relations.length })}</p>
-          <Preview proposal={draft} />
+          <DecompositionTimeline proposal={draft} testId="decompose-preview" />
           <SelectField
             label={t('assistant.decompose.trade_attribute')}
             value={tradeAttributeId}
@@ -356,93 +356,10 @@ function TemplateChoice({
         </span>
         <span className="muted decompose-why">
           {candidate.reasons.length
-            ? candidate.reasons.map((reason) => reasonText(t, reason)).join(' · ')
+            ? candidate.reasons.map((reason) => matchReasonText(t, reason)).join(' · ')
             : t('assistant.decompose.no_reason')}
         </span>
       </button>
     </li>
   );
-}
-
-function reasonText(t: ReturnType<typeof useT>, reason: Reason): string {
-  switch (reason.kind) {
-    case 'word':
-      return t('assistant.decompose.reason.word', { word: reason.word });
-    case 'attribute':
-      return t('assistant.decompose.reason.attribute', { attribute: reason.attribute, word: reason.word });
-    case 'unit':
-      return t('assistant.decompose.reason.unit', { unit: reason.unit });
-    case 'floors':
-      return t('assistant.decompose.reason.floors', { floors: reason.floors });
-    default:
-      return t('assistant.decompose.reason.volume');
-  }
-}
-
-/**
- * The sub-works on a time line of working days: each starts as early as its relations within the
- * proposal let it (lags and leads included), as the calculation will place them under the work's start.
- */
-function Preview({ proposal }: { proposal: DecompositionProposal }) {
-  const t = useT();
-  const bars = useMemo(() => earlyStarts(proposal), [proposal]);
-  const end = Math.max(1, ...bars.map((b) => b.start + b.days));
-  return (
-    <figure className="decompose-preview" data-testid="decompose-preview">
-      <figcaption className="panel-title">{t('assistant.decompose.preview')}</figcaption>
-      {bars.map((bar) => (
-        <div key={bar.key} className="decompose-preview-row">
-          <span className="decompose-preview-name">{bar.name}</span>
-          <span className="decompose-preview-track">
-            <span
-              className="decompose-preview-bar"
-              style={{
-                left: `${(bar.start / end) * 100}%`,
-                width: `${Math.max(0.5, (bar.days / end) * 100)}%`,
-              }}
-            />
-          </span>
-        </div>
-      ))}
-    </figure>
-  );
-}
-
-function earlyStarts(proposal: DecompositionProposal) {
-  const days = new Map(
-    proposal.items.map((item) => [
-      item.key,
-      Number.isFinite(item.durationDays) ? Math.max(0, item.durationDays) : 0,
-    ]),
-  );
-  const start = new Map(proposal.items.map((item) => [item.key, 0]));
-  // As many passes as sub-works settle any order of an acyclic proposal.
-  for (let pass = 0; pass < proposal.items.length; pass++) {
-    let moved = false;
-    for (const r of proposal.relations) {
-      if (!start.has(r.from) || !start.has(r.to)) continue;
-      const from = start.get(r.from)!;
-      const fromDays = days.get(r.from)!;
-      const toDays = days.get(r.to)!;
-      const earliest =
-        r.type === 'fs'
-          ? from + fromDays + r.lagDays
-          : r.type === 'ss'
-            ? from + r.lagDays
-            : r.type === 'ff'
-              ? from + fromDays + r.lagDays - toDays
-              : from + r.lagDays - toDays;
-      if (earliest > start.get(r.to)!) {
-        start.set(r.to, earliest);
-        moved = true;
-      }
-    }
-    if (!moved) break;
-  }
-  return proposal.items.map((item) => ({
-    key: item.key,
-    name: item.name,
-    start: Math.max(0, start.get(item.key)!),
-    days: days.get(item.key)!,
-  }));
 }
