@@ -4,7 +4,7 @@ import { engineInput, workLabel } from '@takt/schedule';
 import type { SpaceContext } from '../../context';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
-import { resourceInputsLoad } from '../resources/engine-input';
+import { resourceInputsLoad } from '../resources';
 import { versionDocument } from '../versions';
 import { planDetailRows } from '../works';
 import { compareAnalyses } from './compare';

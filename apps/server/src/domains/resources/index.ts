@@ -25,6 +25,7 @@ export {
   updateSpecialty,
 } from './directory';
 export { distributionsByEps } from './distributions';
+export { resourceInputsLoad } from './engine-input';
 export { histogramWarm, versionHistogram } from './histogram';
 export { levelApply, levelPreview } from './leveling';
 export { versionForResources } from './lock';
