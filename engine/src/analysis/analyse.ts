@@ -113,7 +113,7 @@ const round = (value: number, digits: number) => {
  *   complete — not summaries, WBS summaries, level of effort, drafts nor milestones (zero-duration events),
  *   as the DCMA's guidance and the common checkers (Acumen Fuse, P6's schedule check) count them. The
  *   population of logic, hard constraints, high float, negative float, high duration, resources, float
- *   erosion, volumes and executors.
+ *   erosion, volumes and executors; those with a limited resource assigned, of resource over-allocation.
  * - **Relations**: those into a work that is not complete, drafts at neither end — leads, lags,
  *   relationship types (and redundant links among them).
  * - **Activities**: tasks and milestones (not level of effort nor summaries) — open ends, finish drift,
