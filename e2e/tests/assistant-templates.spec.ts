@@ -103,6 +103,27 @@ test('an administrator adds a template that the schedule assistant then proposes
   await expect(row).toContainText('2 sub-works');
   await shot(page, 'assistant-templates-saved');
 
+  // A stale edit: someone saves the template while it is open here; saving here is refused with the
+  // concurrent-edit message, and the saved template is loaded on request.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const templates = `/space/${spaceId}/ai/decomposition-templates`;
+  const [saved] = (await call.get(templates)) as unknown as {
+    id: string;
+    revision: number;
+    template: object;
+  }[];
+  await call.put(`${templates}/${saved!.id}`, {
+    revision: saved!.revision,
+    template: { ...saved!.template, name: { ru: 'Витражи и двери', en: 'Curtain walls and doors' } },
+  });
+  await editor.getByTestId('template-keywords-en').fill('curtain, glazing, glass');
+  await editor.getByTestId('template-save').click();
+  await expect(editor.getByTestId('template-conflict')).toContainText('The data was changed by another user');
+  await editor.getByRole('button', { name: 'Load the saved template' }).click();
+  await expect(editor.getByTestId('template-name-en')).toHaveValue('Curtain walls and doors');
+  await expect(editor.getByTestId('template-keywords-en')).toHaveValue('curtain, glazing');
+  await page.getByTestId('template-back').click();
+
   // The schedule's assistant proposes the space's template for the glazing.
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   await page.getByRole('row').filter({ hasText: 'Curtain wall glazing' }).first().click();
