@@ -1,11 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCatalog, rowsQuery } from '../src/domains/backups/catalog';
+import { readCatalog } from '../src/domains/backups/catalog';
 import { nextRun, validCron } from '../src/domains/backups/periodicity';
 import { restoreArchive } from '../src/domains/backups/restore';
 import { runDueSchedules } from '../src/domains/backups/service';
 import type { Failure } from './fixtures';
 import { serverForFile, spaceMember } from './fixtures';
+import { spaceRows, withoutIds } from './space-rows';
 
 interface Backup {
   id: string;
@@ -75,29 +76,10 @@ async function jobDone(jobId: string): Promise<Job> {
   throw new Error('job did not finish');
 }
 
-/**
- * Every row of a space's or project's backup, table by table, as PostgreSQL writes it (jsonb: keys in one
- * order), sorted — what "equal row for row" compares.
- */
-async function rowsOf(scope: 'space' | 'project', space: string, project: string | null) {
-  const pool = t.server.services.db.pool;
-  const catalog = await readCatalog(pool);
-  const tables: Record<string, string[]> = {};
-  for (const table of catalog.order) {
-    const { rows } = await pool.query<{ j: string }>(
-      rowsQuery(catalog, scope, table, 'to_jsonb(t)::text AS j'),
-      [space, project],
-    );
-    if (rows.length) tables[table] = rows.map((r) => r.j).sort();
-  }
-  return tables;
-}
+/** Every row of a space's or project's backup, table by table, sorted: what "equal row for row" compares. */
+const rowsOf = (scope: 'space' | 'project', space: string, project: string | null) =>
+  spaceRows(t.server.services.db.pool, scope, space, project);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-/** The rows with every id blanked: a copy made with new ids compares equal to its original. */
-const withoutIds = (tables: Record<string, string[]>) =>
-  Object.fromEntries(
-    Object.entries(tables).map(([k, rows]) => [k, rows.map((r) => r.replace(UUID, '<id>')).sort()]),
-  );
 const count = (tables: Record<string, string[]>) =>
   Object.values(tables).reduce((n, rows) => n + rows.length, 0);
 

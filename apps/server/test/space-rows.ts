@@ -22,7 +22,7 @@ export async function spaceRows(
   return tables;
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** The rows with every id blanked: a copy made with new ids compares equal to its original. */
 export const withoutIds = (tables: Record<string, string[]>) =>
