@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoSpaceByApi, openSignedIn, shot } from './helpers';
+import { demoSpaceByApi, openSignedIn, ownScheduleByApi, shot } from './helpers';
 
 test('estimates: the demo building’s estimates from its node, the summary by chapters, a local estimate’s tree, coefficients and compliance', async ({
   page,
@@ -109,4 +109,121 @@ test('estimates: the demo building’s estimates from its node, the summary by c
   await expect(compared).toContainText('Устройство железобетонных фундаментных плит');
   await expect(page.getByTestId('compare-delta')).toContainText('+');
   await shot(page, 'estimates-compare');
+});
+
+test('estimates: the tree edited in place — a quantity and its totals, a refused value, a stale edit, a line added and deleted', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token, spaceId, call, projectId } = await ownScheduleByApi(request, 'estimate-grid', 'Grid', {
+    facility: 'Корпус 2',
+    project: 'Проект',
+    schedule: 'График',
+  });
+  const estimate = (await call.post(`/space/${spaceId}/eps/${projectId}/estimates`, {
+    kind: 'loc',
+    name: 'ЛС-2 Стены',
+  })) as unknown as { estimate: { id: string } };
+  const id = estimate.estimate.id;
+  const section = (await call.post(`/space/${spaceId}/estimates/${id}/sections`, {
+    name: 'Стены',
+    code: '1',
+  })) as {
+    id: string;
+  };
+  // 2 × (100 labour + 50 materials) = 300; 1 × 1 000 materials = 1 000; the section and the estimate 1 300
+  const masonry = (await call.post(`/space/${spaceId}/estimate-sections/${section.id}/lines`, {
+    code: 'ГЭСН08-02-001-01',
+    name: 'Кладка стен',
+    unit: 'м3',
+    quantity: 2,
+    unitCost: { labour: 100, machines: 0, materials: 50 },
+  })) as { id: string; revision: number };
+  await call.post(`/space/${spaceId}/estimate-sections/${section.id}/lines`, {
+    code: 'ФССЦ-06',
+    name: 'Кирпич',
+    unit: 'тыс. шт',
+    quantity: 1,
+    unitCost: { labour: 0, machines: 0, materials: 1000 },
+  });
+
+  await openSignedIn(page, token, `/${spaceId}/estimates/${id}`);
+  const tree = page.getByTestId('estimate-tree');
+  const row = (name: string) => tree.getByTestId('estimate-line').filter({ hasText: name });
+  const sectionRow = tree.getByTestId('estimate-section').filter({ hasText: 'Стены' });
+  const totals = page.getByTestId('estimate-totals');
+  await expect(row('Кладка стен').locator('[data-col="total-total"]')).toHaveText('300.00');
+  await expect(sectionRow.locator('[data-col="total-total"]')).toHaveText('1,300.00');
+
+  // The quantity edited in place: double-click, type, Enter — the line, its section and the estimate follow.
+  await row('Кладка стен').locator('[data-col="quantity"]').dblclick();
+  const input = tree.getByTestId('estimate-cell-input');
+  await expect(input).toHaveValue('2');
+  await input.fill('3,5');
+  await shot(page, 'estimates-grid-editing');
+  await input.press('Enter');
+  await expect(input).toHaveCount(0);
+  await expect(row('Кладка стен').locator('[data-col="quantity"]')).toHaveText('3.5');
+  await expect(row('Кладка стен').locator('[data-col="total-total"]')).toHaveText('525.00');
+  await expect(sectionRow.locator('[data-col="total-total"]')).toHaveText('1,525.00');
+  await expect(totals).toContainText('1,525.00');
+
+  // A value that is no number stays in its editor with the reason beside it; Escape gives the old value back.
+  await tree.focus();
+  await page.keyboard.press('F2');
+  await expect(input).toBeVisible();
+  await input.fill('abc');
+  await input.press('Enter');
+  await expect(tree.getByTestId('estimate-cell-problem')).toHaveText('Enter a number');
+  await expect(input).toBeVisible();
+  await shot(page, 'estimates-grid-refused');
+  await input.press('Escape');
+  await expect(input).toHaveCount(0);
+  await expect(row('Кладка стен').locator('[data-col="quantity"]')).toHaveText('3.5');
+
+  // The arrows move between cells; typing over a cell starts editing it with that character.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('4');
+  await expect(input).toHaveValue('4');
+  await input.press('Enter');
+  await expect(row('Кирпич').locator('[data-col="total-total"]')).toHaveText('4,000.00');
+
+  // Someone else changed the line meanwhile: the stale edit is refused with the catalogue's text and the row reloads.
+  const view = (await call.get(`/space/${spaceId}/estimates/${id}`)) as {
+    lines: { id: string; revision: number }[];
+  };
+  const current = view.lines.find((l) => l.id === masonry.id)!;
+  await call.put(`/space/${spaceId}/estimate-lines/${masonry.id}`, {
+    revision: current.revision,
+    name: 'Кладка наружных стен',
+  });
+  await row('Кладка стен').locator('[data-col="unit"]').dblclick();
+  await input.fill('м³');
+  await input.press('Enter');
+  await expect(page.getByText('The data was changed by another user')).toBeVisible();
+  await expect(row('Кладка наружных стен')).toHaveCount(1);
+  await expect(row('Кладка наружных стен').locator('[data-col="unit"]')).toHaveText('м3');
+
+  // A line added to the section, filled with Tab from cell to cell, then deleted after the question.
+  await row('Кирпич').locator('[data-col="code"]').click();
+  await page.getByTestId('estimate-add-line').click();
+  await expect(input).toHaveValue('New line');
+  await input.fill('Штукатурка');
+  await input.press('Tab');
+  await input.fill('м2');
+  await input.press('Tab');
+  await input.fill('10');
+  await input.press('Tab');
+  await input.fill('5');
+  await input.press('Enter');
+  await expect(row('Штукатурка').locator('[data-col="total-total"]')).toHaveText('50.00');
+  await expect(sectionRow.locator('[data-col="total-total"]')).toHaveText('4,575.00');
+  await shot(page, 'estimates-grid-added');
+  await page.getByTestId('estimate-delete-rows').click();
+  await expect(page.getByRole('dialog')).toContainText('Delete 1 row?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(tree.getByTestId('estimate-line')).toHaveCount(2);
+  await expect(sectionRow.locator('[data-col="total-total"]')).toHaveText('4,525.00');
+  await expect(totals).toContainText('4,525.00');
 });
