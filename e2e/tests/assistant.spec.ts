@@ -140,6 +140,14 @@ test('decomposes a work from the screen, applies it and undoes it', async ({ pag
   const works = async () => ((await call.get(`${v}/wbs`)) as unknown as { name: string }[]).length;
   expect(await works()).toBe(7);
 
+  // The history keeps the decomposition: the work, its five sub-works and where they came from.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const kept = page.getByTestId('assistant-decompositions').getByRole('listitem');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toContainText('Excavation of the pit broken into 5 sub-works');
+  await expect(kept).toContainText('Takt');
+  await shot(page, 'assistant-decomposition-history');
+
   // The normal undo brings the work back as it was.
   await page.getByTestId('panel-undo').click();
   await expect(page.getByTestId('undo-panel')).toContainText('Work decomposed');

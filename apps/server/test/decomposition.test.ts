@@ -171,11 +171,18 @@ describe('schedule assistant: WBS decomposition', () => {
     expect(relations).toHaveLength(7);
 
     // The history keeps the decomposition as an item of its own kind, apart from the analysis runs.
-    const kept = await ok<{ id: string; kind: string; score: number | null }[]>(
+    const kept = await ok<{ id: string; kind: string; score: number | null; decomposition: unknown }[]>(
       'GET',
       `/ai/versions/${versionId}/history-list?kind=decomposition`,
     );
     expect(kept.map((r) => [r.kind, r.score])).toEqual([['decomposition', null]]);
+    // the list names the work and counts its sub-works, so the panel needs no item to show it
+    expect(kept[0]!.decomposition).toEqual({
+      workId: ids.pit,
+      workName: 'Разработка котлована',
+      subWorks: applied.workIds.length,
+      source: 'builtin',
+    });
     expect(await ok<unknown[]>('GET', `/ai/versions/${versionId}/history-list`)).toEqual([]);
     const item = await ok<{
       analysis: null;

@@ -27,6 +27,11 @@ export const assistantMessages = area(
     'assistant.unchanged': 'No change',
     'assistant.score_change': 'Score {before} → {after}',
     'assistant.run_at': '{date}, revision {revision}',
+    'assistant.history_runs': 'Analysis runs',
+    'assistant.history_decompositions': 'Decompositions applied',
+    'assistant.history_decomposition':
+      '{work} broken into {count, plural, one {# sub-work} other {# sub-works}} · {date}, revision {revision}',
+    'assistant.decompose.manual_source': 'By hand',
     'assistant.check.logic': 'Missing logic',
     'assistant.check.logic.explain':
       'Tasks still to do that have no predecessor or no successor. Without both, a delay of the task shows nowhere and the critical path cannot be trusted. At most 5 % of tasks.',
@@ -182,6 +187,11 @@ export const assistantMessages = area(
     'assistant.unchanged': 'Без изменений',
     'assistant.score_change': 'Оценка {before} → {after}',
     'assistant.run_at': '{date}, редакция {revision}',
+    'assistant.history_runs': 'Проверки',
+    'assistant.history_decompositions': 'Применённые декомпозиции',
+    'assistant.history_decomposition':
+      '{work}: {count, plural, one {# подработа} few {# подработы} many {# подработ} other {# подработы}} · {date}, редакция {revision}',
+    'assistant.decompose.manual_source': 'Вручную',
     'assistant.check.logic': 'Нет связей',
     'assistant.check.logic.explain':
       'Невыполненные задачи без предшественника или без последователя. Без обеих связей задержка задачи ни на что не влияет, и критическому пути нельзя доверять. Не больше 5 % задач.',

@@ -118,8 +118,8 @@ export async function previousRun(ctx: SpaceContext, versionId: string) {
 }
 
 /**
- * The assistant's history of a version (API AI history-list), newest first: each run with its score and
- * how many DCMA checks passed.
+ * The assistant's history of a version (API AI history-list), newest first: each analysis run with its score
+ * and how many DCMA checks passed; each decomposition with the work it broke down and how many sub-works.
  */
 export async function historyList(
   ctx: SpaceContext,
@@ -127,10 +127,21 @@ export async function historyList(
 ) {
   await versionOf(ctx.db.pool, ctx.space.spaceId, input.versionId);
   const { rows } = await ctx.db.pool.query<
-    StoredRun & { dcmaPassed: number | null; dcmaApplicable: number | null }
+    StoredRun & {
+      dcmaPassed: number | null;
+      dcmaApplicable: number | null;
+      workId: string | null;
+      workName: string | null;
+      subWorks: number | null;
+      source: string | null;
+    }
   >(
     `SELECT id, "versionId", kind, "versionRevision", score, millis, "userId", "createdAt",
-            (result->>'dcmaPassed')::int AS "dcmaPassed", (result->>'dcmaApplicable')::int AS "dcmaApplicable"
+            (result->>'dcmaPassed')::int AS "dcmaPassed", (result->>'dcmaApplicable')::int AS "dcmaApplicable",
+            result->>'workId' AS "workId", result->>'workName' AS "workName",
+            CASE WHEN jsonb_typeof(result->'subWorks') = 'array' THEN jsonb_array_length(result->'subWorks') END
+              AS "subWorks",
+            result->>'source' AS source
        FROM assistant_runs WHERE "spaceId" = $1 AND "versionId" = $2 AND kind = $3
       ORDER BY "createdAt" DESC, id LIMIT $4`,
     [ctx.space.spaceId, input.versionId, input.kind, input.limit],
@@ -139,6 +150,16 @@ export async function historyList(
     ...runOf(row),
     dcmaPassed: row.dcmaPassed,
     dcmaApplicable: row.dcmaApplicable,
+    /** A decomposition's work (its id and name when applied), the sub-works made and where they came from. */
+    decomposition:
+      row.kind === 'decomposition' && row.workId
+        ? {
+            workId: row.workId,
+            workName: row.workName ?? '',
+            subWorks: row.subWorks ?? 0,
+            source: row.source ?? '',
+          }
+        : null,
   }));
 }
 

@@ -55,6 +55,10 @@ export function AssistantPanel({
   const [tab, setTab] = useState<'findings' | 'history'>('findings');
   const history = trpc.assistant.history.useQuery({ spaceId, versionId, kind: 'analytics', limit: 50 });
   const runs = history.data ?? [];
+  const decompositions = trpc.assistant.history.useQuery(
+    { spaceId, versionId, kind: 'decomposition', limit: 50 },
+    { enabled: tab === 'history' },
+  );
   const [runId, setRunId] = useState<string | null>(null);
   // The newest run unless the user picked one from the history (the panel is keyed by the version).
   const shown = runId ?? runs[0]?.id ?? null;
@@ -116,11 +120,22 @@ export function AssistantPanel({
         active={tab}
         onChange={setTab}
       />
-      {history.isLoading || (shown && item.isLoading) ? (
+      {tab === 'history' ? (
+        <History
+          runs={runs}
+          shown={shown}
+          decompositions={decompositions.data ?? []}
+          onPickRun={(id) => {
+            setRunId(id);
+            setTab('findings');
+          }}
+          onShowWorks={onShowWorks}
+        />
+      ) : history.isLoading || (shown && item.isLoading) ? (
         <Spinner />
       ) : !shown || !item.data?.analysis ? (
         <Empty>{t('assistant.empty')}</Empty>
-      ) : tab === 'findings' ? (
+      ) : (
         <Findings
           analysis={item.data.analysis}
           comparison={item.data.comparison}
@@ -128,33 +143,91 @@ export function AssistantPanel({
           label={label}
           onShowWorks={onShowWorks}
         />
-      ) : (
-        <ol className="assistant-history stack-list" data-testid="assistant-history">
-          {runs.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className={`assistant-run${r.id === shown ? ' assistant-run-active' : ''}`}
-                onClick={() => {
-                  setRunId(r.id);
-                  setTab('findings');
-                }}
-              >
-                <strong>{r.score ?? '—'}</strong>{' '}
-                {t('assistant.run_at', { date: formatTimestamp(r.createdAt), revision: r.versionRevision })}
-                {r.dcmaApplicable !== null && (
-                  <span className="muted">
-                    {' '}
-                    ·{' '}
-                    {t('assistant.dcma_passed', { passed: r.dcmaPassed ?? 0, applicable: r.dcmaApplicable })}
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ol>
       )}
     </div>
+  );
+}
+
+type HistoryRow = RouterOutputs['assistant']['history'][number];
+
+const SOURCE_LABEL = {
+  builtin: 'assistant.decompose.builtin',
+  space: 'assistant.decompose.own',
+  model: 'assistant.decompose.model_source',
+  manual: 'assistant.decompose.manual_source',
+} as const;
+
+/** The history tab: the analysis runs (one opens its findings) and the decompositions applied (one selects its work). */
+function History({
+  runs,
+  shown,
+  decompositions,
+  onPickRun,
+  onShowWorks,
+}: {
+  runs: readonly HistoryRow[];
+  shown: string | null;
+  decompositions: readonly HistoryRow[];
+  onPickRun: (id: string) => void;
+  onShowWorks: (ids: string[]) => void;
+}) {
+  const t = useT();
+  if (runs.length === 0 && decompositions.length === 0) return <Empty>{t('assistant.empty')}</Empty>;
+  return (
+    <>
+      {runs.length > 0 && <h3 className="assistant-history-heading">{t('assistant.history_runs')}</h3>}
+      <ol className="assistant-history stack-list" data-testid="assistant-history">
+        {runs.map((r) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              className={`assistant-run${r.id === shown ? ' assistant-run-active' : ''}`}
+              onClick={() => onPickRun(r.id)}
+            >
+              <strong>{r.score ?? '—'}</strong>{' '}
+              {t('assistant.run_at', { date: formatTimestamp(r.createdAt), revision: r.versionRevision })}
+              {r.dcmaApplicable !== null && (
+                <span className="muted">
+                  {' '}
+                  · {t('assistant.dcma_passed', { passed: r.dcmaPassed ?? 0, applicable: r.dcmaApplicable })}
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {decompositions.length > 0 && (
+        <>
+          <h3 className="assistant-history-heading">{t('assistant.history_decompositions')}</h3>
+          <ol className="assistant-history stack-list" data-testid="assistant-decompositions">
+            {decompositions.map((d) =>
+              d.decomposition ? (
+                <li key={d.id}>
+                  <button
+                    type="button"
+                    className="assistant-run"
+                    onClick={() => onShowWorks([d.decomposition!.workId])}
+                  >
+                    {t('assistant.history_decomposition', {
+                      work: d.decomposition.workName,
+                      count: d.decomposition.subWorks,
+                      date: formatTimestamp(d.createdAt),
+                      revision: d.versionRevision,
+                    })}
+                    {d.decomposition.source in SOURCE_LABEL && (
+                      <span className="muted">
+                        {' '}
+                        · {t(SOURCE_LABEL[d.decomposition.source as keyof typeof SOURCE_LABEL])}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ) : null,
+            )}
+          </ol>
+        </>
+      )}
+    </>
   );
 }
 
