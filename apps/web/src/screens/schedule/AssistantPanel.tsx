@@ -74,13 +74,17 @@ export function AssistantPanel({
   );
   const utils = trpc.useUtils();
   const run = trpc.assistant.analytics.useMutation({
-    trpc: { context: { showsIssues: true } },
+    // the server's own texts are told here, for longer; the app tells any other failure, once
+    trpc: { context: { showsIssues: true, showsMessages: true } },
     onSuccess: (answer) => {
       setRunId(answer.run.id);
       setTab('findings');
       void utils.assistant.history.invalidate({ spaceId, versionId });
     },
-    onError: (error) => notify('error', describeFailure(error, 'assistant.analytics').messages, 5000),
+    onError: (error) => {
+      const failure = describeFailure(error, 'assistant.analytics');
+      if (failure.localized) notify('error', failure.messages, 5000);
+    },
   });
 
   const label = (id: string) => {

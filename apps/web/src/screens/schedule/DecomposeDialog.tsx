@@ -66,14 +66,18 @@ export function DecomposeDialog({
   useEffect(() => setDraft(source), [source]);
   const utils = trpc.useUtils();
   const apply = trpc.assistant.applyDecompose.useMutation({
-    trpc: { context: { showsIssues: true } },
+    // the server's own texts are told here, for longer; the app tells any other failure, once
+    trpc: { context: { showsIssues: true, showsMessages: true } },
     onSuccess: (result) => {
       notify('success', [t('assistant.decompose.applied', { count: result.workIds.length })]);
       void utils.assistant.decompose.invalidate();
       onApplied();
       onClose();
     },
-    onError: (error) => notify('error', describeFailure(error, null).messages, 6000),
+    onError: (error) => {
+      const failure = describeFailure(error, null);
+      if (failure.localized) notify('error', failure.messages, 6000);
+    },
   });
 
   if (query.isLoading || !answer || !draft) {
