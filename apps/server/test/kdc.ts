@@ -18,9 +18,24 @@ export const KDC_PROGRAMS = [
 ];
 
 /** Why no KDC can run here, or null when one can. */
-export function kdcMissing(): string | null {
+function kdcMissing(): string | null {
   const missing = KDC_PROGRAMS.filter((program) => !existsSync(program));
   return missing.length ? `no MIT Kerberos KDC here (missing ${missing.join(', ')})` : null;
+}
+
+/**
+ * Why Kerberos sign-in cannot be tried here, or null: no KDC programs, or the native `kerberos` package
+ * (optional) did not build. The server tests and the e2e spec both say this reason when they skip.
+ */
+export async function kerberosMissing(): Promise<string | null> {
+  return (
+    kdcMissing() ??
+    import('kerberos').then(
+      () => null,
+      (error: unknown) =>
+        `the native kerberos package is not built here (${(error as Error).message.split('\n')[0]})`,
+    )
+  );
 }
 
 export interface TestKdc {

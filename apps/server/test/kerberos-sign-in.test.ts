@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { cookieBrowser } from './identity-providers';
-import { kdcMissing, startKdc, type TestKdc } from './kdc';
+import { kerberosMissing, startKdc, type TestKdc } from './kdc';
 
 /**
  * Kerberos (SPNEGO) sign-in against a real MIT KDC started here on loopback: the client side asks the KDC
@@ -9,13 +9,7 @@ import { kdcMissing, startKdc, type TestKdc } from './kdc';
  * server's `Negotiate` challenge with it.
  */
 /** Why these tests cannot run here: no KDC programs, or the native package did not build (it is optional). */
-const missing =
-  kdcMissing() ??
-  (await import('kerberos').then(
-    () => null,
-    (error: unknown) =>
-      `the native kerberos package is not built here (${(error as Error).message.split('\n')[0]})`,
-  ));
+const missing = await kerberosMissing();
 if (missing) {
   console.warn(
     `Kerberos sign-in tests skipped: ${missing}. \`npm test\` installs krb5-kdc, krb5-admin-server, krb5-user and libkrb5-dev; see README, "Kerberos".`,
