@@ -136,6 +136,10 @@ test('decomposes a work from the screen, applies it and undoes it', async ({ pag
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'Setting out the axes' })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'Hand trimming' })).toHaveCount(1);
+  // the work is a summary now: not offered for a breakdown again, and nothing asks for one
+  await expect(page.getByTestId('assistant-decompose-open')).toBeDisabled();
+  await expect(page.getByTestId('assistant-decompose')).toContainText('broken down already');
+  await expect(page.getByText('is a summary already')).toHaveCount(0);
   await shot(page, 'assistant-decompose-applied');
   const works = async () => ((await call.get(`${v}/wbs`)) as unknown as { name: string }[]).length;
   expect(await works()).toBe(7);

@@ -448,6 +448,8 @@ function Decomposition({
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   const workId = activeRow === undefined ? undefined : model.ids[activeRow];
+  // a work with sub-works is broken down already
+  const summary = activeRow !== undefined && model.childCount[activeRow]! > 0;
   const name =
     activeRow === undefined
       ? ''
@@ -458,14 +460,17 @@ function Decomposition({
         <h2 className="panel-heading">{t('assistant.decompose.section')}</h2>
         <Button
           variant="secondary"
-          disabled={readOnly || !workId}
+          disabled={readOnly || !workId || summary}
           onClick={() => workId && setOpen(workId)}
           data-testid="assistant-decompose-open"
         >
           {t('assistant.decompose.open')}
         </Button>
       </div>
-      <p className="muted">{workId ? name : t('assistant.decompose.pick_work')}</p>
+      <p className="muted">
+        {workId ? name : t('assistant.decompose.pick_work')}
+        {summary && ` · ${t('assistant.decompose.summary_already')}`}
+      </p>
       {open && (
         <DecomposeDialog
           versionId={versionId}

@@ -70,7 +70,8 @@ export function DecomposeDialog({
     trpc: { context: { showsIssues: true, showsMessages: true } },
     onSuccess: (result) => {
       notify('success', [t('assistant.decompose.applied', { count: result.workIds.length })]);
-      void utils.assistant.decompose.invalidate();
+      // marked stale, not asked again: the work is a summary now, which the server would refuse to break down
+      void utils.assistant.decompose.invalidate(undefined, { refetchType: 'none' });
       onApplied();
       onClose();
     },
