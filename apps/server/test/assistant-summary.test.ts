@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeModel } from './fake-model';
 import { ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
 
 const t = serverForFile();
@@ -13,48 +12,8 @@ type Summary =
   | { status: 'failed'; reason: string };
 type Answer = { run: { id: string }; analysis: { score: number }; summary: Summary | null };
 
-/**
- * A fake OpenAI-compatible endpoint: answers with `reply` (the message's content), or with `status`, or not
- * at all (`hang`, until the client gives up); keeps the last question.
- */
-const fake = {
-  reply: '',
-  status: 200,
-  hang: false,
-  asked: null as null | { model: string; messages: { content: string }[] },
-};
-let model: Server;
-beforeAll(async () => {
-  model = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      fake.asked = JSON.parse(body);
-      if (fake.hang) return;
-      response.statusCode = fake.status;
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: fake.reply } }] }));
-    });
-  });
-  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-});
-afterEach(() => {
-  delete process.env.TAKT_AI_URL;
-  delete process.env.TAKT_AI_MODEL;
-  delete process.env.TAKT_AI_TIMEOUT_MS;
-  Object.assign(fake, { reply: '', status: 200, hang: false, asked: null });
-});
-afterAll(() => {
-  model.closeAllConnections();
-  model.close();
-});
-
-const modelOn = () => {
-  process.env.TAKT_AI_URL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-  process.env.TAKT_AI_MODEL = 'planner-1';
-};
+const { fake, modelOn, reset } = fakeModel();
+afterEach(reset);
 
 /** W1 (5 days) and W2 (50 days, too long) unlinked: missing logic, open ends, high duration fail. */
 async function twoTasks(space: Awaited<ReturnType<typeof ownSpace>>) {

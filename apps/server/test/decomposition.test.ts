@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeModel } from './fake-model';
 import { type Failure, ownSpace, scheduleWithVersion, serverForFile, spaceMember } from './fixtures';
 
 const t = serverForFile();
@@ -40,31 +39,8 @@ type Work = {
 };
 type Relation = { id: string; predecessorId: string; successorId: string; type: string; lagMinutes: number };
 
-/**
- * A fake OpenAI-compatible endpoint: answers chat completions with what `reply` holds now, and keeps
- * the last question.
- */
-const fake = { reply: '', asked: null as null | { model: string; messages: { content: string }[] } };
-let model: Server;
-beforeAll(async () => {
-  model = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      fake.asked = JSON.parse(body);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: fake.reply } }] }));
-    });
-  });
-  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-});
-afterAll(() => {
-  model.close();
-  delete process.env.TAKT_AI_URL;
-  delete process.env.TAKT_AI_MODEL;
-});
+const { fake, modelOn, reset } = fakeModel();
+afterAll(reset);
 
 /** Before → Котлован (10 days, 1000 m³) → After, with a finish-to-finish link into it too. */
 async function excavation(space: Awaited<ReturnType<typeof ownSpace>>) {
@@ -391,8 +367,7 @@ describe('schedule assistant: WBS decomposition', () => {
     expect(off.model).toEqual({ error: 'assistant.decompose.model.off' });
     expect(off.proposal.items).toHaveLength(5);
 
-    process.env.TAKT_AI_URL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-    process.env.TAKT_AI_MODEL = 'planner-1';
+    modelOn();
     fake.reply = JSON.stringify({
       items: [
         { key: 'dig', name: 'Копка', durationDays: 6, volume: 1000, unit: 'м3', trade: 'Машинист' },
@@ -443,7 +418,6 @@ describe('schedule assistant: WBS decomposition', () => {
       },
     );
     expect(applied.workIds).toHaveLength(2);
-    delete process.env.TAKT_AI_URL;
-    delete process.env.TAKT_AI_MODEL;
+    reset();
   });
 });

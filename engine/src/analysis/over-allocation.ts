@@ -1,11 +1,10 @@
-import { calendarFinishInstant, calendarStartInstant, calendarWorkingTime } from '../calendar.js';
 import { EngineError } from '../engine-error.js';
 import type { ProjectModel } from '../project-model.js';
 import { NO_TIME } from '../project-model.js';
 import { assignmentSpread, SERIES_PLAN, workSpanCreate } from '../resources/assignment-spread.js';
 import { availabilityFill } from '../resources/availability.js';
 import { dayGridCreate } from '../resources/day-grid.js';
-import { type HistogramDates, histogramWorkSpan } from '../resources/histogram.js';
+import { assignmentInstants, type HistogramDates, histogramWorkSpan } from '../resources/histogram.js';
 import type { ResourceModel } from '../resources/resource-model.js';
 import { resourceModelCompile } from '../resources/resource-model.js';
 import type { AssignmentInput, ResourceInput } from '../resources/resource-types.js';
@@ -25,44 +24,18 @@ interface OverAllocation {
 const overAvailable = (demand: number, units: number) => demand > units + 1e-9 * (1 + units);
 
 /**
- * The first and last day (days since 2000-01-01) assignment a can put a quantity on: the work's dates,
- * its fact, its fixed days and periods, a lag that reaches outside its dates — the days the resource
+ * The first and last day (days since 2000-01-01) assignment a can put a quantity on: the days the resource
  * histogram covers for it.
  */
 function assignmentDays(resources: ResourceModel, dates: HistogramDates, a: number): [number, number] {
-  const model = resources.project;
-  const w = resources.work[a]!;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  const cover = (time: number) => {
+  assignmentInstants(resources, a, [dates], (time) => {
     if (time === NO_TIME) return;
     const day = Math.floor(time / MINUTES_PER_DAY);
     if (day < first) first = day;
     if (day > last) last = day;
-  };
-  cover(dates.start[w]!);
-  cover(dates.finish[w]!);
-  cover(model.actualStart[w]!);
-  if (resources.actualQuantity[a]! > 0 || resources.facts[a]) {
-    cover(model.actualFinish[w] === NO_TIME ? model.dataDate : model.actualFinish[w]!);
-  }
-  for (const entries of [resources.entries[a], resources.facts[a]]) {
-    if (!entries) continue;
-    for (let e = 0; e < entries.day.length; e++) {
-      cover(entries.day[e]! * MINUTES_PER_DAY);
-      if (entries.end) cover((entries.end[e]! - 1) * MINUTES_PER_DAY);
-    }
-  }
-  if ((resources.lag[a] !== 0 || resources.window[a]! >= 0) && dates.start[w] !== NO_TIME) {
-    const calendar = model.calendars[model.calendar[w]!]!;
-    const from = calendarWorkingTime(calendar, dates.start[w]!) + resources.lag[a]!;
-    const to =
-      resources.window[a]! < 0
-        ? Math.max(from, calendarWorkingTime(calendar, dates.finish[w]!))
-        : from + resources.window[a]!;
-    cover(calendarStartInstant(calendar, from));
-    cover(calendarFinishInstant(calendar, to));
-  }
+  });
   return [Math.max(TIME_FIRST_DAY, first), Math.min(TIME_END_DAY - 1, last)];
 }
 

@@ -172,6 +172,50 @@ function checkDates(dates: HistogramDates, count: number, what: string): void {
 }
 
 /**
+ * Calls `cover` with every instant assignment `a` can put a quantity at, on each of `dates`: the work's
+ * start and finish, its fact (to the data date while it runs), its fixed days and periods, and where a lag
+ * or a window takes the allocation outside the work's dates. The histogram covers these days, and so does
+ * the assistant's over-allocation check.
+ */
+export function assignmentInstants(
+  resources: ResourceModel,
+  a: number,
+  dates: readonly HistogramDates[],
+  cover: (time: number) => void,
+): void {
+  const model = resources.project;
+  const w = resources.work[a]!;
+  for (const d of dates) {
+    cover(d.start[w]!);
+    cover(d.finish[w]!);
+  }
+  cover(model.actualStart[w]!);
+  if (resources.actualQuantity[a]! > 0 || resources.facts[a]) {
+    cover(model.actualFinish[w] === NO_TIME ? model.dataDate : model.actualFinish[w]!);
+  }
+  for (const entries of [resources.entries[a], resources.facts[a]]) {
+    if (!entries) continue;
+    for (let e = 0; e < entries.day.length; e++) {
+      cover(entries.day[e]! * MINUTES_PER_DAY);
+      if (entries.end) cover((entries.end[e]! - 1) * MINUTES_PER_DAY);
+    }
+  }
+  if (resources.lag[a] === 0 && resources.window[a]! < 0) return;
+  // A lagged allocation may reach outside the work's dates.
+  const calendar = model.calendars[model.calendar[w]!]!;
+  for (const d of dates) {
+    if (d.start[w] === NO_TIME) continue;
+    const from = calendarWorkingTime(calendar, d.start[w]!) + resources.lag[a]!;
+    const to =
+      resources.window[a]! < 0
+        ? Math.max(from, calendarWorkingTime(calendar, d.finish[w]!))
+        : from + resources.window[a]!;
+    cover(calendarStartInstant(calendar, from));
+    cover(calendarFinishInstant(calendar, to));
+  }
+}
+
+/**
  * Plan, approved plan and fact of the resources' assignments by period, with over-allocation against
  * the resources' availability (plan demand per day above the units available that day).
  */
@@ -207,39 +251,7 @@ export function resourceHistogram(resources: ResourceModel, options: HistogramOp
     if (day < first) first = day;
     if (day > last) last = day;
   };
-  for (let a = 0; a < count; a++) {
-    if (row[a]! < 0) continue;
-    const w = resources.work[a]!;
-    cover(plan.start[w]!);
-    cover(plan.finish[w]!);
-    cover(approved.start[w]!);
-    cover(approved.finish[w]!);
-    cover(model.actualStart[w]!);
-    if (resources.actualQuantity[a]! > 0 || resources.facts[a]) {
-      cover(model.actualFinish[w] === NO_TIME ? model.dataDate : model.actualFinish[w]!);
-    }
-    for (const entries of [resources.entries[a], resources.facts[a]]) {
-      if (!entries) continue;
-      for (let e = 0; e < entries.day.length; e++) {
-        cover(entries.day[e]! * MINUTES_PER_DAY);
-        if (entries.end) cover((entries.end[e]! - 1) * MINUTES_PER_DAY);
-      }
-    }
-    if (resources.lag[a] !== 0 || resources.window[a]! >= 0) {
-      // A lagged allocation may reach outside the work's dates.
-      const calendar = model.calendars[model.calendar[w]!]!;
-      for (const dates of [plan, approved]) {
-        if (dates.start[w] === NO_TIME) continue;
-        const from = calendarWorkingTime(calendar, dates.start[w]!) + resources.lag[a]!;
-        const to =
-          resources.window[a]! < 0
-            ? Math.max(from, calendarWorkingTime(calendar, dates.finish[w]!))
-            : from + resources.window[a]!;
-        cover(calendarStartInstant(calendar, from));
-        cover(calendarFinishInstant(calendar, to));
-      }
-    }
-  }
+  for (let a = 0; a < count; a++) if (row[a]! >= 0) assignmentInstants(resources, a, [plan, approved], cover);
   const rangeFrom = options.from == null ? null : resourceDayFromDate(options.from, 'histogram from');
   const rangeUntil = options.until == null ? null : resourceDayFromDate(options.until, 'histogram until');
   if (rangeFrom !== null && rangeUntil !== null && rangeUntil < rangeFrom) {

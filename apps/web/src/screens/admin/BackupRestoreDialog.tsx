@@ -7,7 +7,7 @@ import { useSpace } from '../../layouts/space-context';
 import { type Translate, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
-import { type Backup, backupDate } from './backup-model';
+import { type Backup, backupDate, useJobProgress } from './backup-model';
 
 function outcomeText(t: Translate, report: { skippedRows?: number; takenAt?: string } | null) {
   const date = report?.takenAt ? formatDateTime(report.takenAt) : '';
@@ -30,14 +30,7 @@ export function RestoreDialog({ backup, onClose }: { backup: Backup; onClose: ()
   const [understood, setUnderstood] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const start = trpc.backups.restore.useMutation({ onSuccess: (job) => setJobId(job.id) });
-  const job = trpc.interchange.job.useQuery(
-    { spaceId, jobId: jobId ?? '' },
-    {
-      enabled: !!jobId,
-      refetchInterval: (q) =>
-        q.state.data && !['queued', 'running'].includes(q.state.data.state) ? false : 500,
-    },
-  );
+  const job = useJobProgress(spaceId, jobId);
   const state = job.data?.state;
   const report = (job.data?.report ?? null) as {
     skippedRows?: number;

@@ -12,6 +12,7 @@ import { useSpace } from '../../layouts/space-context';
 import type { FieldError } from '../../lib/form';
 import { type Translate, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { useJobProgress } from './backup-model';
 
 /** The backups tab's card that opens the copy from another Takt server (docs/product-rules.md, "Remote spaces"). */
 export function RemoteCopyCard() {
@@ -50,14 +51,7 @@ function RemoteCopyDialog({ onClose }: { onClose: () => void }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const list = trpc.remoteSpaces.list.useMutation();
   const copy = trpc.remoteSpaces.copy.useMutation({ onSuccess: (job) => setJobId(job.id) });
-  const job = trpc.interchange.job.useQuery(
-    { spaceId, jobId: jobId ?? '' },
-    {
-      enabled: !!jobId,
-      refetchInterval: (q) =>
-        q.state.data && !['queued', 'running'].includes(q.state.data.state) ? false : 500,
-    },
-  );
+  const job = useJobProgress(spaceId, jobId);
   const state = job.data?.state;
   const report = (job.data?.report ?? null) as CopyReport;
   const [refreshed, setRefreshed] = useState(false);

@@ -24,3 +24,15 @@ export function useProjects() {
   const eps = trpc.eps.list.useQuery({ spaceId });
   return (eps.data ?? []).filter((n) => n.kind === 'project');
 }
+
+/** A restore or copy job followed while it runs: read again every half second until it has ended. */
+export function useJobProgress(spaceId: string, jobId: string | null) {
+  return trpc.interchange.job.useQuery(
+    { spaceId, jobId: jobId ?? '' },
+    {
+      enabled: !!jobId,
+      refetchInterval: (q) =>
+        q.state.data && !['queued', 'running'].includes(q.state.data.state) ? false : 500,
+    },
+  );
+}
