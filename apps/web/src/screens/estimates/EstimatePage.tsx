@@ -7,8 +7,9 @@ import { useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { exportPath } from './api';
 import { ComparePanel } from './ComparePanel';
+import { Chapters } from './EstimateChapters';
 import { CoefficientsPanel, CompliancePanel } from './EstimatePanels';
-import { Chapters, TreeGrid } from './EstimateTree';
+import { TreeGrid } from './EstimateTree';
 import { money } from './format';
 import './estimates.css';
 

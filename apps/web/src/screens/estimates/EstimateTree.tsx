@@ -1,261 +1,26 @@
 import { updateLineInput, updateSectionInput } from '@takt/contracts';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
-import { numHead, PlainTable } from '../../components/table';
-import { Button, Empty } from '../../components/ui';
+import { Empty } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { describeFailure } from '../../lib/errors';
-import { zodFieldErrors } from '../../lib/form';
 import { appI18n, useT } from '../../lib/i18n';
 import { api, trpc } from '../../lib/trpc';
 import type { EstimateView } from './api';
-import { money, quantity } from './format';
-import { estimateGridKey, parseAmount } from './grid-keys';
-
-type Line = EstimateView['lines'][number];
-type Section = EstimateView['sections'][number];
-
-export function Chapters({ data }: { data: EstimateView }) {
-  const t = useT();
-  return (
-    <PlainTable
-      testId="estimate-chapters"
-      heads={[t('estimates.field.chapter'), t('estimates.field.name'), numHead(t('estimates.part.total'))]}
-    >
-      {data.chapters.map((c) => (
-        <tr key={c.chapter}>
-          <td>{c.chapter}</td>
-          <td>{c.name}</td>
-          <td className="num">{money(c.totals.total)}</td>
-        </tr>
-      ))}
-    </PlainTable>
-  );
-}
-
-type Row = { section: Section; depth: number } | { line: Line; depth: number };
-const rowId = (row: Row) => ('section' in row ? row.section.id : row.line.id);
-
-/** Sections in tree order, each followed by its own lines (lines come before sub-sections, as they figure). */
-function treeRows(data: EstimateView): Row[] {
-  const bySection = new Map<string, Line[]>();
-  for (const l of data.lines) bySection.set(l.sectionId, [...(bySection.get(l.sectionId) ?? []), l]);
-  return data.sections.flatMap((section) => [
-    { section, depth: section.depth },
-    ...(bySection.get(section.id) ?? []).map((line) => ({ line, depth: section.depth + 1 })),
-  ]);
-}
-
-/** The fields of a line a cell edits. */
-type LineField =
-  | 'number'
-  | 'code'
-  | 'name'
-  | 'unit'
-  | 'quantity'
-  | 'labour'
-  | 'machines'
-  | 'materials'
-  | 'labourHoursPerUnit'
-  | 'machineHoursPerUnit'
-  | 'volumeCode'
-  | 'wbsCode';
-
-interface Column {
-  key: string;
-  head: string;
-  num?: boolean;
-  /** A price or a cost: hidden in a bill of quantities. */
-  price?: boolean;
-  line: (l: Line) => ReactNode;
-  section?: (s: Section) => ReactNode;
-  /** The line field the cell edits (none: read only). */
-  edit?: LineField;
-  /** The section field the cell edits. */
-  editSection?: 'code' | 'name';
-}
-
-const UNIT_PARTS = { labour: 'unitLabour', machines: 'unitMachines', materials: 'unitMaterials' } as const;
-
-/** A line's field as the cell's editor starts with it. */
-function lineText(line: Line, field: LineField): string {
-  switch (field) {
-    case 'labour':
-    case 'machines':
-    case 'materials':
-      return String(line[UNIT_PARTS[field]]);
-    case 'quantity':
-    case 'labourHoursPerUnit':
-    case 'machineHoursPerUnit':
-      return String(line[field]);
-    default:
-      return line[field] ?? '';
-  }
-}
-
-/** What a cell's text changes of a line: a unit cost part goes with the other two as they are. */
-function linePatch(line: Line, field: LineField, text: string): Record<string, unknown> {
-  switch (field) {
-    case 'labour':
-    case 'machines':
-    case 'materials':
-      return {
-        unitCost: {
-          labour: line.unitLabour,
-          machines: line.unitMachines,
-          materials: line.unitMaterials,
-          [field]: parseAmount(text),
-        },
-      };
-    case 'quantity':
-    case 'labourHoursPerUnit':
-    case 'machineHoursPerUnit':
-      return { [field]: parseAmount(text) };
-    default:
-      return { [field]: text };
-  }
-}
-
-/** The first problem the contract finds with a change, translated; null when it has none. */
-function problemOf(result: { success: boolean; error?: Parameters<typeof zodFieldErrors>[0] }) {
-  if (result.success || !result.error) return null;
-  const first = Object.values(zodFieldErrors(result.error))[0];
-  return first ? appI18n._(first.message, first.params) : null;
-}
-
-function useColumns(data: EstimateView): Column[] {
-  const t = useT();
-  const vor = data.estimate.kind === 'vor';
-  const columns: Column[] = [
-    {
-      key: 'number',
-      head: t('estimates.field.number'),
-      line: (l) => l.number ?? '',
-      section: (s) => s.chapter ?? '',
-      edit: 'number',
-    },
-    {
-      key: 'code',
-      head: t('estimates.field.code'),
-      line: (l) => l.code,
-      section: (s) => s.code ?? '',
-      edit: 'code',
-      editSection: 'code',
-    },
-    {
-      key: 'name',
-      head: t('estimates.field.name'),
-      line: (l) => (
-        <>
-          {l.sourceName ?? l.name}
-          {l.applied.length > 0 && (
-            <span className="estimate-coef-mark" title={t('estimates.has_coefficients')}>
-              {' '}
-              K×{l.applied.length}
-            </span>
-          )}
-        </>
-      ),
-      section: (s) => s.name,
-      edit: 'name',
-      editSection: 'name',
-    },
-    { key: 'unit', head: t('estimates.field.unit'), line: (l) => l.unit, edit: 'unit' },
-    {
-      key: 'quantity',
-      head: t('estimates.field.quantity'),
-      num: true,
-      line: (l) => quantity(l.quantity),
-      edit: 'quantity',
-    },
-    ...(['labour', 'machines', 'materials'] as const).map(
-      (part): Column => ({
-        key: `unit-${part}`,
-        head: t(`estimates.grid.unit.${part}`),
-        num: true,
-        price: true,
-        line: (l) => money(l[UNIT_PARTS[part]]),
-        edit: part,
-      }),
-    ),
-    {
-      key: 'labourHoursPerUnit',
-      head: t('estimates.grid.labour_hours_per_unit'),
-      num: true,
-      line: (l) => quantity(l.labourHoursPerUnit),
-      edit: 'labourHoursPerUnit',
-    },
-    {
-      key: 'machineHoursPerUnit',
-      head: t('estimates.grid.machine_hours_per_unit'),
-      num: true,
-      line: (l) => quantity(l.machineHoursPerUnit),
-      edit: 'machineHoursPerUnit',
-    },
-    {
-      key: 'volumeCode',
-      head: t('estimates.grid.volume_code'),
-      line: (l) => l.volumeCode ?? '',
-      edit: 'volumeCode',
-    },
-    { key: 'wbsCode', head: t('estimates.grid.wbs_code'), line: (l) => l.wbsCode ?? '', edit: 'wbsCode' },
-    ...(['labour', 'machines', 'materials', 'total'] as const).map(
-      (part): Column => ({
-        key: `total-${part}`,
-        head: t(`estimates.part.${part}`),
-        num: true,
-        price: true,
-        line: (l) => money(l.totals[part]),
-        section: (s) => money(s.totals[part]),
-      }),
-    ),
-    {
-      key: 'labourHours',
-      head: t('estimates.part.labourHours'),
-      num: true,
-      line: (l) => money(l.totals.labourHours),
-      section: (s) => money(s.totals.labourHours),
-    },
-  ];
-  return vor ? columns.filter((c) => !c.price) : columns;
-}
-
-/** Whether a cell of a row can be edited (a summary line's prices and hours come from its estimate). */
-function editable(row: Row | undefined, column: Column | undefined): boolean {
-  if (!row || !column) return false;
-  if ('section' in row) return !!column.editSection;
-  if (!column.edit) return false;
-  if (row.line.sourceEstimateId)
-    return !['labour', 'machines', 'materials', 'labourHoursPerUnit', 'machineHoursPerUnit', 'name'].includes(
-      column.edit,
-    );
-  return true;
-}
-
-/** The figures a change of a line or section answers with, laid into the cached view. */
-interface Figures {
-  id: string;
-  revision: number;
-  totals: EstimateView['totals'];
-  chapters: EstimateView['chapters'];
-  sections: { id: string; totals: Section['totals'] }[];
-}
-function withFigures(view: EstimateView, figures: Figures, line?: Omit<Line, 'sourceName'>): EstimateView {
-  const sectionTotals = new Map(figures.sections.map((s) => [s.id, s.totals]));
-  const lines = line
-    ? view.lines.some((l) => l.id === line.id)
-      ? view.lines.map((l) => (l.id === line.id ? { ...l, ...line, sourceName: l.sourceName } : l))
-      : [...view.lines, { ...line, sourceName: null }]
-    : view.lines;
-  return {
-    ...view,
-    estimate: { ...view.estimate, revision: figures.revision },
-    totals: figures.totals,
-    chapters: figures.chapters,
-    sections: view.sections.map((s) => ({ ...s, totals: sectionTotals.get(s.id) ?? s.totals })),
-    lines,
-  };
-}
+import { estimateGridKey } from './grid-keys';
+import { CellEditor } from './TreeCellEditor';
+import { type LineMove, TreeToolbar } from './TreeToolbar';
+import {
+  editable,
+  linePatch,
+  lineText,
+  problemOf,
+  rowId,
+  rowsToDelete,
+  treeRows,
+  useColumns,
+  withFigures,
+} from './tree-model';
 
 /**
  * The estimate's tree as an estimator edits it (docs/product-rules.md, "Estimates"): sections and lines in one
@@ -498,13 +263,7 @@ export function TreeGrid({
     if (current) ids.add(rowId(current));
     const chosen = rows.filter((r) => ids.has(rowId(r)));
     if (!chosen.length) return;
-    const sections = new Set(chosen.flatMap((r) => ('section' in r ? [r.section.id] : [])));
-    const parentOf = new Map(data.sections.map((s) => [s.id, s.parentId]));
-    // rows inside a section that goes too are deleted with it
-    const within = (sectionId: string | null): boolean =>
-      !!sectionId && (sections.has(sectionId) || within(parentOf.get(sectionId) ?? null));
-    const lines = chosen.flatMap((r) => ('line' in r && !within(r.line.sectionId) ? [r.line] : []));
-    const tops = chosen.flatMap((r) => ('section' in r && !within(r.section.parentId) ? [r.section] : []));
+    const { lines, tops } = rowsToDelete(chosen, data.sections);
     const names = [...tops.map((s) => s.name), ...lines.map((l) => l.name)];
     const ok = await confirmedDelete(
       t('estimates.grid.delete_title', { count: names.length }),
@@ -523,7 +282,7 @@ export function TreeGrid({
     reload();
     focusGrid();
   };
-  const moveLine = async (how: { direction: 'up' | 'down' } | { estimateSectionId: string }) => {
+  const moveLine = async (how: LineMove) => {
     if (!canEdit || !current || !('line' in current)) return;
     const line = current.line;
     await save(
@@ -587,71 +346,17 @@ export function TreeGrid({
   return (
     <div className="estimate-tree">
       {canEdit && (
-        <div className="estimates-tab-actions estimate-grid-actions">
-          <Button onClick={() => void addSection(false)} data-testid="estimate-add-section" disabled={busy}>
-            + {t('estimates.add_section')}
-          </Button>
-          <Button
-            onClick={() => void addSection(true)}
-            disabled={busy || !sectionOfCursor}
-            data-testid="estimate-add-subsection"
-            title={sectionOfCursor ? undefined : t('estimates.choose_section')}
-          >
-            + {t('estimates.grid.add_subsection')}
-          </Button>
-          <Button
-            onClick={() => void addLine()}
-            disabled={busy || !sectionOfCursor}
-            data-testid="estimate-add-line"
-            title={sectionOfCursor ? t('estimates.grid.insert_hint') : t('estimates.choose_section')}
-          >
-            + {t('estimates.add_line')}
-          </Button>
-          <Button
-            onClick={() => void deleteRows()}
-            disabled={busy || !current}
-            data-testid="estimate-delete-rows"
-            title={t('estimates.grid.delete_hint')}
-          >
-            {t('estimates.grid.delete')}
-          </Button>
-          <Button
-            onClick={() => void moveLine({ direction: 'up' })}
-            disabled={busy || !lineSelected}
-            aria-label={t('estimates.grid.move_up')}
-            title={t('estimates.grid.move_hint')}
-            data-testid="estimate-move-up"
-          >
-            ↑
-          </Button>
-          <Button
-            onClick={() => void moveLine({ direction: 'down' })}
-            disabled={busy || !lineSelected}
-            aria-label={t('estimates.grid.move_down')}
-            title={t('estimates.grid.move_hint')}
-            data-testid="estimate-move-down"
-          >
-            ↓
-          </Button>
-          <select
-            className="input select estimate-move-to"
-            aria-label={t('estimates.grid.move_to')}
-            data-testid="estimate-move-to"
-            disabled={busy || !lineSelected}
-            value=""
-            onChange={(e) => e.target.value && void moveLine({ estimateSectionId: e.target.value })}
-          >
-            <option value="">{t('estimates.grid.move_to')}…</option>
-            {sectionChoices.map((s) => (
-              <option key={s.id} value={s.id}>
-                {'\u00a0\u00a0'.repeat(s.depth)}
-                {s.code ? `${s.code} ` : ''}
-                {s.name}
-              </option>
-            ))}
-          </select>
-          <span className="estimate-hint">{t('estimates.grid.keys_hint')}</span>
-        </div>
+        <TreeToolbar
+          busy={busy}
+          sectionOfCursor={sectionOfCursor}
+          rowChosen={!!current}
+          lineSelected={lineSelected}
+          sectionChoices={sectionChoices}
+          onAddSection={(inside) => void addSection(inside)}
+          onAddLine={() => void addLine()}
+          onDelete={() => void deleteRows()}
+          onMove={(how) => void moveLine(how)}
+        />
       )}
       {rows.length === 0 ? (
         <Empty>{t('estimates.empty_tree')}</Empty>
@@ -752,73 +457,6 @@ export function TreeGrid({
               })}
             </tbody>
           </table>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The editor of one cell: Enter saves, Tab saves and goes on, Escape cancels; a problem shows beside it. */
-function CellEditor({
-  text,
-  numeric,
-  typed,
-  problem,
-  busy,
-  label,
-  onChange,
-  onDone,
-}: {
-  text: string;
-  numeric: boolean;
-  /** Editing began by typing over the cell: the caret stays after the typed character. */
-  typed: boolean;
-  problem: string | null;
-  busy: boolean;
-  label: string;
-  onChange: (text: string) => void;
-  /** 0: save and stay, 1 / -1: save and go to the next / previous cell; null: cancel. */
-  onDone: (move: number | null) => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const el = input.current;
-    if (!el) return;
-    el.focus();
-    // a character typed over the cell stays with the caret after it; a value opened for editing is selected
-    if (typed) el.setSelectionRange(el.value.length, el.value.length);
-    else el.select();
-  }, [typed]);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    e.stopPropagation();
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onDone(null);
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      onDone(0);
-    } else if (e.key === 'Tab') {
-      e.preventDefault();
-      onDone(e.shiftKey ? -1 : 1);
-    }
-  };
-  return (
-    <div className="estimate-cell-editor">
-      <input
-        ref={input}
-        className={`estimate-cell-input${numeric ? ' num' : ''}`}
-        value={text}
-        aria-label={label}
-        aria-invalid={problem ? true : undefined}
-        inputMode={numeric ? 'decimal' : undefined}
-        data-testid="estimate-cell-input"
-        readOnly={busy}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {problem && (
-        <div className="estimate-cell-problem" role="alert" data-testid="estimate-cell-problem">
-          {problem}
         </div>
       )}
     </div>
