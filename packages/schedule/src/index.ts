@@ -58,6 +58,16 @@ export {
   firstPlannedStart,
   relationKey,
 } from './engine-input.js';
+export {
+  type PipelineExistingRelation,
+  type PipelineExistingWork,
+  type PipelineFlowSpec,
+  type PipelineLocationSpec,
+  type PipelinePlan,
+  type PipelineSlot,
+  pipeDays,
+  planPipeline,
+} from './pipeline.js';
 export { type Calculated, calculateDocument, previewEdit, rolledUpAfter, WhatIf } from './preview.js';
 export {
   progressWeightsOf,
