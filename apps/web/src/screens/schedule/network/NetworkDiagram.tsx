@@ -106,7 +106,7 @@ export function NetworkDiagram({
     if (placed?.key === key) return;
     let current = true;
     setFailed(false);
-    layOutOnWorker(graph).then(
+    layOutOnWorker(graph, key).then(
       ({ layout, ms }) => {
         if (current) setPlaced({ key, layout, index: networkIndex(layout), ms });
       },

@@ -31,11 +31,37 @@ function layoutWorker(): Worker {
   return worker;
 }
 
+/** The last layouts made in this tab, by graph structure: going back to the diagram shows it at once. */
+const LAYOUTS_KEPT = 3;
+const layouts = new Map<string, Promise<{ layout: NetworkLayout; ms: number }>>();
+
 /**
- * Lays a graph out on the layout worker (one per tab, started at the first diagram). A request asked
- * again before the previous one answered is queued behind it; the caller drops answers it no longer wants.
+ * Lays a graph out on the layout worker (one per tab, started at the first diagram), or answers with
+ * the layout already made for the same structure (`key`: the graph's nodes and edges, not its dates). A
+ * request asked again before the previous one answered is queued behind it; the caller drops answers it
+ * no longer wants.
  */
-export function layOutOnWorker(shape: NetworkShape): Promise<{ layout: NetworkLayout; ms: number }> {
+export function layOutOnWorker(
+  shape: NetworkShape,
+  key: string,
+): Promise<{ layout: NetworkLayout; ms: number }> {
+  const kept = layouts.get(key);
+  if (kept) {
+    layouts.delete(key);
+    layouts.set(key, kept);
+    return kept;
+  }
+  const made = layOut(shape);
+  layouts.set(key, made);
+  made.catch(() => layouts.delete(key));
+  for (const old of layouts.keys()) {
+    if (layouts.size <= LAYOUTS_KEPT) break;
+    layouts.delete(old);
+  }
+  return made;
+}
+
+function layOut(shape: NetworkShape): Promise<{ layout: NetworkLayout; ms: number }> {
   const id = nextId++;
   const request: LayoutRequest = {
     id,
