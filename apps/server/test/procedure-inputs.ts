@@ -161,6 +161,9 @@ const TABLE_OF: Record<string, string[]> = {
   factCostAttribute: ['attributes'],
   backupJob: ['backup_schedules'],
   estimateRule: ['import_settings'],
+  pipe: ['pipeline_pipes'],
+  afterPipe: ['pipeline_pipes'],
+  location: ['pipeline_locations'],
 };
 
 /** The field name an id sits under: `workIds.3` → workId, `predecessorId` → predecessorId. */

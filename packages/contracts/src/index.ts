@@ -20,6 +20,7 @@ export * from './masks';
 export * from './messages';
 export * from './notices';
 export * from './numbering';
+export * from './pipeline';
 export * from './print';
 export * from './probe';
 export * from './remote-spaces';

@@ -20,6 +20,7 @@ import { licencesRouter } from './routers/licences';
 import { liveRouter } from './routers/live';
 import { localizationRouter } from './routers/localization';
 import { noticesRouter } from './routers/notices';
+import { pipelineRouter } from './routers/pipeline';
 import { printRouter } from './routers/print';
 import { relationsRouter } from './routers/relations';
 import { remoteSpacesRouter } from './routers/remote-spaces';
@@ -77,6 +78,7 @@ export const appRouter = router({
   live: liveRouter,
   notices: noticesRouter,
   chat: chatRouter,
+  pipeline: pipelineRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
 import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
+import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
 import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
@@ -739,6 +740,7 @@ export const en = {
   ...assistantMessages.en,
   ...assistantTemplatesMessages.en,
   ...reportsMessages.en,
+  ...pipelineMessages.en,
   ...backupsMessages.en,
   ...remoteSpacesMessages.en,
   ...estimatesMessages.en,

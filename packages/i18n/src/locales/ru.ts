@@ -14,6 +14,7 @@ import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
 import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
+import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
 import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
@@ -41,6 +42,7 @@ const core: Omit<
   | keyof typeof assistantMessages.en
   | keyof typeof assistantTemplatesMessages.en
   | keyof typeof reportsMessages.en
+  | keyof typeof pipelineMessages.en
   | keyof typeof backupsMessages.en
   | keyof typeof remoteSpacesMessages.en
   | keyof typeof estimatesMessages.en
@@ -752,6 +754,7 @@ export const ru: Catalog = {
   ...assistantMessages.ru,
   ...assistantTemplatesMessages.ru,
   ...reportsMessages.ru,
+  ...pipelineMessages.ru,
   ...backupsMessages.ru,
   ...remoteSpacesMessages.ru,
   ...estimatesMessages.ru,

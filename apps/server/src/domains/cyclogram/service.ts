@@ -4,6 +4,7 @@ import { NO_TIME, timeFromIso } from '@takt/engine';
 import { type CyclogramInput, cyclogramClashes, MINUTES_PER_DAY } from '@takt/gantt';
 import type { SpaceContext } from '../../context';
 import { AppError, staleOrMissing } from '../../errors';
+import { pipelineCyclogramSources } from '../pipeline';
 import { versionSource, wbsDepths } from '../print';
 import { versionOf } from '../versions';
 import { cyclogramBuild, cyclogramDefaults } from './build';
@@ -88,7 +89,10 @@ export async function getCyclogram(
   const attributes = await scheduleAttributes(ctx, info.scheduleId);
   let levels = 0;
   for (const depth of wbsDepths(columns.works.parent)) levels = Math.max(levels, depth + 1);
-  const defaults = cyclogramDefaults(levels);
+  // a version a project pipeline generated into shows its flows through its locations
+  const defaults =
+    (await pipelineCyclogramSources(ctx.db.pool, ctx.space.spaceId, input.versionId)) ??
+    cyclogramDefaults(levels);
   // A saved source whose attribute was deleted since falls back to the default; one named in the call must exist.
   const usable = <T extends { kind: string; attributeId?: string }>(source: T | undefined) =>
     source && (source.kind !== 'attribute' || attributes.some((a) => a.id === source.attributeId))
