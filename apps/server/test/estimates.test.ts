@@ -36,7 +36,7 @@ interface View {
   estimate: { id: string; revision: number; number: number; kind: string };
   totals: Totals;
   chapters: { chapter: number; name: string; totals: Totals }[];
-  sections: { id: string; name: string; totals: Totals; revision: number }[];
+  sections: { id: string; parentId: string | null; name: string; totals: Totals; revision: number }[];
   lines: {
     id: string;
     sectionId: string;
@@ -476,6 +476,70 @@ describe('estimates', () => {
       { token: s.token },
     );
     expect(neither.status).toBe(400);
+  });
+
+  it('moves a section among its siblings, into another section and to the top level, never into itself', async () => {
+    const s = await ownSpace(t, 'estimates-move-sections', 'Разделы');
+    const { projectId } = await scheduleWithVersion(s.ok);
+    const loc = await localEstimate(s, projectId);
+    const section = (name: string, parentSectionId?: string) =>
+      s.ok<{ id: string; revision: number }>('POST', `/estimates/${loc.id}/sections`, {
+        name,
+        ...(parentSectionId ? { parentSectionId } : {}),
+      });
+    const second = await section('Второй');
+    const third = await section('Третий');
+    const view = () => s.ok<View>('GET', `/estimates/${loc.id}`);
+    const tops = (v: View) => v.sections.filter((x) => !x.parentId).map((x) => x.name);
+    const before = await view();
+    const first = before.sections.find((x) => x.id === loc.sectionId)!;
+    expect(tops(before)).toEqual([first.name, 'Второй', 'Третий']);
+    // up among the top-level sections
+    const up = await s.ok<{ revision: number }>('PATCH', `/estimate-sections/${third.id}/move`, {
+      revision: third.revision,
+      direction: 'up',
+    });
+    expect(tops(await view())).toEqual([first.name, 'Третий', 'Второй']);
+    // into the first section, with its sub-section: the estimate's totals stay
+    const into = await s.ok<{ parentId: string; revision: number; estimate: { totals: Totals } }>(
+      'PATCH',
+      `/estimate-sections/${third.id}/move`,
+      { revision: up.revision, parentSectionId: loc.sectionId },
+    );
+    expect(into.parentId).toBe(loc.sectionId);
+    expect(into.estimate.totals).toEqual(before.totals);
+    let now = await view();
+    expect(now.sections.filter((x) => x.parentId === loc.sectionId).map((x) => x.name)).toEqual([
+      'Прочее',
+      'Третий',
+    ]);
+    // never into itself or below itself
+    const own = now.sections.find((x) => x.id === loc.sectionId)!;
+    const below = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/estimate-sections/${loc.sectionId}/move`,
+      { revision: own.revision, parentSectionId: third.id },
+      { token: s.token },
+    );
+    expect(below.status).toBe(400);
+    expect(JSON.stringify(below.body)).toContain(
+      'A section cannot go into itself or one of its own sections',
+    );
+    // back to the top level, at the end; a stale revision is refused
+    await s.ok('PATCH', `/estimate-sections/${third.id}/move`, {
+      revision: into.revision,
+      parentSectionId: null,
+    });
+    now = await view();
+    expect(tops(now)).toEqual([first.name, 'Второй', 'Третий']);
+    const stale = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}/estimate-sections/${third.id}/move`,
+      { revision: into.revision, direction: 'up' },
+      { token: s.token },
+    );
+    expect(stale.status).toBe(409);
+    expect(second.id).toBeTruthy();
   });
 
   it('keeps measures with conversions and prices lines from the pdc', async () => {

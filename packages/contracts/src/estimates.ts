@@ -231,6 +231,23 @@ export const moveLineInput = z
     path: ['direction'],
   });
 
+/**
+ * A section moved one place up or down among its siblings, or to the end of another section
+ * (`parentSectionId`) or of the top level (`null`): one of the two.
+ */
+export const moveSectionInput = z
+  .object({
+    spaceId: id,
+    estimateSectionId: id,
+    revision,
+    direction: z.enum(['up', 'down']).optional(),
+    parentSectionId: id.nullable().optional(),
+  })
+  .refine((v) => (v.direction === undefined) !== (v.parentSectionId === undefined), {
+    message: VALIDATION.required,
+    path: ['direction'],
+  });
+
 /** A coefficient of the estimate, or of one of its sections or lines (at most one of the two ids). */
 export const createCoefficientInput = estimateInput
   .extend({

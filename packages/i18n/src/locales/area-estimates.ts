@@ -14,6 +14,7 @@ export const estimatesMessages = area(
     'estimates.validation.no_compliance_for_summary':
       'A summary estimate feeds no works: its local estimates do',
     'estimates.validation.section_depth': 'Sections nest at most {max} levels deep',
+    'estimates.validation.section_into_itself': 'A section cannot go into itself or one of its own sections',
     'estimates.validation.too_many_lines': 'An estimate holds at most {max} lines',
     'estimates.validation.measure_in_use': 'Other units convert to this unit',
     'estimates.validation.measure_base': 'A unit cannot convert to itself or to a unit that converts to it',
@@ -116,6 +117,7 @@ export const estimatesMessages = area(
     'estimates.grid.move_down': 'Move the line down',
     'estimates.grid.move_hint': 'Alt+Shift+↑ / ↓',
     'estimates.grid.move_to': 'Move to section',
+    'estimates.grid.top_level': 'Top level',
     'estimates.grid.keys_hint':
       'Double-click, Enter or F2 edits a cell; Enter saves, Esc cancels, Tab goes to the next cell',
     'estimates.field.code': 'Code',
@@ -230,6 +232,7 @@ export const estimatesMessages = area(
     'estimates.validation.no_compliance_for_summary':
       'Сводный сметный расчёт не наполняет работы: их наполняют его локальные сметы',
     'estimates.validation.section_depth': 'Разделы вкладываются не глубже {max} уровней',
+    'estimates.validation.section_into_itself': 'Раздел нельзя перенести в него самого или в его подраздел',
     'estimates.validation.too_many_lines': 'В смете не больше {max} строк',
     'estimates.validation.measure_in_use': 'К этой единице приводятся другие единицы',
     'estimates.validation.measure_base':
@@ -334,6 +337,7 @@ export const estimatesMessages = area(
     'estimates.grid.move_down': 'Переместить строку вниз',
     'estimates.grid.move_hint': 'Alt+Shift+↑ / ↓',
     'estimates.grid.move_to': 'Перенести в раздел',
+    'estimates.grid.top_level': 'Верхний уровень',
     'estimates.grid.keys_hint':
       'Двойной щелчок, Enter или F2 — правка ячейки; Enter сохраняет, Esc отменяет, Tab — к следующей ячейке',
     'estimates.field.code': 'Код',

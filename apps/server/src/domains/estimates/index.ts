@@ -41,6 +41,7 @@ export {
   listEstimates,
   moveCoefficient,
   moveLine,
+  moveSection,
   newVersion,
   priceFromPdc,
   recalculate,

@@ -551,6 +551,106 @@ export async function updateSection(
   return { ...figured.result, estimate: estimateFigures(estimateId, figured) };
 }
 
+/** How many levels a section and its sub-sections take (1 for a section without any). */
+async function sectionHeight(sql: Sql, sectionId: string): Promise<number> {
+  const { rows } = await sql.query<{ height: number }>(
+    `WITH RECURSIVE down AS (SELECT id, 1 AS height FROM estimate_sections WHERE id = $1
+       UNION ALL SELECT s.id, down.height + 1 FROM estimate_sections s JOIN down ON s."parentId" = down.id)
+     SELECT max(height)::int AS height FROM down`,
+    [sectionId],
+  );
+  return rows[0]?.height ?? 1;
+}
+
+/**
+ * Moves a section (with its lines and sub-sections) one place up or down among its siblings, or to the end
+ * of another section (`parentSectionId`) or of the top level (`null`), at the section's revision. A section
+ * never goes into itself or one of its own sub-sections, nor deeper than sections nest.
+ */
+export async function moveSection(
+  ctx: SpaceContext,
+  input: {
+    estimateSectionId: string;
+    revision: number;
+    direction?: 'up' | 'down';
+    parentSectionId?: string | null;
+  },
+) {
+  const spaceId = ctx.space.spaceId;
+  const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_sections', spaceId, input.estimateSectionId);
+  const figured = await changeFigured(ctx, estimateId, async (client) => {
+    const section = await rowOrNotFound<{ parentId: string | null; revision: number }>(
+      client,
+      `SELECT "parentId", revision FROM estimate_sections WHERE id = $1`,
+      [input.estimateSectionId],
+    );
+    if (section.revision !== input.revision) throw new AppError('Conflict');
+    const target = input.parentSectionId;
+    if (target !== undefined && target !== section.parentId) {
+      if (target) {
+        if ((await ownerEstimate(client, 'estimate_sections', spaceId, target)) !== estimateId)
+          throw new AppError('NotFound');
+        const below = await client.query(
+          `WITH RECURSIVE up AS (SELECT id, "parentId" FROM estimate_sections WHERE id = $1
+             UNION ALL SELECT s.id, s."parentId" FROM estimate_sections s JOIN up ON s.id = up."parentId")
+           SELECT 1 FROM up WHERE id = $2`,
+          [target, input.estimateSectionId],
+        );
+        if (below.rowCount) throw invalid('parentSectionId', 'estimates.validation.section_into_itself');
+        const depth =
+          (await sectionDepth(client, target)) + (await sectionHeight(client, input.estimateSectionId));
+        if (depth > ESTIMATE_LIMITS.sectionDepth)
+          throw invalid('parentSectionId', 'estimates.validation.section_depth', {
+            max: ESTIMATE_LIMITS.sectionDepth,
+          });
+      }
+      await client.query(
+        `UPDATE estimate_sections SET "parentId" = $2, "sortKey" = (SELECT coalesce(max("sortKey"), 0) + 1024
+           FROM estimate_sections WHERE "estimateId" = $3), revision = revision + 1, "updatedAt" = now()
+         WHERE id = $1`,
+        [input.estimateSectionId, target, estimateId],
+      );
+    } else if (input.direction) {
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT id FROM estimate_sections WHERE "estimateId" = $1 AND "parentId" IS NOT DISTINCT FROM $2
+         ORDER BY "sortKey", id`,
+        [estimateId, section.parentId],
+      );
+      await swapSortKeys(client, 'estimate_sections', rows, input.estimateSectionId, input.direction);
+    }
+    const { rows } = await client.query<SectionRow>(
+      `SELECT ${SECTION_SELECT} FROM estimate_sections WHERE id = $1`,
+      [input.estimateSectionId],
+    );
+    return rows[0]!;
+  });
+  return { ...figured.result, estimate: estimateFigures(estimateId, figured) };
+}
+
+/**
+ * One row swapped with its neighbour (`up` or `down`) among `rows` in their order: the rows renumbered in
+ * their new order, so that equal keys cannot hold a row in place; the two that moved take a new revision.
+ */
+async function swapSortKeys(
+  client: Sql,
+  table: 'estimate_sections' | 'estimate_lines',
+  rows: readonly { id: string }[],
+  id: string,
+  direction: 'up' | 'down',
+) {
+  const at = rows.findIndex((r) => r.id === id);
+  const to = direction === 'up' ? at - 1 : at + 1;
+  if (at < 0 || to < 0 || to >= rows.length) return;
+  const order = rows.map((r) => r.id);
+  [order[at], order[to]] = [order[to]!, order[at]!];
+  await client.query(
+    `UPDATE ${table} r SET "sortKey" = t.key, revision = revision + CASE WHEN r.id = ANY($3::uuid[]) THEN 1 ELSE 0 END,
+       "updatedAt" = now()
+     FROM unnest($1::uuid[], $2::int[]) AS t(id, key) WHERE r.id = t.id AND r."sortKey" IS DISTINCT FROM t.key`,
+    [order, order.map((_, i) => (i + 1) * 1024), [order[at], order[to]]],
+  );
+}
+
 export async function deleteSection(ctx: SpaceContext, estimateSectionId: string) {
   const spaceId = ctx.space.spaceId;
   const estimateId = await ownerEstimate(ctx.db.pool, 'estimate_sections', spaceId, estimateSectionId);
@@ -696,23 +796,11 @@ export async function moveLine(
         [input.estimateLineId, input.estimateSectionId],
       );
     } else if (input.direction) {
-      const { rows } = await client.query<{ id: string; sortKey: number }>(
-        `SELECT id, "sortKey" FROM estimate_lines WHERE "sectionId" = $1 ORDER BY "sortKey", id`,
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT id FROM estimate_lines WHERE "sectionId" = $1 ORDER BY "sortKey", id`,
         [line.sectionId],
       );
-      // the section's lines renumbered in their new order, so that equal keys cannot hold the line in place
-      const at = rows.findIndex((r) => r.id === input.estimateLineId);
-      const to = input.direction === 'up' ? at - 1 : at + 1;
-      if (to >= 0 && to < rows.length) {
-        const order = rows.map((r) => r.id);
-        [order[at], order[to]] = [order[to]!, order[at]!];
-        await client.query(
-          `UPDATE estimate_lines l SET "sortKey" = t.key, revision = revision + CASE WHEN l.id = ANY($3::uuid[]) THEN 1 ELSE 0 END,
-             "updatedAt" = now()
-           FROM unnest($1::uuid[], $2::int[]) AS t(id, key) WHERE l.id = t.id AND l."sortKey" IS DISTINCT FROM t.key`,
-          [order, order.map((_, i) => (i + 1) * 1024), [order[at], order[to]]],
-        );
-      }
+      await swapSortKeys(client, 'estimate_lines', rows, input.estimateLineId, input.direction);
     }
     const { rows } = await client.query<LineRow>(`SELECT ${LINE_SELECT} FROM estimate_lines WHERE id = $1`, [
       input.estimateLineId,

@@ -24,6 +24,7 @@ import {
   measureInput,
   moveCoefficientInput,
   moveLineInput,
+  moveSectionInput,
   nodeEstimatesInput,
   pdcListInput,
   pdcPriceInput,
@@ -128,6 +129,7 @@ export const estimatesRouter = router({
   sections: router({
     create: edit.input(createSectionInput).mutation(({ ctx, input }) => estimates.createSection(ctx, input)),
     update: edit.input(updateSectionInput).mutation(({ ctx, input }) => estimates.updateSection(ctx, input)),
+    move: edit.input(moveSectionInput).mutation(({ ctx, input }) => estimates.moveSection(ctx, input)),
     delete: edit
       .input(sectionInput)
       .mutation(({ ctx, input }) => estimates.deleteSection(ctx, input.estimateSectionId)),

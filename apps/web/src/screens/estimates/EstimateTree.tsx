@@ -9,11 +9,12 @@ import { api, trpc } from '../../lib/trpc';
 import type { EstimateView } from './api';
 import { estimateGridKey } from './grid-keys';
 import { CellEditor } from './TreeCellEditor';
-import { type LineMove, TreeToolbar } from './TreeToolbar';
+import { type RowMove, TreeToolbar } from './TreeToolbar';
 import {
   editable,
   linePatch,
   lineText,
+  moveTargetsOf,
   problemOf,
   rowId,
   rowsToDelete,
@@ -27,7 +28,7 @@ import {
  * grid, each cell edited in place — double-click, Enter or F2, or typing over it; Enter saves, Escape
  * cancels, Tab saves and goes on — through the line and section calls at the row's revision. The totals of the
  * line, its sections and the estimate follow each saved cell; a refused value stays in its editor with the
- * reason beside it. Rows are added, deleted (after a question) and lines moved up, down or to a section.
+ * reason beside it. Rows are added, deleted (after a question) and rows moved up, down, to another section or (a section) to the top level.
  */
 export function TreeGrid({
   data,
@@ -282,22 +283,39 @@ export function TreeGrid({
     reload();
     focusGrid();
   };
-  const moveLine = async (how: LineMove) => {
-    if (!canEdit || !current || !('line' in current)) return;
-    const line = current.line;
-    await save(
-      () =>
-        api.estimates.lines.move.mutate({
-          spaceId,
-          estimateLineId: line.id,
-          revision: line.revision,
-          ...how,
-        }),
-      () => {
-        onSelect(line.id);
-        reload();
-      },
-    );
+  const moveRow = async (how: RowMove) => {
+    if (!canEdit || !current) return;
+    const id = rowId(current);
+    const move = async () => {
+      if ('line' in current) {
+        const { line } = current;
+        const where =
+          'direction' in how
+            ? { direction: how.direction }
+            : how.into
+              ? { estimateSectionId: how.into }
+              : null;
+        if (where)
+          await api.estimates.lines.move.mutate({
+            spaceId,
+            estimateLineId: line.id,
+            revision: line.revision,
+            ...where,
+          });
+        return;
+      }
+      const { section } = current;
+      await api.estimates.sections.move.mutate({
+        spaceId,
+        estimateSectionId: section.id,
+        revision: section.revision,
+        ...('direction' in how ? { direction: how.direction } : { parentSectionId: how.into }),
+      });
+    };
+    await save(move, () => {
+      onSelect(id);
+      reload();
+    });
     focusGrid();
   };
 
@@ -321,7 +339,7 @@ export function TreeGrid({
         void deleteRows();
         return;
       case 'move-line':
-        void moveLine({ direction: action.direction });
+        void moveRow({ direction: action.direction });
     }
   };
 
@@ -339,10 +357,7 @@ export function TreeGrid({
     } else setPicked(new Set());
   };
 
-  const lineSelected = !!current && 'line' in current;
-  const sectionChoices = data.sections.filter(
-    (s) => current && 'line' in current && s.id !== current.line.sectionId,
-  );
+  const moveTargets = useMemo(() => (current ? moveTargetsOf(data, current) : []), [data, current]);
   return (
     <div className="estimate-tree">
       {canEdit && (
@@ -350,12 +365,11 @@ export function TreeGrid({
           busy={busy}
           sectionOfCursor={sectionOfCursor}
           rowChosen={!!current}
-          lineSelected={lineSelected}
-          sectionChoices={sectionChoices}
+          moveTargets={moveTargets}
           onAddSection={(inside) => void addSection(inside)}
           onAddLine={() => void addLine()}
           onDelete={() => void deleteRows()}
-          onMove={(how) => void moveLine(how)}
+          onMove={(how) => void moveRow(how)}
         />
       )}
       {rows.length === 0 ? (

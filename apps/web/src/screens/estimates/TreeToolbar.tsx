@@ -1,17 +1,22 @@
 import { Button } from '../../components/ui';
 import { useT } from '../../lib/i18n';
-import type { EstimateView } from './api';
+import type { MoveTarget } from './tree-model';
 
-/** How a line moves: a step up or down in its section, or to the end of another section. */
-export type LineMove = { direction: 'up' | 'down' } | { estimateSectionId: string };
+/**
+ * How the row at the cursor moves: a step up or down among its siblings, or to the end of another section
+ * (`into`; `null`: the top level, for a section).
+ */
+export type RowMove = { direction: 'up' | 'down' } | { into: string | null };
 
-/** The tree's editing buttons: add a section, a sub-section or a line, delete, move the line at the cursor. */
+/** The value of the top level among the places to move to. */
+const TOP = 'top';
+
+/** The tree's editing buttons: add a section, a sub-section or a line, delete, move the row at the cursor. */
 export function TreeToolbar({
   busy,
   sectionOfCursor,
   rowChosen,
-  lineSelected,
-  sectionChoices,
+  moveTargets,
   onAddSection,
   onAddLine,
   onDelete,
@@ -21,13 +26,12 @@ export function TreeToolbar({
   /** The section of the row at the cursor (a line's own): where a line or a sub-section is added. */
   sectionOfCursor: string | null;
   rowChosen: boolean;
-  lineSelected: boolean;
-  /** The sections the line at the cursor may move to. */
-  sectionChoices: EstimateView['sections'];
+  /** Where the row at the cursor may move to. */
+  moveTargets: MoveTarget[];
   onAddSection: (inside: boolean) => void;
   onAddLine: () => void;
   onDelete: () => void;
-  onMove: (how: LineMove) => void;
+  onMove: (how: RowMove) => void;
 }) {
   const t = useT();
   return (
@@ -61,7 +65,7 @@ export function TreeToolbar({
       </Button>
       <Button
         onClick={() => onMove({ direction: 'up' })}
-        disabled={busy || !lineSelected}
+        disabled={busy || !rowChosen}
         aria-label={t('estimates.grid.move_up')}
         title={t('estimates.grid.move_hint')}
         data-testid="estimate-move-up"
@@ -70,7 +74,7 @@ export function TreeToolbar({
       </Button>
       <Button
         onClick={() => onMove({ direction: 'down' })}
-        disabled={busy || !lineSelected}
+        disabled={busy || !rowChosen}
         aria-label={t('estimates.grid.move_down')}
         title={t('estimates.grid.move_hint')}
         data-testid="estimate-move-down"
@@ -81,18 +85,24 @@ export function TreeToolbar({
         className="input select estimate-move-to"
         aria-label={t('estimates.grid.move_to')}
         data-testid="estimate-move-to"
-        disabled={busy || !lineSelected}
+        disabled={busy || !rowChosen || !moveTargets.length}
         value=""
-        onChange={(e) => e.target.value && onMove({ estimateSectionId: e.target.value })}
+        onChange={(e) => e.target.value && onMove({ into: e.target.value === TOP ? null : e.target.value })}
       >
         <option value="">{t('estimates.grid.move_to')}…</option>
-        {sectionChoices.map((s) => (
-          <option key={s.id} value={s.id}>
-            {'\u00a0\u00a0'.repeat(s.depth)}
-            {s.code ? `${s.code} ` : ''}
-            {s.name}
-          </option>
-        ))}
+        {moveTargets.map(({ id, section: s }) =>
+          s ? (
+            <option key={s.id} value={s.id}>
+              {'\u00a0\u00a0'.repeat(s.depth)}
+              {s.code ? `${s.code} ` : ''}
+              {s.name}
+            </option>
+          ) : (
+            <option key={id ?? TOP} value={TOP}>
+              {t('estimates.grid.top_level')}
+            </option>
+          ),
+        )}
       </select>
       <span className="estimate-hint">{t('estimates.grid.keys_hint')}</span>
     </div>

@@ -253,3 +253,28 @@ export function rowsToDelete(
     tops: chosen.flatMap((r) => ('section' in r && !within(r.section.parentId) ? [r.section] : [])),
   };
 }
+
+/** Where a row can be moved to: a section (its id), or the top level (`null`, for a section only). */
+export interface MoveTarget {
+  id: string | null;
+  section: Section | null;
+}
+
+/**
+ * The places the row at the cursor may move to: for a line, every section but its own; for a section, the
+ * top level (when it is not there) and every section outside its own branch other than its parent.
+ */
+export function moveTargetsOf(data: EstimateView, row: Row): MoveTarget[] {
+  if ('line' in row)
+    return data.sections.filter((s) => s.id !== row.line.sectionId).map((s) => ({ id: s.id, section: s }));
+  const moved = row.section;
+  const parentOf = new Map(data.sections.map((s) => [s.id, s.parentId]));
+  const inBranch = (id: string | null): boolean =>
+    !!id && (id === moved.id || inBranch(parentOf.get(id) ?? null));
+  return [
+    ...(moved.parentId ? [{ id: null, section: null }] : []),
+    ...data.sections
+      .filter((s) => s.id !== moved.parentId && !inBranch(s.id))
+      .map((s) => ({ id: s.id, section: s })),
+  ];
+}
