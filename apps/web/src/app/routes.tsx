@@ -57,6 +57,7 @@ const AnalyticsPrintPage = lazyPage(() =>
 );
 const HomePage = lazyPage(() => import('../screens/analytics/HomePage').then((m) => m.HomePage));
 const KanbanPage = lazyPage(() => import('../screens/kanban/KanbanPage').then((m) => m.KanbanPage));
+const PipelinePage = lazyPage(() => import('../screens/pipeline/PipelinePage').then((m) => m.PipelinePage));
 const ProfilePage = lazyPage(() => import('../screens/profile/ProfilePage').then((m) => m.ProfilePage));
 const ResourcesPage = lazyPage(() =>
   import('../screens/resources/ResourcesPage').then((m) => m.ResourcesPage),
@@ -102,6 +103,7 @@ const SPACE_ROUTES = [
   pageRoute('/schedule/:id/bim', BimPage),
   pageRoute('/schedule/:id', SchedulePage),
   pageRoute('/grid/:projectId', GridSchedulePage),
+  pageRoute('/pipeline/:projectId', PipelinePage),
   pageRoute('/estimates/:id', EstimatePage),
   pageRoute('/estimate-directories', EstimateDirectoriesPage),
   pageRoute('/calendars', CalendarsPage),

@@ -77,7 +77,7 @@ export const SPACE_SCREENS: SpaceScreen[] = [
     title: 'screen.pipeline',
     paths: ['/pipeline/:projectId'],
     nav: false,
-    unavailable: true,
+    unavailable: false,
     icon: 'flow',
   },
   {

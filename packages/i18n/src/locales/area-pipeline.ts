@@ -4,6 +4,8 @@ import { area } from './area';
 export const pipelineMessages = area(
   {
     'pipeline.title': 'Pipeline',
+    'pipeline.open': 'Pipeline',
+    'pipeline.loc.default_prefix': 'Floor',
     'pipeline.subtitle': 'Flows of the project through its locations, into the versions of its schedules',
     'pipeline.back': 'Structure',
     'pipeline.not_project': 'The pipeline belongs to a project: open it from a project of the structure.',
@@ -87,6 +89,8 @@ export const pipelineMessages = area(
   },
   {
     'pipeline.title': 'Поточное планирование',
+    'pipeline.open': 'Поточное планирование',
+    'pipeline.loc.default_prefix': 'Этаж',
     'pipeline.subtitle': 'Потоки проекта по его захваткам — в версии его графиков',
     'pipeline.back': 'Структура',
     'pipeline.not_project': 'Поточное планирование относится к проекту: откройте его из проекта в структуре.',

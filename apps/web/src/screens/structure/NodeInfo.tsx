@@ -61,6 +61,11 @@ export function NodeInfo({ node }: { node: EpsNode }) {
             {t('grid_schedule.open_grid')}
           </Link>
         )}
+        {node.kind === 'project' && can('schedule.view') && (
+          <Link href={`/pipeline/${node.id}`} className="btn btn-secondary" data-testid="open-pipeline">
+            {t('pipeline.open')}
+          </Link>
+        )}
         {can('chat.read') && (
           <Link href={`/chat?node=${node.id}`} className="btn btn-secondary" data-testid="open-node-chat">
             {t('chat.open')}
