@@ -23,6 +23,7 @@ export * from './numbering';
 export * from './pipeline';
 export * from './print';
 export * from './probe';
+export * from './projects';
 export * from './remote-spaces';
 export * from './reports';
 export * from './resources';

@@ -12,6 +12,7 @@ import {
   INTERCHANGE_LIMITS,
   KANBAN_LIMITS,
   LIMITS,
+  PASSPORT_MAX_BYTES,
   REPORT_LIMITS,
 } from '@takt/contracts';
 
@@ -621,6 +622,47 @@ const SPACE_ROUTES: PathTable = {
   '/estimate-links/:estimateLinkId': { DELETE: 'estimates.compliance.unlink' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
+  // Schedules, facilities and projects (API schedules/{id}, actual/info, settings; facilities; projects' details,
+  // settings, copy, calculation settings, links, indicators, gwbs; versions' users, check-empty-works, activities;
+  // a node's passport and a version's file in storage; delegations given and received)
+  '/schedules/:scheduleId': {
+    GET: 'schedules.get',
+    DELETE: { procedure: 'schedules.delete', coerce: { confirm: 'boolean' } },
+  },
+  '/schedules/:scheduleId/actual/info': { GET: 'schedules.actualInfo' },
+  '/schedules/:scheduleId/settings': { PATCH: 'schedules.updateSettings' },
+  '/schedules/:scheduleId/activities': {
+    GET: { procedure: 'schedules.activities', coerce: { limit: 'number' } },
+  },
+  '/facilities/:facilityId': { GET: 'projects.facility' },
+  '/projects/:projectId/details': { GET: 'projects.details' },
+  '/projects/:projectId/settings': { GET: 'projects.settings', PATCH: 'projects.updateSettings' },
+  '/projects/:projectId/copy': { POST: 'projects.copy' },
+  '/projects/:projectId/calculate-settings': {
+    GET: 'projects.calculateSettings',
+    PUT: 'projects.saveCalculateSettings',
+  },
+  '/projects/:projectId/links': { GET: 'projects.links', POST: 'projects.link' },
+  '/projects/links/:projectLinkId': { DELETE: 'projects.unlink' },
+  '/projects/:id/indicators': { GET: { procedure: 'analytics.indicators', set: { level: 'project' } } },
+  '/projects/:projectId/gwbs': { GET: 'projects.gwbs' },
+  '/versions/:versionId/users': { GET: 'schedules.versionUsers' },
+  '/versions/:versionId/check-empty-works': { GET: 'schedules.checkEmptyWorks' },
+  '/versions/:versionId/activities': {
+    GET: { procedure: 'schedules.activities', coerce: { limit: 'number' } },
+  },
+  '/storage/eps/:nodeId/passport': {
+    GET: 'projects.downloadPassport',
+    POST: { procedure: 'projects.uploadPassport', uploadBytes: PASSPORT_MAX_BYTES },
+    DELETE: 'projects.deletePassport',
+  },
+  '/storage/eps/:nodeId/passport/info': { GET: 'projects.passport' },
+  '/storage/schedule/:scheduleId/version/:versionId/download': {
+    POST: 'schedules.versionFile',
+    GET: 'schedules.versionFile',
+  },
+  '/delegation/given': { GET: 'delegation.given' },
+  '/delegation/received': { GET: 'delegation.received' },
 };
 
 function routesOf(table: PathTable, prefix: string): RestRoute[] {

@@ -22,6 +22,7 @@ import { localizationRouter } from './routers/localization';
 import { noticesRouter } from './routers/notices';
 import { pipelineRouter } from './routers/pipeline';
 import { printRouter } from './routers/print';
+import { projectsRouter, schedulesRouter } from './routers/projects';
 import { relationsRouter } from './routers/relations';
 import { remoteSpacesRouter } from './routers/remote-spaces';
 import { reportsRouter } from './routers/reports';
@@ -50,6 +51,8 @@ export const appRouter = router({
   delegation: delegationRouter,
   eps: epsRouter,
   scheduleGroups: scheduleGroupsRouter,
+  projects: projectsRouter,
+  schedules: schedulesRouter,
   versions: versionsRouter,
   works: worksRouter,
   relations: relationsRouter,

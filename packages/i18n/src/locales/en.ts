@@ -16,6 +16,7 @@ import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
+import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
@@ -736,6 +737,7 @@ export const en = {
   ...noticesMessages.en,
   ...networkMessages.en,
   ...nodeInfoMessages.en,
+  ...projectsMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...assistantTemplatesMessages.en,

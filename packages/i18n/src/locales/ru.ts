@@ -16,6 +16,7 @@ import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
+import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
@@ -38,6 +39,7 @@ const core: Omit<
   | keyof typeof noticesMessages.en
   | keyof typeof networkMessages.en
   | keyof typeof nodeInfoMessages.en
+  | keyof typeof projectsMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof assistantTemplatesMessages.en
@@ -750,6 +752,7 @@ export const ru: Catalog = {
   ...noticesMessages.ru,
   ...networkMessages.ru,
   ...nodeInfoMessages.ru,
+  ...projectsMessages.ru,
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...assistantTemplatesMessages.ru,

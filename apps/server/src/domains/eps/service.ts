@@ -208,6 +208,13 @@ export async function deleteEpsNode(ctx: SpaceContext, nodeId: string) {
       ...(await storedFileKeysUnder(client, spaceId, nodeId)),
       ...(await chatFileKeysUnder(client, spaceId, nodeId)),
     ];
+    // links between projects name their nodes without a foreign key (a project's backup holds none): they go here
+    await client.query(
+      `WITH RECURSIVE sub AS (SELECT id FROM eps_nodes WHERE id = $1
+         UNION SELECT n.id FROM eps_nodes n JOIN sub ON n."parentId" = sub.id)
+       DELETE FROM project_links WHERE "fromId" IN (SELECT id FROM sub) OR "toId" IN (SELECT id FROM sub)`,
+      [nodeId],
+    );
     await client.query(`DELETE FROM eps_nodes WHERE id = $1 AND "spaceId" = $2`, [nodeId, spaceId]);
     return keys;
   });

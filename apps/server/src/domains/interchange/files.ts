@@ -9,9 +9,10 @@ import type { FileResult } from '../../files/result';
 
 /**
  * entities storage kinds: documents (uploaded schedule files), temp (exports kept for download), backup, gallery
- * (photos and documents of an EPS node; `scheduleId` then names the node, of any kind).
+ * (photos and documents of an EPS node; `scheduleId` then names the node, of any kind), passport (a node's one
+ * data sheet, likewise).
  */
-export type StoredFileKind = 'documents' | 'temp' | 'backup' | 'gallery';
+export type StoredFileKind = 'documents' | 'temp' | 'backup' | 'gallery' | 'passport';
 
 /** Where a stored picture's thumbnail is kept: beside the file, gone with it. */
 export const thumbnailKeyOf = (key: string) => `${key}.thumbnail`;

@@ -264,9 +264,14 @@ export async function versionFields(
   versionId: string,
 ): Promise<VersionFields | undefined> {
   const { rows } = await sql.query<VersionFields>(
-    `SELECT "calcStatus", revision, "calendarId", ${sqlMinutesOfTimestamp('"projectStart"')} AS "projectStart",
-       ${sqlMinutesOfTimestamp('"dataDate"')} AS "dataDate", "scheduleOptions"
-     FROM versions WHERE id = $1 AND "spaceId" = $2`,
+    // the options are the version's own (an imported file's), else its schedule's, else its project's
+    `SELECT v."calcStatus", v.revision, v."calendarId",
+       ${sqlMinutesOfTimestamp('v."projectStart"')} AS "projectStart",
+       ${sqlMinutesOfTimestamp('v."dataDate"')} AS "dataDate",
+       coalesce(v."scheduleOptions", nullif(s.settings->'calculation', 'null'::jsonb),
+         nullif(p.settings#>'{calculate,options}', 'null'::jsonb)) AS "scheduleOptions"
+     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" LEFT JOIN eps_nodes p ON p.id = s."parentId"
+     WHERE v.id = $1 AND v."spaceId" = $2`,
     [versionId, spaceId],
   );
   return rows[0];

@@ -121,11 +121,21 @@ export async function insertVersion(
       updatedAt: sql`now()`,
       projectStart: fromSource('projectStart'),
       dataDate: fromSource('dataDate'),
-      calendarId: fromSource('calendarId'),
+      // a new version starts with its schedule's calendar (its settings), when that is still a calendar here
+      calendarId: copyFrom
+        ? fromSource('calendarId')
+        : sql`(SELECT c.id FROM eps_nodes n JOIN calendars c ON c.id::text = n.settings->>'calendarId'
+            AND c."spaceId" = n."spaceId" WHERE n.id = ${options.scheduleId})`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (copyFrom) await versionCopyData(client, copyFrom, id);
+  // …and its project's resource scenario (the project's calculation settings)
+  else
+    await sql`INSERT INTO resource_settings ("versionId", "spaceId", scenario)
+      SELECT ${id}::uuid, ${spaceId}::uuid, (p.settings#>>'{calculate,scenario}')::int
+      FROM eps_nodes s JOIN eps_nodes p ON p.id = s."parentId"
+      WHERE s.id = ${options.scheduleId} AND p.settings#>>'{calculate,scenario}' IS NOT NULL`.execute(db);
   return id;
 }
 
