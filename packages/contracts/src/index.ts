@@ -6,6 +6,7 @@ export * from './backups';
 export * from './bim';
 export * from './chat';
 export * from './columnar';
+export * from './complex-relations';
 export * from './constants';
 export * from './curves';
 export * from './dates';

@@ -7,6 +7,7 @@
 import {
   BIM_LIMITS,
   CHAT_LIMITS,
+  COMPLEX_RELATION_LIMITS,
   ESTIMATE_LIMITS,
   GALLERY_LIMITS,
   INTERCHANGE_LIMITS,
@@ -384,6 +385,27 @@ const SPACE_ROUTES: PathTable = {
   },
   '/directories/:directoryId/upload': {
     POST: { procedure: 'directories.upload', uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes },
+  },
+  // Complex relations of directories (API: directory-complex-relations/…)
+  '/directory-complex-relations/all': { GET: 'complexRelations.all' },
+  '/directory-complex-relations/all-relations/:scheduleId': { GET: 'complexRelations.allRelations' },
+  '/directory-complex-relations/create': { POST: 'complexRelations.create' },
+  '/directory-complex-relations/dependent-directories/:directoryId': {
+    GET: 'complexRelations.dependentDirectories',
+  },
+  '/directory-complex-relations/recalculation/:versionId': { POST: 'complexRelations.recalculate' },
+  '/directory-complex-relations/version-indicator/:versionId': { GET: 'complexRelations.versionIndicator' },
+  '/directory-complex-relations/:complexRelationId': { DELETE: 'complexRelations.delete' },
+  '/directory-complex-relations/:complexRelationId/options': { PATCH: 'complexRelations.updateOptions' },
+  '/directory-complex-relations/:complexRelationId/assign': { PUT: 'complexRelations.assign' },
+  '/directory-complex-relations/:complexRelationId/rows': {
+    GET: 'complexRelations.rows',
+    PATCH: 'complexRelations.updateRows',
+    DELETE: 'complexRelations.deleteRows',
+  },
+  '/directory-complex-relations/:complexRelationId/export': { GET: 'complexRelations.export' },
+  '/directory-complex-relations/:complexRelationId/import': {
+    POST: { procedure: 'complexRelations.import', uploadBytes: COMPLEX_RELATION_LIMITS.importMaxBytes },
   },
   // Import and export (API: versions/upload, batch-processing, versions export, storage, import settings)
   '/schedules/:scheduleId/versions/upload': {

@@ -8,6 +8,7 @@ import { calculationRouter } from './routers/calculation';
 import { calendarsRouter } from './routers/calendars';
 import { chatRouter } from './routers/chat';
 import { checklistsRouter } from './routers/checklists';
+import { complexRelationsRouter } from './routers/complex-relations';
 import { cyclogramRouter } from './routers/cyclogram';
 import { delegationRouter } from './routers/delegation';
 import { scheduleDemoRouter } from './routers/demo';
@@ -60,6 +61,7 @@ export const appRouter = router({
   calendars: calendarsRouter,
   attributes: attributesRouter,
   directories: directoriesRouter,
+  complexRelations: complexRelationsRouter,
   calculation: calculationRouter,
   undo: undoRouter,
   scheduleDemo: scheduleDemoRouter,

@@ -5,6 +5,7 @@ import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { complexRelationsMessages } from './area-complex-relations';
 import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
@@ -747,6 +748,7 @@ export const en = {
   ...remoteSpacesMessages.en,
   ...estimatesMessages.en,
   ...licencesMessages.en,
+  ...complexRelationsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -5,6 +5,7 @@ import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { complexRelationsMessages } from './area-complex-relations';
 import { estimatesMessages } from './area-estimates';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
@@ -49,6 +50,7 @@ const core: Omit<
   | keyof typeof remoteSpacesMessages.en
   | keyof typeof estimatesMessages.en
   | keyof typeof licencesMessages.en
+  | keyof typeof complexRelationsMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -762,4 +764,5 @@ export const ru: Catalog = {
   ...remoteSpacesMessages.ru,
   ...estimatesMessages.ru,
   ...licencesMessages.ru,
+  ...complexRelationsMessages.ru,
 };

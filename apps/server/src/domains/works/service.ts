@@ -6,6 +6,7 @@ import type { SpaceContext } from '../../context';
 import { anyOf, inTransaction, type Sql } from '../../db/sql';
 import { WORK_RECORD_COLUMNS, workColumns } from '../../db/work-row';
 import { AppError } from '../../errors';
+import { followDriverValues } from '../complex-relations';
 import { UndoRecorder } from '../undo';
 import { checkEditingPeriod, versionForEdit, versionOf } from '../versions';
 import {
@@ -258,6 +259,14 @@ export async function bulkUpdateWorksIn(
     .where('id', '=', anyOf(ids, 'uuid'))
     .execute();
   await writeAttributeValues(ctx, client, ids, attributes);
+  // A driver value of a complex relation edited: the works' dependent values follow (in this undo action).
+  if (attributes)
+    await followDriverValues(client, spaceId, {
+      scheduleId: version.scheduleId,
+      versionId,
+      workIds: ids,
+      attributeIds: Object.keys(attributes),
+    });
   // Recording the edit rolls up the summaries above the works (they show their new progress, status,
   // volumes or approved plan at once, not after the next calculation), then moves the cards of works whose
   // status changed and tells the newly assigned (`onWorksChanged`).
