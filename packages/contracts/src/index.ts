@@ -26,6 +26,7 @@ export * from './print';
 export * from './probe';
 export * from './projects';
 export * from './remote-spaces';
+export * from './replacements';
 export * from './reports';
 export * from './resources';
 export * from './schedule';

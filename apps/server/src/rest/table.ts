@@ -253,6 +253,14 @@ const SPACE_ROUTES: PathTable = {
   '/schedules/:scheduleId/attributes/access': { POST: 'attributes.setAccess' },
   '/schedules/versions/compare': { POST: 'versions.compare' },
   '/schedules/versions/export-comparison': { POST: 'versions.exportComparison' },
+  // Replacements of a schedule (docs/product-rules.md, "Replacements")
+  '/schedules/:scheduleId/replacements': { GET: 'replacements.list', POST: 'replacements.create' },
+  '/schedules/:scheduleId/replacements/:replacementId': {
+    PATCH: 'replacements.update',
+    DELETE: 'replacements.delete',
+  },
+  '/schedules/:scheduleId/replacements/:replacementId/undo': { POST: 'replacements.undo' },
+  '/versions/:versionId/replacements/:replacementId': { GET: 'replacements.get' },
   // Schedule groups
   '/schedule-group': { GET: 'scheduleGroups.list' },
   '/schedule-group/create': { POST: 'scheduleGroups.create' },

@@ -26,6 +26,7 @@ import { printRouter } from './routers/print';
 import { projectsRouter, schedulesRouter } from './routers/projects';
 import { relationsRouter } from './routers/relations';
 import { remoteSpacesRouter } from './routers/remote-spaces';
+import { replacementsRouter } from './routers/replacements';
 import { reportsRouter } from './routers/reports';
 import { assignmentsRouter, resourcesRouter } from './routers/resources';
 import { rolesRouter } from './routers/roles';
@@ -57,6 +58,7 @@ export const appRouter = router({
   versions: versionsRouter,
   works: worksRouter,
   relations: relationsRouter,
+  replacements: replacementsRouter,
   remoteSpaces: remoteSpacesRouter,
   calendars: calendarsRouter,
   attributes: attributesRouter,

@@ -19,6 +19,7 @@ import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
 import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
+import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -742,6 +743,7 @@ export const en = {
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...assistantTemplatesMessages.en,
+  ...replacementsMessages.en,
   ...reportsMessages.en,
   ...pipelineMessages.en,
   ...backupsMessages.en,

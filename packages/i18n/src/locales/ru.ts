@@ -19,6 +19,7 @@ import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
 import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
+import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -44,6 +45,7 @@ const core: Omit<
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof assistantTemplatesMessages.en
+  | keyof typeof replacementsMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof pipelineMessages.en
   | keyof typeof backupsMessages.en
@@ -758,6 +760,7 @@ export const ru: Catalog = {
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...assistantTemplatesMessages.ru,
+  ...replacementsMessages.ru,
   ...reportsMessages.ru,
   ...pipelineMessages.ru,
   ...backupsMessages.ru,
