@@ -13,6 +13,7 @@ export * from './dates';
 export * from './decomposition';
 export * from './errors';
 export * from './estimates';
+export * from './formulas';
 export * from './interchange';
 export * from './kanban';
 export * from './licences';

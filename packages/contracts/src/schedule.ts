@@ -131,6 +131,8 @@ export const createEpsNodeInput = z.object({
   kind: z.enum(EPS_KINDS),
   name: requiredText,
   code: optionalText.optional(),
+  /** A new schedule's first version starts from this version template of the space. */
+  templateId: id.optional(),
 });
 export const updateEpsNodeInput = z.object({
   spaceId: id,
@@ -194,6 +196,8 @@ export const createVersionInput = z.object({
   name: requiredText,
   /** Start from a copy of this version of the same space (any schedule); empty otherwise. */
   copyFromVersionId: id.optional(),
+  /** Start from a version template of the space (not with a copy). */
+  templateId: id.optional(),
 });
 export const updateVersionInput = z.object({
   spaceId: id,
@@ -406,12 +410,15 @@ export const updateCalendarInput = calendarFields.partial().extend({ spaceId: id
 export const calendarInput = z.object({ spaceId: id, calendarId: id });
 
 // ── attributes and directories ────────────────────────────────────────────────────────────────
+/** A formula attribute's expression (docs/product-rules.md, "Formulas"); empty or null: not a formula. */
+export const formulaText = z.string().trim().max(1000, { message: VALIDATION.maxLength });
 export const createAttributeInput = z.object({
   spaceId: id,
   name: requiredText,
   valueType: z.enum(ATTRIBUTE_TYPES),
   scheduleId: id.nullable().optional(),
   directoryId: id.nullable().optional(),
+  formula: formulaText.nullable().optional(),
 });
 export const updateAttributeInput = z.object({
   spaceId: id,
@@ -420,6 +427,7 @@ export const updateAttributeInput = z.object({
   name: requiredText.optional(),
   scheduleId: id.nullable().optional(),
   directoryId: id.nullable().optional(),
+  formula: formulaText.nullable().optional(),
 });
 export const attributeInput = z.object({ spaceId: id, attributeId: id });
 export const listAttributesInput = z.object({

@@ -5,8 +5,8 @@ import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
-import { complexRelationsMessages } from './area-complex-relations';
 import { estimatesMessages } from './area-estimates';
+import { formulasMessages } from './area-formulas';
 import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
@@ -17,9 +17,7 @@ import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
-import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
-import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -739,18 +737,16 @@ export const en = {
   ...noticesMessages.en,
   ...networkMessages.en,
   ...nodeInfoMessages.en,
-  ...projectsMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...assistantTemplatesMessages.en,
-  ...replacementsMessages.en,
   ...reportsMessages.en,
   ...pipelineMessages.en,
   ...backupsMessages.en,
   ...remoteSpacesMessages.en,
   ...estimatesMessages.en,
+  ...formulasMessages.en,
   ...licencesMessages.en,
-  ...complexRelationsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -7,6 +7,7 @@ export {
   calculateVersion,
   calculationLease,
   calculationStatus,
+  onVersionCalculated,
   recoverInterruptedCalculations,
   rollUpAndWrite,
   rollUpStoredSummaries,

@@ -231,9 +231,23 @@ export async function rollUpAndWrite(client: pg.PoolClient, document: ScheduleDo
   return { document: { ...document, ...rolled }, rows };
 }
 
+/** What follows a calculation's results in their transaction: the works whose results changed. */
+type CalculatedHook = (client: pg.PoolClient, versionId: string, workIds: string[]) => Promise<void>;
+const calculatedHooks = new Set<CalculatedHook>();
+
+/** Runs `hook` in the transaction of each calculation's results (formula attributes follow the new dates). */
+export function onVersionCalculated(hook: CalculatedHook): void {
+  calculatedHooks.add(hook);
+}
+
 /** Writes a calculation's results and marks the version calculated, without error and no longer running. */
 async function writeCalculated(client: pg.PoolClient, target: CalculationTarget, results: RowResults) {
   await writeRowResults(client, target, results);
+  if (results.changedRows.length && calculatedHooks.size) {
+    const ids = target.document.ids;
+    const workIds = Array.from(results.changedRows, (row) => ids[row]!);
+    for (const hook of calculatedHooks) await hook(client, target.document.versionId, workIds);
+  }
   await client.query(
     `UPDATE versions SET "calcStatus" = ${CALC_STATUS.calculated}, "calcError" = NULL, "calculatedAt" = now(),
        "calcStartedAt" = NULL

@@ -119,7 +119,7 @@ export async function checkWorkReferences(
           .on('acc.scheduleId', '=', scheduleId)
           .on('acc.roleId', '=', ctx.space.roleId),
       )
-      .select(['a.id', 'a.valueType', 'acc.canEdit'])
+      .select(['a.id', 'a.valueType', 'a.formula', 'acc.canEdit'])
       .where('a.spaceId', '=', spaceId)
       .where('a.id', '=', anyOf(attributeIds, 'uuid'))
       .where((eb) => eb.or([eb('a.scheduleId', 'is', null), eb('a.scheduleId', '=', scheduleId)]))
@@ -130,6 +130,9 @@ export async function checkWorkReferences(
       const attribute = byId.get(attributeId);
       if (!attribute) issues.push({ path: `attributes.${attributeId}`, message: 'validation.required' });
       else if (attribute.canEdit === false) throw new AppError('Forbidden');
+      // A formula's values are computed, never entered (docs/product-rules.md, "Formulas").
+      else if (attribute.formula !== null)
+        issues.push({ path: `attributes.${attributeId}`, message: 'formulas.read_only' });
       else if (value !== null && !valueFits(attribute.valueType, value))
         issues.push({ path: `attributes.${attributeId}`, message: 'validation.out_of_range' });
     }
