@@ -109,6 +109,7 @@ const TABLE_OF: Record<string, string[]> = {
   version: ['versions'],
   baseVersion: ['versions'],
   otherVersion: ['versions'],
+  donorVersion: ['versions'],
   work: ['works'],
   parent: ['works', 'eps_nodes'],
   predecessor: ['works'],

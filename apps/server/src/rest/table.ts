@@ -7,11 +7,13 @@
 import {
   BIM_LIMITS,
   CHAT_LIMITS,
+  COMPLEX_RELATION_LIMITS,
   ESTIMATE_LIMITS,
   GALLERY_LIMITS,
   INTERCHANGE_LIMITS,
   KANBAN_LIMITS,
   LIMITS,
+  PASSPORT_MAX_BYTES,
   REPORT_LIMITS,
 } from '@takt/contracts';
 
@@ -251,6 +253,14 @@ const SPACE_ROUTES: PathTable = {
   '/schedules/:scheduleId/attributes/access': { POST: 'attributes.setAccess' },
   '/schedules/versions/compare': { POST: 'versions.compare' },
   '/schedules/versions/export-comparison': { POST: 'versions.exportComparison' },
+  // Replacements of a schedule (docs/product-rules.md, "Replacements")
+  '/schedules/:scheduleId/replacements': { GET: 'replacements.list', POST: 'replacements.create' },
+  '/schedules/:scheduleId/replacements/:replacementId': {
+    PATCH: 'replacements.update',
+    DELETE: 'replacements.delete',
+  },
+  '/schedules/:scheduleId/replacements/:replacementId/undo': { POST: 'replacements.undo' },
+  '/versions/:versionId/replacements/:replacementId': { GET: 'replacements.get' },
   // Schedule groups
   '/schedule-group': { GET: 'scheduleGroups.list' },
   '/schedule-group/create': { POST: 'scheduleGroups.create' },
@@ -391,6 +401,27 @@ const SPACE_ROUTES: PathTable = {
   },
   '/directories/:directoryId/upload': {
     POST: { procedure: 'directories.upload', uploadBytes: INTERCHANGE_LIMITS.uploadMaxBytes },
+  },
+  // Complex relations of directories (API: directory-complex-relations/…)
+  '/directory-complex-relations/all': { GET: 'complexRelations.all' },
+  '/directory-complex-relations/all-relations/:scheduleId': { GET: 'complexRelations.allRelations' },
+  '/directory-complex-relations/create': { POST: 'complexRelations.create' },
+  '/directory-complex-relations/dependent-directories/:directoryId': {
+    GET: 'complexRelations.dependentDirectories',
+  },
+  '/directory-complex-relations/recalculation/:versionId': { POST: 'complexRelations.recalculate' },
+  '/directory-complex-relations/version-indicator/:versionId': { GET: 'complexRelations.versionIndicator' },
+  '/directory-complex-relations/:complexRelationId': { DELETE: 'complexRelations.delete' },
+  '/directory-complex-relations/:complexRelationId/options': { PATCH: 'complexRelations.updateOptions' },
+  '/directory-complex-relations/:complexRelationId/assign': { PUT: 'complexRelations.assign' },
+  '/directory-complex-relations/:complexRelationId/rows': {
+    GET: 'complexRelations.rows',
+    PATCH: 'complexRelations.updateRows',
+    DELETE: 'complexRelations.deleteRows',
+  },
+  '/directory-complex-relations/:complexRelationId/export': { GET: 'complexRelations.export' },
+  '/directory-complex-relations/:complexRelationId/import': {
+    POST: { procedure: 'complexRelations.import', uploadBytes: COMPLEX_RELATION_LIMITS.importMaxBytes },
   },
   // Import and export (API: versions/upload, batch-processing, versions export, storage, import settings)
   '/schedules/:scheduleId/versions/upload': {
@@ -629,6 +660,47 @@ const SPACE_ROUTES: PathTable = {
   '/estimate-links/:estimateLinkId': { DELETE: 'estimates.compliance.unlink' },
   // Demo: the 100,000-work schedule on demand
   '/demo/large-schedule': { POST: 'scheduleDemo.largeSchedule' },
+  // Schedules, facilities and projects (API schedules/{id}, actual/info, settings; facilities; projects' details,
+  // settings, copy, calculation settings, links, indicators, gwbs; versions' users, check-empty-works, activities;
+  // a node's passport and a version's file in storage; delegations given and received)
+  '/schedules/:scheduleId': {
+    GET: 'schedules.get',
+    DELETE: { procedure: 'schedules.delete', coerce: { confirm: 'boolean' } },
+  },
+  '/schedules/:scheduleId/actual/info': { GET: 'schedules.actualInfo' },
+  '/schedules/:scheduleId/settings': { PATCH: 'schedules.updateSettings' },
+  '/schedules/:scheduleId/activities': {
+    GET: { procedure: 'schedules.activities', coerce: { limit: 'number' } },
+  },
+  '/facilities/:facilityId': { GET: 'projects.facility' },
+  '/projects/:projectId/details': { GET: 'projects.details' },
+  '/projects/:projectId/settings': { GET: 'projects.settings', PATCH: 'projects.updateSettings' },
+  '/projects/:projectId/copy': { POST: 'projects.copy' },
+  '/projects/:projectId/calculate-settings': {
+    GET: 'projects.calculateSettings',
+    PUT: 'projects.saveCalculateSettings',
+  },
+  '/projects/:projectId/links': { GET: 'projects.links', POST: 'projects.link' },
+  '/projects/links/:projectLinkId': { DELETE: 'projects.unlink' },
+  '/projects/:id/indicators': { GET: { procedure: 'analytics.indicators', set: { level: 'project' } } },
+  '/projects/:projectId/gwbs': { GET: 'projects.gwbs' },
+  '/versions/:versionId/users': { GET: 'schedules.versionUsers' },
+  '/versions/:versionId/check-empty-works': { GET: 'schedules.checkEmptyWorks' },
+  '/versions/:versionId/activities': {
+    GET: { procedure: 'schedules.activities', coerce: { limit: 'number' } },
+  },
+  '/storage/eps/:nodeId/passport': {
+    GET: 'projects.downloadPassport',
+    POST: { procedure: 'projects.uploadPassport', uploadBytes: PASSPORT_MAX_BYTES },
+    DELETE: 'projects.deletePassport',
+  },
+  '/storage/eps/:nodeId/passport/info': { GET: 'projects.passport' },
+  '/storage/schedule/:scheduleId/version/:versionId/download': {
+    POST: 'schedules.versionFile',
+    GET: 'schedules.versionFile',
+  },
+  '/delegation/given': { GET: 'delegation.given' },
+  '/delegation/received': { GET: 'delegation.received' },
 };
 
 function routesOf(table: PathTable, prefix: string): RestRoute[] {

@@ -5,6 +5,7 @@ import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { complexRelationsMessages } from './area-complex-relations';
 import { estimatesMessages } from './area-estimates';
 import { formulasMessages } from './area-formulas';
 import { ganttMessages } from './area-gantt';
@@ -17,7 +18,9 @@ import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
+import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
+import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -737,9 +740,11 @@ export const en = {
   ...noticesMessages.en,
   ...networkMessages.en,
   ...nodeInfoMessages.en,
+  ...projectsMessages.en,
   ...analyticsMessages.en,
   ...assistantMessages.en,
   ...assistantTemplatesMessages.en,
+  ...replacementsMessages.en,
   ...reportsMessages.en,
   ...pipelineMessages.en,
   ...backupsMessages.en,
@@ -747,6 +752,7 @@ export const en = {
   ...estimatesMessages.en,
   ...formulasMessages.en,
   ...licencesMessages.en,
+  ...complexRelationsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -5,6 +5,7 @@ import { authMessages } from './area-auth';
 import { backupsMessages } from './area-backups';
 import { bimMessages } from './area-bim';
 import { chatMessages } from './area-chat';
+import { complexRelationsMessages } from './area-complex-relations';
 import { estimatesMessages } from './area-estimates';
 import { formulasMessages } from './area-formulas';
 import { ganttMessages } from './area-gantt';
@@ -17,7 +18,9 @@ import { nodeInfoMessages } from './area-node-info';
 import { noticesMessages } from './area-notices';
 import { pipelineMessages } from './area-pipeline';
 import { printMessages } from './area-print';
+import { projectsMessages } from './area-projects';
 import { remoteSpacesMessages } from './area-remote-spaces';
+import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
 import { viewsMessages } from './area-views';
@@ -39,9 +42,11 @@ const core: Omit<
   | keyof typeof noticesMessages.en
   | keyof typeof networkMessages.en
   | keyof typeof nodeInfoMessages.en
+  | keyof typeof projectsMessages.en
   | keyof typeof analyticsMessages.en
   | keyof typeof assistantMessages.en
   | keyof typeof assistantTemplatesMessages.en
+  | keyof typeof replacementsMessages.en
   | keyof typeof reportsMessages.en
   | keyof typeof pipelineMessages.en
   | keyof typeof backupsMessages.en
@@ -49,6 +54,7 @@ const core: Omit<
   | keyof typeof estimatesMessages.en
   | keyof typeof formulasMessages.en
   | keyof typeof licencesMessages.en
+  | keyof typeof complexRelationsMessages.en
 > = {
   'app.name': 'Takt',
   'app.tagline': 'Планирование строительства',
@@ -752,9 +758,11 @@ export const ru: Catalog = {
   ...noticesMessages.ru,
   ...networkMessages.ru,
   ...nodeInfoMessages.ru,
+  ...projectsMessages.ru,
   ...analyticsMessages.ru,
   ...assistantMessages.ru,
   ...assistantTemplatesMessages.ru,
+  ...replacementsMessages.ru,
   ...reportsMessages.ru,
   ...pipelineMessages.ru,
   ...backupsMessages.ru,
@@ -762,4 +770,5 @@ export const ru: Catalog = {
   ...estimatesMessages.ru,
   ...formulasMessages.ru,
   ...licencesMessages.ru,
+  ...complexRelationsMessages.ru,
 };
