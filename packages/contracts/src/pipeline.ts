@@ -29,6 +29,11 @@ export const PIPELINE_ISSUES = {
   duplicateLocation: 'pipeline.error.duplicate_location',
 } as const;
 
+/** Colours of new flows, in turn (0xRRGGBB). */
+export const PIPE_COLORS = [
+  0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22,
+] as const;
+
 export const PIPE_MODES = ['takt', 'rate'] as const;
 export type PipeMode = (typeof PIPE_MODES)[number];
 

@@ -116,6 +116,8 @@ export const uiState = z
     zoom: z.string().max(16).optional(),
     filter: gridFilter.nullable().optional(),
     grouping: gridGrouping.nullable().optional(),
+    /** The timeline's bars: which plans it draws (plan, approved plan, fact). */
+    bars: z.object({ plan: z.boolean(), approved_plan: z.boolean(), fact: z.boolean() }).optional(),
     /** Groups the user folded (their keys). */
     foldedGroups: z.array(z.string().max(UI_STATE_LIMITS.valueMaxLength)).max(500).optional(),
   })

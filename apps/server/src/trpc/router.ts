@@ -36,7 +36,8 @@ import { timesheetsRouter } from './routers/timesheets';
 import { undoRouter } from './routers/undo';
 import { usersRouter } from './routers/users';
 import { versionsRouter } from './routers/versions';
-import { uiStateRouter } from './routers/views';
+import { versionTemplatesRouter } from './routers/version-templates';
+import { layoutsRouter, uiStateRouter, wbsGroupsRouter } from './routers/views';
 import { wdpRouter } from './routers/wdp';
 import { worksRouter } from './routers/works';
 import { router } from './trpc';
@@ -76,6 +77,9 @@ export const appRouter = router({
   cyclogram: cyclogramRouter,
   bim: bimRouter,
   uiState: uiStateRouter,
+  layouts: layoutsRouter,
+  wbsGroups: wbsGroupsRouter,
+  versionTemplates: versionTemplatesRouter,
   kanban: kanbanRouter,
   checklists: checklistsRouter,
   analytics: analyticsRouter,

@@ -16,6 +16,7 @@ import { listNodeFiles, removeStoredBytes, storedFileKeysUnder } from '../interc
 import { taskRelations } from '../relations';
 import { listAssignments } from '../resources';
 import { timesheetsOfVersion } from '../timesheets';
+import { applyVersionTemplate } from '../version-templates';
 import { insertVersion } from '../versions';
 import { wdpOfVersion } from '../wdp';
 import { orderKeyAfter, wbsOrder } from '../works';
@@ -66,7 +67,7 @@ export async function getEpsNode(ctx: SpaceContext, nodeId: string) {
 
 export async function createEpsNode(
   ctx: SpaceContext,
-  input: { parentId?: string | null; kind: EpsKind; name: string; code?: string },
+  input: { parentId?: string | null; kind: EpsKind; name: string; code?: string; templateId?: string },
 ) {
   const spaceId = ctx.space.spaceId;
   const id = await inTransaction(ctx.db.pool, async (client) => {
@@ -79,8 +80,16 @@ export async function createEpsNode(
       [spaceId, parentId, input.kind, input.name, input.code || null, sortKey],
     );
     const id = rows[0]!.id;
-    // A new schedule starts with its first (actual) version.
-    if (input.kind === 'schedule') await insertVersion(ctx, client, { scheduleId: id });
+    // A new schedule starts with its first (actual) version, from a version template when one is named.
+    if (input.kind === 'schedule') {
+      const versionId = await insertVersion(ctx, client, { scheduleId: id });
+      if (input.templateId)
+        await applyVersionTemplate(client, spaceId, {
+          templateId: input.templateId,
+          versionId,
+          scheduleId: id,
+        });
+    }
     return id;
   });
   return nodeOf(ctx.db.pool, spaceId, id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type FieldIssue,
+  PIPE_COLORS,
   PIPELINE_ISSUES,
   PIPELINE_LIMITS,
   type PipeDto,
@@ -21,8 +22,6 @@ import { AppError } from '../../errors';
 export const issue = (path: string, message: string): AppError =>
   new AppError('ValidationError', {}, [{ path, message } satisfies FieldIssue]);
 
-/** Colours of new flows, in turn. */
-const PALETTE = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22];
 const ORDER_GAP = 1024;
 
 /** The project (an EPS node of kind project in the caller's space), locked for a change when `lock`. */
@@ -243,7 +242,7 @@ export async function createPipe(ctx: SpaceContext, input: PipeFields & { projec
     const row: PipeRow = {
       id,
       code: `F${pipes.length + 1}`,
-      color: PALETTE[pipes.length % PALETTE.length]!,
+      color: PIPE_COLORS[pipes.length % PIPE_COLORS.length]!,
       versionId: last?.versionId ?? null,
       locationIds: (await locationsOf(client, projectId)).map((l) => l.id),
       mode: 'takt',

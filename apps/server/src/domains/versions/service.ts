@@ -8,6 +8,7 @@ import { inTransaction, type Sql } from '../../db/sql';
 import { isoText } from '../../db/work-row';
 import { AppError } from '../../errors';
 import { isSpaceCalendar } from '../calendars';
+import { applyVersionTemplate } from '../version-templates';
 import { versionCopyData } from './copy';
 import { staleCalcStatus, versionLocked } from './guard';
 
@@ -145,18 +146,29 @@ async function newVersion(
   scheduleId: string,
   name: string | undefined,
   copyFrom?: string,
+  templateId?: string,
 ) {
   const id = await inTransaction(ctx.db.pool, async (client) => {
     await scheduleNode(client, ctx.space.spaceId, scheduleId);
-    return insertVersion(ctx, client, { scheduleId, name, copyFrom });
+    const versionId = await insertVersion(ctx, client, { scheduleId, name, copyFrom });
+    if (templateId)
+      await applyVersionTemplate(client, ctx.space.spaceId, { templateId, versionId, scheduleId });
+    return versionId;
   });
   return readVersion(ctx.db.pool, ctx.space.spaceId, id);
 }
 
-export const createVersion = (
+/** A new version of a schedule: empty, a copy of another version, or started from a version template. */
+export function createVersion(
   ctx: SpaceContext,
-  input: { scheduleId: string; name: string; copyFromVersionId?: string },
-) => newVersion(ctx, input.scheduleId, input.name, input.copyFromVersionId);
+  input: { scheduleId: string; name: string; copyFromVersionId?: string; templateId?: string },
+) {
+  if (input.copyFromVersionId && input.templateId)
+    throw new AppError('ValidationError', {}, [
+      { path: 'templateId', message: 'validation.template_or_copy' },
+    ]);
+  return newVersion(ctx, input.scheduleId, input.name, input.copyFromVersionId, input.templateId);
+}
 
 /** API versions/{id}/copy-to/{id}: the version with all its data becomes a new version of another schedule. */
 export const copyVersionTo = (

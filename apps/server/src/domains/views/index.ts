@@ -1,5 +1,7 @@
 // What the views domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
+
+export { createLayout, deleteLayout, listLayouts, updateLayout } from './layouts';
 export {
   createSavedFilter,
   deleteSavedFilter,
@@ -8,3 +10,4 @@ export {
   saveUiState,
   updateSavedFilter,
 } from './service';
+export { getWbsGroupSettings, saveWbsGroupSettings } from './wbs-groups';

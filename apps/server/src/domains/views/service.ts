@@ -9,6 +9,7 @@ import {
 import type { Prisma } from '@takt/db';
 import type { SpaceContext } from '../../context';
 import { AppError, rethrowNameTaken } from '../../errors';
+import { defaultLayoutState } from './layouts';
 
 /**
  * A user's views of the schedule screen (API ui-state-config): one state per schedule and one default
@@ -38,8 +39,14 @@ function readState(value: unknown): UiState | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** GET ui-state-config: the state of the schedule (its own, else the user's default), or the default. */
-export async function getUiState(ctx: SpaceContext, input: { scheduleId?: string }) {
+/**
+ * GET ui-state-config: the state of the schedule — the user's own, else the schedule's default layout
+ * (docs/product-rules.md, "Layouts"), else the user's default — or, without a schedule, the user's default.
+ */
+export async function getUiState(
+  ctx: SpaceContext,
+  input: { scheduleId?: string },
+): Promise<{ scope: 'schedule' | 'layout' | 'default' | null; state: UiState | null; layoutId?: string }> {
   if (input.scheduleId) await scheduleOfSpace(ctx, input.scheduleId);
   const scopes = input.scheduleId ? [input.scheduleId, DEFAULT_SCOPE] : [DEFAULT_SCOPE];
   const rows = await ctx.db.prisma.uiState.findMany({
@@ -48,8 +55,12 @@ export async function getUiState(ctx: SpaceContext, input: { scheduleId?: string
   });
   for (const scope of scopes) {
     const state = readState(rows.find((r) => r.scope === scope)?.state);
-    if (state)
-      return { scope: scope === DEFAULT_SCOPE ? ('default' as const) : ('schedule' as const), state };
+    if (state && scope !== DEFAULT_SCOPE) return { scope: 'schedule', state };
+    if (scope === DEFAULT_SCOPE && input.scheduleId) {
+      const layout = await defaultLayoutState(ctx, input.scheduleId);
+      if (layout) return { scope: 'layout', state: layout.state, layoutId: layout.layoutId };
+    }
+    if (state) return { scope: 'default', state };
   }
   return { scope: null, state: null };
 }

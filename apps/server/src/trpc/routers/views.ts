@@ -1,9 +1,14 @@
 import {
+  createLayoutInput,
   createSavedFilterInput,
+  layoutInput,
   savedFilterInput,
   saveUiStateInput,
+  saveWbsGroupSettingsInput,
+  scheduleLayoutsInput,
   spaceInput,
   uiStateInput,
+  updateLayoutInput,
   updateSavedFilterInput,
 } from '@takt/contracts';
 import * as views from '../../domains/views';
@@ -22,4 +27,22 @@ export const uiStateRouter = router({
     update: spaceMutation('schedule.view', updateSavedFilterInput, views.updateSavedFilter),
     delete: spaceMutation('schedule.view', savedFilterInput, views.deleteSavedFilter),
   }),
+});
+
+/**
+ * Layouts of a schedule's view (API version layouts): saved by any user who sees the schedule, for
+ * themselves or shared; a shared one of someone else's, and the schedule's default, are for those who
+ * manage its versions (checked by the domain, which answers Forbidden).
+ */
+export const layoutsRouter = router({
+  list: spaceQuery('schedule.view', scheduleLayoutsInput, views.listLayouts),
+  create: spaceMutation('schedule.view', createLayoutInput, views.createLayout),
+  update: spaceMutation('schedule.view', updateLayoutInput, views.updateLayout),
+  delete: spaceMutation('schedule.view', layoutInput, views.deleteLayout),
+});
+
+/** A schedule's WBS group settings (API WBS group settings): read by its users, set by its planners. */
+export const wbsGroupsRouter = router({
+  get: spaceQuery('schedule.view', scheduleLayoutsInput, views.getWbsGroupSettings),
+  save: spaceMutation('schedule.edit', saveWbsGroupSettingsInput, views.saveWbsGroupSettings),
 });

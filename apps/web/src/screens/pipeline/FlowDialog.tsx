@@ -1,4 +1,4 @@
-import { type PipeDto, type PipelineDto, pipeFields } from '@takt/contracts';
+import { PIPE_COLORS, type PipeDto, type PipelineDto, pipeFields } from '@takt/contracts';
 import { useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Button, Checkbox, SelectField, TextField } from '../../components/ui';
@@ -32,7 +32,9 @@ export function FlowDialog({
   const last = pipeline.pipes.at(-1);
   const [name, setName] = useState(pipe?.name ?? '');
   const [code, setCode] = useState(pipe?.code ?? `F${pipeline.pipes.length + 1}`);
-  const [color, setColor] = useState(cssColor(pipe?.color ?? 0x1f77b4));
+  const [color, setColor] = useState(
+    cssColor(pipe?.color ?? PIPE_COLORS[pipeline.pipes.length % PIPE_COLORS.length]!),
+  );
   const [versionId, setVersionId] = useState(
     pipe ? (pipe.versionId ?? '') : (last?.versionId ?? pipeline.versions[0]?.id ?? ''),
   );

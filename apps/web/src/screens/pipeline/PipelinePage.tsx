@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { confirmedDelete } from '../../components/confirm';
 import { numHead, PlainTable } from '../../components/table';
-import { Badge, Button, Empty, Loaded } from '../../components/ui';
+import { Badge, Button, Empty, IconButton, Loaded } from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
@@ -135,11 +135,9 @@ export function PipelinePage({ params }: { params: { projectId: string } }) {
                 testId="pipeline-flows"
                 heads={[
                   t('pipeline.col.flow'),
-                  t('pipeline.col.code'),
                   t('pipeline.col.version'),
                   t('pipeline.col.locations'),
                   t('pipeline.col.rhythm'),
-                  numHead(t('pipeline.col.days')),
                   t('pipeline.col.crew'),
                   numHead(t('pipeline.col.buffer')),
                   t('pipeline.col.after'),
@@ -149,11 +147,11 @@ export function PipelinePage({ params }: { params: { projectId: string } }) {
               >
                 {pipeline.pipes.map((pipe) => (
                   <tr key={pipe.id} data-testid="pipeline-flow-row">
-                    <td>
+                    <td className="pipeline-flow-name">
                       <span className="pipeline-swatch" style={{ background: cssColor(pipe.color) }} />
                       {pipe.name}
+                      <span className="pipeline-code">{pipe.code}</span>
                     </td>
-                    <td>{pipe.code}</td>
                     <td>{versionName(pipe.versionId)}</td>
                     <td title={pipe.locationIds.map((id) => names.get(id)).join(' → ')}>
                       {pipe.locationIds.length > 0
@@ -165,27 +163,32 @@ export function PipelinePage({ params }: { params: { projectId: string } }) {
                         ? t('pipeline.rate_value', {
                             quantity: `${pipe.quantityPerLocation ?? ''} ${pipe.unit ?? ''}`.trim(),
                             rate: pipe.ratePerDay ?? '',
+                            days: pipe.days,
                           })
                         : t('pipeline.takt_value', { days: pipe.taktDays })}
                     </td>
-                    <td className="num">{pipe.days}</td>
                     <td>
                       {[pipe.crew, pipe.crewSize ? `×${pipe.crewSize}` : null].filter(Boolean).join(' ')}
                     </td>
                     <td className="num">{pipe.bufferDays}</td>
                     <td>{pipeline.pipes.find((p) => p.id === pipe.afterPipeId)?.name ?? '—'}</td>
-                    <td>{flowDates(pipeline, pipe.id)}</td>
+                    <td className="pipeline-dates">{flowDates(pipeline, pipe.id)}</td>
                     <td className="cell-actions">
-                      <Button
+                      <IconButton
+                        label={t('pipeline.edit')}
                         onClick={() => setEditing(pipe)}
                         disabled={!editable}
-                        data-testid="pipeline-edit-flow"
+                        testId="pipeline-edit-flow"
                       >
-                        {t('pipeline.edit')}
-                      </Button>
-                      <Button variant="ghost" onClick={() => void drop(pipe)} disabled={!editable}>
-                        {t('pipeline.delete')}
-                      </Button>
+                        ✎
+                      </IconButton>
+                      <IconButton
+                        label={t('pipeline.delete')}
+                        onClick={() => void drop(pipe)}
+                        disabled={!editable}
+                      >
+                        ×
+                      </IconButton>
                     </td>
                   </tr>
                 ))}
