@@ -515,6 +515,17 @@ const SPACE_ROUTES: PathTable = {
     PATCH: 'uiState.filters.update',
     DELETE: 'uiState.filters.delete',
   },
+  // Version layouts (saved views of a schedule, own or shared, one its default), the schedule's WBS group
+  // settings, and version templates (new schedules start from them: versions create and eps create take a templateId)
+  '/schedules/:scheduleId/layouts': { GET: 'layouts.list', POST: 'layouts.create' },
+  '/layouts/:layoutId': { PATCH: 'layouts.update', DELETE: 'layouts.delete' },
+  '/schedules/:scheduleId/wbs-group-settings': { GET: 'wbsGroups.get', PUT: 'wbsGroups.save' },
+  '/version-templates': { GET: 'versionTemplates.list', POST: 'versionTemplates.create' },
+  '/version-templates/:templateId': {
+    GET: 'versionTemplates.get',
+    PATCH: 'versionTemplates.update',
+    DELETE: 'versionTemplates.delete',
+  },
   // Chat (API chat/…): literal paths before the chat's own `:chatId`
   '/chat': { GET: 'chat.list' },
   '/chat/settings': { GET: 'chat.settings' },

@@ -23,6 +23,7 @@ import { remoteSpacesMessages } from './area-remote-spaces';
 import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
+import { layoutsMessages } from './area-layouts';
 import { viewsMessages } from './area-views';
 
 /**
@@ -735,6 +736,7 @@ export const en = {
   ...authMessages.en,
   ...keysMessages.en,
   ...viewsMessages.en,
+  ...layoutsMessages.en,
   ...chatMessages.en,
   ...kanbanMessages.en,
   ...noticesMessages.en,

@@ -23,6 +23,7 @@ import { remoteSpacesMessages } from './area-remote-spaces';
 import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
+import { layoutsMessages } from './area-layouts';
 import { viewsMessages } from './area-views';
 import type { Catalog } from './en';
 
@@ -37,6 +38,7 @@ const core: Omit<
   | keyof typeof authMessages.en
   | keyof typeof keysMessages.en
   | keyof typeof viewsMessages.en
+  | keyof typeof layoutsMessages.en
   | keyof typeof chatMessages.en
   | keyof typeof kanbanMessages.en
   | keyof typeof noticesMessages.en
@@ -753,6 +755,7 @@ export const ru: Catalog = {
   ...authMessages.ru,
   ...keysMessages.ru,
   ...viewsMessages.ru,
+  ...layoutsMessages.ru,
   ...chatMessages.ru,
   ...kanbanMessages.ru,
   ...noticesMessages.ru,
