@@ -123,6 +123,7 @@ test('the schedule’s keyboard, row menu and timeline menu', async ({ page, req
     'Add predecessor…',
     'Add successor…',
     'Assign resource…',
+    'Replace with a schedule…',
     'Show in the Gantt chart',
     'Delete…',
   ]);

@@ -28,6 +28,8 @@ export interface ColumnContext {
   details: ReadonlyMap<string, PlanDetails>;
   /** Assigned resources, planned labour and cost of the works that have assignments (resource columns). */
   resources?: ReadonlyMap<string, { names: string; labour: number; cost: number }>;
+  /** The nodes replaced by another schedule's works (applied replacements): node id → donor schedule's name. */
+  replaced?: ReadonlyMap<string, string>;
   collapsed: ReadonlySet<string>;
   onToggle: (row: number) => void;
   /** Sets a column's width from its header's edge: live while dragging, `done` when the drag ends. */

@@ -64,6 +64,21 @@ export function workColumns({ ctx, detail, save, selectEditor }: ColumnTools): R
     );
   };
 
+  /** A replaced node's badge: its works come from another schedule (docs/product-rules.md, "Replacements"). */
+  const replacedPin = (row: number) => {
+    const donor = ctx.replaced?.get(m.ids[row]!);
+    if (donor === undefined) return null;
+    return (
+      <span
+        className="wbs-pin wbs-pin-replaced"
+        title={t('replacements.badge_hint', { schedule: donor })}
+        data-testid="pin-replaced"
+      >
+        ⇄ {t('replacements.badge')}
+      </span>
+    );
+  };
+
   return {
     code: {
       render: text(m.code),
@@ -97,6 +112,7 @@ export function workColumns({ ctx, detail, save, selectEditor }: ColumnTools): R
               <span className="wbs-toggle" />
             )}
             <span className="wbs-name-text">{textOf(m, m.name[row]!)}</span>
+            {replacedPin(row)}
             {pins(row)}
           </span>
         );

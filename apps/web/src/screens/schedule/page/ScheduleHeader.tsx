@@ -7,7 +7,25 @@ import { useT } from '../../../lib/i18n';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { VersionSelect } from '../VersionSelect';
 
-export type Panel = 'relations' | 'assignments' | 'checklists' | 'undo' | 'versions' | 'assistant';
+export type Panel =
+  | 'relations'
+  | 'assignments'
+  | 'checklists'
+  | 'undo'
+  | 'versions'
+  | 'assistant'
+  | 'replacements';
+
+/** The side panels, in the order of their buttons. */
+const PANELS: readonly Panel[] = [
+  'relations',
+  'assignments',
+  'checklists',
+  'undo',
+  'versions',
+  'assistant',
+  'replacements',
+];
 
 /** The page header (title, version, calculation status, actions) and the banners under it. */
 export function ScheduleHeader({
@@ -74,7 +92,7 @@ export function ScheduleHeader({
           >
             {t('grid.calculate')}
           </Button>
-          {(['relations', 'assignments', 'checklists', 'undo', 'versions', 'assistant'] as const).map((p) => (
+          {PANELS.map((p) => (
             <Button
               key={p}
               variant={panel === p ? 'primary' : 'secondary'}

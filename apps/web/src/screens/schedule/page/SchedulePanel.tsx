@@ -7,6 +7,7 @@ import { ChecklistPanel } from '../../kanban/ChecklistPanel';
 import { AssignmentsPanel } from '../../resources/AssignmentsPanel';
 import { AssistantPanel } from '../AssistantPanel';
 import { RelationsPanel } from '../RelationsPanel';
+import { ReplacementsPanel } from '../ReplacementsPanel';
 import { UndoPanel } from '../UndoPanel';
 import { VersionsPanel } from '../VersionsPanel';
 import type { Panel } from './ScheduleHeader';
@@ -85,6 +86,16 @@ export function SchedulePanel({
           activeRow={activeRow}
           readOnly={readOnly}
           onShowWorks={onShowWorks}
+          onChanged={onChanged}
+        />
+      )}
+      {panel === 'replacements' && (
+        <ReplacementsPanel
+          scheduleId={scheduleId}
+          versionId={version.id}
+          model={model}
+          activeRow={activeRow}
+          readOnly={readOnly}
           onChanged={onChanged}
         />
       )}

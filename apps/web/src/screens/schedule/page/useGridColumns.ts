@@ -42,6 +42,7 @@ export function useGridColumns({
     view,
   } = data;
   const { tick, bump, collapsed, setCollapsed } = grid;
+  const replaced = useReplacedNodes(spaceId, data.node.data?.id, versionId);
 
   /** Saves one work; a stale revision reloads the row and tells the user. */
   const saveWork = useCallback(
@@ -127,6 +128,7 @@ export function useGridColumns({
               set: checks.setMany,
               visible: () => visibleIds,
             },
+            replaced,
             collapsed,
             onToggle: toggleRow,
             save: saveWork,
@@ -147,6 +149,7 @@ export function useGridColumns({
       checks.checked,
       checks.setMany,
       visibleIds,
+      replaced,
       collapsed,
       toggleRow,
       saveWork,
@@ -156,4 +159,21 @@ export function useGridColumns({
   );
 
   return { columns, toggleRow };
+}
+
+/** The version's nodes replaced by another schedule's works, with the donor schedule's name (a badge in the grid). */
+function useReplacedNodes(spaceId: string, scheduleId: string | undefined, versionId: string | undefined) {
+  const list = trpc.replacements.list.useQuery(
+    { spaceId, scheduleId: scheduleId ?? '' },
+    { enabled: !!scheduleId && !!versionId },
+  );
+  return useMemo(
+    () =>
+      new Map(
+        (list.data ?? [])
+          .filter((r) => r.versionId === versionId && r.state === 'applied')
+          .map((r) => [r.workId, r.donorScheduleName ?? '']),
+      ),
+    [list.data, versionId],
+  );
 }

@@ -87,6 +87,9 @@ export function useRowMenu({
         disabled: !editing,
       }),
       item('assign_resource', t('rowmenu.assign_resource'), () => setPanel('assignments')),
+      item('replace_with_schedule', t('rowmenu.replace_with_schedule'), () => setPanel('replacements'), {
+        disabled: !editing,
+      }),
       item('open_in_gantt', t('rowmenu.open_in_gantt'), () => gantt.commands.current?.goTo('selected'), {
         separated: true,
       }),
