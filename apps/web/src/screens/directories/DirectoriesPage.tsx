@@ -3,7 +3,16 @@ import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
 import { SplitPicker } from '../../components/split-picker';
-import { Badge, Button, Card, namedOptions, PageHeader, SelectField, TextField } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  namedOptions,
+  PageHeader,
+  SelectField,
+  Tabs,
+  TextField,
+} from '../../components/ui';
 import { useSpace } from '../../layouts/space-context';
 import type { RouterOutputs } from '../../lib/api-types';
 import { fieldErrorsOf } from '../../lib/form';
@@ -14,6 +23,7 @@ import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
+import { ComplexRelationsTab } from './ComplexRelationsTab';
 import { DirectoryUploadDialog } from './DirectoryUploadDialog';
 
 type Directory = RouterOutputs['directories']['list'][number];
@@ -23,8 +33,28 @@ type Editing =
   | { kind: 'value'; directory: Directory; value: Value | null }
   | null;
 
-/** Directories (reference lists) and their values; chosen values can be added to a version. */
+/** The directories screen: its two tabs, the directories themselves and their complex relations. */
 export function DirectoriesPage() {
+  const t = useT();
+  const [tab, setTab] = useState<'directories' | 'relations'>('directories');
+  return (
+    <div className="page page-wide" data-testid="directories-page">
+      <Tabs
+        label={t('screen.directories')}
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'directories', label: t('complex_relations.tab_directories') },
+          { key: 'relations', label: t('complex_relations.tab') },
+        ]}
+      />
+      {tab === 'directories' ? <DirectoriesTab /> : <ComplexRelationsTab />}
+    </div>
+  );
+}
+
+/** Directories (reference lists) and their values; chosen values can be added to a version. */
+function DirectoriesTab() {
   const t = useT();
   const { spaceId, can } = useSpace();
   const utils = trpc.useUtils();
@@ -42,7 +72,7 @@ export function DirectoriesPage() {
   const directory = directories.find((d) => d.id === selectedId) ?? directories[0];
 
   return (
-    <div className="page page-wide" data-testid="directories-page">
+    <>
       <PageHeader
         title={t('screen.directories')}
         subtitle={t('directories.subtitle')}
@@ -162,7 +192,7 @@ export function DirectoriesPage() {
           }}
         />
       )}
-    </div>
+    </>
   );
 }
 

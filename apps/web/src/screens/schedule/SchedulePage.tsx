@@ -6,6 +6,7 @@ import { useListSearch } from '../../lib/list-search';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
 import { useResourceHistogram } from '../resources/ResourceHistogram';
+import { ComplexRelationsIndicator } from './ComplexRelationsIndicator';
 import { GanttToolbar } from './gantt/GanttToolbar';
 import { useGanttView } from './gantt/view';
 import { ScheduleViewSwitch, scheduleViewOf } from './network/NetworkPane';
@@ -153,7 +154,16 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         indicator={indicator}
         setParam={setParam}
         views={
-          <ViewControls spaceId={spaceId} data={data} filterCount={filterCount} onWbsLevel={showToLevel} />
+          <>
+            <ComplexRelationsIndicator
+              spaceId={spaceId}
+              scheduleId={scheduleId}
+              version={version}
+              readOnly={readOnly}
+              onChanged={reload}
+            />
+            <ViewControls spaceId={spaceId} data={data} filterCount={filterCount} onWbsLevel={showToLevel} />
+          </>
         }
       />
       <div className="schedule-viewbar">
