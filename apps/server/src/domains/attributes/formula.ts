@@ -164,7 +164,7 @@ export function parseFormula(formula: string, scope: readonly FormulaScopeAttrib
 const DAY_MS = 86_400_000;
 
 /** A date or date-time as a day number (days since 1970-01-01), or null. */
-export function dayNumber(value: Date | string | null | undefined): number | null {
+function dayNumber(value: Date | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
   const ms =
     value instanceof Date ? value.getTime() : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);

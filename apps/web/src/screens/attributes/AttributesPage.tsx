@@ -1,4 +1,9 @@
-import { ATTRIBUTE_TYPES, type AttributeType, createAttributeInput } from '@takt/contracts';
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  createAttributeInput,
+  FORMULA_VALUE_TYPES,
+} from '@takt/contracts';
 import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
@@ -12,6 +17,8 @@ import { trpc } from '../../lib/trpc';
 import { roleName } from '../admin/role-name';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
+import { FormulaEditor } from './FormulaEditor';
+import { LinkedAttributes } from './LinkedAttributes';
 
 type Attribute = RouterOutputs['attributes']['list'][number];
 const attributeForm = createAttributeInput.pick({ name: true, valueType: true });
@@ -68,6 +75,18 @@ export function AttributesPage() {
               key: 'type',
               header: t('attributes.value_type'),
               cell: (a) => t(`attribute_type.${a.valueType as AttributeType}`),
+            },
+            {
+              key: 'kind',
+              header: t('formulas.kind'),
+              cell: (a) =>
+                a.formula ? (
+                  <span title={a.formula}>
+                    {t('formulas.kind_formula')}: <code className="formula-code">{a.formula}</code>
+                  </span>
+                ) : (
+                  t('formulas.kind_entered')
+                ),
             },
             {
               key: 'scope',
@@ -166,6 +185,7 @@ export function AttributesPage() {
           </div>
         )}
       </Card>
+      <LinkedAttributes schedules={schedules} attributes={attributes} editable={editable} />
       {dialog && (
         <AttributeDialog
           attribute={dialog === 'new' ? null : dialog}
@@ -198,27 +218,38 @@ function AttributeDialog({
   });
   const [scheduleId, setScheduleId] = useState(attribute?.scheduleId ?? '');
   const [directoryId, setDirectoryId] = useState(attribute?.directoryId ?? '');
+  const [isFormula, setIsFormula] = useState(!!attribute?.formula);
+  const [formula, setFormula] = useState(attribute?.formula ?? '');
   const done = {
     onSuccess: () => {
       void utils.attributes.invalidate();
+      void utils.works.list.invalidate();
       onClose();
     },
   };
   const create = trpc.attributes.create.useMutation(form.showsIssues);
   const update = trpc.attributes.update.useMutation(form.showsIssues);
+  const formulaAllowed =
+    (FORMULA_VALUE_TYPES as readonly string[]).includes(form.values.valueType) && !directoryId;
+  const withFormula = isFormula && formulaAllowed;
   return (
     <FormDialog
       title={attribute ? t('attributes.edit') : t('attributes.new')}
       busy={create.isPending || update.isPending}
       onClose={onClose}
+      wide={withFormula}
       onSubmit={form.handleSubmit((values) => {
-        const refs = { scheduleId: scheduleId || null, directoryId: directoryId || null };
+        const refs = {
+          scheduleId: scheduleId || null,
+          directoryId: directoryId || null,
+          formula: withFormula ? formula : null,
+        };
         if (attribute)
           update.mutate(
             { spaceId, attributeId: attribute.id, revision: attribute.revision, name: values.name, ...refs },
             done,
           );
-        else create.mutate({ spaceId, ...values, ...refs }, done);
+        else create.mutate({ spaceId, name: values.name, valueType: values.valueType, ...refs }, done);
       })}
       testId="attribute-dialog"
     >
@@ -240,8 +271,31 @@ function AttributeDialog({
         label={t('attributes.directory')}
         value={directoryId}
         onChange={setDirectoryId}
+        disabled={withFormula}
         options={namedOptions(directories, t('common.none'))}
       />
+      <SelectField
+        label={t('formulas.kind')}
+        value={withFormula ? 'formula' : 'entered'}
+        disabled={!formulaAllowed}
+        onChange={(v) => setIsFormula(v === 'formula')}
+        options={[
+          { value: 'entered', label: t('formulas.kind_entered') },
+          { value: 'formula', label: t('formulas.kind_formula') },
+        ]}
+        data-testid="attribute-kind"
+      />
+      {withFormula && (
+        <FormulaEditor
+          formula={formula}
+          onChange={setFormula}
+          error={form.errors.formula}
+          valueType={form.values.valueType as AttributeType}
+          scheduleId={scheduleId}
+          attributeId={attribute?.id}
+          schedules={schedules}
+        />
+      )}
     </FormDialog>
   );
 }

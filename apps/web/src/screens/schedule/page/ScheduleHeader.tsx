@@ -5,6 +5,7 @@ import { useSpace } from '../../../layouts/space-context';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
 import type { VersionInfo } from '../../../lib/schedule-types';
+import { RecalculateFormulas } from '../../attributes/RecalculateFormulas';
 import { VersionSelect } from '../VersionSelect';
 
 export type Panel =
@@ -92,6 +93,9 @@ export function ScheduleHeader({
           >
             {t('grid.calculate')}
           </Button>
+          {version && (
+            <RecalculateFormulas scheduleId={scheduleId} versionId={version.id} locked={version.locked} />
+          )}
           {PANELS.map((p) => (
             <Button
               key={p}

@@ -44,6 +44,8 @@ export function useGridColumns({
   const { tick, bump, collapsed, setCollapsed } = grid;
   const replaced = useReplacedNodes(spaceId, data.node.data?.id, versionId);
 
+  const hasFormulas = attributes.data?.some((a) => a.formula) ?? false;
+
   /** Saves one work; a stale revision reloads the row and tells the user. */
   const saveWork = useCallback(
     async (row: number, patch: WorkPatch): Promise<string | null> => {
@@ -63,7 +65,8 @@ export function useGridColumns({
         if ('type' in patch || 'calendarId' in patch) reload();
         else bump();
         afterEdit();
-        if (patch.attributes) void utils.works.list.invalidate();
+        // Attribute values come with the works list: a formula may have followed any edit.
+        if (patch.attributes || hasFormulas) void utils.works.list.invalidate();
         return null;
       } catch (error) {
         const failure = describeFailure(error, 'works.update');
@@ -79,7 +82,7 @@ export function useGridColumns({
         return failure.messages[0] ?? t('errors.UnknownException');
       }
     },
-    [model, versionId, spaceId, reload, t, utils, bump, afterEdit, details.apply],
+    [model, versionId, spaceId, reload, t, utils, bump, afterEdit, details.apply, hasFormulas],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: setCollapsed comes from useGridState's useState, stable as in one component
