@@ -104,6 +104,7 @@ export async function applyReplacement(
 
   // The copies: new ids, the master version, the node above the donor's top works; all else as in the donor.
   const ids = new Map(donor.map((w) => [w.id, randomUUID()]));
+  const now = new Date().toISOString();
   const rows = donor.map((w) => ({
     ...w.row,
     id: ids.get(w.id),
@@ -112,6 +113,8 @@ export async function applyReplacement(
     parentId: w.parentId && ids.has(w.parentId) ? ids.get(w.parentId) : nodeId,
     originId: ids.get(w.id),
     revision: 1,
+    createdAt: now,
+    updatedAt: now,
   }));
   await client.query(`INSERT INTO works SELECT * FROM json_populate_recordset(NULL::works, $1::json)`, [
     JSON.stringify(rows),

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../errors';
+import { versionChanged } from '../../live/version-changes';
 import { calculateVersion } from '../calculation';
 import { scheduleNode, versionForEdit, versionOf } from '../versions';
 import { applyReplacement, issue, type Original, regionOf, undoReplacement } from './apply';
@@ -158,8 +159,13 @@ async function checkOverlap(
   if (above.some((r) => others.has(r.id))) throw issue('workId', REPLACEMENT_ISSUES.overlap);
 }
 
-/** Calculates the version after a change, when the caller may; a calculation that cannot run leaves it not calculated. */
+/**
+ * After a committed change of the version: those who have it open follow (the calls name the replacement,
+ * not the version), and it is calculated when the caller may — a calculation that cannot run leaves it not
+ * calculated, as after any edit.
+ */
 async function calculated(ctx: SpaceContext, versionId: string): Promise<boolean> {
+  versionChanged({ versionId, by: ctx });
   if (!ctx.space.abilities.has('schedule.calculate')) return false;
   try {
     await calculateVersion(ctx, versionId);
