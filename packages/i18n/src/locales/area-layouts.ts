@@ -37,6 +37,7 @@ export const layoutsMessages = area(
     'wbs_groups.hint':
       'How summaries of each WBS level show in the grid: as coloured group headers, and folded when the schedule opens.',
     'wbs_groups.level': 'Level {level}',
+    'wbs_groups.level_header': 'Level',
     'wbs_groups.group': 'Group header',
     'wbs_groups.colour': 'Colour',
     'wbs_groups.no_colour': 'No colour',
@@ -98,6 +99,7 @@ export const layoutsMessages = area(
     'wbs_groups.hint':
       'Как суммарные работы каждого уровня WBS выглядят в таблице: цветные заголовки групп и свёрнутые при открытии графика.',
     'wbs_groups.level': 'Уровень {level}',
+    'wbs_groups.level_header': 'Уровень',
     'wbs_groups.group': 'Заголовок группы',
     'wbs_groups.colour': 'Цвет',
     'wbs_groups.no_colour': 'Без цвета',

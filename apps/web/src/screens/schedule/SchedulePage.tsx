@@ -162,7 +162,14 @@ export function SchedulePage({ params }: { params: { id: string } }) {
               readOnly={readOnly}
               onChanged={reload}
             />
-            <ViewControls spaceId={spaceId} data={data} filterCount={filterCount} onWbsLevel={showToLevel} />
+            <ViewControls
+              spaceId={spaceId}
+              scheduleId={scheduleId}
+              gantt={gantt}
+              data={data}
+              filterCount={filterCount}
+              onWbsLevel={showToLevel}
+            />
           </>
         }
       />

@@ -13,6 +13,7 @@ import { ExportMenu } from '../import/ExportMenu';
 import { UploadDialog } from '../import/UploadDialog';
 import { CodeNumbering } from './CodeNumbering';
 import { CompareDialog } from './CompareDialog';
+import { SaveTemplateDialog } from './SaveTemplateDialog';
 
 type Version = VersionInfo;
 
@@ -37,7 +38,7 @@ export function VersionsPanel({
   const setActual = trpc.versions.setActual.useMutation(done);
   const setLocked = trpc.versions.setLocked.useMutation(done);
   const remove = trpc.versions.delete.useMutation(done);
-  const [dialog, setDialog] = useState<'create' | 'copyTo' | 'upload' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'copyTo' | 'upload' | 'template' | null>(null);
   const [compareWith, setCompareWith] = useState(versions.find((v) => v.id !== current.id)?.id ?? '');
   const [comparing, setComparing] = useState<string | null>(null);
 
@@ -124,6 +125,14 @@ export function VersionsPanel({
         <Button variant="ghost" disabled={!manage} onClick={() => setDialog('copyTo')}>
           {t('versions.copy_to')}
         </Button>
+        <Button
+          variant="ghost"
+          disabled={!manage}
+          onClick={() => setDialog('template')}
+          data-testid="version-save-template"
+        >
+          {t('templates.save_as')}
+        </Button>
       </div>
       <section className="version-compare">
         <h3 className="panel-title">{t('compare.title')}</h3>
@@ -179,6 +188,13 @@ export function VersionsPanel({
             onChanged();
             onOpen(id);
           }}
+        />
+      )}
+      {dialog === 'template' && (
+        <SaveTemplateDialog
+          versionId={current.id}
+          versionName={current.name}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'copyTo' && (

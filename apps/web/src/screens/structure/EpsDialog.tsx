@@ -130,6 +130,11 @@ function EpsNameDialog({
     code: state.mode === 'rename' ? (state.node.code ?? '') : '',
   });
   const create = trpc.eps.create.useMutation(form.showsIssues);
+  // A new schedule may start from a version template of the space.
+  const newSchedule = state.mode === 'create' && state.kind === 'schedule';
+  const templates = trpc.versionTemplates.list.useQuery({ spaceId }, { enabled: newSchedule });
+  const [templateId, setTemplateId] = useState('');
+  const template = templates.data?.find((x) => x.id === templateId);
   const update = trpc.eps.update.useMutation(form.showsIssues);
   const copy = trpc.eps.copy.useMutation(form.showsIssues);
   const createGroup = trpc.scheduleGroups.create.useMutation(form.showsIssues);
@@ -153,7 +158,14 @@ function EpsNameDialog({
     switch (state.mode) {
       case 'create':
         create.mutate(
-          { spaceId, kind: state.kind, parentId: state.parentId, name: values.name, code },
+          {
+            spaceId,
+            kind: state.kind,
+            parentId: state.parentId,
+            name: values.name,
+            code,
+            templateId: newSchedule && templateId ? templateId : undefined,
+          },
           {
             onSuccess: (created) => {
               if (state.groupId)
@@ -196,6 +208,26 @@ function EpsNameDialog({
       <TextField label={t('eps.name')} {...form.field('name')} autoComplete="off" />
       {(state.mode === 'create' || state.mode === 'rename') && (
         <TextField label={t('eps.code')} {...form.field('code')} autoComplete="off" />
+      )}
+      {newSchedule && (templates.data?.length ?? 0) > 0 && (
+        <>
+          <SelectField
+            label={t('templates.from_template')}
+            value={templateId}
+            onChange={setTemplateId}
+            options={namedOptions(templates.data ?? [], t('templates.none'))}
+            data-testid="schedule-template"
+          />
+          {template && (
+            <p className="field-hint" data-testid="template-holds">
+              {t('templates.holds', {
+                calendars: template.calendars.join(', ') || t('templates.nothing'),
+                attributes: template.attributes.join(', ') || t('templates.nothing'),
+                works: template.workCount,
+              })}
+            </p>
+          )}
+        </>
       )}
     </FormDialog>
   );

@@ -14,6 +14,7 @@ import type { Dock } from './ScheduleToolbar';
 import type { GridState } from './useGridState';
 import { useProgressWeighting } from './useProgressWeighting';
 import type { ScheduleData } from './useScheduleData';
+import { useWbsGroupFolding, useWbsGroups } from './WbsGroups';
 
 /** The grid and the Gantt side by side, the views docked under them and the footer. */
 export function ScheduleGrid({
@@ -60,6 +61,8 @@ export function ScheduleGrid({
   const { can } = useSpace();
   const { model, version, details, checks } = data;
   useProgressWeighting(model, version?.id);
+  const groups = useWbsGroups(version?.scheduleId);
+  useWbsGroupFolding(model ?? null, groups.settings, data.viewState.data?.collapsed, grid.setCollapsed);
   const selectedCount = grid.selected.size;
   // A work picked outside the grid (a daily plan, a box of the network diagram): selected and scrolled to.
   const selectWork = (id: string) => {
@@ -72,7 +75,7 @@ export function ScheduleGrid({
     }
   };
   return (
-    <div className="schedule-grid framed-pane">
+    <div className={`schedule-grid framed-pane ${groups.className}`} style={groups.style}>
       <ScheduleSplit
         share={data.view.state?.splitter}
         onShare={(splitter) => data.view.update({ splitter })}
@@ -87,7 +90,9 @@ export function ScheduleGrid({
                 revision={grid.tick}
                 readOnly={readOnly}
                 rowClass={(r) =>
-                  `${model.childCount[r] ? 'wbs-summary' : ''}${model.critical[r] ? ' wbs-critical' : ''}`
+                  `${model.childCount[r] ? `wbs-summary${groups.rowClass(model.depth[r]!)}` : ''}${
+                    model.critical[r] ? ' wbs-critical' : ''
+                  }`
                 }
                 idOf={(r) => model.ids[r]!}
                 selected={grid.selected}

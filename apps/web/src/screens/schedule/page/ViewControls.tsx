@@ -4,12 +4,15 @@ import { type Choice, CompactSelect } from '../../../components/compact-select';
 import { Button } from '../../../components/ui';
 import { attributeColumnKey } from '../../../lib/grid-columns';
 import { useT } from '../../../lib/i18n';
+import type { GanttView } from '../gantt/timeline';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterBuilder } from './FilterBuilder';
+import { LayoutsPanel } from './LayoutsPanel';
 import type { ScheduleData } from './useScheduleData';
+import { WbsGroupsDialog } from './WbsGroups';
 import './views.css';
 
-type Open = 'columns' | 'filter' | null;
+type Open = 'columns' | 'filter' | 'layouts' | null;
 
 /** A toolbar button with the panel it opens under it; a click elsewhere or Escape closes the panel. */
 function PanelButton({
@@ -71,15 +74,20 @@ const groupingValue = (g: GridGrouping | null | undefined) =>
 
 /**
  * The schedule's view controls on its toolbar: the column chooser, the filter builder and the grouping,
- * all kept in the user's view of the schedule on the server.
+ * all kept in the user's view of the schedule on the server, and the schedule's layouts.
  */
 export function ViewControls({
   spaceId,
+  scheduleId,
+  gantt,
   data,
   filterCount,
   onWbsLevel,
 }: {
   spaceId: string;
+  scheduleId: string;
+  /** The timeline's view: a layout keeps and applies its bars and zoom. */
+  gantt: GanttView;
   data: ScheduleData;
   /** Conditions of the filter that take part. */
   filterCount: number;
@@ -90,6 +98,7 @@ export function ViewControls({
   const { view, columnSettings } = data;
   const attributes = data.attributes.data ?? [];
   const [open, setOpen] = useState<Open>(null);
+  const [wbsGroups, setWbsGroups] = useState(false);
   const attributeName = new Map(attributes.map((a) => [attributeColumnKey(a.id), a.name]));
   const titleOf = (key: string) => attributeName.get(key) ?? t(`grid.col.${key}` as never);
   const grouping = view.state?.grouping ?? null;
@@ -118,6 +127,22 @@ export function ViewControls({
 
   return (
     <>
+      <PanelButton
+        label={t('layouts.menu')}
+        open={open === 'layouts'}
+        onOpen={(o) => setOpen(o ? 'layouts' : null)}
+        testId="layouts-open"
+      >
+        <LayoutsPanel
+          scheduleId={scheduleId}
+          target={{ state: view.state, update: view.update, gantt, onWbsLevel }}
+          onWbsGroups={() => {
+            setOpen(null);
+            setWbsGroups(true);
+          }}
+        />
+      </PanelButton>
+      {wbsGroups && <WbsGroupsDialog scheduleId={scheduleId} onClose={() => setWbsGroups(false)} />}
       <PanelButton
         label={t('views.columns')}
         open={open === 'columns'}
