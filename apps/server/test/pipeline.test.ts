@@ -42,6 +42,7 @@ describe('pipeline', () => {
     const { ok } = s;
     const { projectId, versionId, v, P, floors } = await building(s);
     expect(floors.map((f) => f.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Floor ${i + 1}`));
+    expect(await ok<PipelineLocationDto[]>('GET', `${P}/pipeline-locations`)).toEqual(floors);
 
     const a = await ok<PipeDto>('POST', `${P}/pipes`, {
       name: 'Frame',

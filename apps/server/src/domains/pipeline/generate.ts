@@ -242,12 +242,18 @@ export async function generatePipeline(
 
     // created: summaries at the end of their version's top level, then the works under them
     const summaries = plan.create.filter((w) => w.parentId === null);
+    const lastKey = new Map<string, number>();
     for (const work of summaries) {
-      const { rows } = await client.query<{ last: number | null }>(
-        `SELECT max("sortKey") AS last FROM works WHERE "versionId" = $1 AND "parentId" IS NULL`,
-        [work.versionId],
-      );
-      work.sortKey = (rows[0]?.last ?? 0) + ORDER_GAP;
+      let last = lastKey.get(work.versionId);
+      if (last === undefined) {
+        const { rows } = await client.query<{ last: number | null }>(
+          `SELECT max("sortKey") AS last FROM works WHERE "versionId" = $1 AND "parentId" IS NULL`,
+          [work.versionId],
+        );
+        last = rows[0]?.last ?? 0;
+      }
+      work.sortKey = last + ORDER_GAP;
+      lastKey.set(work.versionId, work.sortKey);
     }
     const created = [...summaries, ...plan.create.filter((w) => w.parentId !== null)];
     if (created.length) {
