@@ -467,6 +467,17 @@ const SPACE_ROUTES: PathTable = {
     DELETE: 'interchange.settings.delete',
   },
   // BIM (API projects/{id}/3d, versions/{id}/3d/link, schedules/{id}/3d/link, appearance profiles and state, primitivesModels)
+  // The project pipeline (docs/product-rules.md, "Pipeline"): flows through the project's locations, generated
+  '/pipeline/:projectId': { GET: 'pipeline.get' },
+  '/projects/:projectId/pipes': { GET: 'pipeline.pipes.list', POST: 'pipeline.pipes.create' },
+  '/projects/:projectId/pipes/generate': { POST: 'pipeline.generate' },
+  '/projects/:projectId/pipes/:pipeId': { PATCH: 'pipeline.pipes.update', DELETE: 'pipeline.pipes.delete' },
+  '/pipes/:pipeId': { PATCH: 'pipeline.pipes.update', DELETE: 'pipeline.pipes.delete' },
+  '/projects/:projectId/pipeline-locations': {
+    GET: 'pipeline.locations.list',
+    PUT: 'pipeline.locations.save',
+  },
+  '/projects/:projectId/pipeline-locations/generate': { POST: 'pipeline.locations.generate' },
   '/projects/:projectId/3d/link': { GET: 'bim.models.linkSummary' },
   '/projects/:projectId/3d/upload': {
     POST: { procedure: 'bim.models.upload', uploadBytes: BIM_LIMITS.uploadMaxBytes },
