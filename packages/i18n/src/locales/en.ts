@@ -12,6 +12,7 @@ import { ganttMessages } from './area-gantt';
 import { interchangeMessages } from './area-interchange';
 import { kanbanMessages } from './area-kanban';
 import { keysMessages } from './area-keys';
+import { layoutsMessages } from './area-layouts';
 import { licencesMessages } from './area-licences';
 import { networkMessages } from './area-network';
 import { nodeInfoMessages } from './area-node-info';
@@ -23,7 +24,6 @@ import { remoteSpacesMessages } from './area-remote-spaces';
 import { replacementsMessages } from './area-replacements';
 import { reportsMessages } from './area-reports';
 import { resourcesMessages } from './area-resources';
-import { layoutsMessages } from './area-layouts';
 import { viewsMessages } from './area-views';
 
 /**
