@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoSpaceByApi, openSignedIn, shot } from './helpers';
+import { demoSpaceByApi, openSignedIn, ownScheduleByApi, scheduleByApi, shot } from './helpers';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -81,4 +81,61 @@ test('a formula attribute is computed, shown read only and recalculated after an
   await page.getByTestId('recalculate-formulas').click();
   await expect(page.getByText(/Formulas recalculated/)).toBeVisible();
   await shot(page, 'formulas-grid-after-edit');
+});
+
+/**
+ * A linked attribute set up in the attribute screen (docs/product-rules.md, "Linked attributes"): the site
+ * schedule's attribute takes the design schedule's volumes by work code; refreshed on demand.
+ */
+test('a linked attribute copies a donor attribute by work code', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const site = await ownScheduleByApi(request, 'links', 'Links', {
+    facility: 'Block A',
+    project: 'Frame',
+    schedule: 'Site works',
+  });
+  const { call, spaceId, token } = site;
+  const design = await scheduleByApi(call, spaceId, {
+    facility: 'Block B',
+    project: 'Design',
+    schedule: 'Design',
+  });
+  const volume = await call.post(`/space/${spaceId}/attributes`, {
+    name: 'Concrete, m3',
+    valueType: 'number',
+  });
+  await call.post(`/space/${spaceId}/attributes`, {
+    name: 'Concrete by design',
+    valueType: 'number',
+    scheduleId: site.scheduleId,
+  });
+  await call.post(`${design.v}/wbs`, { code: 'S1', name: 'Slab 1', attributes: { [volume.id]: 42 } });
+  await call.post(`${design.v}/wbs`, { code: 'S2', name: 'Slab 2', attributes: { [volume.id]: 38 } });
+  await call.post(`${site.v}/wbs`, { code: 'S1', name: 'Slab 1 pour' });
+  await call.post(`${site.v}/wbs`, { code: 'X1', name: 'Scaffolding' });
+
+  await openSignedIn(page, token, `/${spaceId}/attributes`);
+  const card = page.getByTestId('linked-attributes');
+  await card.getByTestId('links-schedule').selectOption({ label: 'Site works' });
+  const form = card.getByTestId('link-form');
+  await form.getByTestId('link-attribute').selectOption({ label: 'Concrete by design' });
+  await form.getByTestId('link-donor-schedule').selectOption({ label: 'Design' });
+  await form.getByTestId('link-donor-attribute').selectOption({ label: 'Concrete, m3' });
+  await form.getByTestId('link-create').click();
+  await expect(page.getByText('1 value copied, 0 cleared, 1 work without a donor work')).toBeVisible();
+  await expect(card.getByTestId('links-table')).toContainText('Concrete, m3');
+  await card.getByTestId('link-refresh').click();
+  await expect(page.getByText('0 values copied, 0 cleared, 1 work without a donor work')).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'formulas-linked-attributes');
+  const works = (await call.get(`${site.v}/wbs`)) as unknown as {
+    code: string;
+    attributes: Record<string, unknown>;
+  }[];
+  const attributes = (await call.get(`/space/${spaceId}/attributes`)) as unknown as {
+    id: string;
+    name: string;
+  }[];
+  const linked = attributes.find((a) => a.name === 'Concrete by design')!.id;
+  expect(works.find((w) => w.code === 'S1')?.attributes[linked]).toBe(42);
 });

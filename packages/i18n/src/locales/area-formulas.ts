@@ -70,7 +70,7 @@ export const formulasMessages = area(
     'links.donors_empty': 'No other schedule copies attributes of this one.',
     'links.refresh': 'Refresh linked values',
     'links.refreshed':
-      '{copied, plural, one {# value copied} other {# values copied}}, {cleared} cleared, {unmatched} works without a donor work',
+      '{copied, plural, one {# value copied} other {# values copied}}, {cleared} cleared, {unmatched, plural, one {# work} other {# works}} without a donor work',
     'links.last': 'Last refreshed {date}: {copied} copied, {unmatched} without a donor',
     'links.never': 'Not refreshed yet',
     'links.delete': 'Remove the link',
@@ -151,7 +151,7 @@ export const formulasMessages = area(
     'links.donors_empty': 'Другие графики не копируют атрибуты этого.',
     'links.refresh': 'Обновить связанные значения',
     'links.refreshed':
-      '{copied, plural, one {Скопировано # значение} few {Скопировано # значения} many {Скопировано # значений} other {Скопировано # значения}}, очищено {cleared}, работ без донора {unmatched}',
+      '{copied, plural, one {Скопировано # значение} few {Скопировано # значения} many {Скопировано # значений} other {Скопировано # значения}}, очищено {cleared}, без работы-донора {unmatched, plural, one {# работа} few {# работы} many {# работ} other {# работы}}',
     'links.last': 'Обновлено {date}: скопировано {copied}, без донора {unmatched}',
     'links.never': 'Ещё не обновлялось',
     'links.delete': 'Удалить связь',

@@ -91,7 +91,7 @@ export function FormulaEditor({
         setResult({ tone: sample.failure ? 'error' : 'ok', text: `${t('formulas.check_ok')}. ${text}` });
       }
     } catch (failure) {
-      const described = describeFailure(failure, 'attributes.checkFormula');
+      const described = describeFailure(failure, null);
       const issue = described.issues[0];
       setResult({
         tone: 'error',
