@@ -86,6 +86,33 @@ test('complex relation: create, add rows, assign, recalculate a version, values 
   await expect(page.getByText('Assigned to 1 schedule')).toBeVisible();
   await shot(page, 'complex-relations-02-rows');
 
+  // The rows exported, then imported back through the dialog; a file that is no workbook changes nothing.
+  const relationId = (
+    (await call.get(`${s}/directory-complex-relations/all`)) as unknown as { id: string }[]
+  )[0]!.id;
+  const exported = await request.get(`/api/v1${s}/directory-complex-relations/${relationId}/export`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(exported.ok()).toBe(true);
+  await page.getByTestId('relation-import').click();
+  const importing = page.getByTestId('relation-import-dialog');
+  await importing.getByTestId('relation-import-file').setInputFiles({
+    name: 'rows.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from('Work type;Trade\nMasonry;Mason\n', 'utf8'),
+  });
+  await importing.getByRole('button', { name: 'Save' }).click();
+  await expect(importing.getByRole('alert')).toBeVisible();
+  await shot(page, 'complex-relations-02b-import-refused');
+  await importing.getByTestId('relation-import-file').setInputFiles({
+    name: 'rows.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await exported.body(),
+  });
+  await importing.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('2 rows imported')).toBeVisible();
+  await expect(page.getByTestId('relation-row')).toHaveCount(2);
+
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   const indicator = page.getByTestId('relations-indicator');
   await expect(indicator).toContainText('2 out of line', { timeout: 60_000 });
