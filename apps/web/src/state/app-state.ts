@@ -66,3 +66,14 @@ export function trackViewport(): () => void {
   window.addEventListener('resize', onResize);
   return () => window.removeEventListener('resize', onResize);
 }
+
+/** Opens or closes an app-level form (only one form of a flag is open at a time, wherever it is asked for). */
+export function setFormVisible(flag: FormFlag, visible: boolean): void {
+  appState.set((state) => ({ forms: { ...state.forms, [flag]: visible } }));
+}
+
+/** Whether an app-level form is open, and the way to open or close it. */
+export function useFormFlag(flag: FormFlag): [boolean, (visible: boolean) => void] {
+  const visible = useAppState((state) => state.forms[flag]);
+  return [visible, (next) => setFormVisible(flag, next)];
+}

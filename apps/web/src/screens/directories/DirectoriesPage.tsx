@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { DataList } from '../../components/data-list';
 import { FormDialog } from '../../components/dialog';
@@ -23,6 +23,7 @@ import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
 import '../calendars/calendars.css';
 import '../structure/structure.css';
+import { setFormVisible, useFormFlag } from '../../state/app-state';
 import { ComplexRelationsTab } from './ComplexRelationsTab';
 import { DirectoryUploadDialog } from './DirectoryUploadDialog';
 
@@ -63,7 +64,9 @@ function DirectoriesTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [addTo, setAddTo] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  // the directory upload opens and closes through its app-level flag
+  const [uploading, setUploading] = useFormFlag('directoryUpload');
+  useEffect(() => () => setFormVisible('directoryUpload', false), []);
   const refresh = () => void utils.directories.list.invalidate();
   const removeDirectory = trpc.directories.delete.useMutation({ onSuccess: refresh });
   const removeValue = trpc.directories.deleteValue.useMutation({ onSuccess: refresh });

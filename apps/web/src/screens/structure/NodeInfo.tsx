@@ -10,7 +10,9 @@ import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
 import { ResourceNodeTab } from '../resources/ResourceNodeTab';
 import { type GalleryFile, GalleryTab } from './GalleryTab';
+import { PassportSection } from './PassportSection';
 import { type PlanningRow, PlanningTab } from './PlanningTab';
+import { ProjectDialog } from './ProjectDialog';
 
 /** The node's tabs: the server's info tabs, and the estimates of the node (a screen of their own). */
 type Tab = (typeof NODE_INFO_TABS)[number] | 'estimates';
@@ -33,11 +35,13 @@ const Dashboard = lazy(() => import('../analytics/Dashboard').then((m) => ({ def
 export type EpsNode = RouterOutputs['eps']['list'][number];
 
 /** Node info (screens and routes): one tab at a time, analytics first; every tab shows the server's real data. */
-export function NodeInfo({ node }: { node: EpsNode }) {
+export function NodeInfo({ node, onSelect }: { node: EpsNode; onSelect?: (id: string) => void }) {
   const t = useT();
   const { spaceId, can } = useSpace();
   const [tab, setTab] = useState<Tab>(DEFAULT_NODE_INFO_TAB);
   const [reports, setReports] = useState(false);
+  const [card, setCard] = useState(false);
+  const eps = trpc.eps.list.useQuery({ spaceId }, { enabled: card });
   // The analytics tab is the dashboard, which asks for its own figures.
   const infoTab = tab === 'estimates' ? 'node_info' : tab;
   const info = trpc.eps.info.useQuery(
@@ -66,6 +70,11 @@ export function NodeInfo({ node }: { node: EpsNode }) {
             {t('pipeline.open')}
           </Link>
         )}
+        {node.kind === 'project' && (
+          <Button onClick={() => setCard(true)} data-testid="open-project-card">
+            {t('projects.open')}
+          </Button>
+        )}
         {can('chat.read') && (
           <Link href={`/chat?node=${node.id}`} className="btn btn-secondary" data-testid="open-node-chat">
             {t('chat.open')}
@@ -77,6 +86,17 @@ export function NodeInfo({ node }: { node: EpsNode }) {
           </Button>
         )}
       </header>
+      {card && (
+        <ProjectDialog
+          project={node}
+          projects={(eps.data ?? []).filter((n) => n.kind === 'project')}
+          onClose={() => setCard(false)}
+          onCopied={(id) => {
+            setCard(false);
+            onSelect?.(id);
+          }}
+        />
+      )}
       {reports && (
         <Suspense fallback={null}>
           <ReportsDialog node={node} onClose={() => setReports(false)} />
@@ -139,6 +159,10 @@ function TabContent({
         <dd>{num(d.descendants)}</dd>
         <dt>{t('node_info.versions')}</dt>
         <dd>{num(d.versions)}</dd>
+        <dt>{t('passport.title')}</dt>
+        <dd>
+          <PassportSection nodeId={nodeId} />
+        </dd>
       </dl>
     );
   }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { confirmedDelete } from '../../components/confirm';
 import { Badge, Empty, Loaded, PageHeader } from '../../components/ui';
@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { asGroups } from '../../lib/schedule-types';
 import { withMember } from '../../lib/sets';
 import { trpc } from '../../lib/trpc';
+import { setFormVisible, useFormFlag } from '../../state/app-state';
 import { roleName } from '../admin/role-name';
 import { UploadDialog } from '../import/UploadDialog';
 import { type DialogState, EpsDialog } from './EpsDialog';
@@ -29,6 +30,25 @@ export function StructurePage() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
   const [uploadTo, setUploadTo] = useState<string | null>(null);
+  // the version upload and the node creation open and close through their app-level flags
+  const [uploadOpen, setUploadOpen] = useFormFlag('versionUpload');
+  const [createOpen, setCreateOpen] = useFormFlag('createNode');
+  useEffect(
+    () => () => {
+      setFormVisible('versionUpload', false);
+      setFormVisible('createNode', false);
+    },
+    [],
+  );
+  const openDialog = (state: DialogState) => {
+    setDialog(state);
+    setCreateOpen(state?.mode === 'create');
+  };
+  const closeDialog = () => openDialog(null);
+  const openUpload = (scheduleId: string | null) => {
+    setUploadTo(scheduleId);
+    setUploadOpen(scheduleId !== null);
+  };
   const [, navigate] = useLocation();
 
   const nodes = eps.data ?? [];
@@ -79,9 +99,9 @@ export function StructurePage() {
           <EpsToolbar
             node={node}
             group={group}
-            onDialog={setDialog}
+            onDialog={openDialog}
             onDelete={() => void onDelete()}
-            onUpload={setUploadTo}
+            onUpload={openUpload}
           />
           <Loaded loading={eps.isLoading} empty={nodes.length === 0 && t('eps.empty')}>
             <EpsTree
@@ -104,25 +124,35 @@ export function StructurePage() {
           </Loaded>
         </section>
         <section className="card node-info-panel">
-          {node ? <NodeInfo node={node} /> : <Empty>{t('eps.select_hint')}</Empty>}
+          {node ? (
+            <NodeInfo
+              node={node}
+              onSelect={(id) => {
+                refresh();
+                select(id);
+              }}
+            />
+          ) : (
+            <Empty>{t('eps.select_hint')}</Empty>
+          )}
         </section>
       </div>
-      {uploadTo && (
+      {uploadTo && uploadOpen && (
         <UploadDialog
           scheduleId={uploadTo}
-          onClose={() => setUploadTo(null)}
+          onClose={() => openUpload(null)}
           onOpenVersion={(versionId) => navigate(`/schedule/${uploadTo}?version=${versionId}`)}
         />
       )}
-      {dialog && (
+      {dialog && (dialog.mode !== 'create' || createOpen) && (
         <EpsDialog
           state={dialog}
           nodes={nodes}
           groups={groupList}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onDone={(id) => {
             refresh();
-            setDialog(null);
+            closeDialog();
             if (id) select(id);
           }}
         />

@@ -1,4 +1,5 @@
 import { CALC_STATUS_TEXT } from '@takt/contracts';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge, Button } from '../../../components/ui';
 import { useSpace } from '../../../layouts/space-context';
@@ -6,6 +7,7 @@ import type { ScheduleModel } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
 import type { VersionInfo } from '../../../lib/schedule-types';
 import { RecalculateFormulas } from '../../attributes/RecalculateFormulas';
+import { ActivitiesDialog, EmptyWorksDialog } from '../VersionChecks';
 import { VersionSelect } from '../VersionSelect';
 
 export type Panel =
@@ -60,6 +62,7 @@ export function ScheduleHeader({
 }) {
   const t = useT();
   const { can } = useSpace();
+  const [check, setCheck] = useState<'empty' | 'activities' | null>(null);
   return (
     <>
       <header className="schedule-header">
@@ -127,8 +130,20 @@ export function ScheduleHeader({
           <Button disabled={!model || !version || !can('print')} onClick={onPrint} data-testid="open-print">
             {t('print.open')}
           </Button>
+          <Button disabled={!version} onClick={() => setCheck('empty')} data-testid="open-empty-works">
+            {t('empty_works.open')}
+          </Button>
+          <Button disabled={!version} onClick={() => setCheck('activities')} data-testid="open-activities">
+            {t('activities.open')}
+          </Button>
         </div>
       </header>
+      {check === 'empty' && version && (
+        <EmptyWorksDialog versionId={version.id} model={model} onClose={() => setCheck(null)} />
+      )}
+      {check === 'activities' && version && (
+        <ActivitiesDialog versionId={version.id} onClose={() => setCheck(null)} />
+      )}
       {version?.locked && (
         <div className="schedule-banner" role="status">
           {t('grid.locked_banner')}
