@@ -9,6 +9,9 @@ import { markInheritorsStale } from './schedules';
 
 type PlanningRow = {
   id: string;
+  name: string;
+  version: { id: string; name: string; number: number } | null;
+  calcStatus: string;
   start: string | null;
   finish: string | null;
   works: number;
