@@ -154,7 +154,9 @@ export async function importRelationRows(
   } catch (error) {
     if (error instanceof InterchangeError) {
       const split = error.message.indexOf(': ');
-      refuse([problem('unreadable', { reason: split >= 0 ? error.message.slice(split + 2) : error.message })]);
+      refuse([
+        problem('unreadable', { reason: split >= 0 ? error.message.slice(split + 2) : error.message }),
+      ]);
     }
     throw error;
   }
