@@ -109,8 +109,16 @@ test('a linked attribute copies a donor attribute by work code', async ({ page, 
     valueType: 'number',
     scheduleId: site.scheduleId,
   });
-  await call.post(`${design.v}/wbs`, { code: 'S1', name: 'Slab 1', attributes: { [volume.id]: 42 } });
-  await call.post(`${design.v}/wbs`, { code: 'S2', name: 'Slab 2', attributes: { [volume.id]: 38 } });
+  await call.post(`${design.v}/wbs`, {
+    code: 'S1',
+    name: 'Slab 1',
+    attributes: { [volume.id as string]: 42 },
+  });
+  await call.post(`${design.v}/wbs`, {
+    code: 'S2',
+    name: 'Slab 2',
+    attributes: { [volume.id as string]: 38 },
+  });
   await call.post(`${site.v}/wbs`, { code: 'S1', name: 'Slab 1 pour' });
   await call.post(`${site.v}/wbs`, { code: 'X1', name: 'Scaffolding' });
 
