@@ -86,7 +86,7 @@ export function LayoutsPanel({
     onSuccess: (layout) => {
       setName('');
       setIsDefault(false);
-      notify('success', [t('layouts.saved', { name: layout.name })]);
+      notify('success', [t('saved_layouts.saved', { name: layout.name })]);
       refresh();
     },
     onError: (e) => showIssue(e, 'layouts.create'),
@@ -95,7 +95,7 @@ export function LayoutsPanel({
     trpc: { context: { showsIssues: true } },
     onSuccess: (layout) => {
       setRenaming(null);
-      notify('success', [t('layouts.saved', { name: layout.name })]);
+      notify('success', [t('saved_layouts.saved', { name: layout.name })]);
       refresh();
     },
     onError: (e) => showIssue(e, 'layouts.update'),
@@ -103,12 +103,12 @@ export function LayoutsPanel({
   const remove = trpc.layouts.delete.useMutation({ onSuccess: refresh });
 
   const onDelete = async (layout: Layout) => {
-    if (await confirmedDelete(t('layouts.delete_confirm', { name: layout.name })))
+    if (await confirmedDelete(t('saved_layouts.delete_confirm', { name: layout.name })))
       remove.mutate({ spaceId, layoutId: layout.id });
   };
   const apply = (layout: Layout) => {
     applyView(target, layout.state);
-    notify('success', [t('layouts.applied', { name: layout.name })]);
+    notify('success', [t('saved_layouts.applied', { name: layout.name })]);
   };
   const layouts = list.data ?? [];
 
@@ -121,23 +121,23 @@ export function LayoutsPanel({
           create.mutate({ spaceId, scheduleId, name, shared, isDefault, state: currentView(target) });
         }}
       >
-        <strong>{t('layouts.save_title')}</strong>
+        <strong>{t('saved_layouts.save_title')}</strong>
         <div className="layouts-save-row">
           <input
             className="input input-compact"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            placeholder={t('layouts.name')}
-            aria-label={t('layouts.name')}
+            placeholder={t('saved_layouts.name')}
+            aria-label={t('saved_layouts.name')}
             data-testid="layout-name"
           />
           <Button type="submit" disabled={create.isPending} data-testid="layout-save">
-            {t('layouts.save_as')}
+            {t('saved_layouts.save_as')}
           </Button>
         </div>
-        <Checkbox label={t('layouts.shared')} checked={shared || isDefault} onChange={setShared} />
+        <Checkbox label={t('saved_layouts.shared')} checked={shared || isDefault} onChange={setShared} />
         {manager && (
-          <Checkbox label={t('layouts.make_default')} checked={isDefault} onChange={setIsDefault} />
+          <Checkbox label={t('saved_layouts.make_default')} checked={isDefault} onChange={setIsDefault} />
         )}
         {error && (
           <div className="field-error" role="alert">
@@ -145,8 +145,8 @@ export function LayoutsPanel({
           </div>
         )}
       </form>
-      <ul className="layouts-list" aria-label={t('layouts.title')}>
-        {layouts.length === 0 && <li className="layouts-empty">{t('layouts.empty')}</li>}
+      <ul className="layouts-list" aria-label={t('saved_layouts.title')}>
+        {layouts.length === 0 && <li className="layouts-empty">{t('saved_layouts.empty')}</li>}
         {layouts.map((layout) => (
           <li key={layout.id} data-testid="layout-item" data-name={layout.name}>
             {renaming?.id === layout.id ? (
@@ -168,7 +168,7 @@ export function LayoutsPanel({
                   // biome-ignore lint/a11y/noAutofocus: the field the rename button opened
                   autoFocus
                   onChange={(e) => setRenaming({ id: layout.id, name: e.target.value })}
-                  aria-label={t('layouts.rename_title')}
+                  aria-label={t('saved_layouts.rename_title')}
                   onKeyDown={(e) => {
                     if (e.key === 'Escape') {
                       e.stopPropagation();
@@ -185,23 +185,23 @@ export function LayoutsPanel({
                 type="button"
                 className="layouts-apply"
                 onClick={() => apply(layout)}
-                aria-label={t('layouts.apply', { name: layout.name })}
+                aria-label={t('saved_layouts.apply', { name: layout.name })}
                 data-testid="layout-apply"
               >
                 <span className="layouts-name">{layout.name}</span>
                 {!layout.own && layout.ownerName && (
-                  <span className="layouts-owner">{t('layouts.by', { name: layout.ownerName })}</span>
+                  <span className="layouts-owner">{t('saved_layouts.by', { name: layout.ownerName })}</span>
                 )}
               </button>
             )}
             <span className="layouts-badges">
-              {layout.isDefault && <Badge tone="accent">{t('layouts.default_badge')}</Badge>}
-              {layout.shared && !layout.isDefault && <Badge>{t('layouts.shared_badge')}</Badge>}
+              {layout.isDefault && <Badge tone="accent">{t('saved_layouts.default_badge')}</Badge>}
+              {layout.shared && !layout.isDefault && <Badge>{t('saved_layouts.shared_badge')}</Badge>}
             </span>
             <span className="layouts-actions">
               {layout.canEdit && (
                 <IconButton
-                  label={t('layouts.overwrite')}
+                  label={t('saved_layouts.overwrite')}
                   onClick={() =>
                     update.mutate({
                       spaceId,
@@ -217,7 +217,7 @@ export function LayoutsPanel({
               )}
               {layout.canEdit && (
                 <IconButton
-                  label={t('layouts.rename')}
+                  label={t('saved_layouts.rename')}
                   onClick={() => setRenaming({ id: layout.id, name: layout.name })}
                 >
                   ✎
@@ -225,7 +225,7 @@ export function LayoutsPanel({
               )}
               {manager && (
                 <IconButton
-                  label={layout.isDefault ? t('layouts.unset_default') : t('layouts.set_default')}
+                  label={layout.isDefault ? t('saved_layouts.unset_default') : t('saved_layouts.set_default')}
                   onClick={() =>
                     update.mutate({
                       spaceId,
@@ -240,7 +240,7 @@ export function LayoutsPanel({
                 </IconButton>
               )}
               {layout.canEdit && (
-                <IconButton label={t('layouts.delete')} onClick={() => void onDelete(layout)}>
+                <IconButton label={t('saved_layouts.delete')} onClick={() => void onDelete(layout)}>
                   ×
                 </IconButton>
               )}
@@ -256,7 +256,7 @@ export function LayoutsPanel({
           }
           data-testid="layouts-reset"
         >
-          {t('layouts.reset_view')}
+          {t('saved_layouts.reset_view')}
         </Button>
         <Button variant="ghost" onClick={onWbsGroups} data-testid="wbs-groups-open">
           {t('wbs_groups.title')}…

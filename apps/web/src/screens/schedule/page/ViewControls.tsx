@@ -128,7 +128,7 @@ export function ViewControls({
   return (
     <>
       <PanelButton
-        label={t('layouts.menu')}
+        label={t('saved_layouts.menu')}
         open={open === 'layouts'}
         onOpen={(o) => setOpen(o ? 'layouts' : null)}
         testId="layouts-open"
