@@ -78,13 +78,13 @@ test('the project card: details, settings, calculation, a link and a copy; a pas
 
   // the schedule's empty works and activity
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+  await expect(page.getByTestId('calc-status')).toBeVisible();
   await page.getByTestId('open-empty-works').click();
   await page.getByTestId('empty-works-run').click();
   await expect(page.getByTestId('empty-works-duration')).toContainText('1 of 2 works');
   await expect(page.getByTestId('empty-works-duration')).toContainText('Slabs');
-  await shot(page, 'project-06-empty-works');
-  await page.keyboard.press('Escape');
+  await shot(page, 'project-07-empty-works');
   await page.getByTestId('open-activities').click();
   await expect(page.getByTestId('activities').locator('li').first()).toBeVisible();
-  await shot(page, 'project-07-activities');
+  await shot(page, 'project-08-activities');
 });

@@ -36,11 +36,14 @@ export function EmptyWorksDialog({
   versionId,
   model,
   onSelect,
+  onActivities,
   onClose,
 }: {
   versionId: string;
   model: ScheduleModel | undefined;
   onSelect?: (ids: string[]) => void;
+  /** opens the version's activity instead */
+  onActivities: () => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -76,6 +79,9 @@ export function EmptyWorksDialog({
           data-testid="empty-works-run"
         >
           {t('empty_works.run')}
+        </Button>
+        <Button onClick={onActivities} data-testid="open-activities">
+          {t('activities.open')}
         </Button>
       </div>
       {asked && (result.isFetching || !result.data) ? (

@@ -133,13 +133,15 @@ export function ScheduleHeader({
           <Button disabled={!version} onClick={() => setCheck('empty')} data-testid="open-empty-works">
             {t('empty_works.open')}
           </Button>
-          <Button disabled={!version} onClick={() => setCheck('activities')} data-testid="open-activities">
-            {t('activities.open')}
-          </Button>
         </div>
       </header>
       {check === 'empty' && version && (
-        <EmptyWorksDialog versionId={version.id} model={model} onClose={() => setCheck(null)} />
+        <EmptyWorksDialog
+          versionId={version.id}
+          model={model}
+          onActivities={() => setCheck('activities')}
+          onClose={() => setCheck(null)}
+        />
       )}
       {check === 'activities' && version && (
         <ActivitiesDialog versionId={version.id} onClose={() => setCheck(null)} />
