@@ -22,8 +22,9 @@ import { appI18n, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { formatNumber } from '../../lib/schedule-time';
 import { trpc } from '../../lib/trpc';
-import type { EpsNode } from './NodeInfo';
 
+/** A node of the EPS tree as the structure screen lists it. */
+type EpsNode = RouterOutputs['eps']['list'][number];
 type Tab = 'details' | 'settings' | 'calculation' | 'links';
 type Details = RouterOutputs['projects']['details'];
 
