@@ -388,7 +388,10 @@ const SPACE_ROUTES: PathTable = {
   '/attribute-formula/names': { GET: 'attributes.formulaNames' },
   '/attribute-formula/check': { GET: 'attributes.checkFormula' },
   '/versions/:versionId/attribute-calculate': { POST: 'attributes.calculate' },
-  '/schedules/:scheduleId/linked-attributes': { GET: 'attributes.links.list', POST: 'attributes.links.create' },
+  '/schedules/:scheduleId/linked-attributes': {
+    GET: 'attributes.links.list',
+    POST: 'attributes.links.create',
+  },
   '/schedules/:scheduleId/donor-attributes': { GET: 'attributes.links.donors' },
   '/linked-attributes/:linkId': { DELETE: 'attributes.links.delete' },
   '/linked-attributes/:linkId/refresh': { POST: 'attributes.links.refresh' },
