@@ -264,30 +264,29 @@ export async function createPipe(ctx: SpaceContext, input: PipeFields & { projec
          "taktDays", "ratePerDay", "quantityPerLocation", unit, crew, "crewSize", "bufferDays", "afterPipeId",
          "sortKey", "updatedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
-      [
-        id,
-        spaceId,
-        projectId,
-        row.name,
-        row.code,
-        row.color,
-        row.versionId,
-        row.locationIds,
-        row.mode,
-        row.taktDays,
-        row.ratePerDay,
-        row.quantityPerLocation,
-        row.unit,
-        row.crew,
-        row.crewSize,
-        row.bufferDays,
-        row.afterPipeId,
-        row.sortKey,
-      ],
+      [id, spaceId, projectId, ...pipeSettings(row), row.sortKey],
     );
   });
   return (await pipesOf(ctx.db.pool, projectId)).find((p) => p.id === id)!;
 }
+
+/** A flow's settings in the order the insert and the update write them (name … afterPipeId). */
+const pipeSettings = (row: PipeRow) => [
+  row.name,
+  row.code,
+  row.color,
+  row.versionId,
+  row.locationIds,
+  row.mode,
+  row.taktDays,
+  row.ratePerDay,
+  row.quantityPerLocation,
+  row.unit,
+  row.crew,
+  row.crewSize,
+  row.bufferDays,
+  row.afterPipeId,
+];
 
 async function pipeRow(on: Sql, spaceId: string, pipeId: string, lock = false) {
   return rowOrNotFound<PipeRow & { projectId: string }>(
@@ -316,23 +315,7 @@ export async function updatePipe(
          mode = $7, "taktDays" = $8, "ratePerDay" = $9, "quantityPerLocation" = $10, unit = $11, crew = $12,
          "crewSize" = $13, "bufferDays" = $14, "afterPipeId" = $15, revision = revision + 1, "updatedAt" = now()
        WHERE id = $1`,
-      [
-        pipeId,
-        row.name,
-        row.code,
-        row.color,
-        row.versionId,
-        row.locationIds,
-        row.mode,
-        row.taktDays,
-        row.ratePerDay,
-        row.quantityPerLocation,
-        row.unit,
-        row.crew,
-        row.crewSize,
-        row.bufferDays,
-        row.afterPipeId,
-      ],
+      [pipeId, ...pipeSettings(row)],
     );
     return projectId;
   });
