@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
+import './gantt-probe';
 import { demoSpaceByApi, openSignedIn, shot } from './helpers';
 
 /**
  * The project pipeline in the demo space: ten floors, three flows (frame and walls into a new takt
- * schedule of the demo project, finishes into another), generated; the works in the Gantt and the
- * cyclogram.
+ * schedule of the demo project, finishes into another), generated; the works in the Gantt, the network
+ * diagram and the cyclogram.
  */
-test('pipeline: three flows through a 10-floor building, generated into two schedules, seen in the Gantt and the cyclogram', async ({
+test('pipeline: three flows through a 10-floor building, generated into two schedules, seen in the Gantt, the network diagram and the cyclogram', async ({
   page,
   request,
 }) => {
@@ -97,6 +98,22 @@ test('pipeline: three flows through a 10-floor building, generated into two sche
   });
   await expect(page.getByRole('row').filter({ hasText: 'Walls — Floor 2' }).first()).toBeVisible();
   await shot(page, 'pipeline-04-gantt');
+
+  // in its network diagram: the 20 works of the takt schedule and their two summaries, the flows' links
+  // (9 along each flow, 10 from a floor's frame to its walls), a critical path through them
+  await page.getByTestId('view-network').click();
+  const network = page.getByTestId('network').getByRole('application');
+  await expect(network).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await page.waitForFunction(() => (window.__taktNetwork?.frameMs.length ?? 0) > 0);
+  const diagram = await page.evaluate(() => {
+    const m = window.__taktNetwork!;
+    return { level: m.level, nodes: m.nodes, edges: m.edges, critical: m.criticalNodes };
+  });
+  expect(diagram.level).toBe(0);
+  expect(diagram.nodes).toBeGreaterThanOrEqual(20);
+  expect(diagram.edges).toBeGreaterThanOrEqual(28);
+  expect(diagram.critical).toBeGreaterThan(0);
+  await shot(page, 'pipeline-06-network');
 
   // and in its cyclogram: the floors upwards, a line per flow
   await page.goto(`/${spaceId}/schedule/${takt.id}/cyclogram`);
