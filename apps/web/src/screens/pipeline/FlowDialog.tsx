@@ -1,4 +1,5 @@
 import { PIPE_COLORS, type PipeDto, type PipelineDto, pipeFields } from '@takt/contracts';
+import { pipeDays } from '@takt/schedule';
 import { useState } from 'react';
 import { FormDialog } from '../../components/dialog';
 import { Button, Checkbox, SelectField, TextField } from '../../components/ui';
@@ -62,10 +63,14 @@ export function FlowDialog({
       const next = order.filter((x) => x === id || current.includes(x));
       return reversed ? next.reverse() : next;
     });
-  const rateDays =
-    mode === 'rate' && Number(ratePerDay) > 0 && Number(quantity) > 0
-      ? Math.ceil((Number(quantity) / Number(ratePerDay)) * 100 - 1e-9) / 100
-      : null;
+  // the days the server's generation will give the flow, by the same rule
+  const days = pipeDays({
+    mode: 'rate',
+    taktDays: 0,
+    ratePerDay: Number(ratePerDay),
+    quantityPerLocation: Number(quantity),
+  });
+  const rateDays = mode === 'rate' && days > 0 ? days : null;
 
   const submit = () =>
     saving.run(async () => {
