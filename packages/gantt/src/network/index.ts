@@ -1,3 +1,4 @@
 export * from './graph.js';
 export * from './layout.js';
+export * from './provisional.js';
 export * from './view.js';
