@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Failure, ownSpace, scheduleWithVersion, serverForFile } from './fixtures';
+import {
+  datedXer,
+  type Failure,
+  importedVersion,
+  ownSpace,
+  scheduleWithVersion,
+  serverForFile,
+} from './fixtures';
 
 const t = serverForFile();
 
@@ -260,5 +267,57 @@ describe('linked attributes', () => {
 
     await s.ok('DELETE', `/linked-attributes/${created.link.id}`);
     expect(await s.ok<unknown[]>('GET', `/schedules/${target.scheduleId}/linked-attributes`)).toEqual([]);
+  });
+
+  it('copies again after the donor version is calculated and after an import into the donor schedule', async () => {
+    const s = await ownSpace(t, 'links-calc-owner', 'Links after calculation');
+    const target = await scheduleWithVersion(s.ok);
+    const donor = await scheduleWithVersion(s.ok);
+    // Donor values that only a calculation (the float) or an import (new works' durations) give.
+    const float = await s.ok<Attribute>('POST', '/attributes', {
+      name: 'Float',
+      valueType: 'number',
+      scheduleId: donor.scheduleId,
+      formula: 'totalFloat',
+    });
+    const days = await s.ok<Attribute>('POST', '/attributes', {
+      name: 'Days',
+      valueType: 'number',
+      scheduleId: donor.scheduleId,
+      formula: 'duration',
+    });
+    await s.ok<Work>('POST', `${donor.v}/wbs`, { name: 'Long', code: 'A2', durationMinutes: 5 * 480 });
+    await s.ok<Work>('POST', `${donor.v}/wbs`, { name: 'Short', code: 'A3', durationMinutes: 2 * 480 });
+    const a2 = await s.ok<Work>('POST', `${target.v}/wbs`, { name: 'Here long', code: 'A2' });
+    const a3 = await s.ok<Work>('POST', `${target.v}/wbs`, { name: 'Here short', code: 'A3' });
+    const targetAttribute = (name: string) =>
+      s.ok<Attribute>('POST', '/attributes', { name, valueType: 'number', scheduleId: target.scheduleId });
+    const floatHere = await targetAttribute('Float from donor');
+    const daysHere = await targetAttribute('Days from donor');
+    for (const [attribute, donorAttribute] of [
+      [floatHere, float],
+      [daysHere, days],
+    ] as const)
+      await s.ok('POST', `/schedules/${target.scheduleId}/linked-attributes`, {
+        attributeId: attribute.id,
+        donorScheduleId: donor.scheduleId,
+        donorAttributeId: donorAttribute.id,
+      });
+    const copied = async (w: Work, attribute: Attribute) =>
+      (await s.ok<Work>('GET', `${target.v}/wbs/${w.id}`)).attributes[attribute.id];
+    expect(await copied(a2, floatHere)).toBeUndefined();
+    expect(await copied(a2, daysHere)).toBe(5);
+
+    // The donor's calculation gives the floats: copied in the transaction of its results.
+    await s.ok('POST', `${donor.v}/calculate`, {});
+    expect(await copied(a2, floatHere)).toBe(0);
+    expect(await copied(a3, floatHere)).toBe(3);
+
+    // An import into the donor schedule makes its current version when none is actual (the first one
+    // deleted); its values (A2 of 1 day, A3 of 2) are copied in the import's transaction.
+    await s.ok('DELETE', `${donor.v}?confirm=true`);
+    await importedVersion(t, s, donor.scheduleId, 'donor.xer', datedXer('2026-03-02T08:00', 'DONOR'));
+    expect(await copied(a2, daysHere)).toBe(1);
+    expect(await copied(a3, daysHere)).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ export {
   listDonorAttributes,
   listLinkedAttributes,
   refreshLinkedAttribute,
+  refreshLinksOfDonorVersion,
 } from './links';
 export {
   createAttribute,
@@ -34,5 +35,8 @@ onVersionCalculated(async (client, versionId, workIds) => {
   const { rows } = await client.query<{ spaceId: string }>(`SELECT "spaceId" FROM versions WHERE id = $1`, [
     versionId,
   ]);
-  if (rows[0]) await recalculateFormulas(client, rows[0].spaceId, versionId, { workIds });
+  if (!rows[0]) return;
+  await recalculateFormulas(client, rows[0].spaceId, versionId, { workIds });
+  // The calculated dates (and the formulas over them) reach the schedules that copy from this one.
+  await refreshLinksOfDonorVersion(client, rows[0].spaceId, versionId);
 });

@@ -45,7 +45,7 @@ import { sql } from 'kysely';
 import type { Services, SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { AppError } from '../../errors';
-import { recalculateFormulas } from '../attributes';
+import { recalculateFormulas, refreshLinksOfDonorVersion } from '../attributes';
 import { notify, notifyOfVersion } from '../notices';
 import { readVersion } from '../versions';
 import { discardUpload, scheduleOf, storedFileRow, storeFile } from './files';
@@ -507,6 +507,8 @@ async function importJob(ctx: SpaceContext, job: JobRow, progress: JobProgress) 
     );
     // The formula attributes of the schedule computed for the new works, in the same transaction.
     await recalculateFormulas(client, ctx.space.spaceId, result.versionId);
+    // When the new version is the donor schedule's current one, the schedules linked to it copy from it.
+    await refreshLinksOfDonorVersion(client, ctx.space.spaceId, result.versionId);
     // The last chance to stop: after this the version is committed whole.
     await progress.report('writing', 99, undefined, true);
     return result;
