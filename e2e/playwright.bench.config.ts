@@ -11,4 +11,7 @@ export default defineConfig({
   testMatch: '**/*.bench.ts',
   timeout: 60_000,
   reporter: 'line',
+  // One measurement at a time, on a machine otherwise left alone.
+  workers: 1,
+  projects: [{ name: 'chromium' }],
 });

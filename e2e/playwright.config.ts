@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** Specs that configure the server itself (sign-in providers): run before the others, one at a time. */
+const SERVER_WIDE = /(directory-sign-in|sign-in-kerberos)\.spec\.ts$/;
+
 /** A port nobody listens on, found once by the runner; workers inherit it through the environment. */
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -34,7 +37,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once: every spec works in its own users and spaces, so files run side by side. The
+  // specs that change what the whole server offers (its sign-in providers) run first, alone.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -61,7 +66,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'server-wide', testMatch: SERVER_WIDE, workers: 1 },
+    { name: 'chromium', testIgnore: SERVER_WIDE, dependencies: ['server-wide'] },
+  ],
   webServer: external
     ? undefined
     : {

