@@ -39,7 +39,7 @@ const works: PipelineExistingWork[] = first.works.map((w) => ({
   parentId: w.parentId,
   sortKey: w.sortKey ?? 0,
 }));
-const relations = first.createRelations.map((r) => ({ ...r, type: 'fs' }));
+const relations = first.createRelations.map((r) => ({ ...r, type: 'fs', own: true }));
 const [again, againMs] = time(() =>
   planPipeline({
     locations: locations.slice(1),

@@ -72,6 +72,7 @@ function stored(result: PipelinePlan): {
       successorId: r.successorId,
       type: 'fs',
       lagMinutes: r.lagMinutes,
+      own: true,
     })),
   };
 }
@@ -139,6 +140,46 @@ describe('planPipeline', () => {
     expect(trimmed.works.filter((w) => w.type === 'task')).toHaveLength(27);
     // links of the removed works go with them; none other is removed
     expect(trimmed.removeRelations).toHaveLength(0);
+  });
+
+  it("keeps the links a user drew between the pipeline's works, and removes its own it no longer wants", () => {
+    const first = plan(three);
+    const before = stored(first);
+    const at = (pipe: string, floor: string) =>
+      first.works.find((w) => w.pipeId === pipe && w.locationId === floor)!.id;
+    const drawn = (id: string, from: string, to: string, type = 'ss') => ({
+      id,
+      predecessorId: from,
+      successorId: to,
+      type,
+      lagMinutes: 60,
+      own: false,
+    });
+    const user = [
+      drawn('u1', at('A', 'L3'), at('C', 'L1')),
+      // finish-to-start between the same works as a generated link: it stands in for that one
+      drawn('u2', at('A', 'L1'), at('A', 'L2'), 'fs'),
+      // of another type: the generated link stays beside it
+      drawn('u3', at('A', 'L2'), at('A', 'L3')),
+    ];
+    const generatedAB = before.relations.find(
+      (r) => r.predecessorId === at('A', 'L1') && r.successorId === at('A', 'L2'),
+    )!;
+    const again = plan(three, before.works, [...before.relations, ...user]);
+    expect(again.removeRelations).toEqual([generatedAB.id]);
+    expect(again.createRelations).toHaveLength(0);
+    expect(again.updateRelations).toHaveLength(0);
+
+    // C no longer follows B: its own links from B go, the user's stay
+    const loose = [three[0]!, three[1]!, { ...three[2]!, afterId: null }];
+    const left = plan(loose, before.works, [
+      ...before.relations.filter((r) => r.id !== generatedAB.id),
+      ...user,
+    ]);
+    expect(left.removeRelations).toHaveLength(10);
+    expect(left.removeRelations).not.toContain('u1');
+    expect(left.removeRelations).not.toContain('u2');
+    expect(left.removeRelations).not.toContain('u3');
   });
 
   it('moves a flow to another version by new works there, and drops a flow left without a version', () => {

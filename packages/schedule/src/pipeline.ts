@@ -47,6 +47,8 @@ export interface PipelineExistingRelation {
   successorId: string;
   type: string;
   lagMinutes: number;
+  /** Made by a generation (aligned by the next one); false: a link a user drew, which is left as it is. */
+  own: boolean;
 }
 
 export interface PipelineInput {
@@ -265,9 +267,13 @@ export function planPipeline(input: PipelineInput): PipelinePlan {
   const stored = new Map<string, PipelineExistingRelation>();
   const removeRelations: string[] = [];
   const removed = new Set(remove);
+  // a user's link stays as drawn; a finish-to-start one between the same two works stands in for the
+  // generated link (no second one beside it)
+  const drawn = new Set(input.existingRelations.filter((r) => !r.own && r.type === 'fs').map(relationKey));
   for (const relation of input.existingRelations) {
+    if (!relation.own) continue;
     const k = relationKey(relation);
-    if (stored.has(k) || relation.type !== 'fs') removeRelations.push(relation.id);
+    if (stored.has(k) || drawn.has(k) || relation.type !== 'fs') removeRelations.push(relation.id);
     else stored.set(k, relation);
   }
   const createRelations: PipelineRelation[] = [];
@@ -275,6 +281,7 @@ export function planPipeline(input: PipelineInput): PipelinePlan {
   const keptRelations = new Set<string>();
   for (const relation of wanted) {
     const k = relationKey(relation);
+    if (drawn.has(k)) continue;
     const had = stored.get(k);
     if (had) {
       keptRelations.add(k);

@@ -153,7 +153,7 @@ export async function generatePipeline(
     const minutes = await minutesPerDay(client, spaceId, touched);
     const ids = existing.map((w) => w.workId);
     const { rows: relations } = await client.query<PipelineExistingRelation>(
-      `SELECT id, "predecessorId", "successorId", type, "lagMinutes" FROM relations
+      `SELECT id, "predecessorId", "successorId", type, "lagMinutes", "pipelineLink" AS own FROM relations
         WHERE "predecessorId" = ANY($1::uuid[]) AND "successorId" = ANY($1::uuid[])`,
       [ids],
     );
@@ -297,8 +297,9 @@ export async function generatePipeline(
     if (plan.createRelations.length) {
       const r = plan.createRelations;
       await client.query(
-        `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes")
-         SELECT u.id, $1, u.version, u.pred, u.succ, 'fs', u.lag
+        `INSERT INTO relations (id, "spaceId", "versionId", "predecessorId", "successorId", type, "lagMinutes",
+           "pipelineLink")
+         SELECT u.id, $1, u.version, u.pred, u.succ, 'fs', u.lag, true
            FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[]) AS u(id, version, pred, succ, lag)`,
         [
           spaceId,
