@@ -121,6 +121,112 @@ describe('pipeline', () => {
     expect(await ok<Work[]>('GET', `${v}/wbs`)).toHaveLength(33);
   });
 
+  it("keeps the links a user drew between the pipeline's works, and removes its own it no longer wants", async () => {
+    const s = await ownSpace(t, 'pipe-links', 'Pipeline links');
+    const { ok } = s;
+    const { versionId, v, P } = await building(s);
+    await ok<PipeDto>('POST', `${P}/pipes`, { name: 'Frame', taktDays: 2, versionId });
+    const walls = await ok<PipeDto>('POST', `${P}/pipes`, { name: 'Walls', taktDays: 2 });
+    await ok('POST', `${P}/pipes/generate`, {});
+    const works = await ok<Work[]>('GET', `${v}/wbs`);
+    const at = (name: string) => works.find((w) => w.name === name)!.id;
+    // a user's links: one across the flows, one beside a generated link (of another type)
+    await ok('POST', `${v}/relations`, {
+      predecessorId: at('Frame — Floor 3'),
+      successorId: at('Walls — Floor 1'),
+      type: 'ss',
+      lagMinutes: 120,
+    });
+    await ok('POST', `${v}/relations`, {
+      predecessorId: at('Frame — Floor 1'),
+      successorId: at('Frame — Floor 2'),
+      type: 'ff',
+      lagMinutes: 0,
+    });
+    expect(await ok<Relation[]>('GET', `${v}/relations`)).toHaveLength(9 + 9 + 10 + 2);
+
+    const again = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(again.versions[0]).toMatchObject({ created: 0, removed: 0, relations: 0 });
+    const kept = await ok<Relation[]>('GET', `${v}/relations`);
+    expect(kept).toHaveLength(30);
+    expect(
+      kept
+        .filter((r) => r.predecessorId === at('Frame — Floor 1'))
+        .map((r) => r.type)
+        .sort(),
+    ).toEqual(['ff', 'fs', 'fs']);
+    expect(
+      kept.find((r) => r.predecessorId === at('Frame — Floor 3') && r.successorId === at('Walls — Floor 1')),
+    ).toMatchObject({ type: 'ss', lagMinutes: 120 });
+
+    // walls no longer follow the frame: the generation's ten links between them go, the user's stays
+    await ok('PATCH', `/pipes/${walls.id}`, { afterPipeId: null, revision: walls.revision });
+    await ok('POST', `${P}/pipes/generate`, {});
+    const loose = await ok<Relation[]>('GET', `${v}/relations`);
+    expect(loose).toHaveLength(20);
+    expect(loose.filter((r) => r.type !== 'fs')).toHaveLength(2);
+
+    // a location gone takes the user's link of its work with it, as any link of a removed work
+    const floors = await ok<PipelineLocationDto[]>('GET', `${P}/pipeline-locations`);
+    await ok('PUT', `${P}/pipeline-locations`, {
+      locations: floors.filter((f) => f.name !== 'Floor 3').map((f) => ({ id: f.id, name: f.name })),
+    });
+    await ok('POST', `${P}/pipes/generate`, {});
+    const trimmed = await ok<Relation[]>('GET', `${v}/relations`);
+    expect(trimmed.filter((r) => r.type !== 'fs').map((r) => r.type)).toEqual(['ff']);
+    expect(trimmed).toHaveLength(8 + 8 + 1);
+  });
+
+  it('keeps tracking the works an undo of a generation brings back, and redo keeps them too', async () => {
+    const s = await ownSpace(t, 'pipe-undo', 'Pipeline undo');
+    const { ok } = s;
+    const { projectId, versionId, v, P, floors } = await building(s);
+    let frame = await ok<PipeDto>('POST', `${P}/pipes`, { name: 'Frame', taktDays: 2, versionId });
+    await ok('POST', `${P}/pipes/generate`, {});
+    const cellsOf = async () =>
+      (await ok<PipelineDto>('GET', `/pipeline/${projectId}`)).cells.filter((c) => c.workId !== null);
+    expect(await cellsOf()).toHaveLength(10);
+    const through = async (count: number) => {
+      frame = await ok<PipeDto>('PATCH', `/pipes/${frame.id}`, {
+        locationIds: floors.slice(0, count).map((f) => f.id),
+        revision: frame.revision,
+      });
+    };
+
+    // the frame no longer goes to floor 10: the generation removes its work; the undo brings it back,
+    // as the pipeline's work — its cell shows it, and regenerating makes no copy of it
+    await through(9);
+    await ok('POST', `${P}/pipes/generate`, {});
+    expect(await ok<Work[]>('GET', `${v}/wbs`)).toHaveLength(10);
+    await ok('POST', `${v}/undo-actions`, {});
+    expect(await ok<Work[]>('GET', `${v}/wbs`)).toHaveLength(11);
+    await through(10);
+    expect(await cellsOf()).toHaveLength(10);
+    const again = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(again.versions[0]).toMatchObject({ created: 0, removed: 0, relations: 0 });
+    expect(await ok<Work[]>('GET', `${v}/wbs`)).toHaveLength(11);
+
+    // a generation undone and redone: the works it removed are gone again, the ones it kept still its own
+    await through(8);
+    await ok('POST', `${P}/pipes/generate`, {});
+    await ok('POST', `${v}/undo-actions`, {});
+    await ok('POST', `${v}/redo`, {});
+    expect(await ok<Work[]>('GET', `${v}/wbs`)).toHaveLength(9);
+    expect(await cellsOf()).toHaveLength(8);
+    const redone = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(redone.versions[0]).toMatchObject({ created: 0, removed: 0, relations: 0 });
+
+    // a flow's first generation undone and redone: the works the redo brings back are the pipeline's
+    const walls = await ok<PipeDto>('POST', `${P}/pipes`, { name: 'Walls', taktDays: 1 });
+    await ok('POST', `${P}/pipes/generate`, {});
+    await ok('POST', `${v}/undo-actions`, {});
+    expect(await cellsOf()).toHaveLength(8);
+    await ok('POST', `${v}/redo`, {});
+    expect((await cellsOf()).filter((c) => c.pipeId === walls.id)).toHaveLength(10);
+    const last = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(last.versions[0]).toMatchObject({ created: 0, removed: 0, relations: 0 });
+  });
+
   it('sends a flow into another schedule of the project, linked across the versions', async () => {
     const s = await ownSpace(t, 'pipe-two', 'Pipeline two');
     const { ok } = s;

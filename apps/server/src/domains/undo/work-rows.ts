@@ -1,13 +1,21 @@
 import type pg from 'pg';
 
 /**
- * Rows that hang off a work — its assignments, its daily work plan values and row, its timesheet entries —
- * as an undo snapshot. The undo list is a stack (an action is undone only after every later one), so
- * restoring "the rows of these works as they were" is exact for the tables every change records
- * (assignments, daily plans). Timesheet entries are not undo actions of their own: they come back only
- * with a work that the undo brings back (a deleted work), never over later entries of a living one.
+ * Rows that hang off a work — its assignments, its daily work plan values and row, its timesheet entries,
+ * the pipeline's record that it generated the work — as an undo snapshot. The undo list is a stack (an
+ * action is undone only after every later one), so restoring "the rows of these works as they were" is
+ * exact for the tables every change records (assignments, daily plans). Timesheet entries are not undo
+ * actions of their own: they come back only with a work that the undo brings back (a deleted work), never
+ * over later entries of a living one. A work a pipeline generated stays its work when an undo or redo
+ * brings it back.
  */
-export const WORK_ROW_TABLES = ['assignments', 'wdp_values', 'wdp_rows', 'timesheet_entries'] as const;
+export const WORK_ROW_TABLES = [
+  'assignments',
+  'wdp_values',
+  'wdp_rows',
+  'timesheet_entries',
+  'pipeline_works',
+] as const;
 export type WorkRowTable = (typeof WORK_ROW_TABLES)[number];
 
 export interface WorkRowsSnapshot {
@@ -83,6 +91,20 @@ export async function workRowsRestore(
          coalesce(k.planning, false), greatest(coalesce(k.revision, 0), g.revision) + 1, now()
        FROM kept k FULL JOIN gone g ON g."workId" = k."workId" JOIN works w ON w.id = coalesce(k."workId", g."workId")`,
       [workIds, json('wdp_rows')],
+    );
+  }
+  if (tables.includes('pipeline_works')) {
+    await client.query(
+      `DELETE FROM pipeline_works WHERE "workId" = ANY($1::uuid[])
+         AND id NOT IN (SELECT id FROM json_populate_recordset(NULL::pipeline_works, $2::json))`,
+      [workIds, json('pipeline_works')],
+    );
+    await client.query(
+      `INSERT INTO pipeline_works SELECT s.* FROM json_populate_recordset(NULL::pipeline_works, $1::json) s
+       WHERE EXISTS (SELECT 1 FROM works w WHERE w.id = s."workId" AND w."versionId" = s."versionId")
+         AND EXISTS (SELECT 1 FROM eps_nodes p WHERE p.id = s."projectId")
+       ON CONFLICT DO NOTHING`,
+      [json('pipeline_works')],
     );
   }
   if (tables.includes('timesheet_entries') && revived.size > 0) {
