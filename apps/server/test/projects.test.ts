@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { versionFields } from '../src/domains/versions';
 import {
   datedXer,
   type Failure,
@@ -198,6 +199,49 @@ describe('facilities and projects', () => {
       s,
     );
     expect(bad.status).toBe(400);
+  });
+
+  it("calculation options: a schedule in a group, or below another node, reads its nearest project's", async () => {
+    const project = await s.ok<{ id: string }>('POST', '/eps', {
+      kind: 'project',
+      name: 'Опции',
+      parentId: facilityId,
+    });
+    const schedule = await s.ok<{ id: string }>('POST', '/eps', {
+      kind: 'schedule',
+      name: 'В группе',
+      parentId: project.id,
+    });
+    const [version] = await s.ok<{ id: string }[]>('GET', `/schedules/${schedule.id}/versions`);
+    await s.ok('PUT', `/projects/${project.id}/calculate-settings`, {
+      settings: { scenario: 6, options: { openEndsCritical: true } },
+    });
+    const options = async () =>
+      (await versionFields(t.server.services.db.pool, s.spaceId, version!.id))?.scheduleOptions as {
+        openEndsCritical?: boolean;
+      } | null;
+    expect((await options())?.openEndsCritical).toBe(true);
+    // in a schedule group of the project
+    const group = await s.ok<{ id: string }>('POST', '/schedule-group/create', {
+      projectId: project.id,
+      name: 'Группа',
+    });
+    await s.ok('POST', '/schedule-group/move-schedule', { scheduleId: schedule.id, groupId: group.id });
+    expect((await options())?.openEndsCritical).toBe(true);
+    // below a node that stands between the project and the schedule (the API makes none; stored by hand)
+    const [between] = await t.sql<{ id: string }>(
+      `INSERT INTO eps_nodes (id, "spaceId", "parentId", kind, name, "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, 'facility', 'Между', now()) RETURNING id`,
+      [s.spaceId, project.id],
+    );
+    await t.sql(`UPDATE eps_nodes SET "parentId" = $2 WHERE id = $1`, [schedule.id, between!.id]);
+    expect((await options())?.openEndsCritical).toBe(true);
+    // the schedule's own options come first
+    await t.sql(
+      `UPDATE eps_nodes SET settings = '{"calculation": {"openEndsCritical": false}}' WHERE id = $1`,
+      [schedule.id],
+    );
+    expect((await options())?.openEndsCritical).toBe(false);
   });
 
   it('links between projects: once per pair, seen from both, gone with a project', async () => {

@@ -264,13 +264,22 @@ export async function versionFields(
   versionId: string,
 ): Promise<VersionFields | undefined> {
   const { rows } = await sql.query<VersionFields>(
-    // the options are the version's own (an imported file's), else its schedule's, else its project's
+    // the options are the version's own (an imported file's), else its schedule's, else its project's: the
+    // nearest project above the schedule, whatever nodes stand between (a schedule group is no EPS node
+    // today, but a node between must not hide the project's options)
     `SELECT v."calcStatus", v.revision, v."calendarId",
        ${sqlMinutesOfTimestamp('v."projectStart"')} AS "projectStart",
        ${sqlMinutesOfTimestamp('v."dataDate"')} AS "dataDate",
        coalesce(v."scheduleOptions", nullif(s.settings->'calculation', 'null'::jsonb),
          nullif(p.settings#>'{calculate,options}', 'null'::jsonb)) AS "scheduleOptions"
-     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" LEFT JOIN eps_nodes p ON p.id = s."parentId"
+     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId"
+       LEFT JOIN LATERAL (
+         WITH RECURSIVE up AS (
+           SELECT n.id, n."parentId", n.kind, n.settings, 1 AS depth FROM eps_nodes n WHERE n.id = s."parentId"
+           UNION ALL
+           SELECT n.id, n."parentId", n.kind, n.settings, up.depth + 1 FROM eps_nodes n JOIN up ON n.id = up."parentId"
+            WHERE up.kind <> 'project' AND up.depth < 64)
+         SELECT settings FROM up WHERE kind = 'project' ORDER BY depth LIMIT 1) p ON true
      WHERE v.id = $1 AND v."spaceId" = $2`,
     [versionId, spaceId],
   );
