@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sampleNetwork } from '../testing/sample-network.js';
 import { networkGraph } from './graph.js';
 import { NETWORK_NODE_HEIGHT, NETWORK_NODE_WIDTH, type NetworkLayout, type NetworkShape } from './layout.js';
-import { networkProvisionalLayout } from './provisional.js';
+import { networkCarryCamera, networkProvisionalLayout } from './provisional.js';
+import { networkCenterOn, networkFit } from './view.js';
 
 const shapeOf = (nodeCount: number, edges: [number, number][]): NetworkShape => ({
   nodeCount,
@@ -168,5 +169,47 @@ describe('networkProvisionalLayout', () => {
     // The target is 150 ms on a quiet machine; the bound leaves room for a loaded test run.
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(overlaps(layout)).toEqual([]);
+  });
+});
+
+describe('networkCarryCamera', () => {
+  const before = networkProvisionalLayout(networkGraph(sampleNetwork(300, 12)));
+  // Another layout of the same graph: every box moved (as elkjs's would be).
+  const after: NetworkLayout = {
+    ...before,
+    x: before.x.map((x, i) => x + 40 + (i % 7) * 10),
+    y: before.y.map((y, i) => y * 1.5 + (i % 3) * 5),
+    width: before.width + 400,
+    height: before.height * 1.5 + 20,
+  };
+  const screen = (camera: { x: number; y: number; zoom: number }, layout: NetworkLayout, node: number) => [
+    (layout.x[node]! - camera.x) * camera.zoom,
+    (layout.y[node]! - camera.y) * camera.zoom,
+  ];
+
+  it('keeps the selected box where it was on screen, or centres it when it was out of view', () => {
+    const fit = networkFit(before, 1200, 800);
+    const centred = networkCenterOn(fit, before, 123, 1200, 800);
+    const carried = networkCarryCamera(centred, before, after, 123, false, 1200, 800);
+    expect(carried.zoom).toBe(centred.zoom);
+    const [x0, y0] = screen(centred, before, 123);
+    const [x1, y1] = screen(carried, after, 123);
+    expect(x1).toBeCloseTo(x0!);
+    expect(y1).toBeCloseTo(y0!);
+    // Box 5 is far from box 123: it comes to the middle of the view.
+    const away = networkCarryCamera(centred, before, after, 5, false, 1200, 800);
+    const [x2, y2] = screen(away, after, 5);
+    expect(x2! + (NETWORK_NODE_WIDTH * away.zoom) / 2).toBeCloseTo(600);
+    expect(y2! + (NETWORK_NODE_HEIGHT * away.zoom) / 2).toBeCloseTo(400);
+  });
+
+  it('fits the new layout when the whole diagram was shown, else keeps the view at its place', () => {
+    const fit = networkFit(before, 1200, 800);
+    expect(networkCarryCamera(fit, before, after, -1, true, 1200, 800)).toEqual(networkFit(after, 1200, 800));
+    const moved = { x: before.width / 2 - 600, y: -400, zoom: 1 };
+    const kept = networkCarryCamera(moved, before, after, -1, false, 1200, 800);
+    expect(kept.zoom).toBe(1);
+    expect(kept.x + 600).toBeCloseTo(after.width / 2);
+    expect(kept.y + 400).toBeCloseTo(0);
   });
 });

@@ -1,4 +1,5 @@
 import { NETWORK_NODE_HEIGHT, NETWORK_NODE_WIDTH, type NetworkLayout, type NetworkShape } from './layout.js';
+import { type NetworkCamera, networkFit, networkViewRect } from './view.js';
 
 // The same spacing as the elkjs options (`networkElkOptions`), so that the refined layout replaces this
 // one without the diagram changing its scale.
@@ -310,4 +311,42 @@ export function networkProvisionalLayout(shape: NetworkShape): NetworkLayout {
     width: n ? broadest + 2 * PADDING : 0,
     height: n ? atY + rowHeight + 2 * PADDING : 0,
   };
+}
+
+/**
+ * The camera for another layout of the same graph (the refined one replacing the provisional), so that
+ * the swap keeps the user's place: the node in focus (`focus`, the selected one; −1 for none) stays where
+ * it was on screen, or is centred when it was out of view; without one, a view that showed the whole
+ * diagram (`fitted`) shows the whole new one, and any other keeps its centre at the same proportion of
+ * the diagram. The zoom stays but for a fit.
+ */
+export function networkCarryCamera(
+  camera: NetworkCamera,
+  before: NetworkLayout,
+  after: NetworkLayout,
+  focus: number,
+  fitted: boolean,
+  width: number,
+  height: number,
+): NetworkCamera {
+  const { zoom } = camera;
+  if (focus >= 0 && focus < after.nodeCount) {
+    const view = networkViewRect(camera, width, height);
+    const x = before.x[focus]!;
+    const y = before.y[focus]!;
+    const inView =
+      x >= view.left && y >= view.top && x + NETWORK_NODE_WIDTH <= view.right && y + MID * 2 <= view.bottom;
+    if (inView) return { x: camera.x + after.x[focus]! - x, y: camera.y + after.y[focus]! - y, zoom };
+    return {
+      x: after.x[focus]! + NETWORK_NODE_WIDTH / 2 - width / 2 / zoom,
+      y: after.y[focus]! + MID - height / 2 / zoom,
+      zoom,
+    };
+  }
+  if (fitted) return networkFit(after, width, height);
+  const cx = camera.x + width / 2 / zoom;
+  const cy = camera.y + height / 2 / zoom;
+  const sx = before.width > 0 ? after.width / before.width : 1;
+  const sy = before.height > 0 ? after.height / before.height : 1;
+  return { x: cx * sx - width / 2 / zoom, y: cy * sy - height / 2 / zoom, zoom };
 }

@@ -1,8 +1,10 @@
 import {
   type NetworkCamera,
+  type NetworkGraph,
   type NetworkIndex,
   type NetworkLayout,
   networkAutoLevel,
+  networkCarryCamera,
   networkCenterOn,
   networkFit,
   networkGraph,
@@ -10,6 +12,7 @@ import {
   networkIndex,
   networkNodeCounts,
   networkPan,
+  networkProvisionalLayout,
   networkStructureKey,
   networkZoomAt,
 } from '@takt/gantt/network';
@@ -20,7 +23,7 @@ import { useT } from '../../../lib/i18n';
 import { usePixiHost } from '../../../lib/pixi-host';
 import { formatNumber } from '../../../lib/schedule-time';
 import { useAppState } from '../../../state/app-state';
-import { layOutOnWorker } from './layout-client';
+import { layOutOnWorker, layoutMade } from './layout-client';
 import { NetworkLegend } from './NetworkLegend';
 import { type NetworkWords, networkEdgeText, networkInputOf, networkNodeText } from './network-input';
 import { useNetworkProbe } from './probe';
@@ -32,6 +35,15 @@ interface Placed {
   layout: NetworkLayout;
   index: NetworkIndex;
   ms: number;
+  /** elkjs's layout; false for the provisional one drawn while elkjs works. */
+  final: boolean;
+}
+
+/** The provisional layout of a graph, made here at once (a few milliseconds for thousands of boxes). */
+function provisionalPlaced(key: string, graph: NetworkGraph): Placed {
+  const started = performance.now();
+  const layout = networkProvisionalLayout(graph);
+  return { key, layout, index: networkIndex(layout), ms: performance.now() - started, final: false };
 }
 
 const CLICK_SLOP = 4;
@@ -60,7 +72,8 @@ function keyMove(camera: NetworkCamera, key: string, width: number, height: numb
 
 /**
  * The version's network diagram (activity on node) beside the grid: every work as a box, its relations
- * as arrows, laid out left to right by elkjs on a worker and drawn by `NetworkPixiRenderer`. Above
+ * as arrows, laid out left to right by elkjs on a worker and drawn by `NetworkPixiRenderer`; until
+ * elkjs answers, a provisional layout made at once is drawn (`networkProvisionalLayout`). Above
  * `NETWORK_DETAIL_LIMIT` works it opens summarised by WBS (one box per summary); `level` picks another.
  * Wheel zooms at the pointer, dragging pans; clicking a box selects its work in the grid, and a work
  * selected in the grid is centred here.
@@ -99,33 +112,49 @@ export function NetworkDiagram({
   const graph = useMemo(() => networkGraph(input, shown), [input, shown]);
   const key = useMemo(() => networkStructureKey(graph), [graph]);
 
-  // The layout, on the worker, again only when the structure changed (not the dates or progress).
+  // The layout, again only when the structure changed (not the dates or progress): the provisional one
+  // at once, then elkjs's from the worker (at once too when it is kept from before).
   const [placed, setPlaced] = useState<Placed | null>(null);
   const [failed, setFailed] = useState(false);
+  const placedNow = useRef(placed);
+  placedNow.current = placed;
   useEffect(() => {
-    if (placed?.key === key) return;
-    let current = true;
+    const now = placedNow.current;
+    if (now?.key === key && now.final) return;
     setFailed(false);
+    const made = layoutMade(key);
+    if (made) {
+      setPlaced({ key, ...made, index: networkIndex(made.layout), final: true });
+      return;
+    }
+    if (now?.key !== key) setPlaced(provisionalPlaced(key, graph));
+    let current = true;
     layOutOnWorker(graph, key).then(
       ({ layout, ms }) => {
-        if (current) setPlaced({ key, layout, index: networkIndex(layout), ms });
+        if (current) setPlaced({ key, layout, index: networkIndex(layout), ms, final: true });
       },
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-  }, [graph, key, placed?.key]);
+  }, [graph, key]);
   const ok = placed?.key === key ? placed : null;
 
   // The camera moves with every pointer event: kept in a ref and handed to the renderer, not to React.
   const camera = useRef<NetworkCamera>({ x: 0, y: 0, zoom: 1 });
-  const fittedKey = useRef('');
+  // The layout drawn and the camera that fitted it (the view is still the whole diagram while they match).
+  const drawn = useRef<{ key: string; layout: NetworkLayout; fitted: NetworkCamera | null } | null>(null);
   const setCamera = (next: NetworkCamera) => {
     camera.current = next;
     renderer.current?.setCamera(next);
   };
-  const fit = () => ok && setCamera(networkFit(ok.layout, size.width, size.height));
+  const fit = () => {
+    if (!ok) return;
+    const fitted = networkFit(ok.layout, size.width, size.height);
+    if (drawn.current) drawn.current.fitted = fitted;
+    setCamera(fitted);
+  };
 
   const words: NetworkWords = useMemo(
     () => ({
@@ -145,6 +174,12 @@ export function NetworkDiagram({
     }
     return nodes;
   }, [selected, model, graph]);
+  // The box of the work selected last: the one kept in view when the layout is refined.
+  const focusNode = useMemo(() => {
+    const last = [...selected].at(-1);
+    const row = last === undefined ? undefined : model.rowOf.get(last);
+    return row === undefined ? -1 : graph.nodeOfRow[row]!;
+  }, [selected, model, graph]);
   const sceneVersion = useMemo(
     () => ({ revision, words, selectedNodes, hoursPerDay }),
     [revision, words, selectedNodes, hoursPerDay],
@@ -157,9 +192,27 @@ export function NetworkDiagram({
   useEffect(() => {
     const r = renderer.current;
     if (!ready || !r || !ok || size.width === 0) return;
-    if (fittedKey.current !== ok.key) {
-      fittedKey.current = ok.key;
-      camera.current = networkFit(ok.layout, size.width, size.height);
+    const before = drawn.current;
+    if (before?.layout !== ok.layout) {
+      // Elkjs's layout replacing the provisional one keeps the selected box in view; a new graph is fitted.
+      const same = before?.key === ok.key;
+      const wasFitted = same && camera.current === before.fitted;
+      camera.current = same
+        ? networkCarryCamera(
+            camera.current,
+            before.layout,
+            ok.layout,
+            focusNode,
+            wasFitted,
+            size.width,
+            size.height,
+          )
+        : networkFit(ok.layout, size.width, size.height);
+      drawn.current = {
+        key: ok.key,
+        layout: ok.layout,
+        fitted: !same || (wasFitted && focusNode < 0) ? camera.current : null,
+      };
     }
     r.setScene({
       graph,
@@ -176,7 +229,7 @@ export function NetworkDiagram({
 
   // A work selected in the grid (not by a click here) is centred.
   const clicked = useRef<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new selection or a new layout moves the view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new selection or a new graph moves the view (elkjs's layout replacing the provisional one carries the camera)
   useEffect(() => {
     if (!ok || size.width === 0 || selected.size === 0) return;
     const last = [...selected].at(-1)!;
@@ -184,10 +237,9 @@ export function NetworkDiagram({
       clicked.current = null;
       return;
     }
-    const row = model.rowOf.get(last);
-    const node = row === undefined ? -1 : graph.nodeOfRow[row]!;
-    if (node >= 0) setCamera(networkCenterOn(camera.current, ok.layout, node, size.width, size.height));
-  }, [selected, ok]);
+    if (focusNode >= 0)
+      setCamera(networkCenterOn(camera.current, ok.layout, focusNode, size.width, size.height));
+  }, [selected, ok?.key]);
 
   // Wheel: zoom at the pointer; a sideways scroll (touchpad) pans. Passive listeners cannot stop the page.
   useEffect(() => {
@@ -311,7 +363,8 @@ export function NetworkDiagram({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas application takes the keyboard (+, −, 0, arrows)
         tabIndex={0}
         title={hoverTitle}
-        data-ready={ready && ok ? 'true' : 'false'}
+        data-ready={ready && ok?.final ? 'true' : 'false'}
+        data-layout={ok ? (ok.final ? 'final' : 'provisional') : 'none'}
         onPointerDown={(event) => {
           drag.current = { x: event.clientX, y: event.clientY, moved: false };
           event.currentTarget.setPointerCapture(event.pointerId);
@@ -359,8 +412,14 @@ export function NetworkDiagram({
             <span>{t('network.laying_out', { nodes: graph.nodeCount })}</span>
           </div>
         )}
+        {ok && !ok.final && !failed && ok.layout.nodeCount > 0 && (
+          <div className="network-arranging" role="status" data-testid="network-arranging">
+            <span className="spinner" aria-hidden="true" />
+            <span>{t('network.arranging')}</span>
+          </div>
+        )}
         {failed && (
-          <div className="network-busy" role="alert">
+          <div className={ok ? 'network-arranging' : 'network-busy'} role="alert">
             {t('network.failed')}
           </div>
         )}

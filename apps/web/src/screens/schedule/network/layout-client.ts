@@ -7,7 +7,7 @@ export interface LayoutRequest {
   to: Int32Array;
 }
 
-export type LayoutReply = { id: number; layout: NetworkLayout; ms: number } | { id: number; error: string };
+export type LayoutReply = ({ id: number } & MadeLayout) | { id: number; error: string };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -31,9 +31,23 @@ function layoutWorker(): Worker {
   return worker;
 }
 
-/** The last layouts made in this tab, by graph structure: going back to the diagram shows it at once. */
+/** A layout elkjs made, with how long it took on the worker. */
+interface MadeLayout {
+  layout: NetworkLayout;
+  ms: number;
+}
+
+/**
+ * The last layouts made in this tab, by graph structure: going back to the diagram shows it at once.
+ * Only elkjs's layouts are kept; the provisional one shown while elkjs works is made again when needed.
+ */
 const LAYOUTS_KEPT = 3;
-const layouts = new Map<string, Promise<{ layout: NetworkLayout; ms: number }>>();
+const layouts = new Map<string, { made: Promise<MadeLayout>; done: MadeLayout | null }>();
+
+/** The layout already made for a structure, if elkjs has answered: drawn without a provisional one. */
+export function layoutMade(key: string): MadeLayout | null {
+  return layouts.get(key)?.done ?? null;
+}
 
 /**
  * Lays a graph out on the layout worker (one per tab, started at the first diagram), or answers with
@@ -41,27 +55,31 @@ const layouts = new Map<string, Promise<{ layout: NetworkLayout; ms: number }>>(
  * request asked again before the previous one answered is queued behind it; the caller drops answers it
  * no longer wants.
  */
-export function layOutOnWorker(
-  shape: NetworkShape,
-  key: string,
-): Promise<{ layout: NetworkLayout; ms: number }> {
+export function layOutOnWorker(shape: NetworkShape, key: string): Promise<MadeLayout> {
   const kept = layouts.get(key);
   if (kept) {
     layouts.delete(key);
     layouts.set(key, kept);
-    return kept;
+    return kept.made;
   }
-  const made = layOut(shape);
-  layouts.set(key, made);
-  made.catch(() => layouts.delete(key));
+  const entry: { made: Promise<MadeLayout>; done: MadeLayout | null } = { made: layOut(shape), done: null };
+  layouts.set(key, entry);
+  entry.made.then(
+    (made) => {
+      entry.done = made;
+    },
+    () => {
+      if (layouts.get(key) === entry) layouts.delete(key);
+    },
+  );
   for (const old of layouts.keys()) {
     if (layouts.size <= LAYOUTS_KEPT) break;
     layouts.delete(old);
   }
-  return made;
+  return entry.made;
 }
 
-function layOut(shape: NetworkShape): Promise<{ layout: NetworkLayout; ms: number }> {
+function layOut(shape: NetworkShape): Promise<MadeLayout> {
   const id = nextId++;
   const request: LayoutRequest = {
     id,
