@@ -1,5 +1,6 @@
 import { LIMITS } from '@takt/contracts';
 import type { Language } from '@takt/i18n';
+import { useEffect, useState } from 'react';
 import type { SystemState } from '../lib/api-types';
 import { createStore, useStore } from './store';
 
@@ -76,4 +77,20 @@ export function setFormVisible(flag: FormFlag, visible: boolean): void {
 export function useFormFlag(flag: FormFlag): [boolean, (visible: boolean) => void] {
   const visible = useAppState((state) => state.forms[flag]);
   return [visible, (next) => setFormVisible(flag, next)];
+}
+
+/**
+ * A dialog about one thing (a flow, a node…) whose visibility is an app-level flag: it shows only while the
+ * flag is up, so opening the form of that kind elsewhere, or closing it from anywhere, closes this one
+ * too. Opening with a target raises the flag, `null` lowers it; leaving the screen lowers it as well.
+ */
+export function useFormTarget<T>(flag: FormFlag): [T | null, (target: T | null) => void] {
+  const visible = useAppState((state) => state.forms[flag]);
+  const [target, setTarget] = useState<T | null>(null);
+  useEffect(() => () => setFormVisible(flag, false), [flag]);
+  const open = (next: T | null) => {
+    setTarget(next);
+    setFormVisible(flag, next !== null);
+  };
+  return [visible ? target : null, open];
 }

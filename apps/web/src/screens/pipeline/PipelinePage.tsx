@@ -8,6 +8,7 @@ import { useSpace } from '../../layouts/space-context';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
+import { useFormTarget } from '../../state/app-state';
 import { FlowDialog } from './FlowDialog';
 import { cssColor, FlowLineChart } from './FlowLineChart';
 import { LocationsDialog } from './LocationsDialog';
@@ -38,7 +39,8 @@ export function PipelinePage({ params }: { params: { projectId: string } }) {
   const utils = trpc.useUtils();
   const generate = trpc.pipeline.generate.useMutation();
   const remove = trpc.pipeline.pipes.delete.useMutation();
-  const [editing, setEditing] = useState<PipeDto | 'new' | null>(null);
+  // the flow settings open and close through their app-level flag (one such form at a time)
+  const [editing, setEditing] = useFormTarget<PipeDto | 'new'>('projectPipeSettings');
   const [locations, setLocations] = useState(false);
   const editable = can('schedule.edit');
   const pipeline = query.data;
