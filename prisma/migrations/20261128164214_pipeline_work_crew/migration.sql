@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "pipeline_works" ADD COLUMN     "crewResourceId" UUID;
