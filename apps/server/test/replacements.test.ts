@@ -16,6 +16,14 @@ type Work = {
   calendarId: string | null;
   revision: number;
 };
+type Assignment = {
+  id: string;
+  workId: string;
+  resourceId: string;
+  planQuantity: number;
+  reserved: string | null;
+  followsId: string | null;
+};
 type Relation = { id: string; predecessorId: string; successorId: string; type: string; lagMinutes: number };
 type Replacement = {
   id: string;
@@ -212,6 +220,94 @@ describe('replacements', () => {
     expect((await ok<Replacement>('GET', `${m}/replacements/${created.id}`)).state).toBe('undone');
     expect(shape(await works(ok, m))).toEqual(worksBefore);
     expect(exact(await relations(ok, m))).toEqual(relationsBefore);
+  });
+
+  it("copies the donor works' assignments and daily plans, and its undo removes exactly them", async () => {
+    const space = await ownSpace(t, 'replace-resources', 'Замены ресурсы');
+    const { ok } = space;
+    const { master, donor, ids, donorIds } = await setUp(space);
+    const m = master.v;
+    const resource = (name: string, kind: string) => ok<{ id: string }>('POST', '/resources', { name, kind });
+    const concrete = await resource('Бетон', 'volume');
+    const crew = await resource('Бригада', 'labour');
+    const assign = (v: string, body: Record<string, unknown>) =>
+      ok<Assignment>('POST', `${v}/assignment`, body);
+    // The donor: D1 takes concrete and a crew that follows its volume; D2 a crew. The master's S1 a crew.
+    const volume = await assign(donor.v, { workId: donorIds.d1, resourceId: concrete.id, planQuantity: 30 });
+    await assign(donor.v, {
+      workId: donorIds.d1,
+      resourceId: crew.id,
+      planQuantity: 60,
+      reserved: 'by_volume',
+      followsId: volume.id,
+    });
+    await assign(donor.v, { workId: donorIds.d2, resourceId: crew.id, planQuantity: 40 });
+    await assign(m, { workId: ids.s1, resourceId: crew.id, planQuantity: 16 });
+    // A daily plan of D1 (stored as the daily plan screen stores it).
+    await t.sql(
+      `INSERT INTO wdp_values ("spaceId", "versionId", "workId", date, "planVolume", "factVolume")
+       VALUES ($1, $2, $3, '2025-03-03', 5, 4)`,
+      [space.spaceId, donor.versionId, donorIds.d1],
+    );
+    await t.sql(
+      `INSERT INTO wdp_rows ("workId", "spaceId", "versionId", planning) VALUES ($1, $2, $3, true)`,
+      [donorIds.d1, space.spaceId, donor.versionId],
+    );
+    const assignments = async (v: string) =>
+      (await ok<Assignment[]>('GET', `${v}/assignment`))
+        .map(({ id, workId, resourceId, planQuantity, reserved, followsId }) => ({
+          id,
+          workId,
+          resourceId,
+          planQuantity,
+          reserved,
+          followsId,
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    const dailyPlans = () =>
+      t.sql<{ workId: string; planVolume: number; factVolume: number; planning: boolean | null }>(
+        `SELECT v."workId", v."planVolume", v."factVolume", r.planning FROM wdp_values v
+         LEFT JOIN wdp_rows r ON r."workId" = v."workId" WHERE v."versionId" = $1 ORDER BY v."workId"`,
+        [master.versionId],
+      );
+    const masterBefore = await assignments(m);
+    const donorBefore = await assignments(donor.v);
+    expect(masterBefore).toHaveLength(1);
+
+    const created = await ok<Replacement>('POST', `/schedules/${master.scheduleId}/replacements`, {
+      versionId: master.versionId,
+      workId: ids.section,
+      donorVersionId: donor.versionId,
+    });
+    const copies = new Map((await works(ok, m)).map((w) => [w.code, w.id]));
+    const [c1, c2] = [copies.get('D-1')!, copies.get('D-2')!];
+    const applied = await assignments(m);
+    // S1's assignment went with S1; the donor's three stand on the copies, new ids, the link between D1's kept.
+    expect(applied).toHaveLength(3);
+    const copyVolume = applied.find((a) => a.workId === c1 && a.resourceId === concrete.id)!;
+    expect(copyVolume).toMatchObject({ planQuantity: 30, reserved: null, followsId: null });
+    expect(applied.find((a) => a.workId === c1 && a.resourceId === crew.id)).toMatchObject({
+      planQuantity: 60,
+      reserved: 'by_volume',
+      followsId: copyVolume.id,
+    });
+    expect(applied.find((a) => a.workId === c2)).toMatchObject({ resourceId: crew.id, planQuantity: 40 });
+    expect(applied.map((a) => a.id).filter((id) => donorBefore.some((d) => d.id === id))).toEqual([]);
+    expect(await dailyPlans()).toEqual([{ workId: c1, planVolume: 5, factVolume: 4, planning: true }]);
+    // The donor keeps its own.
+    expect(await assignments(donor.v)).toEqual(donorBefore);
+
+    // Undone: the copies' assignments and daily plans are gone, S1's assignment is back as it was.
+    await ok('POST', `/schedules/${master.scheduleId}/replacements/${created.id}/undo`);
+    expect(await assignments(m)).toEqual(masterBefore);
+    expect(await dailyPlans()).toEqual([]);
+    // The version's undo of that undo brings the copies back with theirs; undone once more, gone again.
+    await ok('POST', `${m}/undo-actions`, {});
+    expect(await assignments(m)).toEqual(applied);
+    expect(await dailyPlans()).toHaveLength(1);
+    await ok('POST', `${m}/undo-actions`, {});
+    expect(await assignments(m)).toEqual(masterBefore);
+    expect(await dailyPlans()).toEqual([]);
   });
 
   it('re-applies from the donor as it is now, changes the donor, and a removal restores the section', async () => {

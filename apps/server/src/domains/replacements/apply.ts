@@ -77,9 +77,9 @@ interface DonorWork {
 
 /**
  * Applies the replacement: the donor version's works copied under the node (their codes, durations,
- * calendars, progress and relations among them kept; the donor's top works become the node's children),
- * the node a summary, and every relation of the original that crossed the node's border re-attached to
- * the copies. `original` is the snapshot to re-attach from and to undo to: null takes it now (a first
+ * calendars, progress, assignments, daily plans and relations among them kept; the donor's top works become
+ * the node's children), the node a summary, and every relation of the original that crossed the node's
+ * border re-attached to the copies. `original` is the snapshot to re-attach from and to undo to: null takes it now (a first
  * application, or one after an undo); given, the copies of an earlier application are what is replaced.
  */
 export async function applyReplacement(
@@ -131,6 +131,7 @@ export async function applyReplacement(
      WHERE a."scheduleId" IS NULL OR a."scheduleId" = $3`,
     [donorIds, copyIds, target.scheduleId],
   );
+  await copyWorkRows(client, versionId, donorIds, copyIds);
 
   // The donor's relations among its own works.
   const { rows: inner } = await client.query<RelationRow>(
@@ -179,6 +180,42 @@ export async function applyReplacement(
   action.created('relations', relationIds);
   await action.save(ctx, versionId, 'undo_wbs', 'replacements.apply');
   return { original: kept, copyIds, relationIds };
+}
+
+/**
+ * The donor works' assignments (the by_volume links between them kept on the copies) and daily work plans
+ * (values and rows) copied onto the copies, in the master version. Timesheets stay with the works they
+ * were reported on. The copies' rows go with the copies (cascade), so an undo removes exactly these.
+ */
+async function copyWorkRows(
+  client: pg.PoolClient,
+  versionId: string,
+  donorIds: readonly string[],
+  copyIds: readonly string[],
+) {
+  await client.query(
+    `WITH m AS MATERIALIZED (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS m(old, new)),
+       am AS MATERIALIZED (SELECT a.id AS old, gen_random_uuid() AS new FROM assignments a JOIN m ON m.old = a."workId")
+     INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity", "approvedQuantity",
+       "factQuantity", price, distribution, reserved, "lagMinutes", "windowMinutes", period, entries, "followsId")
+     SELECT am.new, a."spaceId", $3, m.new, a."resourceId", a."planQuantity", a."approvedQuantity",
+       a."factQuantity", a.price, a.distribution, a.reserved, a."lagMinutes", a."windowMinutes", a.period, a.entries,
+       fm.new
+     FROM assignments a JOIN am ON am.old = a.id JOIN m ON m.old = a."workId" LEFT JOIN am fm ON fm.old = a."followsId"`,
+    [donorIds, copyIds, versionId],
+  );
+  await client.query(
+    `INSERT INTO wdp_values ("spaceId", "versionId", "workId", date, "planVolume", "factVolume", "updatedById")
+     SELECT v."spaceId", $3, m.new, v.date, v."planVolume", v."factVolume", v."updatedById"
+     FROM wdp_values v JOIN unnest($1::uuid[], $2::uuid[]) AS m(old, new) ON m.old = v."workId"`,
+    [donorIds, copyIds, versionId],
+  );
+  await client.query(
+    `INSERT INTO wdp_rows ("workId", "spaceId", "versionId", planning)
+     SELECT m.new, r."spaceId", $3, r.planning
+     FROM wdp_rows r JOIN unnest($1::uuid[], $2::uuid[]) AS m(old, new) ON m.old = r."workId"`,
+    [donorIds, copyIds, versionId],
+  );
 }
 
 /** The donor version's works, parents before children. */
