@@ -151,6 +151,22 @@ describe('complex relations', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('changes its directories freely while it has no rows', async () => {
+    const options = (body: Record<string, unknown>) =>
+      s.ok<Relation>('PATCH', `${R}/${relation.id}/options`, { revision: relation.revision, ...body });
+    relation = await options({ directoryIds: [dirs.Crew, dirs.Type] });
+    expect(relation.directories.map((d) => [d.name, d.role])).toEqual([
+      ['Crew', 'dependent'],
+      ['Type', 'driver'],
+    ]);
+    relation = await options({ directoryIds: [dirs.Type, dirs.Trade, dirs.Crew] });
+    expect(relation.directories.map((d) => [d.name, d.role])).toEqual([
+      ['Type', 'driver'],
+      ['Trade', 'dependent'],
+      ['Crew', 'dependent'],
+    ]);
+  });
+
   it('saves rows, refusing a value of another directory and a driver value twice', async () => {
     const saved = await s.ok<Rows>('PATCH', `${R}/${relation.id}/rows`, {
       rows: [
@@ -265,6 +281,18 @@ describe('complex relations', () => {
     expect((await indicator()).outOfLine).toBe(1);
   });
 
+  it('a work made with a driver value takes its row’s values at once, in its own undo action', async () => {
+    const made = await s.ok<Work>('POST', `${v}/wbs`, {
+      name: 'W6',
+      attributes: { [attrs.Type!]: 'Concrete' },
+    });
+    expect(made.attributes).toMatchObject({ [attrs.Trade!]: 'Concretor', [attrs.Crew!]: 'Crew 1' });
+    const undo = await s.ok<{ action: string }[]>('GET', `${v}/undo-actions`);
+    expect(undo[0]?.action).toBe('works.create');
+    await s.ok('POST', `${v}/undo-actions`, {});
+    expect((await table()).W6).toBeUndefined();
+  });
+
   it('exports the rows and imports them back as they were', async () => {
     const before = (await s.ok<Rows>('GET', `${R}/${relation.id}/rows`)).rows.map((r) => r.values);
     const file = await t.api<Uint8Array>('GET', `/space/${s.spaceId}${R}/${relation.id}/export`, undefined, {
@@ -337,6 +365,41 @@ describe('complex relations', () => {
       (await viewer.call('POST', `${R}/create`, { name: 'x', directoryIds: [dirs.Type, dirs.Crew] })).status,
     ).toBe(403);
     expect((await viewer.call('POST', `${R}/recalculation/${versionId}`, {})).status).toBe(403);
+  });
+
+  it('with rows: the same directories reordered keep them; others only with the rows cleared, asked for', async () => {
+    const current = async () => (await s.ok<Rows>('GET', `${R}/${relation.id}/rows`)).relation;
+    const reordered = await s.ok<Relation>('PATCH', `${R}/${relation.id}/options`, {
+      revision: (await current()).revision,
+      directoryIds: [dirs.Type, dirs.Crew, dirs.Trade],
+    });
+    expect(reordered.directories.map((d) => d.name)).toEqual(['Type', 'Crew', 'Trade']);
+    expect(reordered.rowCount).toBe(3);
+    const other = await t.api<Failure>(
+      'PATCH',
+      `/space/${s.spaceId}${R}/${relation.id}/options`,
+      { revision: reordered.revision, directoryIds: [dirs.Type, dirs.Trade] },
+      { token: s.token, lang: 'en' },
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.issues?.[0]).toMatchObject({
+      path: 'directoryIds',
+      message: 'complex_relations.error.directories_have_rows',
+    });
+    expect(other.body.error_message).toEqual([
+      'directoryIds: The relation has 3 rows: other directories can be chosen only with its rows deleted',
+    ]);
+    expect((await current()).rowCount).toBe(3);
+    const cleared = await s.ok<Relation>('PATCH', `${R}/${relation.id}/options`, {
+      revision: reordered.revision,
+      directoryIds: [dirs.Type, dirs.Trade],
+      clearRows: true,
+    });
+    expect(cleared).toMatchObject({ rowCount: 0 });
+    expect(cleared.directories.map((d) => [d.name, d.role])).toEqual([
+      ['Type', 'driver'],
+      ['Trade', 'dependent'],
+    ]);
   });
 
   it('deletes the relation: the schedule has none left', async () => {

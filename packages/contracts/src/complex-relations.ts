@@ -60,6 +60,12 @@ export const updateComplexRelationOptionsInput = z.object({
   complexRelationId,
   revision,
   name: requiredText.optional(),
+  /**
+   * The directories in a new order, or others: another set only while the relation has no rows, or with
+   * `clearRows` (its rows are deleted); the same ones in another order keep the rows.
+   */
+  directoryIds: directoryIds.optional(),
+  clearRows: z.boolean().optional(),
   driverDirectoryId: id.optional(),
   dependentDirectoryIds: z.array(id).max(COMPLEX_RELATION_LIMITS.maxDirectories).optional(),
   mode: z.enum(COMPLEX_RELATION_MODES).optional(),

@@ -61,6 +61,12 @@ export const complexRelationsMessages = area(
     'complex_relations.error.driver_required': 'Choose the driver directory’s value',
     'complex_relations.error.row_twice': 'A row is given twice',
     'complex_relations.error.too_many_rows': 'A relation holds at most {max} rows',
+    'complex_relations.error.directories_have_rows':
+      'The relation has {count} rows: other directories can be chosen only with its rows deleted',
+    'complex_relations.clear_rows_title': 'Choose other directories and delete the relation’s {count} rows?',
+    'complex_relations.clear_rows_text':
+      'The rows name values of the directories chosen now; with other directories they are deleted. Export them first to keep them.',
+    'complex_relations.clear_rows_confirm': 'Delete the rows and save',
     'complex_relations.import.unknown_column':
       'Column {column}: no directory of the relation is named “{header}”',
     'complex_relations.import.no_driver_column':
@@ -131,6 +137,12 @@ export const complexRelationsMessages = area(
     'complex_relations.error.driver_required': 'Выберите значение ведущего справочника',
     'complex_relations.error.row_twice': 'Строка указана дважды',
     'complex_relations.error.too_many_rows': 'В связи может быть не больше {max} строк',
+    'complex_relations.error.directories_have_rows':
+      'В связи {count} строк: другие справочники можно выбрать, только удалив её строки',
+    'complex_relations.clear_rows_title': 'Выбрать другие справочники и удалить строки связи ({count})?',
+    'complex_relations.clear_rows_text':
+      'Строки называют значения справочников, выбранных сейчас; с другими справочниками они удаляются. Чтобы сохранить их, сначала выгрузите.',
+    'complex_relations.clear_rows_confirm': 'Удалить строки и сохранить',
     'complex_relations.import.unknown_column': 'Столбец {column}: в связи нет справочника «{header}»',
     'complex_relations.import.no_driver_column': 'В файле нет столбца ведущего справочника «{directory}»',
     'complex_relations.import.too_many_rows': 'В файле больше {max} строк',

@@ -118,11 +118,7 @@ export async function createRelation(ctx: SpaceContext, input: z.output<typeof c
   const spaceId = ctx.space.spaceId;
   const roles = rolesOf(input.directoryIds, input.driverDirectoryId, input.dependentDirectoryIds);
   return inTransaction(ctx.db.pool, async (client) => {
-    const { rows: found } = await client.query<{ id: string }>(
-      `SELECT id FROM directories WHERE id = ANY($1::uuid[]) AND "spaceId" = $2`,
-      [input.directoryIds, spaceId],
-    );
-    if (found.length !== input.directoryIds.length) throw new AppError('NotFound');
+    await checkDirectories(client, spaceId, input.directoryIds);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO complex_relations (id, "spaceId", name, mode, "updatedAt")
        VALUES (gen_random_uuid(), $1, $2, $3, now()) RETURNING id`,
@@ -138,7 +134,57 @@ export async function createRelation(ctx: SpaceContext, input: z.output<typeof c
   });
 }
 
-/** API directory-complex-relations update options: name, driver, dependents, mode; at the relation's revision. */
+/** The directories of the space among `directoryIds`, or NotFound. */
+async function checkDirectories(client: pg.PoolClient, spaceId: string, directoryIds: readonly string[]) {
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT id FROM directories WHERE id = ANY($1::uuid[]) AND "spaceId" = $2`,
+    [directoryIds, spaceId],
+  );
+  if (rows.length !== directoryIds.length) throw new AppError('NotFound');
+}
+
+/**
+ * Another set of directories (or the same in another order) for a relation: refused while it has rows
+ * unless `clearRows` deletes them; the driver kept when it stays (else the first), the dependents those
+ * that were and stay plus the directories added, unless given. Answers the directories now.
+ */
+async function changeDirectories(
+  client: pg.PoolClient,
+  spaceId: string,
+  relation: RelationSummary,
+  input: z.output<typeof updateComplexRelationOptionsInput> & { directoryIds: string[] },
+) {
+  const before = relation.directories.map((d) => d.directoryId);
+  const next = input.directoryIds;
+  const sameSet = next.length === before.length && next.every((d) => before.includes(d));
+  if (sameSet && next.every((d, k) => d === before[k])) return before;
+  await checkDirectories(client, spaceId, next);
+  if (!sameSet && relation.rowCount > 0) {
+    if (!input.clearRows)
+      throw invalid('directoryIds', 'directories_have_rows', { count: relation.rowCount });
+    await client.query(`DELETE FROM complex_relation_rows WHERE "relationId" = $1`, [relation.id]);
+  }
+  const roleOf = new Map(relation.directories.map((d) => [d.directoryId, d.role]));
+  const oldDriver = relation.directories.find((d) => d.role === 'driver')?.directoryId;
+  const driver = input.driverDirectoryId ?? (oldDriver && next.includes(oldDriver) ? oldDriver : next[0]!);
+  const dependents =
+    input.dependentDirectoryIds ?? next.filter((d) => d !== driver && roleOf.get(d) !== 'none');
+  const roles = rolesOf(next, driver, dependents);
+  await client.query(`DELETE FROM complex_relation_directories WHERE "relationId" = $1`, [relation.id]);
+  await client.query(
+    `INSERT INTO complex_relation_directories ("relationId", "directoryId", "spaceId", position, role)
+     SELECT $1, u.d, $2, u.n - 1, u.role FROM unnest($3::uuid[], $4::text[]) WITH ORDINALITY AS u(d, role, n)`,
+    [relation.id, spaceId, next, roles],
+  );
+  // The same directories in another order keep their rows: a new driver must still be one value a row.
+  if (sameSet && relation.rowCount > 0) await checkDriverValues(client, relation.id);
+  return next;
+}
+
+/**
+ * API directory-complex-relations update options: name, directories, driver, dependents, mode; at the
+ * relation's revision.
+ */
 export async function updateRelationOptions(
   ctx: SpaceContext,
   input: z.output<typeof updateComplexRelationOptionsInput>,
@@ -146,6 +192,14 @@ export async function updateRelationOptions(
   const spaceId = ctx.space.spaceId;
   return inTransaction(ctx.db.pool, async (client) => {
     const relation = await lockRelation(client, spaceId, input.complexRelationId, input.revision);
+    if (input.directoryIds) {
+      await changeDirectories(client, spaceId, relation, { ...input, directoryIds: input.directoryIds });
+      await client.query(
+        `UPDATE complex_relations SET name = coalesce($2, name), mode = coalesce($3, mode) WHERE id = $1`,
+        [relation.id, input.name ?? null, input.mode ?? null],
+      );
+      return relationSummary(client, spaceId, relation.id);
+    }
     const directoryIds = relation.directories.map((d) => d.directoryId);
     if (input.driverDirectoryId || input.dependentDirectoryIds) {
       const driver =

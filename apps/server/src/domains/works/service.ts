@@ -199,6 +199,14 @@ export async function createWork(
       .where('id', '=', id)
       .execute();
     await writeAttributeValues(ctx, client, [id], attributes);
+    // Made with a driver value of a complex relation: its dependent values follow at once (part of the work).
+    if (attributes)
+      await followDriverValues(client, spaceId, {
+        scheduleId: version.scheduleId,
+        versionId,
+        workIds: [id],
+        attributeIds: Object.keys(attributes),
+      });
     await makeSummary(client, undo, parentId);
     undo.created('works', [id]);
     await undo.save(ctx, versionId, 'undo_wbs', 'works.create');
