@@ -1,6 +1,6 @@
 import { COMPLEX_RELATION_MODES, type ComplexRelationMode } from '@takt/contracts';
 import { useState } from 'react';
-import { confirmedDelete } from '../../components/confirm';
+import { confirmed, confirmedDelete } from '../../components/confirm';
 import { FormDialog } from '../../components/dialog';
 import { SplitPicker } from '../../components/split-picker';
 import {
@@ -84,7 +84,7 @@ export function ComplexRelationsTab() {
         )}
       </SplitPicker>
       {creating && (
-        <CreateDialog
+        <RelationDialog
           directories={directories.data ?? []}
           onClose={() => setCreating(false)}
           onDone={(id) => {
@@ -286,7 +286,12 @@ function RelationEditor({
         </p>
       )}
       {dialog === 'options' && (
-        <OptionsDialog relation={relation} onClose={() => setDialog(null)} onDone={onChanged} />
+        <RelationDialog
+          relation={relation}
+          directories={directories}
+          onClose={() => setDialog(null)}
+          onDone={onChanged}
+        />
       )}
       {dialog === 'assign' && (
         <AssignDialog relation={relation} onClose={() => setDialog(null)} onDone={onChanged} />
@@ -298,54 +303,97 @@ function RelationEditor({
   );
 }
 
-function CreateDialog({
+/**
+ * "New relation" (no `relation`) and "Options" of one: name, directories in order, driver, dependents and
+ * mode. Other directories for a relation with rows are saved only once the user agrees to delete its rows.
+ */
+function RelationDialog({
+  relation,
   directories,
   onClose,
   onDone,
 }: {
+  relation?: Relation;
   directories: Directory[];
   onClose: () => void;
   onDone: (id: string) => void;
 }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(relation?.name ?? '');
   // Each level with a key of its own (a level removed keeps the others' selects as they were).
-  const [levels, setLevels] = useState([
-    { key: 1, id: '' },
-    { key: 2, id: '' },
-  ]);
+  const [levels, setLevels] = useState(
+    relation
+      ? relation.directories.map((d, k) => ({ key: k + 1, id: d.directoryId }))
+      : [
+          { key: 1, id: '' },
+          { key: 2, id: '' },
+        ],
+  );
   const chosen = levels.map((l) => l.id);
-  const [driver, setDriver] = useState('');
-  const [mode, setMode] = useState<ComplexRelationMode>('overwrite');
+  const [driver, setDriver] = useState(
+    relation?.directories.find((d) => d.role === 'driver')?.directoryId ?? '',
+  );
+  // The directories that are not dependent: a directory added later is dependent until unticked.
+  const [passive, setPassive] = useState<ReadonlySet<string>>(
+    new Set(relation?.directories.filter((d) => d.role === 'none').map((d) => d.directoryId) ?? []),
+  );
+  const [mode, setMode] = useState<ComplexRelationMode>(relation?.mode ?? 'overwrite');
   const [errors, setErrors] = useState<Record<string, { message: string }>>({});
-  const create = trpc.complexRelations.create.useMutation({ trpc: { context: { showsIssues: true } } });
+  const quiet = { trpc: { context: { showsIssues: true } } };
+  const create = trpc.complexRelations.create.useMutation(quiet);
+  const update = trpc.complexRelations.updateOptions.useMutation(quiet);
   const picked = chosen.filter(Boolean);
   const named = new Map(directories.map((d) => [d.id, d.name]));
+  const theDriver = driver && picked.includes(driver) ? driver : (picked[0] ?? '');
+  const dependents = picked.filter((d) => d !== theDriver && !passive.has(d));
+  const done = {
+    onSuccess: (r: { id: string }) => {
+      onDone(r.id);
+      onClose();
+    },
+    onError: (error: unknown) => setErrors(fieldErrorsOf(error)),
+  };
+
+  const submit = async () => {
+    const fields = { name, driverDirectoryId: theDriver, dependentDirectoryIds: dependents, mode };
+    if (!relation) {
+      create.mutate({ spaceId, directoryIds: picked, ...fields }, done);
+      return;
+    }
+    const before = relation.directories.map((d) => d.directoryId);
+    const reordered = picked.length !== before.length || picked.some((d, k) => d !== before[k]);
+    const otherSet = picked.length !== before.length || picked.some((d) => !before.includes(d));
+    const clearRows = otherSet && relation.rowCount > 0;
+    if (
+      clearRows &&
+      !(await confirmed({
+        title: t('complex_relations.clear_rows_title', { count: relation.rowCount }),
+        text: t('complex_relations.clear_rows_text'),
+        confirmLabel: t('complex_relations.clear_rows_confirm'),
+        danger: true,
+      }))
+    )
+      return;
+    update.mutate(
+      {
+        spaceId,
+        complexRelationId: relation.id,
+        revision: relation.revision,
+        ...(reordered ? { directoryIds: picked, ...(clearRows ? { clearRows: true } : {}) } : {}),
+        ...fields,
+      },
+      done,
+    );
+  };
+
   return (
     <FormDialog
-      title={t('complex_relations.new')}
-      busy={create.isPending}
+      title={relation ? t('complex_relations.options') : t('complex_relations.new')}
+      busy={create.isPending || update.isPending}
       onClose={onClose}
-      testId="relation-dialog"
-      onSubmit={() =>
-        create.mutate(
-          {
-            spaceId,
-            name,
-            directoryIds: picked,
-            ...(driver && picked.includes(driver) ? { driverDirectoryId: driver } : {}),
-            mode,
-          },
-          {
-            onSuccess: (r) => {
-              onDone(r.id);
-              onClose();
-            },
-            onError: (error) => setErrors(fieldErrorsOf(error)),
-          },
-        )
-      }
+      testId={relation ? 'relation-options-dialog' : 'relation-dialog'}
+      onSubmit={() => void submit()}
     >
       <TextField label={t('complex_relations.name')} value={name} onChange={setName} error={errors.name} />
       <fieldset className="relation-levels">
@@ -382,11 +430,27 @@ function CreateDialog({
       </fieldset>
       <SelectField
         label={t('complex_relations.driver')}
-        value={driver && picked.includes(driver) ? driver : (picked[0] ?? '')}
+        value={theDriver}
         onChange={setDriver}
         options={picked.map((id) => ({ value: id, label: named.get(id) ?? id }))}
         error={errors.driverDirectoryId}
       />
+      <fieldset className="relation-levels">
+        <legend>{t('complex_relations.dependents')}</legend>
+        {picked
+          .filter((d) => d !== theDriver)
+          .map((d) => (
+            <Checkbox
+              key={d}
+              label={named.get(d) ?? d}
+              checked={!passive.has(d)}
+              onChange={(on) => setPassive((s) => withMember(s, d, !on))}
+            />
+          ))}
+        {errors.dependentDirectoryIds && (
+          <p className="field-error">{errors.dependentDirectoryIds.message}</p>
+        )}
+      </fieldset>
       <ModeField value={mode} onChange={setMode} />
     </FormDialog>
   );
@@ -408,85 +472,6 @@ function ModeField({
       options={COMPLEX_RELATION_MODES.map((m) => ({ value: m, label: t(`complex_relations.mode.${m}`) }))}
       data-testid="relation-mode"
     />
-  );
-}
-
-function OptionsDialog({
-  relation,
-  onClose,
-  onDone,
-}: {
-  relation: Relation;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const t = useT();
-  const { spaceId } = useSpace();
-  const [name, setName] = useState(relation.name);
-  const [driver, setDriver] = useState(
-    relation.directories.find((d) => d.role === 'driver')?.directoryId ?? '',
-  );
-  const [dependents, setDependents] = useState<ReadonlySet<string>>(
-    new Set(relation.directories.filter((d) => d.role === 'dependent').map((d) => d.directoryId)),
-  );
-  const [mode, setMode] = useState<ComplexRelationMode>(relation.mode);
-  const [errors, setErrors] = useState<Record<string, { message: string }>>({});
-  const update = trpc.complexRelations.updateOptions.useMutation({
-    trpc: { context: { showsIssues: true } },
-  });
-  return (
-    <FormDialog
-      title={t('complex_relations.options')}
-      busy={update.isPending}
-      onClose={onClose}
-      testId="relation-options-dialog"
-      onSubmit={() =>
-        update.mutate(
-          {
-            spaceId,
-            complexRelationId: relation.id,
-            revision: relation.revision,
-            name,
-            driverDirectoryId: driver,
-            dependentDirectoryIds: [...dependents].filter((d) => d !== driver),
-            mode,
-          },
-          {
-            onSuccess: () => {
-              onDone();
-              onClose();
-            },
-            onError: (error) => setErrors(fieldErrorsOf(error)),
-          },
-        )
-      }
-    >
-      <TextField label={t('complex_relations.name')} value={name} onChange={setName} error={errors.name} />
-      <SelectField
-        label={t('complex_relations.driver')}
-        value={driver}
-        onChange={setDriver}
-        options={relation.directories.map((d) => ({ value: d.directoryId, label: d.name }))}
-        error={errors.driverDirectoryId}
-      />
-      <fieldset className="relation-levels">
-        <legend>{t('complex_relations.dependents')}</legend>
-        {relation.directories
-          .filter((d) => d.directoryId !== driver)
-          .map((d) => (
-            <Checkbox
-              key={d.directoryId}
-              label={d.name}
-              checked={dependents.has(d.directoryId)}
-              onChange={(on) => setDependents((s) => withMember(s, d.directoryId, on))}
-            />
-          ))}
-        {errors.dependentDirectoryIds && (
-          <p className="field-error">{errors.dependentDirectoryIds.message}</p>
-        )}
-      </fieldset>
-      <ModeField value={mode} onChange={setMode} />
-    </FormDialog>
   );
 }
 
