@@ -127,7 +127,8 @@ test('an administrator adds a template that the schedule assistant then proposes
   // The schedule's assistant proposes the space's template for the glazing.
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   await page.getByRole('row').filter({ hasText: 'Curtain wall glazing' }).first().click();
-  await page.getByTestId('panel-assistant').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Assistant' }).click();
   await page.getByTestId('assistant-decompose-open').click();
   const dialog = page.getByTestId('decompose-dialog');
   const chosen = dialog.locator('[data-testid^="decompose-template-"][aria-pressed="true"]');

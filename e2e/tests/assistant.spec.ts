@@ -35,7 +35,8 @@ test('analyses the schedule, opens the works of a finding and compares two runs'
     await call.post(`${v}/assignment`, { workId: w.id, resourceId: crane.id, planQuantity: 5 });
 
   await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
-  await page.getByTestId('panel-assistant').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Assistant' }).click();
   const panel = page.getByTestId('assistant-panel');
   await expect(panel).toContainText('The schedule has not been analysed yet.');
   await page.getByTestId('assistant-run').click();
@@ -110,7 +111,8 @@ test('decomposes a work from the screen, applies it and undoes it', async ({ pag
 
   await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await page.getByRole('row').filter({ hasText: 'Excavation of the pit' }).first().click();
-  await page.getByTestId('panel-assistant').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Assistant' }).click();
   await expect(page.getByTestId('assistant-decompose')).toContainText('Excavation of the pit');
   await page.getByTestId('assistant-decompose-open').click();
   const dialog = page.getByTestId('decompose-dialog');

@@ -33,7 +33,8 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
 
   await openSignedIn(page, token, `/${spaceId}/schedule/${scheduleId}`);
   await expect(page.getByTestId('schedule-page')).toBeVisible();
-  await page.getByTestId('open-print').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Print' }).click();
   const dialog = page.getByTestId('print-dialog');
   await expect(dialog).toBeVisible();
   // The built-in A3: the server's count before printing.
@@ -98,7 +99,8 @@ test('print dialog: a new A4 format with titles, live page count and preview, th
 
   // The settings were remembered: reopening the dialog shows them.
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
-  await page.getByTestId('open-print').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Print' }).click();
   await expect(dialog.getByTestId('print-sheet')).toHaveText('297 × 210 mm, margin 8 mm');
   await expect(dialog.getByLabel('Start date', { exact: true })).toHaveValue('01.05.2026');
 });

@@ -79,7 +79,8 @@ test('the project card: details, settings, calculation, a link and a copy; a pas
   // the schedule's empty works and activity
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   await expect(page.getByTestId('calc-status')).toBeVisible();
-  await page.getByTestId('open-empty-works').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Check empty works…' }).click();
   await page.getByTestId('empty-works-run').click();
   await expect(page.getByTestId('empty-works-duration')).toContainText('1 of 2 works');
   await expect(page.getByTestId('empty-works-duration')).toContainText('Slabs');

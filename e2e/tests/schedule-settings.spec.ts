@@ -241,7 +241,8 @@ test('the approved-plan variance columns are chosen in the print dialog and show
     revision: main.revision,
   });
   await openSchedule(page, token, `/${spaceId}/schedule/${scheduleId}`);
-  await page.getByTestId('open-print').click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Print' }).click();
   const dialog = page.getByTestId('print-dialog');
   for (const title of ['Start variance, d', 'Finish variance, d', 'Duration variance, d'])
     await dialog.getByLabel(title, { exact: true }).check();

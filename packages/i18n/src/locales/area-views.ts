@@ -6,6 +6,7 @@ export const viewsMessages = area(
     'validation.filter_name_taken': 'A filter with this name already exists',
     'validation.view_too_large': 'The view settings are too large',
     'views.columns': 'Columns',
+    'grid.more': 'More',
     'views.columns_title': 'Columns of the grid',
     'views.columns_hint': 'Tick to show; drag a row or use Alt+↑/↓ to reorder. Drag a header edge to resize.',
     'views.column_show': 'Show {name}',
@@ -93,6 +94,7 @@ export const viewsMessages = area(
     'validation.filter_name_taken': 'Фильтр с таким названием уже есть',
     'validation.view_too_large': 'Настройки вида слишком велики',
     'views.columns': 'Столбцы',
+    'grid.more': 'Ещё',
     'views.columns_title': 'Столбцы таблицы',
     'views.columns_hint':
       'Отметьте, чтобы показать; перетащите строку или нажмите Alt+↑/↓, чтобы переставить. Ширину меняйте, перетаскивая край заголовка.',

@@ -24,6 +24,7 @@ import { useReload } from './page/useReload';
 import { useRowFocus } from './page/useRowFocus';
 import { type RelationRequest, useRowMenu } from './page/useRowMenu';
 import { useScheduleData } from './page/useScheduleData';
+import { useShowWorks } from './page/useShowWorks';
 import { useStructureEdits } from './page/useStructureEdits';
 import { useViewRows } from './page/useViewRows';
 import { ViewControls } from './page/ViewControls';
@@ -57,6 +58,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
     indicator,
   });
   const openWork = useRowFocus({ model, target, rows, columnSettings, grid });
+  const showWorks = useShowWorks({ spaceId, versionId: version?.id, model, rows, grid });
   const { reload, afterSave, afterEdit } = useReload(spaceId, scheduleId);
   const patched = () => {
     grid.bump();
@@ -143,6 +145,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
         panel={panel}
         setPanel={setPanel}
         onPrint={() => setPrintOpen(true)}
+        onShowWorks={showWorks}
       />
       <ScheduleToolbar
         readOnly={readOnly}
@@ -219,11 +222,7 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             readOnly={readOnly}
             setParam={setParam}
             onChanged={reload}
-            onShowWorks={(ids) => {
-              // The first work by the target parameter (the grid scrolls to it), then all of them selected.
-              setParam('target', ids[0] ?? null);
-              setTimeout(() => setSelected(new Set(ids)), 50);
-            }}
+            onShowWorks={showWorks}
           />
         )}
       </div>

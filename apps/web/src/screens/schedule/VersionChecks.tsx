@@ -30,17 +30,23 @@ function workLabel(model: ScheduleModel | undefined, id: string): string {
 
 /**
  * The empty-works check of a version: the user picks the checks (no duration, no volume, no resources,
- * no relations), and sees how many works each finds and which; "select" marks them in the grid.
+ * no relations), and sees how many works each finds and which. With `onSelect` the works are selected in
+ * the grid: one of them (its name), those of one check, or those of all the checks together.
+ * `asked` and `onAsk` keep the checks last run outside the dialog, so it opens again on its findings.
  */
 export function EmptyWorksDialog({
   versionId,
   model,
+  asked,
+  onAsk,
   onSelect,
   onActivities,
   onClose,
 }: {
   versionId: string;
   model: ScheduleModel | undefined;
+  asked: readonly EmptyWorkCheck[] | null;
+  onAsk: (checks: EmptyWorkCheck[]) => void;
   onSelect?: (ids: string[]) => void;
   /** opens the version's activity instead */
   onActivities: () => void;
@@ -48,10 +54,9 @@ export function EmptyWorksDialog({
 }) {
   const t = useT();
   const { spaceId } = useSpace();
-  const [checks, setChecks] = useState<ReadonlySet<EmptyWorkCheck>>(new Set(EMPTY_WORK_CHECKS));
-  const [asked, setAsked] = useState<EmptyWorkCheck[] | null>(null);
+  const [checks, setChecks] = useState<ReadonlySet<EmptyWorkCheck>>(new Set(asked ?? EMPTY_WORK_CHECKS));
   const result = trpc.schedules.checkEmptyWorks.useQuery(
-    { spaceId, versionId, checks: asked ?? [] },
+    { spaceId, versionId, checks: asked ? [...asked] : [] },
     { enabled: asked !== null && asked.length > 0 },
   );
   const toggle = (check: EmptyWorkCheck, on: boolean) => {
@@ -61,6 +66,8 @@ export function EmptyWorksDialog({
     setChecks(next);
   };
   const num = (n: number) => formatNumber(n, appI18n.locale);
+  // The works any check found, each once, in the order the checks list them.
+  const all = [...new Set(result.data?.checks.flatMap((c) => c.ids) ?? [])];
   return (
     <FormDialog title={t('empty_works.title')} wide onClose={onClose} testId="empty-works-dialog">
       <div className="empty-works-checks">
@@ -75,7 +82,7 @@ export function EmptyWorksDialog({
         <Button
           variant="primary"
           disabled={checks.size === 0}
-          onClick={() => setAsked(EMPTY_WORK_CHECKS.filter((c) => checks.has(c)))}
+          onClick={() => onAsk(EMPTY_WORK_CHECKS.filter((c) => checks.has(c)))}
           data-testid="empty-works-run"
         >
           {t('empty_works.run')}
@@ -88,29 +95,66 @@ export function EmptyWorksDialog({
         <Spinner />
       ) : (
         result.data && (
-          <ul className="plain-list empty-works-result" data-testid="empty-works-result">
-            {result.data.checks.map((c) => (
-              <li key={c.check} data-testid={`empty-works-${c.check}`}>
-                <div className="empty-works-head">
-                  <strong>{t(CHECK_TEXT[c.check])}</strong>{' '}
-                  <Badge tone={c.count ? 'warn' : 'accent'}>
-                    {t('empty_works.of', { count: num(c.count), works: num(result.data.works) })}
-                  </Badge>
-                  {onSelect && c.count > 0 && (
-                    <Button onClick={() => onSelect(c.ids)}>{t('empty_works.select')}</Button>
-                  )}
-                </div>
-                <div className="muted">
-                  {c.count === 0
-                    ? t('empty_works.none')
-                    : `${c.ids
-                        .slice(0, NAMED)
-                        .map((id) => workLabel(model, id))
-                        .join(', ')}${c.count > NAMED ? ', …' : ''}`}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            {onSelect && all.length > 0 && (
+              <div className="empty-works-all">
+                <Button onClick={() => onSelect(all)} data-testid="empty-works-select-all">
+                  {t('empty_works.select_all', { count: num(all.length) })}
+                </Button>
+              </div>
+            )}
+            <ul className="plain-list empty-works-result" data-testid="empty-works-result">
+              {result.data.checks.map((c) => (
+                <li key={c.check} data-testid={`empty-works-${c.check}`}>
+                  <div className="empty-works-head">
+                    <strong>{t(CHECK_TEXT[c.check])}</strong>{' '}
+                    <Badge tone={c.count ? 'warn' : 'accent'}>
+                      {t('empty_works.of', { count: num(c.count), works: num(result.data.works) })}
+                    </Badge>
+                    {onSelect && c.count > 0 && (
+                      <Button
+                        onClick={() => onSelect(c.ids)}
+                        title={
+                          c.truncated
+                            ? t('empty_works.select_first', { count: num(c.ids.length) })
+                            : undefined
+                        }
+                        aria-label={`${t('empty_works.select')}: ${t(CHECK_TEXT[c.check])}`}
+                      >
+                        {t('empty_works.select')}
+                      </Button>
+                    )}
+                  </div>
+                  <div className="muted">
+                    {c.count === 0 ? (
+                      t('empty_works.none')
+                    ) : (
+                      <>
+                        {c.ids.slice(0, NAMED).map((id, i) => (
+                          <span key={id}>
+                            {i > 0 && ', '}
+                            {onSelect && model?.rowOf.has(id) ? (
+                              <button
+                                type="button"
+                                className="link-button"
+                                title={t('empty_works.show')}
+                                onClick={() => onSelect([id])}
+                              >
+                                {workLabel(model, id)}
+                              </button>
+                            ) : (
+                              workLabel(model, id)
+                            )}
+                          </span>
+                        ))}
+                        {c.count > NAMED && ', …'}
+                      </>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )
       )}
     </FormDialog>

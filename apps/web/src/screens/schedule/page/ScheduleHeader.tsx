@@ -1,4 +1,4 @@
-import { CALC_STATUS_TEXT } from '@takt/contracts';
+import { CALC_STATUS_TEXT, type EmptyWorkCheck } from '@takt/contracts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge, Button } from '../../../components/ui';
@@ -9,6 +9,8 @@ import type { VersionInfo } from '../../../lib/schedule-types';
 import { RecalculateFormulas } from '../../attributes/RecalculateFormulas';
 import { ActivitiesDialog, EmptyWorksDialog } from '../VersionChecks';
 import { VersionSelect } from '../VersionSelect';
+import type { MenuItem } from '../wbs-grid/types';
+import { MenuButton } from './MenuButton';
 
 export type Panel =
   | 'relations'
@@ -19,16 +21,11 @@ export type Panel =
   | 'assistant'
   | 'replacements';
 
-/** The side panels, in the order of their buttons. */
-const PANELS: readonly Panel[] = [
-  'relations',
-  'assignments',
-  'checklists',
-  'undo',
-  'versions',
-  'assistant',
-  'replacements',
-];
+/** The side panels used most, each a button of the header, in their order. */
+const PANELS: readonly Panel[] = ['relations', 'assignments', 'undo', 'versions'];
+
+/** The side panels used now and then: items of the header's "More" menu. */
+const MORE_PANELS: readonly Panel[] = ['checklists', 'assistant', 'replacements'];
 
 /** The page header (title, version, calculation status, actions) and the banners under it. */
 export function ScheduleHeader({
@@ -45,6 +42,7 @@ export function ScheduleHeader({
   panel,
   setPanel,
   onPrint,
+  onShowWorks,
 }: {
   scheduleId: string;
   title: string | undefined;
@@ -59,10 +57,39 @@ export function ScheduleHeader({
   panel: Panel | null;
   setPanel: (panel: Panel | null) => void;
   onPrint: () => void;
+  /** Selects works in the grid and scrolls to the first (the empty-works check's findings). */
+  onShowWorks: (ids: readonly string[]) => void;
 }) {
   const t = useT();
   const { can } = useSpace();
   const [check, setCheck] = useState<'empty' | 'activities' | null>(null);
+  // The empty-works checks last run: the dialog opens again on their findings.
+  const [emptyAsked, setEmptyAsked] = useState<EmptyWorkCheck[] | null>(null);
+  // The actions used now and then, in the "More" menu: some side panels, printing, the empty-works check.
+  const more: MenuItem[] = [
+    ...MORE_PANELS.map((p) => ({
+      key: p,
+      text: t(`grid.panel.${p}`),
+      checked: panel === p,
+      run: () => setPanel(panel === p ? null : p),
+      testId: `panel-${p}`,
+    })),
+    {
+      key: 'print',
+      text: t('print.open'),
+      disabled: !model || !version || !can('print'),
+      run: onPrint,
+      separated: true,
+      testId: 'open-print',
+    },
+    {
+      key: 'empty-works',
+      text: t('empty_works.open'),
+      disabled: !version,
+      run: () => setCheck('empty'),
+      testId: 'open-empty-works',
+    },
+  ];
   return (
     <>
       <header className="schedule-header">
@@ -127,18 +154,24 @@ export function ScheduleHeader({
           <Link href={`/schedule/${scheduleId}/bim`} className="btn btn-secondary" data-testid="open-bim">
             {t('bim.open')}
           </Link>
-          <Button disabled={!model || !version || !can('print')} onClick={onPrint} data-testid="open-print">
-            {t('print.open')}
-          </Button>
-          <Button disabled={!version} onClick={() => setCheck('empty')} data-testid="open-empty-works">
-            {t('empty_works.open')}
-          </Button>
+          <MenuButton
+            label={t('grid.more')}
+            items={more}
+            active={panel !== null && MORE_PANELS.includes(panel)}
+            testId="schedule-more"
+          />
         </div>
       </header>
       {check === 'empty' && version && (
         <EmptyWorksDialog
           versionId={version.id}
           model={model}
+          asked={emptyAsked}
+          onAsk={setEmptyAsked}
+          onSelect={(ids) => {
+            setCheck(null);
+            onShowWorks(ids);
+          }}
           onActivities={() => setCheck('activities')}
           onClose={() => setCheck(null)}
         />

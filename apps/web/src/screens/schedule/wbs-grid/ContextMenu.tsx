@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './row-menu.css';
 import type { MenuItem } from './types';
@@ -7,7 +7,8 @@ import type { MenuItem } from './types';
  * A context menu at a point of the window (`x`, `y` in client pixels), kept inside the window: the first
  * item takes the focus, arrows (Home/End) move between items, Enter or a click runs one, Escape, Tab or a
  * click elsewhere closes it. It is put under `document.body`, so that no scrolled or transformed parent
- * clips it. `onClose` is called before an item runs, so the item may move the focus.
+ * clips it. `onClose` is called before an item runs, so the item may move the focus. A menu opened by a
+ * button names it as `anchor`: a click on the button is the button's own (it closes the menu itself).
  */
 export function ContextMenu({
   x,
@@ -16,6 +17,8 @@ export function ContextMenu({
   items,
   onClose,
   testId,
+  id,
+  anchor,
 }: {
   x: number;
   y: number;
@@ -23,6 +26,8 @@ export function ContextMenu({
   items: readonly MenuItem[];
   onClose: () => void;
   testId: string;
+  id?: string;
+  anchor?: RefObject<HTMLElement | null>;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [at, setAt] = useState({ left: x, top: y });
@@ -38,11 +43,12 @@ export function ContextMenu({
   useEffect(() => {
     box.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
     const close = (event: PointerEvent) => {
-      if (!(event.target instanceof Node) || !box.current?.contains(event.target)) onClose();
+      const target = event.target instanceof Node ? event.target : null;
+      if (!target || !(box.current?.contains(target) || anchor?.current?.contains(target))) onClose();
     };
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
-  }, [onClose]);
+  }, [onClose, anchor]);
   const onKeyDown = (event: KeyboardEvent) => {
     const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
     const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
@@ -59,6 +65,7 @@ export function ContextMenu({
   return createPortal(
     <div
       ref={box}
+      id={id}
       className="row-menu"
       role="menu"
       aria-label={label}
@@ -67,22 +74,32 @@ export function ContextMenu({
       onContextMenu={(e) => e.preventDefault()}
       data-testid={testId}
     >
-      {items.map((item) => (
-        <button
-          key={item.key}
-          type="button"
-          role="menuitem"
-          className={`row-menu-item text-button${item.separated ? ' row-menu-separated' : ''}`}
-          disabled={item.disabled}
-          data-item={item.key}
-          onClick={() => {
+      {items.map((item) => {
+        const common = {
+          type: 'button',
+          className: `row-menu-item text-button${item.separated ? ' row-menu-separated' : ''}`,
+          disabled: item.disabled,
+          'data-item': item.key,
+          'data-testid': item.testId,
+          onClick: () => {
             onClose();
             item.run();
-          }}
-        >
-          {item.text}
-        </button>
-      ))}
+          },
+        } as const;
+        // An item that turns something on and off shows a tick while it is on.
+        return item.checked === undefined ? (
+          <button key={item.key} role="menuitem" {...common}>
+            {item.text}
+          </button>
+        ) : (
+          <button key={item.key} role="menuitemcheckbox" aria-checked={item.checked} {...common}>
+            <span className="row-menu-tick" aria-hidden="true">
+              {item.checked ? '✓' : ''}
+            </span>
+            {item.text}
+          </button>
+        );
+      })}
     </div>,
     document.body,
   );

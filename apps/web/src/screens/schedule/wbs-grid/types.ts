@@ -48,6 +48,9 @@ export interface MenuItem {
   disabled?: boolean;
   /** A line above the item, between groups of actions. */
   separated?: boolean;
+  /** An item that turns something on and off (a side panel): whether it is on now. */
+  checked?: boolean;
+  testId?: string;
 }
 
 /**
