@@ -62,6 +62,9 @@ export const layoutsMessages = area(
     'templates.holds': 'Calendars: {calendars}. Attributes: {attributes}. Works: {works}.',
     'templates.nothing': 'none',
     'templates.delete': 'Delete template',
+    'templates.rename': 'Rename the template «{name}»',
+    'templates.new_name': 'New name of the template',
+    'templates.renamed': 'Template renamed to «{name}»',
     'templates.delete_confirm': 'Delete the template «{name}»? Schedules started from it stay as they are.',
   },
   {
@@ -124,6 +127,9 @@ export const layoutsMessages = area(
     'templates.holds': 'Календари: {calendars}. Атрибуты: {attributes}. Работ: {works}.',
     'templates.nothing': 'нет',
     'templates.delete': 'Удалить шаблон',
+    'templates.rename': 'Переименовать шаблон «{name}»',
+    'templates.new_name': 'Новое название шаблона',
+    'templates.renamed': 'Шаблон переименован в «{name}»',
     'templates.delete_confirm': 'Удалить шаблон «{name}»? Графики, созданные из него, не изменятся.',
   },
 );
