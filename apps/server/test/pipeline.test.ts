@@ -227,6 +227,85 @@ describe('pipeline', () => {
     expect(last.versions[0]).toMatchObject({ created: 0, removed: 0, relations: 0 });
   });
 
+  it("assigns a flow's crew resource to its works, the crew size as man-hours, and aligns it", async () => {
+    const s = await ownSpace(t, 'pipe-crew', 'Pipeline crew');
+    const { ok, spaceId } = s;
+    const { versionId, v, P } = await building(s);
+    const masons = await ok<{ id: string }>('POST', '/resources', {
+      name: 'Masons',
+      kind: 'labour',
+      price: 40,
+    });
+    const crane = await ok<{ id: string }>('POST', '/resources', {
+      name: 'Crane',
+      kind: 'volume',
+      unit: 'pc',
+    });
+    let walls = await ok<PipeDto>('POST', `${P}/pipes`, {
+      name: 'Walls',
+      taktDays: 2,
+      versionId,
+      crew: 'Masons of the north gang',
+      crewResourceId: masons.id,
+      crewSize: 6,
+    });
+    expect(walls).toMatchObject({ crew: 'Masons of the north gang', crewResourceId: masons.id, crewSize: 6 });
+    await ok('POST', `${P}/pipes/generate`, {});
+    type Assignment = { workId: string; resourceId: string; planQuantity: number };
+    const assignments = () => ok<Assignment[]>('GET', `${v}/assignment`);
+    const works = await ok<Work[]>('GET', `${v}/wbs`);
+    const tasks = new Set(works.filter((w) => w.type === 'task').map((w) => w.id));
+    const first = await assignments();
+    // ten works of two 8-hour days, six people each: 96 man-hours; the summary has none
+    expect(first).toHaveLength(10);
+    expect(
+      first.every((a) => tasks.has(a.workId) && a.resourceId === masons.id && a.planQuantity === 96),
+    ).toBe(true);
+    const again = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(again.versions[0]).toMatchObject({ created: 0, updated: 0 });
+
+    // another crew: the masons' assignments go, the crane's (the crew size in its units) come
+    walls = await ok<PipeDto>('PATCH', `/pipes/${walls.id}`, {
+      crewResourceId: crane.id,
+      crewSize: 2,
+      revision: walls.revision,
+    });
+    const swapped = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(swapped.versions[0]).toMatchObject({ created: 0, updated: 10 });
+    const second = await assignments();
+    expect(second).toHaveLength(10);
+    expect(second.every((a) => a.resourceId === crane.id && a.planQuantity === 2)).toBe(true);
+
+    // the undo of that generation gives the masons back, and the pipeline knows it assigned them
+    await ok('POST', `${v}/undo-actions`, {});
+    expect((await assignments()).every((a) => a.resourceId === masons.id && a.planQuantity === 96)).toBe(
+      true,
+    );
+    walls = (await ok<PipeDto[]>('GET', `${P}/pipes`))[0]!;
+    walls = await ok<PipeDto>('PATCH', `/pipes/${walls.id}`, {
+      crewResourceId: masons.id,
+      crewSize: 6,
+      revision: walls.revision,
+    });
+    const back = await ok<PipelineGenerateDto>('POST', `${P}/pipes/generate`, {});
+    expect(back.versions[0]).toMatchObject({ created: 0, updated: 0 });
+
+    // the text alone: the pipeline's assignments go; a resource of another space is refused
+    await ok('PATCH', `/pipes/${walls.id}`, { crewResourceId: null, revision: walls.revision });
+    await ok('POST', `${P}/pipes/generate`, {});
+    expect(await assignments()).toEqual([]);
+    const foreign = await ownSpace(t, 'pipe-crew-foreign', 'Foreign crew');
+    const theirs = await foreign.ok<{ id: string }>('POST', '/resources', { name: 'Theirs', kind: 'labour' });
+    const refused = await t.api<Failure>(
+      'POST',
+      `/space/${spaceId}${P}/pipes`,
+      { name: 'X', crewResourceId: theirs.id },
+      { token: s.token, lang: 'en' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: 'crewResourceId', message: 'pipeline.error.crew_unknown' }]);
+  });
+
   it('sends a flow into another schedule of the project, linked across the versions', async () => {
     const s = await ownSpace(t, 'pipe-two', 'Pipeline two');
     const { ok } = s;

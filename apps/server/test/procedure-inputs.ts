@@ -169,6 +169,7 @@ const TABLE_OF: Record<string, string[]> = {
   pipe: ['pipeline_pipes'],
   afterPipe: ['pipeline_pipes'],
   location: ['pipeline_locations'],
+  crewResource: ['resources'],
 };
 
 /** The field name an id sits under: `workIds.3` → workId, `predecessorId` → predecessorId. */

@@ -27,6 +27,7 @@ export const PIPELINE_ISSUES = {
   tooManyPipes: 'pipeline.error.too_many_pipes',
   notProject: 'pipeline.error.not_project',
   duplicateLocation: 'pipeline.error.duplicate_location',
+  crewUnknown: 'pipeline.error.crew_unknown',
 } as const;
 
 /** Colours of new flows, in turn (0xRRGGBB). */
@@ -94,6 +95,8 @@ export const pipeFields = z.object({
   quantityPerLocation: positive.nullable().optional(),
   unit: optionalText.nullable().optional(),
   crew: optionalText.nullable().optional(),
+  /** The crew as a resource of the space: the generated works are assigned it; `crew` stays the fallback text. */
+  crewResourceId: id.nullable().optional(),
   crewSize: z
     .number({ message: VALIDATION.notANumber })
     .int({ message: VALIDATION.notAnInteger })
@@ -130,6 +133,7 @@ export interface PipeDto {
   quantityPerLocation: number | null;
   unit: string | null;
   crew: string | null;
+  crewResourceId: string | null;
   crewSize: number | null;
   bufferDays: number;
   afterPipeId: string | null;

@@ -65,6 +65,7 @@ export {
   type PipelineLocationSpec,
   type PipelinePlan,
   type PipelineSlot,
+  type PipelineWork,
   pipeDays,
   planPipeline,
 } from './pipeline.js';

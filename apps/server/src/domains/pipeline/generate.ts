@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PipelineCellDto, PipelineDto, PipelineGenerateDto } from '@takt/contracts';
-import { type PipelineExistingRelation, type PipelineExistingWork, planPipeline } from '@takt/schedule';
+import type { PipeDto, PipelineCellDto, PipelineDto, PipelineGenerateDto } from '@takt/contracts';
+import {
+  type PipelineExistingRelation,
+  type PipelineExistingWork,
+  type PipelineWork,
+  planPipeline,
+} from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
@@ -25,11 +30,14 @@ const ORDER_GAP = 1024;
 interface StoredWork extends PipelineExistingWork {
   planStart: string | null;
   planFinish: string | null;
+  /** The crew resource the generation assigned to the work. */
+  crewResourceId: string | null;
 }
 
 async function storedWorks(on: Sql, projectId: string): Promise<StoredWork[]> {
   const { rows } = await on.query<StoredWork>(
-    `SELECT p."pipeId", p."locationId", p."versionId", p."workId", w.name, w.code, w."durationMinutes",
+    `SELECT p."pipeId", p."locationId", p."versionId", p."workId", p."crewResourceId", w.name, w.code,
+       w."durationMinutes",
        w."parentId", w."sortKey", ${iso('w."planStart"')} AS "planStart", ${iso('w."planFinish"')} AS "planFinish"
        FROM pipeline_works p JOIN works w ON w.id = p."workId"
       WHERE p."projectId" = $1`,
@@ -117,6 +125,93 @@ async function subtree(client: pg.PoolClient, ids: string[]) {
     [all],
   );
   return { works: all, relations: relations.rows.map((r) => r.id) };
+}
+
+/** A crew's planned quantity on a work: man-hours of a labour resource over the work, else the crew size. */
+function crewQuantity(kind: string, crewSize: number | null, minutes: number): number {
+  const size = crewSize ?? 1;
+  return kind === 'labour' ? Math.round(size * minutes * (100 / 60)) / 100 : size;
+}
+
+/**
+ * Gives each flow's works at its locations an assignment of the flow's crew resource (its planned quantity
+ * `crewQuantity`), takes the one an earlier generation assigned off when the flow's crew changed, and
+ * records on the pipeline's work what it assigned. Works whose assignment changed are snapshot for the
+ * undo first (those made in this generation go with their undo). Answers the works it changed.
+ */
+async function assignCrews(
+  client: pg.PoolClient,
+  spaceId: string,
+  input: {
+    pipes: readonly PipeDto[];
+    works: readonly PipelineWork[];
+    assigned: ReadonlyMap<string, string | null>;
+    fresh: ReadonlySet<string>;
+    recorder: (versionId: string) => UndoRecorder;
+  },
+): Promise<PipelineWork[]> {
+  const byPipe = new Map(input.pipes.map((p) => [p.id, p]));
+  const resourceIds = [...new Set(input.pipes.flatMap((p) => (p.crewResourceId ? [p.crewResourceId] : [])))];
+  const kinds = new Map<string, string>();
+  if (resourceIds.length) {
+    const { rows } = await client.query<{ id: string; kind: string }>(
+      `SELECT id, kind::text FROM resources WHERE id = ANY($1::uuid[]) AND "spaceId" = $2`,
+      [resourceIds, spaceId],
+    );
+    for (const row of rows) kinds.set(row.id, row.kind);
+  }
+  const ids = input.works.map((w) => w.id);
+  const { rows: current } = await client.query<{ workId: string; resourceId: string; planQuantity: number }>(
+    `SELECT "workId", "resourceId", "planQuantity" FROM assignments WHERE "workId" = ANY($1::uuid[])`,
+    [ids],
+  );
+  const quantityOf = new Map(current.map((a) => [`${a.workId}:${a.resourceId}`, a.planQuantity]));
+  const changed: { work: PipelineWork; had: string | null; resourceId: string | null; quantity: number }[] =
+    [];
+  for (const work of input.works) {
+    const pipe = byPipe.get(work.pipeId);
+    const resourceId = pipe?.crewResourceId && kinds.has(pipe.crewResourceId) ? pipe.crewResourceId : null;
+    const had = input.assigned.get(work.id) ?? null;
+    const quantity = resourceId
+      ? crewQuantity(kinds.get(resourceId)!, pipe!.crewSize, work.durationMinutes)
+      : 0;
+    const stored = resourceId ? quantityOf.get(`${work.id}:${resourceId}`) : undefined;
+    if (had === resourceId && (!resourceId || stored === quantity)) continue;
+    changed.push({ work, had, resourceId, quantity });
+  }
+  if (changed.length === 0) return [];
+  for (const { work } of changed)
+    if (!input.fresh.has(work.id))
+      await input.recorder(work.versionId).workRows([work.id], ['assignments', 'pipeline_works']);
+  const dropped = changed.filter((c) => c.had && c.had !== c.resourceId);
+  if (dropped.length)
+    await client.query(
+      `DELETE FROM assignments a USING unnest($1::uuid[], $2::uuid[]) AS u(work, resource)
+        WHERE a."workId" = u.work AND a."resourceId" = u.resource`,
+      [dropped.map((c) => c.work.id), dropped.map((c) => c.had)],
+    );
+  const placed = changed.filter((c) => c.resourceId);
+  if (placed.length)
+    await client.query(
+      `INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity")
+       SELECT gen_random_uuid(), $1, u.version, u.work, u.resource, u.quantity
+         FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::float8[]) AS u(version, work, resource, quantity)
+       ON CONFLICT ("workId", "resourceId") DO UPDATE SET "planQuantity" = EXCLUDED."planQuantity",
+         revision = assignments.revision + 1, "updatedAt" = now()`,
+      [
+        spaceId,
+        placed.map((c) => c.work.versionId),
+        placed.map((c) => c.work.id),
+        placed.map((c) => c.resourceId),
+        placed.map((c) => c.quantity),
+      ],
+    );
+  await client.query(
+    `UPDATE pipeline_works p SET "crewResourceId" = u.resource
+       FROM unnest($1::uuid[], $2::uuid[]) AS u(work, resource) WHERE p."workId" = u.work`,
+    [changed.map((c) => c.work.id), changed.map((c) => c.resourceId)],
+  );
+  return changed.map((c) => c.work);
 }
 
 /**
@@ -315,6 +410,17 @@ export async function generatePipeline(
         counts.get(relation.versionId)!.relations++;
       }
     }
+
+    // the flows' crew resources, assigned to their works at the locations
+    const crewed = await assignCrews(client, spaceId, {
+      pipes,
+      works: plan.works.filter((w) => w.locationId !== null),
+      assigned: new Map(existing.map((w) => [w.workId, w.crewResourceId])),
+      fresh: new Set(plan.create.map((w) => w.id)),
+      recorder,
+    });
+    const updated = new Set(plan.update.map((w) => w.id));
+    for (const work of crewed) if (!updated.has(work.id)) counts.get(work.versionId)!.updated++;
 
     // each work's location, as the cyclogram reads it: the schedule's location attribute
     const names = new Map(locations.map((l) => [l.id, l.name]));

@@ -56,6 +56,7 @@ interface PipeRow {
   quantityPerLocation: number | null;
   unit: string | null;
   crew: string | null;
+  crewResourceId: string | null;
   crewSize: number | null;
   bufferDays: number;
   afterPipeId: string | null;
@@ -64,7 +65,7 @@ interface PipeRow {
 }
 
 const PIPE_COLUMNS = `id, name, code, color, "versionId", "locationIds", mode, "taktDays", "ratePerDay",
-  "quantityPerLocation", unit, crew, "crewSize", "bufferDays", "afterPipeId", revision, "sortKey"`;
+  "quantityPerLocation", unit, crew, "crewResourceId", "crewSize", "bufferDays", "afterPipeId", revision, "sortKey"`;
 
 const pipeDto = (row: PipeRow): PipeDto => {
   const mode: PipeMode = row.mode === 'rate' ? 'rate' : 'takt';
@@ -185,6 +186,7 @@ export interface PipeFields {
   quantityPerLocation?: number | null;
   unit?: string | null;
   crew?: string | null;
+  crewResourceId?: string | null;
   crewSize?: number | null;
   bufferDays?: number;
   afterPipeId?: string | null;
@@ -204,6 +206,13 @@ async function checkPipe(on: Sql, spaceId: string, projectId: string, pipeId: st
     if (seen.has(id)) throw issue(`locationIds.${index}`, PIPELINE_ISSUES.duplicateLocation);
     seen.add(id);
   });
+  if (pipe.crewResourceId) {
+    const { rows } = await on.query(`SELECT 1 FROM resources WHERE id = $1 AND "spaceId" = $2`, [
+      pipe.crewResourceId,
+      spaceId,
+    ]);
+    if (rows.length === 0) throw issue('crewResourceId', PIPELINE_ISSUES.crewUnknown);
+  }
   if (pipe.mode === 'rate' && (!pipe.ratePerDay || !pipe.quantityPerLocation))
     throw issue(pipe.ratePerDay ? 'quantityPerLocation' : 'ratePerDay', PIPELINE_ISSUES.rateNeeded);
   if (pipe.afterPipeId) {
@@ -251,6 +260,7 @@ export async function createPipe(ctx: SpaceContext, input: PipeFields & { projec
       quantityPerLocation: null,
       unit: null,
       crew: null,
+      crewResourceId: null,
       crewSize: null,
       bufferDays: 0,
       afterPipeId: last?.id ?? null,
@@ -262,15 +272,15 @@ export async function createPipe(ctx: SpaceContext, input: PipeFields & { projec
     await client.query(
       `INSERT INTO pipeline_pipes (id, "spaceId", "projectId", name, code, color, "versionId", "locationIds", mode,
          "taktDays", "ratePerDay", "quantityPerLocation", unit, crew, "crewSize", "bufferDays", "afterPipeId",
-         "sortKey", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
+         "crewResourceId", "sortKey", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[], $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, now())`,
       [id, spaceId, projectId, ...pipeSettings(row), row.sortKey],
     );
   });
   return (await pipesOf(ctx.db.pool, projectId)).find((p) => p.id === id)!;
 }
 
-/** A flow's settings in the order the insert and the update write them (name … afterPipeId). */
+/** A flow's settings in the order the insert and the update write them (name … crewResourceId). */
 const pipeSettings = (row: PipeRow) => [
   row.name,
   row.code,
@@ -286,6 +296,7 @@ const pipeSettings = (row: PipeRow) => [
   row.crewSize,
   row.bufferDays,
   row.afterPipeId,
+  row.crewResourceId,
 ];
 
 async function pipeRow(on: Sql, spaceId: string, pipeId: string, lock = false) {
@@ -313,7 +324,8 @@ export async function updatePipe(
     await client.query(
       `UPDATE pipeline_pipes SET name = $2, code = $3, color = $4, "versionId" = $5, "locationIds" = $6::uuid[],
          mode = $7, "taktDays" = $8, "ratePerDay" = $9, "quantityPerLocation" = $10, unit = $11, crew = $12,
-         "crewSize" = $13, "bufferDays" = $14, "afterPipeId" = $15, revision = revision + 1, "updatedAt" = now()
+         "crewSize" = $13, "bufferDays" = $14, "afterPipeId" = $15, "crewResourceId" = $16, revision = revision + 1,
+         "updatedAt" = now()
        WHERE id = $1`,
       [pipeId, ...pipeSettings(row)],
     );

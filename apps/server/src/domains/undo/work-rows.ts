@@ -103,7 +103,8 @@ export async function workRowsRestore(
       `INSERT INTO pipeline_works SELECT s.* FROM json_populate_recordset(NULL::pipeline_works, $1::json) s
        WHERE EXISTS (SELECT 1 FROM works w WHERE w.id = s."workId" AND w."versionId" = s."versionId")
          AND EXISTS (SELECT 1 FROM eps_nodes p WHERE p.id = s."projectId")
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT (id) DO UPDATE SET ("pipeId", "locationId", "crewResourceId") =
+         (EXCLUDED."pipeId", EXCLUDED."locationId", EXCLUDED."crewResourceId")`,
       [json('pipeline_works')],
     );
   }

@@ -24,8 +24,10 @@ export function FlowDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const { spaceId } = useSpace();
+  const { spaceId, can } = useSpace();
   const utils = trpc.useUtils();
+  // the crew may be one of the space's resources (for those who may see the directory)
+  const resources = trpc.resources.list.useQuery({ spaceId }, { enabled: can('resources.view') });
   const create = trpc.pipeline.pipes.create.useMutation();
   const update = trpc.pipeline.pipes.update.useMutation();
   const saving = useSaving();
@@ -45,6 +47,7 @@ export function FlowDialog({
   const [quantity, setQuantity] = useState(text(pipe?.quantityPerLocation));
   const [unit, setUnit] = useState(pipe?.unit ?? '');
   const [crew, setCrew] = useState(pipe?.crew ?? '');
+  const [crewResourceId, setCrewResourceId] = useState(pipe?.crewResourceId ?? '');
   const [crewSize, setCrewSize] = useState(text(pipe?.crewSize));
   const [bufferDays, setBufferDays] = useState(text(pipe?.bufferDays ?? 0));
   const [afterPipeId, setAfterPipeId] = useState(pipe ? (pipe.afterPipeId ?? '') : (last?.id ?? ''));
@@ -86,6 +89,7 @@ export function FlowDialog({
         quantityPerLocation: numberOrNull(quantity),
         unit: unit || null,
         crew: crew || null,
+        crewResourceId: crewResourceId || null,
         crewSize: numberOrNull(crewSize),
         bufferDays: numberOrNull(bufferDays) ?? 0,
         afterPipeId: afterPipeId || null,
@@ -202,6 +206,21 @@ export function FlowDialog({
           onChange={setCrew}
           error={errors.crew}
           name="crew"
+        />
+        <SelectField
+          label={t('pipeline.flow.crew_resource')}
+          hint={t('pipeline.flow.crew_resource_hint')}
+          value={crewResourceId}
+          onChange={setCrewResourceId}
+          options={[
+            { value: '', label: t('pipeline.flow.crew_text') },
+            ...(resources.data ?? []).map((r) => ({
+              value: r.id,
+              label: r.code ? `${r.code} ${r.name}` : r.name,
+            })),
+          ]}
+          error={errors.crewResourceId}
+          name="crewResourceId"
         />
         <TextField
           label={t('pipeline.flow.crew_size')}
