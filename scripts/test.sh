@@ -29,6 +29,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-npx turbo run build --output-logs=errors-only
+# The web app is built by the end-to-end run itself (with its performance probes), so not here as well.
+npx turbo run build --output-logs=errors-only --filter=!@takt/web
 npx turbo run test --concurrency=1 --output-logs=full --filter=!@takt/e2e
 npm run test -w @takt/e2e
