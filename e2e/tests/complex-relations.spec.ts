@@ -86,6 +86,25 @@ test('complex relation: create, add rows, assign, recalculate a version, values 
   await expect(page.getByText('Assigned to 1 schedule')).toBeVisible();
   await shot(page, 'complex-relations-02-rows');
 
+  // "Options" is the creation's dialog, filled in; other directories for a relation with rows are asked
+  // about first, and cancelling keeps everything.
+  await page.getByTestId('relation-options').click();
+  const options = page.getByTestId('relation-options-dialog');
+  await expect(options.getByTestId('relation-level-3')).toHaveValue(crews.id);
+  await expect(options.getByLabel('Name')).toHaveValue('Type → trade → crew');
+  await shot(page, 'complex-relations-02a-options');
+  await options.getByRole('button', { name: 'Remove Бригады' }).click();
+  await options.getByRole('button', { name: 'Save' }).click();
+  const ask = page.getByRole('dialog', {
+    name: 'Choose other directories and delete the relation’s 2 rows?',
+  });
+  await expect(ask).toBeVisible();
+  await shot(page, 'complex-relations-02a-clear-rows');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await options.getByRole('button', { name: 'Cancel' }).click();
+  await expect(options).toBeHidden();
+  await expect(page.getByTestId('relation-row')).toHaveCount(2);
+
   // The rows exported, then imported back through the dialog; a file that is no workbook changes nothing.
   const relationId = (
     (await call.get(`${s}/directory-complex-relations/all`)) as unknown as { id: string }[]
