@@ -155,7 +155,7 @@ function TemplateRow({ template, onDelete }: { template: TemplateSummary; onDele
         autoFocus
       />
       <span className="templates-actions">
-        <Button variant="primary" busy={rename.isPending} disabled={!name.trim()} onClick={save}>
+        <Button busy={rename.isPending} disabled={!name.trim()} onClick={save}>
           {t('common.save')}
         </Button>
         <Button onClick={() => setName(null)}>{t('common.cancel')}</Button>
