@@ -269,7 +269,7 @@ describe('linked attributes', () => {
     expect(await s.ok<unknown[]>('GET', `/schedules/${target.scheduleId}/linked-attributes`)).toEqual([]);
   });
 
-  it('copies again after the donor version is calculated and after an import into the donor schedule', async () => {
+  it('copies again after the donor version is calculated, after an import into the donor schedule, and into a version made actual', async () => {
     const s = await ownSpace(t, 'links-calc-owner', 'Links after calculation');
     const target = await scheduleWithVersion(s.ok);
     const donor = await scheduleWithVersion(s.ok);
@@ -313,11 +313,38 @@ describe('linked attributes', () => {
     expect(await copied(a2, floatHere)).toBe(0);
     expect(await copied(a3, floatHere)).toBe(3);
 
-    // An import into the donor schedule makes its current version when none is actual (the first one
-    // deleted); its values (A2 of 1 day, A3 of 2) are copied in the import's transaction.
-    await s.ok('DELETE', `${donor.v}?confirm=true`);
-    await importedVersion(t, s, donor.scheduleId, 'donor.xer', datedXer('2026-03-02T08:00', 'DONOR'));
+    // An import into the donor schedule (A2 of 1 day, A3 of 2) while its first version is actual: the
+    // links still copy from the actual one; made actual, the new version is copied from at once.
+    const imported = await importedVersion(
+      t,
+      s,
+      donor.scheduleId,
+      'donor.xer',
+      datedXer('2026-03-02T08:00', 'DONOR'),
+    );
+    expect(await copied(a2, daysHere)).toBe(5);
+    await s.ok('POST', `/versions/${imported}/setActualStatus`, {});
     expect(await copied(a2, daysHere)).toBe(1);
     expect(await copied(a3, daysHere)).toBe(2);
+
+    // The actual one deleted, none is actual: the first is current again (refreshed by hand), and an
+    // import makes the current version, copied from in the import's own transaction.
+    await s.ok('DELETE', `/versions/${imported}?confirm=true`);
+    const [daysLink] = await s
+      .ok<{ id: string; attributeId: string }[]>('GET', `/schedules/${target.scheduleId}/linked-attributes`)
+      .then((links) => links.filter((l) => l.attributeId === daysHere.id));
+    await s.ok('POST', `/linked-attributes/${daysLink!.id}/refresh`);
+    expect(await copied(a2, daysHere)).toBe(5);
+    await importedVersion(t, s, donor.scheduleId, 'again.xer', datedXer('2026-03-02T08:00', 'AGAIN'));
+    expect(await copied(a2, daysHere)).toBe(1);
+    expect(await copied(a3, daysHere)).toBe(2);
+
+    // A new version of the linked schedule made actual takes the donor's values at once.
+    const next = await s.ok<{ id: string }>('POST', `/schedules/${target.scheduleId}/versions/create`, {
+      name: 'Second',
+    });
+    const there = await s.ok<Work>('POST', `/versions/${next.id}/wbs`, { name: 'Long there', code: 'A3' });
+    await s.ok('POST', `/versions/${next.id}/setActualStatus`, {});
+    expect((await s.ok<Work>('GET', `/versions/${next.id}/wbs/${there.id}`)).attributes[daysHere.id]).toBe(2);
   });
 });

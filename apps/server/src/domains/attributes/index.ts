@@ -2,8 +2,9 @@
 // inside (docs/architecture.md, "Boundaries").
 import { onVersionCalculated } from '../calculation';
 import { onWorksChanged } from '../undo';
+import { onActualVersionSet } from '../versions';
 import { recalculateFormulas } from './calculate';
-import { refreshLinksOfDonorVersion } from './links';
+import { refreshLinksOfActualVersion, refreshLinksOfDonorVersion } from './links';
 
 export { calculateFormulas, recalculateFormulas } from './calculate';
 export { checkFormula, formulaNames } from './check';
@@ -40,3 +41,5 @@ onVersionCalculated(async (client, versionId, workIds) => {
   // The calculated dates (and the formulas over them) reach the schedules that copy from this one.
   await refreshLinksOfDonorVersion(client, rows[0].spaceId, versionId);
 });
+// A new actual version is the current one its schedule's links copy from and into.
+onActualVersionSet(refreshLinksOfActualVersion);

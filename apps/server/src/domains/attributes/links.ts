@@ -270,3 +270,17 @@ export async function refreshLinksOfDonorVersion(client: pg.PoolClient, spaceId:
   if (current?.id !== versionId) return;
   for (const link of rows) await refreshLinkIn(client, link);
 }
+
+/**
+ * After a version became its schedule's actual one: the links it is the donor's current version of copy
+ * from it, and the links of its schedule copy into it (it is the linked schedule's current version now).
+ */
+export async function refreshLinksOfActualVersion(client: pg.PoolClient, spaceId: string, versionId: string) {
+  await refreshLinksOfDonorVersion(client, spaceId, versionId);
+  const { rows } = await client.query<LinkRow>(
+    `SELECT l.* FROM attribute_links l JOIN versions v ON v."scheduleId" = l."scheduleId"
+     WHERE v.id = $1 AND l."spaceId" = $2 ORDER BY l.id`,
+    [versionId, spaceId],
+  );
+  for (const link of rows) await refreshLinkIn(client, link);
+}

@@ -24,6 +24,7 @@ export {
   deleteVersion,
   insertVersion,
   listVersions,
+  onActualVersionSet,
   readVersion,
   scheduleNode,
   setActualVersion,

@@ -215,6 +215,15 @@ export async function updateVersion(
   return readVersion(ctx.db.pool, spaceId, input.versionId);
 }
 
+/** What follows a schedule's new actual version in the transaction that sets it. */
+type ActualHook = (client: pg.PoolClient, spaceId: string, versionId: string) => Promise<void>;
+const actualHooks = new Set<ActualHook>();
+
+/** Runs `hook` whenever a version is made its schedule's actual one (linked attributes copy from it). */
+export function onActualVersionSet(hook: ActualHook): void {
+  actualHooks.add(hook);
+}
+
 /** One actual version per schedule (states: set by its own call). */
 export async function setActualVersion(ctx: SpaceContext, versionId: string) {
   const spaceId = ctx.space.spaceId;
@@ -231,6 +240,7 @@ export async function setActualVersion(ctx: SpaceContext, versionId: string) {
       .where('scheduleId', '=', version.scheduleId)
       .where((eb) => eb.or([eb('actual', '=', true), eb('id', '=', versionId)]))
       .execute();
+    for (const hook of actualHooks) await hook(client, spaceId, versionId);
   });
   return readVersion(ctx.db.pool, spaceId, versionId);
 }
