@@ -236,6 +236,12 @@ describe('facilities and projects', () => {
     );
     await t.sql(`UPDATE eps_nodes SET "parentId" = $2 WHERE id = $1`, [schedule.id, between!.id]);
     expect((await options())?.openEndsCritical).toBe(true);
+    // ... and the project's settings count its versions among those inheriting
+    const settings = await s.ok<{ versions: { inheriting: number } }>(
+      'GET',
+      `/projects/${project.id}/calculate-settings`,
+    );
+    expect(settings.versions.inheriting).toBe(1);
     // the schedule's own options come first
     await t.sql(
       `UPDATE eps_nodes SET settings = '{"calculation": {"openEndsCritical": false}}' WHERE id = $1`,

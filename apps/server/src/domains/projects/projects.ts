@@ -177,6 +177,15 @@ function calculateSettingsOf(stored: Record<string, unknown> | null): CalculateS
   };
 }
 
+/**
+ * The schedules whose nearest project is $1: below it, whatever nodes stand between, not below another
+ * project (the project a version's options are inherited from, see `versionFields`).
+ */
+const SCHEDULES_OF_PROJECT = `WITH RECURSIVE down AS (
+    SELECT id, kind FROM eps_nodes WHERE "parentId" = $1
+    UNION ALL SELECT n.id, n.kind FROM eps_nodes n JOIN down ON n."parentId" = down.id WHERE down.kind <> 'project')
+  SELECT id FROM down WHERE kind = 'schedule'`;
+
 /** API GET projects/{id}/calculate-settings: the options its schedules calculate with, and the scenario. */
 export async function calculateSettings(ctx: SpaceContext, projectId: string) {
   const node = await nodeOfKind(ctx.db.pool, ctx.space.spaceId, projectId, 'project');
@@ -185,7 +194,7 @@ export async function calculateSettings(ctx: SpaceContext, projectId: string) {
          AND s.settings->'calculation' <> 'null'::jsonb)::int AS own,
        count(*) FILTER (WHERE v."scheduleOptions" IS NULL AND (s.settings->'calculation' IS NULL
          OR s.settings->'calculation' = 'null'::jsonb))::int AS inheriting
-     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE s."parentId" = $1`,
+     FROM versions v JOIN eps_nodes s ON s.id = v."scheduleId" WHERE s.id IN (${SCHEDULES_OF_PROJECT})`,
     [node.id],
   );
   return { projectId: node.id, ...calculateSettingsOf(node.settings), versions: rows[0]! };
@@ -207,10 +216,7 @@ export async function saveCalculateSettings(
          revision = revision + 1, "updatedAt" = now() WHERE id = $1`,
       [node.id, JSON.stringify(input.settings)],
     );
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM eps_nodes WHERE "parentId" = $1 AND kind = 'schedule'`,
-      [node.id],
-    );
+    const { rows } = await client.query<{ id: string }>(SCHEDULES_OF_PROJECT, [node.id]);
     const scheduleIds = rows.map((r) => r.id);
     if (input.applyToVersions) {
       await client.query(
