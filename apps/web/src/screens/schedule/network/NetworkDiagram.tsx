@@ -143,8 +143,15 @@ export function NetworkDiagram({
 
   // The camera moves with every pointer event: kept in a ref and handed to the renderer, not to React.
   const camera = useRef<NetworkCamera>({ x: 0, y: 0, zoom: 1 });
-  // The layout drawn and the camera that fitted it (the view is still the whole diagram while they match).
-  const drawn = useRef<{ key: string; layout: NetworkLayout; fitted: NetworkCamera | null } | null>(null);
+  // The layout drawn, the view's size, and the camera that fitted it (the view is still the whole diagram
+  // while they match).
+  const drawn = useRef<{
+    key: string;
+    layout: NetworkLayout;
+    fitted: NetworkCamera | null;
+    width: number;
+    height: number;
+  } | null>(null);
   const setCamera = (next: NetworkCamera) => {
     camera.current = next;
     renderer.current?.setCamera(next);
@@ -212,7 +219,17 @@ export function NetworkDiagram({
         key: ok.key,
         layout: ok.layout,
         fitted: !same || (wasFitted && focusNode < 0) ? camera.current : null,
+        width: size.width,
+        height: size.height,
       };
+    } else if (before.width !== size.width || before.height !== size.height) {
+      // The pane settling (the page around it still laying out) or resized: a fitted view fits again.
+      if (camera.current === before.fitted) {
+        camera.current = networkFit(ok.layout, size.width, size.height);
+        before.fitted = camera.current;
+      }
+      before.width = size.width;
+      before.height = size.height;
     }
     r.setScene({
       graph,
