@@ -1,5 +1,4 @@
 import { roleInput } from '@takt/contracts';
-import { useState } from 'react';
 import { confirmedDelete } from '../../components/confirm';
 import { FormCard } from '../../components/form-card';
 import { Icon } from '../../components/icons';
@@ -10,13 +9,15 @@ import { useForm } from '../../lib/form';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notifications';
 import { trpc } from '../../lib/trpc';
+import { useFormTarget } from '../../state/app-state';
 import { AbilityPicker } from './AbilityPicker';
 import { roleName } from './role-name';
 
 export function RolesTab() {
   const { spaceId, can } = useSpace();
   const roles = trpc.roles.list.useQuery({ spaceId });
-  const [openId, setOpenId] = useState<string | null>(null);
+  // a role's permissions are the app-level `permissions` form: one open at a time, closed on leaving
+  const [openId, setOpenId] = useFormTarget<string>('permissions');
   const manage = can('roles.manage');
   if (!roles.data) return <Spinner />;
   return (
