@@ -173,6 +173,11 @@ function leaseExpired(key: string) {
 }
 
 const BIG = generatedXer(60_000);
+/**
+ * A crash test starts, kills and starts again real server processes around an import of tens of thousands
+ * of activities: on a machine busy with other work that takes minutes, not the default minute.
+ */
+const CRASH_TEST_MS = 180_000;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('testDatabase'));
@@ -206,7 +211,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('kill -9 during an import', () => {
+describe('kill -9 during an import', { timeout: CRASH_TEST_MS }, () => {
   it('a stop asked of another process after the crash ends the job as stopped and removes its upload', async () => {
     const before = await scheduleContent();
     const started = await upload('big.xer', BIG);
@@ -266,7 +271,7 @@ describe('kill -9 during an import', () => {
   });
 });
 
-describe('kill -9 during a calculation', () => {
+describe('kill -9 during a calculation', { timeout: CRASH_TEST_MS }, () => {
   it('releases the version (not calculated, with the reason) and ends the job; it calculates again', async () => {
     const imported = await upload('calc.xer', generatedXer(25_000));
     const done = await until(
@@ -310,7 +315,7 @@ describe('kill -9 during a calculation', () => {
   });
 });
 
-describe('kill -9 during a space deletion', () => {
+describe('kill -9 during a space deletion', { timeout: CRASH_TEST_MS }, () => {
   it('hides the space at once, and the deletion resumes after the restart until nothing of it is left', async () => {
     const listed = async () => (await server.ok<{ id: string }[]>('GET', '/users/spaces')).map((s) => s.id);
     expect(await listed()).toContain(spaceId);
