@@ -37,9 +37,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  // Two browsers at once: every spec works in its own users and spaces, so files run side by side. The
-  // specs that change what the whole server offers (its sign-in providers) run first, alone.
-  workers: 2,
+  // Every spec works in users and spaces of its own, so files may run side by side
+  // (TAKT_E2E_WORKERS=2); the specs that change what the whole server offers (its sign-in providers) run
+  // first, alone. One browser by default: on two cores, two browsers beside the server still stretch the
+  // heavier specs towards their time limits.
+  workers: Number(process.env.TAKT_E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
