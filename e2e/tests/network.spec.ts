@@ -16,6 +16,12 @@ test.use({ viewport: { width: 1600, height: 960 } });
 const boxOf = (page: Page, id: string) =>
   page.evaluate((workId) => window.__taktNetwork?.nodeBox(workId) ?? null, id);
 
+/** Works without children, in WBS order. */
+const leavesOf = (works: Work[]) => {
+  const parents = new Set(works.map((w) => w.parentId));
+  return works.filter((w) => !parents.has(w.id));
+};
+
 /**
  * The network diagram of the demo schedule: switched to beside the grid (kept in the address), it draws
  * every work as a box with the critical path marked; a work selected in the grid is centred in the
@@ -23,7 +29,13 @@ const boxOf = (page: Page, id: string) =>
  */
 test('network diagram: critical path, selection both ways, summarised by WBS', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const { token, spaceId, call } = await demoSpaceByApi(request, 'network', 'Network');
+  const {
+    token,
+    spaceId,
+    call,
+    scheduleId: residentialId,
+    versionId: residentialVersionId,
+  } = await demoSpaceByApi(request, 'network', 'Network');
   // The demo's car park (a few hundred works; the residential complex's 2,900 take elkjs many seconds).
   const nodes = (await call.get(`/space/${spaceId}/eps`)) as unknown as {
     id: string;
@@ -134,6 +146,35 @@ test('network diagram: critical path, selection both ways, summarised by WBS', a
   await expect(host).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });
   await expect.poll(() => page.evaluate(() => window.__taktNetwork?.level)).toBe(1);
   await shot(page, 'network-03-summary');
+
+  // The residential complex at every work (2,000-odd boxes in one long chain, tens of seconds for elkjs):
+  // a provisional layout is drawn at once, with a note, while elkjs works on; the diagram is usable.
+  const residential = (await call.get(
+    `/space/${spaceId}/versions/${residentialVersionId}/wbs`,
+  )) as unknown as Work[];
+  await page.goto(`/${spaceId}/schedule/${residentialId}?view=network&network_level=0`);
+  await expect(host).toHaveAttribute('data-layout', 'provisional', { timeout: 60_000 });
+  await expect(page.getByTestId('network-arranging')).toHaveText('Arranging…');
+  await expect.poll(() => page.evaluate(() => window.__taktNetwork?.nodes ?? 0)).toBeGreaterThan(1000);
+  await page.waitForFunction(() => (window.__taktNetwork?.frameMs.length ?? 0) > 0);
+  await shot(page, 'network-04-provisional');
+  expect(await host.getAttribute('data-ready')).toBe('false');
+  // A work selected in the grid is centred, readable, in the provisional layout too.
+  const first = leavesOf(residential)[0]!;
+  await rowOf(first).locator('[data-col="name"]').click();
+  await expect(rowOf(first)).toHaveAttribute('aria-selected', 'true');
+  const view2 = await page.evaluate(() => window.__taktNetwork!.view);
+  await expect
+    .poll(async () => {
+      const box = await boxOf(page, first.id);
+      return box
+        ? Math.round(
+            Math.hypot(box.x + box.width / 2 - view2.width / 2, box.y + box.height / 2 - view2.height / 2),
+          )
+        : -1;
+    })
+    .toBeLessThan(3);
+  await shot(page, 'network-05-provisional-closer');
 
   // Back to the Gantt chart.
   await page.getByTestId('view-gantt').click();
