@@ -222,7 +222,12 @@ export function SchedulePage({ params }: { params: { id: string } }) {
             readOnly={readOnly}
             setParam={setParam}
             onChanged={reload}
-            onShowWorks={showWorks}
+            onShowWorks={(ids) => {
+              // The first work by the target parameter (the address names it; the grid scrolls to it),
+              // then all of them selected.
+              setParam('target', ids[0] ?? null);
+              setTimeout(() => setSelected(new Set(ids)), 50);
+            }}
           />
         )}
       </div>
