@@ -227,3 +227,64 @@ test('estimates: the tree edited in place — a quantity and its totals, a refus
   await expect(sectionRow.locator('[data-col="total-total"]')).toHaveText('4,525.00');
   await expect(totals).toContainText('4,525.00');
 });
+
+/** An ARPS 1.10 estimate of `sections` × `perSection` lines (UTF-8, which the reader tells from the bytes). */
+function largeArps(sections: number, perSection: number): Buffer {
+  const records = ['1#АРПС 1.10#e2e', '3###Большая смета'];
+  for (let s = 1; s <= sections; s++) {
+    records.push(`10#0#${s}#Раздел ${s}`);
+    for (let i = 1; i <= perSection; i++) {
+      const n = (s - 1) * perSection + i;
+      const line = Array.from({ length: 29 }, () => '');
+      [line[0], line[1], line[2], line[3], line[4]] = ['20', `${n}`, `ГЭСН-${n}`, 'м3', `Работа ${n}`];
+      [line[6], line[7], line[9], line[26]] = ['100', '20', '300', '2,5'];
+      records.push(line.join('#'));
+    }
+  }
+  return Buffer.from(`${records.join('\r\n')}\r\n`);
+}
+
+test('estimates: an estimate of 20,000 lines draws only the rows in view, goes to its last line by keyboard and edits it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const names = { facility: 'Квартал 9', project: 'Корпус 9', schedule: 'График' };
+  const { token, spaceId, projectId } = await ownScheduleByApi(
+    request,
+    'big-estimate',
+    'Большие сметы',
+    names,
+  );
+  const imported = await request.post(`/api/v1/space/${spaceId}/eps/${projectId}/estimates/import`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Language': 'en' },
+    multipart: {
+      file: { name: 'big.arp', mimeType: 'text/plain', buffer: largeArps(20, 1_000) },
+      kind: 'loc',
+    },
+    timeout: 120_000,
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const { estimateId } = (await imported.json()) as { estimateId: string };
+
+  await openSignedIn(page, token, `/${spaceId}/estimates/${estimateId}`);
+  const tree = page.getByTestId('estimate-tree');
+  await expect(tree).toContainText('Работа 1', { timeout: 60_000 });
+  // 20,020 rows in the estimate, a screenful and a few more drawn
+  await expect(tree).toHaveAttribute('aria-rowcount', '20021');
+  expect(await tree.locator('tbody tr[data-index]').count()).toBeLessThan(80);
+
+  // Ctrl+End: the last line's last cell, drawn once scrolled to; its name edited in place
+  await tree.getByText('Работа 1', { exact: true }).click();
+  await page.keyboard.press('Control+End');
+  const last = tree.getByTestId('estimate-line').filter({ hasText: 'Работа 20000' });
+  await expect(last).toBeVisible();
+  await expect(tree.getByText('Работа 1', { exact: true })).toHaveCount(0);
+  await last.getByText('Работа 20000').dblclick();
+  const input = tree.getByTestId('estimate-cell-input');
+  await input.fill('Работа последняя');
+  await input.press('Enter');
+  await expect(tree.getByTestId('estimate-line').filter({ hasText: 'Работа последняя' })).toBeVisible();
+  await expect(input).toHaveCount(0);
+  await shot(page, 'estimates-large');
+});

@@ -14,7 +14,11 @@ export const rowId = (row: Row) => ('section' in row ? row.section.id : row.line
 /** Sections in tree order, each followed by its own lines (lines come before sub-sections, as they figure). */
 export function treeRows(data: EstimateView): Row[] {
   const bySection = new Map<string, Line[]>();
-  for (const l of data.lines) bySection.set(l.sectionId, [...(bySection.get(l.sectionId) ?? []), l]);
+  for (const l of data.lines) {
+    const lines = bySection.get(l.sectionId);
+    if (lines) lines.push(l);
+    else bySection.set(l.sectionId, [l]);
+  }
   return data.sections.flatMap((section) => [
     { section, depth: section.depth },
     ...(bySection.get(section.id) ?? []).map((line) => ({ line, depth: section.depth + 1 })),
