@@ -4,7 +4,7 @@
 // and are stored) and once with nothing changed (figured, nothing written, the view answered). Then the
 // estimate's compliance applied to a 100,000-work version: a volume code on every line matching a task, once
 // counted only (dry run) and once for real (links made, the works fed: volumes, cost and labour assignments),
-// and again with the links already there.
+// and again with the links already there and nothing changed (read and compared, no row written).
 // Prints a table and, last, one JSON line. Figures, not a test: nothing here fails on a slow machine.
 // Run: npx tsx bench/estimates.ts (BENCH_ESTIMATE_LINES and BENCH_WORKS set the sizes).
 
@@ -68,7 +68,7 @@ try {
   const applied = await timed('compliance applied (links made, works fed)', size, () =>
     applyCompliance(ctx, { estimateId, versionId }),
   );
-  await timed('compliance applied again (links replaced, nothing new fed)', size, () =>
+  await timed('compliance applied again (nothing changed, no row written)', size, () =>
     applyCompliance(ctx, { estimateId, versionId }),
   );
   console.log(

@@ -312,6 +312,89 @@ describe('estimates', () => {
     ]);
   });
 
+  it('applies compliance again without writing a row when nothing changed, and feeds a changed quantity', async () => {
+    const s = await ownSpace(t, 'estimates-reapply', 'Повторное соответствие');
+    const { projectId, versionId, v } = await scheduleWithVersion(s.ok);
+    const section = await s.ok<{ id: string }>('POST', `${v}/wbs`, { name: 'Каркас', type: 'sum' });
+    const task = (code: string, unit: string) =>
+      s.ok<{ id: string }>('POST', `${v}/wbs`, {
+        parentId: section.id,
+        code,
+        name: code,
+        durationMinutes: 2400,
+        planStart: '2025-03-03T08:00',
+        planFinish: '2025-03-07T17:00',
+        unit,
+      });
+    const w1 = await task('V-1', 'м3');
+    const w2 = await task('V-2', 'кг');
+    const loc = await localEstimate(s, projectId);
+    await s.ok('POST', `/estimates/${loc.id}/compliance`, { kind: 'volume_code', name: 'По кодам' });
+    const apply = () =>
+      s.ok<{ linked: number; works: number; missing: string[] }>(
+        'POST',
+        `/estimates/${loc.id}/compliance/apply/${versionId}`,
+      );
+    const first = await apply();
+    expect(first).toMatchObject({ linked: 2, works: 2 });
+    // Every row compliance writes, with the transaction that wrote it last (xmin): a row rewritten with the
+    // same values has a new one.
+    const stored = async () => ({
+      works: await t.sql(
+        `SELECT id, xmin::text, revision, "updatedAt", "planVolume", unit FROM works WHERE "versionId" = $1 ORDER BY id`,
+        [versionId],
+      ),
+      assignments: await t.sql(
+        `SELECT id, xmin::text, revision, "planQuantity" FROM assignments WHERE "versionId" = $1 ORDER BY id`,
+        [versionId],
+      ),
+      links: await t.sql(
+        `SELECT id, xmin::text, volume, cost, "labourHours" FROM estimate_links WHERE "versionId" = $1 ORDER BY id`,
+        [versionId],
+      ),
+      undo: await t.sql(`SELECT id FROM undo_actions WHERE "versionId" = $1 ORDER BY id`, [versionId]),
+    });
+    const before = await stored();
+    expect(before.assignments).toHaveLength(3);
+    expect(before.links).toHaveLength(2);
+
+    expect(await apply()).toEqual(first);
+    expect(await stored()).toEqual(before);
+
+    // A line's new quantity flows to its work on the next application, and to nothing else.
+    await s.ok('PUT', `/estimate-lines/${loc.l1.id}`, { revision: loc.l1.revision, quantity: 0.5 });
+    await apply();
+    const after = await stored();
+    const row = (rows: Record<string, unknown>[], id: string) => rows.find((r) => r.id === id)!;
+    expect(row(after.works, w1.id)).toMatchObject({
+      planVolume: 50,
+      revision: (row(before.works, w1.id).revision as number) + 1,
+    });
+    expect(row(after.works, w2.id)).toEqual(row(before.works, w2.id));
+    expect(after.links.map((l) => [l.volume, l.cost, l.labourHours])).toEqual(
+      expect.arrayContaining([
+        [50, 24200, 200],
+        [2500, 200000.83, 0],
+      ]),
+    );
+    const w2link = before.links.find((l) => l.volume === 2500)!;
+    expect(after.links).toContainEqual(w2link);
+    expect(after.undo).toHaveLength(before.undo.length + 1);
+    const cost = await s.ok<Series>('GET', `/analytics/version/${versionId}/series?measure=cost&period=week`);
+    expect(cost.periods.find((p) => p.start === '2025-03-03')?.plan).toBe(224200.83);
+    // Undone, the work has its former volume back; applied again, the new one.
+    await s.ok('POST', `${v}/undo-actions`, {});
+    expect(row(await t.sql(`SELECT id, "planVolume" FROM works WHERE id = $1`, [w1.id]), w1.id)).toEqual({
+      id: w1.id,
+      planVolume: 25,
+    });
+    await apply();
+    expect(row(await t.sql(`SELECT id, "planVolume" FROM works WHERE id = $1`, [w1.id]), w1.id)).toEqual({
+      id: w1.id,
+      planVolume: 50,
+    });
+  });
+
   it('answers 402 beyond the estimate seats, 403 without the ability, 409 on a stale revision, 400 on bad input', async () => {
     const s = await ownSpace(t, 'estimates-guards', 'Лицензия');
     const { projectId } = await scheduleWithVersion(s.ok);

@@ -2,7 +2,6 @@ import {
   type ComplianceRuleBody,
   type ComplianceRuleKindId,
   ESTIMATE_LIMITS,
-  type EstimateKindId,
   type Language,
 } from '@takt/contracts';
 import { translate } from '@takt/i18n';
@@ -291,8 +290,20 @@ export async function applyCompliance(
       throw invalid('estimateId', 'estimates.validation.no_compliance_for_summary');
     await versionForResources(client, spaceId, input.versionId);
     await versionOfEstimate(client, estimate, input.versionId);
-    const result = await linkByRules(client, spaceId, ctx.lang, estimate, input.versionId, !!input.dryRun);
-    if (!input.dryRun) await feedVersion(client, { spaceId, lang: ctx.lang }, input.versionId, ctx);
+    const { result, links } = await matchEstimate(
+      client,
+      ctx.lang,
+      estimate,
+      input.versionId,
+      !!input.dryRun,
+    );
+    if (input.dryRun) return result;
+    // The links and the figures they feed written together: a new link is inserted with its figures.
+    const plan = await planRuleLinks(client, estimate, input.versionId, links);
+    await feedVersion(client, { spaceId, lang: ctx.lang }, input.versionId, ctx, {
+      estimateId: estimate.id,
+      plan,
+    });
     return result;
   });
 }
@@ -306,6 +317,43 @@ export async function linkByRules(
   versionId: string,
   dryRun = false,
 ): Promise<ApplyResult> {
+  const { result, links } = await matchEstimate(client, lang, estimate, versionId, dryRun);
+  if (dryRun) return result;
+  const plan = await planRuleLinks(client, estimate, versionId, links);
+  if (plan.remove.length)
+    await client.query(`DELETE FROM estimate_links WHERE id IN (SELECT unnest($1::uuid[]))`, [plan.remove]);
+  if (plan.changed.size)
+    await client.query(
+      `UPDATE estimate_links k SET source = t.source, share = 1
+       FROM unnest($1::uuid[], $2::text[]) AS t(id, source) WHERE k.id = t.id`,
+      [[...plan.changed.keys()], [...plan.changed.values()]],
+    );
+  if (plan.added.length)
+    await client.query(
+      `INSERT INTO estimate_links (id, "spaceId", "estimateId", "lineId", "versionId", "workId", source)
+       SELECT gen_random_uuid(), $1, $2, t."lineId", $3, t."workId", t.source
+       FROM unnest($4::uuid[], $5::uuid[], $6::text[]) AS t("lineId", "workId", source)
+       ON CONFLICT ("lineId", "versionId", "workId") DO NOTHING`,
+      [
+        spaceId,
+        estimate.id,
+        versionId,
+        plan.added.map((r) => r.lineId),
+        plan.added.map((r) => r.workId),
+        plan.added.map((r) => r.source),
+      ],
+    );
+  return result;
+}
+
+/** What the rules find for an estimate's lines in a version, counted. */
+async function matchEstimate(
+  client: pg.PoolClient,
+  lang: Language,
+  estimate: EstimateRow,
+  versionId: string,
+  dryRun: boolean,
+) {
   const { rows: rules } = await client.query<RuleRow>(
     `SELECT ${RULE_SELECT} FROM compliance_rules WHERE "estimateId" = $1 ORDER BY "sortKey", id`,
     [estimate.id],
@@ -331,30 +379,55 @@ export async function linkByRules(
     message: missingCodesMessage(lang, matched.missing),
     dryRun,
   };
-  if (dryRun) return result;
-  await client.query(
-    `DELETE FROM estimate_links WHERE "versionId" = $1 AND (("estimateId" = $2 AND source <> 'manual')
+  return { result, links: matched.links };
+}
+
+/**
+ * How the rules' links of an estimate in a version replace those earlier applications made (and every link of
+ * its other versions there), as a difference: a link the rules find again stays (its id and fed figures kept;
+ * `changed` gives it another rule's source), the rest are removed, the new ones added.
+ */
+interface LinkPlan {
+  remove: string[];
+  changed: Map<string, string>;
+  added: { lineId: string; workId: string; source: string }[];
+}
+
+async function planRuleLinks(
+  client: pg.PoolClient,
+  estimate: EstimateRow,
+  versionId: string,
+  links: ReadonlyMap<string, { works: WorkRow[]; source: ComplianceRuleKindId }>,
+): Promise<LinkPlan> {
+  const wanted = new Map<string, { lineId: string; workId: string; source: string }>();
+  for (const [lineId, l] of links)
+    for (const w of l.works) wanted.set(`${lineId}:${w.id}`, { lineId, workId: w.id, source: l.source });
+  const { rows: existing } = await client.query<{
+    id: string;
+    lineId: string;
+    workId: string;
+    source: string;
+    share: number;
+  }>(
+    `SELECT id, "lineId", "workId", source, share FROM estimate_links
+     WHERE "versionId" = $1 AND (("estimateId" = $2 AND source <> 'manual')
        OR "estimateId" IN (SELECT id FROM estimates WHERE "originId" = $3 AND id <> $2))`,
     [versionId, estimate.id, estimate.originId],
   );
-  const rows = [...matched.links.entries()].flatMap(([lineId, l]) =>
-    l.works.map((w) => ({ lineId, workId: w.id, source: l.source })),
-  );
-  await client.query(
-    `INSERT INTO estimate_links (id, "spaceId", "estimateId", "lineId", "versionId", "workId", source)
-     SELECT gen_random_uuid(), $1, $2, t."lineId", $3, t."workId", t.source
-     FROM unnest($4::uuid[], $5::uuid[], $6::text[]) AS t("lineId", "workId", source)
-     ON CONFLICT ("lineId", "versionId", "workId") DO NOTHING`,
-    [
-      spaceId,
-      estimate.id,
-      versionId,
-      rows.map((r) => r.lineId),
-      rows.map((r) => r.workId),
-      rows.map((r) => r.source),
-    ],
-  );
-  return result;
+  const plan: LinkPlan = { remove: [], changed: new Map(), added: [] };
+  for (const k of existing) {
+    const key = `${k.lineId}:${k.workId}`;
+    const want = wanted.get(key);
+    if (!want) {
+      plan.remove.push(k.id);
+      continue;
+    }
+    wanted.delete(key);
+    // A rule's link has the default share.
+    if (want.source !== k.source || k.share !== 1) plan.changed.set(k.id, want.source);
+  }
+  plan.added = [...wanted.values()];
+  return plan;
 }
 
 /**
@@ -363,6 +436,10 @@ export async function linkByRules(
  * the measures, or in the line's unit when the work has none), cost and labour hours as the planned quantities
  * of the estimate resources' assignments. Works no line feeds any more lose those assignments. One undo action
  * when the caller's context is given.
+ *
+ * Everything is read first and compared with what is stored: only the links, assignments and works whose
+ * figures change are written (in one statement each), and only the works that change are snapshotted for the
+ * undo action — a feed that changes nothing writes no row and records no action.
  */
 export async function feedVersion(
   client: pg.PoolClient,
@@ -370,11 +447,16 @@ export async function feedVersion(
   versionId: string,
   /** The caller's context, to record the undo action (the demo seed records none). */
   ctx?: SpaceContext,
+  /** The rules' links of an estimate not written yet: written here, a new one with its figures. */
+  pending?: { estimateId: string; plan: LinkPlan },
 ) {
   const { spaceId } = where;
   const resources = await estimateResources(client, where);
-  const { rows: links } = await client.query<{
-    id: string;
+  const plan = pending?.plan ?? { remove: [], changed: new Map<string, string>(), added: [] };
+  const removed = new Set(plan.remove);
+  const { rows: read } = await client.query<{
+    id: string | null;
+    source: string | null;
     lineId: string;
     workId: string;
     share: number;
@@ -383,17 +465,32 @@ export async function feedVersion(
     measureId: string | null;
     total: number | null;
     labourHours: number | null;
-    kind: EstimateKindId;
     workUnit: string | null;
+    workVolume: number | null;
+    linkVolume: number | null;
+    linkCost: number | null;
+    linkLabour: number | null;
   }>(
-    `SELECT k.id, k."lineId", k."workId", k.share, l.quantity, l.unit, l."measureId",
-       (l.totals->>'total')::float8 AS total, (l.totals->>'labourHours')::float8 AS "labourHours", e.kind,
-       w.unit AS "workUnit"
-     FROM estimate_links k JOIN estimate_lines l ON l.id = k."lineId" JOIN estimates e ON e.id = k."estimateId"
-     JOIN works w ON w.id = k."workId"
-     WHERE k."versionId" = $1 ORDER BY k."lineId", k."workId"`,
-    [versionId],
+    // The links of the version as they are and those about to be added (no id), each with its line and work.
+    `WITH k AS (
+       SELECT id, "lineId", "workId", share, NULL AS source, volume, cost, "labourHours" FROM estimate_links
+       WHERE "versionId" = $1
+       UNION ALL SELECT NULL, t."lineId", t."workId", 1, t.source, NULL, NULL, NULL
+       FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS t("lineId", "workId", source))
+     SELECT k.id, k.source, k."lineId", k."workId", k.share, l.quantity, l.unit, l."measureId",
+       (l.totals->>'total')::float8 AS total, (l.totals->>'labourHours')::float8 AS "labourHours",
+       w.unit AS "workUnit", w."planVolume" AS "workVolume",
+       k.volume AS "linkVolume", k.cost AS "linkCost", k."labourHours" AS "linkLabour"
+     FROM k JOIN estimate_lines l ON l.id = k."lineId" JOIN works w ON w.id = k."workId"
+     ORDER BY k."lineId", k."workId"`,
+    [
+      versionId,
+      plan.added.map((a) => a.lineId),
+      plan.added.map((a) => a.workId),
+      plan.added.map((a) => a.source),
+    ],
   );
+  const links = read.filter((k) => !(k.id && removed.has(k.id)));
   const measures = await measuresOf(client, spaceId);
   const byId = new Map(measures.map((m) => [m.id, m]));
   const byKey = measureIndex(measures);
@@ -402,13 +499,44 @@ export async function feedVersion(
   const shares = new Map<string, number>();
   for (const k of links) shares.set(k.lineId, (shares.get(k.lineId) ?? 0) + k.share);
 
-  const fed = new Map<string, { cost: number; labour: number; volume: number | null; unit: string | null }>();
-  const perLink: { id: string; volume: number | null; cost: number; labour: number }[] = [];
+  interface Fed {
+    cost: number;
+    labour: number;
+    volume: number | null;
+    unit: string | null;
+    stored: { unit: string | null; volume: number | null };
+  }
+  const fed = new Map<string, Fed>();
+  const linkChanges: {
+    id: string;
+    source: string | null;
+    volume: number | null;
+    cost: number;
+    labour: number;
+  }[] = [];
+  const linksNew: {
+    lineId: string;
+    workId: string;
+    source: string;
+    volume: number | null;
+    cost: number;
+    labour: number;
+  }[] = [];
   for (const k of links) {
     const part = k.share / shares.get(k.lineId)!;
     const cost = roundMoney((k.total ?? 0) * part);
     const labour = roundMoney((k.labourHours ?? 0) * part);
-    const work = fed.get(k.workId) ?? { cost: 0, labour: 0, volume: null, unit: k.workUnit || null };
+    let work = fed.get(k.workId);
+    if (!work) {
+      work = {
+        cost: 0,
+        labour: 0,
+        volume: null,
+        unit: k.workUnit || null,
+        stored: { unit: k.workUnit, volume: k.workVolume },
+      };
+      fed.set(k.workId, work);
+    }
     let volume: number | null = null;
     if (k.quantity) {
       const quantity = k.quantity * part;
@@ -430,61 +558,131 @@ export async function feedVersion(
     work.cost = roundMoney(work.cost + cost);
     work.labour = roundMoney(work.labour + labour);
     if (volume !== null) work.volume = Math.round(((work.volume ?? 0) + volume) * 1e6) / 1e6;
-    fed.set(k.workId, work);
-    perLink.push({ id: k.id, volume, cost, labour });
+    if (!k.id) linksNew.push({ lineId: k.lineId, workId: k.workId, source: k.source!, volume, cost, labour });
+    else if (
+      plan.changed.has(k.id) ||
+      k.linkVolume !== volume ||
+      k.linkCost !== cost ||
+      k.linkLabour !== labour
+    )
+      linkChanges.push({ id: k.id, source: plan.changed.get(k.id) ?? null, volume, cost, labour });
   }
 
-  const { rows: before } = await client.query<{ workId: string }>(
-    `SELECT DISTINCT "workId" FROM assignments WHERE "versionId" = $1 AND "resourceId" = ANY($2::uuid[])`,
+  // The estimate resources' assignments as they are, against what the works get now.
+  const { rows: assigned } = await client.query<{
+    id: string;
+    workId: string;
+    resourceId: string;
+    planQuantity: number;
+  }>(
+    `SELECT id, "workId", "resourceId", "planQuantity" FROM assignments
+     WHERE "versionId" = $1 AND "resourceId" = ANY($2::uuid[])`,
     [versionId, [resources.cost, resources.labour]],
   );
-  const touched = [...new Set([...fed.keys(), ...before.map((b) => b.workId)])];
-  const undo = ctx ? new UndoRecorder(client) : null;
-  await undo?.works(touched);
+  const amountOf = (work: Fed | undefined, resourceId: string) =>
+    work ? (resourceId === resources.cost ? work.cost : work.labour) : 0;
+  const touched = new Set<string>();
+  const assignmentsGone: string[] = [];
+  const assignmentsChanged: { id: string; quantity: number }[] = [];
+  const present = new Set<string>();
+  for (const a of assigned) {
+    present.add(`${a.workId}:${a.resourceId}`);
+    const amount = amountOf(fed.get(a.workId), a.resourceId);
+    if (amount <= 0) assignmentsGone.push(a.id);
+    else if (a.planQuantity !== amount) assignmentsChanged.push({ id: a.id, quantity: amount });
+    else continue;
+    touched.add(a.workId);
+  }
+  const assignmentsNew: { workId: string; resourceId: string; quantity: number }[] = [];
+  for (const [workId, work] of fed)
+    for (const resourceId of [resources.cost, resources.labour]) {
+      const amount = amountOf(work, resourceId);
+      if (amount > 0 && !present.has(`${workId}:${resourceId}`)) {
+        assignmentsNew.push({ workId, resourceId, quantity: amount });
+        touched.add(workId);
+      }
+    }
+  // Planned volumes: a work takes the line's unit when it has none (a line without a unit gives it none).
+  const worksChanged: { id: string; volume: number; unit: string }[] = [];
+  for (const [id, work] of fed) {
+    if (work.volume === null) continue;
+    const unit = (work.unit ?? '').slice(0, 16);
+    if (work.stored.volume === work.volume && (work.stored.unit !== null || unit === '')) continue;
+    worksChanged.push({ id, volume: work.volume, unit });
+    touched.add(id);
+  }
 
-  await client.query(
-    `UPDATE estimate_links k SET volume = t.volume, cost = t.cost, "labourHours" = t.labour
-     FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::float8[]) AS t(id, volume, cost, labour) WHERE k.id = t.id`,
-    [
-      perLink.map((l) => l.id),
-      perLink.map((l) => l.volume),
-      perLink.map((l) => l.cost),
-      perLink.map((l) => l.labour),
-    ],
-  );
-  const entries = [...fed.entries()];
-  for (const [resourceId, amount] of [
-    [resources.cost, (w: { cost: number }) => w.cost],
-    [resources.labour, (w: { labour: number }) => w.labour],
-  ] as const) {
-    const withAmount = entries.filter(([, w]) => amount(w) > 0);
+  if (plan.remove.length)
+    await client.query(`DELETE FROM estimate_links WHERE id IN (SELECT unnest($1::uuid[]))`, [plan.remove]);
+  if (linkChanges.length)
     await client.query(
-      // NOT IN a subquery is a hashed lookup; NOT (= ANY(array)) compared every assignment with the whole array.
-      `DELETE FROM assignments WHERE "versionId" = $1 AND "resourceId" = $2
-         AND "workId" NOT IN (SELECT unnest($3::uuid[]))`,
-      [versionId, resourceId, withAmount.map(([id]) => id)],
+      // A link another rule found again takes its source and the default share.
+      `UPDATE estimate_links k SET volume = t.volume, cost = t.cost, "labourHours" = t.labour,
+         source = coalesce(t.source, k.source), share = CASE WHEN t.source IS NULL THEN k.share ELSE 1 END
+       FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[])
+         AS t(id, source, volume, cost, labour)
+       WHERE k.id = t.id`,
+      [
+        linkChanges.map((l) => l.id),
+        linkChanges.map((l) => l.source),
+        linkChanges.map((l) => l.volume),
+        linkChanges.map((l) => l.cost),
+        linkChanges.map((l) => l.labour),
+      ],
     );
+  if (linksNew.length)
+    await client.query(
+      `INSERT INTO estimate_links (id, "spaceId", "estimateId", "lineId", "versionId", "workId", source, volume,
+         cost, "labourHours")
+       SELECT gen_random_uuid(), $1, $2, t."lineId", $3, t."workId", t.source, t.volume, t.cost, t.labour
+       FROM unnest($4::uuid[], $5::uuid[], $6::text[], $7::float8[], $8::float8[], $9::float8[])
+         AS t("lineId", "workId", source, volume, cost, labour)
+       ON CONFLICT ("lineId", "versionId", "workId") DO NOTHING`,
+      [
+        spaceId,
+        pending?.estimateId,
+        versionId,
+        linksNew.map((l) => l.lineId),
+        linksNew.map((l) => l.workId),
+        linksNew.map((l) => l.source),
+        linksNew.map((l) => l.volume),
+        linksNew.map((l) => l.cost),
+        linksNew.map((l) => l.labour),
+      ],
+    );
+  if (touched.size === 0) return;
+  const undo = ctx ? new UndoRecorder(client) : null;
+  await undo?.works([...touched]);
+  if (assignmentsGone.length)
+    await client.query(`DELETE FROM assignments WHERE id IN (SELECT unnest($1::uuid[]))`, [assignmentsGone]);
+  if (assignmentsChanged.length)
+    await client.query(
+      `UPDATE assignments a SET "planQuantity" = t.quantity, revision = a.revision + 1, "updatedAt" = now()
+       FROM unnest($1::uuid[], $2::float8[]) AS t(id, quantity) WHERE a.id = t.id`,
+      [assignmentsChanged.map((a) => a.id), assignmentsChanged.map((a) => a.quantity)],
+    );
+  if (assignmentsNew.length)
     await client.query(
       `INSERT INTO assignments (id, "spaceId", "versionId", "workId", "resourceId", "planQuantity")
-       SELECT gen_random_uuid(), $1, $2, t."workId", $3, t.quantity FROM unnest($4::uuid[], $5::float8[]) AS t("workId", quantity)
+       SELECT gen_random_uuid(), $1, $2, t."workId", t."resourceId", t.quantity
+       FROM unnest($3::uuid[], $4::uuid[], $5::float8[]) AS t("workId", "resourceId", quantity)
        ON CONFLICT ("workId", "resourceId") DO UPDATE SET "planQuantity" = EXCLUDED."planQuantity",
-         revision = assignments.revision + 1, "updatedAt" = now()
-       WHERE assignments."planQuantity" IS DISTINCT FROM EXCLUDED."planQuantity"`,
-      [spaceId, versionId, resourceId, withAmount.map(([id]) => id), withAmount.map(([, w]) => amount(w))],
+         revision = assignments.revision + 1, "updatedAt" = now()`,
+      [
+        spaceId,
+        versionId,
+        assignmentsNew.map((a) => a.workId),
+        assignmentsNew.map((a) => a.resourceId),
+        assignmentsNew.map((a) => a.quantity),
+      ],
     );
-  }
-  const volumes = entries.filter(([, w]) => w.volume !== null);
-  await client.query(
-    `UPDATE works w SET "planVolume" = t.volume, unit = coalesce(w.unit, nullif(t.unit, '')),
-       revision = w.revision + 1, "updatedAt" = now()
-     FROM unnest($1::uuid[], $2::float8[], $3::text[]) AS t(id, volume, unit)
-     WHERE w.id = t.id AND (w."planVolume" IS DISTINCT FROM t.volume OR w.unit IS NULL)`,
-    [
-      volumes.map(([id]) => id),
-      volumes.map(([, w]) => w.volume),
-      volumes.map(([, w]) => (w.unit ?? '').slice(0, 16)),
-    ],
-  );
+  if (worksChanged.length)
+    await client.query(
+      `UPDATE works w SET "planVolume" = t.volume, unit = coalesce(w.unit, nullif(t.unit, '')),
+         revision = w.revision + 1, "updatedAt" = now()
+       FROM unnest($1::uuid[], $2::float8[], $3::text[]) AS t(id, volume, unit) WHERE w.id = t.id`,
+      [worksChanged.map((w) => w.id), worksChanged.map((w) => w.volume), worksChanged.map((w) => w.unit)],
+    );
   if (ctx) await undo?.save(ctx, versionId, 'undo_wbs', 'estimates.compliance');
 }
 
