@@ -64,4 +64,10 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const SPACE_COOKIE = 'space_id';
+
+/** The kinds of works, relations, statuses and date limits, as the API and the columnar payload name them. */
+export const WORK_TYPES = ['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft'] as const;
+export const LINK_TYPES = ['fs', 'ff', 'ss', 'sf'] as const;
+export const WORK_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+export const LIMIT_TYPES = ['not_earlier', 'not_later', 'in_date'] as const;
 export const BROADCAST_CHANNEL = 'takt';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './api';
-import { LIMITS } from './constants';
+import { LIMIT_TYPES, LIMITS, LINK_TYPES, WORK_STATUSES, WORK_TYPES } from './constants';
 import { VALIDATION } from './messages';
 import { hasProhibitedCharacters, optionalText, requiredText } from './validation';
 
@@ -30,12 +30,10 @@ export const NODE_INFO_TABS = [
 ] as const;
 export const DEFAULT_NODE_INFO_TAB = 'analytics';
 
-export const WORK_TYPES = ['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft'] as const;
+// Defined in constants.ts, which the payload decoder reads without the schemas here (and zod).
+export { LIMIT_TYPES, LINK_TYPES, WORK_STATUSES, WORK_TYPES } from './constants';
 export type WorkType = (typeof WORK_TYPES)[number];
-export const LINK_TYPES = ['fs', 'ff', 'ss', 'sf'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
-export const WORK_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
-export const LIMIT_TYPES = ['not_earlier', 'not_later', 'in_date'] as const;
 export const PLAN_KINDS = ['plan', 'approved_plan', 'fact'] as const;
 export const ATTRIBUTE_TYPES = [
   'date',

@@ -1,12 +1,6 @@
-import {
-  type ExternalColumnArrays,
-  LIMIT_TYPES,
-  LINK_TYPES,
-  type RelationColumnArrays,
-  WORK_STATUSES,
-  WORK_TYPES,
-  type WorkColumnArrays,
-} from '@takt/contracts';
+import type { ExternalColumnArrays, RelationColumnArrays, WorkColumnArrays } from '@takt/contracts';
+// the light entry: the decode worker needs these lists, not the API's schemas
+import { LIMIT_TYPES, LINK_TYPES, WORK_STATUSES, WORK_TYPES } from '@takt/contracts/constants';
 import { type CalculateOptions, NO_TIME } from '@takt/engine';
 import type { CalendarRecord } from './calendars.js';
 import { namesOf, WORK_COLUMNS } from './columns.js';
