@@ -32,6 +32,12 @@ function earlyScript(): Plugin {
 
 /** The libraries only the Gantt timeline, the cyclogram or the 4D screen need (Pixi, three.js, web-ifc). */
 const HEAVY_LIBRARY = /node_modules[\\/](pixi\.js|@pixi|three|web-ifc|echarts|zrender)[\\/]/;
+/**
+ * What only the analytics screens and widgets draw with (ECharts): a group of its own, since a module the
+ * `shared` group takes brings its imports with it, and the dashboards shared by several screens would bring
+ * ECharts into the start of every page.
+ */
+const CHARTS_MODULE = /[\\/]src[\\/]screens[\\/]analytics[\\/]|[\\/]gantt[\\/]src[\\/]charts[\\/]/;
 /** The early script and what it imports: a few kilobytes of their own, never waiting for the app's chunks. */
 const EARLY_MODULE =
   /[\\/]src[\\/]boot[\\/]|[\\/]lib[\\/]decode-worker\.ts|[\\/]contracts[\\/]src[\\/]constants\.ts/;
@@ -62,7 +68,12 @@ export default defineConfig(({ command, mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'early', test: EARLY_MODULE, priority: 20 },
-            { name: 'shared', minShareCount: 2, test: (id: string) => !HEAVY_LIBRARY.test(id), priority: 10 },
+            {
+              name: 'shared',
+              minShareCount: 2,
+              test: (id: string) => !HEAVY_LIBRARY.test(id) && !CHARTS_MODULE.test(id),
+              priority: 10,
+            },
           ],
         },
       },
