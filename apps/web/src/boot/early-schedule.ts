@@ -67,20 +67,41 @@ export function startEarlySchedule(location: Pick<Location, 'pathname' | 'search
     signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
   }).then(async (response): Promise<EarlyPayload> => {
     if (!response.ok) throw new Error(`early payload: ${response.status}`);
-    const bytes = await response.arrayBuffer();
-    const receivedAt = performance.now();
-    if (!worker) return { receivedAt, bytes };
+    if (!worker) {
+      const bytes = await response.arrayBuffer();
+      return { receivedAt: performance.now(), bytes };
+    }
     return new Promise((resolve, reject) => {
+      let bytesAt: number | null = null;
       const listen = (event: MessageEvent<DecodeReply>) => {
-        if (event.data.id !== EARLY_DECODE_ID) return;
+        const reply = event.data;
+        if (reply.id !== EARLY_DECODE_ID) return;
         worker.removeEventListener('message', listen);
-        resolve({ receivedAt, reply: event.data });
+        // a body the worker read itself: when its last byte came, in this page's clock
+        const streamedAt =
+          'model' in reply && reply.receivedAt !== undefined
+            ? reply.receivedAt - performance.timeOrigin
+            : null;
+        resolve({ receivedAt: streamedAt ?? bytesAt ?? performance.now(), reply });
       };
       worker.addEventListener('message', listen);
       worker.addEventListener('error', () => reject(new Error('early payload: the decoder failed')), {
         once: true,
       });
-      worker.postMessage({ id: EARLY_DECODE_ID, bytes }, [bytes]);
+      // The body goes to the worker as it arrives (a transferred stream): the bytes — 16 MB at 100,000
+      // works — then never wait for this thread, busy starting the app, to be handed on.
+      const body = response.body;
+      if (body)
+        try {
+          worker.postMessage({ id: EARLY_DECODE_ID, body }, [body]);
+          return;
+        } catch {
+          // a browser that cannot move a stream: the bytes, as below
+        }
+      response.arrayBuffer().then((bytes) => {
+        bytesAt = performance.now();
+        worker.postMessage({ id: EARLY_DECODE_ID, bytes }, [bytes]);
+      }, reject);
     });
   });
   // taken, or not: a failure here is the page's to report when it asks again

@@ -2,7 +2,7 @@ import { decodeBinaryPayload, encodeBinaryPayload } from '@takt/schedule';
 import { testColumns } from '@takt/schedule/testing';
 import { describe, expect, it } from 'vitest';
 import { decodeOffMainThread } from './columnar-decode';
-import { type DecodeReply, decodeRequest, receivedModel } from './columnar-transfer';
+import { type DecodeReply, decodeRequest, decodeStreamRequest, receivedModel } from './columnar-transfer';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -70,6 +70,27 @@ describe('decoding a payload on the decode worker', () => {
     });
     expect(reply).toEqual({ id: 3, error: 'not a binary schedule payload' });
     expect(transfer).toEqual([]);
+  });
+
+  it('reads a response body still arriving to its end (in pieces), decodes it and tells when it was in', async () => {
+    const bytes = payload();
+    const cut = Math.floor(bytes.length / 3);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut));
+        controller.enqueue(bytes.slice(cut));
+        controller.close();
+      },
+    });
+    const before = performance.timeOrigin + performance.now();
+    const { reply } = await decodeStreamRequest({ id: 0, body });
+    if (!('model' in reply)) throw new Error(`decoded with an error: ${'error' in reply && reply.error}`);
+    expect(reply.receivedAt).toBeGreaterThanOrEqual(before);
+    expect(columnsOf(receivedModel(reply.model))).toEqual(columnsOf(decodeBinaryPayload(received(bytes))));
+    const failing = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new Error('reset')),
+    });
+    expect((await decodeStreamRequest({ id: 1, body: failing })).reply).toEqual({ id: 1, error: 'reset' });
   });
 
   it('decodes in place where there are no workers, with the same codec', async () => {

@@ -8,6 +8,15 @@ export interface DecodeRequest {
 }
 
 /**
+ * Or the body of a response still arriving (a transferred stream): the worker reads it to the end itself,
+ * so the bytes never wait for the page's busy main thread, and tells when they were all in (`receivedAt`).
+ */
+export interface StreamDecodeRequest {
+  id: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
  * A list of strings as one text and where each ends: posted as two values instead of one per string,
  * since the receiving thread pays for every string it deserializes (most of a second for the ids and
  * string table of 100,000 works), while slicing them out of one text costs it little.
@@ -25,7 +34,7 @@ export type PackedModel = Omit<ScheduleModel, 'ids' | 'strings' | 'rowOf'> & {
 
 /** What it answers: the decoded version and the decoder's own time, or why the bytes could not be decoded. */
 export type DecodeReply =
-  | { id: number; model: PackedModel; decodeMs: number }
+  | { id: number; model: PackedModel; decodeMs: number; receivedAt?: number }
   | { id: number; error: string };
 
 function pack(list: readonly string[]): PackedStrings {
@@ -87,4 +96,23 @@ export function receivedModel(packed: PackedModel): ScheduleModel {
   const rowOf = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) rowOf.set(ids[i]!, i);
   return { ...packed, ids, strings: unpack(packed.strings), rowOf, enums: PAYLOAD_ENUMS };
+}
+
+/**
+ * The worker's side of a streamed request: the body read to its end, then decoded as `decodeRequest` does.
+ * `receivedAt` is when the last byte was in, in epoch milliseconds (`performance.timeOrigin` differs
+ * between the worker and the page).
+ */
+export async function decodeStreamRequest(
+  request: StreamDecodeRequest,
+): Promise<{ reply: DecodeReply; transfer: ArrayBuffer[] }> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await new Response(request.body).arrayBuffer();
+  } catch (error) {
+    return { reply: { id: request.id, error: (error as Error).message }, transfer: [] };
+  }
+  const receivedAt = performance.timeOrigin + performance.now();
+  const { reply, transfer } = decodeRequest({ id: request.id, bytes });
+  return { reply: 'error' in reply ? reply : { ...reply, receivedAt }, transfer };
 }
