@@ -393,6 +393,21 @@ describe('estimates', () => {
       id: w1.id,
       planVolume: 50,
     });
+
+    // Costs alone changed (a coefficient on the whole estimate leaves man-hours and volumes): the works' rows
+    // stay, the cost assignments change, and the undo action puts those back.
+    const fed = await stored();
+    await s.ok('POST', `/estimates/${loc.id}/cost-coefficients`, { name: 'Индекс', target: 'all', value: 2 });
+    await apply();
+    const doubled = await stored();
+    expect(doubled.works).toEqual(fed.works);
+    const quantities = (rows: Record<string, unknown>[]) => rows.map((a) => a.planQuantity).sort();
+    expect(quantities(doubled.assignments)).toEqual([200, 400001.67, 48400].sort());
+    expect(quantities(fed.assignments)).toEqual([200, 200000.83, 24200].sort());
+    expect(doubled.undo).toHaveLength(fed.undo.length + 1);
+    await s.ok('POST', `${v}/undo-actions`, {});
+    expect(quantities((await stored()).assignments)).toEqual(quantities(fed.assignments));
+    expect((await stored()).works.map((w) => w.planVolume)).toEqual(fed.works.map((w) => w.planVolume));
   });
 
   it('answers 402 beyond the estimate seats, 403 without the ability, 409 on a stale revision, 400 on bad input', async () => {

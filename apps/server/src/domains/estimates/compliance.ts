@@ -494,8 +494,17 @@ export async function feedVersion(
   const measures = await measuresOf(client, spaceId);
   const byId = new Map(measures.map((m) => [m.id, m]));
   const byKey = measureIndex(measures);
+  // A version's links name a handful of units: each one's key is worked out once.
+  const keys = new Map<string, string>();
+  const keyOf = (unit: string) => {
+    const known = keys.get(unit);
+    if (known !== undefined) return known;
+    const key = unitKey(unit);
+    keys.set(unit, key);
+    return key;
+  };
   const measureOf = (unit: string | null, id?: string | null): MeasureDto | undefined =>
-    (id ? byId.get(id) : undefined) ?? (unit ? byKey.get(unitKey(unit)) : undefined);
+    (id ? byId.get(id) : undefined) ?? (unit ? byKey.get(keyOf(unit)) : undefined);
   const shares = new Map<string, number>();
   for (const k of links) shares.set(k.lineId, (shares.get(k.lineId) ?? 0) + k.share);
 
@@ -549,7 +558,7 @@ export async function feedVersion(
         volume =
           from && to
             ? convertQuantity(quantity, from, to, byId)
-            : unitKey(k.unit) === unitKey(work.unit)
+            : keyOf(k.unit) === keyOf(work.unit)
               ? quantity
               : null;
       }
@@ -651,8 +660,16 @@ export async function feedVersion(
       ],
     );
   if (touched.size === 0) return;
+  // The undo action holds the works whose row changes whole (with the rows hanging off them) and, of the works
+  // whose cost or labour alone changes, only their assignments.
   const undo = ctx ? new UndoRecorder(client) : null;
-  await undo?.works([...touched]);
+  const rowsChanged = worksChanged.map((w) => w.id);
+  const rowChanged = new Set(rowsChanged);
+  await undo?.works(rowsChanged);
+  await undo?.workRows(
+    [...touched].filter((id) => !rowChanged.has(id)),
+    ['assignments'],
+  );
   if (assignmentsGone.length)
     await client.query(`DELETE FROM assignments WHERE id IN (SELECT unnest($1::uuid[]))`, [assignmentsGone]);
   if (assignmentsChanged.length)
