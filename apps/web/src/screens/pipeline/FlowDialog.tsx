@@ -13,6 +13,64 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.
 const text = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/** The flow's settings as typed: every field a text until saved. */
+interface FlowDraft {
+  name: string;
+  code: string;
+  color: string;
+  versionId: string;
+  mode: 'takt' | 'rate';
+  taktDays: string;
+  ratePerDay: string;
+  quantityPerLocation: string;
+  unit: string;
+  crew: string;
+  crewResourceId: string;
+  crewSize: string;
+  bufferDays: string;
+  afterPipeId: string;
+}
+
+/** A new flow takes the next code and colour, and follows the last flow on its version. */
+function draftOf(pipeline: PipelineDto, pipe: PipeDto | null): FlowDraft {
+  const last = pipeline.pipes.at(-1);
+  return {
+    name: pipe?.name ?? '',
+    code: pipe?.code ?? `F${pipeline.pipes.length + 1}`,
+    color: cssColor(pipe?.color ?? PIPE_COLORS[pipeline.pipes.length % PIPE_COLORS.length]!),
+    versionId: pipe ? (pipe.versionId ?? '') : (last?.versionId ?? pipeline.versions[0]?.id ?? ''),
+    mode: pipe?.mode ?? 'takt',
+    taktDays: text(pipe?.taktDays ?? 1),
+    ratePerDay: text(pipe?.ratePerDay),
+    quantityPerLocation: text(pipe?.quantityPerLocation),
+    unit: pipe?.unit ?? '',
+    crew: pipe?.crew ?? '',
+    crewResourceId: pipe?.crewResourceId ?? '',
+    crewSize: text(pipe?.crewSize),
+    bufferDays: text(pipe?.bufferDays ?? 0),
+    afterPipeId: pipe ? (pipe.afterPipeId ?? '') : (last?.id ?? ''),
+  };
+}
+
+/** What the draft sends: numbers from their texts, empty choices as none. */
+const fieldsOf = (d: FlowDraft, locationIds: string[]) => ({
+  name: d.name,
+  code: d.code,
+  color: Number.parseInt(d.color.slice(1), 16),
+  versionId: d.versionId || null,
+  locationIds,
+  mode: d.mode,
+  taktDays: numberOrNull(d.taktDays) ?? 0,
+  ratePerDay: numberOrNull(d.ratePerDay),
+  quantityPerLocation: numberOrNull(d.quantityPerLocation),
+  unit: d.unit || null,
+  crew: d.crew || null,
+  crewResourceId: d.crewResourceId || null,
+  crewSize: numberOrNull(d.crewSize),
+  bufferDays: numberOrNull(d.bufferDays) ?? 0,
+  afterPipeId: d.afterPipeId || null,
+});
+
 /** The settings of a flow (the spec's "project pipe settings"): a new one, or `pipe` edited at its revision. */
 export function FlowDialog({
   pipeline,
@@ -32,69 +90,30 @@ export function FlowDialog({
   const update = trpc.pipeline.pipes.update.useMutation();
   const saving = useSaving();
   const [local, setLocal] = useState<FieldErrors>({});
-  const last = pipeline.pipes.at(-1);
-  const [name, setName] = useState(pipe?.name ?? '');
-  const [code, setCode] = useState(pipe?.code ?? `F${pipeline.pipes.length + 1}`);
-  const [color, setColor] = useState(
-    cssColor(pipe?.color ?? PIPE_COLORS[pipeline.pipes.length % PIPE_COLORS.length]!),
-  );
-  const [versionId, setVersionId] = useState(
-    pipe ? (pipe.versionId ?? '') : (last?.versionId ?? pipeline.versions[0]?.id ?? ''),
-  );
-  const [mode, setMode] = useState<'takt' | 'rate'>(pipe?.mode ?? 'takt');
-  const [taktDays, setTaktDays] = useState(text(pipe?.taktDays ?? 1));
-  const [ratePerDay, setRatePerDay] = useState(text(pipe?.ratePerDay));
-  const [quantity, setQuantity] = useState(text(pipe?.quantityPerLocation));
-  const [unit, setUnit] = useState(pipe?.unit ?? '');
-  const [crew, setCrew] = useState(pipe?.crew ?? '');
-  const [crewResourceId, setCrewResourceId] = useState(pipe?.crewResourceId ?? '');
-  const [crewSize, setCrewSize] = useState(text(pipe?.crewSize));
-  const [bufferDays, setBufferDays] = useState(text(pipe?.bufferDays ?? 0));
-  const [afterPipeId, setAfterPipeId] = useState(pipe ? (pipe.afterPipeId ?? '') : (last?.id ?? ''));
+  const [draft, setDraft] = useState(() => draftOf(pipeline, pipe));
   const [locationIds, setLocationIds] = useState<string[]>(
     pipe?.locationIds ?? pipeline.locations.map((l) => l.id),
   );
   const errors = { ...saving.errors, ...local };
-  const names = new Map(pipeline.locations.map((l) => [l.id, l.name]));
-  const chosen = new Set(locationIds);
-  const toggle = (id: string, on: boolean) =>
-    setLocationIds((current) => {
-      if (!on) return current.filter((x) => x !== id);
-      // a location put back goes where it stands in the project's order (in the flow's direction)
-      const order = pipeline.locations.map((l) => l.id);
-      const reversed = current.length > 1 && order.indexOf(current[0]!) > order.indexOf(current.at(-1)!);
-      const next = order.filter((x) => x === id || current.includes(x));
-      return reversed ? next.reverse() : next;
-    });
+  // a text or select field's value, change, error and name
+  const bind = (key: Exclude<keyof FlowDraft, 'mode'>) => ({
+    name: key,
+    value: draft[key],
+    onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    error: errors[key],
+  });
   // the days the server's generation will give the flow, by the same rule
   const days = pipeDays({
     mode: 'rate',
     taktDays: 0,
-    ratePerDay: Number(ratePerDay),
-    quantityPerLocation: Number(quantity),
+    ratePerDay: Number(draft.ratePerDay),
+    quantityPerLocation: Number(draft.quantityPerLocation),
   });
-  const rateDays = mode === 'rate' && days > 0 ? days : null;
+  const rateDays = draft.mode === 'rate' && days > 0 ? days : null;
 
   const submit = () =>
     saving.run(async () => {
-      const fields = {
-        name,
-        code,
-        color: Number.parseInt(color.slice(1), 16),
-        versionId: versionId || null,
-        locationIds,
-        mode,
-        taktDays: numberOrNull(taktDays) ?? 0,
-        ratePerDay: numberOrNull(ratePerDay),
-        quantityPerLocation: numberOrNull(quantity),
-        unit: unit || null,
-        crew: crew || null,
-        crewResourceId: crewResourceId || null,
-        crewSize: numberOrNull(crewSize),
-        bufferDays: numberOrNull(bufferDays) ?? 0,
-        afterPipeId: afterPipeId || null,
-      };
-      const parsed = pipeFields.safeParse(fields);
+      const parsed = pipeFields.safeParse(fieldsOf(draft, locationIds));
       if (!parsed.success) {
         setLocal(zodFieldErrors(parsed.error));
         return;
@@ -102,7 +121,7 @@ export function FlowDialog({
       setLocal({});
       if (pipe)
         await update.mutateAsync({ spaceId, pipeId: pipe.id, revision: pipe.revision, ...parsed.data });
-      else await create.mutateAsync({ spaceId, projectId: pipeline.projectId, ...parsed.data, name });
+      else await create.mutateAsync({ spaceId, projectId: pipeline.projectId, ...parsed.data });
       await utils.pipeline.get.invalidate();
       onClose();
     });
@@ -123,95 +142,42 @@ export function FlowDialog({
       testId="pipeline-flow-dialog"
     >
       <div className="pipeline-form">
-        <TextField
-          label={t('pipeline.flow.name')}
-          value={name}
-          onChange={setName}
-          error={errors.name}
-          name="name"
-        />
-        <TextField
-          label={t('pipeline.flow.code')}
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          hint={t('pipeline.flow.code_hint')}
-          name="code"
-        />
-        <TextField
-          label={t('pipeline.flow.color')}
-          type="color"
-          value={color}
-          onChange={setColor}
-          name="color"
-        />
+        <TextField label={t('pipeline.flow.name')} {...bind('name')} />
+        <TextField label={t('pipeline.flow.code')} hint={t('pipeline.flow.code_hint')} {...bind('code')} />
+        <TextField label={t('pipeline.flow.color')} type="color" {...bind('color')} />
         <SelectField
           label={t('pipeline.flow.version')}
-          value={versionId}
-          onChange={setVersionId}
           options={[{ value: '', label: t('pipeline.no_version') }, ...versions]}
-          error={errors.versionId}
-          name="versionId"
+          {...bind('versionId')}
         />
         <SelectField
           label={t('pipeline.flow.mode')}
-          value={mode}
-          onChange={(value) => setMode(value === 'rate' ? 'rate' : 'takt')}
+          value={draft.mode}
+          onChange={(value) => setDraft((d) => ({ ...d, mode: value === 'rate' ? 'rate' : 'takt' }))}
           options={[
             { value: 'takt', label: t('pipeline.flow.mode_takt') },
             { value: 'rate', label: t('pipeline.flow.mode_rate') },
           ]}
           name="mode"
         />
-        {mode === 'takt' ? (
-          <TextField
-            label={t('pipeline.flow.takt_days')}
-            value={taktDays}
-            onChange={setTaktDays}
-            error={errors.taktDays}
-            inputMode="decimal"
-            name="taktDays"
-          />
+        {draft.mode === 'takt' ? (
+          <TextField label={t('pipeline.flow.takt_days')} inputMode="decimal" {...bind('taktDays')} />
         ) : (
           <>
-            <TextField
-              label={t('pipeline.flow.rate')}
-              value={ratePerDay}
-              onChange={setRatePerDay}
-              error={errors.ratePerDay}
-              inputMode="decimal"
-              name="ratePerDay"
-            />
+            <TextField label={t('pipeline.flow.rate')} inputMode="decimal" {...bind('ratePerDay')} />
             <TextField
               label={t('pipeline.flow.quantity')}
-              value={quantity}
-              onChange={setQuantity}
-              error={errors.quantityPerLocation}
               hint={rateDays !== null ? t('pipeline.flow.rate_days', { days: rateDays }) : undefined}
               inputMode="decimal"
-              name="quantityPerLocation"
+              {...bind('quantityPerLocation')}
             />
-            <TextField
-              label={t('pipeline.flow.unit')}
-              value={unit}
-              onChange={setUnit}
-              error={errors.unit}
-              name="unit"
-            />
+            <TextField label={t('pipeline.flow.unit')} {...bind('unit')} />
           </>
         )}
-        <TextField
-          label={t('pipeline.flow.crew')}
-          value={crew}
-          onChange={setCrew}
-          error={errors.crew}
-          name="crew"
-        />
+        <TextField label={t('pipeline.flow.crew')} {...bind('crew')} />
         <SelectField
           label={t('pipeline.flow.crew_resource')}
           hint={t('pipeline.flow.crew_resource_hint')}
-          value={crewResourceId}
-          onChange={setCrewResourceId}
           options={[
             { value: '', label: t('pipeline.flow.crew_text') },
             ...(resources.data ?? []).map((r) => ({
@@ -219,62 +185,71 @@ export function FlowDialog({
               label: r.code ? `${r.code} ${r.name}` : r.name,
             })),
           ]}
-          error={errors.crewResourceId}
-          name="crewResourceId"
+          {...bind('crewResourceId')}
         />
-        <TextField
-          label={t('pipeline.flow.crew_size')}
-          value={crewSize}
-          onChange={setCrewSize}
-          error={errors.crewSize}
-          inputMode="numeric"
-          name="crewSize"
-        />
-        <TextField
-          label={t('pipeline.flow.buffer')}
-          value={bufferDays}
-          onChange={setBufferDays}
-          error={errors.bufferDays}
-          inputMode="decimal"
-          name="bufferDays"
-        />
+        <TextField label={t('pipeline.flow.crew_size')} inputMode="numeric" {...bind('crewSize')} />
+        <TextField label={t('pipeline.flow.buffer')} inputMode="decimal" {...bind('bufferDays')} />
         <SelectField
           label={t('pipeline.flow.after')}
-          value={afterPipeId}
-          onChange={setAfterPipeId}
           options={[
             { value: '', label: t('pipeline.no_after') },
             ...others.map((p) => ({ value: p.id, label: p.name })),
           ]}
-          error={errors.afterPipeId}
-          name="afterPipeId"
+          {...bind('afterPipeId')}
         />
       </div>
-      <fieldset className="pipeline-flow-locations">
-        <legend>{t('pipeline.flow.locations')}</legend>
-        <div className="pipeline-flow-location-actions">
-          <Button onClick={() => setLocationIds(pipeline.locations.map((l) => l.id))}>
-            {t('pipeline.flow.all')}
-          </Button>
-          <Button onClick={() => setLocationIds([])}>{t('pipeline.flow.none')}</Button>
-          <Button onClick={() => setLocationIds((current) => [...current].reverse())}>
-            {t('pipeline.flow.reverse')}
-          </Button>
-        </div>
-        <div className="pipeline-flow-location-list">
-          {pipeline.locations.map((l) => (
-            <Checkbox
-              key={l.id}
-              label={l.name}
-              checked={chosen.has(l.id)}
-              onChange={(on) => toggle(l.id, on)}
-            />
-          ))}
-        </div>
-        {locationIds.length > 0 && (
-          <div className="field-hint">{locationIds.map((id) => names.get(id)).join(' → ')}</div>
-        )}
-      </fieldset>
+      <FlowLocations pipeline={pipeline} locationIds={locationIds} onChange={setLocationIds} />
     </FormDialog>
+  );
+}
+
+/** The locations a flow passes, in its direction: ticked in the project's order, all, none or reversed. */
+function FlowLocations({
+  pipeline,
+  locationIds,
+  onChange,
+}: {
+  pipeline: PipelineDto;
+  locationIds: string[];
+  onChange: (next: (current: string[]) => string[]) => void;
+}) {
+  const t = useT();
+  const names = new Map(pipeline.locations.map((l) => [l.id, l.name]));
+  const chosen = new Set(locationIds);
+  const toggle = (id: string, on: boolean) =>
+    onChange((current) => {
+      if (!on) return current.filter((x) => x !== id);
+      // a location put back goes where it stands in the project's order (in the flow's direction)
+      const order = pipeline.locations.map((l) => l.id);
+      const reversed = current.length > 1 && order.indexOf(current[0]!) > order.indexOf(current.at(-1)!);
+      const next = order.filter((x) => x === id || current.includes(x));
+      return reversed ? next.reverse() : next;
+    });
+  return (
+    <fieldset className="pipeline-flow-locations">
+      <legend>{t('pipeline.flow.locations')}</legend>
+      <div className="pipeline-flow-location-actions">
+        <Button onClick={() => onChange(() => pipeline.locations.map((l) => l.id))}>
+          {t('pipeline.flow.all')}
+        </Button>
+        <Button onClick={() => onChange(() => [])}>{t('pipeline.flow.none')}</Button>
+        <Button onClick={() => onChange((current) => [...current].reverse())}>
+          {t('pipeline.flow.reverse')}
+        </Button>
+      </div>
+      <div className="pipeline-flow-location-list">
+        {pipeline.locations.map((l) => (
+          <Checkbox
+            key={l.id}
+            label={l.name}
+            checked={chosen.has(l.id)}
+            onChange={(on) => toggle(l.id, on)}
+          />
+        ))}
+      </div>
+      {locationIds.length > 0 && (
+        <div className="field-hint">{locationIds.map((id) => names.get(id)).join(' → ')}</div>
+      )}
+    </fieldset>
   );
 }

@@ -96,46 +96,8 @@ export function DecomposeDialog({
   }
 
   const chosen = choice ?? answer.template;
-  const sum = hundredths(
-    draft.items.reduce(
-      (total, item) => total + (Number.isFinite(item.durationDays) ? item.durationDays : 0),
-      0,
-    ),
-  );
-  const sumOff = Math.abs(sum - answer.work.days) > 0.005;
+  const sumOff = Math.abs(sumOfDays(draft) - answer.work.days) > 0.005;
   const parsed = decompositionProposal.safeParse(draft);
-  const edit = (k: number, patch: Partial<Item>) =>
-    setDraft({ ...draft, items: draft.items.map((item, i) => (i === k ? { ...item, ...patch } : item)) });
-  const remove = (k: number) => {
-    const key = draft.items[k]!.key;
-    setDraft({
-      ...draft,
-      items: draft.items.filter((_, i) => i !== k),
-      relations: draft.relations.filter((r) => r.from !== key && r.to !== key),
-    });
-  };
-  const add = () => {
-    const taken = new Set(draft.items.map((item) => item.key));
-    let n = draft.items.length + 1;
-    while (taken.has(`row-${n}`)) n++;
-    setDraft({
-      ...draft,
-      items: [
-        ...draft.items,
-        {
-          key: `row-${n}`,
-          name: t('assistant.decompose.new_row'),
-          durationDays: 1,
-          volume: null,
-          unit: null,
-          trade: null,
-        },
-      ],
-    });
-  };
-  const number = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
-  const matched = answer.candidates.filter((c) => c.score > 0);
-  const others = answer.candidates.filter((c) => c.score === 0);
 
   return (
     <FormDialog
@@ -158,162 +120,15 @@ export function DecomposeDialog({
       }}
     >
       <div className="decompose">
-        <section className="decompose-templates" aria-label={t('assistant.decompose.templates')}>
-          <h3 className="panel-title">{t('assistant.decompose.templates')}</h3>
-          <ul className="stack-list" data-testid="decompose-templates">
-            {matched.map((c) => (
-              <TemplateChoice
-                key={c.id}
-                candidate={c}
-                chosen={chosen === c.id}
-                onChoose={() => setChoice(c.id)}
-              />
-            ))}
-            {answer.model && (
-              <li>
-                {modelProposal ? (
-                  <button
-                    type="button"
-                    className={`decompose-choice${chosen === MODEL ? ' decompose-choice-active' : ''}`}
-                    onClick={() => setChoice(MODEL)}
-                    data-testid="decompose-model-choice"
-                  >
-                    <strong>{t('assistant.decompose.model_source')}</strong>
-                    {modelProposal.adjusted && (
-                      <span className="muted decompose-why">{t('assistant.decompose.model_adjusted')}</span>
-                    )}
-                  </button>
-                ) : (
-                  <p className="form-error" data-testid="decompose-model-error">
-                    {'error' in answer.model && isMessageId(answer.model.error)
-                      ? t(answer.model.error as MessageId)
-                      : ''}
-                  </p>
-                )}
-              </li>
-            )}
-          </ul>
-          {answer.modelConfigured && !answer.model && (
-            <Button
-              variant="secondary"
-              busy={query.isFetching && askModel}
-              onClick={() => setAskModel(true)}
-              data-testid="decompose-ask-model"
-            >
-              {t('assistant.decompose.ask_model')}
-            </Button>
-          )}
-          {others.length > 0 && (
-            <>
-              <h3 className="panel-title">
-                {matched.length
-                  ? t('assistant.decompose.other_templates')
-                  : t('assistant.decompose.templates')}
-              </h3>
-              <ul className="stack-list">
-                {others.map((c) => (
-                  <TemplateChoice
-                    key={c.id}
-                    candidate={c}
-                    chosen={chosen === c.id}
-                    onChoose={() => setChoice(c.id)}
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
+        <DecomposeTemplates
+          answer={answer}
+          chosen={chosen}
+          onChoose={setChoice}
+          asking={query.isFetching && askModel}
+          onAskModel={() => setAskModel(true)}
+        />
         <section className="decompose-proposal">
-          <table className="decompose-table" data-testid="decompose-items">
-            <thead>
-              <tr>
-                <th>{t('assistant.decompose.col.name')}</th>
-                <th>{t('assistant.decompose.col.days')}</th>
-                <th>{t('assistant.decompose.col.volume')}</th>
-                <th>{t('assistant.decompose.col.unit')}</th>
-                <th>{t('assistant.decompose.col.trade')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {draft.items.map((item, k) => (
-                <tr key={item.key}>
-                  <td>
-                    <input
-                      className="input"
-                      aria-label={t('assistant.decompose.col.name')}
-                      value={item.name}
-                      onChange={(e) => edit(k, { name: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input"
-                      aria-label={t('assistant.decompose.col.days')}
-                      type="number"
-                      step="0.01"
-                      min="0.01"
-                      value={Number.isFinite(item.durationDays) ? item.durationDays : ''}
-                      onChange={(e) => edit(k, { durationDays: number(e.target.value) ?? Number.NaN })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input"
-                      aria-label={t('assistant.decompose.col.volume')}
-                      type="number"
-                      step="any"
-                      min="0"
-                      value={item.volume ?? ''}
-                      onChange={(e) => edit(k, { volume: number(e.target.value) })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input"
-                      aria-label={t('assistant.decompose.col.unit')}
-                      value={item.unit ?? ''}
-                      onChange={(e) => edit(k, { unit: e.target.value || null })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input"
-                      aria-label={t('assistant.decompose.col.trade')}
-                      value={item.trade ?? ''}
-                      onChange={(e) => edit(k, { trade: e.target.value || null })}
-                    />
-                  </td>
-                  <td>
-                    <CrossButton
-                      label={t('assistant.decompose.remove_row')}
-                      onClick={() => remove(k)}
-                      disabled={draft.items.length <= 2}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="panel-row">
-            <Button variant="ghost" onClick={add} data-testid="decompose-add">
-              + {t('assistant.decompose.add_row')}
-            </Button>
-            <span
-              className={`decompose-sum${sumOff ? ' decompose-sum-off' : ''}`}
-              data-testid="decompose-sum"
-            >
-              {sumOff
-                ? t('assistant.decompose.sum_off', {
-                    sum: formatNumber(sum, appI18n.locale),
-                    days: formatNumber(answer.work.days, appI18n.locale),
-                  })
-                : t('assistant.decompose.sum', {
-                    sum: formatNumber(sum, appI18n.locale),
-                    days: formatNumber(answer.work.days, appI18n.locale),
-                  })}
-            </span>
-          </div>
+          <ProposalItems draft={draft} onChange={setDraft} days={answer.work.days} />
           <p className="muted">{t('assistant.decompose.relations', { count: draft.relations.length })}</p>
           <DecompositionTimeline proposal={draft} testId="decompose-preview" />
           <SelectField
@@ -328,6 +143,222 @@ export function DecomposeDialog({
         </section>
       </div>
     </FormDialog>
+  );
+}
+
+/** The days of the proposal's rows added up, as the server compares them with the work's. */
+const sumOfDays = (draft: DecompositionProposal) =>
+  hundredths(
+    draft.items.reduce(
+      (total, item) => total + (Number.isFinite(item.durationDays) ? item.durationDays : 0),
+      0,
+    ),
+  );
+
+/** The templates best first with why they match, and the language model's proposal when one is configured. */
+function DecomposeTemplates({
+  answer,
+  chosen,
+  onChoose,
+  asking,
+  onAskModel,
+}: {
+  answer: Answer;
+  chosen: string;
+  onChoose: (id: string) => void;
+  asking: boolean;
+  onAskModel: () => void;
+}) {
+  const t = useT();
+  const modelProposal = answer.model && 'proposal' in answer.model ? answer.model : null;
+  const matched = answer.candidates.filter((c) => c.score > 0);
+  const others = answer.candidates.filter((c) => c.score === 0);
+  return (
+    <section className="decompose-templates" aria-label={t('assistant.decompose.templates')}>
+      <h3 className="panel-title">{t('assistant.decompose.templates')}</h3>
+      <ul className="stack-list" data-testid="decompose-templates">
+        {matched.map((c) => (
+          <TemplateChoice key={c.id} candidate={c} chosen={chosen === c.id} onChoose={() => onChoose(c.id)} />
+        ))}
+        {answer.model && (
+          <li>
+            {modelProposal ? (
+              <button
+                type="button"
+                className={`decompose-choice${chosen === MODEL ? ' decompose-choice-active' : ''}`}
+                onClick={() => onChoose(MODEL)}
+                data-testid="decompose-model-choice"
+              >
+                <strong>{t('assistant.decompose.model_source')}</strong>
+                {modelProposal.adjusted && (
+                  <span className="muted decompose-why">{t('assistant.decompose.model_adjusted')}</span>
+                )}
+              </button>
+            ) : (
+              <p className="form-error" data-testid="decompose-model-error">
+                {'error' in answer.model && isMessageId(answer.model.error)
+                  ? t(answer.model.error as MessageId)
+                  : ''}
+              </p>
+            )}
+          </li>
+        )}
+      </ul>
+      {answer.modelConfigured && !answer.model && (
+        <Button variant="secondary" busy={asking} onClick={onAskModel} data-testid="decompose-ask-model">
+          {t('assistant.decompose.ask_model')}
+        </Button>
+      )}
+      {others.length > 0 && (
+        <>
+          <h3 className="panel-title">
+            {matched.length ? t('assistant.decompose.other_templates') : t('assistant.decompose.templates')}
+          </h3>
+          <ul className="stack-list">
+            {others.map((c) => (
+              <TemplateChoice
+                key={c.id}
+                candidate={c}
+                chosen={chosen === c.id}
+                onChoose={() => onChoose(c.id)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The chosen proposal's rows to edit — names, days, volumes, units, trades; rows added and removed (two at
+ * least stay) — and the sum of days against the work's.
+ */
+function ProposalItems({
+  draft,
+  onChange,
+  days,
+}: {
+  draft: DecompositionProposal;
+  onChange: (draft: DecompositionProposal) => void;
+  days: number;
+}) {
+  const t = useT();
+  const sum = sumOfDays(draft);
+  const sumOff = Math.abs(sum - days) > 0.005;
+  const edit = (k: number, patch: Partial<Item>) =>
+    onChange({ ...draft, items: draft.items.map((item, i) => (i === k ? { ...item, ...patch } : item)) });
+  const remove = (k: number) => {
+    const key = draft.items[k]!.key;
+    onChange({
+      ...draft,
+      items: draft.items.filter((_, i) => i !== k),
+      relations: draft.relations.filter((r) => r.from !== key && r.to !== key),
+    });
+  };
+  const add = () => {
+    const taken = new Set(draft.items.map((item) => item.key));
+    let n = draft.items.length + 1;
+    while (taken.has(`row-${n}`)) n++;
+    onChange({
+      ...draft,
+      items: [
+        ...draft.items,
+        {
+          key: `row-${n}`,
+          name: t('assistant.decompose.new_row'),
+          durationDays: 1,
+          volume: null,
+          unit: null,
+          trade: null,
+        },
+      ],
+    });
+  };
+  const number = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+  const figures = { sum: formatNumber(sum, appI18n.locale), days: formatNumber(days, appI18n.locale) };
+  return (
+    <>
+      <table className="decompose-table" data-testid="decompose-items">
+        <thead>
+          <tr>
+            <th>{t('assistant.decompose.col.name')}</th>
+            <th>{t('assistant.decompose.col.days')}</th>
+            <th>{t('assistant.decompose.col.volume')}</th>
+            <th>{t('assistant.decompose.col.unit')}</th>
+            <th>{t('assistant.decompose.col.trade')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {draft.items.map((item, k) => (
+            <tr key={item.key}>
+              <td>
+                <input
+                  className="input"
+                  aria-label={t('assistant.decompose.col.name')}
+                  value={item.name}
+                  onChange={(e) => edit(k, { name: e.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  className="input"
+                  aria-label={t('assistant.decompose.col.days')}
+                  type="number"
+                  step="0.01"
+                  min="0.01"
+                  value={Number.isFinite(item.durationDays) ? item.durationDays : ''}
+                  onChange={(e) => edit(k, { durationDays: number(e.target.value) ?? Number.NaN })}
+                />
+              </td>
+              <td>
+                <input
+                  className="input"
+                  aria-label={t('assistant.decompose.col.volume')}
+                  type="number"
+                  step="any"
+                  min="0"
+                  value={item.volume ?? ''}
+                  onChange={(e) => edit(k, { volume: number(e.target.value) })}
+                />
+              </td>
+              <td>
+                <input
+                  className="input"
+                  aria-label={t('assistant.decompose.col.unit')}
+                  value={item.unit ?? ''}
+                  onChange={(e) => edit(k, { unit: e.target.value || null })}
+                />
+              </td>
+              <td>
+                <input
+                  className="input"
+                  aria-label={t('assistant.decompose.col.trade')}
+                  value={item.trade ?? ''}
+                  onChange={(e) => edit(k, { trade: e.target.value || null })}
+                />
+              </td>
+              <td>
+                <CrossButton
+                  label={t('assistant.decompose.remove_row')}
+                  onClick={() => remove(k)}
+                  disabled={draft.items.length <= 2}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="panel-row">
+        <Button variant="ghost" onClick={add} data-testid="decompose-add">
+          + {t('assistant.decompose.add_row')}
+        </Button>
+        <span className={`decompose-sum${sumOff ? ' decompose-sum-off' : ''}`} data-testid="decompose-sum">
+          {t(sumOff ? 'assistant.decompose.sum_off' : 'assistant.decompose.sum', figures)}
+        </span>
+      </div>
+    </>
   );
 }
 
