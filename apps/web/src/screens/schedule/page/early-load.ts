@@ -13,6 +13,7 @@ import {
   startDecodeWorker,
 } from '../../../lib/columnar-decode';
 import { queryClient } from '../../../lib/query-client';
+import { asVersions } from '../../../lib/schedule-types';
 import { getToken } from '../../../lib/storage';
 import { trpcClient } from '../../../lib/trpc';
 import { preloadGanttTimeline } from '../gantt/GanttPane';
@@ -41,8 +42,14 @@ let early: Early | null = null;
  * of asking after the session, the space and the version list have answered one after the other.
  */
 export function startScheduleEarly(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (!getToken()) return;
+  const cyclogram = CYCLOGRAM_PATH.exec(location.pathname);
+  if (cyclogram) {
+    startCyclogramEarly(cyclogram[1]!, cyclogram[2]!, new URLSearchParams(location.search).get('version'));
+    return;
+  }
   const match = SCHEDULE_PATH.exec(location.pathname);
-  if (!match || !getToken()) return;
+  if (!match) return;
   const [, spaceId, scheduleId] = match as unknown as [string, string, string];
   // the requests first, then what keeps this thread busy while they travel
   prefetchOpeningReads(spaceId, scheduleId);
@@ -58,6 +65,35 @@ export function startScheduleEarly(location: Pick<Location, 'pathname' | 'search
   startDecodeWorker();
   // after the batched reads have left (they go at the end of this task)
   setTimeout(preloadGanttTimeline, 0);
+}
+
+/** A schedule's cyclogram: `/{space}/schedule/{schedule}/cyclogram`. */
+const CYCLOGRAM_PATH = /^\/([0-9a-f-]{36})\/schedule\/([0-9a-f-]{36})\/cyclogram\/?$/i;
+
+/**
+ * Opening a cyclogram by its address: the reads its layout and page wait for in one batch, then — once the
+ * version list has answered — the cyclogram of the version the page will show (the address's, else the
+ * actual one, else the first), while the page's code and Pixi load. Otherwise each would be asked only
+ * after the one before it had answered and the page had mounted.
+ */
+function startCyclogramEarly(spaceId: string, scheduleId: string, version: string | null): void {
+  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  void utils.users.whoAmI.prefetch(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  void utils.users.spaceConfig.prefetch({ spaceId });
+  void utils.eps.get.prefetch({ spaceId, nodeId: scheduleId });
+  void utils.versions.list
+    .fetch({ spaceId, scheduleId })
+    .then((data) => {
+      const list = asVersions(data);
+      const versionId = version ?? list.find((v) => v.actual)?.id ?? list[0]?.id;
+      if (versionId) void utils.cyclogram.get.prefetch({ spaceId, versionId });
+    })
+    .catch(() => undefined);
+  // after the batched reads have left
+  setTimeout(() => {
+    void import('../../cyclogram/CyclogramPage').catch(() => undefined);
+    void import('@takt/gantt/pixi').catch(() => undefined);
+  }, 0);
 }
 
 /**
