@@ -3,14 +3,7 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { FingerprintCache } from '../../files/fingerprint-cache';
 import { fingerprintParts, onlyWorksUpdated, versionFingerprints } from './fingerprint';
-import {
-  schedulingKeyOf,
-  stringInterner,
-  versionColumns,
-  versionFields,
-  worksByIds,
-  workXmins,
-} from './payload';
+import { schedulingKeyOf, stringInterner, versionColumns, versionFields, worksWrittenSince } from './payload';
 
 /** What a kept document stands for besides its data fingerprint. */
 export interface KeptDocument {
@@ -118,33 +111,43 @@ async function patchedDocument(
   if (!onlyWorksUpdated(last.fingerprint, data)) return null;
   const kept = last.value;
   const doc = kept.document;
-  const stamps = await workXmins(sql, spaceId, versionId);
-  if (stamps.ids.length !== doc.count) return null;
-  const changed: string[] = [];
-  for (let i = 0; i < stamps.ids.length; i++) {
-    const row = doc.rowOf.get(stamps.ids[i]!);
-    if (row === undefined) return null;
-    if (stamps.xmins[i] !== kept.xmins[row]) changed.push(stamps.ids[i]!);
-  }
-  if (changed.length > MAX_PATCHED_ROWS) return null;
-
   const strings = doc.strings.slice();
-  const fresh = await worksByIds(sql, spaceId, versionId, changed, stringInterner(strings));
-  if (fresh.ids.length !== changed.length) return null;
-  const next: ScheduleDocument = { ...doc, strings, stringIndex: null };
-  for (const name of PATCHED_COLUMNS) (next as unknown as Record<string, unknown>)[name] = doc[name].slice();
+  const fresh = await worksWrittenSince(
+    sql,
+    spaceId,
+    versionId,
+    [...new Set(kept.xmins)],
+    MAX_PATCHED_ROWS,
+    stringInterner(strings),
+  );
+  if (!fresh) return null;
+  // Only the columns a changed work differs in are copied, and the string table only when it grew: the
+  // calculation thread is sent the arrays that are new, and compares only those with what it holds.
+  const next: ScheduleDocument = { ...doc };
+  const copied = new Set<string>();
   const xmins = kept.xmins.slice();
   const calendars = new Set(doc.calendars.map((c) => c.id));
   for (let j = 0; j < fresh.ids.length; j++) {
-    const row = doc.rowOf.get(fresh.ids[j]!)!;
+    const row = doc.rowOf.get(fresh.ids[j]!);
+    // A work added (as many removed: the count is the same) is read with the version.
+    if (row === undefined) return null;
     const parent = doc.parent[row]!;
     if (fresh.parentIds[j] !== (parent < 0 ? null : doc.ids[parent])) return null;
     if (fresh.sortKeys[j] !== kept.sortKeys[row]) return null;
     const calendar = fresh.columns.calendar[j]!;
     if (calendar >= 0 && !calendars.has(strings[calendar]!)) return null;
-    for (const name of PATCHED_COLUMNS) next[name][row] = fresh.columns[name][j]!;
+    for (const name of PATCHED_COLUMNS) {
+      const value = fresh.columns[name][j]!;
+      if (Object.is(next[name][row], value)) continue;
+      if (!copied.has(name)) {
+        copied.add(name);
+        (next as unknown as Record<string, unknown>)[name] = doc[name].slice();
+      }
+      next[name][row] = value;
+    }
     xmins[row] = fresh.xmins[j]!;
   }
+  if (strings.length !== doc.strings.length) Object.assign(next, { strings, stringIndex: null });
   return { ...kept, document: next, xmins };
 }
 

@@ -188,20 +188,32 @@ export function stringInterner(strings: string[]) {
   };
 }
 
-/** Works given by id, in no particular order: their ids, parents, ordering keys, `xmin`s and columns. */
-export async function worksByIds(
+/**
+ * The works of the version whose `xmin` is none of `stamps` — those written since a document holding
+ * these `xmin`s was read —, in no particular order: their ids, parents, ordering keys, `xmin`s and
+ * columns; null when there are more than `limit`. A write gives the rows it touches the id of its own
+ * transaction, which no row held before, so these are exactly the works written since (and any work
+ * added). One scan of the version's works that sends only those rows, instead of every work's id and
+ * `xmin` to compare here.
+ */
+export async function worksWrittenSince(
   sql: Sql,
   spaceId: string,
   versionId: string,
-  ids: readonly string[],
+  stamps: readonly number[],
+  limit: number,
   intern: (value: string | null) => number,
 ) {
   const { rows } = await sql.query<AggregateRow>({
-    text: `SELECT ${WORK_AGGREGATES} FROM works WHERE "versionId" = $1 AND "spaceId" = $2 AND id = ANY($3::uuid[])`,
-    values: [versionId, spaceId, ids],
+    text: `SELECT ${WORK_AGGREGATES} FROM (
+        SELECT *, xmin FROM works
+        WHERE "versionId" = $1 AND "spaceId" = $2 AND xmin::text::bigint <> ALL($3::bigint[])
+        LIMIT $4) works`,
+    values: [versionId, spaceId, stamps, limit + 1],
   });
   const w = rows[0]!;
   const found = json<string>(w, 'id');
+  if (found.length > limit) return null;
   const identity = Int32Array.from(found, (_, i) => i);
   return {
     ids: found,
@@ -209,23 +221,6 @@ export async function worksByIds(
     sortKeys: int32Column(binary(w, 'sortKey'), identity),
     xmins: int64Column(binary(w, 'xmin'), identity),
     columns: workColumnsOf(w, identity, intern),
-  };
-}
-
-/** The `xmin` of every work of the version, by id. */
-export async function workXmins(sql: Sql, spaceId: string, versionId: string) {
-  const { rows } = await sql.query<AggregateRow>({
-    text: `SELECT json_agg(id)::text AS id, ${bytes('int8send(xmin::text::bigint)')} AS xmin
-      FROM works WHERE "versionId" = $1 AND "spaceId" = $2`,
-    values: [versionId, spaceId],
-  });
-  const ids = json<string>(rows[0]!, 'id');
-  return {
-    ids,
-    xmins: int64Column(
-      binary(rows[0]!, 'xmin'),
-      Int32Array.from(ids, (_, i) => i),
-    ),
   };
 }
 
