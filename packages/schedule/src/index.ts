@@ -56,7 +56,9 @@ export {
   type EngineInput,
   engineInput,
   firstPlannedStart,
+  knownCalendars,
   relationKey,
+  workInputOf,
 } from './engine-input.js';
 export {
   type PipelineExistingRelation,

@@ -221,6 +221,33 @@ export class CopyRows {
     return this;
   }
 
+  float64(value: number): this {
+    this.room(12);
+    this.data.writeInt32BE(8, this.at);
+    this.data.writeDoubleBE(value, this.at + 4);
+    this.at += 12;
+    return this;
+  }
+
+  /** UTF-8 text; null is a null field. */
+  text(value: string | null): this {
+    if (value === null) return this.nulls(1);
+    const bytes = Buffer.byteLength(value);
+    this.room(4 + bytes);
+    this.data.writeInt32BE(bytes, this.at);
+    this.data.write(value, this.at + 4, 'utf8');
+    this.at += 4 + bytes;
+    return this;
+  }
+
+  /** `count` null fields. */
+  nulls(count: number): this {
+    this.room(4 * count);
+    for (let i = 0; i < count; i++) this.data.writeInt32BE(-1, this.at + 4 * i);
+    this.at += 4 * count;
+    return this;
+  }
+
   bool(value: boolean): this {
     this.room(5);
     this.data.writeInt32BE(1, this.at);

@@ -13,12 +13,15 @@ import type { SpaceContext } from '../../context';
 import { inTransaction, type Sql } from '../../db/sql';
 import { keyDate } from '../../db/time';
 import { AppError } from '../../errors';
+import type { EncodedPayload } from '../../files/payload-cache';
 import { leaseAlive } from '../../jobs/leases';
 import { versionChanged } from '../../live/version-changes';
 import { notifyOfVersion } from '../notices';
 import {
+  carryPayload,
   fingerprintsWithData,
   keepWrittenDocument,
+  payloadIdentity,
   primePayload,
   schedulingKeyOf,
   type VersionDocument,
@@ -47,18 +50,22 @@ export interface CalculationTarget {
   relationIdsByRow: readonly string[];
 }
 
-/** Calculates in the calculation thread for a big version, inline for a small one. */
-async function calculateTarget(
+/**
+ * Calculates in the calculation thread for a big version — which then encodes the payload of the
+ * calculated document while the caller writes the results —, inline for a small one.
+ */
+function calculateTarget(
   document: ScheduleDocument,
   inWorker: boolean,
   weights: Float64Array | null,
-): Promise<RowResults> {
-  if (inWorker) return calculationThread.calculate(documentParts(document), keyDate(), weights);
+): { results: Promise<RowResults>; payload: Promise<EncodedPayload | null> } {
+  if (inWorker) return calculationThread.calculateAndEncode(documentParts(document), keyDate(), weights);
+  const payload = Promise.resolve(null);
   try {
-    return calculateRows(document, keyDate(), weights);
+    return { results: Promise.resolve(calculateRows(document, keyDate(), weights)), payload };
   } catch (error) {
     const failure = engineFailureOf(error);
-    throw failure ? new CalculationFailed(failure) : error;
+    return { results: Promise.reject(failure ? new CalculationFailed(failure) : error), payload };
   }
 }
 
@@ -69,8 +76,7 @@ async function calculateTarget(
  */
 async function writeRowResults(client: pg.PoolClient, target: CalculationTarget, r: RowResults) {
   if (r.changedRows.length) {
-    await writeWorkResults(client, target.document.ids, r.changedRows, r);
-    await writeSummaryRollUps(client, target.document, Array.from(r.changedRows), r.rolled);
+    await writeWorkResults(client, target.document, r.changedRows, r);
   }
   if (r.changedRelations.length)
     await writeDrivingFlags(client, target.relationIdsByRow, r.changedRelations, r.driving);
@@ -190,8 +196,9 @@ async function calculateTargetRows(sql: Sql, target: CalculationTarget) {
   const weights = await progressWeights(sql, target.document);
   const started = performance.now();
   let results: RowResults;
+  const calculation = calculateTarget(target.document, inWorker, weights);
   try {
-    results = await calculateTarget(target.document, inWorker, weights);
+    results = await calculation.results;
   } catch (error) {
     if (error instanceof CalculationFailed) throw calculationError(error.failure, label);
     throw error;
@@ -200,6 +207,8 @@ async function calculateTargetRows(sql: Sql, target: CalculationTarget) {
     inWorker,
     calculateMs: Math.round(performance.now() - started),
     results,
+    /** The calculated document's payload, when the calculation thread encodes it (else null). */
+    payload: calculation.payload,
     changed: results.changedRows.length,
     conflicts: results.conflicts.map((c) => ({ ...c, work: label(c.workId) })),
   };
@@ -326,8 +335,7 @@ async function calculateHeld(ctx: SpaceContext, versionId: string, warmUp: WarmU
       phases.writeMs += Math.round(performance.now() - writeStarted);
       // The version changed while it was calculated: calculate it again, as it is now.
       if (!written) continue;
-      if (written.current)
-        afterCalculation(ctx, versionId, read, run.results, written.after, run.inWorker, warmUp);
+      if (written.current) afterCalculation(ctx, read, run, written, warmUp);
       return {
         calcStatus: CALC_STATUS.calculated,
         works: read.document.count,
@@ -386,30 +394,52 @@ async function writeIfCurrent(
   const after = wroteRows
     ? await versionFingerprints(client, spaceId, versionId)
     : await fingerprintsWithData(client, spaceId, versionId, now.data);
-  return { current, after };
+  return { current, after, revision: fields?.revision };
 }
 
 /**
  * What readers want next, prepared off the request: the calculated document kept for the next edit or
- * calculation, its payload encoded for the browsers (from the document, without reading the version
- * again) and whatever the caller warms for a big version (the model of its histogram when it is charted).
+ * calculation, its payload for the browsers (encoded by the calculation thread while the results were
+ * written, else from the document here — never by reading the version again) and whatever the caller
+ * warms for a big version (the model of its histogram when it is charted).
  */
 function afterCalculation(
   ctx: SpaceContext,
-  versionId: string,
   read: VersionDocument,
-  results: RowResults,
-  after: { full: string; data: string },
-  inWorker: boolean,
+  run: Awaited<ReturnType<typeof calculateTargetRows>>,
+  written: { after: { full: string; data: string }; revision: number | undefined },
   warmUp: WarmUp | undefined,
 ) {
   const spaceId = ctx.space.spaceId;
+  const versionId = read.document.versionId;
   const pool = ctx.db.pool;
-  const document = documentWithResults(read.document, results);
-  keepWrittenDocument(spaceId, after, read, document, results.changedRows);
+  const document = documentWithResults(read.document, run.results);
+  keepWrittenDocument(spaceId, written.after, read, document, run.results.changedRows);
   versionChanged({ versionId, by: ctx, works: read.document.count });
-  primePayload(ctx.payloads, spaceId, versionId, after.full, columnsOfDocument(document))
-    .then(() => (inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
+  const revision = read.document.versionRevision;
+  const identity = payloadIdentity(written.after.data, read.schedulingKey, revision, CALC_STATUS.calculated);
+  // Nothing written but the status, which the payload served already had: the same bytes, kept as they are.
+  const carried =
+    written.revision === revision &&
+    carryPayload(ctx.payloads, spaceId, versionId, identity, written.after.full);
+  // The thread encoded the document with the revision it was read with: the version's still, unless
+  // something moved the revision on alone meanwhile (then it is encoded here with the new one).
+  const encoded = written.revision === revision ? run.payload : Promise.resolve(null);
+  (carried
+    ? Promise.resolve()
+    : encoded.then((payload) =>
+        primePayload(
+          ctx.payloads,
+          spaceId,
+          versionId,
+          written.after.full,
+          columnsOfDocument(document),
+          payload,
+          written.revision === revision ? identity : undefined,
+        ),
+      )
+  )
+    .then(() => (run.inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))
     .catch((error: unknown) => ctx.log.warn('warm-up after calculation failed', { versionId, err: error }));
 }
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { DocumentParts } from '@takt/schedule';
+import type { EncodedPayload } from '../../files/payload-cache';
 import type { EngineFailure, RowResults } from './rows';
 
 /** The engine refused the project; `failure` names the works. */
@@ -32,11 +33,23 @@ function changedFields<T extends object>(held: T, now: T): Partial<T> {
 
 type Reply =
   | { id: number; ok: true; result: RowResults }
-  | { id: number; ok: false; failure: EngineFailure | null; message: string };
+  | { id: number; ok: false; failure: EngineFailure | null; message: string }
+  | { id: number; payload: EncodedPayload | null };
 
 interface Pending {
   resolve: (result: RowResults) => void;
   reject: (error: Error) => void;
+}
+
+/** A calculation in the thread, and the payload of the calculated document when it was asked for. */
+export interface ThreadCalculation {
+  results: Promise<RowResults>;
+  /**
+   * The binary payload of the document with its results (`documentWithResults`), encoded and compressed
+   * by the thread after it answered the results — while the caller writes them. Null when the thread
+   * could not (the caller encodes it itself).
+   */
+  payload: Promise<EncodedPayload | null>;
 }
 
 /**
@@ -49,20 +62,53 @@ interface Pending {
 class CalculationThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
+  private readonly payloads = new Map<number, (payload: EncodedPayload | null) => void>();
   private next = 1;
   /** The document the thread holds: the last one sent to it (it calculates them in order). */
   private held: DocumentParts | null = null;
 
   calculate(parts: DocumentParts, today: string, weights: Float64Array | null = null): Promise<RowResults> {
+    return this.post(parts, today, weights, false).results;
+  }
+
+  /** `calculate`, and the payload of the calculated document encoded by the thread (`ThreadCalculation`). */
+  calculateAndEncode(parts: DocumentParts, today: string, weights: Float64Array | null = null) {
+    return this.post(parts, today, weights, true);
+  }
+
+  private post(
+    parts: DocumentParts,
+    today: string,
+    weights: Float64Array | null,
+    encode: boolean,
+  ): ThreadCalculation {
     const worker = this.started();
     const id = this.next++;
     const send = partsToSend(this.held, parts);
     this.held = parts;
-    return new Promise<RowResults>((resolve, reject) => {
+    const payload = encode
+      ? new Promise<EncodedPayload | null>((resolve) => this.payloads.set(id, resolve))
+      : Promise.resolve(null);
+    const results = new Promise<RowResults>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, parts: send, whole: send === parts, today, weights });
+      worker.postMessage({ id, parts: send, whole: send === parts, today, weights, encode });
     });
+    // A refused calculation has no payload.
+    results.catch(() => this.payloadOf(id, null));
+    return { results, payload };
+  }
+
+  private payloadOf(id: number, payload: EncodedPayload | null) {
+    const waiting = this.payloads.get(id);
+    this.payloads.delete(id);
+    waiting?.(payload);
+    this.release();
+  }
+
+  /** The thread keeps the process alive only while it owes answers. */
+  private release() {
+    if (this.pending.size === 0 && this.payloads.size === 0) this.worker?.unref();
   }
 
   /** Starts the thread ahead of the first calculation (a server with big versions does at start). */
@@ -75,10 +121,14 @@ class CalculationThread {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url));
     worker.unref();
     worker.on('message', (reply: Reply) => {
+      if ('payload' in reply) {
+        this.payloadOf(reply.id, reply.payload);
+        return;
+      }
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
+      this.release();
       if (reply.ok) waiting.resolve(reply.result);
       else if (reply.failure) waiting.reject(new CalculationFailed(reply.failure));
       else waiting.reject(new Error(`calculation failed: ${reply.message}`));
@@ -90,6 +140,8 @@ class CalculationThread {
       }
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
+      for (const waiting of this.payloads.values()) waiting(null);
+      this.payloads.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the calculation thread stopped (exit code ${code})`)));

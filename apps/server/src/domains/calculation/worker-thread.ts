@@ -2,17 +2,15 @@
 // sent, one message at a time, and answers with the results moved rather than copied.
 import { parentPort } from 'node:worker_threads';
 import {
-  type Calculated,
-  calculateDocument,
+  columnsOfDocument,
   type DocumentParts,
   documentFrom,
-  ENGINE_INPUT_FIELDS,
-  ENGINE_INPUT_RELATION_FIELDS,
-  firstPlannedStart,
-  hasDate,
+  encodeBinaryPayload,
   type ScheduleDocument,
 } from '@takt/schedule';
-import { calculateRows, engineFailureOf, transferables } from './rows';
+import { encodedPayloadOf } from '../../files/payload-cache';
+import { IncrementalCalculation } from './incremental';
+import { calculateRows, documentWithResults, engineFailureOf, transferables } from './rows';
 
 interface Request {
   id: number;
@@ -21,6 +19,8 @@ interface Request {
   whole: boolean;
   today: string;
   weights: Float64Array | null;
+  /** Whether to answer the calculated document's payload too, after the results. */
+  encode: boolean;
 }
 
 /** The document sent last, with what its rows imply (rebuilt only when its ids or hierarchy are new). */
@@ -38,34 +38,38 @@ function documentOf(request: Request): ScheduleDocument {
   return document;
 }
 
-/** The engine's calculation of the document calculated last, with what its input was made of. */
-let last: { made: unknown[]; calculated: Calculated } | null = null;
+/** The engine's calculation of the documents sent, kept from one to the next (`IncrementalCalculation`). */
+const engine = new IncrementalCalculation();
 
 /**
- * The engine's calculation of `doc`: the last one when its input is made of the same (the same arrays of
- * `ENGINE_INPUT_FIELDS`, the same earliest planned start where that is the project start, the same day),
- * as when a version is calculated again with nothing changed (its document then differs only in results).
+ * Encodes and compresses the calculated document's payload, while the main thread writes the results,
+ * and moves it there (null when it fails: the main thread encodes it then).
  */
-function calculationOf(doc: ScheduleDocument, today: string): Calculated {
-  const firstPlan = hasDate(doc.scheduling.projectStart) ? null : firstPlannedStart(doc);
-  const made = [
-    today,
-    firstPlan,
-    ...ENGINE_INPUT_FIELDS.map((name) => doc[name]),
-    ...ENGINE_INPUT_RELATION_FIELDS.map((name) => doc.relations[name]),
-  ];
-  if (last?.made.every((value, i) => value === made[i])) return last.calculated;
-  const calculated = calculateDocument(doc, today);
-  last = { made, calculated };
-  return calculated;
+function answerPayload(id: number, document: ScheduleDocument) {
+  try {
+    const payload = encodedPayloadOf(encodeBinaryPayload(columnsOfDocument(document)));
+    const buffers = [payload.data, payload.brotli]
+      .filter((bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength)
+      .map((bytes) => bytes.buffer as ArrayBuffer);
+    parentPort!.postMessage({ id, payload }, buffers);
+  } catch {
+    parentPort!.postMessage({ id, payload: null });
+  }
 }
 
 parentPort!.on('message', (request: Request) => {
   const { id, today, weights } = request;
   try {
     const document = documentOf(request);
-    const result = calculateRows(document, today, weights, calculationOf(document, today));
+    const calculated = engine.calculate(document, today);
+    const result = calculateRows(document, today, weights, calculated);
+    // Made before the results move to the main thread (their arrays go with them). When nothing is to be
+    // written the main thread keeps the payload it has served (`carryPayload`), or encodes it itself.
+    const writes = result.changedRows.length > 0 || result.changedRelations.length > 0;
+    const calculatedDocument = request.encode && writes ? documentWithResults(document, result) : null;
     parentPort!.postMessage({ id, ok: true, result }, transferables(result));
+    if (calculatedDocument) answerPayload(id, calculatedDocument);
+    else if (request.encode) parentPort!.postMessage({ id, payload: null });
   } catch (error) {
     const failure = engineFailureOf(error);
     parentPort!.postMessage({

@@ -5,7 +5,7 @@ import {
   type ScheduleColumns,
 } from '@takt/schedule';
 import type { Sql } from '../../db/sql';
-import type { PayloadCache } from '../../files/payload-cache';
+import type { EncodedPayload, PayloadCache } from '../../files/payload-cache';
 import { versionDocument } from './document';
 import { versionFingerprint } from './fingerprint';
 
@@ -42,7 +42,9 @@ const payloadKey = (spaceId: string, versionId: string) => `${spaceId}/${version
 /**
  * Caches the payload of columns known to be the version as it is at `fingerprint` (read in the
  * transaction that wrote them): a calculation keeps the columns it read and patched with its results,
- * so the version is not read again for the browsers that reload it.
+ * so the version is not read again for the browsers that reload it. Given `encoded`, the payload of
+ * those columns already encoded and compressed (by the calculation thread while the results were
+ * written), the cache takes it as it is.
  */
 export function primePayload(
   payloads: PayloadCache,
@@ -50,8 +52,36 @@ export function primePayload(
   versionId: string,
   fingerprint: string,
   columns: ScheduleColumns,
+  encoded?: EncodedPayload | null,
+  identity?: string,
 ) {
-  return payloads.prime(payloadKey(spaceId, versionId), fingerprint, async () =>
-    encodeBinaryPayload(columns),
+  return payloads.prime(
+    payloadKey(spaceId, versionId),
+    fingerprint,
+    async () => (encoded ? encoded : encodeBinaryPayload(columns)),
+    identity,
   );
+}
+
+/**
+ * What a version's payload is made of besides its fingerprint, for `carryPayload`: the data part of the
+ * fingerprint and the version row's scheduling fields (together, the document: see `versionDocument`),
+ * its revision and its calculation status (in the payload's header).
+ */
+export const payloadIdentity = (data: string, schedulingKey: string, revision: number, calcStatus: number) =>
+  `${data}|${schedulingKey}|${revision}|${calcStatus}`;
+
+/**
+ * Serves the payload cached for the version under its new fingerprint when it was primed with
+ * `identity` — the same document, the same revision and status: a version calculated again that wrote
+ * nothing but its status row — without encoding it again. Answers whether it could.
+ */
+export function carryPayload(
+  payloads: PayloadCache,
+  spaceId: string,
+  versionId: string,
+  identity: string,
+  fingerprint: string,
+) {
+  return payloads.carry(payloadKey(spaceId, versionId), identity, fingerprint);
 }

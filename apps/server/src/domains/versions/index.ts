@@ -1,6 +1,6 @@
 // What the versions domain offers the other domains and the transport: import it from here, never from a file
 // inside (docs/architecture.md, "Boundaries").
-export { encodedPayload, primePayload, versionPayloadBinary } from './binary';
+export { carryPayload, encodedPayload, payloadIdentity, primePayload, versionPayloadBinary } from './binary';
 export { compareVersions, exportComparison } from './compare';
 export { WORK_COLUMNS } from './copy';
 export {

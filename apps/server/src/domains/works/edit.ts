@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type EditCommand, LIMIT_TYPES } from '@takt/contracts';
-import { documentChanges, type EditPlan, EditRefused, planEdit, type ScheduleDocument } from '@takt/schedule';
+import { CALC_STATUS, type EditCommand, LIMIT_TYPES } from '@takt/contracts';
+import {
+  columnsOfDocument,
+  documentChanges,
+  type EditPlan,
+  EditRefused,
+  planEdit,
+  type ScheduleDocument,
+} from '@takt/schedule';
 import type pg from 'pg';
 import type { SpaceContext } from '../../context';
 import { inTransaction } from '../../db/sql';
 import { sqlTimestampOfMinutes } from '../../db/time';
 import { AppError } from '../../errors';
+import type { EncodedPayload } from '../../files/payload-cache';
 import {
   calculateAndWrite,
   calculationLease,
@@ -14,7 +22,14 @@ import {
   rollUpAndWrite,
 } from '../calculation';
 import { UndoRecorder } from '../undo';
-import { keepWrittenDocument, versionDocument, versionFingerprints, versionForEdit } from '../versions';
+import {
+  keepWrittenDocument,
+  payloadIdentity,
+  primePayload,
+  versionDocument,
+  versionFingerprints,
+  versionForEdit,
+} from '../versions';
 
 export interface ApplyEditInput {
   versionId: string;
@@ -50,6 +65,29 @@ export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
       saved.writtenRows,
       saved.relationIds,
     );
+    // A big version's calculation thread encoded the saved document's payload while it was written: the
+    // browsers that load the version next get it from the cache.
+    saved.payload
+      .then((payload) => {
+        if (payload)
+          return primePayload(
+            ctx.payloads,
+            ctx.space.spaceId,
+            input.versionId,
+            saved.after.full,
+            columnsOfDocument(saved.document),
+            payload,
+            payloadIdentity(
+              saved.after.data,
+              saved.read.schedulingKey,
+              saved.document.versionRevision,
+              CALC_STATUS.calculated,
+            ),
+          );
+      })
+      .catch((error: unknown) =>
+        ctx.log.warn('payload after an edit failed', { versionId: input.versionId, err: error }),
+      );
     return answer;
   };
   if (!calculates) return edit();
@@ -88,9 +126,10 @@ async function editHeld(
   let saved = document;
   let results: RowResults | null = null;
   let rolledRows: number[] = [];
+  let payload: Promise<EncodedPayload | null> = Promise.resolve(null);
   if (calculates) {
     const run = await calculateAndWrite(client, { document, relationIdsByRow: relationIds });
-    ({ conflicts, results } = run);
+    ({ conflicts, results, payload } = run);
     saved = documentWithResults(document, run.results);
   } else if (plan.works.size) {
     // Not calculated: the summaries above the edited works are rolled up all the same (a new duration
@@ -121,6 +160,7 @@ async function editHeld(
     saved: {
       read,
       document: saved,
+      payload,
       relationIds,
       writtenRows: [...plan.works.keys(), ...(results?.changedRows ?? []), ...rolledRows],
       after,
