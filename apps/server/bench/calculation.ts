@@ -4,11 +4,12 @@
 // per size: the first calculation (every row changes); a calculation with nothing changed; a drag saved
 // as one command (`works.applyEdit`: the edit, its calculation and write); a calculation after it; and a
 // calculation after a change this process did not make (the document read again), which moves the
-// first work of the chain and so every row after it. Prints a table and, last, one JSON line.
+// first work of the chain and so every row after it. The calculation thread is started first, as a server
+// starts it (loading it takes about a second, once). Prints a table and, last, one JSON line.
 // Run: npm run bench -w @takt/server (or tsx bench/calculation.ts; BENCH_CALC_WORKS=10000,100000 sets the sizes).
 import { WORK_TYPES } from '@takt/contracts';
 import { decodeBinaryPayload } from '@takt/schedule';
-import { calculateVersion } from '../src/domains/calculation';
+import { calculateVersion, warmCalculationThread } from '../src/domains/calculation';
 import { generateLargeSchedule } from '../src/domains/demo/large';
 import { encodedPayload } from '../src/domains/versions';
 import { applyEdit } from '../src/domains/works';
@@ -17,6 +18,8 @@ import { benchDatabase, benchSpace, loadLine, printRows } from './bench-space';
 const SIZES = (process.env.BENCH_CALC_WORKS ?? '10000,100000').split(',').map(Number);
 
 const { db, close } = await benchDatabase();
+// As a server does at start (src/main.ts): the first calculation finds the calculation thread loaded.
+warmCalculationThread();
 const rows: Record<string, number | string | boolean>[] = [];
 type CalculationRun = Awaited<ReturnType<typeof calculateVersion>>;
 console.log(`before: ${loadLine()}`);
