@@ -12,6 +12,9 @@ const brotliOptions = (data: Uint8Array): BrotliOptions => ({
   },
 });
 
+/** What an encoder answers: the bytes, compressed already or not, and what they are of (see `carry`). */
+type Encoded = { data: Uint8Array; brotli?: Uint8Array; identity?: string };
+
 /** A payload with its brotli form, compressed on the calling thread (a worker thread's, off the server's). */
 export function encodedPayloadOf(data: Uint8Array): EncodedPayload {
   return { data, brotli: new Uint8Array(brotliCompressSync(data, brotliOptions(data))) };
@@ -55,7 +58,7 @@ export class PayloadCache {
     key: string,
     fingerprintOf: () => Promise<string>,
     /** Encodes the data as it is at the fingerprint it is given (just read, or known to its caller). */
-    encode: (fingerprint: string) => Promise<Uint8Array>,
+    encode: (fingerprint: string) => Promise<Uint8Array | Encoded>,
   ): Promise<EncodedPayload> {
     const fingerprint = await this.fingerprints.read(key, fingerprintOf);
     const hit = this.entries.get(key);
@@ -75,7 +78,7 @@ export class PayloadCache {
   prime(
     key: string,
     fingerprint: string,
-    encode: (fingerprint: string) => Promise<Uint8Array | EncodedPayload>,
+    encode: (fingerprint: string) => Promise<Uint8Array | Encoded>,
     identity?: string,
   ): Promise<EncodedPayload> {
     return this.build(key, fingerprint, encode, identity);
@@ -101,23 +104,22 @@ export class PayloadCache {
   private build(
     key: string,
     fingerprint: string,
-    encode: (fingerprint: string) => Promise<Uint8Array | EncodedPayload>,
+    encode: (fingerprint: string) => Promise<Uint8Array | Encoded>,
     identity?: string,
   ): Promise<EncodedPayload> {
     const buildKey = `${key}@${fingerprint}`;
     let pending = this.building.get(buildKey);
     if (!pending) {
       pending = (async () => {
-        const encoded = await encode(fingerprint);
-        const entry: Entry =
-          encoded instanceof Uint8Array
-            ? {
-                fingerprint,
-                identity,
-                data: encoded,
-                brotli: new Uint8Array(await brotli(encoded, brotliOptions(encoded))),
-              }
-            : { fingerprint, identity, data: encoded.data, brotli: encoded.brotli };
+        const answer = await encode(fingerprint);
+        const encoded: Encoded = answer instanceof Uint8Array ? { data: answer } : answer;
+        const data = encoded.data;
+        const entry: Entry = {
+          fingerprint,
+          identity: identity ?? encoded.identity,
+          data,
+          brotli: encoded.brotli ?? new Uint8Array(await brotli(data, brotliOptions(data))),
+        };
         this.store(key, entry);
         return entry;
       })().finally(() => this.building.delete(buildKey));

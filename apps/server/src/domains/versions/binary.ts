@@ -30,10 +30,19 @@ export function encodedPayload(sql: Sql, payloads: PayloadCache, spaceId: string
     () => versionFingerprint(sql, spaceId, versionId),
     // From the document this process keeps when it still holds (edited or calculated here), else read;
     // the fingerprint the cache has just read is not read again.
-    async (fingerprint) =>
-      encodeBinaryPayload(
-        columnsOfDocument((await versionDocument(sql, spaceId, versionId, fingerprint)).document),
-      ),
+    async (fingerprint) => {
+      const read = await versionDocument(sql, spaceId, versionId, fingerprint);
+      const { document } = read;
+      return {
+        data: encodeBinaryPayload(columnsOfDocument(document)),
+        identity: payloadIdentity(
+          read.dataFingerprint,
+          read.schedulingKey,
+          document.versionRevision,
+          document.calcStatus,
+        ),
+      };
+    },
   );
 }
 
