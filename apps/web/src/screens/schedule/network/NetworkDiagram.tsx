@@ -16,7 +16,7 @@ import {
   networkStructureKey,
   networkZoomAt,
 } from '@takt/gantt/network';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui';
 import type { ScheduleModel } from '../../../lib/columnar';
 import { useT } from '../../../lib/i18n';
@@ -71,6 +71,169 @@ function keyMove(camera: NetworkCamera, key: string, width: number, height: numb
 }
 
 /**
+ * The graph's layout, made again only when its structure changes (not its dates or progress): the
+ * provisional one at once, then elkjs's from the worker (at once too when it is kept from before).
+ * `ok` is the layout of this structure, or null while there is none; `failed` when elkjs gave up.
+ */
+function useNetworkLayout(graph: NetworkGraph, key: string) {
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [failed, setFailed] = useState(false);
+  const placedNow = useRef(placed);
+  placedNow.current = placed;
+  useEffect(() => {
+    const now = placedNow.current;
+    if (now?.key === key && now.final) return;
+    setFailed(false);
+    const made = layoutMade(key);
+    if (made) {
+      setPlaced({ key, ...made, index: networkIndex(made.layout), final: true });
+      return;
+    }
+    if (now?.key !== key) setPlaced(provisionalPlaced(key, graph));
+    let current = true;
+    layOutOnWorker(graph, key).then(
+      ({ layout, ms }) => {
+        if (current) setPlaced({ key, layout, index: networkIndex(layout), ms, final: true });
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [graph, key]);
+  return { ok: placed?.key === key ? placed : null, failed };
+}
+
+/** Wheel: zoom at the pointer; a sideways scroll (touchpad) pans. Passive listeners cannot stop the page. */
+function useWheelZoom(
+  host: RefObject<HTMLDivElement | null>,
+  camera: RefObject<NetworkCamera>,
+  setCamera: (next: NetworkCamera) => void,
+) {
+  useEffect(() => {
+    const box = host.current;
+    if (!box) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      if (Math.abs(event.deltaX) > Math.abs(event.deltaY))
+        setCamera(networkPan(camera.current, -event.deltaX, 0));
+      else
+        setCamera(
+          networkZoomAt(camera.current, event.deltaY < 0 ? 1.2 : 1 / 1.2, event.offsetX, event.offsetY),
+        );
+    };
+    box.addEventListener('wheel', onWheel, { passive: false });
+    return () => box.removeEventListener('wheel', onWheel);
+  });
+}
+
+/** The diagram's tools: the WBS level to summarise at, zoom, fit, the legend, an image of it, its size. */
+function NetworkToolbar({
+  level,
+  autoLevel,
+  counts,
+  onLevel,
+  laidOut,
+  onZoom,
+  onFit,
+  legend,
+  onLegend,
+  onImage,
+  nodes,
+  edges,
+}: {
+  level: number | 'auto';
+  autoLevel: number;
+  counts: readonly number[];
+  onLevel: (level: number | null) => void;
+  laidOut: boolean;
+  onZoom: (factor: number) => void;
+  onFit: () => void;
+  legend: boolean;
+  onLegend: (on: boolean) => void;
+  /** The diagram as a PNG data URL, when drawn. */
+  onImage: () => string | undefined;
+  nodes: number;
+  edges: number;
+}) {
+  const t = useT();
+  const levels = counts.map((count, at) => ({
+    value: at,
+    label: at === 0 ? t('network.level.works', { count }) : t('network.level.wbs', { level: at, count }),
+  }));
+  return (
+    <div className="network-toolbar" role="toolbar" aria-label={t('network.toolbar')}>
+      <label className="network-level">
+        <span>{t('network.level')}</span>
+        <select
+          value={String(level)}
+          onChange={(event) => onLevel(event.target.value === 'auto' ? null : Number(event.target.value))}
+          data-testid="network-level"
+        >
+          <option value="auto">{t('network.level.auto', { level: levels[autoLevel]?.label ?? '' })}</option>
+          {levels.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="gantt-segment" disabled={!laidOut}>
+        <button
+          type="button"
+          className="gantt-segment-button"
+          aria-label={t('gantt.zoom_out')}
+          title={t('gantt.zoom_out')}
+          onClick={() => onZoom(1 / 1.5)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          className="gantt-segment-button"
+          aria-label={t('gantt.zoom_in')}
+          title={t('gantt.zoom_in')}
+          onClick={() => onZoom(1.5)}
+        >
+          +
+        </button>
+        <button type="button" className="gantt-segment-button" onClick={onFit} data-testid="network-fit">
+          {t('gantt.fit')}
+        </button>
+      </fieldset>
+      <button
+        type="button"
+        className="gantt-segment-button"
+        aria-pressed={legend}
+        onClick={() => onLegend(!legend)}
+        data-testid="network-legend-toggle"
+      >
+        {t('network.legend')}
+      </button>
+      <button
+        type="button"
+        className="gantt-segment-button"
+        disabled={!laidOut}
+        onClick={() => {
+          const url = onImage();
+          if (!url) return;
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = `${t('network.title')}.png`;
+          link.click();
+        }}
+        data-testid="network-image"
+      >
+        {t('network.image')}
+      </button>
+      <span className="network-summary" data-testid="network-summary">
+        {t('network.summary', { nodes, edges })}
+      </span>
+    </div>
+  );
+}
+
+/**
  * The version's network diagram (activity on node) beside the grid: every work as a box, its relations
  * as arrows, laid out left to right by elkjs on a worker and drawn by `NetworkPixiRenderer`; until
  * elkjs answers, a provisional layout made at once is drawn (`networkProvisionalLayout`). Above
@@ -112,34 +275,7 @@ export function NetworkDiagram({
   const graph = useMemo(() => networkGraph(input, shown), [input, shown]);
   const key = useMemo(() => networkStructureKey(graph), [graph]);
 
-  // The layout, again only when the structure changed (not the dates or progress): the provisional one
-  // at once, then elkjs's from the worker (at once too when it is kept from before).
-  const [placed, setPlaced] = useState<Placed | null>(null);
-  const [failed, setFailed] = useState(false);
-  const placedNow = useRef(placed);
-  placedNow.current = placed;
-  useEffect(() => {
-    const now = placedNow.current;
-    if (now?.key === key && now.final) return;
-    setFailed(false);
-    const made = layoutMade(key);
-    if (made) {
-      setPlaced({ key, ...made, index: networkIndex(made.layout), final: true });
-      return;
-    }
-    if (now?.key !== key) setPlaced(provisionalPlaced(key, graph));
-    let current = true;
-    layOutOnWorker(graph, key).then(
-      ({ layout, ms }) => {
-        if (current) setPlaced({ key, layout, index: networkIndex(layout), ms, final: true });
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [graph, key]);
-  const ok = placed?.key === key ? placed : null;
+  const { ok, failed } = useNetworkLayout(graph, key);
 
   // The camera moves with every pointer event: kept in a ref and handed to the renderer, not to React.
   const camera = useRef<NetworkCamera>({ x: 0, y: 0, zoom: 1 });
@@ -258,22 +394,7 @@ export function NetworkDiagram({
       setCamera(networkCenterOn(camera.current, ok.layout, focusNode, size.width, size.height));
   }, [selected, ok?.key]);
 
-  // Wheel: zoom at the pointer; a sideways scroll (touchpad) pans. Passive listeners cannot stop the page.
-  useEffect(() => {
-    const box = host.current;
-    if (!box) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      if (Math.abs(event.deltaX) > Math.abs(event.deltaY))
-        setCamera(networkPan(camera.current, -event.deltaX, 0));
-      else
-        setCamera(
-          networkZoomAt(camera.current, event.deltaY < 0 ? 1.2 : 1 / 1.2, event.offsetX, event.offsetY),
-        );
-    };
-    box.addEventListener('wheel', onWheel, { passive: false });
-    return () => box.removeEventListener('wheel', onWheel);
-  });
+  useWheelZoom(host, camera, setCamera);
 
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const [hoverTitle, setHoverTitle] = useState('');
@@ -297,81 +418,22 @@ export function NetworkDiagram({
     );
   };
 
-  const levels = counts.map((count, at) => ({
-    value: at,
-    label: at === 0 ? t('network.level.works', { count }) : t('network.level.wbs', { level: at, count }),
-  }));
-
   return (
     <div className="network-pane" data-testid="network">
-      <div className="network-toolbar" role="toolbar" aria-label={t('network.toolbar')}>
-        <label className="network-level">
-          <span>{t('network.level')}</span>
-          <select
-            value={level === null ? 'auto' : String(shown)}
-            onChange={(event) => onLevel(event.target.value === 'auto' ? null : Number(event.target.value))}
-            data-testid="network-level"
-          >
-            <option value="auto">{t('network.level.auto', { level: levels[autoLevel]?.label ?? '' })}</option>
-            {levels.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="gantt-segment" disabled={!ok}>
-          <button
-            type="button"
-            className="gantt-segment-button"
-            aria-label={t('gantt.zoom_out')}
-            title={t('gantt.zoom_out')}
-            onClick={() => setCamera(networkZoomAt(camera.current, 1 / 1.5, size.width / 2, size.height / 2))}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            className="gantt-segment-button"
-            aria-label={t('gantt.zoom_in')}
-            title={t('gantt.zoom_in')}
-            onClick={() => setCamera(networkZoomAt(camera.current, 1.5, size.width / 2, size.height / 2))}
-          >
-            +
-          </button>
-          <button type="button" className="gantt-segment-button" onClick={fit} data-testid="network-fit">
-            {t('gantt.fit')}
-          </button>
-        </fieldset>
-        <button
-          type="button"
-          className="gantt-segment-button"
-          aria-pressed={legend}
-          onClick={() => setLegend(!legend)}
-          data-testid="network-legend-toggle"
-        >
-          {t('network.legend')}
-        </button>
-        <button
-          type="button"
-          className="gantt-segment-button"
-          disabled={!ok}
-          onClick={() => {
-            const url = renderer.current?.snapshot();
-            if (!url) return;
-            const link = document.createElement('a');
-            link.href = url;
-            link.download = `${t('network.title')}.png`;
-            link.click();
-          }}
-          data-testid="network-image"
-        >
-          {t('network.image')}
-        </button>
-        <span className="network-summary" data-testid="network-summary">
-          {t('network.summary', { nodes: graph.nodeCount, edges: graph.edgeCount })}
-        </span>
-      </div>
+      <NetworkToolbar
+        level={level === null ? 'auto' : shown}
+        autoLevel={autoLevel}
+        counts={counts}
+        onLevel={onLevel}
+        laidOut={!!ok}
+        onZoom={(factor) => setCamera(networkZoomAt(camera.current, factor, size.width / 2, size.height / 2))}
+        onFit={fit}
+        legend={legend}
+        onLegend={setLegend}
+        onImage={() => renderer.current?.snapshot()}
+        nodes={graph.nodeCount}
+        edges={graph.edgeCount}
+      />
       <div
         ref={host}
         className="network-host"
