@@ -424,19 +424,17 @@ function afterCalculation(
     carryPayload(ctx.payloads, spaceId, versionId, identity, written.after.full);
   // The thread encoded the document with the revision it was read with: the version's still, unless
   // something moved the revision on alone meanwhile (then it is encoded here with the new one).
-  const encoded = written.revision === revision ? run.payload : Promise.resolve(null);
+  const same = written.revision === revision;
   (carried
     ? Promise.resolve()
-    : encoded.then((payload) =>
-        primePayload(
-          ctx.payloads,
-          spaceId,
-          versionId,
-          written.after.full,
-          columnsOfDocument(document),
-          payload,
-          written.revision === revision ? identity : undefined,
-        ),
+    : primePayload(
+        ctx.payloads,
+        spaceId,
+        versionId,
+        written.after.full,
+        columnsOfDocument(document),
+        same ? run.payload : undefined,
+        same ? identity : undefined,
       )
   )
     .then(() => (run.inWorker ? warmUp?.(pool, spaceId, versionId) : undefined))

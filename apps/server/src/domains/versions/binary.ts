@@ -61,13 +61,14 @@ export function primePayload(
   versionId: string,
   fingerprint: string,
   columns: ScheduleColumns,
-  encoded?: EncodedPayload | null,
+  encoded?: Promise<EncodedPayload | null>,
   identity?: string,
 ) {
+  // Primed at once, so a browser that asks meanwhile waits for these bytes instead of encoding its own.
   return payloads.prime(
     payloadKey(spaceId, versionId),
     fingerprint,
-    async () => (encoded ? encoded : encodeBinaryPayload(columns)),
+    async () => (await encoded) ?? encodeBinaryPayload(columns),
     identity,
   );
 }

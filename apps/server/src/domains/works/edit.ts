@@ -67,25 +67,21 @@ export async function applyEdit(ctx: SpaceContext, input: ApplyEditInput) {
     );
     // A big version's calculation thread encoded the saved document's payload while it was written: the
     // browsers that load the version next get it from the cache.
-    saved.payload
-      .then((payload) => {
-        if (payload)
-          return primePayload(
-            ctx.payloads,
-            ctx.space.spaceId,
-            input.versionId,
-            saved.after.full,
-            columnsOfDocument(saved.document),
-            payload,
-            payloadIdentity(
-              saved.after.data,
-              saved.read.schedulingKey,
-              saved.document.versionRevision,
-              CALC_STATUS.calculated,
-            ),
-          );
-      })
-      .catch((error: unknown) =>
+    if (calculates)
+      primePayload(
+        ctx.payloads,
+        ctx.space.spaceId,
+        input.versionId,
+        saved.after.full,
+        columnsOfDocument(saved.document),
+        saved.payload,
+        payloadIdentity(
+          saved.after.data,
+          saved.read.schedulingKey,
+          saved.document.versionRevision,
+          CALC_STATUS.calculated,
+        ),
+      ).catch((error: unknown) =>
         ctx.log.warn('payload after an edit failed', { versionId: input.versionId, err: error }),
       );
     return answer;
