@@ -233,6 +233,111 @@ function NetworkToolbar({
   );
 }
 
+/** The hover title of a box: its code and duration, the work's full name, then the rest of its text. */
+function networkTitle(
+  model: ScheduleModel,
+  graph: NetworkGraph,
+  node: number,
+  words: NetworkWords,
+  hoursPerDay: number,
+): string {
+  if (node < 0) return '';
+  const row = graph.row[node]!;
+  return networkNodeText(model, graph, node, words, hoursPerDay).replace(
+    /^(.*)\n.*\n/,
+    (_all, first: string) => `${first}\n${model.strings[model.name[row]!] ?? ''}\n`,
+  );
+}
+
+/**
+ * Pointer gestures on the diagram: dragging pans (past a few pixels), a click without a drag picks the box
+ * under it, hovering names the box in the host's title.
+ */
+function useNetworkPointer({
+  placed,
+  camera,
+  setCamera,
+  titleOf,
+  onClick,
+}: {
+  placed: Placed | null;
+  camera: RefObject<NetworkCamera>;
+  setCamera: (next: NetworkCamera) => void;
+  titleOf: (node: number) => string;
+  onClick: (node: number) => void;
+}) {
+  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const [hoverTitle, setHoverTitle] = useState('');
+  const nodeAt = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (!placed) return -1;
+    const box = event.currentTarget.getBoundingClientRect();
+    return networkHitTest(
+      placed.layout,
+      placed.index,
+      camera.current,
+      event.clientX - box.left,
+      event.clientY - box.top,
+    );
+  };
+  const handlers = {
+    onPointerDown: (event: React.PointerEvent<HTMLDivElement>) => {
+      drag.current = { x: event.clientX, y: event.clientY, moved: false };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    onPointerMove: (event: React.PointerEvent<HTMLDivElement>) => {
+      const start = drag.current;
+      if (!start) {
+        setHoverTitle(titleOf(nodeAt(event)));
+        return;
+      }
+      const dx = event.clientX - start.x;
+      const dy = event.clientY - start.y;
+      if (!start.moved && Math.hypot(dx, dy) < CLICK_SLOP) return;
+      drag.current = { x: event.clientX, y: event.clientY, moved: true };
+      setCamera(networkPan(camera.current, dx, dy));
+    },
+    onPointerUp: (event: React.PointerEvent<HTMLDivElement>) => {
+      const start = drag.current;
+      drag.current = null;
+      if (!start || start.moved) return;
+      const node = nodeAt(event);
+      if (node >= 0) onClick(node);
+    },
+    onPointerCancel: () => {
+      drag.current = null;
+    },
+  };
+  return { handlers, hoverTitle };
+}
+
+/** What the diagram says over its canvas: laying out, arranging (the provisional layout drawn), failed, empty. */
+function LayoutNotes({ placed, failed, nodes }: { placed: Placed | null; failed: boolean; nodes: number }) {
+  const t = useT();
+  const ok = placed;
+  return (
+    <>
+      {!ok && !failed && (
+        <div className="network-busy" role="status">
+          <Spinner />
+          <span>{t('network.laying_out', { nodes })}</span>
+        </div>
+      )}
+      {ok && !ok.final && !failed && ok.layout.nodeCount > 0 && (
+        <div className="network-arranging" role="status" data-testid="network-arranging">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('network.arranging')}</span>
+        </div>
+      )}
+      {failed && (
+        <div className={ok ? 'network-arranging' : 'network-busy'} role="alert">
+          {t('network.failed')}
+        </div>
+      )}
+      {ok && nodes === 0 && <div className="network-busy">{t('network.empty')}</div>}
+    </>
+  );
+}
+
 /**
  * The version's network diagram (activity on node) beside the grid: every work as a box, its relations
  * as arrows, laid out left to right by elkjs on a worker and drawn by `NetworkPixiRenderer`; until
@@ -396,27 +501,17 @@ export function NetworkDiagram({
 
   useWheelZoom(host, camera, setCamera);
 
-  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-  const [hoverTitle, setHoverTitle] = useState('');
-  const nodeAt = (event: React.PointerEvent<HTMLDivElement>) => {
-    if (!ok) return -1;
-    const box = event.currentTarget.getBoundingClientRect();
-    return networkHitTest(
-      ok.layout,
-      ok.index,
-      camera.current,
-      event.clientX - box.left,
-      event.clientY - box.top,
-    );
-  };
-  const titleOf = (node: number) => {
-    if (node < 0) return '';
-    const row = graph.row[node]!;
-    return networkNodeText(model, graph, node, words, hoursPerDay).replace(
-      /^(.*)\n.*\n/,
-      (_all, first: string) => `${first}\n${model.strings[model.name[row]!] ?? ''}\n`,
-    );
-  };
+  const pointer = useNetworkPointer({
+    placed: ok,
+    camera,
+    setCamera,
+    titleOf: (node) => networkTitle(model, graph, node, words, hoursPerDay),
+    onClick: (node) => {
+      const id = model.ids[graph.row[node]!]!;
+      clicked.current = id;
+      onSelectWork(id);
+    },
+  });
 
   return (
     <div className="network-pane" data-testid="network">
@@ -441,39 +536,10 @@ export function NetworkDiagram({
         aria-label={t('network.title')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas application takes the keyboard (+, −, 0, arrows)
         tabIndex={0}
-        title={hoverTitle}
+        title={pointer.hoverTitle}
         data-ready={ready && ok?.final ? 'true' : 'false'}
         data-layout={ok ? (ok.final ? 'final' : 'provisional') : 'none'}
-        onPointerDown={(event) => {
-          drag.current = { x: event.clientX, y: event.clientY, moved: false };
-          event.currentTarget.setPointerCapture(event.pointerId);
-        }}
-        onPointerMove={(event) => {
-          const start = drag.current;
-          if (!start) {
-            setHoverTitle(titleOf(nodeAt(event)));
-            return;
-          }
-          const dx = event.clientX - start.x;
-          const dy = event.clientY - start.y;
-          if (!start.moved && Math.hypot(dx, dy) < CLICK_SLOP) return;
-          start.moved = true;
-          drag.current = { x: event.clientX, y: event.clientY, moved: true };
-          setCamera(networkPan(camera.current, dx, dy));
-        }}
-        onPointerUp={(event) => {
-          const start = drag.current;
-          drag.current = null;
-          if (!start || start.moved) return;
-          const node = nodeAt(event);
-          if (node < 0) return;
-          const id = model.ids[graph.row[node]!]!;
-          clicked.current = id;
-          onSelectWork(id);
-        }}
-        onPointerCancel={() => {
-          drag.current = null;
-        }}
+        {...pointer.handlers}
         onKeyDown={(event) => {
           if (event.key === '0') fit();
           else {
@@ -485,24 +551,7 @@ export function NetworkDiagram({
         }}
       >
         <canvas ref={canvas} className="network-canvas" />
-        {!ok && !failed && (
-          <div className="network-busy" role="status">
-            <Spinner />
-            <span>{t('network.laying_out', { nodes: graph.nodeCount })}</span>
-          </div>
-        )}
-        {ok && !ok.final && !failed && ok.layout.nodeCount > 0 && (
-          <div className="network-arranging" role="status" data-testid="network-arranging">
-            <span className="spinner" aria-hidden="true" />
-            <span>{t('network.arranging')}</span>
-          </div>
-        )}
-        {failed && (
-          <div className={ok ? 'network-arranging' : 'network-busy'} role="alert">
-            {t('network.failed')}
-          </div>
-        )}
-        {ok && graph.nodeCount === 0 && <div className="network-busy">{t('network.empty')}</div>}
+        <LayoutNotes placed={ok} failed={failed} nodes={graph.nodeCount} />
       </div>
       {legend && <NetworkLegend />}
     </div>
