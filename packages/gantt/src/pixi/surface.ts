@@ -40,6 +40,11 @@ export async function pixiSurfaceApplication(options: PixiSurfaceOptions): Promi
     backgroundColor: (options.theme ?? GANTT_THEME_DARK).background,
   });
   app.ticker?.stop();
+  // The charts answer the pointer themselves, from their layouts (hit tests of bars, links, boxes). Pixi's
+  // event system would hit-test the whole stage (every text and shape) at every pointer move anywhere on
+  // the page, and replay the last move from a ticker that asks for an animation frame every 16 ms for as
+  // long as the chart lives: it is detached from the canvas (null, as Pixi's own destroy passes it).
+  app.renderer.events?.setTargetElement(null as unknown as HTMLElement);
   // Pixi builds its batcher and shader at the first frame that draws anything (probing a WebGL context
   // for the shader's precision even for the canvas renderer): one pixel drawn here does that while a
   // chart's data is still on its way, not in its first frame.
