@@ -76,6 +76,21 @@ export function knownCalendars(doc: ScheduleDocument): Set<string> {
 }
 
 /**
+ * The per-work columns `engineInput` reads besides the row's id, type, parent and calendar (which, with the
+ * relations, externals, calendars and scheduling, make the network): a work's own input.
+ */
+export const ENGINE_INPUT_WORK_COLUMNS = [
+  'factStart',
+  'factFinish',
+  'durationMinutes',
+  'progress',
+  'startLimit',
+  'startLimitDate',
+  'finishLimit',
+  'finishLimitDate',
+] as const satisfies readonly (keyof ScheduleDocument)[];
+
+/**
  * The fields of a document `engineInput` reads, but `planStart`, of which it reads only the earliest
  * (`firstPlannedStart`), and `relations`, of which it reads `ENGINE_INPUT_RELATION_FIELDS`: two documents
  * with the same values there (the same arrays, in documents no one changes) and the same earliest planned
@@ -88,14 +103,7 @@ export const ENGINE_INPUT_FIELDS = [
   'type',
   'parent',
   'calendar',
-  'factStart',
-  'factFinish',
-  'durationMinutes',
-  'progress',
-  'startLimit',
-  'startLimitDate',
-  'finishLimit',
-  'finishLimitDate',
+  ...ENGINE_INPUT_WORK_COLUMNS,
   'strings',
   'enums',
   'externals',

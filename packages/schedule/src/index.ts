@@ -53,6 +53,7 @@ export {
 export {
   ENGINE_INPUT_FIELDS,
   ENGINE_INPUT_RELATION_FIELDS,
+  ENGINE_INPUT_WORK_COLUMNS,
   type EngineInput,
   engineInput,
   firstPlannedStart,

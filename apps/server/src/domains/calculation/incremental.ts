@@ -1,6 +1,8 @@
 import { type ScheduleResult, Scheduler } from '@takt/engine';
 import {
   type Calculated,
+  ENGINE_INPUT_RELATION_FIELDS,
+  ENGINE_INPUT_WORK_COLUMNS,
   type EngineInput,
   engineInput,
   firstPlannedStart,
@@ -12,23 +14,11 @@ import {
 } from '@takt/schedule';
 
 /**
- * The per-work columns `workInputOf` reads besides the row's id, type and parent (which, with the
- * relations, externals, calendars and scheduling, make the network): a row that differs in one of them
- * is handed to the engine's `Scheduler` as an edit of that work.
+ * The relation columns `engineInput` reads, compared array by array (their count apart): the same arrays,
+ * the same relations. A work that differs in one of `ENGINE_INPUT_WORK_COLUMNS` or its calendar is handed
+ * to the engine's `Scheduler` as an edit of that work.
  */
-const WORK_INPUT_COLUMNS = [
-  'factStart',
-  'factFinish',
-  'durationMinutes',
-  'progress',
-  'startLimit',
-  'startLimitDate',
-  'finishLimit',
-  'finishLimitDate',
-] as const;
-
-/** The relation columns `engineInput` reads: the same arrays, the same relations. */
-const RELATION_COLUMNS = ['predecessor', 'externalPredecessor', 'successor', 'type', 'lagMinutes'] as const;
+const RELATION_COLUMNS = ENGINE_INPUT_RELATION_FIELDS.filter((name) => name !== 'count');
 
 /**
  * Beyond this many changed works that are not summaries, a calculation starts from scratch: each edit
@@ -88,7 +78,7 @@ function editedRows(held: ScheduleDocument, next: ScheduleDocument): number[] | 
   }
   const rows: number[] = [];
   const differs = new Uint8Array(next.count);
-  for (const name of WORK_INPUT_COLUMNS) {
+  for (const name of ENGINE_INPUT_WORK_COLUMNS) {
     const a = held[name];
     const b = next[name];
     if (a === b) continue;

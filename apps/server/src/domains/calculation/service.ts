@@ -418,13 +418,11 @@ function afterCalculation(
   versionChanged({ versionId, by: ctx, works: read.document.count });
   const revision = read.document.versionRevision;
   const identity = payloadIdentity(written.after.data, read.schedulingKey, revision, CALC_STATUS.calculated);
-  // Nothing written but the status, which the payload served already had: the same bytes, kept as they are.
-  const carried =
-    written.revision === revision &&
-    carryPayload(ctx.payloads, spaceId, versionId, identity, written.after.full);
   // The thread encoded the document with the revision it was read with: the version's still, unless
   // something moved the revision on alone meanwhile (then it is encoded here with the new one).
   const same = written.revision === revision;
+  // Nothing written but the status, which the payload served already had: the same bytes, kept as they are.
+  const carried = same && carryPayload(ctx.payloads, spaceId, versionId, identity, written.after.full);
   (carried
     ? Promise.resolve()
     : primePayload(
